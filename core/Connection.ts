@@ -1,0 +1,243 @@
+/**
+ * The connection state machine (spec §4 "Connection"): disconnected → connecting → connected,
+ * reset, recent wallets and the WalletConnect pairing expiry. It drives any `ConnectorClient`,
+ * records the result in `Session` and `Networks`, and follows the wallet's events afterwards.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type * as Caip from "./Caip.ts"
+import type * as Connector from "./Connector.ts"
+import * as ConnectionState from "./ConnectionState.ts"
+import { Connectors } from "./connectors/Connectors.ts"
+import * as Disconnect from "./Disconnect.ts"
+import { Networks } from "./Networks.ts"
+import * as Pairing from "./Pairing.ts"
+import * as RecentWallets from "./RecentWallets.ts"
+import * as Session from "./Session.ts"
+import * as Storage from "./Storage.ts"
+import * as StorageKey from "./StorageKey.ts"
+import type * as WalletListEntry from "./WalletListEntry.ts"
+
+export const connecting = (state: ConnectionState.ConnectionState): ConnectionState.ConnectionState => ({
+  ...ConnectionState.reset(state),
+  wcError: false,
+  status: "connecting"
+})
+
+/** A pairing URI arrived (WalletConnect): show it until `expiry`. */
+export const paired = (state: ConnectionState.ConnectionState, uri: string, expiry: number): ConnectionState.ConnectionState => ({
+  ...state,
+  wcUri: uri,
+  wcPairingExpiry: expiry
+})
+
+/** On success the deep link and the recent wallet are stored. */
+export const succeeded = (
+  state: ConnectionState.ConnectionState,
+  result: { readonly linking?: ConnectionState.ConnectionState["wcLinking"]; readonly recentWallet: ConnectionState.RecentWallet }
+): ConnectionState.ConnectionState => {
+  const { wcUri: _uri, wcPairingExpiry: _expiry, ...rest } = state
+  return {
+    ...rest,
+    ...(result.linking === undefined ? {} : { wcLinking: result.linking }),
+    recentWallet: result.recentWallet,
+    wcError: false,
+    status: "connected"
+  }
+}
+
+export const failed = (state: ConnectionState.ConnectionState): ConnectionState.ConnectionState => ({
+  ...ConnectionState.reset(state),
+  wcError: true
+})
+
+/** A recent wallet as the list stores it (the registry's entry shape, so both kinds mix). */
+export const toListEntry = (wallet: ConnectionState.RecentWallet, rdns: string | undefined): WalletListEntry.WalletListEntry => ({
+  id: wallet.id,
+  name: wallet.name,
+  ...(rdns === undefined ? {} : { rdns })
+})
+
+export class Connection extends Context.Service<Connection, {
+  readonly state: SubscriptionRef.SubscriptionRef<ConnectionState.ConnectionState>
+  /** At most 2, newest first (spec §4). */
+  readonly recentWallets: SubscriptionRef.SubscriptionRef<ReadonlyArray<WalletListEntry.WalletListEntry>>
+  /** Connects through one connector; the session then holds its account. */
+  readonly connect: (
+    connectorId: string,
+    options?: { readonly caipNetworkId?: Caip.CaipNetworkId; readonly recentWallet?: ConnectionState.RecentWallet }
+  ) => Effect.Effect<Connector.Connected, Connector.ConnectorFailure | Connector.ConnectorNotFound>
+  /** Re-attaches the stored session's accounts without prompting (after a reload). */
+  readonly restore: Effect.Effect<void>
+  /** Disconnects one namespace, or every account. */
+  readonly disconnect: (namespace?: Session.SessionNamespace) => Effect.Effect<void, Disconnect.DisconnectFailedError>
+  readonly reset: Effect.Effect<void>
+  readonly isPairingExpired: Effect.Effect<boolean>
+}>()("portico/core/Connection") {
+  static readonly layer = Layer.effect(
+    Connection,
+    Effect.gen(function*() {
+      const storage = yield* Storage.Storage
+      const connectors = yield* Connectors
+      const session = yield* Session.Session
+      const networks = yield* Networks
+      const state = yield* SubscriptionRef.make(ConnectionState.initial)
+      const recentWallets = yield* SubscriptionRef.make(RecentWallets.normalize(yield* storage.get(StorageKey.recentWallets)))
+      const watching = new Map<Session.SessionNamespace, () => void>()
+
+      const unwatch = (namespace: Session.SessionNamespace) => {
+        watching.get(namespace)?.()
+        watching.delete(namespace)
+      }
+
+      /** Follows a connected wallet: new accounts, new chain, or the wallet ending the session. */
+      const watch = (client: Connector.ConnectorClient, namespace: Session.SessionNamespace) => {
+        unwatch(namespace)
+        watching.set(
+          namespace,
+          client.subscribe((event) => {
+            const effect = Effect.gen(function*() {
+              switch (event._tag) {
+                case "AccountsChanged": {
+                  const [address] = event.accounts
+                  if (address === undefined) {
+                    unwatch(namespace)
+                    return yield* session.forget(namespace)
+                  }
+                  return yield* session.amend(namespace, { address })
+                }
+                case "ChainChanged": {
+                  yield* session.amend(namespace, { caipNetworkId: event.caipNetworkId })
+                  return yield* networks.walletOn(event.caipNetworkId)
+                }
+                case "Disconnected": {
+                  unwatch(namespace)
+                  return yield* session.forget(namespace)
+                }
+                case "DisplayUri":
+                  return
+              }
+            })
+            // Wallet events arrive outside any fiber.
+            Effect.runFork(effect)
+          })
+        )
+      }
+
+      const attach = (client: Connector.ConnectorClient, result: Connector.Connected) =>
+        Effect.gen(function*() {
+          const namespace = result.namespace
+          const address = result.accounts[0]
+          if (!Session.isSessionNamespace(namespace) || address === undefined) return
+          yield* session.connected({
+            namespace,
+            address,
+            caipNetworkId: result.caipNetworkId,
+            connectorId: client.connector.id,
+            connectorName: client.connector.name,
+            connectorType: client.connector.type,
+            ...(client.connector.imageUrl === undefined ? {} : { connectorImageUrl: client.connector.imageUrl })
+          })
+          yield* networks.walletOn(result.caipNetworkId)
+          watch(client, namespace)
+        })
+
+      const remember = (wallet: WalletListEntry.WalletListEntry) =>
+        Effect.gen(function*() {
+          const next = RecentWallets.add(yield* SubscriptionRef.get(recentWallets), wallet)
+          yield* SubscriptionRef.set(recentWallets, next)
+          yield* storage.set(StorageKey.recentWallets, next).pipe(Effect.ignore)
+        })
+
+      const connect = (
+        connectorId: string,
+        options: { readonly caipNetworkId?: Caip.CaipNetworkId; readonly recentWallet?: ConnectionState.RecentWallet } = {}
+      ) =>
+        Effect.gen(function*() {
+          const client = yield* connectors.get(connectorId)
+          yield* SubscriptionRef.update(state, connecting)
+          const stopUri = client.subscribe((event) => {
+            if (event._tag !== "DisplayUri") return
+            Effect.runFork(
+              Effect.flatMap(Pairing.makeExpiry, (expiry) => SubscriptionRef.update(state, (s) => paired(s, event.uri, expiry)))
+            )
+          })
+          const result = yield* client.connect(
+            options.caipNetworkId === undefined ? {} : { caipNetworkId: options.caipNetworkId }
+          ).pipe(
+            Effect.ensuring(Effect.sync(stopUri)),
+            Effect.tapError(() => SubscriptionRef.update(state, failed)),
+            Effect.onInterrupt(() => SubscriptionRef.update(state, ConnectionState.reset))
+          )
+          yield* attach(client, result)
+          const recentWallet: ConnectionState.RecentWallet = options.recentWallet ?? {
+            id: client.connector.id,
+            name: client.connector.name,
+            ...(client.connector.imageUrl === undefined ? {} : { imageUrl: client.connector.imageUrl })
+          }
+          yield* remember(toListEntry(recentWallet, client.connector.info?.rdns))
+          yield* SubscriptionRef.update(state, (s) =>
+            succeeded(s, {
+              recentWallet,
+              ...(result.linking === undefined ? {} : { linking: { name: client.connector.name, href: result.linking } })
+            }))
+          return result
+        })
+
+      const restore = Effect.gen(function*() {
+        const stored = yield* session.stored
+        if (Session.accounts(stored).length === 0) return
+        yield* connectors.discover
+        for (const account of Session.accounts(stored)) {
+          yield* connectors.get(account.connectorId).pipe(
+            Effect.flatMap((client) =>
+              client.reconnect({ caipNetworkId: account.caipNetworkId }).pipe(Effect.flatMap((result) => attach(client, result)))
+            ),
+            // The wallet is gone or no longer grants the account: forget it rather than fail the page.
+            Effect.catch(() => session.forget(account.namespace))
+          )
+        }
+        if (stored.activeNamespace !== undefined) yield* session.setActive(stored.activeNamespace)
+        if (Session.accounts(yield* SubscriptionRef.get(session.state)).length > 0) {
+          yield* SubscriptionRef.update(state, (s): ConnectionState.ConnectionState => ({ ...s, status: "connected" }))
+        }
+      })
+
+      const disconnect = (namespace?: Session.SessionNamespace) =>
+        Effect.gen(function*() {
+          const current = yield* SubscriptionRef.get(session.state)
+          const targets = Session.accounts(current).filter((account) => namespace === undefined || account.namespace === namespace)
+          let failedAny = false
+          for (const account of targets) {
+            unwatch(account.namespace)
+            yield* connectors.get(account.connectorId).pipe(
+              Effect.flatMap((client) => client.disconnect),
+              Effect.catch(() =>
+                Effect.sync(() => {
+                  failedAny = true
+                })
+              )
+            )
+            // Our side forgets the account even when the wallet refused to end its session.
+            yield* session.forget(account.namespace)
+          }
+          if (Session.accounts(yield* SubscriptionRef.get(session.state)).length === 0) {
+            yield* SubscriptionRef.update(state, ConnectionState.reset)
+          }
+          if (failedAny) return yield* new Disconnect.DisconnectFailedError()
+        })
+
+      return Connection.of({
+        state,
+        recentWallets,
+        connect,
+        restore,
+        disconnect,
+        reset: SubscriptionRef.update(state, ConnectionState.reset),
+        isPairingExpired: Effect.flatMap(SubscriptionRef.get(state), (s) => Pairing.isExpired(s.wcPairingExpiry))
+      })
+    })
+  )
+}

@@ -1,0 +1,98 @@
+/**
+ * A connector: one way of reaching a wallet (spec §3 "Connector"). The entity is what the modal
+ * lists; `ConnectorClient` is the one interface every implementation (EIP-6963, Wallet Standard,
+ * WalletConnect) offers, so `Connection` never knows which kind it drives.
+ */
+import type * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as Caip from "./Caip.ts"
+import * as WalletError from "./WalletError.ts"
+
+export const ConnectorType = Schema.Literals([
+  "AUTH",
+  "MULTI_CHAIN",
+  "ANNOUNCED",
+  "INJECTED",
+  "WALLET_CONNECT",
+  "WALLET_STANDARD",
+  "EXTERNAL"
+])
+export type ConnectorType = typeof ConnectorType.Type
+
+export const Connector = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  chain: Caip.ChainNamespace,
+  imageUrl: Schema.optionalKey(Schema.String),
+  imageId: Schema.optionalKey(Schema.String),
+  info: Schema.optionalKey(Schema.Struct({ rdns: Schema.optionalKey(Schema.String) })),
+  explorerId: Schema.optionalKey(Schema.String),
+  type: ConnectorType
+})
+export type Connector = typeof Connector.Type
+
+/** What a successful connect hands back: the accounts and the network they live on. */
+export interface Connected {
+  readonly namespace: Caip.ChainNamespace
+  readonly accounts: ReadonlyArray<string>
+  readonly caipNetworkId: Caip.CaipNetworkId
+  /** A deep link the wallet gave (WalletConnect), stored as the "linking" of the connection. */
+  readonly linking?: string
+}
+
+export type ConnectorEvent =
+  | { readonly _tag: "AccountsChanged"; readonly accounts: ReadonlyArray<string> }
+  | { readonly _tag: "ChainChanged"; readonly caipNetworkId: Caip.CaipNetworkId }
+  | { readonly _tag: "Disconnected" }
+  /** WalletConnect: a pairing URI to show as a QR code. */
+  | { readonly _tag: "DisplayUri"; readonly uri: string }
+
+export interface RequestArguments {
+  readonly method: string
+  readonly params?: unknown
+}
+
+export interface ConnectOptions {
+  /** The network the dapp asks for first; a wallet may answer with another one. */
+  readonly caipNetworkId?: Caip.CaipNetworkId
+}
+
+/** The one interface behind every connector kind. */
+export interface ConnectorClient {
+  readonly connector: Connector
+  readonly connect: (options: ConnectOptions) => Effect.Effect<Connected, ConnectorFailure>
+  /** Re-attaches to an existing authorisation without prompting (restore after reload). */
+  readonly reconnect: (options: ConnectOptions) => Effect.Effect<Connected, ConnectorFailure>
+  readonly disconnect: Effect.Effect<void, ConnectorFailure>
+  readonly accounts: Effect.Effect<ReadonlyArray<string>, ConnectorFailure>
+  readonly chain: Effect.Effect<Caip.CaipNetworkId, ConnectorFailure>
+  readonly request: (args: RequestArguments) => Effect.Effect<unknown, ConnectorFailure>
+  /** Subscribes to wallet events; returns the unsubscribe function. */
+  readonly subscribe: (listener: (event: ConnectorEvent) => void) => () => void
+}
+
+/**
+ * Wallet icons come from announcements and the registry, i.e. from strangers: only `data:image/…`,
+ * `https:` and `blob:` sources are ever handed to an `<img>` (never `javascript:`, `http:` or
+ * relative URLs that would hit the host's origin).
+ */
+export const isSafeImageSource = (source: string): boolean =>
+  /^data:image\/[a-z0-9.+-]+[;,]/i.test(source) || /^https:\/\/[^\s]+$/i.test(source) || /^blob:https?:\/\/[^\s]+$/i.test(source)
+
+/** Maps what a wallet threw to a tagged error (4001 becomes UserRejectedRequestError, …). */
+export const failure = (cause: unknown): ConnectorFailure => WalletError.fromProviderError(cause)
+
+/** What a connector operation can fail with: the wallet's own error, or ours. */
+export type ConnectorFailure = WalletError.WalletError | ConnectorError
+
+/** The wallet answered, but not with what a connection needs (no account, no chain id…). */
+export class ConnectorError extends Schema.TaggedError<ConnectorError>()("ConnectorError", {
+  connectorId: Schema.String,
+  message: Schema.String
+}) {}
+
+/** The connector id asked for is not among the discovered ones. */
+export class ConnectorNotFound extends Schema.TaggedError<ConnectorNotFound>()("ConnectorNotFound", {
+  connectorId: Schema.String,
+  message: Schema.String
+}) {}

@@ -1,0 +1,22 @@
+/**
+ * Social login providers (spec §5 "Other inputs"). Farcaster has its own view
+ * (ConnectingFarcaster) and is not a social provider here.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { fixed } from "./FixedMessage.ts"
+
+export const SocialProvider = Schema.Literals(["google", "github", "apple", "facebook", "x", "discord"])
+export type SocialProvider = typeof SocialProvider.Type
+
+export const isSocialProvider: (u: unknown) => u is SocialProvider = Schema.is(SocialProvider)
+
+export const validate = (provider: string): Effect.Effect<SocialProvider, UnsupportedSocialProviderError> =>
+  isSocialProvider(provider)
+    ? Effect.succeed(provider)
+    : Effect.fail(new UnsupportedSocialProviderError({ provider }))
+
+export class UnsupportedSocialProviderError extends Schema.TaggedError<UnsupportedSocialProviderError>()(
+  "UnsupportedSocialProviderError",
+  { message: fixed("Unsupported social provider"), provider: Schema.String }
+) {}

@@ -1,0 +1,31 @@
+/**
+ * A token balance row (spec §3 "Token balance") and the spec §5 balance rule.
+ */
+import * as Schema from "effect/Schema"
+
+/** An amount as decimal strings, e.g. `{ decimals: "6", numeric: "12.5" }`. */
+export const Quantity = Schema.Struct({
+  decimals: Schema.String,
+  numeric: Schema.String
+})
+export type Quantity = typeof Quantity.Type
+
+export const TokenBalance = Schema.Struct({
+  name: Schema.String,
+  symbol: Schema.String,
+  /** CAIP-2 network id of the chain holding the token. */
+  chainId: Schema.String,
+  /** CAIP-10 address of the token contract; absent for a native currency. */
+  address: Schema.optionalKey(Schema.String),
+  /** Value in USD. */
+  value: Schema.optionalKey(Schema.Number),
+  /** Price in USD of one token. */
+  price: Schema.Number,
+  iconUrl: Schema.String,
+  quantity: Quantity
+})
+export type TokenBalance = typeof TokenBalance.Type
+
+/** Spec §5: token balances whose quantity decimals equal '0' are dropped. */
+export const withoutZeroDecimals = (balances: ReadonlyArray<TokenBalance>): ReadonlyArray<TokenBalance> =>
+  balances.filter((balance) => balance.quantity.decimals !== "0")

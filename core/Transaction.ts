@@ -1,0 +1,119 @@
+/**
+ * Activity: a transaction from the history API, the transaction list state, and the spec §5
+ * rules for what the list shows (spec §3 "Transaction", "Transaction list state").
+ */
+import * as DateTime from "effect/DateTime"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { Quantity } from "./TokenBalance.ts"
+
+export const NftInfo = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  flags: Schema.Struct({ is_spam: Schema.Boolean }),
+  content: Schema.optionalKey(Schema.Struct({ preview: Schema.optionalKey(Schema.Struct({ url: Schema.String })) }))
+})
+
+export const FungibleInfo = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  symbol: Schema.optionalKey(Schema.String),
+  icon: Schema.optionalKey(Schema.Struct({ url: Schema.String }))
+})
+
+export const TransferDirection = Schema.Literals(["in", "out", "self"])
+
+export const Transfer = Schema.Struct({
+  direction: Schema.optionalKey(TransferDirection),
+  quantity: Schema.optionalKey(Quantity),
+  fungible_info: Schema.optionalKey(FungibleInfo),
+  nft_info: Schema.optionalKey(NftInfo),
+  value: Schema.optionalKey(Schema.Number),
+  price: Schema.optionalKey(Schema.Number)
+})
+export type Transfer = typeof Transfer.Type
+
+export const TransactionMetadata = Schema.Struct({
+  /** ISO-8601 time the transaction was mined. */
+  minedAt: Schema.String,
+  /** CAIP-2 network id. */
+  chain: Schema.String,
+  operationType: Schema.optionalKey(Schema.String),
+  hash: Schema.optionalKey(Schema.String),
+  sentFrom: Schema.optionalKey(Schema.String),
+  sentTo: Schema.optionalKey(Schema.String),
+  status: Schema.optionalKey(Schema.String)
+})
+
+export const Transaction = Schema.Struct({
+  id: Schema.String,
+  metadata: TransactionMetadata,
+  transfers: Schema.Array(Transfer)
+})
+export type Transaction = typeof Transaction.Type
+
+export interface MonthGroup {
+  /** 1 to 12. */
+  readonly month: number
+  readonly transactions: ReadonlyArray<Transaction>
+}
+
+export interface YearGroup {
+  readonly year: number
+  readonly months: ReadonlyArray<MonthGroup>
+}
+
+export const TransactionListState = Schema.Struct({
+  transactions: Schema.Array(Transaction),
+  loading: Schema.Boolean,
+  empty: Schema.Boolean,
+  /** Cursor of the next page; absent on the last page. */
+  next: Schema.optionalKey(Schema.String)
+})
+export type TransactionListState = typeof TransactionListState.Type
+
+export const initial: TransactionListState = { transactions: [], loading: false, empty: false }
+
+const isSpamTransfer = (transfer: Transfer): boolean => transfer.nft_info?.flags.is_spam === true
+
+/**
+ * Spec §5: a transaction whose transfers are all spam NFTs is dropped. A transaction with no
+ * transfers at all (a contract call) is kept: there is no spam in it to hide.
+ */
+export const isSpam = (transaction: Transaction): boolean =>
+  transaction.transfers.length > 0 && transaction.transfers.every(isSpamTransfer)
+
+/** Spec §5: drop all-spam transactions and keep only those on the connected chain. */
+export const visible = (
+  transactions: ReadonlyArray<Transaction>,
+  chain: string
+): ReadonlyArray<Transaction> =>
+  transactions.filter((transaction) => transaction.metadata.chain === chain && !isSpam(transaction))
+
+/** UTC year and month (1-12) of `minedAt`, or none if it is not a date. */
+const minedMonth = (transaction: Transaction): Option.Option<readonly [number, number]> =>
+  Option.map(DateTime.make(transaction.metadata.minedAt), (time) => {
+    const parts = DateTime.toPartsUtc(time)
+    return [parts.year, parts.month] as const
+  })
+
+/**
+ * Groups by year then month (UTC), keeping the input order inside a month and ordering groups
+ * by first appearance (the API answers newest first). Transactions without a valid `minedAt`
+ * cannot be placed and are left out.
+ */
+export const groupByYearAndMonth = (transactions: ReadonlyArray<Transaction>): ReadonlyArray<YearGroup> => {
+  const years = new Map<number, Map<number, Array<Transaction>>>()
+  for (const transaction of transactions) {
+    const placed = minedMonth(transaction)
+    if (Option.isNone(placed)) continue
+    const [year, month] = placed.value
+    const months = years.get(year) ?? new Map<number, Array<Transaction>>()
+    years.set(year, months)
+    const list = months.get(month) ?? []
+    months.set(month, list)
+    list.push(transaction)
+  }
+  return Array.from(years, ([year, months]) => ({
+    year,
+    months: Array.from(months, ([month, list]) => ({ month, transactions: list }))
+  }))
+}

@@ -1,0 +1,121 @@
+/**
+ * Caches with a time-to-live, keyed by address (spec sections 3 and 9): balance and native balance
+ * 30 s, name and identity 5 min. Each entry carries the time it was stored (`timestamp`, epoch ms
+ * from Clock) so it can be persisted and judged again after a reload.
+ *
+ * Boundary: an entry is fresh while `0 <= now - timestamp < ttl`. At exactly `ttl` it is expired,
+ * and so is an entry stamped in the future (a corrupt or foreign persisted value must not live on).
+ *
+ * Keys: an EVM hex address is compared case-insensitively (checksummed and lower-case forms are
+ * the same account); any other key (Solana base58, CAIP-10…) exactly.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as Constants from "./Constants.ts"
+
+/** An entry; `CachedItem.CachedItem(schema)` is its persisted Schema. */
+export interface Entry<A> {
+  readonly value: A
+  readonly timestamp: number
+}
+
+export const isFresh = (entry: { readonly timestamp: number }, now: number, ttlMillis: number): boolean => {
+  const age = now - entry.timestamp
+  return age >= 0 && age < ttlMillis
+}
+
+const evmAddress = /^0x[0-9a-fA-F]{40}$/
+
+/** The key an address is stored under. */
+export const keyOf = (address: string): string => (evmAddress.test(address) ? address.toLowerCase() : address)
+
+export interface TtlCache<A> {
+  readonly ttlMillis: number
+  /** The value if present and fresh (expired entries are dropped on read). */
+  readonly get: (address: string) => Effect.Effect<Option.Option<A>>
+  /** The entry (value and timestamp) if present and fresh. */
+  readonly getEntry: (address: string) => Effect.Effect<Option.Option<Entry<A>>>
+  readonly set: (address: string, value: A) => Effect.Effect<void>
+  readonly invalidate: (address: string) => Effect.Effect<void>
+  readonly clear: Effect.Effect<void>
+  /** The cached value, or runs `fetch` and caches its success (failures are not cached). */
+  readonly getOrFetch: <E, R>(address: string, fetch: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /** The fresh entries by key, to persist. */
+  readonly entries: Effect.Effect<ReadonlyMap<string, Entry<A>>>
+}
+
+/** A cache with the given TTL, optionally seeded with persisted entries (stale ones are ignored). */
+export const make = <A>(
+  ttlMillis: number,
+  initial: Iterable<readonly [string, Entry<A>]> = []
+): Effect.Effect<TtlCache<A>> =>
+  Effect.gen(function*() {
+    const store = yield* Ref.make<ReadonlyMap<string, Entry<A>>>(
+      new Map(Array.from(initial, ([address, entry]) => [keyOf(address), entry]))
+    )
+
+    const getEntry = (address: string): Effect.Effect<Option.Option<Entry<A>>> =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Ref.modify(store, (map): [Option.Option<Entry<A>>, ReadonlyMap<string, Entry<A>>] => {
+          const key = keyOf(address)
+          const entry = map.get(key)
+          if (entry === undefined) return [Option.none(), map]
+          if (isFresh(entry, now, ttlMillis)) return [Option.some(entry), map]
+          const pruned = new Map(map)
+          pruned.delete(key)
+          return [Option.none(), pruned]
+        })
+      )
+
+    const set = (address: string, value: A): Effect.Effect<void> =>
+      Effect.flatMap(Clock.currentTimeMillis, (timestamp) =>
+        Ref.update(store, (map) => new Map(map).set(keyOf(address), { value, timestamp }))
+      )
+
+    const get = (address: string) => Effect.map(getEntry(address), Option.map((entry) => entry.value))
+
+    return {
+      ttlMillis,
+      get,
+      getEntry,
+      set,
+      invalidate: (address) =>
+        Ref.update(store, (map) => {
+          const next = new Map(map)
+          next.delete(keyOf(address))
+          return next
+        }),
+      clear: Ref.set(store, new Map()),
+      getOrFetch: <E, R>(address: string, fetch: Effect.Effect<A, E, R>) =>
+        Effect.flatMap(
+          get(address),
+          Option.match({
+            onSome: Effect.succeed,
+            onNone: () => Effect.tap(fetch, (value) => set(address, value))
+          })
+        ),
+      entries: Effect.zipWith(
+        Ref.get(store),
+        Clock.currentTimeMillis,
+        (map, now) => new Map(Array.from(map).filter(([, entry]) => isFresh(entry, now, ttlMillis)))
+      )
+    }
+  })
+
+/** Portfolio balance cache, 30 s. */
+export const makeBalance = <A>(initial?: Iterable<readonly [string, Entry<A>]>) =>
+  make<A>(Constants.balanceCacheTtlMillis, initial)
+
+/** Native balance cache, 30 s. */
+export const makeNativeBalance = <A>(initial?: Iterable<readonly [string, Entry<A>]>) =>
+  make<A>(Constants.nativeBalanceCacheTtlMillis, initial)
+
+/** Name lookup cache, 5 min. */
+export const makeName = <A>(initial?: Iterable<readonly [string, Entry<A>]>) =>
+  make<A>(Constants.nameCacheTtlMillis, initial)
+
+/** Identity cache, 5 min. */
+export const makeIdentity = <A>(initial?: Iterable<readonly [string, Entry<A>]>) =>
+  make<A>(Constants.identityCacheTtlMillis, initial)

@@ -1,0 +1,87 @@
+/**
+ * A `ConnectorClient` over any EIP-1193 provider: an EIP-6963 announced wallet, or WalletConnect's
+ * universal provider (which speaks the same `request`/`on` interface).
+ */
+import * as Effect from "effect/Effect"
+import type * as Caip from "../Caip.ts"
+import * as Connector from "../Connector.ts"
+
+/** The part of EIP-1193 we use. Event listener methods are optional: some wallets omit them. */
+export interface Provider {
+  readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
+  readonly on?: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
+  readonly removeListener?: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
+}
+
+/** `0x7a69` or `31337` → `eip155:31337`. */
+export const caipNetworkIdOf = (chainId: unknown): Caip.CaipNetworkId | undefined => {
+  const parsed = typeof chainId === "string"
+    ? Number.parseInt(chainId, chainId.startsWith("0x") ? 16 : 10)
+    : typeof chainId === "number"
+    ? chainId
+    : Number.NaN
+  return Number.isSafeInteger(parsed) && parsed > 0 ? `eip155:${parsed}` : undefined
+}
+
+export const hexChainId = (caipNetworkId: Caip.CaipNetworkId): string =>
+  `0x${Number.parseInt(caipNetworkId.slice("eip155:".length), 10).toString(16)}`
+
+const stringArray = (value: unknown): ReadonlyArray<string> =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []
+
+export const make = (connector: Connector.Connector, provider: Provider): Connector.ConnectorClient => {
+  const request = (args: Connector.RequestArguments) =>
+    Effect.tryPromise({
+      try: () => provider.request(args.params === undefined ? { method: args.method } : args),
+      catch: Connector.failure
+    })
+
+  const chain = Effect.flatMap(request({ method: "eth_chainId" }), (chainId) => {
+    const id = caipNetworkIdOf(chainId)
+    return id === undefined
+      ? Effect.fail(new Connector.ConnectorError({ connectorId: connector.id, message: "The wallet reported no chain id" }))
+      : Effect.succeed(id)
+  })
+
+  const accountsWith = (method: "eth_requestAccounts" | "eth_accounts") =>
+    Effect.gen(function*() {
+      const accounts = stringArray(yield* request({ method }))
+      if (accounts.length === 0) {
+        return yield* new Connector.ConnectorError({ connectorId: connector.id, message: "The wallet returned no account" })
+      }
+      const caipNetworkId = yield* chain
+      return { namespace: "eip155", accounts, caipNetworkId } satisfies Connector.Connected
+    })
+
+  return {
+    connector,
+    connect: () => accountsWith("eth_requestAccounts"),
+    reconnect: () => accountsWith("eth_accounts"),
+    // Not every wallet supports revoking; a refusal must not keep the visitor connected on our side.
+    disconnect: request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] }).pipe(Effect.ignore),
+    accounts: Effect.map(request({ method: "eth_accounts" }), stringArray),
+    chain,
+    request,
+    subscribe: (listener) => {
+      const onAccounts = (accounts: unknown) => listener({ _tag: "AccountsChanged", accounts: stringArray(accounts) })
+      const onChain = (chainId: unknown) => {
+        const caipNetworkId = caipNetworkIdOf(chainId)
+        if (caipNetworkId !== undefined) listener({ _tag: "ChainChanged", caipNetworkId })
+      }
+      const onDisconnect = () => listener({ _tag: "Disconnected" })
+      const onDisplayUri = (uri: unknown) => {
+        if (typeof uri === "string") listener({ _tag: "DisplayUri", uri })
+      }
+      const handlers: ReadonlyArray<readonly [string, (...args: ReadonlyArray<unknown>) => void]> = [
+        ["accountsChanged", onAccounts],
+        ["chainChanged", onChain],
+        ["disconnect", onDisconnect],
+        ["display_uri", onDisplayUri]
+      ]
+      for (const [event, handler] of handlers) provider.on?.(event, handler)
+      return () => {
+        for (const [event, handler] of handlers) provider.removeListener?.(event, handler)
+      }
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * WalletConnect through `@walletconnect/universal-provider`. The package (and its relay client) is
+ * loaded by dynamic import the first time a visitor picks WalletConnect, never before: it is the
+ * largest dependency and opens a WebSocket. The relay URL is configuration, so a self-hosted relay
+ * (or the sandbox's) works.
+ */
+import * as Effect from "effect/Effect"
+import type * as Caip from "../Caip.ts"
+import * as Connector from "../Connector.ts"
+import * as Eip1193 from "./Eip1193.ts"
+
+export interface Options {
+  readonly projectId: string
+  /** `wss://…` of the relay; the provider's default relay when absent. */
+  readonly relayUrl?: string
+  readonly metadata: { readonly name: string; readonly description: string; readonly url: string; readonly icons: ReadonlyArray<string> }
+  /** The EVM networks offered to the wallet, with the RPC the provider uses for reads. */
+  readonly networks: ReadonlyArray<{ readonly caipNetworkId: Caip.CaipNetworkId; readonly rpcUrl: string }>
+  /** Keeps two clients on one page (tests) from sharing storage. */
+  readonly storagePrefix?: string
+}
+
+export const connector: Connector.Connector = {
+  id: "walletConnect",
+  name: "WalletConnect",
+  chain: "eip155",
+  type: "WALLET_CONNECT"
+}
+
+const methods = [
+  "eth_sendTransaction",
+  "personal_sign",
+  "eth_signTypedData_v4",
+  "wallet_switchEthereumChain",
+  "wallet_addEthereumChain",
+  "wallet_sendCalls",
+  "wallet_getCallsStatus",
+  "wallet_getCapabilities"
+]
+
+interface Session {
+  readonly namespaces: Record<string, { readonly accounts: ReadonlyArray<string> }>
+  readonly peer?: { readonly metadata?: { readonly redirect?: { readonly native?: string; readonly universal?: string } } }
+}
+
+interface UniversalProvider extends Eip1193.Provider {
+  readonly session?: Session
+  readonly connect: (params: Record<string, unknown>) => Promise<Session | undefined>
+  readonly disconnect: () => Promise<void>
+  readonly abortPairingAttempt: () => void
+  readonly request: (args: { readonly method: string; readonly params?: unknown }, chain?: string) => Promise<unknown>
+  readonly on: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
+  readonly removeListener: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
+}
+
+/** `eip155:31337:0xabc` entries of a session → the network of the first and every address. */
+export const accountsOf = (session: Session): Connector.Connected | undefined => {
+  const entries = session.namespaces["eip155"]?.accounts ?? []
+  const first = entries[0]?.split(":")
+  if (first === undefined || first.length !== 3) return undefined
+  const caipNetworkId: Caip.CaipNetworkId = `${first[0]}:${first[1]}`
+  const accounts = [...new Set(entries.filter((entry) => entry.startsWith(`${caipNetworkId}:`)).map((entry) => entry.split(":")[2] ?? ""))]
+  const linking = session.peer?.metadata?.redirect?.native ?? session.peer?.metadata?.redirect?.universal
+  return linking === undefined || linking === ""
+    ? { namespace: "eip155", accounts, caipNetworkId }
+    : { namespace: "eip155", accounts, caipNetworkId, linking }
+}
+
+const attempt = <A>(evaluate: () => Promise<A>) => Effect.tryPromise({ try: evaluate, catch: Connector.failure })
+
+export const make = (options: Options): Connector.ConnectorClient => {
+  const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
+  const emit = (event: Connector.ConnectorEvent) => {
+    for (const listener of listeners) listener(event)
+  }
+  let current: Connector.Connected | undefined
+  let loading: Promise<UniversalProvider> | undefined
+
+  const load = () => {
+    loading ??= import("@walletconnect/universal-provider").then(async ({ UniversalProvider }) => {
+      const provider = (await UniversalProvider.init({
+        projectId: options.projectId,
+        metadata: { ...options.metadata, icons: [...options.metadata.icons] },
+        ...(options.relayUrl === undefined ? {} : { relayUrl: options.relayUrl }),
+        ...(options.storagePrefix === undefined ? {} : { customStoragePrefix: options.storagePrefix })
+      })) as unknown as UniversalProvider
+      provider.on("display_uri", (uri) => {
+        if (typeof uri === "string") emit({ _tag: "DisplayUri", uri })
+      })
+      provider.on("accountsChanged", (accounts) => {
+        if (Array.isArray(accounts)) emit({ _tag: "AccountsChanged", accounts: accounts.filter((a) => typeof a === "string") })
+      })
+      provider.on("chainChanged", (chainId) => {
+        const caipNetworkId = Eip1193.caipNetworkIdOf(chainId)
+        if (caipNetworkId !== undefined) {
+          if (current !== undefined) current = { ...current, caipNetworkId }
+          emit({ _tag: "ChainChanged", caipNetworkId })
+        }
+      })
+      provider.on("session_delete", () => {
+        current = undefined
+        emit({ _tag: "Disconnected" })
+      })
+      return provider
+    })
+    return loading
+  }
+
+  const fail = (message: string) => new Connector.ConnectorError({ connectorId: connector.id, message })
+
+  const settle = (session: Session | undefined) => {
+    const connected = session === undefined ? undefined : accountsOf(session)
+    if (connected === undefined || connected.accounts.length === 0) return Effect.fail(fail("The wallet returned no account"))
+    current = connected
+    return Effect.succeed(connected)
+  }
+
+  const connect = (connectOptions: Connector.ConnectOptions) =>
+    Effect.gen(function*() {
+      const provider = yield* attempt(load)
+      const chains = options.networks.map((network) => network.caipNetworkId)
+      const preferred = connectOptions.caipNetworkId
+      const ordered = preferred !== undefined && chains.includes(preferred)
+        ? [preferred, ...chains.filter((chain) => chain !== preferred)]
+        : chains
+      const session = yield* attempt(() =>
+        provider.connect({
+          optionalNamespaces: {
+            eip155: {
+              methods,
+              chains: ordered,
+              events: ["chainChanged", "accountsChanged"],
+              rpcMap: Object.fromEntries(options.networks.map((n) => [n.caipNetworkId.split(":")[1], n.rpcUrl]))
+            }
+          }
+        })
+      )
+      return yield* settle(session)
+    }).pipe(
+      // An abandoned attempt must not leave a pairing proposal waiting on the relay.
+      Effect.onInterrupt(() => Effect.promise(() => load().then((provider) => provider.abortPairingAttempt())))
+    )
+
+  return {
+    connector,
+    connect,
+    reconnect: () => Effect.flatMap(attempt(load), (provider) => settle(provider.session)),
+    disconnect: Effect.gen(function*() {
+      const provider = yield* attempt(load)
+      current = undefined
+      if (provider.session !== undefined) yield* attempt(() => provider.disconnect())
+    }),
+    accounts: Effect.sync(() => current?.accounts ?? []),
+    chain: Effect.suspend(() =>
+      current === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(current.caipNetworkId)
+    ),
+    request: (args) =>
+      Effect.flatMap(attempt(load), (provider) =>
+        attempt(() => provider.request(args.params === undefined ? { method: args.method } : args, current?.caipNetworkId))),
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    }
+  }
+}

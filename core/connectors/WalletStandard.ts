@@ -1,0 +1,190 @@
+/**
+ * Solana wallets through the Wallet Standard (`@wallet-standard/app`'s `getWallets`). Like EIP-6963
+ * announcements, registrations come from any script on the page: a wallet is listed only when its
+ * name and icon pass the same checks and it offers `standard:connect` on a `solana:` chain.
+ */
+import { getWallets } from "@wallet-standard/app"
+import type { Wallet, WalletAccount } from "@wallet-standard/base"
+import * as Effect from "effect/Effect"
+import type * as Caip from "../Caip.ts"
+import * as Connector from "../Connector.ts"
+import * as RpcCode from "../RpcCode.ts"
+import * as WalletError from "../WalletError.ts"
+
+interface ConnectFeature {
+  readonly connect: (input?: { readonly silent?: boolean }) => Promise<{ readonly accounts: ReadonlyArray<WalletAccount> }>
+}
+interface DisconnectFeature {
+  readonly disconnect: () => Promise<void>
+}
+interface EventsFeature {
+  readonly on: (event: "change", listener: (properties: { readonly accounts?: ReadonlyArray<WalletAccount> }) => void) => () => void
+}
+interface SignMessageFeature {
+  readonly signMessage: (
+    ...inputs: ReadonlyArray<{ readonly account: WalletAccount; readonly message: Uint8Array }>
+  ) => Promise<ReadonlyArray<{ readonly signedMessage: Uint8Array; readonly signature: Uint8Array }>>
+}
+interface SignTransactionFeature {
+  readonly signTransaction: (
+    ...inputs: ReadonlyArray<{ readonly account: WalletAccount; readonly transaction: Uint8Array; readonly chain?: string }>
+  ) => Promise<ReadonlyArray<{ readonly signedTransaction: Uint8Array }>>
+}
+interface SignAndSendTransactionFeature {
+  readonly signAndSendTransaction: (
+    ...inputs: ReadonlyArray<{ readonly account: WalletAccount; readonly transaction: Uint8Array; readonly chain: string }>
+  ) => Promise<ReadonlyArray<{ readonly signature: Uint8Array }>>
+}
+
+const feature = <F>(wallet: Wallet, name: string, key: keyof F): F | undefined => {
+  const value = wallet.features[name as `${string}:${string}`]
+  return typeof value === "object" && value !== null && typeof (value as Record<PropertyKey, unknown>)[key] === "function"
+    ? (value as F)
+    : undefined
+}
+
+const solanaChains = (chains: ReadonlyArray<string>): ReadonlyArray<Caip.CaipNetworkId> =>
+  chains.filter((chain): chain is Caip.CaipNetworkId => chain.startsWith("solana:") && chain.length > "solana:".length)
+
+/** A registered wallet we can list, or undefined when it fails the checks. */
+export const isListable = (wallet: Wallet): boolean =>
+  typeof wallet.name === "string" &&
+  wallet.name.length > 0 &&
+  wallet.name.length <= 100 &&
+  typeof wallet.icon === "string" &&
+  Connector.isSafeImageSource(wallet.icon) &&
+  solanaChains(wallet.chains).length > 0 &&
+  feature<ConnectFeature>(wallet, "standard:connect", "connect") !== undefined
+
+export const connectorOf = (wallet: Wallet): Connector.Connector => ({
+  id: `wallet-standard:${wallet.name}`,
+  name: wallet.name,
+  chain: "solana",
+  imageUrl: wallet.icon,
+  type: "WALLET_STANDARD"
+})
+
+/** The bytes a Solana request carries; Uint8Array, or a plain array of numbers after a JSON hop. */
+const bytesOf = (value: unknown): Uint8Array | undefined =>
+  value instanceof Uint8Array
+    ? value
+    : Array.isArray(value) && value.every((n) => typeof n === "number")
+    ? Uint8Array.from(value)
+    : undefined
+
+const attempt = <A>(evaluate: () => Promise<A>) => Effect.tryPromise({ try: evaluate, catch: Connector.failure })
+
+export const make = (wallet: Wallet): Connector.ConnectorClient => {
+  const connector = connectorOf(wallet)
+  const fail = (message: string) => new Connector.ConnectorError({ connectorId: connector.id, message })
+
+  let account: WalletAccount | undefined
+  let network: Caip.CaipNetworkId | undefined
+
+  const connectWith = (silent: boolean) => (options: Connector.ConnectOptions) =>
+    Effect.gen(function*() {
+      const connect = feature<ConnectFeature>(wallet, "standard:connect", "connect")
+      if (connect === undefined) return yield* fail("The wallet cannot connect")
+      const { accounts } = yield* attempt(() => connect.connect(silent ? { silent: true } : undefined))
+      const chosen = accounts.find((candidate) => solanaChains(candidate.chains).length > 0) ?? accounts[0]
+      if (chosen === undefined) return yield* fail("The wallet returned no account")
+      const offered = [...solanaChains(chosen.chains), ...solanaChains(wallet.chains)]
+      const caipNetworkId = options.caipNetworkId !== undefined && offered.includes(options.caipNetworkId)
+        ? options.caipNetworkId
+        : offered[0]
+      if (caipNetworkId === undefined) return yield* fail("The wallet offers no Solana network")
+      account = chosen
+      network = caipNetworkId
+      return {
+        namespace: "solana",
+        accounts: accounts.map((candidate) => candidate.address),
+        caipNetworkId
+      } satisfies Connector.Connected
+    })
+
+  const connected = Effect.suspend(() =>
+    account !== undefined && network !== undefined
+      ? Effect.succeed({ account, network })
+      : Effect.fail(fail("The wallet is not connected"))
+  )
+
+  const request = (args: Connector.RequestArguments): Effect.Effect<unknown, Connector.ConnectorFailure> =>
+    Effect.gen(function*() {
+      const { account: signer, network: chain } = yield* connected
+      const params = (typeof args.params === "object" && args.params !== null ? args.params : {}) as Record<string, unknown>
+      switch (args.method) {
+        case "solana_signMessage": {
+          const message = bytesOf(params["message"])
+          const signing = feature<SignMessageFeature>(wallet, "solana:signMessage", "signMessage")
+          if (message === undefined || signing === undefined) return yield* fail("The wallet cannot sign this message")
+          const [output] = yield* attempt(() => signing.signMessage({ account: signer, message }))
+          if (output === undefined) return yield* fail("The wallet returned no signature")
+          return output
+        }
+        case "solana_signTransaction": {
+          const transaction = bytesOf(params["transaction"])
+          const signing = feature<SignTransactionFeature>(wallet, "solana:signTransaction", "signTransaction")
+          if (transaction === undefined || signing === undefined) return yield* fail("The wallet cannot sign this transaction")
+          const [output] = yield* attempt(() => signing.signTransaction({ account: signer, transaction, chain }))
+          if (output === undefined) return yield* fail("The wallet returned no transaction")
+          return output
+        }
+        case "solana_signAndSendTransaction": {
+          const transaction = bytesOf(params["transaction"])
+          const sender = feature<SignAndSendTransactionFeature>(wallet, "solana:signAndSendTransaction", "signAndSendTransaction")
+          if (transaction === undefined || sender === undefined) return yield* fail("The wallet cannot send this transaction")
+          const [output] = yield* attempt(() => sender.signAndSendTransaction({ account: signer, transaction, chain }))
+          if (output === undefined) return yield* fail("The wallet returned no signature")
+          return output
+        }
+        default:
+          return yield* new WalletError.UnsupportedMethodError({ code: RpcCode.table.UnsupportedMethod.code, message: `Unsupported method ${args.method}` })
+      }
+    })
+
+  return {
+    connector,
+    connect: connectWith(false),
+    reconnect: connectWith(true),
+    disconnect: Effect.suspend(() => {
+      account = undefined
+      network = undefined
+      const disconnect = feature<DisconnectFeature>(wallet, "standard:disconnect", "disconnect")
+      return disconnect === undefined ? Effect.void : attempt(() => disconnect.disconnect())
+    }),
+    accounts: Effect.sync(() => wallet.accounts.map((candidate) => candidate.address)),
+    chain: Effect.map(connected, (current) => current.network),
+    request,
+    subscribe: (listener) => {
+      const events = feature<EventsFeature>(wallet, "standard:events", "on")
+      if (events === undefined) return () => undefined
+      return events.on("change", (properties) => {
+        if (properties.accounts === undefined) return
+        if (properties.accounts.length === 0) return listener({ _tag: "Disconnected" })
+        listener({ _tag: "AccountsChanged", accounts: properties.accounts.map((candidate) => candidate.address) })
+      })
+    }
+  }
+}
+
+/** Watches registered Solana wallets; returns the function that stops watching. */
+export const watch = (onChange: (clients: ReadonlyArray<Connector.ConnectorClient>) => void): () => void => {
+  const wallets = getWallets()
+  const clients = new Map<Wallet, Connector.ConnectorClient>()
+  const emit = () => {
+    for (const wallet of wallets.get()) {
+      if (!clients.has(wallet) && isListable(wallet)) clients.set(wallet, make(wallet))
+    }
+    onChange([...clients.values()])
+  }
+  emit()
+  const offRegister = wallets.on("register", emit)
+  const offUnregister = wallets.on("unregister", (...gone) => {
+    for (const wallet of gone) clients.delete(wallet)
+    onChange([...clients.values()])
+  })
+  return () => {
+    offRegister()
+    offUnregister()
+  }
+}

@@ -1,0 +1,386 @@
+/**
+ * The Blockchain API (spec section 7, every row of its table except sessions, which has its own group).
+ * Answers the spec leaves "not shown" get the Schema documented next to them.
+ */
+import * as Schema from "effect/Schema"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as Name from "../../core/Name.ts"
+import * as TokenBalance from "../../core/TokenBalance.ts"
+import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented, UpstreamUnavailable } from "./ApiError.ts"
+import { InputErrors } from "./InputErrors.ts"
+import { ProjectGuard } from "./ProjectGuard.ts"
+import { SdkQuery } from "./SdkQuery.ts"
+
+/** Not shown in the spec: the CAIP-2 ids this server can answer for, split by transport. */
+export class SupportedChains extends Schema.Class<SupportedChains>("SupportedChains")({
+  http: Schema.Array(Schema.String),
+  ws: Schema.Array(Schema.String)
+}) {}
+
+/** Not shown in the spec: the primary name and avatar of an address (null when it has none). */
+export class Identity extends Schema.Class<Identity>("Identity")({
+  name: Schema.NullOr(Schema.String),
+  avatar: Schema.NullOr(Schema.String)
+}) {}
+
+/**
+ * One balance: core's Token balance entity (spec section 3), except that `price` and `value` (USD) are
+ * absent when the price source does not know the token: a price is never invented. `address` is the
+ * token's CAIP-10 id and is absent for the native currency.
+ */
+export const BalanceEntry = Schema.Struct({
+  ...TokenBalance.TokenBalance.fields,
+  price: Schema.optionalKey(Schema.Finite),
+  value: Schema.optionalKey(Schema.Finite)
+})
+export type BalanceEntry = typeof BalanceEntry.Type
+
+export class Balances extends Schema.Class<Balances>("Balances")({
+  balances: Schema.Array(BalanceEntry)
+}) {}
+
+export const Fungible = Schema.Struct({
+  name: Schema.String,
+  symbol: Schema.String,
+  iconUrl: Schema.String,
+  price: Schema.Finite,
+  address: Schema.String
+})
+
+/** Fungibles whose price is unknown are left out, never given an invented price. */
+export class FungiblePrices extends Schema.Class<FungiblePrices>("FungiblePrices")({
+  fungibles: Schema.Array(Fungible)
+}) {}
+
+export const FungiblePriceRequest = Schema.Struct({
+  currency: Schema.Literal("usd"),
+  addresses: Schema.Array(Schema.String),
+  projectId: Schema.String
+})
+
+/** A transfer of a history entry; `nft_info.flags.is_spam` marks spam NFTs (spec section 5). */
+export const Transfer = Schema.Struct({
+  fungible_info: Schema.optionalKey(Schema.Struct({ name: Schema.String, symbol: Schema.String })),
+  nft_info: Schema.optionalKey(Schema.Struct({ name: Schema.String, flags: Schema.Struct({ is_spam: Schema.Boolean }) })),
+  direction: Schema.Literals(["in", "out", "self"]),
+  quantity: TokenBalance.Quantity,
+  value: Schema.optionalKey(Schema.Finite),
+  price: Schema.optionalKey(Schema.Finite)
+})
+
+export const HistoryTransaction = Schema.Struct({
+  id: Schema.String,
+  metadata: Schema.Struct({
+    operationType: Schema.String,
+    hash: Schema.String,
+    minedAt: Schema.String,
+    sentFrom: Schema.String,
+    sentTo: Schema.String,
+    status: Schema.String,
+    nonce: Schema.Finite,
+    chain: Schema.String
+  }),
+  transfers: Schema.Array(Transfer)
+})
+
+export class History extends Schema.Class<History>("History")({
+  data: Schema.Array(HistoryTransaction),
+  next: Schema.NullOr(Schema.String)
+}) {}
+
+export const ConvertToken = Schema.Struct({
+  name: Schema.String,
+  symbol: Schema.String,
+  address: Schema.String,
+  decimals: Schema.Finite,
+  logoUri: Schema.String,
+  eip2612: Schema.optionalKey(Schema.Boolean)
+})
+
+export class ConvertTokens extends Schema.Class<ConvertTokens>("ConvertTokens")({
+  tokens: Schema.Array(ConvertToken)
+}) {}
+
+export const ConvertQuote = Schema.Struct({
+  id: Schema.NullOr(Schema.String),
+  fromAmount: Schema.String,
+  fromAccount: Schema.String,
+  toAmount: Schema.String,
+  toAccount: Schema.String
+})
+
+export class ConvertQuotes extends Schema.Class<ConvertQuotes>("ConvertQuotes")({
+  quotes: Schema.Array(ConvertQuote)
+}) {}
+
+export class Allowance extends Schema.Class<Allowance>("Allowance")({
+  allowance: Schema.String
+}) {}
+
+/** Not shown in the spec: gas price tiers in wei, as decimal strings. */
+export class GasPrice extends Schema.Class<GasPrice>("GasPrice")({
+  standard: Schema.String,
+  fast: Schema.String,
+  instant: Schema.String
+}) {}
+
+/** Not shown in the spec: the transaction a wallet should send for a swap or an approval. */
+export class BuiltTransaction extends Schema.Class<BuiltTransaction>("BuiltTransaction")({
+  tx: Schema.Struct({
+    from: Schema.String,
+    to: Schema.String,
+    data: Schema.String,
+    amount: Schema.String,
+    eip155: Schema.optionalKey(Schema.Struct({ gas: Schema.String, gasPrice: Schema.String }))
+  })
+}) {}
+
+export const BuildTransactionRequest = Schema.Struct({
+  amount: Schema.String,
+  eip155: Schema.optionalKey(Schema.Struct({ slippage: Schema.String })),
+  projectId: Schema.String,
+  from: Schema.String,
+  to: Schema.String,
+  userAddress: Schema.String,
+  disableEstimate: Schema.optionalKey(Schema.Boolean)
+})
+
+/** The CAIP-10 address a name points to for one coin type (60 = eip155, 501 = solana). */
+export const NameAddress = Schema.Struct({
+  address: Schema.String,
+  created: Schema.String
+})
+
+/** A registered name with its addresses (keyed by coin type, as a string) and attributes. */
+export class NameAccount extends Schema.Class<NameAccount>("NameAccount")({
+  name: Schema.String,
+  registered: Schema.String,
+  updated: Schema.String,
+  addresses: Schema.Record(Schema.String, NameAddress),
+  attributes: Schema.Record(Schema.String, Schema.String)
+}) {}
+
+/** Not shown in the spec: every name an address registered, oldest first. */
+export const ReverseNames = Schema.Array(NameAccount)
+
+/** core's name suggestion plus whether the name is already registered here. */
+export const NameSuggestion = Schema.Struct({
+  ...Name.NameSuggestion.fields,
+  registered: Schema.Boolean
+})
+
+export class NameSuggestions extends Schema.Class<NameSuggestions>("NameSuggestions")({
+  suggestions: Schema.Array(NameSuggestion)
+}) {}
+
+/**
+ * Registration body. `message` is the exact JSON text the address signed:
+ * `{"name":"alice.portico.id","attributes":{},"timestamp":1700000000000,"nonce":"…"}` (timestamp in epoch
+ * milliseconds). `signature` is 0x hex
+ * (eip155, personal_sign) or base58 (solana, ed25519 over the UTF-8 bytes of `message`).
+ */
+export const RegisterNameRequest = Schema.Struct({
+  coin_type: Schema.Literals([60, 501]),
+  address: Schema.String,
+  message: Schema.String,
+  signature: Schema.String
+})
+
+/** The decoded `message` of a registration. */
+export const RegisterNameMessage = Schema.Struct({
+  name: Schema.String,
+  attributes: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  timestamp: Schema.Finite,
+  nonce: Schema.optionalKey(Schema.String)
+})
+
+export class RegisterNameResult extends Schema.Class<RegisterNameResult>("RegisterNameResult")({
+  success: Schema.Boolean,
+  name: Schema.String
+}) {}
+
+export const OnrampUrlRequest = Schema.Struct({
+  destinationWallets: Schema.Array(Schema.Struct({
+    address: Schema.String,
+    blockchains: Schema.optionalKey(Schema.Array(Schema.String)),
+    assets: Schema.optionalKey(Schema.Array(Schema.String))
+  })),
+  defaultNetwork: Schema.optionalKey(Schema.String),
+  partnerUserId: Schema.String,
+  defaultExperience: Schema.Literal("buy"),
+  presetCryptoAmount: Schema.optionalKey(Schema.Finite),
+  presetFiatAmount: Schema.optionalKey(Schema.Finite)
+})
+
+export class OnrampUrl extends Schema.Class<OnrampUrl>("OnrampUrl")({
+  url: Schema.String
+}) {}
+
+export const OnrampNetwork = Schema.Struct({
+  name: Schema.String,
+  display_name: Schema.String,
+  chain_id: Schema.String,
+  contract_address: Schema.String
+})
+
+export const PurchaseCurrency = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  symbol: Schema.String,
+  networks: Schema.Array(OnrampNetwork)
+})
+
+export const PaymentCurrency = Schema.Struct({
+  id: Schema.String,
+  payment_method_limits: Schema.Array(Schema.Struct({ id: Schema.String, min: Schema.String, max: Schema.String }))
+})
+
+export class OnrampOptions extends Schema.Class<OnrampOptions>("OnrampOptions")({
+  purchaseCurrencies: Schema.Array(PurchaseCurrency),
+  paymentCurrencies: Schema.Array(PaymentCurrency)
+}) {}
+
+export const OnrampQuoteRequest = Schema.Struct({
+  purchaseCurrency: Schema.String,
+  paymentCurrency: Schema.String,
+  amount: Schema.String,
+  network: Schema.String
+})
+
+const Amount = Schema.Struct({ amount: Schema.String, currency: Schema.String })
+
+export class OnrampQuote extends Schema.Class<OnrampQuote>("OnrampQuote")({
+  coinbaseFee: Amount,
+  networkFee: Amount,
+  paymentSubtotal: Amount,
+  paymentTotal: Amount,
+  purchaseAmount: Amount,
+  quoteId: Schema.String
+}) {}
+
+const notImplemented = [BadRequest, NotImplemented] as const
+
+export class BlockchainApi extends HttpApiGroup.make("blockchain")
+  .add(
+    HttpApiEndpoint.get("supportedChains", "/v1/supported-chains", {
+      query: SdkQuery,
+      success: SupportedChains
+    }),
+    HttpApiEndpoint.get("identity", "/v1/identity/:address", {
+      params: { address: Schema.String },
+      query: { ...SdkQuery, sender: Schema.optionalKey(Schema.String) },
+      success: Identity,
+      error: BadRequest
+    }),
+    HttpApiEndpoint.get("history", "/v1/account/:address/history", {
+      params: { address: Schema.String },
+      query: {
+        ...SdkQuery,
+        cursor: Schema.optionalKey(Schema.String),
+        onramp: Schema.optionalKey(Schema.String),
+        chainId: Schema.optionalKey(Schema.String)
+      },
+      success: History,
+      error: notImplemented
+    }),
+    HttpApiEndpoint.get("convertQuotes", "/v1/convert/quotes", {
+      query: {
+        ...SdkQuery,
+        amount: Schema.String,
+        userAddress: Schema.String,
+        from: Schema.String,
+        to: Schema.String,
+        gasPrice: Schema.optionalKey(Schema.String)
+      },
+      success: ConvertQuotes,
+      error: notImplemented
+    }),
+    HttpApiEndpoint.get("convertTokens", "/v1/convert/tokens", {
+      query: { ...SdkQuery, chainId: Schema.String },
+      success: ConvertTokens,
+      error: notImplemented
+    }),
+    HttpApiEndpoint.post("fungiblePrice", "/v1/fungible/price", {
+      query: SdkQuery,
+      payload: FungiblePriceRequest,
+      success: FungiblePrices,
+      error: BadRequest
+    }),
+    HttpApiEndpoint.get("convertAllowance", "/v1/convert/allowance", {
+      query: { ...SdkQuery, tokenAddress: Schema.String, userAddress: Schema.String },
+      success: Allowance,
+      error: notImplemented
+    }),
+    HttpApiEndpoint.get("convertGasPrice", "/v1/convert/gas-price", {
+      query: { ...SdkQuery, chainId: Schema.String },
+      success: GasPrice,
+      error: notImplemented
+    }),
+    HttpApiEndpoint.post("convertBuildTransaction", "/v1/convert/build-transaction", {
+      query: SdkQuery,
+      payload: BuildTransactionRequest,
+      success: BuiltTransaction,
+      error: notImplemented
+    }),
+    HttpApiEndpoint.get("convertBuildApprove", "/v1/convert/build-approve", {
+      query: { ...SdkQuery, userAddress: Schema.String, from: Schema.String, to: Schema.String },
+      success: BuiltTransaction,
+      error: notImplemented
+    }),
+    HttpApiEndpoint.get("balance", "/v1/account/:address/balance", {
+      params: { address: Schema.String },
+      query: {
+        ...SdkQuery,
+        currency: Schema.Literal("usd"),
+        chainId: Schema.optionalKey(Schema.String),
+        forceUpdate: Schema.optionalKey(Schema.String)
+      },
+      success: Balances,
+      error: [BadRequest, UpstreamUnavailable]
+    }),
+    HttpApiEndpoint.get("profileAccount", "/v1/profile/account/:name", {
+      params: { name: Schema.String },
+      query: { ...SdkQuery, apiVersion: Schema.optionalKey(Schema.String) },
+      success: NameAccount,
+      error: [BadRequest, NotFound]
+    }),
+    HttpApiEndpoint.get("profileReverse", "/v1/profile/reverse/:address", {
+      params: { address: Schema.String },
+      query: { ...SdkQuery, sender: Schema.optionalKey(Schema.String), apiVersion: Schema.optionalKey(Schema.String) },
+      success: ReverseNames,
+      error: BadRequest
+    }),
+    HttpApiEndpoint.get("profileSuggestions", "/v1/profile/suggestions/:name", {
+      params: { name: Schema.String },
+      query: { ...SdkQuery, zone: Schema.optionalKey(Schema.String) },
+      success: NameSuggestions,
+      error: BadRequest
+    }),
+    HttpApiEndpoint.post("registerName", "/v1/profile/account", {
+      query: SdkQuery,
+      payload: RegisterNameRequest,
+      success: RegisterNameResult,
+      error: [BadRequest, InvalidSignature, Conflict]
+    }),
+    HttpApiEndpoint.post("onrampUrl", "/v1/generators/onrampurl", {
+      query: SdkQuery,
+      payload: OnrampUrlRequest,
+      success: OnrampUrl,
+      error: notImplemented
+    }),
+    HttpApiEndpoint.get("onrampOptions", "/v1/onramp/options", {
+      query: SdkQuery,
+      success: OnrampOptions,
+      error: notImplemented
+    }),
+    HttpApiEndpoint.post("onrampQuote", "/v1/onramp/quote", {
+      query: SdkQuery,
+      payload: OnrampQuoteRequest,
+      success: OnrampQuote,
+      error: notImplemented
+    })
+  )
+  .middleware(InputErrors)
+  .middleware(ProjectGuard)
+{}

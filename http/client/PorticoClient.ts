@@ -1,0 +1,70 @@
+/**
+ * The clients of every Portico service, derived from the contracts with HttpApiClient (no
+ * hand-written requests). Each group gets its own base URL (the Blockchain API, the wallet service
+ * and analytics may live on different hosts), the sdk query (`projectId`, `st`, `sv`, and `clientId`
+ * when configured) on every request, and core's retry policy with Retry-After honoured.
+ *
+ * Failures: an answer the contract declares decodes into its typed error (`BadRequest`,
+ * `OriginNotAllowed`, `RateLimited`, …, each with its `status`); any other non-ok answer is an
+ * HttpClientError whose `response.status` carries the status.
+ */
+import * as Effect from "effect/Effect"
+import type * as Schedule from "effect/Schedule"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as HttpApiClient from "effect/http-api/HttpApiClient"
+import { PorticoApi } from "../api/PorticoApi.ts"
+import { sdkType } from "../api/SdkQuery.ts"
+import { retryResponses } from "./RetryResponses.ts"
+
+export interface ClientOptions {
+  /** Base URL of the Blockchain API (balances, names, prices, sessions). */
+  readonly apiUrl: string
+  /** Base URL of the wallet service (registry, images, origins, analytics config); default apiUrl. */
+  readonly walletServiceUrl?: string
+  /** Base URL of the analytics ingest; default apiUrl. */
+  readonly analyticsUrl?: string
+  readonly projectId: string
+  /** Sent as `sv`, e.g. `react-portico-0.1.0`. */
+  readonly sdkVersion: string
+  /** Sent as `st`; default `portico`. */
+  readonly sdkType?: string
+  /** Sent as the `clientId` query when set. */
+  readonly clientId?: string
+  /** The retry schedule; default core's `Retry.policy`. `false` disables retries. */
+  readonly retry?: Schedule.Schedule<number, unknown> | false
+}
+
+const withSdkQuery = (options: ClientOptions) =>
+  HttpClient.mapRequest((request: HttpClientRequest.HttpClientRequest) =>
+    HttpClientRequest.appendUrlParams(request, {
+      projectId: options.projectId,
+      st: options.sdkType ?? sdkType,
+      sv: options.sdkVersion,
+      ...(options.clientId === undefined ? {} : { clientId: options.clientId })
+    }))
+
+/** The transport every derived client uses: sdk query, then retries. */
+export const transport = (options: ClientOptions) =>
+  Effect.map(HttpClient.HttpClient, (client) => {
+    const withQuery = withSdkQuery(options)(client)
+    return options.retry === false ? withQuery : retryResponses(options.retry)(withQuery)
+  })
+
+/** One derived client per group, each on its own base URL. Requires an HttpClient (fetch, Node…). */
+export const make = (options: ClientOptions) =>
+  Effect.gen(function*() {
+    const httpClient = yield* transport(options)
+    const walletServiceUrl = options.walletServiceUrl ?? options.apiUrl
+    const group = <const G extends "blockchain" | "sessions" | "analytics" | "wallets" | "images">(name: G, baseUrl: string) =>
+      HttpApiClient.group(PorticoApi, { group: name, httpClient, baseUrl })
+    return {
+      blockchain: yield* group("blockchain", options.apiUrl),
+      sessions: yield* group("sessions", options.apiUrl),
+      analytics: yield* group("analytics", options.analyticsUrl ?? options.apiUrl),
+      wallets: yield* group("wallets", walletServiceUrl),
+      images: yield* group("images", walletServiceUrl)
+    }
+  })
+
+export type PorticoClient = Effect.Success<ReturnType<typeof make>>

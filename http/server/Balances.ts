@@ -1,0 +1,166 @@
+/**
+ * Reads an address's balances from the configured chains: native and ERC20 through viem, native SOL
+ * and SPL tokens through @solana/kit. Prices come from the configured table; a token without a
+ * price keeps its quantity and gets no price or value. Zero balances are left out.
+ */
+import { address as solanaAddress, createSolanaRpc, getBase64Encoder } from "@solana/kit"
+import * as Effect from "effect/Effect"
+import { createPublicClient, erc20Abi, formatUnits, http, type Address, type PublicClient } from "viem"
+import type { BalanceEntry } from "../api/BlockchainApi.ts"
+import type { EvmChainOptions, SolanaOptions } from "./ServerOptions.ts"
+import { UpstreamUnavailable } from "../api/ApiError.ts"
+
+/** USD price of an asset id (CAIP-10 token id or `<caip2>:native`), undefined when unknown. */
+export type PriceSource = (assetId: string) => number | undefined
+
+export const priceTable = (prices: Readonly<Record<string, number>>): PriceSource => {
+  const normalized = new Map(Object.entries(prices).map(([key, price]) => [key.toLowerCase(), price]))
+  return (assetId) => normalized.get(assetId.toLowerCase())
+}
+
+interface Holding {
+  readonly name: string
+  readonly symbol: string
+  readonly chainId: string
+  readonly assetId: string
+  /** CAIP-10 of the token; undefined for the native currency. */
+  readonly tokenAddress: string | undefined
+  readonly amount: bigint
+  readonly decimals: number
+}
+
+const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): BalanceEntry => {
+  const numeric = formatUnits(holding.amount, holding.decimals)
+  const price = prices(holding.assetId)
+  return {
+    name: holding.name,
+    symbol: holding.symbol,
+    chainId: holding.chainId,
+    ...(holding.tokenAddress === undefined ? {} : { address: holding.tokenAddress }),
+    ...(price === undefined ? {} : { price, value: Number(numeric) * price }),
+    quantity: { decimals: String(holding.decimals), numeric },
+    iconUrl: `${imageBase}/public/getTokenImage/${encodeURIComponent(holding.symbol)}`
+  }
+}
+
+export interface BalanceReader {
+  /** CAIP-2 ids this reader can answer for, in configuration order. */
+  readonly chains: ReadonlyArray<string>
+  readonly read: (chainId: string, address: string, imageBase: string) => Effect.Effect<ReadonlyArray<BalanceEntry>, UpstreamUnavailable>
+}
+
+const upstream = (chainId: string) => () => new UpstreamUnavailable({ message: `Could not read balances on ${chainId}` })
+
+const evmReader = (chain: EvmChainOptions) => {
+  const chainId = `eip155:${chain.chainId}`
+  const client: PublicClient = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1 }) })
+  const native = chain.nativeCurrency ?? { name: "Ether", symbol: "ETH", decimals: 18 }
+  const tokens = chain.tokens ?? []
+  return {
+    chainId,
+    read: async (owner: string): Promise<ReadonlyArray<Holding>> => {
+      const account = owner as Address
+      const [nativeAmount, ...tokenAmounts] = await Promise.all([
+        client.getBalance({ address: account }),
+        ...tokens.map((token) =>
+          client.readContract({ address: token.address as Address, abi: erc20Abi, functionName: "balanceOf", args: [account] })
+        )
+      ])
+      return [
+        { name: native.name, symbol: native.symbol, chainId, assetId: `${chainId}:native`, tokenAddress: undefined, amount: nativeAmount ?? 0n, decimals: native.decimals },
+        ...tokens.map((token, index) => ({
+          name: token.name,
+          symbol: token.symbol,
+          chainId,
+          assetId: `${chainId}:${token.address}`,
+          tokenAddress: `${chainId}:${token.address}`,
+          amount: tokenAmounts[index] ?? 0n,
+          decimals: token.decimals
+        }))
+      ]
+    }
+  }
+}
+
+/** SPL token account layout: mint (32 bytes), owner (32), then the amount as a little-endian u64. */
+const splAmountOffset = 64
+
+const solanaReader = (solana: SolanaOptions) => {
+  const rpc = createSolanaRpc(solana.rpcUrl)
+  const chainId = solana.caipNetworkId
+  const base64 = getBase64Encoder()
+  const mints = solana.mints ?? []
+  return {
+    chainId,
+    read: async (owner: string): Promise<ReadonlyArray<Holding>> => {
+      const account = solanaAddress(owner)
+      const [lamports, ...tokenAccounts] = await Promise.all([
+        rpc.getBalance(account).send(),
+        ...mints.map((mint) =>
+          rpc.getTokenAccountsByOwner(account, { mint: solanaAddress(mint.address) }, { encoding: "base64" }).send()
+        )
+      ])
+      const amountOf = (accounts: (typeof tokenAccounts)[number] | undefined): bigint =>
+        (accounts?.value ?? []).reduce((sum, { account: tokenAccount }) => {
+          const bytes = base64.encode(tokenAccount.data[0])
+          return sum + new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(splAmountOffset, true)
+        }, 0n)
+      return [
+        { name: "Solana", symbol: "SOL", chainId, assetId: `${chainId}:native`, tokenAddress: undefined, amount: lamports?.value ?? 0n, decimals: 9 },
+        ...mints.map((mint, index) => ({
+          name: mint.name,
+          symbol: mint.symbol,
+          chainId,
+          assetId: `${chainId}:${mint.address}`,
+          tokenAddress: `${chainId}:${mint.address}`,
+          amount: amountOf(tokenAccounts[index]),
+          decimals: mint.decimals
+        }))
+      ]
+    }
+  }
+}
+
+export const makeBalanceReader = (
+  evm: ReadonlyArray<EvmChainOptions>,
+  solana: SolanaOptions | undefined,
+  prices: PriceSource
+): BalanceReader => {
+  const readers = new Map(
+    [...evm.map(evmReader), ...(solana === undefined ? [] : [solanaReader(solana)])].map((reader) => [reader.chainId, reader])
+  )
+  return {
+    chains: [...readers.keys()],
+    read: (chainId, address, imageBase) => {
+      const reader = readers.get(chainId)
+      if (reader === undefined) return Effect.succeed([])
+      return Effect.tryPromise({ try: () => reader.read(address), catch: upstream(chainId) }).pipe(
+        Effect.map((holdings) => holdings.filter((holding) => holding.amount > 0n).map((holding) => toEntry(holding, prices, imageBase)))
+      )
+    }
+  }
+}
+
+/** Fungible metadata for /v1/fungible/price: every configured asset by its CAIP-10 id (or `<caip2>:native`). */
+export interface FungibleInfo {
+  readonly name: string
+  readonly symbol: string
+}
+
+export const fungibleCatalogue = (
+  evm: ReadonlyArray<EvmChainOptions>,
+  solana: SolanaOptions | undefined
+): ReadonlyMap<string, FungibleInfo> => {
+  const entries: Array<[string, FungibleInfo]> = []
+  for (const chain of evm) {
+    const chainId = `eip155:${chain.chainId}`
+    const native = chain.nativeCurrency ?? { name: "Ether", symbol: "ETH" }
+    entries.push([`${chainId}:native`.toLowerCase(), native])
+    for (const token of chain.tokens ?? []) entries.push([`${chainId}:${token.address}`.toLowerCase(), token])
+  }
+  if (solana !== undefined) {
+    entries.push([`${solana.caipNetworkId}:native`.toLowerCase(), { name: "Solana", symbol: "SOL" }])
+    for (const mint of solana.mints ?? []) entries.push([`${solana.caipNetworkId}:${mint.address}`.toLowerCase(), mint])
+  }
+  return new Map(entries)
+}

@@ -1,0 +1,176 @@
+/**
+ * Handlers of the Blockchain API group: supported chains, balances, fungible prices, identity and
+ * names. Swap (convert), onramp and history answer 501 until their features land.
+ */
+import { createHash } from "node:crypto"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import * as Address from "../../core/Address.ts"
+import * as Name from "../../core/Name.ts"
+import * as TtlCache from "../../core/TtlCache.ts"
+import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented } from "../api/ApiError.ts"
+import {
+  Balances,
+  FungiblePrices,
+  Identity,
+  NameAccount,
+  NameSuggestions,
+  RegisterNameMessage,
+  RegisterNameResult,
+  SupportedChains,
+  type BalanceEntry
+} from "../api/BlockchainApi.ts"
+import { PorticoApi } from "../api/PorticoApi.ts"
+import { Repository, type NameRecord } from "./Repository.ts"
+import { ServerContext } from "./ServerContext.ts"
+import { verify } from "./SignatureVerification.ts"
+
+const notYet = (feature: string) => () => new NotImplemented({ message: `${feature} is not served by this server yet` })
+
+/** The base URL clients reached us on, for absolute image URLs in answers. */
+export const requestBase = Effect.map(
+  HttpServerRequest.HttpServerRequest,
+  (request) => `http://${request.headers["host"] ?? "127.0.0.1"}`
+)
+
+const namespaceOf = (address: string): "eip155" | "solana" | undefined =>
+  Address.isValid("eip155", address) ? "eip155" : Address.isValid("solana", address) ? "solana" : undefined
+
+const toAccount = (record: NameRecord): NameAccount =>
+  new NameAccount({
+    name: record.name,
+    registered: record.registered,
+    updated: record.updated,
+    attributes: record.attributes,
+    addresses: Object.fromEntries(record.addresses.map((entry) => [String(entry.coinType), { address: entry.address, created: entry.created }]))
+  })
+
+const decodeMessage = Schema.decodeUnknownEffect(Schema.fromJsonString(RegisterNameMessage))
+
+export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain", (handlers) =>
+  Effect.gen(function*() {
+    const context = yield* ServerContext
+    const repository = yield* Repository
+    const zone = context.nameZone
+
+    // core's 30 s balance cache, keyed by image base, chain and address; failures are not cached.
+    const balanceCache = yield* TtlCache.makeBalance<ReadonlyArray<BalanceEntry>>()
+
+    const chainsFor = (address: string, chainId: string | undefined) => {
+      const namespace = namespaceOf(address)
+      if (namespace === undefined) {
+        return Effect.fail(new BadRequest({ message: `address: ${address} is not an eip155 or solana address` }))
+      }
+      if (chainId === undefined) return Effect.succeed(context.balances.chains.filter((chain) => chain.startsWith(`${namespace}:`)))
+      if (!context.balances.chains.includes(chainId)) {
+        return Effect.fail(new BadRequest({ message: `chainId: network ${chainId} is not supported` }))
+      }
+      if (!chainId.startsWith(`${namespace}:`)) {
+        return Effect.fail(new BadRequest({ message: `address: ${address} is not an address on ${chainId}` }))
+      }
+      return Effect.succeed([chainId])
+    }
+
+    /** `alice.portico.id` → `alice`; the label must follow core's name rules. */
+    const labelOf = (field: string, name: string) => {
+      const label = name.endsWith(zone) ? name.slice(0, -zone.length) : name
+      return Name.validate(label).pipe(Effect.mapError((error) => new BadRequest({ message: `${field}: ${error.message}` })))
+    }
+
+    return handlers
+      .handle("supportedChains", () => Effect.succeed(new SupportedChains({ http: context.balances.chains, ws: [] })))
+      .handle("identity", ({ params }) =>
+        Effect.gen(function*() {
+          if (namespaceOf(params.address) === undefined) {
+            return yield* new BadRequest({ message: `address: ${params.address} is not an eip155 or solana address` })
+          }
+          const [first] = yield* repository.namesOf(params.address)
+          return new Identity({ name: first?.name ?? null, avatar: first?.attributes["avatar"] ?? null })
+        }))
+      .handle("history", () => Effect.fail(notYet("Transaction history")()))
+      .handle("convertQuotes", () => Effect.fail(notYet("Swap quotes")()))
+      .handle("convertTokens", () => Effect.fail(notYet("Swap tokens")()))
+      .handle("convertAllowance", () => Effect.fail(notYet("Swap allowance")()))
+      .handle("convertGasPrice", () => Effect.fail(notYet("Swap gas price")()))
+      .handle("convertBuildTransaction", () => Effect.fail(notYet("Swap transactions")()))
+      .handle("convertBuildApprove", () => Effect.fail(notYet("Swap approvals")()))
+      .handle("onrampUrl", () => Effect.fail(notYet("Onramp")()))
+      .handle("onrampOptions", () => Effect.fail(notYet("Onramp options")()))
+      .handle("onrampQuote", () => Effect.fail(notYet("Onramp quotes")()))
+      .handle("balance", ({ params, query }) =>
+        Effect.gen(function*() {
+          const chains = yield* chainsFor(params.address, query.chainId)
+          const base = yield* requestBase
+          const owner = TtlCache.keyOf(params.address)
+          const perChain = yield* Effect.forEach(chains, (chain) => {
+            const key = `${base}|${chain}|${owner}`
+            const fetch = context.balances.read(chain, params.address, base)
+            return query.forceUpdate === "true"
+              ? Effect.tap(fetch, (balances) => balanceCache.set(key, balances))
+              : balanceCache.getOrFetch(key, fetch)
+          }, { concurrency: "unbounded" })
+          return new Balances({ balances: perChain.flat() })
+        }))
+      .handle("fungiblePrice", ({ payload }) =>
+        Effect.gen(function*() {
+          const base = yield* requestBase
+          const fungibles = payload.addresses.flatMap((address) => {
+            const info = context.fungibles.get(address.toLowerCase())
+            const price = context.prices(address)
+            return info === undefined || price === undefined
+              ? []
+              : [{ name: info.name, symbol: info.symbol, price, address, iconUrl: `${base}/public/getTokenImage/${encodeURIComponent(info.symbol)}` }]
+          })
+          return new FungiblePrices({ fungibles })
+        }))
+      .handle("profileAccount", ({ params }) =>
+        Effect.gen(function*() {
+          yield* labelOf("name", params.name)
+          const record = yield* repository.findName(params.name)
+          if (record === undefined) return yield* new NotFound({ message: `name: ${params.name} is not registered` })
+          return toAccount(record)
+        }))
+      .handle("profileReverse", ({ params }) =>
+        Effect.gen(function*() {
+          if (namespaceOf(params.address) === undefined) {
+            return yield* new BadRequest({ message: `address: ${params.address} is not an eip155 or solana address` })
+          }
+          return (yield* repository.namesOf(params.address)).map(toAccount)
+        }))
+      .handle("profileSuggestions", ({ params }) =>
+        Effect.gen(function*() {
+          const label = yield* labelOf("name", params.name)
+          const candidates = [label, `${label}-1`, `${label}1`, `${label}-app`, `my-${label}`].map((candidate) => `${candidate}${zone}`)
+          const taken = yield* repository.takenNames(candidates)
+          return new NameSuggestions({ suggestions: candidates.map((name) => ({ name, registered: taken.has(name) })) })
+        }))
+      .handle("registerName", ({ payload }) =>
+        Effect.gen(function*() {
+          const message = yield* decodeMessage(payload.message).pipe(
+            Effect.mapError(() => new BadRequest({ message: "message: must be the JSON text {name, attributes?, timestamp, nonce?}" }))
+          )
+          if (!message.name.endsWith(zone)) return yield* new BadRequest({ message: `name: must end with ${zone}` })
+          yield* labelOf("name", message.name)
+          const now = yield* Clock.currentTimeMillis
+          if (Math.abs(now - message.timestamp) > context.registrationMaxAgeSeconds * 1000) {
+            return yield* new BadRequest({ message: "message.timestamp: the signed message is too old or in the future" })
+          }
+          const valid = yield* Effect.promise(() => verify(payload.coin_type, payload.address, payload.message, payload.signature))
+          if (!valid) return yield* new InvalidSignature({ message: "signature: does not sign the message for this address" })
+          const messageDigest = createHash("sha256").update(`${payload.coin_type}\n${payload.address.toLowerCase()}\n${payload.message}`).digest("hex")
+          const outcome = yield* repository.register({
+            name: message.name,
+            coinType: payload.coin_type,
+            address: payload.address,
+            attributes: message.attributes ?? {},
+            messageDigest
+          })
+          if (outcome === "replayed") return yield* new Conflict({ message: "message: this signed message was already used" })
+          if (outcome === "taken") return yield* new Conflict({ message: `name: ${message.name} is already taken` })
+          return new RegisterNameResult({ success: true, name: message.name })
+        }))
+  })
+)

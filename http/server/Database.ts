@@ -1,0 +1,78 @@
+/**
+ * One small SQL interface over the two databases the server runs on: embedded PGlite (a data
+ * directory, or in memory for tests) and Postgres through `pg` when a connection URL is given.
+ * Everything above it (migrations, the repository) speaks plain Postgres SQL with $n parameters.
+ */
+import { PGlite } from "@electric-sql/pglite"
+import { Pool } from "pg"
+
+export interface Queryable {
+  readonly query: <Row>(text: string, params?: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Row>>
+}
+
+export interface Database extends Queryable {
+  /** Runs `f` on one connection inside BEGIN/COMMIT; any rejection rolls back. */
+  readonly transaction: <A>(f: (tx: Queryable) => Promise<A>) => Promise<A>
+  /** Runs `f` on one dedicated connection (session-level advisory locks need that). */
+  readonly withConnection: <A>(f: (connection: Queryable) => Promise<A>) => Promise<A>
+  readonly kind: "pglite" | "postgres"
+  readonly close: () => Promise<void>
+}
+
+export type DatabaseOptions =
+  | { readonly databaseUrl: string }
+  | { readonly dataDir: string }
+  | { readonly inMemory: true }
+
+export const openDatabase = (options: DatabaseOptions): Promise<Database> =>
+  "databaseUrl" in options ? Promise.resolve(openPostgres(options.databaseUrl)) : openPglite(options)
+
+const openPglite = async (options: { readonly dataDir: string } | { readonly inMemory: true }): Promise<Database> => {
+  // relaxedDurability stays off: every commit is flushed to the data directory before it resolves.
+  const db = "dataDir" in options ? await PGlite.create(options.dataDir, { relaxedDurability: false }) : await PGlite.create()
+  const query = async <Row,>(text: string, params: ReadonlyArray<unknown> = []) =>
+    (await db.query<Row>(text, [...params])).rows
+  const self: Queryable = { query }
+  return {
+    kind: "pglite",
+    query,
+    // PGlite is a single connection, so the connection is the database itself.
+    withConnection: (f) => f(self),
+    transaction: (f) => db.transaction((tx) => f({ query: async <Row,>(text: string, params: ReadonlyArray<unknown> = []) => (await tx.query<Row>(text, [...params])).rows })),
+    close: () => db.close()
+  }
+}
+
+const openPostgres = (databaseUrl: string): Database => {
+  const pool = new Pool({ connectionString: databaseUrl, max: 10 })
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on("error", () => undefined)
+  const query = async <Row,>(text: string, params: ReadonlyArray<unknown> = []) =>
+    (await pool.query(text, [...params])).rows as ReadonlyArray<Row>
+  const withConnection = async <A,>(f: (connection: Queryable) => Promise<A>): Promise<A> => {
+    const client = await pool.connect()
+    try {
+      return await f({ query: async <Row,>(text: string, params: ReadonlyArray<unknown> = []) => (await client.query(text, [...params])).rows as ReadonlyArray<Row> })
+    } finally {
+      client.release()
+    }
+  }
+  return {
+    kind: "postgres",
+    query,
+    withConnection,
+    transaction: (f) =>
+      withConnection(async (connection) => {
+        await connection.query("BEGIN")
+        try {
+          const result = await f(connection)
+          await connection.query("COMMIT")
+          return result
+        } catch (error) {
+          await connection.query("ROLLBACK")
+          throw error
+        }
+      }),
+    close: () => pool.end()
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Versioned schema migrations, run at every start. Idempotent (each version applies once, recorded in
+ * portico_migrations) and safe when several processes start at once on one Postgres: the runner holds
+ * a session advisory lock while it checks and applies, and every migration commits atomically.
+ */
+import type { Database, Queryable } from "./Database.ts"
+import { walletSeed } from "./WalletSeed.ts"
+
+interface Migration {
+  readonly version: number
+  readonly name: string
+  readonly up: (tx: Queryable) => Promise<void>
+}
+
+const statements = (...sql: ReadonlyArray<string>) => async (tx: Queryable) => {
+  for (const text of sql) await tx.query(text)
+}
+
+export const migrations: ReadonlyArray<Migration> = [
+  {
+    version: 1,
+    name: "create_tables",
+    up: statements(
+      `CREATE TABLE projects (
+        project_id text PRIMARY KEY,
+        allowed_origins jsonb NOT NULL,
+        analytics_enabled boolean NOT NULL
+      )`,
+      `CREATE TABLE wallets (
+        id text PRIMARY KEY,
+        position integer NOT NULL,
+        name text NOT NULL,
+        rdns text,
+        chains jsonb NOT NULL,
+        mobile_link text,
+        desktop_link text,
+        webapp_link text,
+        homepage text,
+        badge_type text NOT NULL,
+        recommended boolean NOT NULL
+      )`,
+      `CREATE TABLE names (
+        name text PRIMARY KEY,
+        attributes jsonb NOT NULL,
+        registered timestamptz NOT NULL,
+        updated timestamptz NOT NULL
+      )`,
+      `CREATE TABLE name_addresses (
+        name text NOT NULL REFERENCES names (name),
+        coin_type integer NOT NULL,
+        address text NOT NULL,
+        created timestamptz NOT NULL,
+        PRIMARY KEY (name, coin_type)
+      )`,
+      `CREATE INDEX name_addresses_address ON name_addresses (lower(address))`,
+      `CREATE TABLE used_messages (
+        digest text PRIMARY KEY,
+        used_at timestamptz NOT NULL
+      )`,
+      `CREATE TABLE analytics_events (
+        id bigserial PRIMARY KEY,
+        project_id text NOT NULL,
+        event_id text NOT NULL,
+        event text NOT NULL,
+        url text NOT NULL,
+        domain text NOT NULL,
+        timestamp_ms double precision NOT NULL,
+        address text,
+        payload jsonb NOT NULL,
+        received_at timestamptz NOT NULL
+      )`
+    )
+  },
+  {
+    version: 2,
+    name: "seed_wallet_registry",
+    up: async (tx) => {
+      for (const [position, wallet] of walletSeed.entries()) {
+        await tx.query(
+          `INSERT INTO wallets (id, position, name, rdns, chains, mobile_link, desktop_link, webapp_link, homepage, badge_type, recommended)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [wallet.id, position, wallet.name, wallet.rdns, JSON.stringify(wallet.chains), wallet.mobile, wallet.desktop,
+            wallet.webapp, wallet.homepage, wallet.certified ? "certified" : "none", wallet.recommended]
+        )
+      }
+    }
+  }
+]
+
+/** An arbitrary constant naming Portico's migration lock among the database's advisory locks. */
+const lockKey = 7_306_112
+
+export const migrate = (db: Database): Promise<ReadonlyArray<number>> =>
+  db.withConnection(async (connection) => {
+    await connection.query("SELECT pg_advisory_lock($1)", [lockKey])
+    try {
+      await connection.query(
+        `CREATE TABLE IF NOT EXISTS portico_migrations (
+          version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`
+      )
+      const done = new Set(
+        (await connection.query<{ version: number }>("SELECT version FROM portico_migrations")).map((row) => row.version)
+      )
+      const applied: Array<number> = []
+      for (const migration of migrations) {
+        if (done.has(migration.version)) continue
+        await connection.query("BEGIN")
+        try {
+          await migration.up(connection)
+          await connection.query("INSERT INTO portico_migrations (version, name) VALUES ($1, $2)", [migration.version, migration.name])
+          await connection.query("COMMIT")
+        } catch (error) {
+          await connection.query("ROLLBACK")
+          throw error
+        }
+        applied.push(migration.version)
+      }
+      return applied
+    } finally {
+      await connection.query("SELECT pg_advisory_unlock($1)", [lockKey])
+    }
+  })

@@ -1,0 +1,58 @@
+/**
+ * The server side of `ProjectGuard`: projectId, st and sv present (else 400 naming it), known projectId (else 401 'Unauthorized: invalid key'), Origin on
+ * the project's allowlist (else 403 'Unauthorized: origin not allowed'; requests without an Origin
+ * header come from no browser page and pass), then the rate limit per projectId + client address
+ * (else 429 with Retry-After in seconds).
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import { BadRequest, InvalidProjectId, messages, OriginNotAllowed, RateLimited } from "../api/ApiError.ts"
+import { ProjectGuard } from "../api/ProjectGuard.ts"
+import { isAllowed } from "../../core/OriginAllowlist.ts"
+import { Repository } from "./Repository.ts"
+import { ServerContext } from "./ServerContext.ts"
+
+/** Spec section 7: every call carries the project id, the sdk type and the sdk version. */
+const required = ["projectId", "st", "sv"] as const
+
+const encodeRateLimited = Schema.encodeSync(RateLimited)
+
+export const layer = Layer.effect(
+  ProjectGuard,
+  Effect.gen(function*() {
+    const repository = yield* Repository
+    const context = yield* ServerContext
+    return ProjectGuard.of((httpEffect) =>
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const search = yield* HttpServerRequest.ParsedSearchParams
+        for (const key of required) {
+          const value = search[key]
+          if (typeof value !== "string" || value.length === 0) {
+            return yield* new BadRequest({ message: `${key}: the ${key} query parameter is required` })
+          }
+        }
+        const projectId = String(search["projectId"])
+        const project = yield* repository.findProject(projectId)
+        if (project === undefined) return yield* new InvalidProjectId({ message: messages.invalidKey })
+        const origin = request.headers["origin"]
+        if (origin !== undefined && !isAllowed(project.allowedOrigins, origin)) {
+          return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
+        }
+        const client = Option.getOrElse(request.remoteAddress, () => "unknown")
+        const wait = context.rateLimiter.take(`${projectId}|${client}`, yield* Clock.currentTimeMillis)
+        if (wait > 0) {
+          // Answered directly so the Retry-After header travels with the typed 429 body.
+          const error = new RateLimited({ message: "Too many requests: retry later", retryAfter: wait })
+          return HttpServerResponse.jsonUnsafe(encodeRateLimited(error), { status: 429, headers: { "retry-after": String(wait) } })
+        }
+        return yield* httpEffect
+      })
+    )
+  })
+)

@@ -1,0 +1,231 @@
+/**
+ * The server's storage, one Effect service over `Database` (PGlite or Postgres). Database failures
+ * are defects: the handler answers 500 without detail, and nothing half-written is committed.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { AnalyticsEvent } from "../api/AnalyticsApi.ts"
+import type { Database } from "./Database.ts"
+import type { ProjectOptions } from "./ServerOptions.ts"
+
+export interface Project {
+  readonly projectId: string
+  readonly allowedOrigins: ReadonlyArray<string>
+  readonly analyticsEnabled: boolean
+}
+
+export interface WalletRow {
+  readonly id: string
+  readonly position: number
+  readonly name: string
+  readonly rdns: string | null
+  readonly chains: ReadonlyArray<string>
+  readonly mobile_link: string | null
+  readonly desktop_link: string | null
+  readonly webapp_link: string | null
+  readonly homepage: string | null
+  readonly badge_type: "none" | "certified"
+  readonly recommended: boolean
+}
+
+export interface WalletQuery {
+  readonly offset: number
+  readonly limit: number
+  readonly include: ReadonlyArray<string>
+  readonly exclude: ReadonlyArray<string>
+  /** CAIP-2 ids; a wallet matches when it lists one of them or `<namespace>:*`. */
+  readonly chains: ReadonlyArray<string>
+  readonly search: string | undefined
+  readonly badge: "none" | "certified" | undefined
+}
+
+export interface NameRecord {
+  readonly name: string
+  readonly registered: string
+  readonly updated: string
+  readonly attributes: Readonly<Record<string, string>>
+  readonly addresses: ReadonlyArray<{ readonly coinType: number; readonly address: string; readonly created: string }>
+}
+
+export interface Registration {
+  readonly name: string
+  readonly coinType: number
+  readonly address: string
+  readonly attributes: Readonly<Record<string, string>>
+  /** sha-256 of the signed message, remembered so the same signed message never registers twice. */
+  readonly messageDigest: string
+}
+
+export type RegistrationOutcome = "registered" | "replayed" | "taken"
+
+export class Repository extends Context.Service<Repository, {
+  readonly upsertProjects: (projects: Readonly<Record<string, ProjectOptions>>) => Effect.Effect<void>
+  readonly findProject: (projectId: string) => Effect.Effect<Project | undefined>
+  readonly listWallets: (query: WalletQuery) => Effect.Effect<{ readonly count: number; readonly rows: ReadonlyArray<WalletRow> }>
+  readonly findWallet: (id: string) => Effect.Effect<WalletRow | undefined>
+  readonly register: (registration: Registration) => Effect.Effect<RegistrationOutcome>
+  readonly findName: (name: string) => Effect.Effect<NameRecord | undefined>
+  readonly namesOf: (address: string) => Effect.Effect<ReadonlyArray<NameRecord>>
+  readonly takenNames: (names: ReadonlyArray<string>) => Effect.Effect<ReadonlySet<string>>
+  readonly insertEvent: (projectId: string, event: AnalyticsEvent) => Effect.Effect<void>
+  readonly countEvents: (projectId: string) => Effect.Effect<number>
+}>()("portico/http/server/Repository") {}
+
+const walletColumns =
+  "id, position, name, rdns, chains, mobile_link, desktop_link, webapp_link, homepage, badge_type, recommended"
+
+interface NameRow {
+  readonly name: string
+  readonly registered: Date
+  readonly updated: Date
+  readonly attributes: Record<string, string>
+  readonly coin_type: number | null
+  readonly address: string | null
+  readonly created: Date | null
+}
+
+const toNameRecords = (rows: ReadonlyArray<NameRow>): ReadonlyArray<NameRecord> => {
+  const byName = new Map<string, NameRecord & { addresses: Array<NameRecord["addresses"][number]> }>()
+  for (const row of rows) {
+    const record = byName.get(row.name) ?? {
+      name: row.name,
+      registered: row.registered.toISOString(),
+      updated: row.updated.toISOString(),
+      attributes: row.attributes,
+      addresses: []
+    }
+    if (row.coin_type !== null && row.address !== null && row.created !== null) {
+      record.addresses.push({ coinType: row.coin_type, address: row.address, created: row.created.toISOString() })
+    }
+    byName.set(row.name, record)
+  }
+  return [...byName.values()]
+}
+
+const nameSelect = `SELECT n.name, n.registered, n.updated, n.attributes, a.coin_type, a.address, a.created
+  FROM names n LEFT JOIN name_addresses a ON a.name = n.name`
+
+class RegistrationRefused extends Error {
+  readonly outcome: Exclude<RegistrationOutcome, "registered">
+  constructor(outcome: Exclude<RegistrationOutcome, "registered">) {
+    super(outcome)
+    this.outcome = outcome
+  }
+}
+
+const run = <A,>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(Effect.tryPromise(f))
+
+export const make = (db: Database): Repository["Service"] => {
+  return Repository.of({
+    upsertProjects: (projects) =>
+      run(() =>
+        db.transaction(async (tx) => {
+          for (const [projectId, project] of Object.entries(projects)) {
+            await tx.query(
+              `INSERT INTO projects (project_id, allowed_origins, analytics_enabled) VALUES ($1, $2, $3)
+               ON CONFLICT (project_id) DO UPDATE SET allowed_origins = EXCLUDED.allowed_origins,
+               analytics_enabled = EXCLUDED.analytics_enabled`,
+              [projectId, JSON.stringify(project.allowedOrigins), project.analyticsEnabled ?? false]
+            )
+          }
+        })
+      ),
+    findProject: (projectId) =>
+      run(async () => {
+        const rows = await db.query<{ allowed_origins: ReadonlyArray<string>; analytics_enabled: boolean }>(
+          "SELECT allowed_origins, analytics_enabled FROM projects WHERE project_id = $1",
+          [projectId]
+        )
+        const row = rows[0]
+        return row === undefined
+          ? undefined
+          : { projectId, allowedOrigins: row.allowed_origins, analyticsEnabled: row.analytics_enabled }
+      }),
+    listWallets: (query) =>
+      run(async () => {
+        const conditions: Array<string> = []
+        const params: Array<unknown> = []
+        const param = (value: unknown) => {
+          params.push(value)
+          return `$${params.length}`
+        }
+        if (query.include.length > 0) conditions.push(`id = ANY(${param(query.include)}::text[])`)
+        if (query.exclude.length > 0) conditions.push(`NOT (id = ANY(${param(query.exclude)}::text[]))`)
+        if (query.chains.length > 0) {
+          const wildcards = query.chains.map((chain) => `${chain.split(":")[0]}:*`)
+          conditions.push(`chains ?| ${param([...query.chains, ...wildcards])}::text[]`)
+        }
+        if (query.search !== undefined) {
+          const pattern = param(`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+          conditions.push(`(lower(name) LIKE ${pattern} OR lower(coalesce(rdns, '')) LIKE ${pattern})`)
+        }
+        if (query.badge !== undefined) conditions.push(`badge_type = ${param(query.badge)}`)
+        const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : ""
+        const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM wallets ${where}`, params)
+        const rows = await db.query<WalletRow>(
+          `SELECT ${walletColumns} FROM wallets ${where} ORDER BY position LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
+          params
+        )
+        return { count: counted?.count ?? 0, rows }
+      }),
+    findWallet: (id) =>
+      run(async () => (await db.query<WalletRow>(`SELECT ${walletColumns} FROM wallets WHERE id = $1`, [id]))[0]),
+    register: (registration) =>
+      run(() =>
+        db.transaction(async (tx) => {
+          const fresh = await tx.query(
+            "INSERT INTO used_messages (digest, used_at) VALUES ($1, now()) ON CONFLICT DO NOTHING RETURNING digest",
+            [registration.messageDigest]
+          )
+          if (fresh.length === 0) throw new RegistrationRefused("replayed")
+          const created = await tx.query(
+            `INSERT INTO names (name, attributes, registered, updated) VALUES ($1, $2, now(), now())
+             ON CONFLICT DO NOTHING RETURNING name`,
+            [registration.name, JSON.stringify(registration.attributes)]
+          )
+          if (created.length === 0) throw new RegistrationRefused("taken")
+          await tx.query("INSERT INTO name_addresses (name, coin_type, address, created) VALUES ($1, $2, $3, now())", [
+            registration.name,
+            registration.coinType,
+            registration.address
+          ])
+          return "registered" as const
+        }).catch((error: unknown) => {
+          if (error instanceof RegistrationRefused) return error.outcome
+          throw error
+        })
+      ),
+    findName: (name) =>
+      run(async () => toNameRecords(await db.query<NameRow>(`${nameSelect} WHERE n.name = $1`, [name]))[0]),
+    namesOf: (address) =>
+      run(async () =>
+        toNameRecords(
+          await db.query<NameRow>(
+            `${nameSelect} WHERE n.name IN (SELECT name FROM name_addresses WHERE lower(address) = lower($1))
+             ORDER BY n.registered, n.name`,
+            [address]
+          )
+        )
+      ),
+    takenNames: (names) =>
+      run(async () =>
+        new Set((await db.query<{ name: string }>("SELECT name FROM names WHERE name = ANY($1::text[])", [names])).map((row) => row.name))
+      ),
+    insertEvent: (projectId, event) =>
+      run(async () => {
+        await db.query(
+          `INSERT INTO analytics_events (project_id, event_id, event, url, domain, timestamp_ms, address, payload, received_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())`,
+          [projectId, event.eventId, event.props.event, event.url, event.domain, event.timestamp,
+            event.props.address ?? null, JSON.stringify(event)]
+        )
+      }),
+    countEvents: (projectId) =>
+      run(async () =>
+        (await db.query<{ count: number }>("SELECT count(*)::int AS count FROM analytics_events WHERE project_id = $1", [projectId]))[0]?.count ?? 0
+      )
+  })
+}
+
+export const layer = (db: Database): Layer.Layer<Repository> => Layer.succeed(Repository, make(db))

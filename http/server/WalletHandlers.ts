@@ -1,0 +1,74 @@
+/**
+ * Handlers of the wallet service group: the registry (paged, searched, filtered), the project's
+ * allowed origins and its analytics switch.
+ */
+import * as Effect from "effect/Effect"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import * as Constants from "../../core/Constants.ts"
+import { BadRequest, InvalidProjectId, messages } from "../api/ApiError.ts"
+import { PorticoApi } from "../api/PorticoApi.ts"
+import { AllowedOrigins, AnalyticsConfig, WalletPage } from "../api/WalletApi.ts"
+import { requestBase } from "./BlockchainHandlers.ts"
+import { Repository, type WalletRow } from "./Repository.ts"
+
+const positiveInt = (field: string, value: string | undefined, fallback: number) => {
+  if (value === undefined) return Effect.succeed(fallback)
+  const parsed = Number(value)
+  return Number.isInteger(parsed) && parsed >= 1
+    ? Effect.succeed(parsed)
+    : Effect.fail(new BadRequest({ message: `${field}: must be a positive integer` }))
+}
+
+const list = (value: string | undefined): ReadonlyArray<string> =>
+  value === undefined ? [] : value.split(",").map((item) => item.trim()).filter((item) => item.length > 0)
+
+const toEntry = (row: WalletRow, base: string) => ({
+  id: row.id,
+  name: row.name,
+  image_id: row.id,
+  image_url: `${base}/getWalletImage/${encodeURIComponent(row.id)}`,
+  rdns: row.rdns,
+  chains: row.chains,
+  mobile_link: row.mobile_link,
+  desktop_link: row.desktop_link,
+  webapp_link: row.webapp_link,
+  homepage: row.homepage,
+  badge_type: row.badge_type,
+  recommended: row.recommended
+})
+
+/** The guard already checked the project; handlers read it again by the same query parameter. */
+const currentProject = (repository: Repository["Service"]) => Effect.gen(function*() {
+  const search = yield* HttpServerRequest.ParsedSearchParams
+  const projectId = search["projectId"]
+  const project = typeof projectId === "string" ? yield* repository.findProject(projectId) : undefined
+  return project === undefined ? yield* Effect.die(new InvalidProjectId({ message: messages.invalidKey })) : project
+})
+
+export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handlers) =>
+  Effect.gen(function*() {
+    const repository = yield* Repository
+    return handlers
+      .handle("getWallets", ({ query }) =>
+        Effect.gen(function*() {
+          const page = yield* positiveInt("page", query.page, 1)
+          const entries = Math.min(yield* positiveInt("entries", query.entries, Constants.walletsPageSize), Constants.walletSearchEntries)
+          const search = query.search?.trim()
+          const result = yield* repository.listWallets({
+            offset: (page - 1) * entries,
+            limit: entries,
+            include: list(query.include),
+            exclude: list(query.exclude),
+            chains: list(query.chains),
+            search: search === undefined || search.length === 0 ? undefined : search,
+            badge: query.badge_type
+          })
+          const base = yield* requestBase
+          return new WalletPage({ count: result.count, data: result.rows.map((row) => toEntry(row, base)) })
+        }))
+      .handle("origins", () => Effect.map(currentProject(repository), (project) => new AllowedOrigins({ allowedOrigins: project.allowedOrigins })))
+      .handle("analyticsConfig", () =>
+        Effect.map(currentProject(repository), (project) => new AnalyticsConfig({ isAnalyticsEnabled: project.analyticsEnabled })))
+  })
+)

@@ -1,0 +1,84 @@
+/**
+ * `startApiServer(options)`: opens the database (PGlite in memory, PGlite on disk, or Postgres), runs
+ * the migrations, upserts the configured projects, then serves the Portico API (and its OpenAPI
+ * document at /openapi.json) on @effect/platform-node. Resolves once listening.
+ */
+import { createServer } from "node:http"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as NetAddress from "effect/net/NetAddress"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServer from "effect/http/HttpServer"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
+import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
+import { fungibleCatalogue, makeBalanceReader, priceTable } from "./Balances.ts"
+import { BlockchainHandlers } from "./BlockchainHandlers.ts"
+import { openDatabase, type Database } from "./Database.ts"
+import { ImageHandlers } from "./ImageHandlers.ts"
+import * as InputErrorsLive from "./InputErrorsLive.ts"
+import { migrate } from "./Migrations.ts"
+import * as ProjectGuardLive from "./ProjectGuardLive.ts"
+import { makeRateLimiter } from "./RateLimiter.ts"
+import * as Repository from "./Repository.ts"
+import { ServerContext } from "./ServerContext.ts"
+import { defaults, type ServerOptions } from "./ServerOptions.ts"
+import { SessionsHandlers } from "./SessionsHandlers.ts"
+import { WalletHandlers } from "./WalletHandlers.ts"
+
+export type { ServerOptions } from "./ServerOptions.ts"
+
+export interface ApiServer {
+  /** `http://host:port`, no trailing slash. */
+  readonly url: string
+  readonly stop: () => Promise<void>
+}
+
+const databaseOf = (options: ServerOptions): Promise<Database> =>
+  options.databaseUrl !== undefined
+    ? openDatabase({ databaseUrl: options.databaseUrl })
+    : options.dataDir !== undefined
+    ? openDatabase({ dataDir: options.dataDir })
+    : openDatabase({ inMemory: true })
+
+export const startApiServer = async (options: ServerOptions = {}): Promise<ApiServer> => {
+  const db = await databaseOf(options)
+  try {
+    await migrate(db)
+    const repository = Repository.make(db)
+    await Effect.runPromise(repository.upsertProjects(options.projects ?? {}))
+    const evm = options.evm ?? []
+    const prices = priceTable(options.prices ?? {})
+    const context = ServerContext.of({
+      balances: makeBalanceReader(evm, options.solana, prices),
+      prices,
+      fungibles: fungibleCatalogue(evm, options.solana),
+      rateLimiter: makeRateLimiter(options.rateLimit ?? defaults.rateLimit),
+      nameZone: options.nameZone ?? defaults.nameZone,
+      registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds
+    })
+    const services = Layer.mergeAll(Layer.succeed(Repository.Repository, repository), Layer.succeed(ServerContext, context))
+    const handlers = Layer.mergeAll(BlockchainHandlers, SessionsHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers).pipe(
+      Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, InputErrorsLive.layer)),
+      Layer.provide(services)
+    )
+    const routes = HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers))
+    const server = HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
+      Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host ?? defaults.host, port: options.port ?? defaults.port }))
+    )
+    const runtime = ManagedRuntime.make(server)
+    const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (http) => http.address))
+    return {
+      url: NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, ""),
+      stop: async () => {
+        await runtime.dispose()
+        await db.close()
+      }
+    }
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}

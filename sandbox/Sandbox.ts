@@ -1,0 +1,171 @@
+/**
+ * The whole local world in one call: two EVM devnets, the Solana devnet, the WalletConnect relay, Portico's
+ * API server and the two web origins (demo site, WalletConnect wallet page), all started in parallel on
+ * 127.0.0.1. `npm start` (start.ts) and end-to-end tests use the same function.
+ */
+import { rm } from "node:fs/promises"
+import { createServer } from "node:net"
+import { join } from "node:path"
+import { startApiServer } from "../http/server/start.ts"
+import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
+import type { EvmDeployment } from "./evm/EvmDeployment.ts"
+import { sandboxTokens } from "./evm/SandboxContracts.ts"
+import { startRelay } from "./relay/Relay.ts"
+import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
+import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
+import { startSolanaDevnet } from "./solana/SolanaDevnet.ts"
+import { repositoryRoot } from "./web/Build.ts"
+import { startWeb } from "./web/Web.ts"
+
+export interface SandboxPorts {
+  readonly evm: readonly [number, number]
+  readonly solana: number
+  readonly relay: number
+  readonly api: number
+  readonly site: number
+  readonly wallet: number
+}
+
+export const defaultPorts: SandboxPorts = { evm: [8545, 8546], solana: 8899, relay: 5555, api: 8790, site: 5173, wallet: 5174 }
+
+export interface SandboxOptions {
+  /** "default": the fixed ports above (npm start); "ephemeral": free ports (tests); or explicit ports. */
+  readonly ports?: "default" | "ephemeral" | Partial<SandboxPorts>
+  /** Wipe the state folder first (database, web builds). */
+  readonly reset?: boolean
+  /** Serve both pages with a strict Content-Security-Policy (no unsafe-inline, no unsafe-eval). */
+  readonly csp?: boolean
+  /**
+   * Where state lives, `.sandbox/` of the repository by default. The API database is kept in `<stateDir>/db`
+   * for fixed ports and in memory for ephemeral ones, so parallel test sandboxes never share a database.
+   */
+  readonly stateDir?: string
+  readonly host?: string
+}
+
+export interface Sandbox {
+  readonly siteUrl: string
+  readonly walletConnectWalletUrl: string
+  readonly apiUrl: string
+  readonly relayUrl: string
+  readonly evm: { readonly chains: ReadonlyArray<EvmChain>; readonly deployment: EvmDeployment }
+  readonly solana: { readonly rpcUrl: string; readonly wsUrl: string; readonly deployment: SolanaDeployment }
+  /** What both pages read at `/sandbox-config.json`. */
+  readonly config: SandboxConfig
+  /** Stops every part; resolves once every port is closed. */
+  readonly stop: () => Promise<void>
+}
+
+export const defaultStateDir = join(repositoryRoot, ".sandbox")
+
+/** A port free right now: pre-picking ports lets every part know every URL before any part has started. */
+const freePort = (host: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, host, () => {
+      const address = server.address()
+      server.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject(new Error("no port"))))
+    })
+  })
+
+const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promise<SandboxPorts> => {
+  if (ports === undefined || ports === "default") return defaultPorts
+  const wanted: SandboxPorts = ports === "ephemeral"
+    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0 }
+    : { ...defaultPorts, ...ports }
+  const pick = (port: number) => (port === 0 ? freePort(host) : Promise.resolve(port))
+  const [evm0, evm1, solana, relay, api, site, wallet] = await Promise.all(
+    [wanted.evm[0], wanted.evm[1], wanted.solana, wanted.relay, wanted.api, wanted.site, wanted.wallet].map(pick)
+  )
+  return { evm: [evm0 ?? 0, evm1 ?? 0], solana: solana ?? 0, relay: relay ?? 0, api: api ?? 0, site: site ?? 0, wallet: wallet ?? 0 }
+}
+
+interface Stoppable { readonly stop: () => Promise<void> }
+
+export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
+  const host = options.host ?? "127.0.0.1"
+  const stateDir = options.stateDir ?? defaultStateDir
+  if (options.reset === true) await rm(stateDir, { recursive: true, force: true })
+  const ports = await resolvePorts(host, options.ports)
+  const http = (port: number) => `http://${host}:${port}`
+  let config: SandboxConfig | undefined
+
+  const evm = startEvmDevnets({ host, ports: ports.evm })
+  const solana = startSolanaDevnet({ host, port: ports.solana })
+  const relay = startRelay({ host, port: ports.relay })
+  const web = startWeb({
+    host,
+    sitePort: ports.site,
+    walletPort: ports.wallet,
+    outDir: join(stateDir, "web"),
+    csp: options.csp === true,
+    config: () => config
+  })
+  // The API server only needs the Solana mint from its devnet (fast, in-process); EVM URLs and tokens are known ahead.
+  const api = solana.then((devnet) =>
+    startApiServer({
+      host,
+      port: ports.api,
+      ...(options.ports === undefined || options.ports === "default" ? { dataDir: join(stateDir, "db") } : {}),
+      evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens })),
+      solana: {
+        rpcUrl: devnet.rpcUrl,
+        caipNetworkId: devnet.deployment.caipNetworkId,
+        mints: [{ address: devnet.deployment.usdc.address, symbol: devnet.deployment.usdc.symbol, name: devnet.deployment.usdc.name, decimals: devnet.deployment.usdc.decimals }]
+      },
+      // A local toy world: any page on this machine may use the sandbox project.
+      projects: { [projectId]: { allowedOrigins: ["*"] } }
+    })
+  )
+
+  const parts = [evm, solana, relay, web, api] as const
+  const settled = await Promise.allSettled<Promise<Stoppable>>(parts)
+  const stop = async () => {
+    await Promise.allSettled(settled.map((result) => (result.status === "fulfilled" ? result.value.stop() : Promise.resolve())))
+  }
+  const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason] : []))
+  if (failures.length > 0) {
+    await stop()
+    throw new AggregateError(failures, `The sandbox failed to start: ${failures.map(String).join("; ")}`)
+  }
+  const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer] = await Promise.all(parts)
+  if (webServers.walletUrl === undefined) {
+    await stop()
+    throw new Error("The WalletConnect wallet page (sandbox/wc-wallet/index.html) is missing")
+  }
+
+  config = {
+    projectId,
+    relayUrl: relayServer.url,
+    apiUrl: apiServer.url,
+    siteUrl: webServers.siteUrl,
+    walletConnectWalletUrl: webServers.walletUrl,
+    evm: {
+      chains: evmDevnets.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
+      contracts: { ...evmDevnets.deployment.contracts },
+      accounts: evmDevnets.deployment.accounts.map(({ address, privateKey }) => ({ address, privateKey }))
+    },
+    solana: {
+      cluster: {
+        rpcUrl: solanaDevnet.rpcUrl,
+        wsUrl: solanaDevnet.wsUrl,
+        genesisHash: solanaDevnet.deployment.genesisHash,
+        caipNetworkId: solanaDevnet.deployment.caipNetworkId
+      },
+      mints: { usdc: solanaDevnet.deployment.usdc.address },
+      accounts: solanaDevnet.deployment.accounts.map(({ address, secretKey }) => ({ address, secretKey: [...secretKey] }))
+    }
+  }
+
+  return {
+    siteUrl: webServers.siteUrl,
+    walletConnectWalletUrl: webServers.walletUrl,
+    apiUrl: apiServer.url,
+    relayUrl: relayServer.url,
+    evm: { chains: evmDevnets.chains, deployment: evmDevnets.deployment },
+    solana: { rpcUrl: solanaDevnet.rpcUrl, wsUrl: solanaDevnet.wsUrl, deployment: solanaDevnet.deployment },
+    config,
+    stop
+  }
+}

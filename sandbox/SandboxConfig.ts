@@ -1,0 +1,80 @@
+/**
+ * The JSON the sandbox serves at `/sandbox-config.json` on both of its web origins (the demo site and the
+ * WalletConnect wallet page), so that pages learn where the local chains, relay and API live.
+ *
+ * It carries the demo accounts' private keys on purpose: the sandbox is a local toy world on 127.0.0.1 whose
+ * keys are Hardhat's public default mnemonic and fixed Solana demo keypairs, and its own demo wallets need
+ * them to sign. Nothing here is ever a real key, and no Portico code outside `sandbox/` reads this file.
+ */
+import * as Schema from "effect/Schema"
+
+/** The WalletConnect project id every sandbox client uses (the local relay accepts any). */
+export const projectId = "portico-sandbox"
+
+/** Where pages fetch this configuration, on their own origin. */
+export const configPath = "/sandbox-config.json"
+
+export const EvmChain = Schema.Struct({
+  chainId: Schema.Int,
+  name: Schema.String,
+  rpcUrl: Schema.String,
+  explorer: Schema.optionalKey(Schema.String)
+})
+export type EvmChain = typeof EvmChain.Type
+
+export const SolanaCluster = Schema.Struct({
+  rpcUrl: Schema.String,
+  wsUrl: Schema.String,
+  genesisHash: Schema.String,
+  /** CAIP-2 id: `solana:` plus the first 32 characters of the genesis hash. */
+  caipNetworkId: Schema.String
+})
+export type SolanaCluster = typeof SolanaCluster.Type
+
+export const EvmAccount = Schema.Struct({
+  address: Schema.String,
+  privateKey: Schema.String
+})
+export type EvmAccount = typeof EvmAccount.Type
+
+export const SolanaAccount = Schema.Struct({
+  /** base58 public key */
+  address: Schema.String,
+  /** 64 bytes: the 32-byte seed followed by the 32-byte public key (the Solana CLI keypair layout) */
+  secretKey: Schema.Array(Schema.Int)
+})
+export type SolanaAccount = typeof SolanaAccount.Type
+
+export const SandboxConfig = Schema.Struct({
+  projectId: Schema.String,
+  relayUrl: Schema.String,
+  apiUrl: Schema.String,
+  /** The demo host site and the WalletConnect wallet page, so each page can link to the other. */
+  siteUrl: Schema.String,
+  walletConnectWalletUrl: Schema.String,
+  evm: Schema.Struct({
+    chains: Schema.Array(EvmChain),
+    /** contract name (usdc6, usdtLike, dai18, nft, spamNft, pool) → address, identical on every chain */
+    contracts: Schema.Record(Schema.String, Schema.String),
+    accounts: Schema.Array(EvmAccount)
+  }),
+  solana: Schema.Struct({
+    cluster: SolanaCluster,
+    /** name → mint or program address */
+    mints: Schema.Record(Schema.String, Schema.String),
+    accounts: Schema.Array(SolanaAccount)
+  })
+})
+export type SandboxConfig = typeof SandboxConfig.Type
+
+export const decode = Schema.decodeUnknownSync(SandboxConfig)
+
+/** Fetches and validates the configuration from the current page's origin. */
+export const load = async (origin: string = globalThis.location.origin): Promise<SandboxConfig> => {
+  const response = await fetch(new URL(configPath, origin))
+  if (!response.ok) throw new Error(`${configPath} answered ${response.status}`)
+  return decode(await response.json())
+}
+
+/** CAIP-2 id of a Solana cluster from its genesis hash (CAIP-30 keeps the first 32 characters). */
+export const solanaCaipNetworkId = (genesisHash: string): string => `solana:${genesisHash.slice(0, 32)}`

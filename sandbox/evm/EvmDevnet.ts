@@ -1,0 +1,124 @@
+import { createHardhatRuntimeEnvironment } from "hardhat/hre"
+import { fileURLToPath } from "node:url"
+import { seedChain } from "./ChainSeeder.ts"
+import { compileContracts } from "./Compile.ts"
+import { deployerAccount, demoAccounts, demoMnemonic } from "./DemoAccounts.ts"
+import type { EvmDeployment } from "./EvmDeployment.ts"
+import { serveJsonRpc, type RpcServer } from "./RpcServer.ts"
+import { sandboxCollections, sandboxContracts, sandboxPool, sandboxTokens } from "./SandboxContracts.ts"
+import { seedSchedule, type SeedVariant } from "./SeedSchedule.ts"
+
+export interface EvmChain {
+  readonly chainId: number
+  readonly rpcUrl: string
+  readonly name: string
+}
+
+export interface EvmDevnets {
+  readonly chains: ReadonlyArray<EvmChain>
+  readonly deployment: EvmDeployment
+  /** Closes both JSON-RPC servers; the chains live in this process, so nothing outlives it. */
+  stop(): Promise<void>
+}
+
+export interface EvmDevnetOptions {
+  /** Interface to bind; 127.0.0.1 by default. */
+  readonly host?: string
+  /** Ports of the two chains; 0 picks a free port (the default). */
+  readonly ports?: readonly [number, number]
+}
+
+/** The two local chains: the first holds the full seeded history, the second makes network switching real. */
+export const evmChainSpecs: ReadonlyArray<{ readonly chainId: number; readonly name: string; readonly variant: SeedVariant }> = [
+  { chainId: 31337, name: "Portico Local", variant: "primary" },
+  { chainId: 31338, name: "Portico Local 2", variant: "secondary" }
+]
+
+const projectRoot = fileURLToPath(new URL("../../", import.meta.url))
+
+/** The served chain must answer its own chain id over HTTP before anyone is told its URL. */
+const expectChainId = async (rpcUrl: string, chainId: number): Promise<void> => {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] })
+  })
+  const body: unknown = await response.json()
+  const answered = typeof body === "object" && body !== null && "result" in body ? body.result : undefined
+  if (answered !== `0x${chainId.toString(16)}`) {
+    throw new EvmDevnetError(`${rpcUrl} answered eth_chainId with ${JSON.stringify(answered)}, expected ${chainId}`)
+  }
+}
+
+/**
+ * Starts both chains in this process on Hardhat 3's EDR (a real EVM; Hardhat's provider signs for the
+ * mnemonic accounts), deploys the sandbox contracts and mines about two years of history on each through
+ * the provider, then serves each over HTTP JSON-RPC and checks it answers eth_chainId. Rejects, with
+ * everything closed, if anything fails.
+ */
+export const startEvmDevnets = async (options: EvmDevnetOptions = {}): Promise<EvmDevnets> => {
+  const host = options.host ?? "127.0.0.1"
+  const ports = options.ports ?? [0, 0]
+  const now = new Date()
+  const compiled = await compileContracts()
+  const planned = evmChainSpecs.map((spec) => ({ ...spec, schedule: seedSchedule({ now, compiled, variant: spec.variant }) }))
+
+  const hre = await createHardhatRuntimeEnvironment(
+    {
+      networks: Object.fromEntries(
+        planned.map((chain) => [
+          `portico${chain.chainId}`,
+          {
+            type: "edr-simulated",
+            chainId: chain.chainId,
+            initialDate: new Date(chain.schedule.genesisTimestamp * 1000),
+            accounts: { mnemonic: demoMnemonic, count: demoAccounts.length, accountsBalance: 10_000n * 10n ** 18n }
+          }
+        ])
+      )
+    },
+    {},
+    projectRoot
+  )
+
+  const closers: Array<() => Promise<void>> = []
+  const stop = async (): Promise<void> => {
+    await Promise.all(closers.splice(0).map((close) => close()))
+  }
+  try {
+    const started = await Promise.all(
+      planned.map(async (chain, index) => {
+        const connection = await hre.network.create(`portico${chain.chainId}`)
+        closers.push(() => connection.close())
+        const history = await seedChain({ provider: connection.provider, chainId: chain.chainId, schedule: chain.schedule })
+        const server: RpcServer = await serveJsonRpc({ provider: connection.provider, host, port: ports[index] ?? 0 })
+        closers.push(() => server.close())
+        await expectChainId(server.url, chain.chainId)
+        return { chain: { chainId: chain.chainId, rpcUrl: server.url, name: chain.name }, history, genesisTimestamp: chain.schedule.genesisTimestamp }
+      })
+    )
+    const deployment: EvmDeployment = {
+      mnemonic: demoMnemonic,
+      accounts: demoAccounts,
+      deployer: deployerAccount,
+      contracts: sandboxContracts,
+      tokens: sandboxTokens,
+      collections: sandboxCollections.map(({ contract, address, name, symbol, spam }) => ({ contract, address, name, symbol, spam })),
+      pool: sandboxPool,
+      chains: started.map(({ chain, history, genesisTimestamp }) => ({
+        chainId: chain.chainId,
+        name: chain.name,
+        genesisTimestamp,
+        history
+      }))
+    }
+    return { chains: started.map(({ chain }) => chain), deployment, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+export class EvmDevnetError extends Error {
+  override readonly name = "EvmDevnetError"
+}

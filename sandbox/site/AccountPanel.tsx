@@ -1,0 +1,61 @@
+import { useEffect, useState } from "react"
+import { errorMessage, type ConnectedAccount } from "./ConnectedAccount.ts"
+
+interface Props {
+  readonly account: ConnectedAccount
+  /** Bumped after a send so the balance is read again. */
+  readonly refresh: number
+}
+
+export const AccountPanel = ({ account, refresh }: Props) => {
+  const [balance, setBalance] = useState<string>("…")
+  const [switchError, setSwitchError] = useState<string>()
+  useEffect(() => {
+    let live = true
+    setBalance("…")
+    account.balance().then(
+      (value) => live && setBalance(value),
+      (error: unknown) => live && setBalance(`unavailable (${errorMessage(error)})`)
+    )
+    return () => { live = false }
+  }, [account, refresh])
+
+  return (
+    <section className="card" aria-labelledby="account-title">
+      <h2 id="account-title">Account</h2>
+      <dl className="facts">
+        <dt>Wallet</dt>
+        <dd>
+          <img src={account.walletIcon} alt="" width={18} height={18} /> {account.walletName}
+        </dd>
+        <dt>Address</dt>
+        <dd data-testid="account-address" className="mono">{account.address}</dd>
+        <dt>Network</dt>
+        <dd data-testid="account-network">
+          {account.networks.length > 1 ? (
+            <select
+              aria-label="Network"
+              value={account.networkId}
+              onChange={(event) => {
+                setSwitchError(undefined)
+                account.switchNetwork(event.target.value).catch((error: unknown) => setSwitchError(errorMessage(error)))
+              }}
+            >
+              {account.networks.some((network) => network.id === account.networkId) ? null : (
+                <option value={account.networkId}>{account.networkName}</option>
+              )}
+              {account.networks.map((network) => (
+                <option key={network.id} value={network.id}>{network.name}</option>
+              ))}
+            </select>
+          ) : (
+            account.networkName
+          )}
+          {switchError === undefined ? null : <span role="alert" className="error"> {switchError}</span>}
+        </dd>
+        <dt>Balance</dt>
+        <dd data-testid="account-balance">{balance}</dd>
+      </dl>
+    </section>
+  )
+}

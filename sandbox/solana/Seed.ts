@@ -1,0 +1,150 @@
+import { address, lamports, type Address, type Instruction } from "@solana/kit"
+import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system"
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getInitializeMint2Instruction,
+  getMintSize,
+  getMintToCheckedInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS
+} from "@solana-program/token"
+import type { Chain } from "./Chain.ts"
+import { deriveDemoKey, type DemoKey } from "./DemoKeys.ts"
+import { land } from "./Landing.ts"
+import type { SolanaDemoAccount, SolanaDeployment } from "./SolanaDeployment.ts"
+
+export const GENESIS_HASH = "J9Lv6quX2x5LmewmhGm2uPGJ1UDE4oByGeZNUn4erQ28"
+export const CAIP_NETWORK_ID = `solana:${GENESIS_HASH.slice(0, 32)}` as const
+
+const LAMPORTS_PER_SOL = 1_000_000_000n
+const USDC_DECIMALS = 6
+const USDC_UNIT = 10n ** BigInt(USDC_DECIMALS)
+const FAUCET_LAMPORTS = 500_000_000n * LAMPORTS_PER_SOL
+const MINT_AUTHORITY_LAMPORTS = 10n * LAMPORTS_PER_SOL
+/** Seeded history is spread over this many seconds before startup, one transaction per slot. */
+export const SEED_HISTORY_SECONDS = 3 * 24 * 60 * 60
+
+const DEMO_ACCOUNTS = [
+  { name: "Alice", sol: 100n, usdc: 10_000n },
+  { name: "Bob", sol: 50n, usdc: 5_000n },
+  { name: "Carol", sol: 25n, usdc: 1_000n },
+  { name: "Dave", sol: 10n, usdc: 0n }
+] as const
+
+/** The faucet signer stays server-side: `requestAirdrop` pays from it. */
+export interface Seeded {
+  readonly deployment: SolanaDeployment
+  readonly faucet: DemoKey
+}
+
+/**
+ * Seeds a chain whose genesis is `SEED_HISTORY_SECONDS` before `nowSeconds`: funds the demo accounts, creates the USDC-like mint and its token accounts, and lands a few transfers so
+ * history is not empty. Keys and blockhashes are derived from fixed labels, so addresses and signatures
+ * are the same on every start; only block times follow the wall clock.
+ */
+export const seed = async (chain: Chain, nowSeconds: number): Promise<Seeded> => {
+  const [faucet, mint, mintAuthority, ...demos] = await Promise.all(
+    ["faucet", "usdc-mint", "usdc-mint-authority", ...DEMO_ACCOUNTS.map((demo) => `demo-${demo.name.toLowerCase()}`)].map(deriveDemoKey)
+  )
+  if (faucet === undefined || mint === undefined || mintAuthority === undefined) throw new Error("seed keys missing")
+  chain.svm.setAccount({
+    address: faucet.signer.address,
+    lamports: lamports(FAUCET_LAMPORTS),
+    data: new Uint8Array(),
+    programAddress: address("11111111111111111111111111111111"),
+    executable: false,
+    space: 0n
+  })
+  const plan: Array<{ readonly payer: DemoKey; readonly instructions: ReadonlyArray<Instruction> }> = []
+  const transferSol = (from: DemoKey, to: Address, sol: bigint) =>
+    getTransferSolInstruction({ source: from.signer, destination: to, amount: sol })
+
+  plan.push({ payer: faucet, instructions: [transferSol(faucet, mintAuthority.signer.address, MINT_AUTHORITY_LAMPORTS)] })
+  const accounts: Array<SolanaDemoAccount> = []
+  for (const [index, demo] of DEMO_ACCOUNTS.entries()) {
+    const key = demos[index]
+    if (key === undefined) throw new Error("seed keys missing")
+    const [ata] = await findAssociatedTokenPda({ owner: key.signer.address, mint: mint.signer.address, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    accounts.push({ name: demo.name, ...key.keypair, fundedLamports: demo.sol * LAMPORTS_PER_SOL, usdcTokenAccount: ata })
+    plan.push({ payer: faucet, instructions: [transferSol(faucet, key.signer.address, demo.sol * LAMPORTS_PER_SOL)] })
+  }
+
+  const mintRent = chain.svm.minimumBalanceForRentExemption(BigInt(getMintSize()))
+  plan.push({
+    payer: mintAuthority,
+    instructions: [
+      getCreateAccountInstruction({
+        payer: mintAuthority.signer,
+        newAccount: mint.signer,
+        lamports: mintRent,
+        space: getMintSize(),
+        programAddress: TOKEN_PROGRAM_ADDRESS
+      }),
+      getInitializeMint2Instruction({ mint: mint.signer.address, decimals: USDC_DECIMALS, mintAuthority: mintAuthority.signer.address })
+    ]
+  })
+  for (const [index, demo] of DEMO_ACCOUNTS.entries()) {
+    const account = accounts[index]
+    const key = demos[index]
+    if (demo.usdc === 0n || account === undefined || key === undefined) continue
+    const ata = address(account.usdcTokenAccount)
+    plan.push({
+      payer: mintAuthority,
+      instructions: [
+        getCreateAssociatedTokenIdempotentInstruction({ payer: mintAuthority.signer, ata, owner: key.signer.address, mint: mint.signer.address }),
+        getMintToCheckedInstruction({
+          mint: mint.signer.address,
+          token: ata,
+          mintAuthority: mintAuthority.signer,
+          amount: demo.usdc * USDC_UNIT,
+          decimals: USDC_DECIMALS
+        })
+      ]
+    })
+  }
+  const [alice, bob] = demos
+  const [aliceAccount, bobAccount] = accounts
+  if (alice === undefined || bob === undefined || aliceAccount === undefined || bobAccount === undefined) throw new Error("seed keys missing")
+  plan.push({
+    payer: alice,
+    instructions: [
+      getTransferCheckedInstruction({
+        source: address(aliceAccount.usdcTokenAccount),
+        mint: mint.signer.address,
+        destination: address(bobAccount.usdcTokenAccount),
+        authority: alice.signer,
+        amount: 25n * USDC_UNIT,
+        decimals: USDC_DECIMALS
+      })
+    ]
+  })
+  plan.push({ payer: bob, instructions: [transferSol(bob, alice.signer.address, LAMPORTS_PER_SOL / 2n)] })
+
+  const seededSignatures: Array<string> = []
+  const spacing = Math.floor(SEED_HISTORY_SECONDS / (plan.length + 1))
+  for (const [index, step] of plan.entries()) {
+    chain.advanceSlot(nowSeconds - SEED_HISTORY_SECONDS + (index + 1) * spacing)
+    seededSignatures.push((await land(chain, step.payer.signer, step.instructions)).signature)
+  }
+  chain.advanceSlot(nowSeconds)
+
+  return {
+    faucet,
+    deployment: {
+      genesisHash: GENESIS_HASH,
+      caipNetworkId: CAIP_NETWORK_ID,
+      usdc: {
+        address: mint.signer.address,
+        symbol: "USDC",
+        name: "USD Coin (Portico local)",
+        decimals: USDC_DECIMALS,
+        programId: TOKEN_PROGRAM_ADDRESS,
+        mintAuthority: mintAuthority.keypair
+      },
+      accounts,
+      faucet: faucet.keypair,
+      seededSignatures
+    }
+  }
+}

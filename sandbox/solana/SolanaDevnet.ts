@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import type { Address } from "@solana/kit"
+import { getTransferSolInstruction } from "@solana-program/system"
+import { WebSocketServer, type RawData } from "ws"
+import { Chain } from "./Chain.ts"
+import { dispatch, errorResponse, PARSE_ERROR, RpcError, stringify } from "./JsonRpc.ts"
+import { land } from "./Landing.ts"
+import { makeRpcMethods } from "./RpcMethods.ts"
+import { GENESIS_HASH, seed, SEED_HISTORY_SECONDS } from "./Seed.ts"
+import type { SolanaDeployment } from "./SolanaDeployment.ts"
+import { SubscriptionHub } from "./Subscriptions.ts"
+
+export type { SolanaDeployment } from "./SolanaDeployment.ts"
+export { CAIP_NETWORK_ID, GENESIS_HASH } from "./Seed.ts"
+
+/** A slot every 400 ms, as on mainnet; a blockhash therefore expires after about a minute. */
+const DEFAULT_SLOT_MS = 400
+const MAX_BODY_BYTES = 5 * 1024 * 1024
+
+export interface SolanaDevnetOptions {
+  readonly host?: string
+  /** 0 = ephemeral. */
+  readonly port?: number
+  readonly slotMs?: number
+}
+
+export interface SolanaDevnet {
+  readonly rpcUrl: string
+  /** PubSub on the same port as the HTTP RPC. */
+  readonly wsUrl: string
+  readonly deployment: SolanaDeployment
+  stop(): Promise<void>
+}
+
+/** LiteSVM behind a Solana JSON-RPC (HTTP) and PubSub (WebSocket) server on one port, seeded deterministically. */
+export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Promise<SolanaDevnet> => {
+  const host = options.host ?? "127.0.0.1"
+  const nowSeconds = () => Math.floor(Date.now() / 1000)
+  const chain = new Chain(GENESIS_HASH, nowSeconds() - SEED_HISTORY_SECONDS)
+  const { deployment, faucet } = await seed(chain, nowSeconds())
+  const airdrop = async (recipient: Address, amount: bigint) =>
+    (await land(chain, faucet.signer, [getTransferSolInstruction({ source: faucet.signer, destination: recipient, amount })])).signature
+  const methods = makeRpcMethods(chain, airdrop)
+  const hub = new SubscriptionHub(chain)
+
+  const server = createServer((request, response) => {
+    handleHttp(methods, request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500)
+      response.end()
+    })
+  })
+  const sockets = new WebSocketServer({ server })
+  sockets.on("connection", (socket) => {
+    const connection = hub.connect((message) => socket.send(stringify(message)))
+    socket.on("message", (data: RawData) => {
+      void answer(connection.methods, rawText(data)).then((reply) => {
+        if (reply !== undefined) socket.send(reply)
+      })
+    })
+    socket.on("close", connection.close)
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const ticker = setInterval(() => chain.advanceSlot(nowSeconds()), options.slotMs ?? DEFAULT_SLOT_MS)
+  const urlHost = host.includes(":") ? `[${host}]` : host
+
+  return {
+    rpcUrl: `http://${urlHost}:${port}`,
+    wsUrl: `ws://${urlHost}:${port}`,
+    deployment,
+    stop: async () => {
+      clearInterval(ticker)
+      for (const client of sockets.clients) client.terminate()
+      await new Promise<void>((resolve) => sockets.close(() => resolve()))
+      server.closeAllConnections()
+      await new Promise<void>((resolve, reject) => server.close((error) => (error === undefined ? resolve() : reject(error))))
+    }
+  }
+}
+
+const rawText = (data: RawData): string =>
+  Array.isArray(data) ? Buffer.concat(data).toString("utf8") : Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString("utf8")
+
+/** Parses and answers one JSON-RPC payload; the serialised reply, or `undefined` for notifications. */
+const answer = async (methods: Parameters<typeof dispatch>[0], text: string): Promise<string | undefined> => {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return stringify(errorResponse(null, new RpcError(PARSE_ERROR, "Parse error")))
+  }
+  const reply = await dispatch(methods, body)
+  return reply === undefined ? undefined : stringify(reply)
+}
+
+const corsHeaders = (request: IncomingMessage) => ({
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "POST, GET, OPTIONS",
+  "access-control-allow-headers": request.headers["access-control-request-headers"] ?? "content-type, solana-client",
+  "access-control-max-age": "86400"
+})
+
+const handleHttp = async (methods: Parameters<typeof dispatch>[0], request: IncomingMessage, response: ServerResponse) => {
+  const cors = corsHeaders(request)
+  if (request.method === "OPTIONS") {
+    response.writeHead(204, cors).end()
+    return
+  }
+  if (request.method === "GET" && request.url === "/health") {
+    response.writeHead(200, { ...cors, "content-type": "text/plain" }).end("ok")
+    return
+  }
+  if (request.method !== "POST") {
+    response.writeHead(405, { ...cors, allow: "POST, GET, OPTIONS" }).end()
+    return
+  }
+  const chunks: Array<Buffer> = []
+  let size = 0
+  for await (const chunk of request) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
+    size += buffer.length
+    if (size > MAX_BODY_BYTES) {
+      response.writeHead(413, cors).end()
+      return
+    }
+    chunks.push(buffer)
+  }
+  const reply = await answer(methods, Buffer.concat(chunks).toString("utf8"))
+  if (reply === undefined) response.writeHead(204, cors).end()
+  else response.writeHead(200, { ...cors, "content-type": "application/json" }).end(reply)
+}

@@ -1,0 +1,110 @@
+/**
+ * `npm start`: brings the whole sandbox up on 127.0.0.1 and prints where everything is.
+ *
+ *   npm start                       fixed default ports (demo site 5173, WalletConnect wallet 5174, …)
+ *   npm start -- --reset            wipe .sandbox/ (database, page builds) first
+ *   npm start -- --csp              serve both pages with a strict Content-Security-Policy
+ *   npm start -- --ephemeral        free ports instead of the defaults
+ *   npm start -- --site-port 3000   one port per part: --site-port --wallet-port --api-port --relay-port
+ *                                   --solana-port --evm-ports 8545,8546 (or SANDBOX_SITE_PORT, … in the environment)
+ *
+ * Ctrl-C (SIGINT) or SIGTERM stops every part; all of them live in this process, so none outlives it.
+ */
+import { parseArgs } from "node:util"
+import { defaultPorts, startSandbox, type Sandbox, type SandboxPorts } from "./Sandbox.ts"
+
+const started = performance.now()
+const { values } = parseArgs({
+  options: {
+    reset: { type: "boolean", default: false },
+    csp: { type: "boolean", default: false },
+    ephemeral: { type: "boolean", default: false },
+    "site-port": { type: "string" },
+    "wallet-port": { type: "string" },
+    "api-port": { type: "string" },
+    "relay-port": { type: "string" },
+    "solana-port": { type: "string" },
+    "evm-ports": { type: "string" },
+    help: { type: "boolean", short: "h", default: false }
+  }
+})
+
+if (values.help) {
+  console.log("Usage: npm start -- [--reset] [--csp] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B]")
+  process.exit(0)
+}
+
+const port = (flag: string | undefined, env: string, fallback: number): number => {
+  const raw = flag ?? process.env[env]
+  if (raw === undefined || raw === "") return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`Invalid port for ${env}: ${raw}`)
+  return value
+}
+const evmPorts = (values["evm-ports"] ?? process.env["SANDBOX_EVM_PORTS"] ?? "").split(",").filter((part) => part !== "")
+const ports: SandboxPorts = {
+  site: port(values["site-port"], "SANDBOX_SITE_PORT", defaultPorts.site),
+  wallet: port(values["wallet-port"], "SANDBOX_WALLET_PORT", defaultPorts.wallet),
+  api: port(values["api-port"], "SANDBOX_API_PORT", defaultPorts.api),
+  relay: port(values["relay-port"], "SANDBOX_RELAY_PORT", defaultPorts.relay),
+  solana: port(values["solana-port"], "SANDBOX_SOLANA_PORT", defaultPorts.solana),
+  evm: [port(evmPorts[0], "SANDBOX_EVM_PORT_1", defaultPorts.evm[0]), port(evmPorts[1], "SANDBOX_EVM_PORT_2", defaultPorts.evm[1])]
+}
+
+let sandbox: Sandbox | undefined
+let stopping = false
+const shutdown = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    console.log(`\n${signal} again: exiting now.`)
+    process.exit(1)
+  }
+  stopping = true
+  console.log(`\n${signal}: stopping the sandbox…`)
+  const stop = sandbox?.stop() ?? Promise.resolve()
+  stop.then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    }
+  )
+}
+process.on("SIGINT", shutdown)
+process.on("SIGTERM", shutdown)
+
+console.log(values.reset ? "Starting the Portico sandbox from a clean state…" : "Starting the Portico sandbox…")
+try {
+  sandbox = await startSandbox({ ports: values.ephemeral ? "ephemeral" : ports, reset: values.reset, csp: values.csp })
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+}
+if (stopping) await new Promise(() => undefined)
+
+const { config } = sandbox
+const rows: ReadonlyArray<readonly [string, string]> = [
+  ["Demo site", sandbox.siteUrl],
+  ["WalletConnect wallet", sandbox.walletConnectWalletUrl],
+  ["Portico API", sandbox.apiUrl],
+  ...config.evm.chains.map((chain) => [`EVM ${chain.name} (${chain.chainId})`, chain.rpcUrl] as const),
+  ["Solana RPC", config.solana.cluster.rpcUrl],
+  ["Solana WebSocket", config.solana.cluster.wsUrl],
+  ["Solana network", config.solana.cluster.caipNetworkId],
+  ["WalletConnect relay", config.relayUrl],
+  ["WalletConnect projectId", config.projectId]
+]
+const width = Math.max(...rows.map(([label]) => label.length))
+const lines = [
+  "",
+  `Portico sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s${values.csp ? " (pages served with a strict CSP)" : ""}`,
+  "",
+  ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
+  "",
+  "  Demo accounts (local test keys, never use them elsewhere):",
+  `    EVM     ${config.evm.accounts.slice(0, 3).map((account) => account.address).join("  ")}`,
+  `    Solana  ${config.solana.accounts.slice(0, 3).map((account) => account.address).join("  ")}`,
+  "",
+  `  Open ${sandbox.siteUrl} and connect the injected demo wallets. Press Ctrl-C to stop.`,
+  ""
+]
+console.log(lines.join("\n"))

@@ -1,0 +1,421 @@
+/**
+ * The EVM demo wallet's EIP-1193 provider: request handling and events, with consent delegated to an
+ * injected `Approve` function. It holds a sandbox demo key and signs with viem; reads go to the sandbox RPC.
+ * Browser-free, so Node tests drive it exactly as a page does.
+ */
+import * as Schema from "effect/Schema"
+import {
+  bytesToHex,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  formatEther,
+  hexToString,
+  http,
+  isAddressEqual,
+  isHex,
+  numberToHex,
+  type Chain,
+  type Hex
+} from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import type { Approve } from "./Approval.ts"
+import { memory, type Permission } from "./Permission.ts"
+import {
+  atomicityNotSupported,
+  duplicateCallsId,
+  invalidParams,
+  ProviderRpcError,
+  unauthorized,
+  unknownCallsId,
+  unrecognizedChain,
+  unsupportedChainId,
+  unsupportedMethod,
+  userRejected
+} from "./ProviderRpcError.ts"
+
+export const walletName = "Portico Demo Wallet"
+export const walletRdns = "dev.portico.demo"
+
+export interface EvmWalletChain {
+  readonly chainId: number
+  readonly name: string
+  readonly rpcUrl: string
+  readonly nativeCurrency?: { readonly name: string; readonly symbol: string; readonly decimals: number }
+  readonly explorer?: string
+}
+
+export interface EvmWalletOptions {
+  /** The demo key the wallet signs with. */
+  readonly privateKey: Hex
+  /** Chains the wallet knows at start; the first is active. */
+  readonly chains: ReadonlyArray<EvmWalletChain>
+  readonly approve: Approve
+  /** The origin of the page that talks to the wallet, shown in every prompt. */
+  readonly origin: string
+  /** Whether the site may see the account; remembered across reloads in the page. */
+  readonly permission?: Permission
+}
+
+export interface RequestArguments {
+  readonly method: string
+  readonly params?: unknown
+}
+
+export type EvmEvent = "accountsChanged" | "chainChanged" | "connect" | "disconnect" | "message"
+type Listener = (payload: unknown) => void
+
+export interface EvmProvider {
+  request(args: RequestArguments): Promise<unknown>
+  on(event: EvmEvent, listener: Listener): void
+  removeListener(event: EvmEvent, listener: Listener): void
+}
+
+// Read-only methods answered by the active chain's node as they are.
+const proxied = new Set([
+  "eth_blockNumber",
+  "eth_call",
+  "eth_estimateGas",
+  "eth_feeHistory",
+  "eth_gasPrice",
+  "eth_getBalance",
+  "eth_getBlockByHash",
+  "eth_getBlockByNumber",
+  "eth_getCode",
+  "eth_getLogs",
+  "eth_getStorageAt",
+  "eth_getTransactionByHash",
+  "eth_getTransactionCount",
+  "eth_getTransactionReceipt",
+  "eth_maxPriorityFeePerGas",
+  "eth_sendRawTransaction",
+  "net_version",
+  "web3_clientVersion"
+])
+
+const HexString = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]*$/))
+const Quantity = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]+$/))
+const TransactionRequest = Schema.Struct({
+  from: Schema.optionalKey(HexString),
+  to: Schema.optionalKey(Schema.NullOr(HexString)),
+  value: Schema.optionalKey(Quantity),
+  data: Schema.optionalKey(HexString),
+  gas: Schema.optionalKey(Quantity)
+})
+const Call = Schema.Struct({
+  to: HexString,
+  data: Schema.optionalKey(HexString),
+  value: Schema.optionalKey(Quantity)
+})
+const SendCallsParams = Schema.Tuple([
+  Schema.Struct({
+    version: Schema.optionalKey(Schema.String),
+    id: Schema.optionalKey(Schema.String),
+    from: Schema.optionalKey(HexString),
+    chainId: Quantity,
+    atomicRequired: Schema.optionalKey(Schema.Boolean),
+    calls: Schema.Array(Call)
+  })
+])
+const AddChainParams = Schema.Tuple([
+  Schema.Struct({
+    chainId: Quantity,
+    chainName: Schema.String,
+    rpcUrls: Schema.NonEmptyArray(Schema.String),
+    nativeCurrency: Schema.optionalKey(
+      Schema.Struct({ name: Schema.String, symbol: Schema.String, decimals: Schema.Int })
+    ),
+    blockExplorerUrls: Schema.optionalKey(Schema.NullOr(Schema.Array(Schema.String)))
+  })
+])
+const SwitchChainParams = Schema.Tuple([Schema.Struct({ chainId: Quantity })])
+const PersonalSignParams = Schema.Tuple([Schema.String, HexString])
+const TypedDataParams = Schema.Tuple([HexString, Schema.Union([Schema.String, Schema.Record(Schema.String, Schema.Unknown)])])
+const SendTransactionParams = Schema.Tuple([TransactionRequest])
+const CallsStatusParams = Schema.Tuple([Schema.String])
+// [address, chainIds?]: the wallet answers for every chain it knows
+const CapabilitiesParams = Schema.Tuple([HexString])
+const TypedData = Schema.Struct({
+  domain: Schema.Record(Schema.String, Schema.Unknown),
+  types: Schema.Record(Schema.String, Schema.Array(Schema.Struct({ name: Schema.String, type: Schema.String }))),
+  primaryType: Schema.String,
+  message: Schema.Record(Schema.String, Schema.Unknown)
+})
+
+const decodeParams = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  params: unknown
+): S["Type"] => {
+  try {
+    return Schema.decodeUnknownSync(schema)(params)
+  } catch (error) {
+    throw invalidParams(error instanceof Error ? error.message : String(error))
+  }
+}
+
+const toViemChain = (chain: EvmWalletChain): Chain =>
+  defineChain({
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency ?? { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } }
+  })
+
+const describeMessage = (message: string): string => {
+  if (!isHex(message)) return message
+  const text = hexToString(message)
+  // Show text when the bytes are printable UTF-8, the hex otherwise.
+  return /^[\p{L}\p{N}\p{P}\p{S}\p{Zs}\n\r\t]*$/u.test(text) ? text : message
+}
+
+interface CallsBundle {
+  readonly chainId: number
+  readonly hashes: ReadonlyArray<Hex>
+}
+
+export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
+  const account = privateKeyToAccount(options.privateKey)
+  const chains = new Map(options.chains.map((chain) => [chain.chainId, chain]))
+  const first = options.chains[0]
+  if (first === undefined) throw new Error("The EVM demo wallet needs at least one chain")
+  let active: EvmWalletChain = first
+  const permission = options.permission ?? memory()
+  const bundles = new Map<string, CallsBundle>()
+  const listeners = new Map<EvmEvent, Set<Listener>>()
+
+  const emit = (event: EvmEvent, payload: unknown) => {
+    for (const listener of listeners.get(event) ?? []) listener(payload)
+  }
+  const chainHex = () => numberToHex(active.chainId)
+
+  const consent = async (title: string, details: ReadonlyArray<string>) => {
+    const approved = await options.approve({ wallet: walletName, title, details: [`Site: ${options.origin}`, ...details] })
+    if (!approved) throw userRejected()
+  }
+
+  const requireAccount = (address?: string) => {
+    if (!permission.granted()) throw unauthorized()
+    if (address !== undefined && !isAddressEqual(address as Hex, account.address)) throw unauthorized()
+  }
+
+  const rpc = async (chain: EvmWalletChain, method: string, params: unknown): Promise<unknown> => {
+    const response = await fetch(chain.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] })
+    })
+    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+    if (body.error !== undefined) throw new ProviderRpcError(body.error.code, body.error.message, body.error.data)
+    return body.result
+  }
+
+  const walletClient = (chain: EvmWalletChain) =>
+    createWalletClient({ account, chain: toViemChain(chain), transport: http(chain.rpcUrl) })
+
+  const connect = async () => {
+    if (!permission.granted()) {
+      await consent("Connect to this site", [`Account: ${account.address}`, `Network: ${active.name} (${active.chainId})`])
+      permission.set(true)
+      emit("connect", { chainId: chainHex() })
+      emit("accountsChanged", [account.address])
+    }
+    return [account.address]
+  }
+
+  const switchTo = (chain: EvmWalletChain) => {
+    if (chain.chainId === active.chainId) return
+    active = chain
+    emit("chainChanged", chainHex())
+  }
+
+  const sendTransaction = async (params: unknown) => {
+    const [tx] = decodeParams(SendTransactionParams, params)
+    requireAccount(tx.from)
+    const value = tx.value === undefined ? 0n : BigInt(tx.value)
+    await consent("Send a transaction", [
+      `From: ${account.address}`,
+      `To: ${tx.to ?? "(contract creation)"}`,
+      `Value: ${formatEther(value)} ${active.nativeCurrency?.symbol ?? "ETH"}`,
+      `Network: ${active.name} (${active.chainId})`,
+      ...(tx.data !== undefined && tx.data !== "0x" ? [`Data: ${tx.data}`] : [])
+    ])
+    return walletClient(active).sendTransaction({
+      account,
+      chain: toViemChain(active),
+      ...(tx.to ? { to: tx.to as Hex } : {}),
+      value,
+      ...(tx.data !== undefined ? { data: tx.data as Hex } : {}),
+      ...(tx.gas !== undefined ? { gas: BigInt(tx.gas) } : {})
+    })
+  }
+
+  const sendCalls = async (params: unknown) => {
+    const [bundle] = decodeParams(SendCallsParams, params)
+    requireAccount(bundle.from)
+    const chain = chains.get(Number(BigInt(bundle.chainId)))
+    if (chain === undefined) throw unsupportedChainId(bundle.chainId)
+    // This wallet sends calls one after another: it never promises atomic execution.
+    if (bundle.atomicRequired === true) throw atomicityNotSupported()
+    const id = bundle.id ?? bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+    if (bundles.has(id)) throw duplicateCallsId(id)
+    await consent(`Send ${bundle.calls.length} call(s)`, [
+      `Network: ${chain.name} (${chain.chainId})`,
+      ...bundle.calls.map((call, i) =>
+        `Call ${i + 1}: to ${call.to}, value ${formatEther(call.value === undefined ? 0n : BigInt(call.value))}${call.data !== undefined && call.data !== "0x" ? `, data ${call.data}` : ""}`)
+    ])
+    const client = walletClient(chain)
+    const hashes: Array<Hex> = []
+    for (const call of bundle.calls) {
+      hashes.push(
+        await client.sendTransaction({
+          account,
+          chain: toViemChain(chain),
+          to: call.to as Hex,
+          value: call.value === undefined ? 0n : BigInt(call.value),
+          ...(call.data !== undefined ? { data: call.data as Hex } : {})
+        })
+      )
+    }
+    bundles.set(id, { chainId: chain.chainId, hashes })
+    return { id }
+  }
+
+  const callsStatus = async (params: unknown) => {
+    const [id] = decodeParams(CallsStatusParams, params)
+    const bundle = bundles.get(id)
+    if (bundle === undefined) throw unknownCallsId(id)
+    const chain = chains.get(bundle.chainId)
+    if (chain === undefined) throw unknownCallsId(id)
+    const client = createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl) })
+    const receipts = await Promise.all(
+      bundle.hashes.map((hash) => client.getTransactionReceipt({ hash }).catch(() => undefined))
+    )
+    const done = receipts.every((receipt) => receipt !== undefined)
+    const reverted = receipts.some((receipt) => receipt?.status === "reverted")
+    return {
+      version: "2.0.0",
+      id,
+      chainId: numberToHex(bundle.chainId),
+      // EIP-5792: 100 pending, 200 confirmed, 500 reverted on chain
+      status: !done ? 100 : reverted ? 500 : 200,
+      atomic: false,
+      ...(done
+        ? {
+            receipts: receipts.flatMap((receipt) =>
+              receipt === undefined
+                ? []
+                : [{
+                    logs: receipt.logs.map((log) => ({ address: log.address, data: log.data, topics: log.topics })),
+                    status: receipt.status === "success" ? "0x1" : "0x0",
+                    blockHash: receipt.blockHash,
+                    blockNumber: numberToHex(receipt.blockNumber),
+                    gasUsed: numberToHex(receipt.gasUsed),
+                    transactionHash: receipt.transactionHash
+                  }]
+            )
+          }
+        : {})
+    }
+  }
+
+  const handle = async (method: string, params: unknown): Promise<unknown> => {
+    switch (method) {
+      case "eth_requestAccounts":
+        return connect()
+      case "wallet_requestPermissions":
+        await connect()
+        return [{ parentCapability: "eth_accounts", caveats: [] }]
+      case "wallet_getPermissions":
+        return permission.granted() ? [{ parentCapability: "eth_accounts", caveats: [] }] : []
+      case "eth_accounts":
+        return permission.granted() ? [account.address] : []
+      case "eth_chainId":
+        return chainHex()
+      case "wallet_switchEthereumChain": {
+        const [{ chainId }] = decodeParams(SwitchChainParams, params)
+        const chain = chains.get(Number(BigInt(chainId)))
+        if (chain === undefined) throw unrecognizedChain(chainId)
+        switchTo(chain)
+        return null
+      }
+      case "wallet_addEthereumChain": {
+        const [add] = decodeParams(AddChainParams, params)
+        const chainId = Number(BigInt(add.chainId))
+        const known = chains.get(chainId)
+        if (known === undefined) {
+          await consent("Add a network", [`Name: ${add.chainName}`, `Chain ID: ${chainId}`, `RPC: ${add.rpcUrls[0]}`])
+          const explorer = add.blockExplorerUrls?.[0]
+          const chain: EvmWalletChain = {
+            chainId,
+            name: add.chainName,
+            rpcUrl: add.rpcUrls[0],
+            ...(add.nativeCurrency !== undefined ? { nativeCurrency: add.nativeCurrency } : {}),
+            ...(explorer !== undefined ? { explorer } : {})
+          }
+          chains.set(chainId, chain)
+          switchTo(chain)
+        } else {
+          switchTo(known)
+        }
+        return null
+      }
+      case "personal_sign": {
+        const [message, address] = decodeParams(PersonalSignParams, params)
+        requireAccount(address)
+        await consent("Sign a message", [`Account: ${account.address}`, `Message: ${describeMessage(message)}`])
+        return account.signMessage({ message: isHex(message) ? { raw: message } : message })
+      }
+      case "eth_signTypedData_v4": {
+        const [address, raw] = decodeParams(TypedDataParams, params)
+        requireAccount(address)
+        const typedData = decodeParams(TypedData, typeof raw === "string" ? JSON.parse(raw) : raw)
+        await consent("Sign typed data", [
+          `Account: ${account.address}`,
+          `Type: ${typedData.primaryType}`,
+          `Domain: ${JSON.stringify(typedData.domain)}`,
+          `Message: ${JSON.stringify(typedData.message)}`
+        ])
+        const { EIP712Domain: _domainType, ...types } = typedData.types
+        return account.signTypedData({
+          domain: typedData.domain,
+          types,
+          primaryType: typedData.primaryType,
+          message: typedData.message
+        } as Parameters<typeof account.signTypedData>[0])
+      }
+      case "eth_sendTransaction":
+        return sendTransaction(params)
+      case "wallet_getCapabilities": {
+        const [address] = decodeParams(CapabilitiesParams, Array.isArray(params) ? params.slice(0, 1) : params)
+        requireAccount(address)
+        return Object.fromEntries([...chains.keys()].map((id) => [numberToHex(id), { atomic: { status: "unsupported" } }]))
+      }
+      case "wallet_sendCalls":
+        return sendCalls(params)
+      case "wallet_getCallsStatus":
+        return callsStatus(params)
+      case "wallet_revokePermissions":
+        if (permission.granted()) {
+          permission.set(false)
+          emit("accountsChanged", [])
+          emit("disconnect", new ProviderRpcError(4900, "The wallet disconnected from this site."))
+        }
+        return null
+      default:
+        if (proxied.has(method)) return rpc(active, method, params)
+        throw unsupportedMethod(method)
+    }
+  }
+
+  return {
+    request: (args) => handle(args.method, args.params),
+    on: (event, listener) => {
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener)
+      listeners.set(event, set)
+    },
+    removeListener: (event, listener) => {
+      listeners.get(event)?.delete(listener)
+    }
+  }
+}

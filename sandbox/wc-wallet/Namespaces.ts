@@ -1,0 +1,158 @@
+/**
+ * What the demo WalletConnect wallet shows about a session proposal and which namespaces it approves.
+ *
+ * The proposal comes from an arbitrary dapp, so it is decoded with a Schema before anything reads it. The wallet
+ * only speaks EVM: it approves `eip155` on the sandbox chains the dapp asked for (all of them when it asked
+ * for none the wallet has), and refuses proposals that require another namespace or an unknown chain, or that
+ * ask for no EVM namespace at all.
+ */
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+
+/** The methods the wallet answers (EvmWallet.ts implements them; switching is handled by the session). */
+export const supportedMethods = [
+  "personal_sign",
+  "eth_signTypedData_v4",
+  "eth_sendTransaction",
+  "wallet_switchEthereumChain",
+  "wallet_getCapabilities",
+  "wallet_sendCalls",
+  "wallet_getCallsStatus"
+] as const
+
+export const supportedEvents = ["chainChanged", "accountsChanged"] as const
+
+const ProposalNamespace = Schema.Struct({
+  chains: Schema.optionalKey(Schema.Array(Schema.String)),
+  methods: Schema.Array(Schema.String),
+  events: Schema.Array(Schema.String)
+})
+
+const Metadata = Schema.Struct({
+  name: Schema.String,
+  description: Schema.optionalKey(Schema.String),
+  url: Schema.String,
+  icons: Schema.optionalKey(Schema.Array(Schema.String))
+})
+
+const Proposal = Schema.Struct({
+  id: Schema.Number,
+  proposer: Schema.Struct({ metadata: Metadata }),
+  requiredNamespaces: Schema.optionalKey(Schema.Record(Schema.String, ProposalNamespace)),
+  optionalNamespaces: Schema.optionalKey(Schema.Record(Schema.String, ProposalNamespace))
+})
+type Proposal = typeof Proposal.Type
+
+/** A proposal as the page lists it. */
+export interface ProposalView {
+  readonly id: number
+  readonly name: string
+  readonly description: string
+  readonly url: string
+  /** http(s) icon URLs only, rendered as <img>. */
+  readonly icons: ReadonlyArray<string>
+  readonly chains: ReadonlyArray<string>
+  readonly methods: ReadonlyArray<string>
+  readonly events: ReadonlyArray<string>
+}
+
+export interface SessionNamespaces {
+  readonly eip155: {
+    readonly chains: ReadonlyArray<string>
+    readonly accounts: ReadonlyArray<string>
+    readonly methods: ReadonlyArray<string>
+    readonly events: ReadonlyArray<string>
+  }
+}
+
+/** A WalletConnect SDK error (codes from @walletconnect/utils' SDK_ERRORS). */
+export interface SdkError {
+  readonly code: number
+  readonly message: string
+}
+
+export const userRejectedProposal: SdkError = { code: 5000, message: "User rejected." }
+const unsupportedChains = (chains: ReadonlyArray<string>): SdkError => ({
+  code: 5100,
+  message: `Unsupported chains: ${chains.join(", ")}`
+})
+const unsupportedNamespaces = (keys: ReadonlyArray<string>): SdkError => ({
+  code: 5104,
+  message: `Unsupported namespace keys: ${keys.join(", ")}`
+})
+const malformedProposal = (detail: string): SdkError => ({ code: 5100, message: `Malformed proposal: ${detail}` })
+
+const decodeProposal = Schema.decodeUnknownResult(Proposal)
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const { protocol } = new URL(value)
+    return protocol === "https:" || protocol === "http:"
+  } catch {
+    return false
+  }
+}
+
+/** Namespaces keyed `eip155` list their chains; keys like `eip155:1` name the chain themselves (CAIP-25). */
+const namespaceOf = (key: string): string => key.split(":")[0] ?? key
+const chainsOf = (key: string, namespace: typeof ProposalNamespace.Type): ReadonlyArray<string> =>
+  key.includes(":") ? [key] : (namespace.chains ?? [])
+
+const entries = (proposal: Proposal) => ({
+  required: Object.entries(proposal.requiredNamespaces ?? {}),
+  optional: Object.entries(proposal.optionalNamespaces ?? {})
+})
+
+const unique = (values: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(values)]
+
+export const describeProposal = (raw: unknown): Result.Result<ProposalView, SdkError> =>
+  Result.map(Result.mapError(decodeProposal(raw), (error) => malformedProposal(error.message)), (proposal) => {
+    const all = [...entries(proposal).required, ...entries(proposal).optional]
+    const { metadata } = proposal.proposer
+    return {
+      id: proposal.id,
+      name: metadata.name,
+      description: metadata.description ?? "",
+      url: metadata.url,
+      icons: (metadata.icons ?? []).filter(isHttpUrl),
+      chains: unique(all.flatMap(([key, namespace]) => chainsOf(key, namespace))),
+      methods: unique(all.flatMap(([, namespace]) => namespace.methods)),
+      events: unique(all.flatMap(([, namespace]) => namespace.events))
+    }
+  })
+
+/** The namespaces the wallet answers a proposal with, or the SDK error to reject it with. */
+export const approvedNamespaces = (
+  raw: unknown,
+  wallet: { readonly chainIds: ReadonlyArray<number>; readonly address: string }
+): Result.Result<SessionNamespaces, SdkError> => {
+  const decoded = decodeProposal(raw)
+  if (Result.isFailure(decoded)) return Result.fail(malformedProposal(decoded.failure.message))
+  const { required, optional } = entries(decoded.success)
+  const foreign = (list: typeof required) => list.map(([key]) => key).filter((key) => namespaceOf(key) !== "eip155")
+  if (foreign(required).length > 0) return Result.fail(unsupportedNamespaces(foreign(required)))
+  // sign-client 2.25 turns required namespaces into optional ones: a dapp asking only for other namespaces
+  // (a Solana-only dapp) gets a refusal rather than an EVM session it cannot use.
+  const asked = [...required, ...optional]
+  if (asked.length > 0 && foreign(asked).length === asked.length) return Result.fail(unsupportedNamespaces(foreign(asked)))
+
+  const walletChains = wallet.chainIds.map((id) => `eip155:${id}`)
+  const requiredChains = unique(required.flatMap(([key, namespace]) => chainsOf(key, namespace)))
+  const missing = requiredChains.filter((chain) => !walletChains.includes(chain))
+  if (missing.length > 0) return Result.fail(unsupportedChains(missing))
+
+  const requested = unique([
+    ...requiredChains,
+    ...optional.filter(([key]) => namespaceOf(key) === "eip155").flatMap(([key, namespace]) => chainsOf(key, namespace))
+  ])
+  const matching = walletChains.filter((chain) => requested.includes(chain))
+  const chains = matching.length > 0 ? matching : walletChains
+  return Result.succeed({
+    eip155: {
+      chains,
+      accounts: chains.map((chain) => `${chain}:${wallet.address}`),
+      methods: [...supportedMethods],
+      events: [...supportedEvents]
+    }
+  })
+}

@@ -1,0 +1,23 @@
+/**
+ * Entry of the WalletConnect demo wallet page: reads the sandbox configuration from this origin, starts the
+ * wallet on the sandbox relay and renders it. `?uri=wc:…` pre-fills the URI field, as a wallet deep link does.
+ */
+import { createRoot } from "react-dom/client"
+import { load } from "../SandboxConfig.ts"
+import { WalletApp } from "./WalletApp.tsx"
+import { createWcWallet, fromSandboxConfig } from "./WcWallet.ts"
+
+const container = document.getElementById("root")
+if (container === null) throw new Error("index.html has no #root element")
+const root = createRoot(container)
+
+try {
+  const wallet = await createWcWallet(fromSandboxConfig(await load(), location.origin))
+  root.render(<WalletApp wallet={wallet} initialUri={new URLSearchParams(location.search).get("uri") ?? ""} />)
+} catch (error) {
+  root.render(
+    <p role="alert" style={{ font: "15px system-ui, sans-serif", color: "#c92a2a", padding: 24 }}>
+      The wallet could not start: {error instanceof Error ? error.message : String(error)}
+    </p>
+  )
+}

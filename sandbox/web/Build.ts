@@ -1,0 +1,88 @@
+/**
+ * Builds the sandbox's pages with Vite into `.sandbox/web/`: the demo site and the WalletConnect wallet page.
+ * A build is skipped when its sources have not changed since the last one (a stamp of every input file's
+ * path, size and modification time names the folder), so `npm start` stays fast after the first run.
+ */
+import { createHash } from "node:crypto"
+import { existsSync } from "node:fs"
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises"
+import { join, relative } from "node:path"
+import react from "@vitejs/plugin-react"
+import { build } from "vite"
+
+export interface Page {
+  readonly name: "site" | "wc-wallet"
+  /** The folder holding the page's index.html. */
+  readonly root: string
+}
+
+export const repositoryRoot = new URL("../..", import.meta.url).pathname
+
+export const pages: ReadonlyArray<Page> = [
+  { name: "site", root: join(repositoryRoot, "sandbox/site") },
+  { name: "wc-wallet", root: join(repositoryRoot, "sandbox/wc-wallet") }
+]
+
+// Everything a page's bundle can import from this repository, plus the lockfile for dependencies.
+const inputFolders = ["sandbox", "core", "ui", "http/api", "http/client"]
+
+const listFiles = async (folder: string): Promise<ReadonlyArray<string>> => {
+  if (!existsSync(folder)) return []
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true })
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+}
+
+const sourceStamp = async (): Promise<string> => {
+  const files = (await Promise.all(inputFolders.map((folder) => listFiles(join(repositoryRoot, folder))))).flat()
+  files.push(join(repositoryRoot, "package-lock.json"))
+  const hash = createHash("sha256")
+  for (const file of files.sort()) {
+    const info = await stat(file).catch(() => undefined)
+    if (info !== undefined) hash.update(`${relative(repositoryRoot, file)}:${info.size}:${info.mtimeMs}\n`)
+  }
+  return hash.digest("hex")
+}
+
+/** Whether a page exists in this checkout (the WalletConnect wallet page is built by another part). */
+export const pageExists = (page: Page): boolean => existsSync(join(page.root, "index.html"))
+
+/**
+ * Builds the pages whose sources changed into `outDir/<name>-<stamp>/` and returns the folders to serve.
+ * Each build lands in a private folder first and is renamed into place, so sandboxes started in parallel
+ * (tests) never see a half-written page; older builds are removed.
+ */
+export const buildPages = async (outDir: string, only: ReadonlyArray<Page> = pages): Promise<ReadonlyMap<Page["name"], string>> => {
+  const stamp = (await sourceStamp()).slice(0, 16)
+  const built = new Map<Page["name"], string>()
+  await mkdir(outDir, { recursive: true })
+  // One page after the other: a Vite build already uses both cores of this machine.
+  for (const page of only.filter(pageExists)) {
+    const target = join(outDir, `${page.name}-${stamp}`)
+    if (!existsSync(join(target, "index.html"))) {
+      const scratch = `${target}.tmp-${process.pid}-${Date.now()}`
+      await build({
+        root: page.root,
+        configFile: false,
+        envDir: false,
+        logLevel: "warn",
+        plugins: [react()],
+        build: {
+          outDir: scratch,
+          emptyOutDir: true,
+          target: "es2023",
+          // No inline scripts or data: modules: the pages must run under a strict Content-Security-Policy.
+          assetsInlineLimit: 0,
+          modulePreload: { polyfill: false },
+          reportCompressedSize: false,
+          chunkSizeWarningLimit: 4096
+        }
+      })
+      // Another sandbox may have finished the same build meanwhile: then keep its folder.
+      await rename(scratch, target).catch(() => rm(scratch, { recursive: true, force: true }))
+    }
+    built.set(page.name, target)
+    const stale = (await readdir(outDir)).filter((name) => name.startsWith(`${page.name}-`) && join(outDir, name) !== target && !name.includes(".tmp-"))
+    await Promise.all(stale.map((name) => rm(join(outDir, name), { recursive: true, force: true })))
+  }
+  return built
+}

@@ -1,0 +1,102 @@
+/**
+ * A small static file server for a built page, on its own origin: serves the files, answers
+ * `/sandbox-config.json` from the running sandbox, falls back to index.html for paths without a file, and can
+ * send a strict Content-Security-Policy (no unsafe-inline, no unsafe-eval) so tests prove pages run under one.
+ */
+import { createReadStream } from "node:fs"
+import { stat } from "node:fs/promises"
+import { createServer, type ServerResponse } from "node:http"
+import type { AddressInfo, Socket } from "node:net"
+import { extname, join, normalize, sep } from "node:path"
+import { configPath, type SandboxConfig } from "../SandboxConfig.ts"
+
+export interface StaticServerOptions {
+  readonly host: string
+  readonly port: number
+  /** The built page's folder. */
+  readonly root: string
+  /** The configuration to serve; undefined while the sandbox is still starting (answered with 503). */
+  readonly config: () => SandboxConfig | undefined
+  readonly csp: boolean
+}
+
+export interface StaticServer {
+  readonly url: string
+  readonly stop: () => Promise<void>
+}
+
+const contentTypes: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".wasm": "application/wasm",
+  ".woff2": "font/woff2",
+  ".map": "application/json; charset=utf-8"
+}
+
+/** The policy a strict host would send: only this origin's scripts and styles; chains, relay and API on loopback. */
+export const strictCsp = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'"
+].join("; ")
+
+const send = (response: ServerResponse, status: number, type: string, body: string) => {
+  response.writeHead(status, { "content-type": type, "cache-control": "no-store" })
+  response.end(body)
+}
+
+export const startStaticServer = (options: StaticServerOptions): Promise<StaticServer> =>
+  new Promise((resolve, reject) => {
+    const sockets = new Set<Socket>()
+    const server = createServer(async (request, response) => {
+      const path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname)
+      if (options.csp) response.setHeader("content-security-policy", strictCsp)
+      if (request.method !== "GET" && request.method !== "HEAD") return send(response, 405, "text/plain", "Method not allowed")
+      if (path === configPath) {
+        const config = options.config()
+        return config === undefined
+          ? send(response, 503, "text/plain", "The sandbox is still starting")
+          : send(response, 200, "application/json; charset=utf-8", JSON.stringify(config))
+      }
+      const file = normalize(join(options.root, path))
+      if (file !== options.root && !file.startsWith(options.root + sep)) return send(response, 403, "text/plain", "Forbidden")
+      const info = await stat(file).catch(() => undefined)
+      // Paths without a file get the page itself (client-side routes); missing assets are a real 404.
+      const target = info?.isFile() === true ? file : extname(path) === "" ? join(options.root, "index.html") : undefined
+      if (target === undefined) return send(response, 404, "text/plain", "Not found")
+      response.writeHead(200, {
+        "content-type": contentTypes[extname(target)] ?? "application/octet-stream",
+        "cache-control": target.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-store"
+      })
+      if (request.method === "HEAD") return response.end()
+      createReadStream(target).pipe(response)
+    })
+    server.on("connection", (socket) => {
+      sockets.add(socket)
+      socket.on("close", () => sockets.delete(socket))
+    })
+    server.once("error", reject)
+    server.listen(options.port, options.host, () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        url: `http://${options.host}:${port}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            // Browsers keep connections alive: close them so the port is free when stop resolves.
+            for (const socket of sockets) socket.destroy()
+            server.close(() => done())
+          })
+      })
+    })
+  })

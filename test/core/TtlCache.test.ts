@@ -1,0 +1,107 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import { TestClock } from "effect/testing"
+import * as fc from "fast-check"
+import * as Constants from "../../core/Constants.ts"
+import * as TtlCache from "../../core/TtlCache.ts"
+
+const alice = "0x52908400098527886E0F7030069857D2E4169EE7"
+
+const caches = [
+  { name: "balance", make: TtlCache.makeBalance<string>, ttl: Constants.balanceCacheTtlMillis, expected: 30_000 },
+  {
+    name: "native balance",
+    make: TtlCache.makeNativeBalance<string>,
+    ttl: Constants.nativeBalanceCacheTtlMillis,
+    expected: 30_000
+  },
+  { name: "name", make: TtlCache.makeName<string>, ttl: Constants.nameCacheTtlMillis, expected: 300_000 },
+  { name: "identity", make: TtlCache.makeIdentity<string>, ttl: Constants.identityCacheTtlMillis, expected: 300_000 }
+] as const
+
+describe("TtlCache boundaries", () => {
+  for (const cache of caches) {
+    it.effect(`${cache.name}: TTL - 1 ms is a hit, TTL is a miss`, () =>
+      Effect.gen(function*() {
+        assert.strictEqual(cache.ttl, cache.expected)
+        const store = yield* cache.make()
+        assert.strictEqual(store.ttlMillis, cache.expected)
+        yield* TestClock.adjust(1_234)
+        yield* store.set(alice, "1.5")
+        const entry = yield* store.getEntry(alice)
+        assert.deepStrictEqual(entry, Option.some({ value: "1.5", timestamp: 1_234 }))
+        yield* TestClock.adjust(cache.ttl - 1)
+        assert.deepStrictEqual(yield* store.get(alice), Option.some("1.5"))
+        yield* TestClock.adjust(1)
+        assert.deepStrictEqual(yield* store.get(alice), Option.none())
+      }))
+  }
+
+  it("isFresh: fresh exactly when 0 <= age < ttl", () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.integer({ min: 1, max: 1e6 }), (t, age, ttl) => {
+        assert.strictEqual(TtlCache.isFresh({ timestamp: t }, t + age, ttl), age >= 0 && age < ttl)
+      })
+    )
+  })
+})
+
+describe("TtlCache behaviour", () => {
+  it.effect("EVM keys are case-insensitive, other keys exact", () =>
+    Effect.gen(function*() {
+      const cache = yield* TtlCache.makeBalance<number>()
+      yield* cache.set(alice, 1)
+      assert.deepStrictEqual(yield* cache.get(alice.toLowerCase()), Option.some(1))
+      const solana = "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"
+      yield* cache.set(solana, 2)
+      assert.deepStrictEqual(yield* cache.get(solana.toLowerCase()), Option.none())
+      assert.deepStrictEqual(yield* cache.get(solana), Option.some(2))
+    }))
+
+  it.effect("getOrFetch fetches on a miss only, and does not cache failures", () =>
+    Effect.gen(function*() {
+      const cache = yield* TtlCache.makeName<string>()
+      const calls = yield* Ref.make(0)
+      const fetch = Effect.as(Ref.update(calls, (n) => n + 1), "alice.eth")
+      assert.strictEqual(yield* cache.getOrFetch(alice, fetch), "alice.eth")
+      assert.strictEqual(yield* cache.getOrFetch(alice, fetch), "alice.eth")
+      assert.strictEqual(yield* Ref.get(calls), 1)
+      yield* TestClock.adjust(Constants.nameCacheTtlMillis)
+      assert.strictEqual(yield* cache.getOrFetch(alice, fetch), "alice.eth")
+      assert.strictEqual(yield* Ref.get(calls), 2)
+
+      const other = "0x0000000000000000000000000000000000000001"
+      const failed = yield* Effect.flip(cache.getOrFetch(other, Effect.fail("down")))
+      assert.strictEqual(failed, "down")
+      assert.deepStrictEqual(yield* cache.get(other), Option.none())
+    }))
+
+  it.effect("invalidate and clear drop entries", () =>
+    Effect.gen(function*() {
+      const cache = yield* TtlCache.makeIdentity<number>()
+      yield* cache.set("a", 1)
+      yield* cache.set("b", 2)
+      yield* cache.invalidate("a")
+      assert.deepStrictEqual(yield* cache.get("a"), Option.none())
+      assert.deepStrictEqual(yield* cache.get("b"), Option.some(2))
+      yield* cache.clear
+      assert.deepStrictEqual(yield* cache.get("b"), Option.none())
+    }))
+
+  it.effect("seeded entries keep their timestamps; stale and future ones are ignored; entries() lists fresh ones", () =>
+    Effect.gen(function*() {
+      yield* TestClock.adjust(100_000)
+      const cache = yield* TtlCache.makeBalance<number>([
+        ["fresh", { value: 1, timestamp: 100_000 - 29_999 }],
+        ["stale", { value: 2, timestamp: 100_000 - 30_000 }],
+        ["future", { value: 3, timestamp: 100_001 }]
+      ])
+      assert.deepStrictEqual(yield* cache.get("fresh"), Option.some(1))
+      assert.deepStrictEqual(yield* cache.get("stale"), Option.none())
+      assert.deepStrictEqual(yield* cache.get("future"), Option.none())
+      const entries = yield* cache.entries
+      assert.deepStrictEqual([...entries.keys()], ["fresh"])
+    }))
+})

@@ -1,0 +1,94 @@
+import { getWallets } from "@wallet-standard/app"
+import type { Wallet, WalletAccount } from "@wallet-standard/base"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import { afterEach, describe, expect, it } from "vitest"
+import type * as Connector from "../../../core/Connector.ts"
+import * as WalletStandard from "../../../core/connectors/WalletStandard.ts"
+
+const icon = "data:image/png;base64,iVBORw0KGgo=" as const
+const network = "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ" as const
+
+const account: WalletAccount = {
+  address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+  publicKey: new Uint8Array(32),
+  chains: [network],
+  features: ["solana:signMessage"]
+}
+
+/** A Wallet Standard wallet as a page sees it; `reject` makes connect refuse like a visitor would. */
+const fakeWallet = (name: string, options: { readonly reject?: boolean; readonly icon?: string; readonly chains?: ReadonlyArray<string> } = {}): Wallet => {
+  let accounts: ReadonlyArray<WalletAccount> = []
+  return {
+    version: "1.0.0",
+    name,
+    icon: (options.icon ?? icon) as Wallet["icon"],
+    chains: (options.chains ?? [network]) as Wallet["chains"],
+    get accounts() {
+      return accounts
+    },
+    features: {
+      "standard:connect": {
+        version: "1.0.0",
+        connect: async () => {
+          if (options.reject === true) throw { code: 4001, message: "User rejected the request." }
+          accounts = [account]
+          return { accounts }
+        }
+      },
+      "standard:disconnect": { version: "1.0.0", disconnect: async () => { accounts = [] } },
+      "solana:signMessage": {
+        version: "1.1.0",
+        signMessage: async (...inputs: ReadonlyArray<{ readonly message: Uint8Array }>) =>
+          inputs.map(({ message }) => ({ signedMessage: message, signature: new Uint8Array(64).fill(7) }))
+      }
+    }
+  }
+}
+
+let stops: Array<() => void> = []
+afterEach(() => {
+  stops.forEach((stop) => stop())
+  stops = []
+})
+
+const watchAll = () => {
+  let latest: ReadonlyArray<Connector.ConnectorClient> = []
+  stops.push(WalletStandard.watch((clients) => {
+    latest = clients
+  }))
+  return () => latest.map((client) => client.connector.name)
+}
+
+describe("Wallet Standard discovery in a real page", () => {
+  it("lists Solana wallets registered before and after it starts, and drops unregistered ones", () => {
+    stops.push(getWallets().register(fakeWallet("Before")))
+    const names = watchAll()
+    expect(names()).toContain("Before")
+    const unregister = getWallets().register(fakeWallet("After"))
+    expect(names()).toContain("After")
+    unregister()
+    expect(names()).not.toContain("After")
+  })
+
+  it("refuses wallets with an unsafe icon or no Solana chain", () => {
+    const names = watchAll()
+    stops.push(getWallets().register(fakeWallet("Js icon", { icon: "javascript:alert(1)" })))
+    stops.push(getWallets().register(fakeWallet("Evm only", { chains: ["eip155:1"] })))
+    expect(names()).not.toContain("Js icon")
+    expect(names()).not.toContain("Evm only")
+  })
+
+  it("connects, signs a message and maps a rejection", async () => {
+    const good = WalletStandard.make(fakeWallet("Good"))
+    const connected = await Effect.runPromise(good.connect({ caipNetworkId: network }))
+    expect(connected).toEqual({ namespace: "solana", accounts: [account.address], caipNetworkId: network })
+    const signed = await Effect.runPromise(good.request({ method: "solana_signMessage", params: { message: new Uint8Array([1, 2]) } }))
+    expect((signed as { readonly signature: Uint8Array }).signature.length).toBe(64)
+    const unsupported = await Effect.runPromiseExit(good.request({ method: "solana_unknown" }))
+    expect(Exit.isFailure(unsupported) && JSON.stringify(unsupported.cause).includes("UnsupportedMethodError")).toBe(true)
+
+    const exit = await Effect.runPromiseExit(WalletStandard.make(fakeWallet("No", { reject: true })).connect({}))
+    expect(Exit.isFailure(exit) && JSON.stringify(exit.cause).includes("UserRejectedRequestError")).toBe(true)
+  })
+})

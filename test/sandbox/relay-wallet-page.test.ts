@@ -1,0 +1,129 @@
+/**
+ * The WalletConnect demo wallet page in Chromium, built and served as the sandbox does (Vite build, its own
+ * origin, strict Content-Security-Policy): a Node dapp's `wc:` URI is pasted and paired, the proposal
+ * approved, a personal_sign approved and verified, another rejected with 4001, and the session disconnected.
+ */
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { SignClient } from "@walletconnect/sign-client"
+import { chromium, type Browser, type Page } from "playwright-core"
+import { stringToHex, verifyMessage } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
+import type { SandboxConfig } from "../../sandbox/SandboxConfig.ts"
+import { buildPages, pages } from "../../sandbox/web/Build.ts"
+import { startStaticServer, type StaticServer } from "../../sandbox/web/StaticServer.ts"
+import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+
+// Hardhat's default accounts 0 and 1 (public test keys); the page signs with the second.
+const accounts = [
+  { address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", privateKey: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80" },
+  { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", privateKey: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" }
+] as const
+const walletAccount = privateKeyToAccount(accounts[1].privateKey)
+const chain = "eip155:31337"
+
+const sandboxConfig = (relayUrl: string): SandboxConfig => ({
+  projectId: "portico-sandbox",
+  relayUrl,
+  apiUrl: "http://127.0.0.1:9",
+  siteUrl: "http://127.0.0.1:9",
+  walletConnectWalletUrl: "http://127.0.0.1:9",
+  evm: { chains: [{ chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:9" }], contracts: {}, accounts },
+  solana: {
+    cluster: { rpcUrl: "http://127.0.0.1:9", wsUrl: "ws://127.0.0.1:9", genesisHash: "x", caipNetworkId: "solana:x" },
+    mints: {},
+    accounts: []
+  }
+})
+
+describe("the WalletConnect demo wallet page in Chromium", () => {
+  let relay: Relay
+  let server: StaticServer
+  let browser: Browser
+  let page: Page
+  let outDir: string
+  let dapp: Awaited<ReturnType<typeof SignClient.init>>
+  let topic: string
+
+  const region = (name: string) => page.getByRole("region", { name })
+
+  beforeAll(async () => {
+    outDir = await mkdtemp(join(tmpdir(), "portico-wc-wallet-"))
+    const wcWallet = pages.filter((candidate) => candidate.name === "wc-wallet")
+    const [built, startedRelay] = await Promise.all([buildPages(outDir, wcWallet), startRelay({})])
+    relay = startedRelay
+    const root = built.get("wc-wallet")
+    if (root === undefined) throw new Error("the wallet page was not built")
+    const config = sandboxConfig(relay.url)
+    server = await startStaticServer({ host: "127.0.0.1", port: 0, root, config: () => config, csp: true })
+    browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
+    page = await browser.newPage()
+    dapp = await SignClient.init({
+      projectId: "portico-test",
+      relayUrl: relay.url,
+      customStoragePrefix: `page-dapp-${Math.random()}`,
+      telemetryEnabled: false,
+      logger: "silent",
+      metadata: { name: "Page Test Dapp", description: "dapp", url: "http://dapp.localhost", icons: [] }
+    })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await dapp?.core.relayer.transportClose()
+    await Promise.allSettled([server?.stop(), relay?.stop()])
+    if (outDir !== undefined) await rm(outDir, { recursive: true, force: true })
+  })
+
+  it("pairs from a pasted URI and approves the session proposal", async () => {
+    await page.goto(server.url)
+    await expect.poll(() => page.getByText(walletAccount.address).count()).toBe(1)
+
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: ["chainChanged"] } }
+    })
+    if (uri === undefined) throw new Error("no pairing URI")
+    await page.getByLabel("WalletConnect URI").fill(uri)
+    await page.getByRole("button", { name: "Pair" }).click()
+
+    const proposal = page.getByRole("article", { name: "Session proposal from Page Test Dapp" })
+    await proposal.waitFor()
+    expect(await proposal.textContent()).toContain(chain)
+    await proposal.getByRole("button", { name: "Approve" }).click()
+    const session = await approval()
+    topic = session.topic
+    expect(session.namespaces["eip155"]?.accounts).toEqual([`${chain}:${walletAccount.address}`])
+    await region("Active sessions").getByRole("article", { name: "Page Test Dapp" }).waitFor()
+  })
+
+  it("shows a personal_sign request with its text and signs it on Approve", async () => {
+    const message = "Sign in to the Portico demo"
+    const signature = dapp.request<`0x${string}`>({
+      topic,
+      chainId: chain,
+      request: { method: "personal_sign", params: [stringToHex(message), walletAccount.address] }
+    })
+    const request = region("Requests").getByRole("article", { name: "Sign a message for Page Test Dapp" })
+    await request.getByText(`Message: ${message}`).waitFor()
+    await request.getByRole("button", { name: "Approve" }).click()
+    expect(await verifyMessage({ address: walletAccount.address, message, signature: await signature })).toBe(true)
+  })
+
+  it("answers Reject with the 4001 user-rejected error", async () => {
+    const signature = dapp
+      .request({ topic, chainId: chain, request: { method: "personal_sign", params: [stringToHex("no"), walletAccount.address] } })
+      .then(() => undefined, (error: unknown) => error)
+    await region("Requests").getByRole("button", { name: "Reject" }).click()
+    expect(await signature).toMatchObject({ code: 4001 })
+  })
+
+  it("ends the session on both sides with Disconnect", async () => {
+    const deleted = new Promise<string>((resolve) => dapp.on("session_delete", ({ topic: ended }) => resolve(ended)))
+    await region("Active sessions").getByRole("button", { name: "Disconnect" }).click()
+    expect(await deleted).toBe(topic)
+    await page.getByText("No active session.").waitFor()
+  })
+})

@@ -1,0 +1,87 @@
+/**
+ * `startSandbox` brings every part up on free ports, each URL answers, the pages get a valid
+ * `/sandbox-config.json`, and `stop()` closes every port without leaving a child process behind.
+ */
+import { execFileSync } from "node:child_process"
+import { connect } from "node:net"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
+import { configPath, decode } from "../../sandbox/SandboxConfig.ts"
+
+const children = () =>
+  execFileSync("ps", ["-o", "pid=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n").map((line) => line.trim()).filter((line) => line !== "" && line !== String(process.pid))
+
+const listening = (url: string): Promise<boolean> =>
+  new Promise((resolve) => {
+    const { hostname, port } = new URL(url)
+    const socket = connect({ host: hostname, port: Number(port) })
+    socket.once("connect", () => { socket.destroy(); resolve(true) })
+    socket.once("error", () => resolve(false))
+  })
+
+const rpc = async (url: string, method: string, params: ReadonlyArray<unknown> = []) => {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })
+  return ((await response.json()) as { result: unknown }).result
+}
+
+describe("startSandbox", () => {
+  let sandbox: Sandbox
+  let childrenBefore: ReadonlyArray<string>
+
+  beforeAll(async () => {
+    childrenBefore = children()
+    sandbox = await startSandbox({ ports: "ephemeral" })
+  })
+  afterAll(async () => {
+    await sandbox?.stop()
+  })
+
+  it("serves the demo site and the WalletConnect wallet page on two origins, each with the config", async () => {
+    expect(new URL(sandbox.siteUrl).origin).not.toBe(new URL(sandbox.walletConnectWalletUrl).origin)
+    for (const url of [sandbox.siteUrl, sandbox.walletConnectWalletUrl]) {
+      const page = await fetch(url)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('<div id="root"></div>')
+      const config = decode(await (await fetch(new URL(configPath, url))).json())
+      expect(config).toEqual(sandbox.config)
+    }
+    expect(sandbox.config.siteUrl).toBe(sandbox.siteUrl)
+    expect(sandbox.config.projectId).toBe("portico-sandbox")
+  })
+
+  it("answers on both EVM chains, the Solana devnet, the relay and the API", async () => {
+    expect(sandbox.config.evm.chains.map((chain) => chain.chainId)).toEqual([31337, 31338])
+    for (const chain of sandbox.config.evm.chains) {
+      expect(Number(await rpc(chain.rpcUrl, "eth_chainId"))).toBe(chain.chainId)
+    }
+    expect(await rpc(sandbox.solana.rpcUrl, "getHealth")).toBe("ok")
+    expect(sandbox.config.solana.cluster.caipNetworkId).toBe(`solana:${sandbox.solana.deployment.genesisHash.slice(0, 32)}`)
+    expect(await rpc(sandbox.solana.rpcUrl, "getGenesisHash")).toBe(sandbox.solana.deployment.genesisHash)
+    expect(await listening(sandbox.relayUrl.replace(/^ws/, "http"))).toBe(true)
+    expect((await fetch(`${sandbox.apiUrl}/openapi.json`)).status).toBe(200)
+  })
+
+  it("hands pages funded demo accounts whose keys match their addresses", async () => {
+    const [evm] = sandbox.config.evm.accounts
+    expect(evm?.address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+    const [solana] = sandbox.config.solana.accounts
+    expect(solana?.secretKey).toHaveLength(64)
+    const balance = (await rpc(sandbox.solana.rpcUrl, "getBalance", [solana?.address])) as { value: number }
+    expect(balance.value).toBeGreaterThan(0)
+  })
+
+  it("stop() closes every port and leaves no child process", async () => {
+    const urls = [
+      sandbox.siteUrl,
+      sandbox.walletConnectWalletUrl,
+      sandbox.apiUrl,
+      sandbox.relayUrl.replace(/^ws/, "http"),
+      sandbox.solana.rpcUrl,
+      ...sandbox.config.evm.chains.map((chain) => chain.rpcUrl)
+    ]
+    for (const url of urls) expect(await listening(url)).toBe(true)
+    await sandbox.stop()
+    for (const url of urls) expect({ url, open: await listening(url) }).toEqual({ url, open: false })
+    expect(children()).toEqual(childrenBefore)
+  })
+})
