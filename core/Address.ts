@@ -66,6 +66,13 @@ export const isValid = (namespace: string, address: string, options: ValidateOpt
   }
 }
 
+const addressFilter = (namespace: string) =>
+  Schema.makeFilter((address: string) => isValid(namespace, address) || `a valid ${namespace} address`)
+
+/** Schemas of the non-strict rules, for decoding addresses at the edges (HTTP, storage). */
+export const EvmAddress = Schema.String.check(addressFilter("eip155"))
+export const SolanaAddress = Schema.String.check(addressFilter("solana"))
+
 export const validate = (
   namespace: string,
   address: string,

@@ -4,13 +4,17 @@
  * records the result in `Session` and `Networks`, and follows the wallet's events afterwards.
  */
 import * as Context from "effect/Context"
+import * as Clock from "effect/Clock"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type * as Caip from "./Caip.ts"
 import type * as Connector from "./Connector.ts"
 import * as ConnectionState from "./ConnectionState.ts"
 import { Connectors } from "./connectors/Connectors.ts"
+import * as Constants from "./Constants.ts"
 import * as Disconnect from "./Disconnect.ts"
 import { Networks } from "./Networks.ts"
 import * as Pairing from "./Pairing.ts"
@@ -151,25 +155,47 @@ export class Connection extends Context.Service<Connection, {
           yield* storage.set(StorageKey.recentWallets, next).pipe(Effect.ignore)
         })
 
+      /** One connect attempt; fails with PairingExpired when its URI nears expiry unscanned. */
+      const attemptOnce = (
+        client: Connector.ConnectorClient,
+        options: { readonly caipNetworkId?: Caip.CaipNetworkId }
+      ) =>
+        Effect.gen(function*() {
+          yield* SubscriptionRef.update(state, connecting)
+          const uriExpiry = yield* Deferred.make<number>()
+          // The URI arrives in a provider callback: run its update with this fiber's services (Clock).
+          const run = Effect.runForkWith(yield* Effect.context<never>())
+          const stopUri = client.subscribe((event) => {
+            if (event._tag !== "DisplayUri") return
+            run(Effect.gen(function*() {
+              const expiry = yield* Pairing.makeExpiry
+              yield* SubscriptionRef.update(state, (s) => paired(s, event.uri, expiry))
+              yield* Deferred.succeed(uriExpiry, expiry)
+            }))
+          })
+          const expiryWatch = Effect.gen(function*() {
+            const expiry = yield* Deferred.await(uriExpiry)
+            const now = yield* Clock.currentTimeMillis
+            yield* Effect.sleep(Math.max(0, expiry - now - Constants.pairingExpiryThresholdMillis + 1))
+            return yield* new PairingExpired({ message: "The pairing URI expired before a wallet scanned it" })
+          })
+          return yield* client.connect(options.caipNetworkId === undefined ? {} : { caipNetworkId: options.caipNetworkId }).pipe(
+            Effect.tapError(() => SubscriptionRef.update(state, failed)),
+            Effect.onInterrupt(() => SubscriptionRef.update(state, ConnectionState.reset)),
+            Effect.raceFirst(expiryWatch),
+            Effect.ensuring(Effect.sync(stopUri))
+          )
+        })
+
       const connect = (
         connectorId: string,
         options: { readonly caipNetworkId?: Caip.CaipNetworkId; readonly recentWallet?: ConnectionState.RecentWallet } = {}
       ) =>
         Effect.gen(function*() {
           const client = yield* connectors.get(connectorId)
-          yield* SubscriptionRef.update(state, connecting)
-          const stopUri = client.subscribe((event) => {
-            if (event._tag !== "DisplayUri") return
-            Effect.runFork(
-              Effect.flatMap(Pairing.makeExpiry, (expiry) => SubscriptionRef.update(state, (s) => paired(s, event.uri, expiry)))
-            )
-          })
-          const result = yield* client.connect(
-            options.caipNetworkId === undefined ? {} : { caipNetworkId: options.caipNetworkId }
-          ).pipe(
-            Effect.ensuring(Effect.sync(stopUri)),
-            Effect.tapError(() => SubscriptionRef.update(state, failed)),
-            Effect.onInterrupt(() => SubscriptionRef.update(state, ConnectionState.reset))
+          const result = yield* attemptOnce(client, options).pipe(
+            // A pairing URI nobody scanned in time is replaced by a fresh one (spec §4 pairing expiry).
+            Effect.retry({ while: (error) => error._tag === "PairingExpired" })
           )
           yield* attach(client, result)
           const recentWallet: ConnectionState.RecentWallet = options.recentWallet ?? {
@@ -241,3 +267,8 @@ export class Connection extends Context.Service<Connection, {
     })
   )
 }
+
+/** Internal: a pairing URI reached its expiry unscanned; the connect attempt restarts with a new one. */
+export class PairingExpired extends Schema.TaggedError<PairingExpired>()("PairingExpired", {
+  message: Schema.String
+}) {}

@@ -70,6 +70,17 @@ export const addChainParameters = (network: Network.Network) => ({
   ...(network.blockExplorers === undefined ? {} : { blockExplorerUrls: [network.blockExplorers.default.url] })
 })
 
+/** Asks the wallet to switch; a 4902 (unknown chain) adds it first. Returns where the wallet is. */
+const switchEvm = (network: Network.Network, wallet: Connector.ConnectorClient) =>
+  Effect.gen(function*() {
+    const chainId = Eip1193.hexChainId(network.caipNetworkId)
+    yield* wallet.request({ method: "wallet_switchEthereumChain", params: [{ chainId }] }).pipe(
+      Effect.catchTag("UnrecognizedChainError", () =>
+        wallet.request({ method: "wallet_addEthereumChain", params: [addChainParameters(network)] }))
+    )
+    return yield* wallet.chain
+  })
+
 /** The send form, reset on every network switch. */
 export class SendForm extends Context.Service<SendForm, SubscriptionRef.SubscriptionRef<Send.SendState>>()(
   "portico/core/Networks/SendForm"
@@ -102,16 +113,6 @@ export class Networks extends Context.Service<Networks, {
             const after = activate(before, caipNetworkId)
             yield* SubscriptionRef.set(state, after)
             if (activeNetworkId(before) !== caipNetworkId) yield* SubscriptionRef.update(sendForm, Send.reset)
-          })
-
-        const switchEvm = (network: Network.Network, wallet: Connector.ConnectorClient) =>
-          Effect.gen(function*() {
-            const chainId = Eip1193.hexChainId(network.caipNetworkId)
-            yield* wallet.request({ method: "wallet_switchEthereumChain", params: [{ chainId }] }).pipe(
-              Effect.catchTag("UnrecognizedChainError", () =>
-                wallet.request({ method: "wallet_addEthereumChain", params: [addChainParameters(network)] }))
-            )
-            return yield* wallet.chain
           })
 
         return Networks.of({

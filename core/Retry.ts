@@ -63,7 +63,7 @@ const headerOf = (response: unknown): string | undefined =>
  * `status`, `retryAfter`), Effect's HttpClientError (`response.status`, `response.headers`), a DOM
  * AbortError, and their `cause` chain (outer values win).
  */
-export const signalOf = (error: unknown): Signal => {
+const readSignal = (error: unknown): Signal => {
   let code: number | undefined
   let status: number | undefined
   let retryAfter: string | undefined
@@ -79,6 +79,15 @@ export const signalOf = (error: unknown): Signal => {
     current = Predicate.hasProperty(current, "cause") ? current.cause : undefined
   }
   return { code, status, retryAfter, aborted }
+}
+
+/** Never throws: a hostile value (throwing getter, Proxy) reads as an empty, non-retryable signal. */
+export const signalOf = (error: unknown): Signal => {
+  try {
+    return readSignal(error)
+  } catch {
+    return { code: undefined, status: undefined, retryAfter: undefined, aborted: false }
+  }
 }
 
 export const isRetryableCode = (code: number): boolean => retryableCodes.includes(code)

@@ -61,6 +61,3 @@ const byCode: ReadonlyMap<number, Entry & { readonly key: Key }> = new Map(
 
 /** The entry for a numeric code, if the table knows it. */
 export const lookup = (code: number): (Entry & { readonly key: Key }) | undefined => byCode.get(code)
-
-/** JSON-RPC 2.0 reserves -32768…-32000 for protocol and server errors. */
-export const isJsonRpcCode = (code: number): boolean => Number.isInteger(code) && code >= -32768 && code <= -32000

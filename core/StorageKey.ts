@@ -3,7 +3,7 @@
  * stored as JSON strings; a missing, corrupt or foreign value reads as the default.
  */
 import * as Schema from "effect/Schema"
-import { AccountType } from "./Account.ts"
+import { PreferredAccountTypes } from "./AccountState.ts"
 import { CaipNetworkId, ChainNamespace } from "./Caip.ts"
 import { IdentityCache, NameLookupCache, NativeBalanceCache, PortfolioBalanceCache } from "./CachedItem.ts"
 import { SignInSession } from "./SignInSession.ts"
@@ -64,11 +64,7 @@ export const ensCache = make("ens_cache", NameLookupCache, {})
 /** Identity cache by address. */
 export const identityCache = make("identity_cache", IdentityCache, {})
 /** Preferred account type per chain namespace. */
-export const preferredAccountTypes = make(
-  "preferred_account_types",
-  Schema.Record(Schema.String, AccountType),
-  {}
-)
+export const preferredAccountTypes = make("preferred_account_types", PreferredAccountTypes, {})
 /** Whether the visitor logged in with email (embedded wallet). */
 export const emailLogin = make("email_login", Schema.Boolean, false)
 /** Epoch ms of the last email login trigger (the 30 s cooldown survives a reload). */

@@ -14,6 +14,9 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Constants from "./Constants.ts"
+import * as Storage from "./Storage.ts"
+import type { StorageKey } from "./StorageKey.ts"
+import * as StorageKeys from "./StorageKey.ts"
 
 /** An entry; `CachedItem.CachedItem(schema)` is its persisted Schema. */
 export interface Entry<A> {
@@ -46,14 +49,27 @@ export interface TtlCache<A> {
   readonly entries: Effect.Effect<ReadonlyMap<string, Entry<A>>>
 }
 
-/** A cache with the given TTL, optionally seeded with persisted entries (stale ones are ignored). */
-export const make = <A>(
-  ttlMillis: number,
-  initial: Iterable<readonly [string, Entry<A>]> = []
-): Effect.Effect<TtlCache<A>> =>
+export interface Options<A> {
+  /** Entries to start from (persisted ones); stale entries are ignored on read. */
+  readonly initial?: Iterable<readonly [string, Entry<A>]>
+  /** Called with the fresh entries after every change (to persist them). */
+  readonly onChange?: (entries: ReadonlyMap<string, Entry<A>>) => Effect.Effect<void>
+}
+
+/** A cache with the given TTL. */
+export const make = <A>(ttlMillis: number, options: Options<A> = {}): Effect.Effect<TtlCache<A>> =>
   Effect.gen(function*() {
     const store = yield* Ref.make<ReadonlyMap<string, Entry<A>>>(
-      new Map(Array.from(initial, ([address, entry]) => [keyOf(address), entry]))
+      new Map(Array.from(options.initial ?? [], ([address, entry]) => [keyOf(address), entry]))
+    )
+    const onChange = options.onChange
+    const changed = (update: Effect.Effect<void>): Effect.Effect<void> =>
+      onChange === undefined ? update : Effect.andThen(update, Effect.flatMap(entries, onChange))
+    const entries = Effect.zipWith(
+      Ref.get(store),
+      Clock.currentTimeMillis,
+      (map, now): ReadonlyMap<string, Entry<A>> =>
+        new Map(Array.from(map).filter(([, entry]) => isFresh(entry, now, ttlMillis)))
     )
 
     const getEntry = (address: string): Effect.Effect<Option.Option<Entry<A>>> =>
@@ -70,8 +86,10 @@ export const make = <A>(
       )
 
     const set = (address: string, value: A): Effect.Effect<void> =>
-      Effect.flatMap(Clock.currentTimeMillis, (timestamp) =>
-        Ref.update(store, (map) => new Map(map).set(keyOf(address), { value, timestamp }))
+      changed(
+        Effect.flatMap(Clock.currentTimeMillis, (timestamp) =>
+          Ref.update(store, (map) => new Map(map).set(keyOf(address), { value, timestamp }))
+        )
       )
 
     const get = (address: string) => Effect.map(getEntry(address), Option.map((entry) => entry.value))
@@ -82,12 +100,14 @@ export const make = <A>(
       getEntry,
       set,
       invalidate: (address) =>
-        Ref.update(store, (map) => {
-          const next = new Map(map)
-          next.delete(keyOf(address))
-          return next
-        }),
-      clear: Ref.set(store, new Map()),
+        changed(
+          Ref.update(store, (map) => {
+            const next = new Map(map)
+            next.delete(keyOf(address))
+            return next
+          })
+        ),
+      clear: changed(Ref.set(store, new Map())),
       getOrFetch: <E, R>(address: string, fetch: Effect.Effect<A, E, R>) =>
         Effect.flatMap(
           get(address),
@@ -96,26 +116,47 @@ export const make = <A>(
             onNone: () => Effect.tap(fetch, (value) => set(address, value))
           })
         ),
-      entries: Effect.zipWith(
-        Ref.get(store),
-        Clock.currentTimeMillis,
-        (map, now) => new Map(Array.from(map).filter(([, entry]) => isFresh(entry, now, ttlMillis)))
-      )
+      entries
     }
   })
 
+/** The persisted form of a cache: entries by address (see CachedItem.CachedByAddress). */
+export type Persisted<A> = { readonly [address: string]: Entry<A> }
+
+/**
+ * A cache loaded from a storage key and written back after every change. A failed write (quota…)
+ * only costs persistence: the in-memory cache keeps working.
+ */
+export const makePersisted = <A>(
+  ttlMillis: number,
+  key: StorageKey<Persisted<A>>
+): Effect.Effect<TtlCache<A>, never, Storage.Storage> =>
+  Effect.gen(function*() {
+    const storage = yield* Storage.Storage
+    const stored = yield* storage.get(key)
+    return yield* make<A>(ttlMillis, {
+      initial: Object.entries(stored),
+      onChange: (entries) => Effect.ignore(storage.set(key, Object.fromEntries(entries)))
+    })
+  })
+
 /** Portfolio balance cache, 30 s. */
-export const makeBalance = <A>(initial?: Iterable<readonly [string, Entry<A>]>) =>
-  make<A>(Constants.balanceCacheTtlMillis, initial)
+export const makeBalance = <A>(options?: Options<A>) => make<A>(Constants.balanceCacheTtlMillis, options)
 
 /** Native balance cache, 30 s. */
-export const makeNativeBalance = <A>(initial?: Iterable<readonly [string, Entry<A>]>) =>
-  make<A>(Constants.nativeBalanceCacheTtlMillis, initial)
+export const makeNativeBalance = <A>(options?: Options<A>) => make<A>(Constants.nativeBalanceCacheTtlMillis, options)
 
 /** Name lookup cache, 5 min. */
-export const makeName = <A>(initial?: Iterable<readonly [string, Entry<A>]>) =>
-  make<A>(Constants.nameCacheTtlMillis, initial)
+export const makeName = <A>(options?: Options<A>) => make<A>(Constants.nameCacheTtlMillis, options)
 
 /** Identity cache, 5 min. */
-export const makeIdentity = <A>(initial?: Iterable<readonly [string, Entry<A>]>) =>
-  make<A>(Constants.identityCacheTtlMillis, initial)
+export const makeIdentity = <A>(options?: Options<A>) => make<A>(Constants.identityCacheTtlMillis, options)
+
+/** The four caches of the spec, persisted under their storage keys. */
+export const persistedPortfolio = makePersisted(Constants.balanceCacheTtlMillis, StorageKeys.portfolioCache)
+export const persistedNativeBalance = makePersisted(
+  Constants.nativeBalanceCacheTtlMillis,
+  StorageKeys.nativeBalanceCache
+)
+export const persistedName = makePersisted(Constants.nameCacheTtlMillis, StorageKeys.ensCache)
+export const persistedIdentity = makePersisted(Constants.identityCacheTtlMillis, StorageKeys.identityCache)

@@ -34,8 +34,19 @@ const RawError = Schema.Struct({
 
 const RawData = Schema.Struct({ originalError: Schema.optional(Schema.Unknown) })
 
-const decodeRaw = Schema.decodeUnknownOption(RawError)
-const decodeData = Schema.decodeUnknownOption(RawData)
+/** A hostile value (throwing getter, Proxy) must not make the mapping throw: it decodes to nothing. */
+const guarded =
+  <A>(decode: (input: unknown) => Option.Option<A>) =>
+  (input: unknown): Option.Option<A> => {
+    try {
+      return decode(input)
+    } catch {
+      return Option.none()
+    }
+  }
+
+const decodeRaw = guarded(Schema.decodeUnknownOption(RawError))
+const decodeData = guarded(Schema.decodeUnknownOption(RawData))
 const decodeCode = Schema.decodeUnknownOption(NumericCode)
 const decodeMessage = Schema.decodeUnknownOption(Schema.NonEmptyString)
 

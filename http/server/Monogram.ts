@@ -14,9 +14,9 @@ const hash = (text: string): number => {
   return value
 }
 
-/** One or two letters: the first letters of the first two words, else the first two characters. */
+/** One or two letters: the first letters of the first two words (camelCase counts), else the first two characters. */
 export const initials = (label: string): string => {
-  const words = label.split(/[\s\-_.]+/).filter((word) => word.length > 0)
+  const words = label.replace(/([a-z])([A-Z])/g, "$1 $2").split(/[\s\-_.]+/).filter((word) => word.length > 0)
   const letters = words.length >= 2 ? `${words[0]?.charAt(0) ?? ""}${words[1]?.charAt(0) ?? ""}` : label.slice(0, 2)
   return letters.toUpperCase()
 }

@@ -1,79 +1,87 @@
 /**
  * What `startApiServer` accepts: where to listen, which chains to read, the price table, the database
- * and the projects. Every field is plain data so the sandbox (and a host) can fill it from JSON or env.
+ * and the projects. A Schema, so the CLI (main.ts) validates the same shape from a JSON file.
  */
+import * as Schema from "effect/Schema"
 
-export interface EvmToken {
+export const EvmToken = Schema.Struct({
   /** 0x contract address */
-  readonly address: string
-  readonly symbol: string
-  readonly name: string
-  readonly decimals: number
-}
+  address: Schema.String,
+  symbol: Schema.String,
+  name: Schema.String,
+  decimals: Schema.Int
+})
+export type EvmToken = typeof EvmToken.Type
 
-export interface EvmChainOptions {
-  readonly chainId: number
-  readonly rpcUrl: string
-  readonly name?: string
+export const EvmChainOptions = Schema.Struct({
+  chainId: Schema.Int,
+  rpcUrl: Schema.String,
+  name: Schema.optionalKey(Schema.String),
   /** Defaults to Ether (ETH, 18 decimals). */
-  readonly nativeCurrency?: { readonly name: string; readonly symbol: string; readonly decimals: number }
+  nativeCurrency: Schema.optionalKey(Schema.Struct({ name: Schema.String, symbol: Schema.String, decimals: Schema.Int })),
   /** The ERC20 tokens whose balances the server reads on this chain. */
-  readonly tokens?: ReadonlyArray<EvmToken>
-}
+  tokens: Schema.optionalKey(Schema.Array(EvmToken))
+})
+export type EvmChainOptions = typeof EvmChainOptions.Type
 
-export interface SolanaMint {
+export const SolanaMint = Schema.Struct({
   /** base58 mint address */
-  readonly address: string
-  readonly symbol: string
-  readonly name: string
-  readonly decimals: number
-}
+  address: Schema.String,
+  symbol: Schema.String,
+  name: Schema.String,
+  decimals: Schema.Int
+})
+export type SolanaMint = typeof SolanaMint.Type
 
-export interface SolanaOptions {
-  readonly rpcUrl: string
-  /** CAIP-2 id of the cluster, e.g. `solana:` + the first 32 characters of its genesis hash. */
-  readonly caipNetworkId: string
-  readonly mints?: ReadonlyArray<SolanaMint>
-}
+export const SolanaOptions = Schema.Struct({
+  rpcUrl: Schema.String,
+  /** CAIP-2 id of the cluster: `solana:` + the first 32 characters of its genesis hash. */
+  caipNetworkId: Schema.String,
+  mints: Schema.optionalKey(Schema.Array(SolanaMint))
+})
+export type SolanaOptions = typeof SolanaOptions.Type
 
-export interface ProjectOptions {
-  /** Exact origins (`https://app.example.com`) or wildcards (`https://*.example.com`, `*`). */
-  readonly allowedOrigins: ReadonlyArray<string>
+export const ProjectOptions = Schema.Struct({
+  /** Exact origins (`https://app.example.com`) or wildcards (`https://*.example.com`), see core/OriginAllowlist.ts. */
+  allowedOrigins: Schema.Array(Schema.String),
   /** Analytics is off unless a project turns it on. */
-  readonly analyticsEnabled?: boolean
-}
+  analyticsEnabled: Schema.optionalKey(Schema.Boolean)
+})
+export type ProjectOptions = typeof ProjectOptions.Type
 
-export interface RateLimitOptions {
+export const RateLimitOptions = Schema.Struct({
   /** Requests allowed per project + client address in each window (the bucket's capacity). */
-  readonly requests: number
-  readonly perSeconds: number
-}
+  requests: Schema.Int,
+  perSeconds: Schema.Finite
+})
+export type RateLimitOptions = typeof RateLimitOptions.Type
 
-export interface ServerOptions {
+export const ServerOptions = Schema.Struct({
   /** Default 127.0.0.1. */
-  readonly host?: string
+  host: Schema.optionalKey(Schema.String),
   /** Default 8790; 0 picks an ephemeral port. */
-  readonly port?: number
-  readonly evm?: ReadonlyArray<EvmChainOptions>
-  readonly solana?: SolanaOptions
+  port: Schema.optionalKey(Schema.Int),
+  evm: Schema.optionalKey(Schema.Array(EvmChainOptions)),
+  solana: Schema.optionalKey(SolanaOptions),
   /**
    * USD prices keyed by asset: a token's CAIP-10 id (`eip155:31337:0xabc…`, `solana:<ref>:<mint>`) or a
    * chain's native currency as `<caip2>:native`. An asset missing here has no price in answers.
    */
-  readonly prices?: Readonly<Record<string, number>>
+  prices: Schema.optionalKey(Schema.Record(Schema.String, Schema.Finite)),
   /** Postgres connection URL; wins over dataDir. */
-  readonly databaseUrl?: string
+  databaseUrl: Schema.optionalKey(Schema.String),
   /** PGlite data directory; when neither this nor databaseUrl is given, the database lives in memory. */
-  readonly dataDir?: string
+  dataDir: Schema.optionalKey(Schema.String),
   /** projectId → its allowlist and analytics switch; upserted into the database at start. */
-  readonly projects?: Readonly<Record<string, ProjectOptions>>
+  projects: Schema.optionalKey(Schema.Record(Schema.String, ProjectOptions)),
   /** Default 300 requests per 60 s per project + client address. */
-  readonly rateLimit?: RateLimitOptions
+  rateLimit: Schema.optionalKey(RateLimitOptions),
   /** Suffix of registered names. Default `.portico.id`. */
-  readonly nameZone?: string
-  /** Registration messages older than this are refused (replay window). Default 600 s. */
-  readonly registrationMaxAgeSeconds?: number
-}
+  nameZone: Schema.optionalKey(Schema.String),
+  /** Registration messages older (or newer) than this are refused. Default 600 s. */
+  registrationMaxAgeSeconds: Schema.optionalKey(Schema.Finite)
+})
+export type ServerOptions = typeof ServerOptions.Type
 
 export const defaults = {
   host: "127.0.0.1",

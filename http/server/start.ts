@@ -3,6 +3,7 @@
  * the migrations, upserts the configured projects, then serves the Portico API (and its OpenAPI
  * document at /openapi.json) on @effect/platform-node. Resolves once listening.
  */
+import { mkdirSync } from "node:fs"
 import { createServer } from "node:http"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as Effect from "effect/Effect"
@@ -36,12 +37,12 @@ export interface ApiServer {
   readonly stop: () => Promise<void>
 }
 
-const databaseOf = (options: ServerOptions): Promise<Database> =>
-  options.databaseUrl !== undefined
-    ? openDatabase({ databaseUrl: options.databaseUrl })
-    : options.dataDir !== undefined
-    ? openDatabase({ dataDir: options.dataDir })
-    : openDatabase({ inMemory: true })
+const databaseOf = (options: ServerOptions): Promise<Database> => {
+  if (options.databaseUrl !== undefined) return openDatabase({ databaseUrl: options.databaseUrl })
+  if (options.dataDir === undefined) return openDatabase({ inMemory: true })
+  mkdirSync(options.dataDir, { recursive: true })
+  return openDatabase({ dataDir: options.dataDir })
+}
 
 export const startApiServer = async (options: ServerOptions = {}): Promise<ApiServer> => {
   const db = await databaseOf(options)

@@ -8,6 +8,10 @@ import { erc20Abi } from "viem"
 /** Token.sol: the standard ERC20 (transfer returns bool) plus the owner's mint. */
 export const tokenAbi = [
   ...erc20Abi,
+  { type: "error", name: "InsufficientBalance", inputs: [{ name: "from", type: "address" }, { name: "balance", type: "uint256" }, { name: "needed", type: "uint256" }] },
+  { type: "error", name: "InsufficientAllowance", inputs: [{ name: "spender", type: "address" }, { name: "allowance", type: "uint256" }, { name: "needed", type: "uint256" }] },
+  { type: "error", name: "NotOwner", inputs: [{ name: "caller", type: "address" }] },
+  { type: "error", name: "ZeroAddress", inputs: [] },
   {
     type: "function",
     name: "mint",
@@ -35,6 +39,12 @@ export const legacyTokenAbi = [
 
 /** Collection.sol: ERC721 with ERC721Metadata, data: tokenURIs, and the owner's mint and airdrop. */
 export const collectionAbi = [
+  { type: "error", name: "NotOwner", inputs: [{ name: "caller", type: "address" }] },
+  { type: "error", name: "NonexistentToken", inputs: [{ name: "tokenId", type: "uint256" }] },
+  { type: "error", name: "NotAuthorized", inputs: [{ name: "caller", type: "address" }, { name: "tokenId", type: "uint256" }] },
+  { type: "error", name: "WrongFrom", inputs: [{ name: "from", type: "address" }, { name: "tokenId", type: "uint256" }] },
+  { type: "error", name: "ZeroAddress", inputs: [] },
+  { type: "error", name: "UnsafeRecipient", inputs: [{ name: "to", type: "address" }] },
   { type: "event", name: "Transfer", inputs: [{ name: "from", type: "address", indexed: true }, { name: "to", type: "address", indexed: true }, { name: "tokenId", type: "uint256", indexed: true }] },
   { type: "event", name: "Approval", inputs: [{ name: "owner", type: "address", indexed: true }, { name: "approved", type: "address", indexed: true }, { name: "tokenId", type: "uint256", indexed: true }] },
   { type: "event", name: "ApprovalForAll", inputs: [{ name: "owner", type: "address", indexed: true }, { name: "operator", type: "address", indexed: true }, { name: "approved", type: "bool", indexed: false }] },
@@ -59,6 +69,12 @@ export const collectionAbi = [
 
 /** ConstantProductPool.sol: x*y=k with a 0.3% fee. */
 export const poolAbi = [
+  { type: "error", name: "NotOwner", inputs: [{ name: "caller", type: "address" }] },
+  { type: "error", name: "UnknownToken", inputs: [{ name: "token", type: "address" }] },
+  { type: "error", name: "ZeroAmount", inputs: [] },
+  { type: "error", name: "InsufficientLiquidity", inputs: [] },
+  { type: "error", name: "Slippage", inputs: [{ name: "amountOut", type: "uint256" }, { name: "minAmountOut", type: "uint256" }] },
+  { type: "error", name: "TransferFailed", inputs: [{ name: "token", type: "address" }] },
   { type: "event", name: "Swap", inputs: [{ name: "sender", type: "address", indexed: true }, { name: "tokenIn", type: "address", indexed: true }, { name: "amountIn", type: "uint256", indexed: false }, { name: "amountOut", type: "uint256", indexed: false }, { name: "to", type: "address", indexed: true }] },
   { type: "event", name: "Sync", inputs: [{ name: "reserve0", type: "uint256", indexed: false }, { name: "reserve1", type: "uint256", indexed: false }] },
   { type: "function", name: "token0", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address" }] },

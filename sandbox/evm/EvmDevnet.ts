@@ -71,8 +71,9 @@ export const startEvmDevnets = async (options: EvmDevnetOptions = {}): Promise<E
           {
             type: "edr-simulated",
             chainId: chain.chainId,
-            initialDate: new Date(chain.schedule.genesisTimestamp * 1000),
-            accounts: { mnemonic: demoMnemonic, count: demoAccounts.length, accountsBalance: 10_000n * 10n ** 18n }
+            initialDate: new Date(chain.schedule.genesisTimestamp * 1000)
+            // No accounts entry on purpose: Hardhat's default (our mnemonic, 20 accounts of 10,000 ETH) uses
+            // precomputed keys, where any explicit accounts cost over a second of key derivation.
           }
         ])
       )
@@ -85,38 +86,41 @@ export const startEvmDevnets = async (options: EvmDevnetOptions = {}): Promise<E
   const stop = async (): Promise<void> => {
     await Promise.all(closers.splice(0).map((close) => close()))
   }
-  try {
-    const started = await Promise.all(
-      planned.map(async (chain, index) => {
-        const connection = await hre.network.create(`portico${chain.chainId}`)
-        closers.push(() => connection.close())
-        const history = await seedChain({ provider: connection.provider, chainId: chain.chainId, schedule: chain.schedule })
-        const server: RpcServer = await serveJsonRpc({ provider: connection.provider, host, port: ports[index] ?? 0 })
-        closers.push(() => server.close())
-        await expectChainId(server.url, chain.chainId)
-        return { chain: { chainId: chain.chainId, rpcUrl: server.url, name: chain.name }, history, genesisTimestamp: chain.schedule.genesisTimestamp }
-      })
-    )
-    const deployment: EvmDeployment = {
-      mnemonic: demoMnemonic,
-      accounts: demoAccounts,
-      deployer: deployerAccount,
-      contracts: sandboxContracts,
-      tokens: sandboxTokens,
-      collections: sandboxCollections.map(({ contract, address, name, symbol, spam }) => ({ contract, address, name, symbol, spam })),
-      pool: sandboxPool,
-      chains: started.map(({ chain, history, genesisTimestamp }) => ({
-        chainId: chain.chainId,
-        name: chain.name,
-        genesisTimestamp,
-        history
-      }))
-    }
-    return { chains: started.map(({ chain }) => chain), deployment, stop }
-  } catch (error) {
+  // allSettled: when one chain fails, the other must have finished registering what to close.
+  const settled = await Promise.allSettled(
+    planned.map(async (chain, index) => {
+      const connection = await hre.network.create(`portico${chain.chainId}`)
+      closers.push(() => connection.close())
+      // Bind before seeding so a taken port fails the start at once; the URL is only handed out when seeded.
+      const server: RpcServer = await serveJsonRpc({ provider: connection.provider, host, port: ports[index] ?? 0 })
+      closers.push(() => server.close())
+      const history = await seedChain({ provider: connection.provider, chainId: chain.chainId, schedule: chain.schedule })
+      await expectChainId(server.url, chain.chainId)
+      return { chain: { chainId: chain.chainId, rpcUrl: server.url, name: chain.name }, history, genesisTimestamp: chain.schedule.genesisTimestamp }
+    })
+  )
+  const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected")
+  if (failed !== undefined) {
     await stop()
-    throw error
+    throw failed.reason
   }
+  const started = settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []))
+  const deployment: EvmDeployment = {
+    mnemonic: demoMnemonic,
+    accounts: demoAccounts,
+    deployer: deployerAccount,
+    contracts: sandboxContracts,
+    tokens: sandboxTokens,
+    collections: sandboxCollections.map(({ contract, address, name, symbol, spam }) => ({ contract, address, name, symbol, spam })),
+    pool: sandboxPool,
+    chains: started.map(({ chain, history, genesisTimestamp }) => ({
+      chainId: chain.chainId,
+      name: chain.name,
+      genesisTimestamp,
+      history
+    }))
+  }
+  return { chains: started.map(({ chain }) => chain), deployment, stop }
 }
 
 export class EvmDevnetError extends Error {

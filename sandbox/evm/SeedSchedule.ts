@@ -106,12 +106,15 @@ const monthOfActivity = (
   nfts: { minted: number; ownedBy0: Array<bigint> }
 ): ReadonlyArray<Draft> => {
   const between = (low: number, high: number) => low + next() * (high - low)
-  const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(next() * items.length) % items.length] as T
+  // next() < 1, so the index is always in range.
+  const pick = <T>(items: ReadonlyArray<T>): T => items[Math.floor(next() * items.length)] as T
   if (variant === "secondary") {
-    return [
-      ...(month % 2 === 0 ? [{ kind: "send-token", from: deployer, to: usdc6, ...transferToken(user(0), units(between(300, 900), 6)) } as const] : []),
-      { kind: "send-native", from: user(0), to: pick([user(1), user(2)]), value: units(between(0.01, 0.4), 18) }
-    ]
+    const drafts: Array<Draft> = []
+    if (month % 2 === 0) {
+      drafts.push({ kind: "send-token", from: deployer, to: usdc6, ...transferToken(user(0), units(between(300, 900), 6)) })
+    }
+    drafts.push({ kind: "send-native", from: user(0), to: pick([user(1), user(2)]), value: units(between(0.01, 0.4), 18) })
+    return drafts
   }
   const drafts: Array<Draft> = [
     { kind: "send-token", from: deployer, to: usdc6, ...transferToken(user(0), units(between(2_500, 4_000), 6)) },

@@ -1,2 +1,5 @@
-// Entry of the injected demo wallets on the demo site (kept apart from the dapp's own entry, main.tsx).
-import "../wallets/inject.ts"
+// Entry of the injected demo wallets on the demo site, kept apart from the dapp's own entry (main.tsx).
+// A call, not a bare import: the package is marked side-effect free, so bundlers drop bare imports.
+import { injectDemoWallets } from "../wallets/inject.ts"
+
+injectDemoWallets().catch((error: unknown) => console.error("The sandbox demo wallets failed to start:", error))

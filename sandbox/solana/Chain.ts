@@ -117,6 +117,7 @@ export class Chain {
     return account.exists ? account : null
   }
 
+  /** An arrow property, so it can be handed around as a callback. */
   decimalsOf = (mint: string): number | null => {
     const account = this.getAccount(mint)
     return account === null ? null : (decodeMint(account.programAddress, account.data)?.decimals ?? null)

@@ -61,6 +61,11 @@ export const makeRpcMethods = (
     return { apiVersion: SOLANA_CORE_VERSION, slot: chain.slot }
   }
   const withContext = (config: { readonly minContextSlot?: number } | undefined, value: unknown) => ({ context: context(config), value })
+  /** For methods that answer a bare value but still honour `minContextSlot`. */
+  const bare = <A>(config: { readonly minContextSlot?: number } | undefined, value: A): A => {
+    context(config)
+    return value
+  }
   const account = (address: string, config: AccountConfig | undefined) => {
     const found = chain.getAccount(address)
     return found === null ? null : encodeOrReject(found, config?.encoding ?? "binary", config?.dataSlice)
@@ -119,20 +124,19 @@ export const makeRpcMethods = (
     getHealth: method(Empty, () => "ok"),
     getVersion: method(Empty, () => ({ "solana-core": SOLANA_CORE_VERSION, "feature-set": FEATURE_SET })),
     getGenesisHash: method(Empty, () => chain.genesisHash),
-    getSlot: method(OnlyContext, ([config]) => (context(config), chain.slot)),
-    getBlockHeight: method(OnlyContext, ([config]) => (context(config), chain.blockHeight)),
-    getTransactionCount: method(OnlyContext, ([config]) => (context(config), chain.ledger.size)),
-    getEpochInfo: method(OnlyContext, ([config]) => {
-      context(config)
-      return {
+    getSlot: method(OnlyContext, ([config]) => bare(config, chain.slot)),
+    getBlockHeight: method(OnlyContext, ([config]) => bare(config, chain.blockHeight)),
+    getTransactionCount: method(OnlyContext, ([config]) => bare(config, chain.ledger.size)),
+    getEpochInfo: method(OnlyContext, ([config]) =>
+      bare(config, {
         absoluteSlot: chain.slot,
         blockHeight: chain.blockHeight,
         epoch: Math.floor(chain.slot / SLOTS_PER_EPOCH),
         slotIndex: chain.slot % SLOTS_PER_EPOCH,
         slotsInEpoch: SLOTS_PER_EPOCH,
         transactionCount: chain.ledger.size
-      }
-    }),
+      })
+    ),
     getLatestBlockhash: method(OnlyContext, ([config]) => withContext(config, chain.latestBlockhash())),
     isBlockhashValid: method(Schema.Tuple([Schema.String, Schema.optionalKey(ContextConfig)]), ([hash, config]) =>
       withContext(config, chain.isBlockhashValid(hash))
@@ -161,7 +165,7 @@ export const makeRpcMethods = (
     ),
     getProgramAccounts: method(Schema.Tuple([AddressParam, Schema.optionalKey(ProgramAccountsConfig)]), ([programId, config]) => {
       const found = programAccounts(programId, config?.filters ?? [], config)
-      return config?.withContext === true ? withContext(config, found) : (context(config), found)
+      return config?.withContext === true ? withContext(config, found) : bare(config, found)
     }),
     getTokenAccountsByOwner: method(
       Schema.Tuple([AddressParam, TokenAccountsFilter, Schema.optionalKey(AccountConfig)]),
@@ -211,23 +215,24 @@ export const makeRpcMethods = (
           })
         )
       ]),
-      ([address, config]) => {
-        context(config)
-        return chain.ledger
-          .forAddress(address, {
-            limit: config?.limit ?? MAX_SIGNATURES_FOR_ADDRESS,
-            ...(config?.before === undefined ? {} : { before: config.before }),
-            ...(config?.until === undefined ? {} : { until: config.until })
-          })
-          .map((entry) => ({
-            signature: entry.signature,
-            slot: entry.slot,
-            err: entry.err,
-            memo: null,
-            blockTime: entry.blockTime,
-            confirmationStatus: status(entry).confirmationStatus
-          }))
-      }
+      ([address, config]) =>
+        bare(
+          config,
+          chain.ledger
+            .forAddress(address, {
+              limit: config?.limit ?? MAX_SIGNATURES_FOR_ADDRESS,
+              ...(config?.before === undefined ? {} : { before: config.before }),
+              ...(config?.until === undefined ? {} : { until: config.until })
+            })
+            .map((entry) => ({
+              signature: entry.signature,
+              slot: entry.slot,
+              err: entry.err,
+              memo: null,
+              blockTime: entry.blockTime,
+              confirmationStatus: status(entry).confirmationStatus
+            }))
+        )
     ),
     getTransaction: method(
       Schema.Tuple([

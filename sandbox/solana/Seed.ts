@@ -32,6 +32,9 @@ const DEMO_ACCOUNTS = [
   { name: "Dave", sol: 10n, usdc: 0n }
 ] as const
 
+const transferSol = (from: DemoKey, to: Address, amount: bigint) =>
+  getTransferSolInstruction({ source: from.signer, destination: to, amount })
+
 /** The faucet signer stays server-side: `requestAirdrop` pays from it. */
 export interface Seeded {
   readonly deployment: SolanaDeployment
@@ -57,9 +60,6 @@ export const seed = async (chain: Chain, nowSeconds: number): Promise<Seeded> =>
     space: 0n
   })
   const plan: Array<{ readonly payer: DemoKey; readonly instructions: ReadonlyArray<Instruction> }> = []
-  const transferSol = (from: DemoKey, to: Address, sol: bigint) =>
-    getTransferSolInstruction({ source: from.signer, destination: to, amount: sol })
-
   plan.push({ payer: faucet, instructions: [transferSol(faucet, mintAuthority.signer.address, MINT_AUTHORITY_LAMPORTS)] })
   const accounts: Array<SolanaDemoAccount> = []
   for (const [index, demo] of DEMO_ACCOUNTS.entries()) {

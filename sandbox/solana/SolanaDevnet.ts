@@ -17,6 +17,7 @@ export { CAIP_NETWORK_ID, GENESIS_HASH } from "./Seed.ts"
 /** A slot every 400 ms, as on mainnet; a blockhash therefore expires after about a minute. */
 const DEFAULT_SLOT_MS = 400
 const MAX_BODY_BYTES = 5 * 1024 * 1024
+const nowSeconds = () => Math.floor(Date.now() / 1000)
 
 export interface SolanaDevnetOptions {
   readonly host?: string
@@ -36,7 +37,6 @@ export interface SolanaDevnet {
 /** LiteSVM behind a Solana JSON-RPC (HTTP) and PubSub (WebSocket) server on one port, seeded deterministically. */
 export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Promise<SolanaDevnet> => {
   const host = options.host ?? "127.0.0.1"
-  const nowSeconds = () => Math.floor(Date.now() / 1000)
   const chain = new Chain(GENESIS_HASH, nowSeconds() - SEED_HISTORY_SECONDS)
   const { deployment, faucet } = await seed(chain, nowSeconds())
   const airdrop = async (recipient: Address, amount: bigint) =>
@@ -52,10 +52,14 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
   })
   const sockets = new WebSocketServer({ server })
   sockets.on("connection", (socket) => {
-    const connection = hub.connect((message) => socket.send(stringify(message)))
+    // Slots and transactions keep notifying while a socket closes; only open sockets are written to.
+    const send = (text: string) => {
+      if (socket.readyState === socket.OPEN) socket.send(text)
+    }
+    const connection = hub.connect((message) => send(stringify(message)))
     socket.on("message", (data: RawData) => {
       void answer(connection.methods, rawText(data)).then((reply) => {
-        if (reply !== undefined) socket.send(reply)
+        if (reply !== undefined) send(reply)
       })
     })
     socket.on("close", connection.close)
@@ -71,18 +75,21 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
   const { port } = server.address() as AddressInfo
   const ticker = setInterval(() => chain.advanceSlot(nowSeconds()), options.slotMs ?? DEFAULT_SLOT_MS)
   const urlHost = host.includes(":") ? `[${host}]` : host
+  let stopped: Promise<void> | undefined
+  const stop = async () => {
+    clearInterval(ticker)
+    for (const client of sockets.clients) client.terminate()
+    await new Promise<void>((resolve) => sockets.close(() => resolve()))
+    server.closeAllConnections()
+    await new Promise<void>((resolve, reject) => server.close((error) => (error === undefined ? resolve() : reject(error))))
+  }
 
   return {
     rpcUrl: `http://${urlHost}:${port}`,
     wsUrl: `ws://${urlHost}:${port}`,
     deployment,
-    stop: async () => {
-      clearInterval(ticker)
-      for (const client of sockets.clients) client.terminate()
-      await new Promise<void>((resolve) => sockets.close(() => resolve()))
-      server.closeAllConnections()
-      await new Promise<void>((resolve, reject) => server.close((error) => (error === undefined ? resolve() : reject(error))))
-    }
+    // Idempotent, so a Ctrl-C handler and a test teardown may both call it.
+    stop: () => (stopped ??= stop())
   }
 }
 

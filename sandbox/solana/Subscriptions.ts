@@ -1,6 +1,6 @@
 import { address as toAddress, lamports } from "@solana/kit"
 import * as Schema from "effect/Schema"
-import { encodeAccount } from "./AccountEncoding.ts"
+import { Base58TooLarge, encodeAccount } from "./AccountEncoding.ts"
 import { FINALIZATION_DEPTH, type Chain } from "./Chain.ts"
 import { INVALID_PARAMS, method, RpcError, type Method } from "./JsonRpc.ts"
 import type { LedgerEntry } from "./Ledger.ts"
@@ -10,6 +10,7 @@ import { AddressParam, Commitment, DataSliceParam, SignatureParam } from "./RpcP
 const SYSTEM_PROGRAM = toAddress("11111111111111111111111111111111")
 
 const SubscriptionId = Schema.Tuple([Schema.Int])
+const context = (slot: number) => ({ apiVersion: SOLANA_CORE_VERSION, slot })
 
 /**
  * The PubSub side of the RPC (`signatureSubscribe`, `slotSubscribe`, `accountSubscribe` and their
@@ -48,8 +49,6 @@ export class SubscriptionHub {
       done()
       return true
     })
-    const context = (slot: number) => ({ apiVersion: SOLANA_CORE_VERSION, slot })
-
     const methods: Record<string, Method> = {
       signatureSubscribe: method(
         Schema.Tuple([
@@ -103,7 +102,12 @@ export class SubscriptionHub {
                 data: new Uint8Array(),
                 space: 0n
               }
-              notify({ context: context(entry.slot), value: encodeAccount(current, config?.encoding ?? "base64", config?.dataSlice, chain.decimalsOf) })
+              try {
+                notify({ context: context(entry.slot), value: encodeAccount(current, config?.encoding ?? "base64", config?.dataSlice, chain.decimalsOf) })
+              } catch (cause) {
+                // An account grown past what base58 may carry gets no notification in that encoding, as on a validator.
+                if (!(cause instanceof Base58TooLarge)) throw cause
+              }
             })
           ])
       ),
@@ -112,7 +116,7 @@ export class SubscriptionHub {
     return {
       methods,
       close: () => {
-        for (const done of [...active.values()]) done()
+        for (const done of active.values()) done()
       }
     }
   }

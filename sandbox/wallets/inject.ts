@@ -1,5 +1,5 @@
 /**
- * The demo wallets' content script: loaded by the demo site before the dapp code, it reads the sandbox
+ * The demo wallets' content script: run by the demo site before the dapp code, it reads the sandbox
  * configuration from the page's origin and injects the EVM (EIP-6963) and Solana (Wallet Standard) demo
  * wallets, both asking through the visible prompt panel. Their site permissions live in localStorage so a
  * reload stays connected, as with a real extension.
@@ -18,32 +18,35 @@ const stored = (key: string): Permission => ({
   set: (granted) => granted ? localStorage.setItem(key, "granted") : localStorage.removeItem(key)
 })
 
-const config = await load()
-const approve = promptPanel()
-const origin = location.origin
+/** Reads `/sandbox-config.json` from the page's origin, then announces and registers both demo wallets. */
+export const injectDemoWallets = async (): Promise<void> => {
+  const config = await load()
+  const approve = promptPanel()
+  const origin = location.origin
 
-const evmAccount = config.evm.accounts[0]
-if (evmAccount !== undefined && config.evm.chains.length > 0) {
-  const provider = createEvmProvider({
-    privateKey: evmAccount.privateKey as Hex,
-    chains: config.evm.chains,
-    approve,
-    origin,
-    permission: stored("portico-demo-wallet:evm")
-  })
-  announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)
-}
+  const evmAccount = config.evm.accounts[0]
+  if (evmAccount !== undefined && config.evm.chains.length > 0) {
+    const provider = createEvmProvider({
+      privateKey: evmAccount.privateKey as Hex,
+      chains: config.evm.chains,
+      approve,
+      origin,
+      permission: stored("portico-demo-wallet:evm")
+    })
+    announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)
+  }
 
-const solanaAccount = config.solana.accounts[0]
-if (solanaAccount !== undefined) {
-  registerStandardWallet(window, createSolanaWallet({
-    secretKey: Uint8Array.from(solanaAccount.secretKey),
-    address: solanaAccount.address,
-    chain: config.solana.cluster.caipNetworkId as `solana:${string}`,
-    rpcUrl: config.solana.cluster.rpcUrl,
-    icon: solanaIcon,
-    approve,
-    origin,
-    permission: stored("portico-demo-wallet:solana")
-  }))
+  const solanaAccount = config.solana.accounts[0]
+  if (solanaAccount !== undefined) {
+    registerStandardWallet(window, createSolanaWallet({
+      secretKey: Uint8Array.from(solanaAccount.secretKey),
+      address: solanaAccount.address,
+      chain: config.solana.cluster.caipNetworkId as `solana:${string}`,
+      rpcUrl: config.solana.cluster.rpcUrl,
+      icon: solanaIcon,
+      approve,
+      origin,
+      permission: stored("portico-demo-wallet:solana")
+    }))
+  }
 }

@@ -24,16 +24,18 @@ export const pages: ReadonlyArray<Page> = [
 ]
 
 // Everything a page's bundle can import from this repository, plus the lockfile for dependencies.
-const inputFolders = ["sandbox", "core", "ui", "http/api", "http/client"]
+const inputs = ["sandbox/site", "sandbox/wallets", "sandbox/wc-wallet", "sandbox/SandboxConfig.ts", "core", "ui", "http/api", "http/client"]
 
 const listFiles = async (folder: string): Promise<ReadonlyArray<string>> => {
-  if (!existsSync(folder)) return []
+  const info = await stat(folder).catch(() => undefined)
+  if (info === undefined) return []
+  if (info.isFile()) return [folder]
   const entries = await readdir(folder, { withFileTypes: true, recursive: true })
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
 }
 
 const sourceStamp = async (): Promise<string> => {
-  const files = (await Promise.all(inputFolders.map((folder) => listFiles(join(repositoryRoot, folder))))).flat()
+  const files = (await Promise.all(inputs.map((folder) => listFiles(join(repositoryRoot, folder))))).flat()
   files.push(join(repositoryRoot, "package-lock.json"))
   const hash = createHash("sha256")
   for (const file of files.sort()) {

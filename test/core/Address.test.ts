@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { getBase58Decoder, isAddress as kitIsAddress } from "@solana/kit"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { bytesToHex, getAddress, isAddress as viemIsAddress } from "viem"
 import * as Address from "../../core/Address.ts"
@@ -109,6 +110,15 @@ describe("Address", () => {
       assert.isFalse(Address.isValid(namespace, "0x52908400098527886E0F7030069857D2E4169EE7"))
       assert.isFalse(Address.isValid(namespace, "11111111111111111111111111111111"))
     }
+  })
+
+  it("the EvmAddress and SolanaAddress schemas apply the non-strict rules", () => {
+    assert.isTrue(Schema.is(Address.EvmAddress)("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"))
+    assert.isFalse(Schema.is(Address.EvmAddress)("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe"))
+    assert.isTrue(Schema.is(Address.SolanaAddress)("11111111111111111111111111111111"))
+    assert.isFalse(Schema.is(Address.SolanaAddress)("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"))
+    const exit = Schema.decodeUnknownExit(Address.EvmAddress)("0x12")
+    assert.isTrue(exit._tag === "Failure" && String(exit.cause).includes("a valid eip155 address"))
   })
 
   it.effect("validate succeeds with the address or fails with InvalidAddressError", () =>

@@ -2,6 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
+import * as HttpClientError from "effect/http/HttpClientError"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import { TestClock } from "effect/testing"
@@ -72,6 +75,33 @@ describe("Retry classification", () => {
     assert.isTrue(Retry.isRetryable(new Error("wrapped", { cause: { code: -32005 } })))
     assert.isFalse(Retry.isRetryable(new Error("wrapped", { cause: { name: "AbortError", code: -32005 } })))
     assert.isTrue(Retry.isRetryable(new Failure({ status: 503 })))
+    const hostile = new Proxy({}, {
+      get: () => {
+        throw new Error("proxy")
+      },
+      has: () => {
+        throw new Error("proxy")
+      }
+    })
+    assert.isFalse(Retry.isRetryable(hostile))
+  })
+})
+
+const statusError = (status: number, headers: Record<string, string>) => {
+  const request = HttpClientRequest.get("http://127.0.0.1/x")
+  const response = HttpClientResponse.fromWeb(request, new Response(null, { status, headers }))
+  return new HttpClientError.HttpClientError({
+    reason: new HttpClientError.StatusCodeError({ request, response })
+  })
+}
+
+describe("Retry with Effect's HttpClientError", () => {
+  it("reads the status and the Retry-After header of a real status error", () => {
+    const signal = Retry.signalOf(statusError(429, { "Retry-After": "3" }))
+    assert.strictEqual(signal.status, 429)
+    assert.strictEqual(signal.retryAfter, "3")
+    assert.isTrue(Retry.isRetryable(statusError(503, {})))
+    assert.isFalse(Retry.isRetryable(statusError(404, {})))
   })
 })
 

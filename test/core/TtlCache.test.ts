@@ -1,10 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import { TestClock } from "effect/testing"
 import * as fc from "fast-check"
 import * as Constants from "../../core/Constants.ts"
+import * as Storage from "../../core/Storage.ts"
+import * as StorageKey from "../../core/StorageKey.ts"
 import * as TtlCache from "../../core/TtlCache.ts"
 
 const alice = "0x52908400098527886E0F7030069857D2E4169EE7"
@@ -93,15 +96,56 @@ describe("TtlCache behaviour", () => {
   it.effect("seeded entries keep their timestamps; stale and future ones are ignored; entries() lists fresh ones", () =>
     Effect.gen(function*() {
       yield* TestClock.adjust(100_000)
-      const cache = yield* TtlCache.makeBalance<number>([
-        ["fresh", { value: 1, timestamp: 100_000 - 29_999 }],
-        ["stale", { value: 2, timestamp: 100_000 - 30_000 }],
-        ["future", { value: 3, timestamp: 100_001 }]
-      ])
+      const cache = yield* TtlCache.makeBalance<number>({
+        initial: [
+          ["fresh", { value: 1, timestamp: 100_000 - 29_999 }],
+          ["stale", { value: 2, timestamp: 100_000 - 30_000 }],
+          ["future", { value: 3, timestamp: 100_001 }]
+        ]
+      })
       assert.deepStrictEqual(yield* cache.get("fresh"), Option.some(1))
       assert.deepStrictEqual(yield* cache.get("stale"), Option.none())
       assert.deepStrictEqual(yield* cache.get("future"), Option.none())
       const entries = yield* cache.entries
       assert.deepStrictEqual([...entries.keys()], ["fresh"])
     }))
+
+  it.effect("persisted caches load from and write back to their storage key", () =>
+    Effect.gen(function*() {
+      const storage = yield* Storage.Storage
+      yield* TestClock.adjust(50_000)
+      yield* storage.set(StorageKey.nativeBalanceCache, {
+        "0xabc": { timestamp: 45_000, value: { balance: "1", symbol: "ETH" } },
+        "0xold": { timestamp: 10_000, value: { balance: "9", symbol: "ETH" } }
+      })
+      const cache = yield* TtlCache.persistedNativeBalance
+      assert.deepStrictEqual(yield* cache.get("0xabc"), Option.some({ balance: "1", symbol: "ETH" }))
+      assert.deepStrictEqual(yield* cache.get("0xold"), Option.none())
+      yield* cache.set("0xdef", { balance: "2", symbol: "ETH" })
+      assert.deepStrictEqual(yield* storage.get(StorageKey.nativeBalanceCache), {
+        "0xabc": { timestamp: 45_000, value: { balance: "1", symbol: "ETH" } },
+        "0xdef": { timestamp: 50_000, value: { balance: "2", symbol: "ETH" } }
+      })
+      yield* cache.clear
+      assert.deepStrictEqual(yield* storage.get(StorageKey.nativeBalanceCache), {})
+      const identity = yield* TtlCache.persistedIdentity
+      assert.strictEqual(identity.ttlMillis, Constants.identityCacheTtlMillis)
+    }).pipe(Effect.provide(Storage.layerMemory)))
+
+  it.effect("a persisted cache keeps working when the write fails (quota)", () => {
+    const fullStorage = Layer.succeed(
+      Storage.Storage,
+      Storage.Storage.of({
+        get: (key) => Effect.succeed(key.defaultValue),
+        set: (key) => Effect.fail(new Storage.StorageWriteError({ key: key.name, reason: "quota", message: "full" })),
+        remove: () => Effect.die("not used"),
+        clear: Effect.die("not used")
+      })
+    )
+    return Effect.gen(function*() {
+      const cache = yield* TtlCache.persistedName
+      yield* cache.set("alice.eth", { address: "0xabc" })
+      assert.deepStrictEqual(yield* cache.get("alice.eth"), Option.some({ address: "0xabc" }))
+    }).pipe(Effect.provide(fullStorage))
+  })
 })

@@ -78,6 +78,21 @@ describe("WalletError.fromProviderError: RPC and other codes", () => {
   })
 
   it("is total: any value maps to a tagged error without throwing, cycles included", () => {
+    const throwingGetter = {
+      get code(): number {
+        throw new Error("gotcha")
+      }
+    }
+    assert.strictEqual(fromProviderError(throwingGetter)._tag, "UnknownWalletError")
+    const hostile = new Proxy({}, {
+      get: () => {
+        throw new Error("proxy")
+      },
+      ownKeys: () => {
+        throw new Error("proxy")
+      }
+    })
+    assert.strictEqual(fromProviderError(hostile)._tag, "UnknownWalletError")
     const cyclic: { cause?: unknown; message: string } = { message: "loop" }
     cyclic.cause = cyclic
     assert.strictEqual(fromProviderError(cyclic)._tag, "UnknownWalletError")

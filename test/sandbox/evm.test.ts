@@ -212,7 +212,7 @@ describe("NFT collections", () => {
     expect(await client.readContract({ address: spamNft, abi: collectionAbi, functionName: "name" })).toBe("Free Reward Pass")
     await expect(
       client.readContract({ address: nft, abi: collectionAbi, functionName: "ownerOf", args: [supply + 100n] })
-    ).rejects.toThrow(/NonexistentToken|revert/)
+    ).rejects.toThrow(/NonexistentToken/)
   })
 })
 
@@ -246,7 +246,7 @@ describe("seeded history", () => {
       event: transferEventAbi.erc721[0],
       fromBlock: 0n
     })
-    const swaps = await client.getLogs({ address: pool, event: poolAbi[0], fromBlock: 0n })
+    const swaps = await client.getContractEvents({ address: pool, abi: poolAbi, eventName: "Swap", fromBlock: 0n })
     expect(new Set(transfers.map((log) => log.address.toLowerCase()))).toEqual(new Set([usdc6, usdtLike, dai18].map((a) => a.toLowerCase())))
     expect(nftTransfers.some((log) => log.args.from === accountAt(0).address && log.args.to === accountAt(1).address)).toBe(true)
     expect(swaps.length).toBeGreaterThanOrEqual(12)

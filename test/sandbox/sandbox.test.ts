@@ -8,8 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
 import { configPath, decode } from "../../sandbox/SandboxConfig.ts"
 
+// This process's children, apart from the `ps` that lists them.
 const children = () =>
-  execFileSync("ps", ["-o", "pid=", "--ppid", String(process.pid)], { encoding: "utf8" }).split("\n").map((line) => line.trim()).filter((line) => line !== "" && line !== String(process.pid))
+  execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" })
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .flatMap(([pid, command]) => (pid === undefined || pid === "" || command === "ps" ? [] : [`${pid} ${command}`]))
 
 const listening = (url: string): Promise<boolean> =>
   new Promise((resolve) => {

@@ -3,10 +3,7 @@ import {
   address,
   airdropFactory,
   appendTransactionMessageInstructions,
-  createDefaultRpcTransport,
-  createJsonRpcApi,
   createKeyPairSignerFromBytes,
-  createRpc,
   createSolanaRpc,
   createSolanaRpcSubscriptions,
   createTransactionMessage,
@@ -16,7 +13,14 @@ import {
   getBase64Encoder,
   getSignatureFromTransaction,
   getTransactionDecoder,
+  assertIsTransactionWithBlockhashLifetime,
+  blockhash,
+  compileTransaction,
+  createNoopSigner,
+  fetchJsonParsedAccount,
+  setTransactionMessageFeePayer,
   isSolanaError,
+  signature as toSignature,
   lamports,
   pipe,
   sendAndConfirmTransactionFactory,
@@ -30,7 +34,11 @@ import {
   type Address,
   type Instruction,
   type KeyPairSigner,
-  type RpcTransport
+  type PendingRpcRequest,
+  type Rpc,
+  type RpcSubscriptions,
+  type SolanaRpcApi,
+  type SolanaRpcSubscriptionsApi
 } from "@solana/kit"
 import { getTransferSolInstruction } from "@solana-program/system"
 import {
@@ -44,13 +52,18 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSolanaDevnet, type SolanaDevnet } from "../../sandbox/solana/SolanaDevnet.ts"
 
+interface UntypedRpc {
+  getNoSuchThing(): PendingRpcRequest<unknown>
+  getSignaturesForAddress(address: string, config: { readonly limit: number }): PendingRpcRequest<unknown>
+}
+
 const SOL = 1_000_000_000n
 const FEE = 5000n
 
 let devnet_: SolanaDevnet
 let startupMs = 0
-let rpc: ReturnType<typeof createSolanaRpc>
-let rpcSubscriptions: ReturnType<typeof createSolanaRpcSubscriptions>
+let rpc: Rpc<SolanaRpcApi>
+let rpcSubscriptions: RpcSubscriptions<SolanaRpcSubscriptionsApi>
 
 const signerOf = (index: number): Promise<KeyPairSigner> => {
   const account = devnet_.deployment.accounts[index]
@@ -72,6 +85,7 @@ const buildTransaction = async (feePayer: KeyPairSigner, instructions: ReadonlyA
 
 const sendAndConfirm = async (feePayer: KeyPairSigner, instructions: ReadonlyArray<Instruction>) => {
   const transaction = await buildTransaction(feePayer, instructions)
+  assertIsTransactionWithBlockhashLifetime(transaction)
   await sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })(transaction, { commitment: "confirmed" })
   return getSignatureFromTransaction(transaction)
 }
@@ -120,6 +134,38 @@ describe("Solana devnet", () => {
     expect(aliceBalance).toBe(alice.fundedLamports + SOL / 2n - FEE)
     const rent = await rpc.getMinimumBalanceForRentExemption(165n).send()
     expect(rent).toBe(2_039_280n)
+  })
+
+  it("reads the mint through getProgramAccounts filters, getTokenSupply and jsonParsed accounts", async () => {
+    const mint = address(devnet_.deployment.usdc.address)
+    const mints = await rpc
+      .getProgramAccounts(TOKEN_PROGRAM_ADDRESS, { encoding: "base64", filters: [{ dataSize: 82n }] })
+      .send()
+    expect(mints.map((entry) => entry.pubkey)).toEqual([mint])
+    const { value: supply } = await rpc.getTokenSupply(mint).send()
+    // 10,000 + 5,000 + 1,000 USDC minted at genesis.
+    expect(supply).toMatchObject({ amount: "16000000000", decimals: 6, uiAmountString: "16000" })
+    const parsed = await fetchJsonParsedAccount<{ decimals: number; mintAuthority: string }>(rpc, mint)
+    if (!parsed.exists) throw new Error("mint missing")
+    expect(parsed.data).toMatchObject({ decimals: 6, mintAuthority: devnet_.deployment.usdc.mintAuthority.address })
+  })
+
+  it("simulates an unsigned transaction with replaceRecentBlockhash, as wallets do before signing", async () => {
+    const bob = await signerOf(1)
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (draft) => setTransactionMessageFeePayer(bob.address, draft),
+      (draft) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash("11111111111111111111111111111111"), lastValidBlockHeight: 0n }, draft),
+      (draft) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: createNoopSigner(bob.address), destination: bob.address, amount: 1n })], draft)
+    )
+    const wire = getBase64EncodedWireTransaction(compileTransaction(message))
+    const { value } = await rpc.simulateTransaction(wire, { encoding: "base64", replaceRecentBlockhash: true, sigVerify: false }).send()
+    expect(value.err).toBeNull()
+    expect(value.replacementBlockhash?.blockhash).toBe((await rpc.getLatestBlockhash().send()).value.blockhash)
+    expect(value.unitsConsumed).toBeGreaterThan(0n)
+    // Without the replacement the made-up blockhash is refused, like on a real cluster.
+    const stale = await rpc.simulateTransaction(wire, { encoding: "base64" }).send()
+    expect(stale.value.err).toBe("BlockhashNotFound")
   })
 
   it("confirms a SOL transfer through sendAndConfirmTransactionFactory and reads the balances back", async () => {
@@ -195,16 +241,19 @@ describe("Solana devnet", () => {
     if (bob === undefined) throw new Error("Bob missing")
     const all = await rpc.getSignaturesForAddress(address(bob.address)).send()
     const seededForBob = all.map((entry) => entry.signature).filter((signature) => seededSignatures.includes(signature))
-    // Funded by the faucet, received USDC (ATA + mint), got 25 USDC from Alice, sent Alice 0.5 SOL.
-    expect(seededForBob).toHaveLength(4)
+    // Funded by the faucet, got a USDC account (created and minted to), sent Alice 0.5 SOL. Alice's 25 USDC
+    // touched only Bob's token account, so it is in that account's history, not his wallet's.
+    expect(seededForBob).toHaveLength(3)
+    const tokenHistory = await rpc.getSignaturesForAddress(address(bob.usdcTokenAccount)).send()
+    expect(tokenHistory.map((entry) => entry.signature).filter((signature) => seededSignatures.includes(signature))).toHaveLength(2)
     const times = all.map((entry) => Number(entry.blockTime))
-    expect(times).toEqual([...times].sort((a, b) => b - a))
+    expect(times).toEqual(times.toSorted((a, b) => b - a))
     const newest = all[0]
     const oldest = all.at(-1)
     if (newest === undefined || oldest === undefined) throw new Error("history missing")
     const page = await rpc.getSignaturesForAddress(address(bob.address), { before: newest.signature, until: oldest.signature }).send()
     expect(page.map((entry) => entry.signature)).toEqual(all.slice(1, -1).map((entry) => entry.signature))
-    const seeded = await rpc.getTransaction(seededSignatures[0] as Parameters<typeof rpc.getTransaction>[0], { maxSupportedTransactionVersion: 0 }).send()
+    const seeded = await rpc.getTransaction(toSignature(seededSignatures[0] ?? ""), { encoding: "json", maxSupportedTransactionVersion: 0 }).send()
     expect(Number(seeded?.blockTime)).toBeLessThan(Date.now() / 1000 - 24 * 3600)
   })
 
@@ -216,7 +265,7 @@ describe("Solana devnet", () => {
     ])
     const wire = getBase64EncodedWireTransaction(transaction)
     const { value } = await rpc.simulateTransaction(wire, { encoding: "base64", sigVerify: true }).send()
-    expect(value.err).toEqual({ InstructionError: [0, { Custom: 1n }] })
+    expect(value.err).toEqual({ InstructionError: [0n, { Custom: 1n }] })
     expect(value.logs?.some((line) => line.includes("insufficient lamports"))).toBe(true)
 
     const sending = rpc.sendTransaction(wire, { encoding: "base64" }).send()
@@ -237,7 +286,7 @@ describe("Solana devnet", () => {
     const { value: before } = await rpc.getBalance(carol.address).send()
     const signature = await rpc.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: "base64", skipPreflight: true }).send()
     const { value: statuses } = await rpc.getSignatureStatuses([signature]).send()
-    expect(statuses[0]?.err).toEqual({ InstructionError: [0, { Custom: 1n }] })
+    expect(statuses[0]?.err).toEqual({ InstructionError: [0n, { Custom: 1n }] })
     expect((await rpc.getBalance(carol.address).send()).value).toBe(before - FEE)
     expect((await rpc.getSignaturesForAddress(carol.address, { limit: 1 }).send())[0]?.err).not.toBeNull()
   })
@@ -256,17 +305,31 @@ describe("Solana devnet", () => {
     const notifications = await rpcSubscriptions
       .accountNotifications(recipient.address, { commitment: "confirmed", encoding: "base64" })
       .subscribe({ abortSignal: abort.signal })
+    // kit's iterator only queues notifications once someone is iterating, so start listening before sending.
+    const first = (async () => {
+      for await (const notification of notifications) return notification
+      return undefined
+    })()
     await sendAndConfirm(bob, [getTransferSolInstruction({ source: bob, destination: recipient.address, amount: lamports(SOL) })])
-    for await (const notification of notifications) {
-      expect(notification.value.lamports).toBe(SOL)
-      break
-    }
+    const notification = await first
     abort.abort()
+    expect(notification?.value.lamports).toBe(SOL)
+    expect(notification?.value.owner).toBe("11111111111111111111111111111111")
+  })
+
+  it("allows cross-origin calls from the demo pages", async () => {
+    const preflight = await fetch(devnet_.rpcUrl, {
+      method: "OPTIONS",
+      headers: { origin: "http://127.0.0.1:5173", "access-control-request-method": "POST", "access-control-request-headers": "content-type,solana-client" }
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*")
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("solana-client")
   })
 
   it("answers unknown methods with -32601 and invalid params with -32602", async () => {
-    const transport: RpcTransport = createDefaultRpcTransport({ url: devnet_.rpcUrl })
-    const generic = createRpc({ api: createJsonRpcApi<Record<string, (...args: Array<unknown>) => unknown>>(), transport })
+    // The Solana API object forwards any method name, so the real client (and its error parsing) sends it.
+    const generic = rpc as unknown as UntypedRpc
     await expect(generic.getNoSuchThing().send()).rejects.toSatisfy((error: unknown) =>
       isSolanaError(error, SOLANA_ERROR__JSON_RPC__METHOD_NOT_FOUND)
     )
@@ -297,6 +360,7 @@ describe("Solana devnet lifecycle", () => {
           (message) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: alice, destination: alice.address, amount: 1n })], message)
         )
       )
+      assertIsTransactionWithBlockhashLifetime(transaction)
       while ((await fastRpc.getBlockHeight().send()) <= latest.lastValidBlockHeight) {
         await new Promise((resolve) => setTimeout(resolve, 50))
       }

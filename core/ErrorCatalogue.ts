@@ -1,0 +1,131 @@
+/**
+ * The whole error surface of core/ in one list (spec section 8, plus the validation messages of
+ * section 5): every tagged error class with its tag and message, and every alert and toast. The
+ * UI's message table and the snapshot test read it, so a change to any wording is deliberate.
+ *
+ * Messages come from the classes themselves (their `message` literal); classes whose message is
+ * built at run time give their template here.
+ */
+import * as Record from "effect/Record"
+import * as SchemaAST from "effect/SchemaAST"
+import type * as Schema from "effect/Schema"
+import * as Address from "./Address.ts"
+import * as Alert from "./Alert.ts"
+import * as Caip from "./Caip.ts"
+import * as ChainAdapter from "./ChainAdapter.ts"
+import * as Connection from "./Connection.ts"
+import * as Connector from "./Connector.ts"
+import * as Cooldown from "./Cooldown.ts"
+import * as Disconnect from "./Disconnect.ts"
+import * as Email from "./Email.ts"
+import * as EmbeddedAuth from "./EmbeddedAuth.ts"
+import * as EmbeddedWallet from "./EmbeddedWallet.ts"
+import * as History from "./History.ts"
+import * as Name from "./Name.ts"
+import * as NameService from "./NameService.ts"
+import * as OriginAllowlist from "./OriginAllowlist.ts"
+import * as Send from "./Send.ts"
+import * as SendCalls from "./SendCalls.ts"
+import * as Siwx from "./Siwx.ts"
+import * as SocialProvider from "./SocialProvider.ts"
+import * as Storage from "./Storage.ts"
+import * as Swap from "./Swap.ts"
+import * as Theme from "./Theme.ts"
+import * as WalletError from "./WalletError.ts"
+
+export interface Item {
+  /** The core module that defines the class. */
+  readonly module: string
+  readonly tag: string
+  /** The exact message, or its template (`{name}` marks a value filled in at run time). */
+  readonly message: string
+}
+
+interface ErrorClass {
+  readonly identifier: string
+  readonly fields: { readonly message: Schema.Top }
+}
+
+const item = (module: string, errorClass: ErrorClass, template?: string): Item => {
+  const ast = errorClass.fields.message.ast
+  return {
+    module,
+    tag: errorClass.identifier,
+    message: SchemaAST.isLiteral(ast) ? String(ast.literal) : (template ?? "{message}")
+  }
+}
+
+export const errors: ReadonlyArray<Item> = [
+  item("Address", Address.InvalidAddressError),
+  item("Caip", Caip.InvalidCaipNetworkIdError),
+  item("Caip", Caip.InvalidCaipAddressError),
+  item("ChainAdapter", ChainAdapter.ChainNotSupportedError),
+  item("ChainAdapter", ChainAdapter.ChainAdapterNotFoundError),
+  item("ChainAdapter", ChainAdapter.NetworkClientNotSetError),
+  item("ChainAdapter", ChainAdapter.ConnectionClientNotSetError),
+  item("ChainAdapter", ChainAdapter.NetworkNotFoundError),
+  item("Connection", Connection.PairingExpired, "The pairing URI expired before a wallet scanned it"),
+  item("Connector", Connector.ConnectorError, "{what the wallet answered wrong}"),
+  item("Connector", Connector.ConnectorNotFound, "No connector {id}"),
+  item("Cooldown", Cooldown.EmailCooldownError, "Please try again after {n} seconds"),
+  item("Disconnect", Disconnect.DisconnectFailedError),
+  item("Disconnect", Disconnect.DisconnectChainsFailedError),
+  item("Email", Email.InvalidEmailError),
+  item("EmbeddedAuth", EmbeddedAuth.EmbeddedAuthUnsupportedNamespaceError),
+  item("EmbeddedWallet", EmbeddedWallet.EmbeddedWalletError, "{the frame's message} or An error occurred"),
+  item("EmbeddedWallet", EmbeddedWallet.RpcRequestAbortedError),
+  item("EmbeddedWallet", EmbeddedWallet.EmbeddedWalletUnknownError),
+  item("EmbeddedWallet", EmbeddedWallet.EmailLoginDependencyError),
+  item("EmbeddedWallet", EmbeddedWallet.FrameLoadFailedError),
+  item("EmbeddedWallet", EmbeddedWallet.FrameRequestTimeoutError),
+  item("EmbeddedWallet", EmbeddedWallet.AuthConnectorNotFoundError),
+  item("EmbeddedWallet", EmbeddedWallet.RpcCallNotAllowedError),
+  item("History", History.TransactionsFetchFailedError),
+  item("History", History.MissingAccountAddressError),
+  item("Name", Name.NameInvalidCharactersError),
+  item("Name", Name.NameTooShortError),
+  item("NameService", NameService.NameResolutionError),
+  item("NameService", NameService.NameSuggestionsError),
+  item("NameService", NameService.NamesForAddressError),
+  item("OriginAllowlist", OriginAllowlist.InvalidOriginPatternError, "Invalid origin pattern: {pattern}"),
+  item("Send", Send.SendAmountAndReceiverRequiredError),
+  item("Send", Send.SendTokenRequiredError),
+  item("Send", Send.SendUnsupportedChainError),
+  item("SendCalls", SendCalls.CallMissingToError),
+  item("SendCalls", SendCalls.CallDataNotHexError),
+  item("Siwx", Siwx.SiwxConfigConflictError),
+  item("Siwx", Siwx.SiwxInitializationError),
+  item("Siwx", Siwx.SignatureDeclinedError),
+  item("Siwx", Siwx.SmartAccountNotSupportedError),
+  item("Siwx", Siwx.SiwxNotEnabledError),
+  item("Siwx", Siwx.NoActiveCaipAddressError),
+  item("Siwx", Siwx.NoActiveCaipNetworkOrClientError),
+  item("Siwx", Siwx.NoConnectionControllerClientError),
+  item("Siwx", Siwx.SiwxInvalidCaipAddressError),
+  item("SocialProvider", SocialProvider.UnsupportedSocialProviderError),
+  item("Storage", Storage.StorageWriteError, "Could not write {key} ({reason})"),
+  item("Swap", Swap.SwapNetworkNotSupportedError),
+  item("Swap", Swap.GasPriceNetworkNotSupportedError),
+  item("Theme", Theme.InvalidThemeModeError),
+  item("WalletError", WalletError.UserRejectedRequestError, "{wallet message} or User rejected the request"),
+  item("WalletError", WalletError.UnauthorizedError, "{wallet message} or Unauthorized"),
+  item("WalletError", WalletError.UnsupportedMethodError, "{wallet message} or Unsupported method"),
+  item("WalletError", WalletError.ProviderDisconnectedError, "{wallet message} or Provider disconnected"),
+  item("WalletError", WalletError.ChainDisconnectedError, "{wallet message} or Chain disconnected"),
+  item("WalletError", WalletError.UnrecognizedChainError, "{wallet message} or Unrecognized chain id"),
+  item("WalletError", WalletError.RpcError, "{wallet message} or the code's name (RpcCode)"),
+  item("WalletError", WalletError.UnknownWalletError, "{wallet message} or Unknown wallet error"),
+  item("WalletError", WalletError.OriginNotAllowedError),
+  item("WalletError", WalletError.JwtNotYetValidError),
+  item("WalletError", WalletError.InvalidKeyError)
+]
+
+/** The alert catalogue, keyed as in Alert.ts. */
+export const alerts: ReadonlyArray<Alert.Alert & { readonly key: Alert.Key }> = Record.keys(Alert.catalogue).map(
+  (key) => ({ key, ...Alert.catalogue[key] })
+)
+
+/** Toasts with fixed wording. */
+export const toasts: ReadonlyArray<{ readonly message: string; readonly variant: string }> = [
+  Alert.tokenBalanceUnavailableToast
+]

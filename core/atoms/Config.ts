@@ -1,0 +1,64 @@
+/**
+ * What a host configures (the provider's props). Types only plus defaults: the first chunk imports
+ * this module, so it must stay free of Schema and services.
+ */
+import type * as Network from "../Network.ts"
+
+export interface AppMetadata {
+  readonly name: string
+  readonly description: string
+  readonly url: string
+  readonly icons: ReadonlyArray<string>
+}
+
+export interface Features {
+  /** The full wallet list (registry) behind "All wallets". */
+  readonly allWallets: boolean
+  /** Email login, offered only once an embedded wallet exists. */
+  readonly email: boolean
+  /** Social logins, offered only once an embedded wallet exists. */
+  readonly socials: boolean
+  readonly analytics: boolean
+}
+
+export const defaultFeatures: Features = {
+  allWallets: true,
+  // No embedded wallet ships yet, so the methods that need one stay off whatever the host asks.
+  email: false,
+  socials: false,
+  // Spec §9 lists analytics among the default features; Portico ships it off (no request the visitor did not cause).
+  analytics: false
+}
+
+export interface PorticoConfig {
+  /** Sent with every API call and to WalletConnect. */
+  readonly projectId: string
+  /** The requested networks, EVM and Solana; the first of each namespace is the default. */
+  readonly networks: ReadonlyArray<Network.Network>
+  readonly metadata: AppMetadata
+  /** Base URL of the Blockchain API (balances, history, names). Without it the account view shows none. */
+  readonly apiUrl?: string
+  /** Base URL of the wallet service (registry, images); defaults to apiUrl. */
+  readonly walletServiceUrl?: string
+  /** WalletConnect relay (`wss://…`). */
+  readonly relayUrl?: string
+  readonly features?: Partial<Features>
+  readonly themeMode?: "dark" | "light"
+  readonly themeVariables?: Readonly<Record<string, string>>
+  readonly locale?: string
+  /** The modal is part of the page: closing shows Account or Connect instead. */
+  readonly embedded?: boolean
+  /** Switching networks from the modal (default on). */
+  readonly enableNetworkSwitch?: boolean
+  /** Stay connected on a network the host did not request (default off). */
+  readonly allowUnsupportedChain?: boolean
+  /** Basic WalletConnect mode: only the QR code, no wallet list. */
+  readonly basicMode?: boolean
+}
+
+export const features = (config: PorticoConfig): Features => ({
+  ...defaultFeatures,
+  ...config.features,
+  email: false,
+  socials: false
+})

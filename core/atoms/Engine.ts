@@ -1,0 +1,322 @@
+/**
+ * The engine behind the modal: every core service wired from the host's configuration, exposed to
+ * React as atoms (state) and actions (what a click does). Loaded by dynamic import on the first
+ * click (or to restore a stored session), so none of this is in the host's first chunk.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Atom from "effect/reactivity/Atom"
+import type * as AsyncResult from "effect/reactivity/AsyncResult"
+import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type { Balances, History } from "../../http/api/BlockchainApi.ts"
+import type { WalletPage } from "../../http/api/WalletApi.ts"
+import * as CachedQueries from "../../http/client/CachedQueries.ts"
+import * as PorticoClient from "../../http/client/PorticoClient.ts"
+import type * as Caip from "../Caip.ts"
+import * as Connection from "../Connection.ts"
+import type * as ConnectionState from "../ConnectionState.ts"
+import type * as Connector from "../Connector.ts"
+import * as Connectors from "../connectors/Connectors.ts"
+import * as Eip6963 from "../connectors/Eip6963.ts"
+import * as WalletConnect from "../connectors/WalletConnect.ts"
+import * as WalletStandard from "../connectors/WalletStandard.ts"
+import * as Constants from "../Constants.ts"
+import * as Modal from "../Modal.ts"
+import * as Networks from "../Networks.ts"
+import * as Session from "../Session.ts"
+import * as Storage from "../Storage.ts"
+import type * as WalletListEntry from "../WalletListEntry.ts"
+import * as Config from "./Config.ts"
+import * as Snapshot from "./Snapshot.ts"
+
+/** The last connect attempt, for the connecting views. */
+export type Attempt =
+  | { readonly _tag: "Idle" }
+  | { readonly _tag: "Pending"; readonly connectorId: string }
+  | { readonly _tag: "Failed"; readonly connectorId: string; readonly error: Connector.ConnectorFailure | Connector.ConnectorNotFound }
+
+export interface WalletQuery {
+  readonly page: number
+  readonly search: string
+}
+
+export interface Engine {
+  readonly config: PorticoConfigResolved
+  readonly atoms: {
+    readonly modal: Atom.Atom<Modal.ModalState>
+    readonly connection: Atom.Atom<ConnectionState.ConnectionState>
+    readonly connectors: Atom.Atom<Connectors.ConnectorsState>
+    readonly recentWallets: Atom.Atom<ReadonlyArray<WalletListEntry.WalletListEntry>>
+    readonly networks: Atom.Atom<Networks.NetworksState>
+    readonly session: Atom.Atom<Session.SessionState>
+    readonly attempt: Atom.Atom<Attempt>
+    /** Balances of an account on its network (absent without an API URL). */
+    readonly balances: (account: Session.SessionAccount) => Atom.Atom<AsyncResult.AsyncResult<Balances, unknown>>
+    readonly history: (account: Session.SessionAccount) => Atom.Atom<AsyncResult.AsyncResult<History, unknown>>
+    /** One page of the wallet registry, filtered by the configured chains. */
+    readonly wallets: (query: WalletQuery) => Atom.Atom<AsyncResult.AsyncResult<WalletPage, unknown>>
+  }
+  readonly open: (options?: { readonly route?: Modal.Route; readonly mobile?: boolean }) => Promise<void>
+  readonly close: (options?: { readonly forced?: boolean }) => Promise<void>
+  readonly back: () => Promise<void>
+  readonly push: (route: Modal.Route) => Promise<void>
+  readonly connect: (connectorId: string, options?: { readonly walletId?: string }) => Promise<void>
+  readonly cancelConnect: () => Promise<void>
+  readonly disconnect: (namespace?: Session.SessionNamespace) => Promise<void>
+  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
+  readonly showToast: (toast: Modal.Toast) => Promise<void>
+  readonly restore: () => Promise<void>
+  /** Forwards a request to the wallet holding the account of `namespace` (the host's provider/signer). */
+  readonly request: (namespace: Session.SessionNamespace, args: Connector.RequestArguments) => Promise<unknown>
+  /** Whether an `<img src>` may be shown: safe schemes, or the configured wallet service. */
+  readonly isImageAllowed: (source: string) => boolean
+  /** Absolute URL of a registry image path. */
+  readonly imageUrl: (path: string) => string | undefined
+  readonly dispose: () => Promise<void>
+}
+
+export interface PorticoConfigResolved extends Config.PorticoConfig {
+  readonly resolvedFeatures: Config.Features
+}
+
+const sdkVersion = "react-portico-0.1.0"
+
+export const make = async (config: Config.PorticoConfig, registry: AtomRegistry.AtomRegistry): Promise<Engine> => {
+  const resolved: PorticoConfigResolved = { ...config, resolvedFeatures: Config.features(config) }
+  const evmNetworks = config.networks.filter((network) => network.chainNamespace === "eip155")
+  const walletConnect = config.projectId === "" || evmNetworks.length === 0
+    ? undefined
+    : WalletConnect.make({
+      projectId: config.projectId,
+      metadata: config.metadata,
+      networks: evmNetworks.map((network) => ({
+        caipNetworkId: network.caipNetworkId,
+        rpcUrl: network.rpcUrls.default.http[0] ?? ""
+      })),
+      ...(config.relayUrl === undefined ? {} : { relayUrl: config.relayUrl })
+    })
+
+  const base = Layer.mergeAll(
+    Storage.layerBrowser,
+    Networks.Networks.layer(config.networks),
+    Modal.Modal.layer,
+    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect })
+  )
+  const services = Layer.provideMerge(Connection.Connection.layer, Layer.provideMerge(Session.Session.layer, base))
+  const runtime = ManagedRuntime.make(services)
+  const ctx = await runtime.context()
+  const run = <A, E>(effect: Effect.Effect<A, E, Layer.Success<typeof services>>) =>
+    Effect.runPromise(Effect.provide(effect, ctx))
+  const runExit = <A, E>(effect: Effect.Effect<A, E, Layer.Success<typeof services>>) =>
+    Effect.runPromiseExit(Effect.provide(effect, ctx))
+
+  const modal = Context.get(ctx, Modal.Modal)
+  const connection = Context.get(ctx, Connection.Connection)
+  const connectors = Context.get(ctx, Connectors.Connectors)
+  const session = Context.get(ctx, Session.Session)
+  const networks = Context.get(ctx, Networks.Networks)
+
+  const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
+  const http = config.apiUrl === undefined
+    ? undefined
+    : await Effect.runPromise(
+      Effect.gen(function*() {
+        const client = yield* PorticoClient.make({
+          apiUrl: config.apiUrl ?? "",
+          ...(walletServiceUrl === undefined ? {} : { walletServiceUrl }),
+          projectId: config.projectId,
+          sdkVersion
+        })
+        return { client, cached: yield* CachedQueries.make(client) }
+      }).pipe(Effect.provide(FetchHttpClient.layer))
+    )
+
+  const noApi = Effect.fail(new Error("No API URL configured"))
+  const fetchBalances = (account: { readonly address: string; readonly caipNetworkId: string }): Effect.Effect<Balances, unknown> =>
+    http === undefined ? noApi : http.cached.balance(account.address, { chainId: account.caipNetworkId })
+  const fetchHistory = (account: { readonly address: string; readonly caipNetworkId: string }): Effect.Effect<History, unknown> =>
+    http === undefined
+      ? noApi
+      : http.client.blockchain.history({ params: { address: account.address }, query: { chainId: account.caipNetworkId } })
+  const fetchWallets = (query: WalletQuery): Effect.Effect<WalletPage, unknown> =>
+    http === undefined
+      ? noApi
+      : http.client.wallets.getWallets({
+        query: {
+          page: String(query.page),
+          entries: String(query.search === "" ? Constants.walletsPageSize : Constants.walletSearchEntries),
+          chains: config.networks.map((network) => network.caipNetworkId).join(","),
+          ...(query.search === "" ? {} : { search: query.search })
+        }
+      })
+
+  const splitKey = (key: string) => {
+    const [address = "", caipNetworkId = ""] = key.split("|")
+    return { address, caipNetworkId }
+  }
+  const balancesByKey = Atom.family((key: string) => Atom.make(fetchBalances(splitKey(key))))
+  const historyByKey = Atom.family((key: string) => Atom.make(fetchHistory(splitKey(key))))
+  const walletsByKey = Atom.family((key: string) => {
+    const [page = "1", ...search] = key.split("|")
+    return Atom.make(fetchWallets({ page: Number(page), search: search.join("|") }))
+  })
+
+  const attempt = Atom.keepAlive(Atom.make<Attempt>({ _tag: "Idle" }))
+  const atoms: Engine["atoms"] = {
+    modal: Atom.keepAlive(Atom.subscriptionRef(modal.state)),
+    connection: Atom.keepAlive(Atom.subscriptionRef(connection.state)),
+    connectors: Atom.keepAlive(Atom.subscriptionRef(connectors.state)),
+    recentWallets: Atom.keepAlive(Atom.subscriptionRef(connection.recentWallets)),
+    networks: Atom.keepAlive(Atom.subscriptionRef(networks.state)),
+    session: Atom.keepAlive(Atom.subscriptionRef(session.state)),
+    attempt,
+    // Families are keyed by strings: object keys would be new on every render.
+    balances: (account) => balancesByKey(`${account.address}|${account.caipNetworkId}`),
+    history: (account) => historyByKey(`${account.address}|${account.caipNetworkId}`),
+    wallets: (query) => walletsByKey(`${query.page}|${query.search}`)
+  }
+
+  // Keep the first chunk's atoms in step with the services.
+  const unsubscribers = [
+    registry.subscribe(atoms.session, (value) => registry.set(Snapshot.session, value), { immediate: true }),
+    registry.subscribe(atoms.networks, (value) => registry.set(Snapshot.activeNetworkId, Networks.activeNetworkId(value)), {
+      immediate: true
+    }),
+    registry.subscribe(atoms.modal, (value) => registry.set(Snapshot.modalOpen, value.open), { immediate: true })
+  ]
+
+  const routerContext = (): Modal.RouterContext => ({
+    connected: Session.activeAccount(registry.get(atoms.session)) !== undefined,
+    embedded: config.embedded === true
+  })
+
+  /** The active account sits on a network the host did not request (all four parts of spec §2). */
+  const unsupported = (): boolean => {
+    const account = Session.activeAccount(registry.get(atoms.session))
+    return account !== undefined &&
+      Modal.isUnsupportedChain({
+        activeNetworkId: account.caipNetworkId,
+        requestedNetworkIds: config.networks.map((network) => network.caipNetworkId),
+        networkSwitchingEnabled: config.enableNetworkSwitch !== false,
+        allowUnsupportedChain: config.allowUnsupportedChain === true,
+        basicMode: config.basicMode === true
+      })
+  }
+
+  const open: Engine["open"] = (options = {}) =>
+    run(Effect.gen(function*() {
+      yield* connectors.discover
+      const route = options.route ?? {
+        view: unsupported() ? "UnsupportedChain" : Modal.openingView({
+          connected: routerContext().connected,
+          mobile: options.mobile === true,
+          hasAdapters: config.networks.length > 0
+        })
+      }
+      yield* modal.open(route)
+    }))
+
+  // A wallet moving to a chain the host did not request brings up UnsupportedChain.
+  unsubscribers.push(registry.subscribe(atoms.session, () => {
+    const current = registry.get(atoms.modal)
+    if (unsupported() && Modal.currentView(current) !== "UnsupportedChain") {
+      void run(modal.open({ view: "UnsupportedChain" }))
+    }
+  }))
+
+  const defaultNetworkOf = (connectorId: string): Caip.CaipNetworkId | undefined => {
+    const client = registry.get(atoms.connectors).clients.find((candidate) => candidate.connector.id === connectorId)
+    const namespace = client?.connector.chain
+    return namespace === undefined ? undefined : registry.get(atoms.networks).activeIds[namespace]
+  }
+
+  let current: Fiber.Fiber<Connector.Connected, Connector.ConnectorFailure | Connector.ConnectorNotFound> | undefined
+
+  const stopAttempt = async () => {
+    const fiber = current
+    current = undefined
+    if (fiber !== undefined) await Effect.runPromise(Fiber.interrupt(fiber))
+  }
+
+  const connect: Engine["connect"] = async (connectorId) => {
+    await stopAttempt()
+    registry.set(attempt, { _tag: "Pending", connectorId })
+    const caipNetworkId = defaultNetworkOf(connectorId)
+    const fiber = Effect.runForkWith(ctx)(connection.connect(connectorId, caipNetworkId === undefined ? {} : { caipNetworkId }))
+    current = fiber
+    const exit = await Effect.runPromise(Fiber.await(fiber))
+    // Superseded by another attempt or cancelled: that one owns the views now.
+    if (current !== fiber) return
+    current = undefined
+    if (Exit.isSuccess(exit)) {
+      registry.set(attempt, { _tag: "Idle" })
+      if (unsupported()) return run(modal.open({ view: "UnsupportedChain" }))
+      return run(modal.close(routerContext(), { forced: true }))
+    }
+    const error = Exit.findErrorOption(exit)
+    registry.set(attempt, error._tag === "Some" ? { _tag: "Failed", connectorId, error: error.value } : { _tag: "Idle" })
+  }
+
+  const engine: Engine = {
+    config: resolved,
+    atoms,
+    open,
+    close: (options) => run(modal.close(routerContext(), options)),
+    back: () => run(modal.back(routerContext())),
+    push: (route) => run(modal.push(route)),
+    connect,
+    cancelConnect: async () => {
+      await stopAttempt()
+      registry.set(attempt, { _tag: "Idle" })
+      await run(connection.reset)
+    },
+    disconnect: (namespace) =>
+      run(connection.disconnect(namespace).pipe(
+        Effect.catch((error) => modal.showToast({ message: error.message, variant: "error" })),
+        Effect.andThen(Effect.suspend(() =>
+          Session.accounts(registry.get(atoms.session)).length === 0 ? modal.close(routerContext(), { forced: true }) : Effect.void
+        ))
+      )),
+    switchNetwork: (caipNetworkId) =>
+      run(Effect.gen(function*() {
+        const state = yield* SubscriptionRef.get(networks.state)
+        const network = Networks.find(state, caipNetworkId)
+        if (network === undefined) return yield* modal.showToast({ message: "Network not found", variant: "error" })
+        const account = (yield* SubscriptionRef.get(session.state))[network.chainNamespace === "solana" ? "solana" : "eip155"]
+        const wallet = account === undefined ? undefined : yield* Effect.option(connectors.get(account.connectorId))
+        yield* networks.switchNetwork(network, wallet?._tag === "Some" ? wallet.value : undefined).pipe(
+          Effect.tap(() =>
+            account === undefined ? Effect.void : session.amend(account.namespace, { caipNetworkId: network.caipNetworkId })
+          ),
+          Effect.tap(() => modal.goBackTo("Account")),
+          Effect.catch((error) => Effect.andThen(modal.shake, modal.showToast({ message: error.message, variant: "error" })))
+        )
+      })),
+    showToast: (toast) => run(modal.showToast(toast)),
+    restore: () => run(connection.restore),
+    request: async (namespace, args) => {
+      const account = registry.get(atoms.session)[namespace]
+      if (account === undefined) throw { code: 4100, message: "Unauthorized: no account is connected" }
+      const client = await run(connectors.get(account.connectorId))
+      const exit = await runExit(client.request(args))
+      if (Exit.isSuccess(exit)) return exit.value
+      const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
+      throw failure !== undefined && failure._tag === "Fail" ? failure.error : new Error("Request failed")
+    },
+    isImageAllowed: (source) =>
+      source.startsWith("data:image/") || source.startsWith("https://") || source.startsWith("blob:") ||
+      (walletServiceUrl !== undefined && source.startsWith(new URL(walletServiceUrl).origin + "/")),
+    imageUrl: (path) => walletServiceUrl === undefined ? undefined : new URL(path, walletServiceUrl).toString(),
+    dispose: async () => {
+      unsubscribers.forEach((unsubscribe) => unsubscribe())
+      await runtime.dispose()
+    }
+  }
+  return engine
+}

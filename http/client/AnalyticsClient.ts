@@ -1,0 +1,75 @@
+/**
+ * Sends analytics events (spec section 7) through the derived analytics client. Off unless the host
+ * turns it on (Portico's default, unlike the spec's market leader); MODAL_CREATED is never sent. An
+ * HTTP 403 (origin not on the project's allowlist) shows the 'Invalid App Configuration' alert once;
+ * analytics never fails its caller and never retries.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Ref from "effect/Ref"
+import * as Alert from "../../core/Alert.ts"
+import type { AnalyticsEventName } from "../api/AnalyticsApi.ts"
+import * as PorticoClient from "./PorticoClient.ts"
+
+export interface AnalyticsOptions extends Omit<PorticoClient.ClientOptions, "retry"> {
+  /** Default false. */
+  readonly enabled?: boolean
+  /** The page the event happened on (the browser's location.href and location.host). */
+  readonly page: () => { readonly url: string; readonly domain: string }
+  /** Shows an alert (the UI's alert slot). Called at most once per client. */
+  readonly onAlert: (alert: Alert.Alert) => void
+}
+
+export interface TrackedEvent {
+  readonly event: AnalyticsEventName
+  readonly address?: string
+  readonly properties?: Readonly<Record<string, unknown>>
+}
+
+export interface Analytics {
+  /** Whether an event was sent (false when skipped or when sending failed). */
+  readonly track: (event: TrackedEvent) => Effect.Effect<boolean>
+}
+
+const newEventId = (): string => {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")
+}
+
+export const make = (options: AnalyticsOptions) =>
+  Effect.gen(function*() {
+    const { analytics } = yield* PorticoClient.make({ ...options, retry: false })
+    const alerted = yield* Ref.make(false)
+    const enabled = options.enabled ?? false
+    const track = (tracked: TrackedEvent): Effect.Effect<boolean> =>
+      Effect.gen(function*() {
+        if (!enabled || tracked.event === "MODAL_CREATED") return false
+        const page = options.page()
+        const timestamp = yield* Clock.currentTimeMillis
+        yield* analytics.send({
+          query: {},
+          payload: {
+            eventId: newEventId(),
+            url: page.url,
+            domain: page.domain,
+            timestamp,
+            props: {
+              type: "track",
+              event: tracked.event,
+              ...(tracked.address === undefined ? {} : { address: tracked.address }),
+              ...(tracked.properties === undefined ? {} : { properties: tracked.properties })
+            }
+          }
+        })
+        return true
+      }).pipe(
+        Effect.catchTag("OriginNotAllowed", () =>
+          Effect.as(
+            Effect.flatMap(Ref.getAndSet(alerted, true), (already) =>
+              already ? Effect.void : Effect.sync(() => options.onAlert(Alert.catalogue.InvalidAppConfiguration))),
+            false
+          )),
+        Effect.catch(() => Effect.succeed(false))
+      )
+    return { track } satisfies Analytics
+  })

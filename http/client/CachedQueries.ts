@@ -1,0 +1,38 @@
+/**
+ * The Blockchain API reads the modal repeats, behind core's TTL caches (spec section 9): balances
+ * 30 s (`forceUpdate` bypasses and refreshes), identity and names 5 min. Failures are not cached.
+ */
+import * as Effect from "effect/Effect"
+import * as TtlCache from "../../core/TtlCache.ts"
+import type { Balances, Identity, NameAccount } from "../api/BlockchainApi.ts"
+import type { PorticoClient } from "./PorticoClient.ts"
+
+export const make = (client: PorticoClient) =>
+  Effect.gen(function*() {
+    const balances = yield* TtlCache.makeBalance<Balances>()
+    const identities = yield* TtlCache.makeIdentity<Identity>()
+    const names = yield* TtlCache.makeName<NameAccount>()
+    const reverse = yield* TtlCache.makeName<ReadonlyArray<NameAccount>>()
+    return {
+      /** Balances of `address` on `chainId` (CAIP-2), or on every chain of its namespace. */
+      balance: (address: string, options: { readonly chainId?: string; readonly forceUpdate?: boolean } = {}) => {
+        const key = `${options.chainId ?? "*"}|${TtlCache.keyOf(address)}`
+        const fetch = client.blockchain.balance({
+          params: { address },
+          query: {
+            currency: "usd",
+            ...(options.chainId === undefined ? {} : { chainId: options.chainId }),
+            ...(options.forceUpdate === true ? { forceUpdate: "true" } : {})
+          }
+        })
+        return options.forceUpdate === true
+          ? Effect.tap(fetch, (value) => balances.set(key, value))
+          : balances.getOrFetch(key, fetch)
+      },
+      identity: (address: string) => identities.getOrFetch(address, client.blockchain.identity({ params: { address }, query: {} })),
+      lookupName: (name: string) =>
+        names.getOrFetch(name, client.blockchain.profileAccount({ params: { name }, query: { apiVersion: "2" } })),
+      namesOf: (address: string) =>
+        reverse.getOrFetch(address, client.blockchain.profileReverse({ params: { address }, query: { apiVersion: "2" } }))
+    }
+  })

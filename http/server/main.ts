@@ -1,0 +1,34 @@
+/**
+ * CLI entry: `node http/server/main.ts`. Reads PORTICO_API_CONFIG (a JSON file of ServerOptions: evm,
+ * solana, prices, projects, rateLimit, nameZone…), then lets the environment override where it runs:
+ * PORTICO_API_HOST, PORTICO_API_PORT, DATABASE_URL (Postgres) or PORTICO_DATA_DIR (PGlite on disk;
+ * default `.sandbox/api-db`). Stops cleanly on SIGINT/SIGTERM.
+ */
+import { readFileSync } from "node:fs"
+import * as Schema from "effect/Schema"
+import { ServerOptions } from "./ServerOptions.ts"
+import { startApiServer } from "./start.ts"
+
+const env = process.env
+const fromFile = env["PORTICO_API_CONFIG"] === undefined
+  ? {}
+  : Schema.decodeUnknownSync(Schema.fromJsonString(ServerOptions))(readFileSync(env["PORTICO_API_CONFIG"], "utf8"))
+
+const databaseUrl = env["DATABASE_URL"] ?? fromFile.databaseUrl
+const options: ServerOptions = {
+  ...fromFile,
+  ...(env["PORTICO_API_HOST"] === undefined ? {} : { host: env["PORTICO_API_HOST"] }),
+  ...(env["PORTICO_API_PORT"] === undefined ? {} : { port: Number(env["PORTICO_API_PORT"]) }),
+  ...(databaseUrl === undefined
+    ? { dataDir: env["PORTICO_DATA_DIR"] ?? fromFile.dataDir ?? ".sandbox/api-db" }
+    : { databaseUrl })
+}
+
+const server = await startApiServer(options)
+console.log(`Portico API listening on ${server.url} (OpenAPI at ${server.url}/openapi.json)`)
+
+const shutdown = () => {
+  server.stop().then(() => process.exit(0), () => process.exit(1))
+}
+process.once("SIGINT", shutdown)
+process.once("SIGTERM", shutdown)

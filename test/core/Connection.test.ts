@@ -1,0 +1,350 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { TestClock } from "effect/testing"
+import * as Connection from "../../core/Connection.ts"
+import type * as Connector from "../../core/Connector.ts"
+import { Connectors } from "../../core/connectors/Connectors.ts"
+import * as Eip6963 from "../../core/connectors/Eip6963.ts"
+import type * as Network from "../../core/Network.ts"
+import * as Networks from "../../core/Networks.ts"
+import * as Session from "../../core/Session.ts"
+import * as Storage from "../../core/Storage.ts"
+import * as StorageKey from "../../core/StorageKey.ts"
+import * as WalletError from "../../core/WalletError.ts"
+
+const evmAddress = "0x00000000000000000000000000000000000000aa"
+const solAddress = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"
+const solNetwork = "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ" as const
+
+const networks: ReadonlyArray<Network.Network> = [
+  {
+    id: 31337,
+    caipNetworkId: "eip155:31337",
+    chainNamespace: "eip155",
+    name: "Portico Local",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: ["http://127.0.0.1:1"] } }
+  },
+  {
+    id: "4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ",
+    caipNetworkId: solNetwork,
+    chainNamespace: "solana",
+    name: "Portico Solana",
+    nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+    rpcUrls: { default: { http: ["http://127.0.0.1:1"] } }
+  }
+]
+
+interface Fake {
+  readonly client: Connector.ConnectorClient
+  readonly emit: (event: Connector.ConnectorEvent) => void
+  readonly calls: Array<string>
+}
+
+/** A wallet's connector: each operation answers as given, anything not given dies. */
+const fake = (
+  connector: Connector.Connector,
+  answers: {
+    readonly connect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
+    readonly reconnect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
+    readonly disconnect?: Effect.Effect<void, Connector.ConnectorFailure>
+  }
+): Fake => {
+  const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
+  const calls: Array<string> = []
+  const die = Effect.die(`${connector.id}: not part of this fake`)
+  const track = <A, E>(name: string, effect: Effect.Effect<A, E> | undefined) =>
+    Effect.suspend(() => {
+      calls.push(name)
+      return effect ?? die
+    })
+  return {
+    calls,
+    emit: (event) => listeners.forEach((listener) => listener(event)),
+    client: {
+      connector,
+      connect: () => track("connect", answers.connect),
+      reconnect: () => track("reconnect", answers.reconnect),
+      disconnect: track("disconnect", answers.disconnect),
+      accounts: die,
+      chain: die,
+      request: () => die,
+      subscribe: (listener) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      }
+    }
+  }
+}
+
+const evmConnector: Connector.Connector = { id: "com.demo.evm", name: "Demo EVM", chain: "eip155", info: { rdns: "com.demo.evm" }, type: "ANNOUNCED" }
+const solConnector: Connector.Connector = { id: "wallet-standard:Demo Solana", name: "Demo Solana", chain: "solana", type: "WALLET_STANDARD" }
+const evmConnected: Connector.Connected = { namespace: "eip155", accounts: [evmAddress], caipNetworkId: "eip155:31337" }
+const solConnected: Connector.Connected = { namespace: "solana", accounts: [solAddress], caipNetworkId: solNetwork }
+const rejected = new WalletError.UserRejectedRequestError({ code: 4001, message: "User rejected the request." })
+
+/** A Web Storage kept across two "page loads" of the layer. */
+const memoryWebStorage = (): globalThis.Storage => {
+  const map = new Map<string, string>()
+  return {
+    get length() {
+      return map.size
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, value)
+  }
+}
+
+const layer = (clients: ReadonlyArray<Connector.ConnectorClient>, webStorage: globalThis.Storage = memoryWebStorage()) => {
+  const base = Layer.mergeAll(
+    Storage.layerWebStorage(webStorage),
+    Networks.Networks.layer(networks),
+    Connectors.layer({
+      eip6963: (onChange) => {
+        onChange(Eip6963.empty)
+        return () => undefined
+      },
+      walletStandard: (onChange) => {
+        onChange(clients)
+        return () => undefined
+      },
+      walletConnect: undefined
+    })
+  )
+  const withSession = Layer.provideMerge(Session.Session.layer, base)
+  return Layer.provideMerge(Connection.Connection.layer, withSession)
+}
+
+type Services = Connection.Connection | Session.Session | Networks.Networks | Connectors | Storage.Storage
+
+const connectionState = Effect.flatMap(Connection.Connection, (c) => SubscriptionRef.get(c.state))
+const sessionState = Effect.flatMap(Session.Session, (s) => SubscriptionRef.get(s.state))
+const discover = Effect.flatMap(Connectors, (c) => c.discover)
+
+const withLayer = (clients: ReadonlyArray<Connector.ConnectorClient>, webStorage?: globalThis.Storage) =>
+  <A, E>(effect: Effect.Effect<A, E, Services>) => effect.pipe(Effect.provide(layer(clients, webStorage)))
+
+describe("Connection state machine (pure)", () => {
+  it("reset clears the URI, expiry, linking and recent wallet and sets disconnected", () => {
+    const state = Connection.succeeded(
+      Connection.paired(Connection.connecting({ wcError: false, buffering: false, status: "disconnected" }), "wc:abc", 5),
+      { recentWallet: { id: "w", name: "W" }, linking: { name: "W", href: "w://" } }
+    )
+    assert.strictEqual(state.status, "connected")
+    assert.deepStrictEqual(state.wcLinking, { name: "W", href: "w://" })
+    const withUri = Connection.paired(state, "wc:def", 10)
+    const reset = Connection.failed(withUri)
+    assert.deepStrictEqual(reset, { wcError: true, buffering: false, status: "disconnected" })
+  })
+})
+
+describe("Connection service", () => {
+  it.effect("connecting then connected: the session, network, recent wallet and storage follow", () => {
+    const evm = fake(evmConnector, { connect: Effect.succeed(evmConnected) })
+    return withLayer([evm.client])(Effect.gen(function*() {
+      yield* discover
+      const connection = yield* Connection.Connection
+      const result = yield* connection.connect("com.demo.evm")
+      assert.deepStrictEqual(result, evmConnected)
+      const state = yield* connectionState
+      assert.strictEqual(state.status, "connected")
+      assert.deepStrictEqual(state.recentWallet, { id: "com.demo.evm", name: "Demo EVM" })
+      const session = yield* sessionState
+      assert.strictEqual(Session.activeAccount(session)?.address, evmAddress)
+      const storage = yield* Storage.Storage
+      assert.strictEqual(yield* storage.get(StorageKey.connectionStatus), "connected")
+      assert.strictEqual(yield* storage.get(StorageKey.walletId), "com.demo.evm")
+      assert.deepStrictEqual(yield* storage.get(StorageKey.recentWallets), [{ id: "com.demo.evm", name: "Demo EVM", rdns: "com.demo.evm" }])
+    }))
+  })
+
+  it.effect("a rejection leaves the machine disconnected with the wallet's error", () => {
+    const evm = fake(evmConnector, { connect: Effect.fail(rejected) })
+    return withLayer([evm.client])(Effect.gen(function*() {
+      yield* discover
+      const connection = yield* Connection.Connection
+      const error = yield* Effect.flip(connection.connect("com.demo.evm"))
+      assert.strictEqual(error._tag, "UserRejectedRequestError")
+      const state = yield* connectionState
+      assert.strictEqual(state.status, "disconnected")
+      assert.isTrue(state.wcError)
+      assert.strictEqual(Session.accounts(yield* sessionState).length, 0)
+    }))
+  })
+
+  it.effect("an unknown connector id fails with ConnectorNotFound", () =>
+    withLayer([])(Effect.gen(function*() {
+      const connection = yield* Connection.Connection
+      const error = yield* Effect.flip(connection.connect("nope"))
+      assert.strictEqual(error._tag, "ConnectorNotFound")
+    })))
+
+  it.effect("a pairing URI is shown with a 4 minute expiry and stays valid with 10 s left", () => {
+    const wc = fake({ id: "walletConnect", name: "WalletConnect", chain: "eip155", type: "WALLET_CONNECT" }, {})
+    return Effect.gen(function*() {
+      const approve = yield* Deferred.make<Connector.Connected>()
+      const client: Connector.ConnectorClient = {
+        ...wc.client,
+        connect: () =>
+          Effect.suspend(() => {
+            wc.emit({ _tag: "DisplayUri", uri: "wc:topic@2?relay-protocol=irn&symKey=abc" })
+            return Deferred.await(approve)
+          })
+      }
+      yield* withLayer([client])(Effect.gen(function*() {
+        yield* discover
+        const connection = yield* Connection.Connection
+        yield* TestClock.setTime(1_000)
+        const fiber = yield* Effect.forkChild(connection.connect("walletConnect"))
+        yield* Effect.yieldNow
+        const pending = yield* connectionState
+        assert.strictEqual(pending.status, "connecting")
+        assert.strictEqual(pending.wcUri, "wc:topic@2?relay-protocol=irn&symKey=abc")
+        assert.strictEqual(pending.wcPairingExpiry, 1_000 + 240_000)
+        assert.isFalse(yield* connection.isPairingExpired)
+        yield* TestClock.adjust(230_000) // exactly 10 s left: still valid
+        assert.isFalse(yield* connection.isPairingExpired)
+        yield* Deferred.succeed(approve, { ...evmConnected, linking: "demowallet://" })
+        yield* Fiber.join(fiber)
+        const done = yield* connectionState
+        assert.strictEqual(done.wcUri, undefined)
+        assert.deepStrictEqual(done.wcLinking, { name: "WalletConnect", href: "demowallet://" })
+      }))
+    })
+  })
+
+  it.effect("an unscanned pairing is refreshed with a new URI when it nears expiry", () => {
+    const wc = fake({ id: "walletConnect", name: "WalletConnect", chain: "eip155", type: "WALLET_CONNECT" }, {})
+    let attempts = 0
+    const client: Connector.ConnectorClient = {
+      ...wc.client,
+      connect: () =>
+        Effect.suspend(() => {
+          attempts += 1
+          wc.emit({ _tag: "DisplayUri", uri: `wc:attempt-${attempts}` })
+          return Effect.never
+        })
+    }
+    return withLayer([client])(Effect.gen(function*() {
+      yield* discover
+      const connection = yield* Connection.Connection
+      yield* TestClock.setTime(0)
+      const fiber = yield* Effect.forkChild(connection.connect("walletConnect"))
+      yield* Effect.yieldNow
+      assert.strictEqual((yield* connectionState).wcUri, "wc:attempt-1")
+      yield* TestClock.adjust(230_000)
+      assert.strictEqual((yield* connectionState).wcUri, "wc:attempt-1")
+      yield* TestClock.adjust(1)
+      yield* Effect.yieldNow
+      const refreshed = yield* connectionState
+      assert.strictEqual(refreshed.wcUri, "wc:attempt-2")
+      assert.strictEqual(refreshed.wcPairingExpiry, 230_001 + 240_000)
+      assert.strictEqual(refreshed.status, "connecting")
+      yield* Fiber.interrupt(fiber)
+      assert.strictEqual((yield* connectionState).status, "disconnected")
+    }))
+  })
+
+  it.effect("keeps at most 2 recent wallets, newest first", () => {
+    const a = fake({ ...evmConnector, id: "a", name: "A" }, { connect: Effect.succeed(evmConnected) })
+    const b = fake({ ...evmConnector, id: "b", name: "B" }, { connect: Effect.succeed(evmConnected) })
+    const c = fake({ ...evmConnector, id: "c", name: "C" }, { connect: Effect.succeed(evmConnected) })
+    return withLayer([a.client, b.client, c.client])(Effect.gen(function*() {
+      yield* discover
+      const connection = yield* Connection.Connection
+      for (const id of ["a", "b", "c", "b"]) yield* connection.connect(id)
+      const recent = yield* SubscriptionRef.get(connection.recentWallets)
+      assert.deepStrictEqual(recent.map((w) => w.id), ["b", "c"])
+    }))
+  })
+
+  it.effect("holds an EVM and a Solana account at once; disconnecting one keeps the other", () => {
+    const evm = fake(evmConnector, { connect: Effect.succeed(evmConnected), disconnect: Effect.void })
+    const sol = fake(solConnector, { connect: Effect.succeed(solConnected), disconnect: Effect.void })
+    return withLayer([evm.client, sol.client])(Effect.gen(function*() {
+      yield* discover
+      const connection = yield* Connection.Connection
+      yield* connection.connect(evmConnector.id)
+      yield* connection.connect(solConnector.id)
+      const both = yield* sessionState
+      assert.strictEqual(both.eip155?.address, evmAddress)
+      assert.strictEqual(both.solana?.address, solAddress)
+      assert.strictEqual(both.activeNamespace, "solana")
+      yield* connection.disconnect("solana")
+      const after = yield* sessionState
+      assert.strictEqual(after.solana, undefined)
+      assert.strictEqual(after.activeNamespace, "eip155")
+      assert.strictEqual((yield* connectionState).status, "connected")
+      assert.deepStrictEqual(sol.calls, ["connect", "disconnect"])
+    }))
+  })
+
+  it.effect("a full disconnect clears the session and cached login data; a refusing wallet still ends ours", () => {
+    const evm = fake(evmConnector, { connect: Effect.succeed(evmConnected), disconnect: Effect.fail(rejected) })
+    return withLayer([evm.client])(Effect.gen(function*() {
+      yield* discover
+      const connection = yield* Connection.Connection
+      const storage = yield* Storage.Storage
+      yield* connection.connect(evmConnector.id)
+      yield* storage.set(StorageKey.emailLogin, true)
+      const error = yield* Effect.flip(connection.disconnect())
+      assert.strictEqual(error.message, "Failed to disconnect")
+      assert.strictEqual(Session.accounts(yield* sessionState).length, 0)
+      assert.strictEqual((yield* connectionState).status, "disconnected")
+      assert.strictEqual(yield* storage.get(StorageKey.connectionStatus), "disconnected")
+      assert.strictEqual(yield* storage.get(StorageKey.walletId), null)
+      assert.isFalse(yield* storage.get(StorageKey.emailLogin))
+      assert.deepStrictEqual(yield* storage.get(Session.storageKey), {})
+    }))
+  })
+
+  it.effect("after a reload both accounts are restored without a prompt; a wallet that no longer grants is dropped", () => {
+    const webStorage = memoryWebStorage()
+    const evm = fake(evmConnector, { connect: Effect.succeed(evmConnected), reconnect: Effect.succeed(evmConnected) })
+    const sol = fake(solConnector, { connect: Effect.succeed(solConnected), reconnect: Effect.fail(rejected) })
+    return Effect.gen(function*() {
+      yield* withLayer([evm.client, sol.client], webStorage)(Effect.gen(function*() {
+        yield* discover
+        const connection = yield* Connection.Connection
+        yield* connection.connect(evmConnector.id)
+        yield* connection.connect(solConnector.id)
+      }))
+      // A new page: fresh services over the same storage.
+      yield* withLayer([evm.client, sol.client], webStorage)(Effect.gen(function*() {
+        assert.strictEqual(Session.accounts(yield* sessionState).length, 0)
+        const connection = yield* Connection.Connection
+        yield* connection.restore
+        const restored = yield* sessionState
+        assert.strictEqual(restored.eip155?.address, evmAddress)
+        assert.strictEqual(restored.solana, undefined)
+        assert.strictEqual(restored.activeNamespace, "eip155")
+        assert.strictEqual((yield* connectionState).status, "connected")
+        assert.deepStrictEqual(evm.calls, ["connect", "reconnect"])
+      }))
+    })
+  })
+
+  it.effect("wallet events: a chain change moves the network; an empty account list forgets the account", () => {
+    const evm = fake(evmConnector, { connect: Effect.succeed(evmConnected) })
+    return withLayer([evm.client])(Effect.gen(function*() {
+      yield* discover
+      const connection = yield* Connection.Connection
+      const networksService = yield* Networks.Networks
+      yield* connection.connect(evmConnector.id)
+      evm.emit({ _tag: "ChainChanged", caipNetworkId: "eip155:10" })
+      yield* Effect.yieldNow
+      assert.strictEqual((yield* sessionState).eip155?.caipNetworkId, "eip155:10")
+      assert.strictEqual(Networks.activeNetworkId(yield* SubscriptionRef.get(networksService.state)), "eip155:10")
+      evm.emit({ _tag: "AccountsChanged", accounts: [] })
+      yield* Effect.yieldNow
+      assert.strictEqual((yield* sessionState).eip155, undefined)
+    }))
+  })
+})

@@ -1,0 +1,81 @@
+/**
+ * The API suite against Debian's Postgres server (a throwaway cluster), plus what only a shared server
+ * shows: migrations racing from several processes apply once, and two API servers share one database.
+ * Skipped, saying why, when the postgresql binaries are not installed.
+ */
+import * as Effect from "effect/Effect"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { openDatabase } from "../../../http/server/Database.ts"
+import { migrate, migrations } from "../../../http/server/Migrations.ts"
+import { walletSeed } from "../../../http/server/WalletSeed.ts"
+import { startApiServer } from "../../../http/server/start.ts"
+import { apiSuite } from "../support/apiSuite.ts"
+import { withClient } from "../support/client.ts"
+import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
+
+if (!postgresAvailable) {
+  describe("Postgres", () => {
+    it.skip("needs Debian's postgresql (apt-get install postgresql; npm test installs it): not found under /usr/lib/postgresql", () => undefined)
+  })
+} else {
+  describe("Postgres", () => {
+    let postgres: Postgres | undefined
+    beforeAll(async () => {
+      postgres = await startPostgres()
+    })
+    afterAll(() => postgres?.stop())
+    const url = () => {
+      if (postgres === undefined) throw new Error("Postgres did not start")
+      return postgres.url
+    }
+
+    it("applies each migration once when several processes migrate at the same time", async () => {
+      const admin = await openDatabase({ databaseUrl: url() })
+      await admin.query("CREATE DATABASE race")
+      await admin.close()
+      const raceUrl = url().replace(/\/postgres$/, "/race")
+      const databases = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: raceUrl })))
+      try {
+        const applied = await Promise.all(databases.map(migrate))
+        expect(applied.flat().sort()).toEqual(migrations.map((migration) => migration.version))
+        const [db] = databases
+        const versions = await db?.query<{ version: number }>("SELECT version FROM portico_migrations ORDER BY version")
+        expect(versions?.map((row) => row.version)).toEqual([1, 2])
+        const wallets = await db?.query<{ count: number }>("SELECT count(*)::int AS count FROM wallets")
+        expect(wallets?.[0]?.count).toBe(walletSeed.length)
+      } finally {
+        await Promise.all(databases.map((db) => db.close()))
+      }
+    })
+
+    it("lets two API servers share one database", async () => {
+      const options = { databaseUrl: url(), port: 0, projects: { shared: { allowedOrigins: ["*"], analyticsEnabled: true } } }
+      const [a, b] = await Promise.all([startApiServer(options), startApiServer(options)])
+      try {
+        const account = privateKeyToAccount("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6")
+        const message = JSON.stringify({ name: "shared-name.portico.id", timestamp: Date.now(), nonce: "shared" })
+        const signature = await account.signMessage({ message })
+        const payload = { coin_type: 60 as const, address: account.address, message, signature }
+        await withClient({ url: a.url, projectId: "shared" }, (c) => c.blockchain.registerName({ query: {}, payload }))
+        const seen = await withClient({ url: b.url, projectId: "shared" }, (c) =>
+          c.blockchain.profileAccount({ params: { name: "shared-name.portico.id" }, query: {} }))
+        expect(seen.addresses["60"]?.address).toBe(account.address)
+        const replay = await withClient({ url: b.url, projectId: "shared" }, (c) => Effect.flip(c.blockchain.registerName({ query: {}, payload })))
+        expect(replay).toMatchObject({ _tag: "Conflict" })
+        await withClient({ url: b.url, projectId: "shared" }, (c) =>
+          c.analytics.send({ query: {}, payload: { eventId: "pg-1", url: "https://x.example/", domain: "x.example", timestamp: Date.now(), props: { event: "MODAL_OPEN" } } }))
+        const db = await openDatabase({ databaseUrl: url() })
+        const stored = await db.query<{ event_id: string }>("SELECT event_id FROM analytics_events WHERE project_id = 'shared'")
+        await db.close()
+        expect(stored.map((row) => row.event_id)).toEqual(["pg-1"])
+      } finally {
+        await Promise.all([a.stop(), b.stop()])
+      }
+    })
+
+    describe("API suite", () => {
+      apiSuite(() => ({ databaseUrl: url() }))
+    })
+  })
+}
