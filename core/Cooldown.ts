@@ -13,6 +13,8 @@ import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import * as Constants from "./Constants.ts"
+import * as Storage from "./Storage.ts"
+import * as StorageKeys from "./StorageKey.ts"
 
 /** Milliseconds left before a gate triggered at `last` reopens; 0 when open. */
 export const remainingMillis = (last: number | undefined, now: number, periodMillis: number): number =>
@@ -48,6 +50,20 @@ export const make = (periodMillis: number, lastClosedAt?: number): Effect.Effect
 /** The email login gate (30 s). */
 export const makeEmail = (lastTriggeredAt?: number): Effect.Effect<Gate> =>
   make(Constants.emailCooldownMillis, lastTriggeredAt)
+
+/**
+ * The email login gate persisted under `StorageKey.lastEmailLoginTime`, so a reload does not reset
+ * the cooldown. A failed write only loses that persistence.
+ */
+export const makeEmailPersisted: Effect.Effect<Gate, never, Storage.Storage> = Effect.gen(function*() {
+  const storage = yield* Storage.Storage
+  const last = yield* storage.get(StorageKeys.lastEmailLoginTime)
+  const gate = yield* makeEmail(last ?? undefined)
+  const persist = Effect.flatMap(gate.lastClosedAt, (at) =>
+    at === undefined ? Effect.void : Effect.ignore(storage.set(StorageKeys.lastEmailLoginTime, at))
+  )
+  return { ...gate, close: Effect.andThen(gate.close, persist) }
+})
 
 /** The token balance retry gate (30 s after a failure). */
 export const makeTokenBalance = (lastFailedAt?: number): Effect.Effect<Gate> =>

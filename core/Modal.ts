@@ -14,6 +14,7 @@ import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Constants from "./Constants.ts"
 import type * as Notification from "./Notification.ts"
+import type * as WalletListEntry from "./WalletListEntry.ts"
 
 /** Every modal view of spec §2. */
 export const View = Schema.Literals([
@@ -37,8 +38,8 @@ export type View = typeof View.Type
 export interface RouteData {
   /** The connector chosen (ConnectingExternal, ConnectingWalletConnect). */
   readonly connectorId?: string
-  /** The registry wallet chosen (ConnectingWalletConnect). */
-  readonly walletId?: string
+  /** The registry wallet chosen (ConnectingWalletConnect): its name, image and deep links. */
+  readonly wallet?: WalletListEntry.WalletListEntry
 }
 
 export interface Route {

@@ -132,7 +132,7 @@ export interface Options {
 
 /**
  * A retry Schedule over any failure: continues only for retryable failures and while attempts
- * remain; waits Retry-After (capped) or the policy's delay. Output: the number of retries so far.
+ * remain; waits Retry-After (capped) or the policy's delay.
  */
 export const make = (options: Options): Schedule.Schedule<number, unknown> =>
   Schedule.forever.pipe(

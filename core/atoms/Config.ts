@@ -3,6 +3,7 @@
  * this module, so it must stay free of Schema and services.
  */
 import type * as Network from "../Network.ts"
+import type * as Theme from "../Theme.ts"
 
 export interface AppMetadata {
   readonly name: string
@@ -44,7 +45,7 @@ export interface PorticoConfig {
   readonly relayUrl?: string
   readonly features?: Partial<Features>
   readonly themeMode?: "dark" | "light"
-  readonly themeVariables?: Readonly<Record<string, string>>
+  readonly themeVariables?: Theme.ThemeVariables
   readonly locale?: string
   /** The modal is part of the page: closing shows Account or Connect instead. */
   readonly embedded?: boolean

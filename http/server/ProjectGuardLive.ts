@@ -14,7 +14,8 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { BadRequest, InvalidProjectId, messages, OriginNotAllowed, RateLimited } from "../api/ApiError.ts"
 import { ProjectGuard } from "../api/ProjectGuard.ts"
 import { isAllowed } from "../../core/OriginAllowlist.ts"
-import { Repository } from "./Repository.ts"
+import * as TtlCache from "../../core/TtlCache.ts"
+import { Repository, type Project } from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 
 /** Spec section 7: every call carries the project id, the sdk type and the sdk version. */
@@ -22,11 +23,18 @@ const required = ["projectId", "st", "sv"] as const
 
 const encodeRateLimited = Schema.encodeSync(RateLimited)
 
+/**
+ * Projects are read from the database at most this often per process: the guard runs on every call,
+ * and a change made by another server process sharing the database shows up within this delay.
+ */
+export const projectCacheTtlMillis = 5_000
+
 export const layer = Layer.effect(
   ProjectGuard,
   Effect.gen(function*() {
     const repository = yield* Repository
     const context = yield* ServerContext
+    const projects = yield* TtlCache.make<Project | undefined>(projectCacheTtlMillis)
     return ProjectGuard.of((httpEffect) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
@@ -38,7 +46,7 @@ export const layer = Layer.effect(
           }
         }
         const projectId = String(search["projectId"])
-        const project = yield* repository.findProject(projectId)
+        const project = yield* projects.getOrFetch(projectId, repository.findProject(projectId))
         if (project === undefined) return yield* new InvalidProjectId({ message: messages.invalidKey })
         const origin = request.headers["origin"]
         if (origin !== undefined && !isAllowed(project.allowedOrigins, origin)) {

@@ -34,7 +34,7 @@ export interface WalletQuery {
   readonly limit: number
   readonly include: ReadonlyArray<string>
   readonly exclude: ReadonlyArray<string>
-  /** CAIP-2 ids; a wallet matches when it lists one of them or `<namespace>:*`. */
+  /** CAIP-2 ids; a wallet matches when it lists one of them. */
   readonly chains: ReadonlyArray<string>
   readonly search: string | undefined
   readonly badge: "none" | "certified" | undefined
@@ -152,10 +152,7 @@ export const make = (db: Database): Repository["Service"] => {
         }
         if (query.include.length > 0) conditions.push(`id = ANY(${param(query.include)}::text[])`)
         if (query.exclude.length > 0) conditions.push(`NOT (id = ANY(${param(query.exclude)}::text[]))`)
-        if (query.chains.length > 0) {
-          const wildcards = query.chains.map((chain) => `${chain.split(":")[0]}:*`)
-          conditions.push(`chains ?| ${param([...query.chains, ...wildcards])}::text[]`)
-        }
+        if (query.chains.length > 0) conditions.push(`chains ?| ${param(query.chains)}::text[]`)
         if (query.search !== undefined) {
           const pattern = param(`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
           conditions.push(`(lower(name) LIKE ${pattern} OR lower(coalesce(rdns, '')) LIKE ${pattern})`)

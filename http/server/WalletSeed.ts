@@ -1,7 +1,8 @@
 /**
  * The curated wallet registry the server ships with (seeded by migration 2): the sandbox's two demo
  * wallets, then well-known wallets with their EIP-6963 rdns, deep-link schemes and CAIP-2 chains.
- * `solana:*` means "any Solana cluster": the sandbox cluster's genesis hash is chosen at start.
+ * The demo wallets list the sandbox chains: EVM 31337/31338 and the sandbox Solana cluster, whose
+ * genesis hash is fixed (sandbox/solana/Seed.ts).
  * The first four `recommended` entries are the ones the modal shows before "All wallets".
  */
 export interface WalletSeedEntry {
@@ -20,6 +21,7 @@ export interface WalletSeedEntry {
 const evm = ["eip155:1", "eip155:10", "eip155:56", "eip155:137", "eip155:8453", "eip155:42161"] as const
 const solanaMainnet = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
 const local = ["eip155:31337", "eip155:31338"] as const
+const sandboxSolana = "solana:J9Lv6quX2x5LmewmhGm2uPGJ1UDE4oBy"
 
 const entry = (
   id: string,
@@ -43,7 +45,7 @@ const entry = (
 
 export const walletSeed: ReadonlyArray<WalletSeedEntry> = [
   entry("portico-demo", "Portico Demo Wallet", "dev.portico.demo", local, { homepage: "http://127.0.0.1:5173/" }),
-  entry("portico-demo-solana", "Portico Demo Solana", "dev.portico.demo.solana", ["solana:*"], { homepage: "http://127.0.0.1:5173/" }),
+  entry("portico-demo-solana", "Portico Demo Solana", "dev.portico.demo.solana", [sandboxSolana], { homepage: "http://127.0.0.1:5173/" }),
   entry("metamask", "MetaMask", "io.metamask", [...evm, "eip155:59144"], { mobile: "metamask://", homepage: "https://metamask.io" }, { certified: true, recommended: true }),
   entry("trust", "Trust Wallet", "com.trustwallet.app", [...evm, solanaMainnet], { mobile: "trust://", homepage: "https://trustwallet.com" }, { certified: true, recommended: true }),
   entry("coinbase", "Coinbase Wallet", "com.coinbase.wallet", [...evm, solanaMainnet], { mobile: "cbwallet://", homepage: "https://www.coinbase.com/wallet" }, { certified: true, recommended: true }),

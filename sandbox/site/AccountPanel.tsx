@@ -8,17 +8,18 @@ interface Props {
 }
 
 export const AccountPanel = ({ account, refresh }: Props) => {
-  const [balance, setBalance] = useState<string>("…")
+  // A balance belongs to one account, network and send count; until that one arrives, show a placeholder.
+  const key = `${account.address}:${account.networkId}:${refresh}`
+  const [balance, setBalance] = useState<{ readonly key: string; readonly text: string }>()
   const [switchError, setSwitchError] = useState<string>()
   useEffect(() => {
     let live = true
-    setBalance("…")
     account.balance().then(
-      (value) => live && setBalance(value),
-      (error: unknown) => live && setBalance(`unavailable (${errorMessage(error)})`)
+      (text) => live && setBalance({ key, text }),
+      (error: unknown) => live && setBalance({ key, text: `unavailable (${errorMessage(error)})` })
     )
     return () => { live = false }
-  }, [account, refresh])
+  }, [account, key])
 
   return (
     <section className="card" aria-labelledby="account-title">
@@ -54,7 +55,7 @@ export const AccountPanel = ({ account, refresh }: Props) => {
           {switchError === undefined ? null : <span role="alert" className="error"> {switchError}</span>}
         </dd>
         <dt>Balance</dt>
-        <dd data-testid="account-balance">{balance}</dd>
+        <dd data-testid="account-balance">{balance?.key === key ? balance.text : "…"}</dd>
       </dl>
     </section>
   )

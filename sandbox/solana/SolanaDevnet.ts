@@ -34,7 +34,15 @@ export interface SolanaDevnet {
   stop(): Promise<void>
 }
 
-/** LiteSVM behind a Solana JSON-RPC (HTTP) and PubSub (WebSocket) server on one port, seeded deterministically. */
+/**
+ * LiteSVM behind a Solana JSON-RPC (HTTP, CORS open) and PubSub (WebSocket) server on one port, seeded
+ * deterministically (see Seed.ts). HTTP methods: getHealth, getVersion, getGenesisHash, getSlot, getBlockHeight,
+ * getEpochInfo, getTransactionCount, getLatestBlockhash, isBlockhashValid, getMinimumBalanceForRentExemption,
+ * getFeeForMessage, getRecentPrioritizationFees, getBalance, getAccountInfo, getMultipleAccounts,
+ * getProgramAccounts, getTokenAccountsByOwner, getTokenAccountBalance, getTokenSupply, getSignatureStatuses,
+ * getSignaturesForAddress, getTransaction, requestAirdrop, simulateTransaction, sendTransaction.
+ * PubSub: signatureSubscribe, slotSubscribe, accountSubscribe and their unsubscribes.
+ */
 export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Promise<SolanaDevnet> => {
   const host = options.host ?? "127.0.0.1"
   const chain = new Chain(GENESIS_HASH, nowSeconds() - SEED_HISTORY_SECONDS)

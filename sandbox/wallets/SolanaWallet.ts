@@ -49,6 +49,12 @@ export class SolanaWalletError extends Error {
   }
 }
 
+/** What the prompt shows of a transaction: who must sign it and its size. */
+const describeTransaction = (bytes: Uint8Array) => {
+  const transaction = getTransactionDecoder().decode(bytes)
+  return [`Signers: ${Object.keys(transaction.signatures).join(", ")}`, `Size: ${bytes.length} bytes`]
+}
+
 const accountFeatures = ["solana:signMessage", "solana:signTransaction", "solana:signAndSendTransaction"] as const
 
 export const createSolanaWallet = (options: SolanaWalletOptions): SolanaDemoWallet => {
@@ -78,10 +84,6 @@ export const createSolanaWallet = (options: SolanaWalletOptions): SolanaDemoWall
   }
   const requireChain = (chain: IdentifierString | undefined) => {
     if (chain !== undefined && !chains.includes(chain)) throw new SolanaWalletError(4901, `Unsupported chain: ${chain}`)
-  }
-  const describeTransaction = (bytes: Uint8Array) => {
-    const transaction = getTransactionDecoder().decode(bytes)
-    return [`Signers: ${Object.keys(transaction.signatures).join(", ")}`, `Size: ${bytes.length} bytes`]
   }
   const sign = async (bytes: Uint8Array) => {
     const transaction = getTransactionDecoder().decode(bytes)

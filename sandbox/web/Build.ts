@@ -38,7 +38,7 @@ const sourceStamp = async (): Promise<string> => {
   const files = (await Promise.all(inputs.map((folder) => listFiles(join(repositoryRoot, folder))))).flat()
   files.push(join(repositoryRoot, "package-lock.json"))
   const hash = createHash("sha256")
-  for (const file of files.sort()) {
+  for (const file of files.toSorted()) {
     const info = await stat(file).catch(() => undefined)
     if (info !== undefined) hash.update(`${relative(repositoryRoot, file)}:${info.size}:${info.mtimeMs}\n`)
   }

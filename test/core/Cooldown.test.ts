@@ -5,6 +5,8 @@ import { TestClock } from "effect/testing"
 import * as fc from "fast-check"
 import * as Constants from "../../core/Constants.ts"
 import * as Cooldown from "../../core/Cooldown.ts"
+import * as Storage from "../../core/Storage.ts"
+import * as StorageKey from "../../core/StorageKey.ts"
 
 describe("Cooldown rounding", () => {
   it("n = ceil(remaining / 1000) for every remaining in (0, 30000]", () => {
@@ -77,6 +79,21 @@ describe("Email gate", () => {
       assert.strictEqual(error.seconds, 18)
       assert.strictEqual(yield* gate.lastClosedAt, 87_500)
     }))
+})
+
+describe("Persisted email gate", () => {
+  it.effect("survives a reload through Storage", () =>
+    Effect.gen(function*() {
+      yield* TestClock.adjust(1_000_000)
+      const first = yield* Cooldown.makeEmailPersisted
+      yield* Cooldown.triggerEmail(first)
+      const storage = yield* Storage.Storage
+      assert.strictEqual(yield* storage.get(StorageKey.lastEmailLoginTime), 1_000_000)
+      yield* TestClock.adjust(10_000)
+      const afterReload = yield* Cooldown.makeEmailPersisted
+      const error = yield* Effect.flip(Cooldown.triggerEmail(afterReload))
+      assert.strictEqual(error.message, "Please try again after 20 seconds")
+    }).pipe(Effect.provide(Storage.layerMemory)))
 })
 
 describe("Token balance gate", () => {

@@ -128,6 +128,11 @@ describe("Retry-After", () => {
       })
     )
     assert.strictEqual(Retry.retryAfterDelay("Sun, 22 Nov 2026 04:00:05 GMT", now), 5000)
+    // the three date forms HTTP allows: IMF-fixdate, RFC 850, asctime (GMT)
+    const then = Date.UTC(1994, 10, 6, 8, 49, 30)
+    for (const header of ["Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994"]) {
+      assert.strictEqual(Retry.retryAfterDelay(header, then), 7000, header)
+    }
   })
 
   it("unreadable or absent headers give undefined (the policy's delay applies)", () => {

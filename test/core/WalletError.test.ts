@@ -105,6 +105,18 @@ describe("WalletError.fromProviderError: RPC and other codes", () => {
     )
   })
 
+  it("is idempotent: mapping a mapped error gives the same tag, code and message", () => {
+    fc.assert(
+      fc.property(fc.record({ code: fc.oneof(fc.constantFrom(...RpcCode.entries.map((e) => e.code)), fc.integer()), message: fc.string() }), (raw) => {
+        const once = fromProviderError(raw)
+        const twice = fromProviderError(once)
+        assert.strictEqual(twice._tag, once._tag)
+        assert.strictEqual(twice.message, once.message)
+        assert.strictEqual("code" in twice ? twice.code : undefined, "code" in once ? once.code : undefined)
+      })
+    )
+  })
+
   it("known codes always decide the class, whatever the message", () => {
     fc.assert(
       fc.property(fc.constantFrom(...RpcCode.entries), fc.string(), (entry, message) => {

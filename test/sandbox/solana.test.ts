@@ -31,6 +31,7 @@ import {
   SOLANA_ERROR__JSON_RPC__INVALID_PARAMS,
   SOLANA_ERROR__JSON_RPC__METHOD_NOT_FOUND,
   SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_UNSUPPORTED_TRANSACTION_VERSION,
   type Address,
   type Instruction,
   type KeyPairSigner,
@@ -235,6 +236,29 @@ describe("Solana devnet", () => {
     expect(instructions[1]).toMatchObject({ program: "spl-token", parsed: { type: "transferChecked", info: { destination, mint } } })
   })
 
+  it("lands legacy transactions and asks v0 readers for maxSupportedTransactionVersion, like a real node", async () => {
+    const bob = await signerOf(1)
+    const { value: latest } = await rpc.getLatestBlockhash().send()
+    const legacy = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: "legacy" }),
+        (message) => setTransactionMessageFeePayerSigner(bob, message),
+        (message) => setTransactionMessageLifetimeUsingBlockhash(latest, message),
+        (message) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: bob, destination: bob.address, amount: 1n })], message)
+      )
+    )
+    assertIsTransactionWithBlockhashLifetime(legacy)
+    await sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions })(legacy, { commitment: "confirmed" })
+    const found = await rpc.getTransaction(getSignatureFromTransaction(legacy), { encoding: "json" }).send()
+    expect(found?.meta?.err).toBeNull()
+    expect(found?.transaction.message.accountKeys[0]).toBe(bob.address)
+    expect(found !== null && "version" in found).toBe(false)
+    const v0 = devnet_.deployment.seededSignatures[0] ?? ""
+    await expect(rpc.getTransaction(toSignature(v0), { encoding: "json" }).send()).rejects.toSatisfy((error: unknown) =>
+      isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_UNSUPPORTED_TRANSACTION_VERSION)
+    )
+  })
+
   it("keeps the seeded history and pages through it with before/until", async () => {
     const { accounts, seededSignatures } = devnet_.deployment
     const bob = accounts[1]
@@ -296,6 +320,38 @@ describe("Solana devnet", () => {
     const airdrop = airdropFactory({ rpc: createSolanaRpc(devnet(devnet_.rpcUrl)), rpcSubscriptions: createSolanaRpcSubscriptions(devnet(devnet_.wsUrl)) })
     await airdrop({ recipientAddress: recipient.address, lamports: lamports(2n * SOL), commitment: "confirmed" })
     expect((await rpc.getBalance(recipient.address).send()).value).toBe(2n * SOL)
+  })
+
+  it("notifies signature subscribers once the transaction lands, and slot subscribers every slot", async () => {
+    const carol = await signerOf(2)
+    const transaction = await buildTransaction(carol, [
+      getTransferSolInstruction({ source: carol, destination: (await generateKeyPairSigner()).address, amount: lamports(SOL) })
+    ])
+    const abort = new AbortController()
+    try {
+      const signatureNotifications = await rpcSubscriptions
+        .signatureNotifications(getSignatureFromTransaction(transaction), { commitment: "confirmed" })
+        .subscribe({ abortSignal: abort.signal })
+      const slotNotifications = await rpcSubscriptions.slotNotifications().subscribe({ abortSignal: abort.signal })
+      const landed = (async () => {
+        for await (const notification of signatureNotifications) return notification
+        return undefined
+      })()
+      const slots: Array<bigint> = []
+      const twoSlots = (async () => {
+        for await (const notification of slotNotifications) {
+          slots.push(notification.slot)
+          if (slots.length === 2) return
+        }
+      })()
+      await rpc.sendTransaction(getBase64EncodedWireTransaction(transaction), { encoding: "base64" }).send()
+      const notification = await landed
+      await twoSlots
+      expect(notification?.value.err).toBeNull()
+      expect(slots[1]).toBe((slots[0] ?? 0n) + 1n)
+    } finally {
+      abort.abort()
+    }
   })
 
   it("notifies account subscribers when a transaction changes the account", async () => {

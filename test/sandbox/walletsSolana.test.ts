@@ -3,6 +3,7 @@ import {
   blockhash,
   compileTransaction,
   createKeyPairFromPrivateKeyBytes,
+  createNoopSigner,
   createTransactionMessage,
   getAddressEncoder,
   getAddressFromPublicKey,
@@ -17,7 +18,6 @@ import {
   type SignatureBytes
 } from "@solana/kit"
 import { getTransferSolInstruction } from "@solana-program/system"
-import { createNoopSigner } from "@solana/kit"
 import { describe, expect, it } from "vitest"
 import type { ApprovalRequest } from "../../sandbox/wallets/Approval.ts"
 import { solanaIcon } from "../../sandbox/wallets/Icons.ts"
@@ -66,7 +66,7 @@ describe("Solana demo wallet (Wallet Standard)", () => {
     expect(wallet.name).toBe("Portico Demo Solana")
     expect(wallet.icon.startsWith("data:image/svg+xml;base64,")).toBe(true)
     expect(wallet.chains).toEqual([chain, "solana:localnet"])
-    expect(Object.keys(wallet.features).sort()).toEqual([
+    expect(Object.keys(wallet.features).toSorted()).toEqual([
       "solana:signAndSendTransaction",
       "solana:signMessage",
       "solana:signTransaction",

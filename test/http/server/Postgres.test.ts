@@ -38,7 +38,7 @@ if (!postgresAvailable) {
       const databases = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: raceUrl })))
       try {
         const applied = await Promise.all(databases.map(migrate))
-        expect(applied.flat().sort()).toEqual(migrations.map((migration) => migration.version))
+        expect(applied.flat().toSorted()).toEqual(migrations.map((migration) => migration.version))
         const [db] = databases
         const versions = await db?.query<{ version: number }>("SELECT version FROM portico_migrations ORDER BY version")
         expect(versions?.map((row) => row.version)).toEqual([1, 2])

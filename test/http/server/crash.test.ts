@@ -63,7 +63,7 @@ it("keeps every committed write across kill -9", async () => {
 
   const second = await startProcess()
   const reverse = await withClient({ url: second.url }, (c) => c.blockchain.profileReverse({ params: { address: account.address }, query: {} }))
-  expect(reverse.map((entry) => entry.name).sort()).toEqual([...names].sort())
+  expect(reverse.map((entry) => entry.name).toSorted()).toEqual(names.toSorted())
   const message = JSON.stringify({ name: names[0], timestamp: Date.now(), nonce: "crash-again" })
   const signature = await account.signMessage({ message })
   const taken = await withClient({ url: second.url }, (c) =>

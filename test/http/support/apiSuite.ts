@@ -17,6 +17,9 @@ const alice = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbe
 const bob = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d")
 const usdc = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
 
+const registrationMessage = (name: string, nonce: string, timestamp = Date.now()) =>
+  JSON.stringify({ name, attributes: { avatar: "https://example.com/a.png" }, timestamp, nonce })
+
 /** `database` is read when the suite starts, so a database started in an outer beforeAll can be used. */
 export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "dataDir">) => {
   let server: ApiServer
@@ -113,8 +116,10 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       expect(excluded.count).toBe(walletSeed.length - 2)
       const local = await withClient(setup(), (c) => c.wallets.getWallets({ query: { chains: "eip155:31337" } }))
       expect(local.data.map((wallet) => wallet.id)).toEqual(["portico-demo"])
-      const anySolana = await withClient(setup(), (c) => c.wallets.getWallets({ query: { chains: "solana:localcluster0000000000000000" } }))
-      expect(anySolana.data.map((wallet) => wallet.id)).toEqual(["portico-demo-solana"])
+      const sandboxSolana = await withClient(setup(), (c) => c.wallets.getWallets({ query: { chains: "solana:J9Lv6quX2x5LmewmhGm2uPGJ1UDE4oBy" } }))
+      expect(sandboxSolana.data.map((wallet) => wallet.id)).toEqual(["portico-demo-solana"])
+      const either = await withClient(setup(), (c) => c.wallets.getWallets({ query: { chains: "eip155:31338,solana:J9Lv6quX2x5LmewmhGm2uPGJ1UDE4oBy" } }))
+      expect(either.data.map((wallet) => wallet.id)).toEqual(["portico-demo", "portico-demo-solana"])
       const certified = await withClient(setup(), (c) => c.wallets.getWallets({ query: { badge_type: "certified" } }))
       expect(certified.data.every((wallet) => wallet.badge_type === "certified")).toBe(true)
       expect(certified.count).toBe(walletSeed.filter((wallet) => wallet.certified).length)
@@ -165,9 +170,6 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       expect(error).toMatchObject({ _tag: "UpstreamUnavailable", status: 502 })
     })
   })
-
-  const registrationMessage = (name: string, nonce: string, timestamp = Date.now()) =>
-    JSON.stringify({ name, attributes: { avatar: "https://example.com/a.png" }, timestamp, nonce })
 
   describe("names", () => {
     it("registers a name signed by its eip155 address, then resolves it every way", async () => {

@@ -17,7 +17,7 @@ export interface Postgres {
 const binDir = (): string | undefined => {
   const root = "/usr/lib/postgresql"
   if (!existsSync(root)) return undefined
-  const version = readdirSync(root).sort((a, b) => Number(b) - Number(a))[0]
+  const version = readdirSync(root).toSorted((a, b) => Number(b) - Number(a))[0]
   const dir = version === undefined ? undefined : join(root, version, "bin")
   return dir !== undefined && existsSync(join(dir, "pg_ctl")) ? dir : undefined
 }

@@ -1,0 +1,180 @@
+/**
+ * The modal, loaded on the first click: a shadow root (host CSS cannot reach in) styled by a
+ * constructed stylesheet, an ARIA dialog with a focus trap and Escape to close, and the view on top
+ * of the router's stack.
+ */
+import { type KeyboardEvent, type ReactNode, use, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
+import { createPortal } from "react-dom"
+import * as Modal from "../../core/Modal.ts"
+import type { MessageKey } from "../i18n/en.ts"
+import { messagesFor, translator } from "../i18n/Messages.ts"
+import { usePortico } from "../react/PorticoContext.ts"
+import { Account } from "./Account/Account.tsx"
+import { AllWallets } from "./AllWallets/AllWallets.tsx"
+import { Toast } from "./components/Toast.tsx"
+import { Connect } from "./Connect/Connect.tsx"
+import { ConnectingExternal } from "./ConnectingExternal/ConnectingExternal.tsx"
+import { ConnectingWalletConnect } from "./ConnectingWalletConnect/ConnectingWalletConnect.tsx"
+import { ConnectingWalletConnectBasic } from "./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.tsx"
+import { ModalContext, type ModalContextValue, useEngineAtom, useModalContext } from "./ModalContext.ts"
+import { styleSheet } from "./styles.ts"
+import { UnsupportedChain } from "./UnsupportedChain/UnsupportedChain.tsx"
+
+const titles: Partial<Record<Modal.View, MessageKey>> = {
+  Connect: "modalTitleConnect",
+  Account: "modalTitleAccount",
+  AllWallets: "modalTitleAllWallets",
+  UnsupportedChain: "modalTitleUnsupportedChain",
+  ConnectingWalletConnect: "modalTitleWalletConnect",
+  ConnectingWalletConnectBasic: "modalTitleWalletConnect"
+}
+
+const focusableSelector = "button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex='-1'])"
+
+/** Renders children into a fresh shadow root attached to <body>. */
+function ShadowPortal({ children }: { readonly children: ReactNode }) {
+  const [container, setContainer] = useState<HTMLElement | undefined>(undefined)
+  useLayoutEffect(() => {
+    const host = document.createElement("portico-modal")
+    document.body.append(host)
+    const shadow = host.attachShadow({ mode: "open" })
+    shadow.adoptedStyleSheets = [styleSheet()]
+    const root = document.createElement("div")
+    shadow.append(root)
+    setContainer(root)
+    return () => host.remove()
+  }, [])
+  return container === undefined ? null : createPortal(children, container)
+}
+
+function View({ route }: { readonly route: Modal.Route }) {
+  switch (route.view) {
+    case "Connect":
+      return <Connect />
+    case "AllWallets":
+      return <AllWallets />
+    case "ConnectingExternal":
+      return <ConnectingExternal connectorId={route.data?.connectorId ?? ""} />
+    case "ConnectingWalletConnect":
+      return <ConnectingWalletConnect wallet={route.data?.wallet} />
+    case "ConnectingWalletConnectBasic":
+      return <ConnectingWalletConnectBasic />
+    case "UnsupportedChain":
+      return <UnsupportedChain />
+    default:
+      // Views of features that ship later (sign-in, names, approvals) fall back to the account.
+      return <Account />
+  }
+}
+
+function Dialog() {
+  const { engine, t, registry } = useModalContext()
+  const state = useEngineAtom(engine.atoms.modal)
+  const dialog = useRef<HTMLDivElement>(null)
+  const backdrop = useRef<HTMLDivElement>(null)
+  const opener = useRef<Element | null>(null)
+  const route = state.history.at(-1)
+  const view = route?.view
+
+  // Remember who opened the modal and give focus back when it closes.
+  useEffect(() => {
+    if (!state.open) return
+    opener.current = document.activeElement
+    return () => {
+      if (opener.current instanceof HTMLElement) opener.current.focus()
+    }
+  }, [state.open])
+
+  // Each view starts with focus on its first control (header buttons excluded).
+  useEffect(() => {
+    const first = dialog.current?.querySelector<HTMLElement>(`.view ${focusableSelector}`) ??
+      dialog.current?.querySelector<HTMLElement>(focusableSelector)
+    first?.focus()
+  }, [view, state.open])
+
+  // Host theme variables go in through CSSOM (allowed under a strict CSP, unlike style attributes).
+  useEffect(() => {
+    const element = backdrop.current
+    const variables = engine.config.themeVariables
+    if (element === null || variables === undefined) return
+    if (variables.accent !== undefined) element.style.setProperty("--portico-accent", variables.accent)
+    if (variables.fontFamily !== undefined) element.style.setProperty("--portico-font", variables.fontFamily)
+    if (variables.borderRadiusMaster !== undefined) element.style.setProperty("--portico-radius", variables.borderRadiusMaster)
+    if (variables.zIndex !== undefined) element.style.setProperty("--portico-z", String(variables.zIndex))
+  }, [engine, state.open])
+
+  if (!state.open || route === undefined) return null
+  void registry
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape") {
+      event.stopPropagation()
+      void engine.close()
+      return
+    }
+    if (event.key !== "Tab" || dialog.current === null) return
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(focusableSelector)]
+    const first = focusable[0]
+    const last = focusable.at(-1)
+    const root = dialog.current.getRootNode() as ShadowRoot
+    const active = root.activeElement
+    if (first === undefined || last === undefined) return
+    if (event.shiftKey && (active === first || !dialog.current.contains(active))) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && (active === last || !dialog.current.contains(active))) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  const titleKey = view === undefined ? undefined : titles[view]
+  const canGoBack = state.history.length > 1
+  return (
+    <div
+      ref={backdrop}
+      className={`backdrop ${engine.config.themeMode === "light" ? "light" : "dark"}`}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) void engine.close()
+      }}
+    >
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="portico-title"
+        className={`dialog${state.shaking ? " shake" : ""}`}
+        onKeyDown={onKeyDown}
+        data-view={view}
+      >
+        <div className="header">
+          {canGoBack
+            ? <button type="button" className="icon-button" aria-label={t("back")} onClick={() => void engine.back()}>‹</button>
+            : <span className="spacer" />}
+          <h2 id="portico-title">{titleKey === undefined ? t("dialogLabel") : t(titleKey)}</h2>
+          <button type="button" className="icon-button" aria-label={t("close")} onClick={() => void engine.close()}>×</button>
+        </div>
+        <div className="view" key={view}>
+          <View route={route} />
+        </div>
+        <Toast />
+      </div>
+    </div>
+  )
+}
+
+export default function ModalRoot() {
+  const { registry, loadEngine, config } = usePortico()
+  const engine = use(loadEngine())
+  const value = useMemo<ModalContextValue>(() => {
+    const locale = config.locale ?? "en"
+    return { engine, registry, locale, t: translator(messagesFor(locale)) }
+  }, [engine, registry, config.locale])
+  return (
+    <ModalContext.Provider value={value}>
+      <ShadowPortal>
+        <Dialog />
+      </ShadowPortal>
+    </ModalContext.Provider>
+  )
+}
