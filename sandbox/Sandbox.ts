@@ -3,7 +3,7 @@
  * API server and the two web origins (demo site, WalletConnect wallet page), all started in parallel on
  * 127.0.0.1. `npm start` (start.ts) and end-to-end tests use the same function.
  */
-import { rm } from "node:fs/promises"
+import { readdir, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { startApiServer } from "../http/server/start.ts"
@@ -31,13 +31,15 @@ export const defaultPorts: SandboxPorts = { evm: [8545, 8546], solana: 8899, rel
 export interface SandboxOptions {
   /** "default": the fixed ports above (npm start); "ephemeral": free ports (tests); or explicit ports. */
   readonly ports?: "default" | "ephemeral" | Partial<SandboxPorts>
-  /** Wipe the state folder first (database, web builds). */
+  /** Wipe the sandbox state first (the API database); build caches, keyed by content, stay. */
   readonly reset?: boolean
   /** Serve both pages with a strict Content-Security-Policy (no unsafe-inline, no unsafe-eval). */
   readonly csp?: boolean
+  /** "build" (default): built pages, served statically; "dev": Vite dev servers with hot reload, no CSP. */
+  readonly web?: "build" | "dev"
   /**
-   * Where state lives, `.sandbox/` of the repository by default. The API database is kept in `<stateDir>/db`
-   * for fixed ports and in memory for ephemeral ones, so parallel test sandboxes never share a database.
+   * Where state lives, `.sandbox/` of the repository by default. The API database is kept in `<stateDir>/db`,
+   * except with ephemeral ports: then it lives in memory, so parallel test sandboxes never share a database.
    */
   readonly stateDir?: string
   readonly host?: string
@@ -57,6 +59,15 @@ export interface Sandbox {
 }
 
 export const defaultStateDir = join(repositoryRoot, ".sandbox")
+
+// Build caches keyed by their inputs' content (compiled contracts, built pages) hold no state: reset keeps them.
+const buildCaches = new Set(["cache", "web"])
+
+/** Wipes the sandbox's state (the API database and anything else but the build caches). */
+const resetState = async (stateDir: string) => {
+  const entries = await readdir(stateDir).catch(() => [])
+  await Promise.all(entries.filter((name) => !buildCaches.has(name)).map((name) => rm(join(stateDir, name), { recursive: true, force: true })))
+}
 
 /** A port free right now: pre-picking ports lets every part know every URL before any part has started. */
 const freePort = (host: string): Promise<number> =>
@@ -86,7 +97,7 @@ interface Stoppable { readonly stop: () => Promise<void> }
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
   const host = options.host ?? "127.0.0.1"
   const stateDir = options.stateDir ?? defaultStateDir
-  if (options.reset === true) await rm(stateDir, { recursive: true, force: true })
+  if (options.reset === true) await resetState(stateDir)
   const ports = await resolvePorts(host, options.ports)
   const http = (port: number) => `http://${host}:${port}`
   let config: SandboxConfig | undefined
@@ -100,6 +111,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     walletPort: ports.wallet,
     outDir: join(stateDir, "web"),
     csp: options.csp === true,
+    mode: options.web ?? "build",
     config: () => config
   })
   // The API server only needs the Solana mint from its devnet (fast, in-process); EVM URLs and tokens are known ahead.
@@ -107,7 +119,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     startApiServer({
       host,
       port: ports.api,
-      ...(options.ports === undefined || options.ports === "default" ? { dataDir: join(stateDir, "db") } : {}),
+      ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
       evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens })),
       solana: {
         rpcUrl: devnet.rpcUrl,

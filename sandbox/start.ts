@@ -2,8 +2,9 @@
  * `npm start`: brings the whole sandbox up on 127.0.0.1 and prints where everything is.
  *
  *   npm start                       fixed default ports (demo site 5173, WalletConnect wallet 5174, …)
- *   npm start -- --reset            wipe .sandbox/ (database, page builds) first
+ *   npm start -- --reset            wipe the sandbox state in .sandbox/ (the API database) first
  *   npm start -- --csp              serve both pages with a strict Content-Security-Policy
+ *   npm start -- --dev              Vite dev servers with hot reload instead of built pages (no --csp)
  *   npm start -- --ephemeral        free ports instead of the defaults
  *   npm start -- --site-port 3000   one port per part: --site-port --wallet-port --api-port --relay-port
  *                                   --solana-port --evm-ports 8545,8546 (or SANDBOX_SITE_PORT, … in the environment)
@@ -18,6 +19,7 @@ const { values } = parseArgs({
   options: {
     reset: { type: "boolean", default: false },
     csp: { type: "boolean", default: false },
+    dev: { type: "boolean", default: false },
     ephemeral: { type: "boolean", default: false },
     "site-port": { type: "string" },
     "wallet-port": { type: "string" },
@@ -30,7 +32,7 @@ const { values } = parseArgs({
 })
 
 if (values.help) {
-  console.log("Usage: npm start -- [--reset] [--csp] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B]")
+  console.log("Usage: npm start -- [--reset] [--csp | --dev] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B]")
   process.exit(0)
 }
 
@@ -74,12 +76,11 @@ process.on("SIGTERM", shutdown)
 
 console.log(values.reset ? "Starting the Portico sandbox from a clean state…" : "Starting the Portico sandbox…")
 try {
-  sandbox = await startSandbox({ ports: values.ephemeral ? "ephemeral" : ports, reset: values.reset, csp: values.csp })
+  sandbox = await startSandbox({ ports: values.ephemeral ? "ephemeral" : ports, reset: values.reset, csp: values.csp, web: values.dev ? "dev" : "build" })
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 }
-if (stopping) await new Promise(() => undefined)
 
 const { config } = sandbox
 const rows: ReadonlyArray<readonly [string, string]> = [
@@ -96,7 +97,7 @@ const rows: ReadonlyArray<readonly [string, string]> = [
 const width = Math.max(...rows.map(([label]) => label.length))
 const lines = [
   "",
-  `Portico sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s${values.csp ? " (pages served with a strict CSP)" : ""}`,
+  `Portico sandbox ready in ${((performance.now() - started) / 1000).toFixed(1)} s${values.csp ? " (pages served with a strict CSP)" : values.dev ? " (pages on Vite dev servers)" : ""}`,
   "",
   ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
   "",

@@ -12,7 +12,7 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Atom from "effect/reactivity/Atom"
 import type * as AsyncResult from "effect/reactivity/AsyncResult"
-import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
+import * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { Balances, History } from "../../http/api/BlockchainApi.ts"
 import type { WalletPage } from "../../http/api/WalletApi.ts"
@@ -33,7 +33,7 @@ import * as Session from "../Session.ts"
 import * as Storage from "../Storage.ts"
 import type * as WalletListEntry from "../WalletListEntry.ts"
 import * as Config from "./Config.ts"
-import * as Snapshot from "./Snapshot.ts"
+import type * as Snapshot from "./Snapshot.ts"
 
 /** The last connect attempt, for the connecting views. */
 export type Attempt =
@@ -48,6 +48,8 @@ export interface WalletQuery {
 
 export interface Engine {
   readonly config: PorticoConfigResolved
+  /** The registry holding every atom below (created with the engine, in the modal's chunk). */
+  readonly registry: AtomRegistry.AtomRegistry
   readonly atoms: {
     readonly modal: Atom.Atom<Modal.ModalState>
     readonly connection: Atom.Atom<ConnectionState.ConnectionState>
@@ -70,6 +72,7 @@ export interface Engine {
   readonly cancelConnect: () => Promise<void>
   readonly disconnect: (namespace?: Session.SessionNamespace) => Promise<void>
   readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
+  readonly setActiveNamespace: (namespace: Session.SessionNamespace) => Promise<void>
   readonly showToast: (toast: Modal.Toast) => Promise<void>
   readonly restore: () => Promise<void>
   /** Forwards a request to the wallet holding the account of `namespace` (the host's provider/signer). */
@@ -87,7 +90,13 @@ export interface PorticoConfigResolved extends Config.PorticoConfig {
 
 const sdkVersion = "react-portico-0.1.0"
 
-export const make = async (config: Config.PorticoConfig, registry: AtomRegistry.AtomRegistry): Promise<Engine> => {
+const splitKey = (key: string) => {
+  const [address = "", caipNetworkId = ""] = key.split("|")
+  return { address, caipNetworkId }
+}
+
+export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
+  const registry = AtomRegistry.make()
   const resolved: PorticoConfigResolved = { ...config, resolvedFeatures: Config.features(config) }
   const evmNetworks = config.networks.filter((network) => network.chainNamespace === "eip155")
   const walletConnect = config.projectId === "" || evmNetworks.length === 0
@@ -156,10 +165,6 @@ export const make = async (config: Config.PorticoConfig, registry: AtomRegistry.
         }
       })
 
-  const splitKey = (key: string) => {
-    const [address = "", caipNetworkId = ""] = key.split("|")
-    return { address, caipNetworkId }
-  }
   const balancesByKey = Atom.family((key: string) => Atom.make(fetchBalances(splitKey(key))))
   const historyByKey = Atom.family((key: string) => Atom.make(fetchHistory(splitKey(key))))
   const walletsByKey = Atom.family((key: string) => {
@@ -182,13 +187,13 @@ export const make = async (config: Config.PorticoConfig, registry: AtomRegistry.
     wallets: (query) => walletsByKey(`${query.page}|${query.search}`)
   }
 
-  // Keep the first chunk's atoms in step with the services.
+  // Keep the first chunk's snapshot in step with the services.
   const unsubscribers = [
-    registry.subscribe(atoms.session, (value) => registry.set(Snapshot.session, value), { immediate: true }),
-    registry.subscribe(atoms.networks, (value) => registry.set(Snapshot.activeNetworkId, Networks.activeNetworkId(value)), {
+    registry.subscribe(atoms.session, (session) => snapshot.update({ session }), { immediate: true }),
+    registry.subscribe(atoms.networks, (value) => snapshot.update({ activeNetworkId: Networks.activeNetworkId(value) }), {
       immediate: true
     }),
-    registry.subscribe(atoms.modal, (value) => registry.set(Snapshot.modalOpen, value.open), { immediate: true })
+    registry.subscribe(atoms.modal, (value) => snapshot.update({ modalOpen: value.open }), { immediate: true })
   ]
 
   const routerContext = (): Modal.RouterContext => ({
@@ -263,12 +268,29 @@ export const make = async (config: Config.PorticoConfig, registry: AtomRegistry.
     registry.set(attempt, error._tag === "Some" ? { _tag: "Failed", connectorId, error: error.value } : { _tag: "Idle" })
   }
 
+  const connectingViews: ReadonlyArray<Modal.View> = ["ConnectingExternal", "ConnectingWalletConnect", "ConnectingWalletConnectBasic"]
+
+  /** Leaving a connecting view abandons its attempt (and a pending pairing with it). */
+  const leaveConnecting = async () => {
+    const view = Modal.currentView(registry.get(atoms.modal))
+    if (view === undefined || !connectingViews.includes(view) || current === undefined) return
+    await stopAttempt()
+    registry.set(attempt, { _tag: "Idle" })
+  }
+
   const engine: Engine = {
     config: resolved,
+    registry,
     atoms,
     open,
-    close: (options) => run(modal.close(routerContext(), options)),
-    back: () => run(modal.back(routerContext())),
+    close: async (options) => {
+      await leaveConnecting()
+      await run(modal.close(routerContext(), options))
+    },
+    back: async () => {
+      await leaveConnecting()
+      await run(modal.back(routerContext()))
+    },
     push: (route) => run(modal.push(route)),
     connect,
     cancelConnect: async () => {
@@ -298,6 +320,7 @@ export const make = async (config: Config.PorticoConfig, registry: AtomRegistry.
           Effect.catch((error) => Effect.andThen(modal.shake, modal.showToast({ message: error.message, variant: "error" })))
         )
       })),
+    setActiveNamespace: (namespace) => run(session.setActive(namespace)),
     showToast: (toast) => run(modal.showToast(toast)),
     restore: () => run(connection.restore),
     request: async (namespace, args) => {
@@ -316,6 +339,7 @@ export const make = async (config: Config.PorticoConfig, registry: AtomRegistry.
     dispose: async () => {
       unsubscribers.forEach((unsubscribe) => unsubscribe())
       await runtime.dispose()
+      registry.dispose()
     }
   }
   return engine

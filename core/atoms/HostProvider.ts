@@ -3,10 +3,9 @@
  * `custom()`, wagmi's injected connector, ethers' BrowserProvider) and a signer for the Solana one.
  * Account and chain queries answer from the session; everything else goes to the visitor's wallet.
  */
-import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import type * as Connector from "../Connector.ts"
 import type { Engine } from "./Engine.ts"
-import * as Snapshot from "./Snapshot.ts"
+import type * as Snapshot from "./Snapshot.ts"
 
 export interface Eip1193Provider {
   readonly request: (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
@@ -25,12 +24,13 @@ type LoadEngine = () => Promise<Engine>
 
 const unauthorized = { code: 4100, message: "Unauthorized: no account is connected" }
 
-export const evmProvider = (registry: AtomRegistry.AtomRegistry, loadEngine: LoadEngine): Eip1193Provider => {
+export const evmProvider = (snapshot: Snapshot.Store, loadEngine: LoadEngine): Eip1193Provider => {
   const listeners = new Map<string, Set<(value: unknown) => void>>()
   const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((listener) => listener(value))
-  let previous = registry.get(Snapshot.session).eip155
-  registry.subscribe(Snapshot.session, (session) => {
-    const next = session.eip155
+  let previous = snapshot.get().session.eip155
+  snapshot.subscribe(() => {
+    const next = snapshot.get().session.eip155
+    if (next === previous) return
     if (next?.address !== previous?.address) emit("accountsChanged", next === undefined ? [] : [next.address])
     if (next !== undefined && next.caipNetworkId !== previous?.caipNetworkId) emit("chainChanged", hexOf(next.caipNetworkId))
     if (next === undefined && previous !== undefined) emit("disconnect", { code: 4900, message: "Disconnected" })
@@ -38,7 +38,7 @@ export const evmProvider = (registry: AtomRegistry.AtomRegistry, loadEngine: Loa
   })
   return {
     request: async (args) => {
-      const account = registry.get(Snapshot.session).eip155
+      const account = snapshot.get().session.eip155
       switch (args.method) {
         case "eth_accounts":
           return account === undefined ? [] : [account.address]
@@ -65,17 +65,18 @@ export const evmProvider = (registry: AtomRegistry.AtomRegistry, loadEngine: Loa
 
 const hexOf = (caipNetworkId: string) => `0x${Number.parseInt(caipNetworkId.split(":")[1] ?? "0", 10).toString(16)}`
 
-export const solanaSigner = (registry: AtomRegistry.AtomRegistry, loadEngine: LoadEngine): SolanaSigner => {
+const bytes = (value: unknown): Uint8Array => {
+  if (value instanceof Uint8Array) return value
+  throw new Error("The wallet answered without bytes")
+}
+
+export const solanaSigner = (snapshot: Snapshot.Store, loadEngine: LoadEngine): SolanaSigner => {
   const call = async (method: string, params: Record<string, Uint8Array>): Promise<Record<string, unknown>> => {
     const args: Connector.RequestArguments = { method, params }
     return (await (await loadEngine()).request("solana", args)) as Record<string, unknown>
   }
-  const bytes = (value: unknown): Uint8Array => {
-    if (value instanceof Uint8Array) return value
-    throw new Error("The wallet answered without bytes")
-  }
   return {
-    address: () => registry.get(Snapshot.session).solana?.address,
+    address: () => snapshot.get().session.solana?.address,
     signMessage: async (message) => bytes((await call("solana_signMessage", { message }))["signature"]),
     signTransaction: async (transaction) =>
       bytes((await call("solana_signTransaction", { transaction }))["signedTransaction"]),

@@ -1,19 +1,47 @@
 /**
- * The few atoms the first chunk (provider, button, hooks) reads before the modal has loaded: the
- * session, the active network and whether the modal was asked for. The engine, once loaded, keeps
- * them in sync with the services. Only `effect/reactivity/Atom` is imported here, on purpose.
+ * What the first chunk (provider, button, hooks) reads before the modal has loaded: the session,
+ * the active network and whether the modal is open. A plain store on purpose: `effect/reactivity`
+ * pulls Schema and most of Effect (~64 KB gzip), which belongs in the chunk loaded on click. The
+ * engine, once loaded, keeps this store in step with its atoms.
  */
-import * as Atom from "effect/reactivity/Atom"
 import type * as Caip from "../Caip.ts"
 import type * as Session from "../Session.ts"
 
-export const session = Atom.keepAlive(Atom.make<Session.SessionState>({}))
+export interface Snapshot {
+  readonly session: Session.SessionState
+  readonly activeNetworkId: Caip.CaipNetworkId | undefined
+  readonly modalOpen: boolean
+}
 
-export const activeNetworkId = Atom.keepAlive(Atom.make<Caip.CaipNetworkId | undefined>(undefined))
+export const initial: Snapshot = { session: {}, activeNetworkId: undefined, modalOpen: false }
 
-export const modalOpen = Atom.keepAlive(Atom.make(false))
+export interface Store {
+  readonly get: () => Snapshot
+  readonly update: (patch: Partial<Snapshot>) => void
+  readonly subscribe: (listener: () => void) => () => void
+}
 
-/** The storage key the session lives under (see Session.storageKey; kept here as a bare string). */
+export const make = (): Store => {
+  let current = initial
+  const listeners = new Set<() => void>()
+  return {
+    get: () => current,
+    update: (patch) => {
+      const next = { ...current, ...patch }
+      if (Object.keys(patch).every((key) => next[key as keyof Snapshot] === current[key as keyof Snapshot])) return
+      current = next
+      listeners.forEach((listener) => listener())
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    }
+  }
+}
+
+/** The storage key the session lives under (Session.storageKey's name; a test keeps them equal). */
 export const sessionStorageName = "@portico/session"
 
 /**

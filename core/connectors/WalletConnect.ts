@@ -7,6 +7,8 @@
 import * as Effect from "effect/Effect"
 import type * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
+import * as RpcCode from "../RpcCode.ts"
+import * as WalletError from "../WalletError.ts"
 import * as Eip1193 from "./Eip1193.ts"
 
 export interface Options {
@@ -66,7 +68,18 @@ export const accountsOf = (session: Session): Connector.Connected | undefined =>
     : { namespace: "eip155", accounts, caipNetworkId, linking }
 }
 
-const attempt = <A>(evaluate: () => Promise<A>) => Effect.tryPromise({ try: evaluate, catch: Connector.failure })
+/**
+ * WalletConnect reports a refused proposal as its SDK error 5000 "User rejected."; it is the same
+ * act as an EIP-1193 4001, so it maps to the same tagged error (and the same wording in the modal).
+ */
+const failure = (cause: unknown): Connector.ConnectorFailure => {
+  const mapped = Connector.failure(cause)
+  return mapped._tag === "RpcError" && mapped.code === RpcCode.table.Default.code && /user rejected/i.test(mapped.message)
+    ? new WalletError.UserRejectedRequestError({ code: RpcCode.table.UserRejectedRequest.code, message: mapped.message })
+    : mapped
+}
+
+const attempt = <A>(evaluate: () => Promise<A>) => Effect.tryPromise({ try: evaluate, catch: failure })
 
 export const make = (options: Options): Connector.ConnectorClient => {
   const listeners = new Set<(event: Connector.ConnectorEvent) => void>()

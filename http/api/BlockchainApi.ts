@@ -84,6 +84,7 @@ export const HistoryTransaction = Schema.Struct({
   transfers: Schema.Array(Transfer)
 })
 
+/** Newest first; `next` is the cursor of the following page, null on the last one. */
 export class History extends Schema.Class<History>("History")({
   data: Schema.Array(HistoryTransaction),
   next: Schema.NullOr(Schema.String)
@@ -282,7 +283,7 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
         chainId: Schema.optionalKey(Schema.String)
       },
       success: History,
-      error: notImplemented
+      error: [BadRequest, NotImplemented, UpstreamUnavailable]
     }),
     HttpApiEndpoint.get("convertQuotes", "/v1/convert/quotes", {
       query: {

@@ -8,7 +8,9 @@
  * `OriginNotAllowed`, `RateLimited`, …, each with its `status`); any other non-ok answer is an
  * HttpClientError whose `response.status` carries the status.
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import type * as Schedule from "effect/Schedule"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
@@ -68,3 +70,8 @@ export const make = (options: ClientOptions) =>
   })
 
 export type PorticoClient = Effect.Success<ReturnType<typeof make>>
+
+/** The clients as a service, for code that reads them from the context. */
+export class PorticoApiClient extends Context.Service<PorticoApiClient, PorticoClient>()("portico/http/client/PorticoApiClient") {
+  static readonly layer = (options: ClientOptions) => Layer.effect(PorticoApiClient, make(options))
+}

@@ -15,6 +15,7 @@ import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented } from
 import {
   Balances,
   FungiblePrices,
+  History,
   Identity,
   NameAccount,
   NameSuggestions,
@@ -27,6 +28,9 @@ import { PorticoApi } from "../api/PorticoApi.ts"
 import { Repository, type NameRecord } from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 import { verify } from "./SignatureVerification.ts"
+
+/** Transactions per history page; the cursor is the offset of the next page. */
+export const historyPageSize = 20
 
 const notYet = (feature: string) => () => new NotImplemented({ message: `${feature} is not served by this server yet` })
 
@@ -90,7 +94,22 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           const [first] = yield* repository.namesOf(params.address)
           return new Identity({ name: first?.name ?? null, avatar: first?.attributes["avatar"] ?? null })
         }))
-      .handle("history", () => Effect.fail(notYet("Transaction history")()))
+      .handle("history", ({ params, query }) =>
+        Effect.gen(function*() {
+          const namespace = namespaceOf(params.address)
+          if (namespace === undefined) {
+            return yield* new BadRequest({ message: `address: ${params.address} is not an eip155 or solana address` })
+          }
+          if (namespace === "solana") return yield* notYet("Solana transaction history")()
+          if (query.chainId !== undefined && !context.history.chains.includes(query.chainId)) {
+            return yield* new BadRequest({ message: `chainId: network ${query.chainId} is not supported` })
+          }
+          const offset = query.cursor === undefined ? 0 : Number(query.cursor)
+          if (!Number.isInteger(offset) || offset < 0) return yield* new BadRequest({ message: "cursor: not a cursor this server gave" })
+          const all = yield* context.history.read(params.address, query.chainId === undefined ? context.history.chains : [query.chainId])
+          const next = offset + historyPageSize < all.length ? String(offset + historyPageSize) : null
+          return new History({ data: all.slice(offset, offset + historyPageSize), next })
+        }))
       .handle("convertQuotes", () => Effect.fail(notYet("Swap quotes")()))
       .handle("convertTokens", () => Effect.fail(notYet("Swap tokens")()))
       .handle("convertAllowance", () => Effect.fail(notYet("Swap allowance")()))
@@ -128,9 +147,10 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
         }))
       .handle("profileAccount", ({ params }) =>
         Effect.gen(function*() {
-          yield* labelOf("name", params.name)
-          const record = yield* repository.findName(params.name)
-          if (record === undefined) return yield* new NotFound({ message: `name: ${params.name} is not registered` })
+          const name = params.name.toLowerCase()
+          yield* labelOf("name", name)
+          const record = yield* repository.findName(name)
+          if (record === undefined) return yield* new NotFound({ message: `name: ${name} is not registered` })
           return toAccount(record)
         }))
       .handle("profileReverse", ({ params }) =>
@@ -142,7 +162,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
         }))
       .handle("profileSuggestions", ({ params }) =>
         Effect.gen(function*() {
-          const label = yield* labelOf("name", params.name)
+          const label = yield* labelOf("name", params.name.toLowerCase())
           const candidates = [label, `${label}-1`, `${label}1`, `${label}-app`, `my-${label}`].map((candidate) => `${candidate}${zone}`)
           const taken = yield* repository.takenNames(candidates)
           return new NameSuggestions({ suggestions: candidates.map((name) => ({ name, registered: taken.has(name) })) })
@@ -152,8 +172,10 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           const message = yield* decodeMessage(payload.message).pipe(
             Effect.mapError(() => new BadRequest({ message: "message: must be the JSON text {name, attributes?, timestamp, nonce?}" }))
           )
-          if (!message.name.endsWith(zone)) return yield* new BadRequest({ message: `name: must end with ${zone}` })
-          yield* labelOf("name", message.name)
+          // Names are case-insensitive: stored lower-case, so `Alice` can never shadow `alice`.
+          const name = message.name.toLowerCase()
+          if (!name.endsWith(zone)) return yield* new BadRequest({ message: `name: must end with ${zone}` })
+          yield* labelOf("name", name)
           const now = yield* Clock.currentTimeMillis
           if (Math.abs(now - message.timestamp) > context.registrationMaxAgeSeconds * 1000) {
             return yield* new BadRequest({ message: "message.timestamp: the signed message is too old or in the future" })
@@ -162,15 +184,15 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           if (!valid) return yield* new InvalidSignature({ message: "signature: does not sign the message for this address" })
           const messageDigest = createHash("sha256").update(`${payload.coin_type}\n${payload.address.toLowerCase()}\n${payload.message}`).digest("hex")
           const outcome = yield* repository.register({
-            name: message.name,
+            name,
             coinType: payload.coin_type,
             address: payload.address,
             attributes: message.attributes ?? {},
             messageDigest
           })
           if (outcome === "replayed") return yield* new Conflict({ message: "message: this signed message was already used" })
-          if (outcome === "taken") return yield* new Conflict({ message: `name: ${message.name} is already taken` })
-          return new RegisterNameResult({ success: true, name: message.name })
+          if (outcome === "taken") return yield* new Conflict({ message: `name: ${name} is already taken` })
+          return new RegisterNameResult({ success: true, name })
         }))
   })
 )

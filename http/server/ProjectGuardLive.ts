@@ -18,6 +18,9 @@ import * as TtlCache from "../../core/TtlCache.ts"
 import { Repository, type Project } from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 
+/** A project listing `*` is open to every origin (core's patterns name origins, so the guard handles it). */
+const anyOrigin = "*"
+
 /** Spec section 7: every call carries the project id, the sdk type and the sdk version. */
 const required = ["projectId", "st", "sv"] as const
 
@@ -49,7 +52,7 @@ export const layer = Layer.effect(
         const project = yield* projects.getOrFetch(projectId, repository.findProject(projectId))
         if (project === undefined) return yield* new InvalidProjectId({ message: messages.invalidKey })
         const origin = request.headers["origin"]
-        if (origin !== undefined && !isAllowed(project.allowedOrigins, origin)) {
+        if (origin !== undefined && !project.allowedOrigins.includes(anyOrigin) && !isAllowed(project.allowedOrigins, origin)) {
           return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
         }
         const client = Option.getOrElse(request.remoteAddress, () => "unknown")

@@ -4,10 +4,12 @@
  */
 import * as Context from "effect/Context"
 import type { BalanceReader, FungibleInfo, PriceSource } from "./Balances.ts"
+import type { HistoryReader } from "./EvmHistory.ts"
 import type { RateLimiter } from "./RateLimiter.ts"
 
 export class ServerContext extends Context.Service<ServerContext, {
   readonly balances: BalanceReader
+  readonly history: HistoryReader
   readonly prices: PriceSource
   readonly fungibles: ReadonlyMap<string, FungibleInfo>
   readonly rateLimiter: RateLimiter

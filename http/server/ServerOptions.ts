@@ -13,14 +13,26 @@ export const EvmToken = Schema.Struct({
 })
 export type EvmToken = typeof EvmToken.Type
 
+export const EvmCollection = Schema.Struct({
+  /** 0x ERC721 contract address */
+  address: Schema.String,
+  name: Schema.String,
+  symbol: Schema.String,
+  /** History flags this collection's transfers as spam NFTs (the modal drops them, spec section 5). */
+  spam: Schema.Boolean
+})
+export type EvmCollection = typeof EvmCollection.Type
+
 export const EvmChainOptions = Schema.Struct({
   chainId: Schema.Int,
   rpcUrl: Schema.String,
   name: Schema.optionalKey(Schema.String),
   /** Defaults to Ether (ETH, 18 decimals). */
   nativeCurrency: Schema.optionalKey(Schema.Struct({ name: Schema.String, symbol: Schema.String, decimals: Schema.Int })),
-  /** The ERC20 tokens whose balances the server reads on this chain. */
-  tokens: Schema.optionalKey(Schema.Array(EvmToken))
+  /** The ERC20 tokens whose balances the server reads on this chain (and whose transfers history shows). */
+  tokens: Schema.optionalKey(Schema.Array(EvmToken)),
+  /** The ERC721 collections whose transfers history shows. */
+  collections: Schema.optionalKey(Schema.Array(EvmCollection))
 })
 export type EvmChainOptions = typeof EvmChainOptions.Type
 
@@ -42,7 +54,10 @@ export const SolanaOptions = Schema.Struct({
 export type SolanaOptions = typeof SolanaOptions.Type
 
 export const ProjectOptions = Schema.Struct({
-  /** Exact origins (`https://app.example.com`) or wildcards (`https://*.example.com`), see core/OriginAllowlist.ts. */
+  /**
+   * Exact origins (`https://app.example.com`), wildcards (`https://*.example.com`, see
+   * core/OriginAllowlist.ts), or `*` for every origin.
+   */
   allowedOrigins: Schema.Array(Schema.String),
   /** Analytics is off unless a project turns it on. */
   analyticsEnabled: Schema.optionalKey(Schema.Boolean)

@@ -24,7 +24,11 @@ const options: ServerOptions = {
     : { databaseUrl })
 }
 
-const server = await startApiServer(options)
+// A failure to start prints its message only: no stack, no configuration values.
+const server = await startApiServer(options).catch((error: unknown) => {
+  console.error(`Portico API failed to start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
 console.log(`Portico API listening on ${server.url} (OpenAPI at ${server.url}/openapi.json)`)
 
 const shutdown = () => {

@@ -6,10 +6,12 @@
 import { mkdirSync } from "node:fs"
 import { createServer } from "node:http"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as ByteSize from "effect/ByteSize"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as NetAddress from "effect/net/NetAddress"
+import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
 import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServer from "effect/http/HttpServer"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
@@ -18,6 +20,7 @@ import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
 import { fungibleCatalogue, makeBalanceReader, priceTable } from "./Balances.ts"
 import { BlockchainHandlers } from "./BlockchainHandlers.ts"
 import { openDatabase, type Database } from "./Database.ts"
+import { makeHistoryReader } from "./EvmHistory.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
 import * as InputErrorsLive from "./InputErrorsLive.ts"
 import { migrate } from "./Migrations.ts"
@@ -30,6 +33,9 @@ import { SessionsHandlers } from "./SessionsHandlers.ts"
 import { WalletHandlers } from "./WalletHandlers.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
+
+/** Every request body Portico accepts is a small JSON document; larger ones answer 413. */
+const maxBodySize = ByteSize.kibibytes(64)
 
 export interface ApiServer {
   /** `http://host:port`, no trailing slash. */
@@ -54,6 +60,7 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     const prices = priceTable(options.prices ?? {})
     const context = ServerContext.of({
       balances: makeBalanceReader(evm, options.solana, prices),
+      history: makeHistoryReader(evm, prices),
       prices,
       fungibles: fungibleCatalogue(evm, options.solana),
       rateLimiter: makeRateLimiter(options.rateLimit ?? defaults.rateLimit),
@@ -65,8 +72,13 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
       Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, InputErrorsLive.layer)),
       Layer.provide(services)
     )
-    const routes = HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers))
+    const routes = Layer.mergeAll(
+      HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
+      // Any page may call (and read the answer, 403s included); ProjectGuard decides per project.
+      HttpRouter.cors({ exposedHeaders: ["retry-after"], maxAge: 600 })
+    )
     const server = HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
+      Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, maxBodySize)),
       Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host ?? defaults.host, port: options.port ?? defaults.port }))
     )
     const runtime = ManagedRuntime.make(server)

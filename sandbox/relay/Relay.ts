@@ -96,7 +96,10 @@ export const startRelay = async (options: RelayOptions = {}): Promise<Relay> => 
     const set = listeners.get(topic) ?? new Set()
     set.add(connection)
     listeners.set(topic, set)
-    for (const stored of store.pendingFor(topic, connection.clientId)) deliver(connection, stored)
+    // Hand over what is waiting once the subscribe answer has gone out, as a remote relay's order would be.
+    queueMicrotask(() => {
+      for (const stored of store.pendingFor(topic, connection.clientId)) deliver(connection, stored)
+    })
     return id
   }
 

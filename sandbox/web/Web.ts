@@ -1,9 +1,12 @@
 /**
  * The sandbox's two web origins on loopback: the demo host site and the WalletConnect wallet page, each a
- * Vite build served statically with `/sandbox-config.json`. Two origins, so cross-origin behaviour is real.
+ * Vite build served statically (or, in dev mode, a Vite dev server) with `/sandbox-config.json`. Two
+ * origins, so cross-origin behaviour is real.
  */
 import type { SandboxConfig } from "../SandboxConfig.ts"
-import { buildPages } from "./Build.ts"
+import { join } from "node:path"
+import { buildPagesInWorker, pageExists, pages, type Page } from "./Build.ts"
+import { startDevServer } from "./DevServer.ts"
 import { startStaticServer, type StaticServer } from "./StaticServer.ts"
 
 export interface WebOptions {
@@ -13,6 +16,8 @@ export interface WebOptions {
   /** Where builds go, e.g. `.sandbox/web`. */
   readonly outDir: string
   readonly csp: boolean
+  /** "build" (default): Vite builds served statically; "dev": Vite dev servers with hot reload (no CSP). */
+  readonly mode?: "build" | "dev"
   readonly config: () => SandboxConfig | undefined
 }
 
@@ -24,16 +29,23 @@ export interface Web {
 }
 
 export const startWeb = async (options: WebOptions): Promise<Web> => {
-  const built = await buildPages(options.outDir)
-  const serve = (root: string | undefined, port: number) =>
-    root === undefined
+  const dev = options.mode === "dev"
+  if (dev && options.csp) throw new Error("The strict CSP needs built pages: use the build mode with csp")
+  const roots = dev
+    ? new Map(pages.filter(pageExists).map((page) => [page.name, page.root] as const))
+    : await buildPagesInWorker(options.outDir)
+  const serve = (name: Page["name"], port: number) => {
+    const root = roots.get(name)
+    return root === undefined
       ? Promise.resolve(undefined)
+      : dev
+      ? startDevServer({ host: options.host, port, root, cacheDir: join(options.outDir, `vite-cache-${name}`), config: options.config })
       : startStaticServer({ host: options.host, port, root, csp: options.csp, config: options.config })
-  const siteRoot = built.get("site")
-  if (siteRoot === undefined) throw new Error("The demo site (sandbox/site/index.html) is missing")
+  }
+  if (!roots.has("site")) throw new Error("The demo site (sandbox/site/index.html) is missing")
   const results = await Promise.allSettled([
-    serve(siteRoot, options.sitePort),
-    serve(built.get("wc-wallet"), options.walletPort)
+    serve("site", options.sitePort),
+    serve("wc-wallet", options.walletPort)
   ])
   const servers = results.flatMap((result) => (result.status === "fulfilled" && result.value !== undefined ? [result.value] : []))
   const stop = async () => { await Promise.all(servers.map((server: StaticServer) => server.stop())) }

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Snapshot from "../../core/atoms/Snapshot.ts"
 import * as Session from "../../core/Session.ts"
 import * as Storage from "../../core/Storage.ts"
 import * as StorageKey from "../../core/StorageKey.ts"
@@ -67,4 +68,10 @@ describe("Session service", () => {
       assert.deepStrictEqual(yield* SubscriptionRef.get(session.state), Session.empty)
       assert.deepStrictEqual(yield* session.stored, Session.empty)
     }).pipe(Effect.provide(layer)))
+})
+
+describe("Session storage key", () => {
+  it("is the key the first chunk checks before loading the engine", () => {
+    assert.strictEqual(Session.storageKey.name, Snapshot.sessionStorageName)
+  })
 })

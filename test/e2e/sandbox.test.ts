@@ -13,6 +13,9 @@ import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
 const evmAddress = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 
+// expect.poll waits 1 s by default: too short for a chain round trip on a machine shared by parallel test runs.
+const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 })
+
 /** The demo wallets' approve/reject panel. */
 const prompt = (page: Page) => page.getByRole("alertdialog")
 
@@ -102,8 +105,8 @@ describe("the sandbox in Chromium", () => {
     await prompt(site).getByText("Connect to this site").waitFor()
     expect(await prompt(site).textContent()).toContain(`Site: ${new URL(sandbox.siteUrl).origin}`)
     await prompt(site).getByRole("button", { name: "Approve" }).click()
-    await expect.poll(() => site.getByTestId("account-address").textContent()).toBe(evmAddress)
-    await expect.poll(() => site.getByTestId("account-balance").textContent()).toMatch(/^\d[\d.]* ETH$/)
+    await poll(() => site.getByTestId("account-address").textContent()).toBe(evmAddress)
+    await poll(() => site.getByTestId("account-balance").textContent()).toMatch(/^\d[\d.]* ETH$/)
     expect(await site.getByTestId("account-network").textContent()).toContain("Portico Local")
 
     await site.getByRole("button", { name: "Sign message" }).click()
@@ -114,7 +117,7 @@ describe("the sandbox in Chromium", () => {
 
     await site.getByRole("button", { name: "Sign message" }).click()
     await prompt(site).getByRole("button", { name: "Reject" }).click()
-    await expect.poll(() => site.getByRole("alert").textContent()).toContain("User rejected the request.")
+    await poll(() => site.getByRole("alert").textContent()).toContain("User rejected the request.")
 
     const before = await site.getByTestId("account-balance").textContent()
     await site.getByRole("button", { name: "Send", exact: true }).click()
@@ -122,8 +125,14 @@ describe("the sandbox in Chromium", () => {
     await prompt(site).getByRole("button", { name: "Approve" }).click()
     await site.getByTestId("sent").waitFor()
     expect(await site.getByTestId("sent").textContent()).toContain(`0.01 ETH to ${sandbox.config.evm.accounts[1]?.address}`)
-    await expect.poll(() => site.getByTestId("account-balance").textContent()).not.toBe(before)
+    await poll(() => site.getByTestId("account-balance").textContent()).not.toBe(before)
+
+    // Switching networks in the page goes through the wallet (wallet_switchEthereumChain) and back by chainChanged.
+    await site.getByRole("combobox", { name: "Network" }).selectOption({ label: "Portico Local 2" })
+    await poll(() => site.getByRole("combobox", { name: "Network" }).inputValue()).toBe("31338")
+    await poll(() => site.getByTestId("account-balance").textContent()).toMatch(/^\d[\d.]* ETH$/)
     await site.getByRole("button", { name: "Disconnect" }).click()
+    await site.getByRole("list", { name: "Discovered wallets" }).waitFor()
     expect(problems).toEqual([])
   })
 
@@ -131,12 +140,12 @@ describe("the sandbox in Chromium", () => {
     const solana = sandbox.config.solana.accounts[0]
     await site.getByRole("button", { name: /Portico Demo Solana/ }).click()
     await prompt(site).getByRole("button", { name: "Approve" }).click()
-    await expect.poll(() => site.getByTestId("account-address").textContent()).toBe(solana?.address)
-    await expect.poll(() => site.getByTestId("account-balance").textContent()).toMatch(/^\d[\d.]* SOL$/)
+    await poll(() => site.getByTestId("account-address").textContent()).toBe(solana?.address)
+    await poll(() => site.getByTestId("account-balance").textContent()).toMatch(/^\d[\d.]* SOL$/)
 
     await site.getByRole("button", { name: "Sign message" }).click()
     await prompt(site).getByRole("button", { name: "Approve" }).click()
-    await expect.poll(() => site.getByTestId("signature").textContent()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+    await poll(() => site.getByTestId("signature").textContent()).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
 
     const before = await site.getByTestId("account-balance").textContent()
     await site.getByRole("button", { name: "Send", exact: true }).click()
@@ -144,7 +153,7 @@ describe("the sandbox in Chromium", () => {
     await prompt(site).getByRole("button", { name: "Approve" }).click()
     await site.getByTestId("sent").waitFor()
     expect(await site.getByTestId("sent").textContent()).toContain(`0.01 SOL to ${sandbox.config.solana.accounts[1]?.address}`)
-    await expect.poll(() => site.getByTestId("account-balance").textContent()).not.toBe(before)
+    await poll(() => site.getByTestId("account-balance").textContent()).not.toBe(before)
     expect(problems).toEqual([])
   })
 
@@ -152,7 +161,7 @@ describe("the sandbox in Chromium", () => {
     const wallet = await context.newPage()
     await wallet.goto(sandbox.walletConnectWalletUrl)
     const walletAddress = sandbox.config.evm.accounts[1]?.address ?? ""
-    await expect.poll(() => wallet.getByText(walletAddress).count()).toBe(1)
+    await poll(() => wallet.getByText(walletAddress).count()).toBe(1)
     const dapp = await SignClient.init({
       projectId: sandbox.config.projectId,
       relayUrl: sandbox.relayUrl,

@@ -45,7 +45,11 @@ const connect = async (relay: Relay, auth: string, options: ClientOptions = {}) 
     socket.send(JSON.stringify({ id, jsonrpc: "2.0", method, params }))
     return waitFor((frame) => frame.id === id && frame.method === undefined)
   }
-  const pushes = () => frames.filter((frame) => frame.method === "irn_subscription")
+  // Frames arrive in order: once a later request is answered, every push sent before it has arrived.
+  const pushes = async () => {
+    await request("irn_unsubscribe", { topic: "sync", id: "none" })
+    return frames.filter((frame) => frame.method === "irn_subscription")
+  }
   const ack = (push: Frame) => socket.send(JSON.stringify({ id: push.id, jsonrpc: "2.0", result: true }))
   return { socket, frames, request, waitFor, pushes, ack }
 }
@@ -87,23 +91,23 @@ describe("the local WalletConnect relay", () => {
     const subscriber = await connect(relay, await token(subscriberKey))
     const subscribed = await subscriber.request("irn_subscribe", { topic: topic("a") })
     expect(typeof subscribed.result).toBe("string")
-    const [push] = subscriber.pushes()
+    const [push] = await subscriber.pushes()
     expect(push?.params?.id).toBe(subscribed.result)
     expect(push?.params?.data).toMatchObject({ topic: topic("a"), message: "hello", tag: 1102 })
     expect(typeof push?.params?.data["publishedAt"]).toBe("number")
     if (push !== undefined) subscriber.ack(push)
     // The publisher never receives its own message.
-    expect(publisher.pushes()).toEqual([])
+    expect(await publisher.pushes()).toEqual([])
 
     // The same client on a new socket has acknowledged it already; a different client still gets it.
     await subscriber.request("irn_unsubscribe", { topic: topic("a"), id: subscribed.result })
     subscriber.socket.close()
     const again = await connect(relay, await token(subscriberKey))
     await again.request("irn_subscribe", { topic: topic("a") })
-    expect(again.pushes()).toEqual([])
+    expect(await again.pushes()).toEqual([])
     const other = await connect(relay, await token())
     await other.request("irn_batchSubscribe", { topics: [topic("a")] })
-    expect(other.pushes()).toHaveLength(1)
+    expect(await other.pushes()).toHaveLength(1)
   })
 
   it("redelivers a message whose push was never acknowledged", async () => {
@@ -113,11 +117,11 @@ describe("the local WalletConnect relay", () => {
     await publisher.request("irn_publish", { topic: topic("r"), message: "settle", ttl: 300 })
     const first = await connect(relay, await token(key))
     await first.request("irn_subscribe", { topic: topic("r") })
-    expect(first.pushes()).toHaveLength(1)
+    expect(await first.pushes()).toHaveLength(1)
     first.socket.terminate()
     const second = await connect(relay, await token(key))
     await second.request("irn_subscribe", { topic: topic("r") })
-    expect(second.pushes()).toHaveLength(1)
+    expect(await second.pushes()).toHaveLength(1)
   })
 
   it("pushes a message to every current subscriber as it is published", async () => {
@@ -140,12 +144,12 @@ describe("the local WalletConnect relay", () => {
     now += 29_000
     const early = await connect(relay, await token(generateKeyPair(), 86_400, Math.floor(now / 1000)))
     await early.request("irn_subscribe", { topic: topic("ttl") })
-    expect(early.pushes().map((push) => push.params?.data["message"])).toEqual(["short", "long"])
+    expect((await early.pushes()).map((push) => push.params?.data["message"])).toEqual(["short", "long"])
 
     now += 2_000
     const late = await connect(relay, await token(generateKeyPair(), 86_400, Math.floor(now / 1000)))
     await late.request("irn_subscribe", { topic: topic("ttl") })
-    expect(late.pushes().map((push) => push.params?.data["message"])).toEqual(["long"])
+    expect((await late.pushes()).map((push) => push.params?.data["message"])).toEqual(["long"])
     const fetched = await late.request("irn_batchFetchMessages", { topics: [topic("ttl")] })
     expect(fetched.result).toMatchObject({ messages: [{ message: "long" }], hasMore: false })
 
@@ -178,7 +182,7 @@ describe("the local WalletConnect relay", () => {
 
     await dapp.request("wc_proposeSession", { pairingTopic: pairing, sessionProposal: "proposal", ttl: 300 })
     await wallet.request("irn_subscribe", { topic: pairing })
-    expect(wallet.pushes().map((push) => push.params?.data)).toMatchObject([{ message: "proposal", tag: 1100 }])
+    expect((await wallet.pushes()).map((push) => push.params?.data)).toMatchObject([{ message: "proposal", tag: 1100 }])
 
     const approved = await wallet.request("wc_approveSession", {
       sessionTopic: session,
@@ -193,7 +197,7 @@ describe("the local WalletConnect relay", () => {
 
     // The dapp subscribes to the session topic only after the settle was published.
     await dapp.request("irn_subscribe", { topic: session })
-    expect(dapp.pushes().find((push) => push.params?.data["topic"] === session)?.params?.data).toMatchObject({
+    expect((await dapp.pushes()).find((push) => push.params?.data["topic"] === session)?.params?.data).toMatchObject({
       message: "settle",
       tag: 1102
     })

@@ -64,8 +64,10 @@ describe("WalletConnect sign-clients through the local relay", () => {
       }
     })
     if (uri === undefined) throw new Error("the dapp produced no pairing URI")
+    // Called before pairing: sign-client drops a settlement that arrives before approval() is awaited.
+    const settled = approval()
     await wallet.pair({ uri })
-    const session = await approval()
+    const session = await settled
     topic = session.topic
   })
 

@@ -1,12 +1,14 @@
-/** What every view reads: the engine (atoms and actions), the message table and the locale. */
+/** What every view of the loaded modal needs: the engine, the registry and the message table. */
+import type * as Atom from "effect/reactivity/Atom"
+import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import { createContext, useContext } from "react"
 import type { Engine } from "../../core/atoms/Engine.ts"
-import type { Messages } from "../i18n/en.ts"
 import type { Translate } from "../i18n/Messages.ts"
+import { useAtomValueIn } from "../react/useAtomValue.ts"
 
 export interface ModalContextValue {
   readonly engine: Engine
-  readonly messages: Messages
+  readonly registry: AtomRegistry.AtomRegistry
   readonly t: Translate
   readonly locale: string
 }
@@ -15,6 +17,8 @@ export const ModalContext = createContext<ModalContextValue | undefined>(undefin
 
 export const useModalContext = (): ModalContextValue => {
   const value = useContext(ModalContext)
-  if (value === undefined) throw new Error("Modal views render inside <ModalRoot>")
+  if (value === undefined) throw new Error("Modal views render inside ModalRoot")
   return value
 }
+
+export const useEngineAtom = <A>(atom: Atom.Atom<A>): A => useAtomValueIn(useModalContext().registry, atom)

@@ -5,7 +5,8 @@
  */
 import { type KeyboardEvent, type ReactNode, use, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
 import { createPortal } from "react-dom"
-import * as Modal from "../../core/Modal.ts"
+import type * as Modal from "../../core/Modal.ts"
+import type * as Theme from "../../core/Theme.ts"
 import type { MessageKey } from "../i18n/en.ts"
 import { messagesFor, translator } from "../i18n/Messages.ts"
 import { usePortico } from "../react/PorticoContext.ts"
@@ -33,18 +34,28 @@ const focusableSelector = "button:not([disabled]), a[href], input:not([disabled]
 
 /** Renders children into a fresh shadow root attached to <body>. */
 function ShadowPortal({ children }: { readonly children: ReactNode }) {
-  const [container, setContainer] = useState<HTMLElement | undefined>(undefined)
-  useLayoutEffect(() => {
-    const host = document.createElement("portico-modal")
-    document.body.append(host)
-    const shadow = host.attachShadow({ mode: "open" })
+  const [{ host, container }] = useState(() => {
+    const element = document.createElement("portico-modal")
+    const shadow = element.attachShadow({ mode: "open" })
     shadow.adoptedStyleSheets = [styleSheet()]
     const root = document.createElement("div")
     shadow.append(root)
-    setContainer(root)
+    return { host: element, container: root }
+  })
+  useLayoutEffect(() => {
+    document.body.append(host)
     return () => host.remove()
-  }, [])
-  return container === undefined ? null : createPortal(children, container)
+  }, [host])
+  return createPortal(children, container)
+}
+
+/** Host theme variables go in through CSSOM (allowed under a strict CSP, unlike style attributes). */
+const applyTheme = (element: HTMLElement | null, variables: Theme.ThemeVariables | undefined) => {
+  if (element === null || variables === undefined) return
+  if (variables.accent !== undefined) element.style.setProperty("--portico-accent", variables.accent)
+  if (variables.fontFamily !== undefined) element.style.setProperty("--portico-font", variables.fontFamily)
+  if (variables.borderRadiusMaster !== undefined) element.style.setProperty("--portico-radius", variables.borderRadiusMaster)
+  if (variables.zIndex !== undefined) element.style.setProperty("--portico-z", String(variables.zIndex))
 }
 
 function View({ route }: { readonly route: Modal.Route }) {
@@ -62,49 +73,36 @@ function View({ route }: { readonly route: Modal.Route }) {
     case "UnsupportedChain":
       return <UnsupportedChain />
     default:
-      // Views of features that ship later (sign-in, names, approvals) fall back to the account.
+      // Views of features that ship later (sign-in, names, approvals) are never pushed yet.
       return <Account />
   }
 }
 
 function Dialog() {
-  const { engine, t, registry } = useModalContext()
+  const { engine, t } = useModalContext()
   const state = useEngineAtom(engine.atoms.modal)
   const dialog = useRef<HTMLDivElement>(null)
-  const backdrop = useRef<HTMLDivElement>(null)
-  const opener = useRef<Element | null>(null)
   const route = state.history.at(-1)
   const view = route?.view
 
   // Remember who opened the modal and give focus back when it closes.
   useEffect(() => {
     if (!state.open) return
-    opener.current = document.activeElement
+    const opener = document.activeElement
     return () => {
-      if (opener.current instanceof HTMLElement) opener.current.focus()
+      if (opener instanceof HTMLElement) opener.focus()
     }
   }, [state.open])
 
-  // Each view starts with focus on its first control (header buttons excluded).
+  // Each view starts with focus on its first control.
   useEffect(() => {
+    if (!state.open || view === undefined) return
     const first = dialog.current?.querySelector<HTMLElement>(`.view ${focusableSelector}`) ??
       dialog.current?.querySelector<HTMLElement>(focusableSelector)
     first?.focus()
   }, [view, state.open])
 
-  // Host theme variables go in through CSSOM (allowed under a strict CSP, unlike style attributes).
-  useEffect(() => {
-    const element = backdrop.current
-    const variables = engine.config.themeVariables
-    if (element === null || variables === undefined) return
-    if (variables.accent !== undefined) element.style.setProperty("--portico-accent", variables.accent)
-    if (variables.fontFamily !== undefined) element.style.setProperty("--portico-font", variables.fontFamily)
-    if (variables.borderRadiusMaster !== undefined) element.style.setProperty("--portico-radius", variables.borderRadiusMaster)
-    if (variables.zIndex !== undefined) element.style.setProperty("--portico-z", String(variables.zIndex))
-  }, [engine, state.open])
-
   if (!state.open || route === undefined) return null
-  void registry
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === "Escape") {
@@ -116,8 +114,7 @@ function Dialog() {
     const focusable = [...dialog.current.querySelectorAll<HTMLElement>(focusableSelector)]
     const first = focusable[0]
     const last = focusable.at(-1)
-    const root = dialog.current.getRootNode() as ShadowRoot
-    const active = root.activeElement
+    const active = (dialog.current.getRootNode() as ShadowRoot).activeElement
     if (first === undefined || last === undefined) return
     if (event.shiftKey && (active === first || !dialog.current.contains(active))) {
       event.preventDefault()
@@ -129,10 +126,9 @@ function Dialog() {
   }
 
   const titleKey = view === undefined ? undefined : titles[view]
-  const canGoBack = state.history.length > 1
   return (
     <div
-      ref={backdrop}
+      ref={(element) => applyTheme(element, engine.config.themeVariables)}
       className={`backdrop ${engine.config.themeMode === "light" ? "light" : "dark"}`}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) void engine.close()
@@ -148,7 +144,7 @@ function Dialog() {
         data-view={view}
       >
         <div className="header">
-          {canGoBack
+          {state.history.length > 1
             ? <button type="button" className="icon-button" aria-label={t("back")} onClick={() => void engine.back()}>‹</button>
             : <span className="spacer" />}
           <h2 id="portico-title">{titleKey === undefined ? t("dialogLabel") : t(titleKey)}</h2>
@@ -164,12 +160,12 @@ function Dialog() {
 }
 
 export default function ModalRoot() {
-  const { registry, loadEngine, config } = usePortico()
+  const { loadEngine, config } = usePortico()
   const engine = use(loadEngine())
   const value = useMemo<ModalContextValue>(() => {
     const locale = config.locale ?? "en"
-    return { engine, registry, locale, t: translator(messagesFor(locale)) }
-  }, [engine, registry, config.locale])
+    return { engine, registry: engine.registry, locale, t: translator(messagesFor(locale)) }
+  }, [engine, config.locale])
   return (
     <ModalContext.Provider value={value}>
       <ShadowPortal>

@@ -1,24 +1,31 @@
-/** The host's button: "Connect Wallet", or the connected address; a click opens the modal. */
-import { type ReactNode, useState } from "react"
-import { useAccount, useMessages, useModal } from "./hooks.ts"
-import { shortAddress } from "./shortAddress.ts"
+/**
+ * The only UI in the host's first chunk. Its label comes from the message tables without loading
+ * the modal.
+ */
+import { messagesFor } from "../i18n/Messages.ts"
+import { useAccount, useModal } from "./hooks.ts"
+import { usePortico } from "./PorticoContext.ts"
+
+const shorten = (address: string) => address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 
 export interface ConnectButtonProps {
   readonly className?: string
 }
 
-export const ConnectButton = ({ className = "portico-connect-button" }: ConnectButtonProps): ReactNode => {
+export function ConnectButton({ className }: ConnectButtonProps) {
+  const { config } = usePortico()
   const { open } = useModal()
   const account = useAccount()
-  const messages = useMessages()
-  const [loading, setLoading] = useState(false)
-  const onClick = () => {
-    setLoading(true)
-    void open().finally(() => setLoading(false))
-  }
+  const label = account.address === undefined ? messagesFor(config.locale).connectWallet : shorten(account.address)
   return (
-    <button type="button" className={className} aria-haspopup="dialog" aria-busy={loading} onClick={onClick} data-portico-button="">
-      {account.address === undefined ? messages.connectWallet : shortAddress(account.address)}
+    <button
+      type="button"
+      className={className}
+      data-portico-button=""
+      aria-haspopup="dialog"
+      onClick={() => void open()}
+    >
+      {label}
     </button>
   )
 }

@@ -56,6 +56,25 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       }
     })
 
+    it("opens a project listing * to every origin", async () => {
+      const config = await withClient({ ...setup(), projectId: "quiet-project", origin: "https://anything.test" }, (c) =>
+        c.wallets.analyticsConfig({ query: {} }))
+      expect(config.isAnalyticsEnabled).toBe(false)
+    })
+
+    it("lets browsers read every answer (CORS), refusals included, and preflights JSON posts", async () => {
+      const preflight = await fetch(`${server.url}/e?projectId=test-project&st=x&sv=1`, {
+        method: "OPTIONS",
+        headers: { origin: "https://app.example.com", "access-control-request-method": "POST", "access-control-request-headers": "content-type" }
+      })
+      expect(preflight.status).toBe(204)
+      expect(preflight.headers.get("access-control-allow-origin")).toBe("*")
+      expect(preflight.headers.get("access-control-allow-headers")).toContain("content-type")
+      const refused = await fetch(`${server.url}/getAnalyticsConfig?projectId=test-project&st=x&sv=1`, { headers: { origin: "https://evil.test" } })
+      expect(refused.status).toBe(403)
+      expect(refused.headers.get("access-control-allow-origin")).toBe("*")
+    })
+
     it("answers an unknown projectId with 401 'Unauthorized: invalid key'", async () => {
       const error = await withClient({ ...setup(), projectId: "nobody" }, (c) => Effect.flip(c.blockchain.supportedChains({ query: {} })))
       expect(error).toMatchObject({ _tag: "InvalidProjectId", message: "Unauthorized: invalid key", status: 401 })
@@ -215,12 +234,16 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       expect(lookup).toMatchObject({ _tag: "NotFound", status: 404 })
     })
 
-    it("refuses a name already taken by another address", async () => {
-      const message = registrationMessage("alice.portico.id", "n4")
-      const signature = await bob.signMessage({ message })
-      const error = await withClient(setup(), (c) =>
-        Effect.flip(c.blockchain.registerName({ query: {}, payload: { coin_type: 60, address: bob.address, message, signature } })))
-      expect(error).toMatchObject({ _tag: "Conflict", message: "name: alice.portico.id is already taken" })
+    it("refuses a name already taken by another address, whatever its case", async () => {
+      for (const [name, nonce] of [["alice.portico.id", "n4"], ["ALICE.portico.id", "n5"]] as const) {
+        const message = registrationMessage(name, nonce)
+        const signature = await bob.signMessage({ message })
+        const error = await withClient(setup(), (c) =>
+          Effect.flip(c.blockchain.registerName({ query: {}, payload: { coin_type: 60, address: bob.address, message, signature } })))
+        expect(error).toMatchObject({ _tag: "Conflict", message: "name: alice.portico.id is already taken" })
+      }
+      const lookup = await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "Alice.Portico.ID" }, query: {} }))
+      expect(lookup.name).toBe("alice.portico.id")
     })
 
     it("enforces the name rules, the zone and the message age", async () => {
@@ -290,10 +313,24 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       expect(body.message).toMatch(/^payload: .*"props".*"event"/)
     })
 
-    it("answers 501 for history, swaps, onramp and sessions", async () => {
+    it("refuses request bodies over 64 KiB with 413", async () => {
+      const response = await fetch(`${server.url}/e?projectId=test-project&st=x&sv=1`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ eventId: "x".repeat(70_000), url: "u", domain: "d", timestamp: 1, props: { event: "MODAL_OPEN" } })
+      })
+      expect(response.status).toBe(413)
+    })
+
+    it("answers 502 for history when the chain's RPC cannot be reached", async () => {
+      const error = await withClient(setup(), (c) => Effect.flip(c.blockchain.history({ params: { address: alice.address }, query: {} })))
+      expect(error).toMatchObject({ _tag: "UpstreamUnavailable", status: 502 })
+    })
+
+    it("answers 501 for Solana history, swaps, onramp and sessions", async () => {
       const errors = await withClient(setup(), (c) =>
         Effect.all([
-          Effect.flip(c.blockchain.history({ params: { address: alice.address }, query: {} })),
+          Effect.flip(c.blockchain.history({ params: { address: "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV" }, query: {} })),
           Effect.flip(c.blockchain.convertTokens({ query: { chainId: "eip155:1" } })),
           Effect.flip(c.blockchain.convertGasPrice({ query: { chainId: "eip155:1" } })),
           Effect.flip(c.blockchain.onrampOptions({ query: {} })),

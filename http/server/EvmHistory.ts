@@ -1,0 +1,215 @@
+/**
+ * Transaction history for EVM addresses, from an in-memory index built by reading the configured
+ * chains through viem: each block once (its transactions, their receipts and Transfer logs), then
+ * incrementally up to the latest block on every request. Suits the sandbox devnets and small chains;
+ * a public chain needs a real indexer behind the same contract.
+ *
+ * A transaction belongs to an address when it sent it, received it, or moved a configured token or
+ * collection to or from it. Transfers of unconfigured contracts are left out (their decimals and names
+ * are unknown); NFTs of collections configured as spam carry `nft_info.flags.is_spam`.
+ */
+import * as Effect from "effect/Effect"
+import { createPublicClient, decodeEventLog, erc20Abi, formatUnits, getAddress, http, parseAbi, toEventSelector, type Log, type PublicClient } from "viem"
+import { UpstreamUnavailable } from "../api/ApiError.ts"
+import type { History } from "../api/BlockchainApi.ts"
+import type { PriceSource } from "./Balances.ts"
+import type { EvmChainOptions } from "./ServerOptions.ts"
+
+export type HistoryEntry = History["data"][number]
+type Transfer = HistoryEntry["transfers"][number]
+
+const transferTopic = toEventSelector("Transfer(address,address,uint256)")
+const erc721TransferAbi = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)"])
+
+/** One movement, addresses lower-case, before it is seen from one address's side. */
+interface Movement {
+  readonly from: string
+  readonly to: string
+  readonly describe: (direction: Transfer["direction"]) => Transfer
+}
+
+interface IndexedTransaction {
+  readonly chainId: string
+  readonly hash: string
+  readonly from: string
+  readonly to: string | null
+  readonly nonce: number
+  readonly status: "confirmed" | "failed"
+  readonly minedAt: string
+  readonly blockNumber: bigint
+  readonly index: number
+  readonly movements: ReadonlyArray<Movement>
+}
+
+const directionOf = (address: string, from: string, to: string): Transfer["direction"] =>
+  from === address && to === address ? "self" : from === address ? "out" : "in"
+
+const operationOf = (transaction: IndexedTransaction, transfers: ReadonlyArray<Transfer>): string => {
+  if (transaction.to === null) return "deploy"
+  const outgoing = transfers.some((transfer) => transfer.direction === "out")
+  const incoming = transfers.some((transfer) => transfer.direction === "in")
+  if (outgoing && incoming) return "trade"
+  if (outgoing) return "send"
+  if (incoming) return "receive"
+  return "execute"
+}
+
+/** The transaction as `address` sees it, or undefined when it does not involve the address. */
+const viewOf = (transaction: IndexedTransaction, address: string): HistoryEntry | undefined => {
+  const mine = transaction.movements.filter((movement) => movement.from === address || movement.to === address)
+  if (mine.length === 0 && transaction.from !== address && transaction.to !== address) return undefined
+  const transfers = mine.map((movement) => movement.describe(directionOf(address, movement.from, movement.to)))
+  return {
+    id: `${transaction.chainId}:${transaction.hash}`,
+    metadata: {
+      operationType: operationOf(transaction, transfers),
+      hash: transaction.hash,
+      minedAt: transaction.minedAt,
+      sentFrom: getAddress(transaction.from),
+      sentTo: transaction.to === null ? "" : getAddress(transaction.to),
+      status: transaction.status,
+      nonce: transaction.nonce,
+      chain: transaction.chainId
+    },
+    transfers
+  }
+}
+
+const chainIndex = (chain: EvmChainOptions, prices: PriceSource) => {
+  const chainId = `eip155:${chain.chainId}`
+  // cacheTime 0: viem would otherwise answer eth_blockNumber from a 4 s cache and miss new blocks.
+  const client: PublicClient = createPublicClient({ cacheTime: 0, transport: http(chain.rpcUrl, { retryCount: 1 }) })
+  const native = chain.nativeCurrency ?? { name: "Ether", symbol: "ETH", decimals: 18 }
+  const tokens = new Map((chain.tokens ?? []).map((token) => [token.address.toLowerCase(), token]))
+  const collections = new Map((chain.collections ?? []).map((collection) => [collection.address.toLowerCase(), collection]))
+  const transactions: Array<IndexedTransaction> = []
+  let nextBlock = 0n
+  let syncing: Promise<void> = Promise.resolve()
+
+  const priced = (assetId: string, numeric: string) => {
+    const price = prices(assetId)
+    return price === undefined ? {} : { price, value: Number(numeric) * price }
+  }
+
+  const nativeMovement = (from: string, to: string, value: bigint): Movement => {
+    const numeric = formatUnits(value, native.decimals)
+    return {
+      from,
+      to,
+      describe: (direction) => ({
+        fungible_info: { name: native.name, symbol: native.symbol },
+        direction,
+        quantity: { decimals: String(native.decimals), numeric },
+        ...priced(`${chainId}:native`, numeric)
+      })
+    }
+  }
+
+  const logMovement = (log: Log): Movement | undefined => {
+    const contract = log.address.toLowerCase()
+    if (log.topics[0] !== transferTopic) return undefined
+    const token = tokens.get(contract)
+    if (token !== undefined && log.topics.length === 3) {
+      const { args } = decodeEventLog({ abi: erc20Abi, eventName: "Transfer", topics: log.topics, data: log.data })
+      const numeric = formatUnits(args.value, token.decimals)
+      return {
+        from: args.from.toLowerCase(),
+        to: args.to.toLowerCase(),
+        describe: (direction) => ({
+          fungible_info: { name: token.name, symbol: token.symbol },
+          direction,
+          quantity: { decimals: String(token.decimals), numeric },
+          ...priced(`${chainId}:${token.address}`, numeric)
+        })
+      }
+    }
+    const collection = collections.get(contract)
+    if (collection !== undefined && log.topics.length === 4) {
+      const { args } = decodeEventLog({ abi: erc721TransferAbi, eventName: "Transfer", topics: log.topics, data: log.data })
+      return {
+        from: args.from.toLowerCase(),
+        to: args.to.toLowerCase(),
+        describe: (direction) => ({
+          nft_info: { name: `${collection.name} #${args.tokenId}`, flags: { is_spam: collection.spam } },
+          direction,
+          quantity: { decimals: "0", numeric: "1" }
+        })
+      }
+    }
+    return undefined
+  }
+
+  const indexUpTo = async (latest: bigint) => {
+    if (latest < nextBlock) return
+    const logs = await client.getLogs({ fromBlock: nextBlock, toBlock: latest })
+    const logsByTransaction = new Map<string, Array<Log>>()
+    for (const log of logs) {
+      const hash = log.transactionHash ?? ""
+      logsByTransaction.set(hash, [...(logsByTransaction.get(hash) ?? []), log])
+    }
+    for (let number = nextBlock; number <= latest; number++) {
+      const block = await client.getBlock({ blockNumber: number, includeTransactions: true })
+      const minedAt = new Date(Number(block.timestamp) * 1000).toISOString()
+      for (const [index, transaction] of block.transactions.entries()) {
+        const receipt = await client.getTransactionReceipt({ hash: transaction.hash })
+        const from = transaction.from.toLowerCase()
+        const to = transaction.to?.toLowerCase() ?? null
+        const movements = [
+          ...(transaction.value > 0n && to !== null && receipt.status === "success" ? [nativeMovement(from, to, transaction.value)] : []),
+          ...(logsByTransaction.get(transaction.hash) ?? []).flatMap((log) => logMovement(log) ?? [])
+        ]
+        transactions.push({
+          chainId,
+          hash: transaction.hash,
+          from,
+          to,
+          nonce: transaction.nonce,
+          status: receipt.status === "success" ? "confirmed" : "failed",
+          minedAt,
+          blockNumber: number,
+          index,
+          movements
+        })
+      }
+      nextBlock = number + 1n
+    }
+  }
+
+  /** Indexes new blocks (one sync at a time), then answers the address's transactions, newest first. */
+  const historyOf = async (address: string): Promise<ReadonlyArray<{ readonly entry: HistoryEntry; readonly order: readonly [string, bigint, number] }>> => {
+    const latest = await client.getBlockNumber()
+    syncing = syncing.catch(() => undefined).then(() => indexUpTo(latest))
+    await syncing
+    const owner = address.toLowerCase()
+    return transactions.flatMap((transaction) => {
+      const entry = viewOf(transaction, owner)
+      return entry === undefined ? [] : [{ entry, order: [transaction.minedAt, transaction.blockNumber, transaction.index] as const }]
+    })
+  }
+
+  return { chainId, historyOf }
+}
+
+export interface HistoryReader {
+  readonly chains: ReadonlyArray<string>
+  /** Every transaction of `address` on `chains`, newest first. */
+  readonly read: (address: string, chains: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<HistoryEntry>, UpstreamUnavailable>
+}
+
+export const makeHistoryReader = (evm: ReadonlyArray<EvmChainOptions>, prices: PriceSource): HistoryReader => {
+  const indexes = new Map(evm.map((chain) => chainIndex(chain, prices)).map((index) => [index.chainId, index]))
+  return {
+    chains: [...indexes.keys()],
+    read: (address, chains) =>
+      Effect.tryPromise({
+        try: async () => {
+          const perChain = await Promise.all(chains.flatMap((chain) => indexes.get(chain)?.historyOf(address) ?? []))
+          return perChain
+            .flat()
+            .toSorted((a, b) => b.order[0].localeCompare(a.order[0]) || Number(b.order[1] - a.order[1]) || b.order[2] - a.order[2])
+            .map(({ entry }) => entry)
+        },
+        catch: () => new UpstreamUnavailable({ message: `Could not read history on ${chains.join(", ")}` })
+      })
+  }
+}

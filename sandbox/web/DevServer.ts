@@ -1,0 +1,55 @@
+/**
+ * A page served by Vite's dev server (hot reload while working on the demo site or the wallet page), with
+ * `/sandbox-config.json` answered by a middleware. Vite's React preamble is an inline script, so dev mode cannot
+ * run under the strict CSP: that is the built mode's job (StaticServer.ts).
+ */
+import react from "@vitejs/plugin-react"
+import { createServer, type Plugin } from "vite"
+import { configPath, type SandboxConfig } from "../SandboxConfig.ts"
+import { repositoryRoot } from "./Build.ts"
+import type { StaticServer } from "./StaticServer.ts"
+
+export interface DevServerOptions {
+  readonly host: string
+  readonly port: number
+  readonly root: string
+  /** Vite's dependency cache for this page alone: pages (and other Vite users) sharing one cache invalidate each other. */
+  readonly cacheDir: string
+  readonly config: () => SandboxConfig | undefined
+}
+
+const sandboxConfig = (config: () => SandboxConfig | undefined): Plugin => ({
+  name: "portico-sandbox-config",
+  configureServer: (server) => {
+    server.middlewares.use(configPath, (_request, response) => {
+      const value = config()
+      response.statusCode = value === undefined ? 503 : 200
+      response.setHeader("content-type", value === undefined ? "text/plain" : "application/json; charset=utf-8")
+      response.setHeader("cache-control", "no-store")
+      response.end(value === undefined ? "The sandbox is still starting" : JSON.stringify(value))
+    })
+  }
+})
+
+export const startDevServer = async (options: DevServerOptions): Promise<StaticServer> => {
+  const server = await createServer({
+    root: options.root,
+    cacheDir: options.cacheDir,
+    configFile: false,
+    envDir: false,
+    logLevel: "warn",
+    clearScreen: false,
+    plugins: [react(), sandboxConfig(options.config)],
+    server: {
+      host: options.host,
+      port: options.port,
+      strictPort: true,
+      // Pages import the wallets, core/ and ui/ from outside their own folder.
+      fs: { allow: [repositoryRoot] }
+    }
+  })
+  await server.listen()
+  const address = server.httpServer?.address()
+  if (typeof address !== "object" || address === null) throw new Error("Vite did not report its address")
+  return { url: `http://${options.host}:${address.port}`, stop: () => server.close() }
+}

@@ -1,0 +1,137 @@
+/**
+ * `npm run bench`: what Portico costs a host page before the visitor acts, and how fast it answers.
+ *
+ * Builds two pages with esbuild the same way (minified ESM with code splitting): the test host
+ * (React + Portico's provider and button) and a baseline (React + a plain button). Prints:
+ * - JS gzip bytes downloaded before any click (measured from Chromium's requests), Portico minus baseline;
+ * - in Chromium, medians of several runs: button-visible time over the baseline, click-to-wallet-list
+ *   time, and the JS heap after opening the modal.
+ */
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { chromium, type Browser, type Page as PwPage } from "playwright-core"
+import { buildPage, gzipBytes, serve, type BuiltPage } from "../e2e/fixtures/Build.ts"
+import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+
+const runs = Number(process.env["BENCH_RUNS"] ?? 7)
+
+const median = (values: ReadonlyArray<number>): number => {
+  const sorted = values.toSorted((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] ?? 0 : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+/** Records, in page time, when the first <button> shows and when the modal's first view has content. */
+const probe = () => {
+  const marks = { button: -1, click: -1, list: -1 }
+  Object.assign(globalThis, { __bench: marks })
+  const watchButton = () => {
+    if (marks.button < 0 && document.querySelector("button") !== null) marks.button = performance.now()
+    else if (marks.button < 0) requestAnimationFrame(watchButton)
+  }
+  requestAnimationFrame(watchButton)
+  new MutationObserver((_, observer) => {
+    if (document.querySelector("button") !== null) {
+      if (marks.button < 0) marks.button = performance.now()
+      observer.disconnect()
+    }
+  }).observe(document, { childList: true, subtree: true })
+  document.addEventListener("click", () => {
+    marks.click = performance.now()
+    const watchList = () => {
+      const view = document.querySelector("portico-modal, [data-portico-modal]")?.shadowRoot
+        ?.querySelector("[role='dialog'] .view")
+      if (view !== null && view !== undefined && (view.textContent ?? "").trim() !== "") marks.list = performance.now()
+      else requestAnimationFrame(watchList)
+    }
+    requestAnimationFrame(watchList)
+  }, { capture: true, once: true })
+}
+
+interface Marks {
+  readonly button: number
+  readonly click: number
+  readonly list: number
+}
+
+const marksOf = (page: PwPage) => page.evaluate(() => (globalThis as unknown as { __bench: Marks }).__bench)
+
+const heapUsed = async (page: PwPage): Promise<number> => {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send("HeapProfiler.collectGarbage")
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage")
+  await cdp.detach()
+  return usedSize
+}
+
+interface Sample {
+  readonly buttonMillis: number
+  readonly jsBeforeClick: ReadonlyArray<string>
+  readonly clickToListMillis?: number
+  readonly heapAfterOpen?: number
+}
+
+const sample = async (browser: Browser, url: string, built: BuiltPage, open: boolean): Promise<Sample> => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.addInitScript(probe)
+  const js: Array<string> = []
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") js.push(new URL(request.url()).pathname)
+  })
+  await page.goto(url, { waitUntil: "load" })
+  await page.waitForFunction(() => (globalThis as unknown as { __bench: Marks }).__bench.button >= 0)
+  await page.waitForLoadState("networkidle")
+  const jsBeforeClick = js.map((path) => join(built.dir, path))
+  const buttonMillis = (await marksOf(page)).button
+  if (!open) {
+    await context.close()
+    return { buttonMillis, jsBeforeClick }
+  }
+  await page.click("[data-portico-button]")
+  await page.waitForFunction(() => (globalThis as unknown as { __bench: Marks }).__bench.list >= 0, undefined, { timeout: 15_000 })
+  const marks = await marksOf(page)
+  const heapAfterOpen = await heapUsed(page)
+  await context.close()
+  return { buttonMillis, jsBeforeClick, clickToListMillis: marks.list - marks.click, heapAfterOpen }
+}
+
+const main = async () => {
+  const root = await mkdtemp(join(tmpdir(), "portico-bench-"))
+  const [host, baseline] = await Promise.all([
+    buildPage({ page: "host", outDir: join(root, "host") }),
+    buildPage({ page: "baseline", outDir: join(root, "baseline") })
+  ])
+  const [hostServer, baselineServer] = await Promise.all([serve(host.dir), serve(baseline.dir)])
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
+  try {
+    const hostSamples: Array<Sample> = []
+    const baselineSamples: Array<Sample> = []
+    // Interleaved so drift on the shared machine hits both pages alike.
+    for (let run = 0; run < runs; run++) {
+      baselineSamples.push(await sample(browser, baselineServer.url, baseline, false))
+      hostSamples.push(await sample(browser, hostServer.url, host, true))
+    }
+    const hostJs = await gzipBytes([...new Set(hostSamples[0]?.jsBeforeClick ?? [])])
+    const baselineJs = await gzipBytes([...new Set(baselineSamples[0]?.jsBeforeClick ?? [])])
+    const buttonHost = median(hostSamples.map((entry) => entry.buttonMillis))
+    const buttonBaseline = median(baselineSamples.map((entry) => entry.buttonMillis))
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+    const lines = [
+      `Portico bench (${runs} runs each, medians; esbuild minified ESM + splitting; Chromium headless)`,
+      `JS gzip before any click: host ${kib(hostJs)} (${hostJs} B), baseline ${kib(baselineJs)} (${baselineJs} B), Portico +${kib(hostJs - baselineJs)} (${hostJs - baselineJs} B)`,
+      `  first-load files (build graph): ${host.initialFiles.length}; from Chromium's requests: ${new Set(hostSamples[0]?.jsBeforeClick).size}`,
+      `Button visible: host ${buttonHost.toFixed(1)} ms, baseline ${buttonBaseline.toFixed(1)} ms, Portico +${(buttonHost - buttonBaseline).toFixed(1)} ms`,
+      `Click to wallet list: ${median(hostSamples.map((entry) => entry.clickToListMillis ?? 0)).toFixed(1)} ms`,
+      `JS heap after opening (after GC): ${kib(median(hostSamples.map((entry) => entry.heapAfterOpen ?? 0)))}`
+    ]
+    console.log(lines.join("\n"))
+  } finally {
+    await browser.close()
+    await Promise.all([hostServer.close(), baselineServer.close()])
+    await rm(root, { recursive: true, force: true })
+  }
+}
+
+await main()

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest"
+import type { Engine } from "../../../core/atoms/Engine.ts"
+import * as HostProvider from "../../../core/atoms/HostProvider.ts"
+import * as Snapshot from "../../../core/atoms/Snapshot.ts"
+import type * as Session from "../../../core/Session.ts"
+
+const evm: Session.SessionAccount = {
+  namespace: "eip155",
+  address: "0x00000000000000000000000000000000000000aa",
+  caipNetworkId: "eip155:31337",
+  connectorId: "com.demo",
+  connectorName: "Demo",
+  connectorType: "ANNOUNCED"
+}
+
+/** An engine that only forwards requests; anything else is not part of this fake. */
+const forwarding = (calls: Array<unknown>): Promise<Engine> =>
+  Promise.resolve({
+    request: async (namespace: string, args: unknown) => {
+      calls.push([namespace, args])
+      return namespace === "solana" ? { signature: new Uint8Array([1, 2, 3]) } : "0xsigned"
+    }
+  } as unknown as Engine)
+
+describe("Snapshot store", () => {
+  it("notifies only when a value changes", () => {
+    const store = Snapshot.make()
+    let calls = 0
+    store.subscribe(() => calls++)
+    store.update({ modalOpen: false })
+    expect(calls).toBe(0)
+    store.update({ modalOpen: true })
+    expect(calls).toBe(1)
+    expect(store.get().modalOpen).toBe(true)
+  })
+})
+
+describe("EIP-1193 provider for the host", () => {
+  it("answers accounts and chain from the session and forwards the rest to the wallet", async () => {
+    const store = Snapshot.make()
+    const calls: Array<unknown> = []
+    const provider = HostProvider.evmProvider(store, () => forwarding(calls))
+    expect(await provider.request({ method: "eth_accounts" })).toEqual([])
+    await expect(provider.request({ method: "eth_chainId" })).rejects.toMatchObject({ code: 4100 })
+    const events: Array<unknown> = []
+    provider.on("accountsChanged", (value) => events.push(["accounts", value]))
+    provider.on("chainChanged", (value) => events.push(["chain", value]))
+    store.update({ session: { eip155: evm, activeNamespace: "eip155" } })
+    expect(await provider.request({ method: "eth_requestAccounts" })).toEqual([evm.address])
+    expect(await provider.request({ method: "eth_chainId" })).toBe("0x7a69")
+    expect(await provider.request({ method: "personal_sign", params: ["0x68", evm.address] })).toBe("0xsigned")
+    expect(calls).toEqual([["eip155", { method: "personal_sign", params: ["0x68", evm.address] }]])
+    store.update({ session: { eip155: { ...evm, caipNetworkId: "eip155:31338" }, activeNamespace: "eip155" } })
+    expect(events).toEqual([["accounts", [evm.address]], ["chain", "0x7a69"], ["chain", "0x7a6a"]])
+  })
+
+  it("the Solana signer returns the wallet's signature bytes", async () => {
+    const calls: Array<unknown> = []
+    const signer = HostProvider.solanaSigner(Snapshot.make(), () => forwarding(calls))
+    expect(await signer.signMessage(new Uint8Array([9]))).toEqual(new Uint8Array([1, 2, 3]))
+    expect(calls).toEqual([["solana", { method: "solana_signMessage", params: { message: new Uint8Array([9]) } }]])
+  })
+})

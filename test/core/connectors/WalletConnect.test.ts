@@ -1,0 +1,98 @@
+/**
+ * The WalletConnect connector against the sandbox relay and the sandbox's WalletConnect demo wallet
+ * logic: the pairing URI arrives as an event, an approved proposal connects with the wallet's
+ * account and chain, requests go through, and a refused proposal is a user rejection.
+ */
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type * as Connector from "../../../core/Connector.ts"
+import * as WalletConnect from "../../../core/connectors/WalletConnect.ts"
+import { type Relay, startRelay } from "../../../sandbox/relay/Relay.ts"
+import { createWcWallet, type WcWallet, type WcWalletState } from "../../../sandbox/wc-wallet/WcWallet.ts"
+
+// Hardhat's second default account: a public test key.
+const privateKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" as const
+const account = privateKeyToAccount(privateKey)
+
+const until = (wallet: WcWallet, ready: (state: WcWalletState) => boolean): Promise<WcWalletState> =>
+  new Promise((resolve) => {
+    if (ready(wallet.getState())) return resolve(wallet.getState())
+    const stop = wallet.subscribe(() => {
+      if (!ready(wallet.getState())) return
+      stop()
+      resolve(wallet.getState())
+    })
+  })
+
+/** Resolves with the next pairing URI the connector shows. */
+const nextUri = (client: Connector.ConnectorClient) =>
+  new Promise<string>((resolve) => {
+    const stop = client.subscribe((event) => {
+      if (event._tag !== "DisplayUri") return
+      stop()
+      resolve(event.uri)
+    })
+  })
+
+describe("WalletConnect connector", () => {
+  let relay: Relay
+  let wallet: WcWallet
+  let client: Connector.ConnectorClient
+
+  beforeAll(async () => {
+    relay = await startRelay({})
+    wallet = await createWcWallet({
+      relayUrl: relay.url,
+      projectId: "portico-test",
+      privateKey,
+      url: "http://wallet.localhost",
+      storagePrefix: `wallet-${Math.random()}`,
+      chains: [{ chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:9/" }]
+    })
+    client = WalletConnect.make({
+      projectId: "portico-test",
+      relayUrl: relay.url,
+      metadata: { name: "Portico test", description: "test", url: "http://dapp.localhost", icons: [] },
+      networks: [{ caipNetworkId: "eip155:31337", rpcUrl: "http://127.0.0.1:9/" }],
+      storagePrefix: `dapp-${Math.random()}`
+    })
+  })
+
+  afterAll(async () => {
+    await Promise.allSettled([wallet?.close(), Effect.runPromise(Effect.ignore(client.disconnect))])
+    await relay?.stop()
+  })
+
+  it("a refused proposal fails as a user rejection", async () => {
+    const uri = nextUri(client)
+    const connecting = Effect.runPromiseExit(client.connect({}))
+    await wallet.pair(await uri)
+    const [proposal] = (await until(wallet, (state) => state.proposals.length > 0)).proposals
+    await wallet.rejectProposal(proposal!.id)
+    const exit = await connecting
+    expect(Exit.isFailure(exit)).toBe(true)
+    if (Exit.isFailure(exit)) expect(JSON.stringify(exit.cause)).toContain("UserRejectedRequestError")
+  })
+
+  it("shows a wc: URI, connects with the wallet's account when approved, and forwards requests", async () => {
+    const uri = nextUri(client)
+    const connecting = Effect.runPromise(client.connect({ caipNetworkId: "eip155:31337" }))
+    const shown = await uri
+    expect(shown).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await wallet.pair(shown)
+    const [proposal] = (await until(wallet, (state) => state.proposals.some((p) => p.id !== undefined))).proposals
+    await wallet.approveProposal(proposal!.id)
+    const connected = await connecting
+    expect(connected.namespace).toBe("eip155")
+    expect(connected.caipNetworkId).toBe("eip155:31337")
+    expect(connected.accounts.map((a) => a.toLowerCase())).toEqual([account.address.toLowerCase()])
+    expect(await Effect.runPromise(client.chain)).toBe("eip155:31337")
+
+    const signing = Effect.runPromise(client.request({ method: "personal_sign", params: ["0x68656c6c6f", account.address] }))
+    const [request] = (await until(wallet, (state) => state.requests.length > 0)).requests
+    wallet.approveRequest(request!.key)
+    expect(await signing).toMatch(/^0x[0-9a-f]{130}$/)
+  })
+})

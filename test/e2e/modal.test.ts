@@ -1,0 +1,322 @@
+/**
+ * Portico's modal end to end, in Debian's Chromium against the sandbox (chains, Solana devnet,
+ * relay, API) and its demo wallets. The host page is test/e2e/fixtures/host.tsx, served with a
+ * strict Content-Security-Policy (no 'unsafe-inline', no 'unsafe-eval'). Each test starts from a
+ * fresh browser context (empty storage). Screenshots of every view go to test-results/screenshots/.
+ */
+import { mkdir, mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { en } from "../../ui/i18n/en.ts"
+import { de } from "../../ui/i18n/de.ts"
+import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
+import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+import { buildPage, serve, type Served } from "./fixtures/Build.ts"
+import { sandboxNetworks, sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
+
+const screenshots = join(process.cwd(), "test-results", "screenshots")
+const evmWallet = "Portico Demo Wallet"
+const solanaWallet = "Portico Demo Solana"
+
+let sandbox: Sandbox
+let browser: Browser
+let work: string
+let host: Served
+let hostDe: Served
+let narrowHost: Served
+let afterDebug = () => {}
+
+const servePage = async (name: string, config: Parameters<typeof buildPage>[0]["config"]) => {
+  const built = await buildPage({ page: "host", outDir: join(work, name), config, wallets: true })
+  return serve(built.dir, { csp: true, json: { "/sandbox-config.json": sandbox.config } })
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "portico-e2e-"))
+  await mkdir(screenshots, { recursive: true })
+  sandbox = await startSandbox({ ports: "ephemeral" })
+  const networks = sandboxNetworks(sandbox.config)
+  ;[host, hostDe, narrowHost] = await Promise.all([
+    servePage("host", sandboxPorticoConfig(sandbox.config)),
+    servePage("host-de", sandboxPorticoConfig(sandbox.config, { locale: "de" })),
+    // Only the second EVM chain: the demo wallet starts on the first one, which this host did not request.
+    servePage("host-narrow", sandboxPorticoConfig(sandbox.config, { networks: networks.slice(1) }))
+  ])
+  browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
+}, 180_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await Promise.all([host?.close(), hostDe?.close(), narrowHost?.close()])
+  await sandbox?.stop()
+  if (work !== undefined) await rm(work, { recursive: true, force: true })
+})
+
+interface Opened {
+  readonly context: BrowserContext
+  readonly page: Page
+  readonly violations: () => Promise<ReadonlyArray<string>>
+  readonly consoleErrors: Array<string>
+}
+
+/** A fresh context on `url`; CSP violations are collected from the page's `securitypolicyviolation` events. */
+const open = async (url: string): Promise<Opened> => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: url })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    const seen: Array<string> = []
+    Object.assign(globalThis, { __cspViolations: seen })
+    document.addEventListener("securitypolicyviolation", (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`)
+    }, true)
+  })
+  const consoleErrors: Array<string> = []
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text())
+  })
+  await page.goto(url)
+  await page.locator("[data-portico-button]").waitFor()
+  return {
+    context,
+    page,
+    consoleErrors,
+    violations: () => page.evaluate(() => (globalThis as unknown as { __cspViolations: Array<string> }).__cspViolations)
+  }
+}
+
+
+const text = (locator: Locator) => locator.textContent({ timeout: 15_000 })
+const expectText = (locator: Locator, expected: string | RegExp) =>
+  expect.poll(() => text(locator), { timeout: 15_000 }).toMatch(typeof expected === "string" ? new RegExp(`^${escape(expected)}$`) : expected)
+const expectContains = (locator: Locator, expected: string) => expect.poll(() => text(locator), { timeout: 15_000 }).toContain(expected)
+const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+const visible = (locator: Locator) => locator.waitFor({ state: "visible", timeout: 15_000 })
+const gone = (locator: Locator) => locator.waitFor({ state: "detached", timeout: 15_000 })
+const focusedTag = (page: Page) => page.evaluate(() => document.activeElement?.tagName.toLowerCase())
+const isButtonFocused = (page: Page) => page.evaluate(() => document.activeElement?.hasAttribute("data-portico-button") === true)
+
+const dialog = (page: Page) => page.locator("portico-modal [role='dialog']")
+
+const expectView = async (page: Page, view: string) => {
+  await expect.poll(() => dialog(page).getAttribute("data-view"), { timeout: 15_000 }).toBe(view)
+}
+
+const shoot = (page: Page, name: string) => dialog(page).screenshot({ path: join(screenshots, `${name}.png`) })
+
+const walletRow = (page: Page, name: string) => dialog(page).getByRole("button", { name: new RegExp(name) })
+
+/** The demo wallet's own prompt (in the page, outside Portico). */
+const answerWallet = async (page: Page, answer: "Approve" | "Reject") => {
+  const button = page.getByRole("button", { name: answer, exact: true })
+  await button.waitFor({ timeout: 15_000 })
+  await button.click()
+}
+
+const hostStatus = (page: Page) => page.getByTestId("host-status")
+
+const connectEvm = async (page: Page) => {
+  await page.locator("[data-portico-button]").click()
+  await expectView(page, "Connect")
+  await walletRow(page, evmWallet).click()
+  await expectView(page, "ConnectingExternal")
+  await answerWallet(page, "Approve")
+  await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^eip155 0x/)
+}
+
+const evmAddress = () => sandbox.config.evm.accounts[0]?.address.toLowerCase() ?? ""
+
+describe("Portico modal in Chromium", () => {
+  it("makes no request before the click and loads the modal only then", async () => {
+    const { context, page } = await open(host.url)
+    const requests: Array<string> = []
+    page.on("request", (request) => requests.push(request.url()))
+    await page.reload()
+    await page.locator("[data-portico-button]").waitFor()
+    await page.waitForLoadState("networkidle")
+    const before = [...requests]
+    const origin = new URL(host.url).origin
+    // Only the host's own files and the demo wallet's configuration: nothing to the API, relay or chains.
+    expect(before.filter((url) => new URL(url).origin !== origin)).toEqual([])
+    expect(before.filter((url) => !/\.(js|html)$|\/$|\/sandbox-config\.json$/.test(new URL(url).pathname))).toEqual([])
+    const scriptsBefore = before.filter((url) => url.endsWith(".js")).length
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Connect")
+    // The modal (views, engine, connectors) arrived as chunks loaded by the click.
+    expect(requests.filter((url) => url.endsWith(".js")).length).toBeGreaterThan(scriptsBefore)
+    await context.close()
+  })
+
+  it("connects the EIP-6963 demo wallet, shows the account, reloads connected and disconnects, with no CSP violation", async () => {
+    const { context, page, violations, consoleErrors } = await open(host.url)
+    page.on("response", (r) => { if (r.url().startsWith(sandbox.apiUrl)) void r.text().then((t) => console.log("DEBUG", r.status(), r.url(), t.slice(0, 300))) })
+    page.on("requestfailed", (r) => console.log("DEBUG failed", r.method(), r.url(), JSON.stringify(r.headers()), r.failure()?.errorText))
+    afterDebug = () => console.log("DEBUG console", consoleErrors)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Connect")
+    await visible(walletRow(page, evmWallet))
+    await shoot(page, "Connect")
+    await walletRow(page, evmWallet).click()
+    await expectView(page, "ConnectingExternal")
+    await visible(dialog(page).getByText(`Continue in ${evmWallet}`))
+    await shoot(page, "ConnectingExternal")
+    await answerWallet(page, "Approve")
+    await expect.poll(async () => (await hostStatus(page).textContent())?.toLowerCase(), { timeout: 15_000 }).toContain(evmAddress())
+    await expectText(page.locator("[data-portico-button]"), /^0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/)
+
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await page.waitForTimeout(3000)
+    afterDebug()
+    await shoot(page, "Account")
+    await expectText(dialog(page).locator("[data-balance]"), /\d/)
+    // Balances are truncated to 3 decimals: never more fraction digits than that.
+    expect(await dialog(page).locator("[data-balance]").textContent()).not.toMatch(/[.,]\d{4,}/)
+    await shoot(page, "Account")
+    await page.keyboard.press("Escape")
+    await gone(dialog(page))
+
+    await page.reload()
+    await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^eip155 0x/)
+    expect(await page.getByRole("button", { name: "Approve", exact: true }).count()).toBe(0)
+
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("button", { name: en.disconnect }).last().click()
+    await expect.poll(() => hostStatus(page).textContent()).toBe("disconnected")
+    await expectText(page.locator("[data-portico-button]"), en.connectWallet)
+    expect(await violations()).toEqual([])
+    await context.close()
+  })
+
+  it("shows the spec's wording when the visitor rejects in the wallet, and retries", async () => {
+    const { context, page } = await open(host.url)
+    await page.locator("[data-portico-button]").click()
+    await walletRow(page, evmWallet).click()
+    await answerWallet(page, "Reject")
+    await expectContains(dialog(page).getByRole("alert"), en.connectionDeclined)
+    // The wallet's own 4001 message follows the spec wording.
+    await expectContains(dialog(page), "User rejected")
+    await shoot(page, "ConnectingExternal-declined")
+    await dialog(page).getByRole("button", { name: en.tryAgain }).click()
+    await answerWallet(page, "Approve")
+    await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^eip155 0x/)
+    await context.close()
+  })
+
+  it("connects the Solana demo wallet next to the EVM one", async () => {
+    const { context, page } = await open(host.url)
+    await connectEvm(page)
+    // The host opens the modal at Connect (useModal().open({ view })) to add a second wallet.
+    await page.getByTestId("open-connect").click()
+    await expectView(page, "Connect")
+    await walletRow(page, solanaWallet).click()
+    await answerWallet(page, "Approve")
+    const solanaAddress = sandbox.config.solana.accounts[0]?.address ?? ""
+    await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toContain(`solana ${solanaAddress}`)
+    // The EVM account stays: the host's EIP-1193 provider still signs through the demo wallet.
+    await page.getByTestId("sign-evm").click()
+    await answerWallet(page, "Approve")
+    await expect.poll(() => page.getByTestId("evm-signature").textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{130}$/)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await shoot(page, "Account-two-accounts")
+    await context.close()
+  })
+
+  it("opens UnsupportedChain on a network the host did not request and switches", async () => {
+    const { context, page } = await open(narrowHost.url)
+    const target = sandbox.config.evm.chains[1]
+    await page.locator("[data-portico-button]").click()
+    await walletRow(page, evmWallet).click()
+    await answerWallet(page, "Approve")
+    await expectView(page, "UnsupportedChain")
+    await shoot(page, "UnsupportedChain")
+    await dialog(page).getByRole("button", { name: `Switch to ${target?.name}` }).click()
+    await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toContain(`eip155:${target?.chainId}`)
+    await context.close()
+  })
+
+  it("connects with the keyboard alone, traps focus and closes on Escape", async () => {
+    const { context, page } = await open(host.url)
+    await page.keyboard.press("Tab")
+    await expect.poll(() => isButtonFocused(page)).toBe(true)
+    await page.keyboard.press("Enter")
+    await expectView(page, "Connect")
+    // Focus is inside the dialog and stays there however far Tab goes.
+    for (let step = 0; step < 12; step++) {
+      await page.keyboard.press("Tab")
+      expect(await focusedTag(page)).toBe("portico-modal")
+    }
+    await page.keyboard.press("Escape")
+    await gone(dialog(page))
+    await expect.poll(() => isButtonFocused(page)).toBe(true)
+
+    await page.keyboard.press("Enter")
+    await expectView(page, "Connect")
+    let reached = false
+    for (let step = 0; step < 12 && !reached; step++) {
+      const label = await page.evaluate(() => document.querySelector("portico-modal")?.shadowRoot?.activeElement?.textContent ?? "")
+      if (label.includes(evmWallet)) reached = true
+      else await page.keyboard.press("Tab")
+    }
+    expect(reached).toBe(true)
+    await page.keyboard.press("Enter")
+    await expectView(page, "ConnectingExternal")
+    await answerWallet(page, "Approve")
+    await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^eip155 0x/)
+    await context.close()
+  })
+
+  it("lists the registry in AllWallets and shows a WalletConnect QR code", async () => {
+    const { context, page, violations } = await open(host.url)
+    await page.locator("[data-portico-button]").click()
+    await dialog(page).getByRole("button", { name: new RegExp(en.allWallets) }).click()
+    await expectView(page, "AllWallets")
+    await visible(dialog(page).getByRole("searchbox"))
+    await shoot(page, "AllWallets")
+    await dialog(page).getByRole("button", { name: en.back }).click()
+    await expectView(page, "Connect")
+    await dialog(page).getByRole("button", { name: new RegExp(`^${en.walletConnect}`) }).click()
+    await expectView(page, "ConnectingWalletConnect")
+    const qr = dialog(page).locator("[data-wc-uri]")
+    await expect.poll(() => qr.getAttribute("data-wc-uri"), { timeout: 20_000 }).toMatch(/^wc:/)
+    await shoot(page, "ConnectingWalletConnect")
+    expect(await violations()).toEqual([])
+    await context.close()
+  })
+
+  it("renders a malicious announcement inertly", async () => {
+    const { context, page } = await open(host.url)
+    const hostileName = "<img src=x onerror=\"globalThis.__pwned=1\">Evil"
+    await page.evaluate((name) => {
+      const svg = "<svg xmlns='http://www.w3.org/2000/svg' onload='globalThis.__pwned=2'><script>globalThis.__pwned=3</script></svg>"
+      const detail = Object.freeze({
+        info: { uuid: "5a1f0c6e-0000-4000-8000-000000000bad", name, icon: `data:image/svg+xml,${encodeURIComponent(svg)}`, rdns: "evil.example" },
+        provider: { request: () => Promise.reject(new Error("no")), on: () => undefined, removeListener: () => undefined }
+      })
+      const announce = () => globalThis.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }))
+      globalThis.addEventListener("eip6963:requestProvider", announce)
+      announce()
+    }, hostileName)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Connect")
+    const row = dialog(page).getByRole("button", { name: /Evil/ })
+    await expectContains(row, hostileName)
+    expect(await row.locator("img[src^='x'], script").count()).toBe(0)
+    await page.waitForTimeout(300)
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined()
+    await context.close()
+  })
+
+  it("speaks German when the host configures the de locale", async () => {
+    const { context, page } = await open(hostDe.url)
+    await expectText(page.locator("[data-portico-button]"), de.connectWallet)
+    await page.locator("[data-portico-button]").click()
+    await expectText(dialog(page).locator("#portico-title"), de.modalTitleConnect)
+    await shoot(page, "Connect-de")
+    await context.close()
+  })
+})

@@ -1,0 +1,25 @@
+/** ConnectingExternal: waiting for the chosen wallet's approval, its refusal, and a retry. */
+import { ConnectError } from "../components/ConnectError.tsx"
+import { WalletIcon } from "../components/WalletIcon.tsx"
+import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+
+export function ConnectingExternal({ connectorId }: { readonly connectorId: string }) {
+  const { engine, t } = useModalContext()
+  const { clients } = useEngineAtom(engine.atoms.connectors)
+  const attempt = useEngineAtom(engine.atoms.attempt)
+  const connector = clients.find((client) => client.connector.id === connectorId)?.connector
+  const name = connector?.name ?? connectorId
+  const failed = attempt._tag === "Failed" && attempt.connectorId === connectorId ? attempt : undefined
+  return (
+    <div className="center">
+      <WalletIcon src={connector?.imageUrl} name={name} className="big" />
+      <strong>{t("continueInWallet", { name })}</strong>
+      {failed === undefined
+        ? <p className="muted" role="status">{t("approveInWallet")}</p>
+        : <ConnectError attempt={failed} />}
+      <button type="button" className="secondary" onClick={() => void engine.connect(connectorId)}>
+        {t("tryAgain")}
+      </button>
+    </div>
+  )
+}

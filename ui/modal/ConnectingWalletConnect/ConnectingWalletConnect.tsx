@@ -1,0 +1,50 @@
+/**
+ * ConnectingWalletConnect: the QR code, plus, for a wallet chosen in the registry, its mobile,
+ * desktop and web deep links carrying the pairing URI.
+ */
+import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
+import { WalletConnectQr } from "../components/WalletConnectQr.tsx"
+import { WalletIcon } from "../components/WalletIcon.tsx"
+import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+
+/** `scheme://` or `https://host/path` plus `wc?uri=…` (the WalletConnect deep link convention). */
+export const deepLink = (base: string, uri: string): string | undefined => {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(base) || /^(javascript|data|vbscript):/i.test(base)) return undefined
+  const separator = base.endsWith("/") || base.endsWith("://") ? "" : "/"
+  return `${base}${separator}wc?uri=${encodeURIComponent(uri)}`
+}
+
+export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletListEntry.WalletListEntry | undefined }) {
+  const { engine, t } = useModalContext()
+  const { wcUri } = useEngineAtom(engine.atoms.connection)
+  const links = wallet === undefined || wcUri === undefined
+    ? []
+    : ([
+      ["mobile", wallet.mobile_link, t("openInWallet", { name: wallet.name })],
+      ["desktop", wallet.desktop_link, t("openOnDesktop")],
+      ["web", wallet.webapp_link, t("openOnWeb")]
+    ] as const).flatMap(([kind, base, label]) => {
+      const href = base === undefined || base === null || base === "" ? undefined : deepLink(base, wcUri)
+      return href === undefined ? [] : [{ kind, href, label }]
+    })
+  return (
+    <div>
+      {wallet === undefined ? null : (
+        <div className="center">
+          <WalletIcon src={wallet.image_id === undefined ? undefined : engine.imageUrl(`/getWalletImage/${wallet.image_id}`)} name={wallet.name} className="big" />
+          <strong>{t("continueInWallet", { name: wallet.name })}</strong>
+        </div>
+      )}
+      <WalletConnectQr />
+      {links.length === 0 ? null : (
+        <div className="actions">
+          {links.map((link) => (
+            <a key={link.kind} className="secondary" href={link.href} target={link.kind === "web" ? "_blank" : undefined} rel="noopener noreferrer">
+              {link.label}
+            </a>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}

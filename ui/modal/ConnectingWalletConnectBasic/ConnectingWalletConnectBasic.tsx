@@ -1,0 +1,6 @@
+/** ConnectingWalletConnectBasic: basic mode shows only the pairing QR code. */
+import { WalletConnectQr } from "../components/WalletConnectQr.tsx"
+
+export function ConnectingWalletConnectBasic() {
+  return <WalletConnectQr />
+}
