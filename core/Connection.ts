@@ -8,6 +8,7 @@ import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type * as Caip from "./Caip.ts"
@@ -63,6 +64,10 @@ export const toListEntry = (wallet: ConnectionState.RecentWallet, rdns: string |
   name: wallet.name,
   ...(rdns === undefined ? {} : { rdns })
 })
+
+/** Restore waits up to 20 × 50 ms for a stored session's wallet to announce itself. */
+const restoreRetryMillis = 50
+const restoreRetries = 20
 
 export class Connection extends Context.Service<Connection, {
   readonly state: SubscriptionRef.SubscriptionRef<ConnectionState.ConnectionState>
@@ -218,6 +223,8 @@ export class Connection extends Context.Service<Connection, {
         yield* connectors.discover
         for (const account of Session.accounts(stored)) {
           yield* connectors.get(account.connectorId).pipe(
+            // A wallet may announce itself a moment after the page asks: give it a second.
+            Effect.retry({ schedule: Schedule.spaced(restoreRetryMillis), times: restoreRetries }),
             Effect.flatMap((client) =>
               client.reconnect({ caipNetworkId: account.caipNetworkId }).pipe(Effect.flatMap((result) => attach(client, result)))
             ),

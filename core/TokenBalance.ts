@@ -19,8 +19,8 @@ export const TokenBalance = Schema.Struct({
   address: Schema.optionalKey(Schema.String),
   /** Value in USD. */
   value: Schema.optionalKey(Schema.Number),
-  /** Price in USD of one token. */
-  price: Schema.Number,
+  /** Price in USD of one token; absent when no price source knows the token (never invented). */
+  price: Schema.optionalKey(Schema.Number),
   iconUrl: Schema.String,
   quantity: Quantity
 })

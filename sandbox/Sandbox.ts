@@ -94,6 +94,18 @@ const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promi
 
 interface Stoppable { readonly stop: () => Promise<void> }
 
+/** Fixed USD prices, so that USD values in the modal are real numbers: ETH, SOL and the dollar tokens. */
+const sandboxPrices = (solanaNetwork: string, solanaUsdc: string): Readonly<Record<string, number>> => ({
+  ...Object.fromEntries(
+    evmChainSpecs.flatMap(({ chainId }) => [
+      [`eip155:${chainId}:native`, 3000],
+      ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, 1] as const)
+    ])
+  ),
+  [`${solanaNetwork}:native`]: 150,
+  [`${solanaNetwork}:${solanaUsdc}`]: 1
+})
+
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
   const host = options.host ?? "127.0.0.1"
   const stateDir = options.stateDir ?? defaultStateDir
@@ -126,6 +138,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         caipNetworkId: devnet.deployment.caipNetworkId,
         mints: [{ address: devnet.deployment.usdc.address, symbol: devnet.deployment.usdc.symbol, name: devnet.deployment.usdc.name, decimals: devnet.deployment.usdc.decimals }]
       },
+      prices: sandboxPrices(devnet.deployment.caipNetworkId, devnet.deployment.usdc.address),
       // A local toy world: any page on this machine may use the sandbox project.
       projects: { [projectId]: { allowedOrigins: ["*"] } }
     })

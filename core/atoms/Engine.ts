@@ -8,14 +8,16 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Atom from "effect/reactivity/Atom"
 import type * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import type { Balances, History } from "../../http/api/BlockchainApi.ts"
+import type { Balances, History, Identity } from "../../http/api/BlockchainApi.ts"
 import type { WalletPage } from "../../http/api/WalletApi.ts"
+import * as AnalyticsClient from "../../http/client/AnalyticsClient.ts"
 import * as CachedQueries from "../../http/client/CachedQueries.ts"
 import * as PorticoClient from "../../http/client/PorticoClient.ts"
 import type * as Caip from "../Caip.ts"
@@ -61,6 +63,8 @@ export interface Engine {
     /** Balances of an account on its network (absent without an API URL). */
     readonly balances: (account: Session.SessionAccount) => Atom.Atom<AsyncResult.AsyncResult<Balances, unknown>>
     readonly history: (account: Session.SessionAccount) => Atom.Atom<AsyncResult.AsyncResult<History, unknown>>
+    /** The profile name and avatar of an address (EVM names), cached 5 min. */
+    readonly identity: (address: string) => Atom.Atom<AsyncResult.AsyncResult<Identity, unknown>>
     /** One page of the wallet registry, filtered by the configured chains. */
     readonly wallets: (query: WalletQuery) => Atom.Atom<AsyncResult.AsyncResult<WalletPage, unknown>>
   }
@@ -89,6 +93,9 @@ export interface PorticoConfigResolved extends Config.PorticoConfig {
 }
 
 const sdkVersion = "react-portico-0.1.0"
+
+/** No trace headers: they would turn every GET into a CORS preflight against the API. */
+const untraced = <A, E>(effect: Effect.Effect<A, E>) => Effect.provideService(effect, HttpClient.TracerPropagationEnabled, false)
 
 const splitKey = (key: string) => {
   const [address = "", caipNetworkId = ""] = key.split("|")
@@ -142,34 +149,52 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
           projectId: config.projectId,
           sdkVersion
         })
-        return { client, cached: yield* CachedQueries.make(client) }
+        const analytics = yield* AnalyticsClient.make({
+          apiUrl: config.apiUrl ?? "",
+          projectId: config.projectId,
+          sdkVersion,
+          enabled: resolved.resolvedFeatures.analytics,
+          page: () => ({ url: globalThis.location?.href ?? "", domain: globalThis.location?.host ?? "" }),
+          onAlert: (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
+        })
+        return { client, cached: yield* CachedQueries.make(client), analytics }
       }).pipe(Effect.provide(FetchHttpClient.layer))
     )
 
   const noApi = Effect.fail(new Error("No API URL configured"))
+  /** Analytics is off unless the host turns it on; it never fails or delays what it follows. */
+  const track = (event: AnalyticsClient.TrackedEvent) =>
+    http === undefined ? Effect.void : Effect.forkDetach(untraced(http.analytics.track(event)))
   const fetchBalances = (account: { readonly address: string; readonly caipNetworkId: string }): Effect.Effect<Balances, unknown> =>
-    http === undefined ? noApi : http.cached.balance(account.address, { chainId: account.caipNetworkId })
+    http === undefined ? noApi : untraced(http.cached.balance(account.address, { chainId: account.caipNetworkId }))
   const fetchHistory = (account: { readonly address: string; readonly caipNetworkId: string }): Effect.Effect<History, unknown> =>
     http === undefined
       ? noApi
-      : http.client.blockchain.history({ params: { address: account.address }, query: { chainId: account.caipNetworkId } })
+      : untraced(http.client.blockchain.history({ params: { address: account.address }, query: { chainId: account.caipNetworkId } }))
   const fetchWallets = (query: WalletQuery): Effect.Effect<WalletPage, unknown> =>
     http === undefined
       ? noApi
-      : http.client.wallets.getWallets({
+      : untraced(http.client.wallets.getWallets({
         query: {
           page: String(query.page),
           entries: String(query.search === "" ? Constants.walletsPageSize : Constants.walletSearchEntries),
           chains: config.networks.map((network) => network.caipNetworkId).join(","),
           ...(query.search === "" ? {} : { search: query.search })
         }
-      })
+      }))
 
-  const balancesByKey = Atom.family((key: string) => Atom.make(fetchBalances(splitKey(key))))
-  const historyByKey = Atom.family((key: string) => Atom.make(fetchHistory(splitKey(key))))
+  // Kept alive: switching tabs or views must not interrupt (and abort) a fetch in flight; the
+  // TTL caches behind them decide freshness.
+  const balancesByKey = Atom.family((key: string) => Atom.keepAlive(Atom.make(fetchBalances(splitKey(key)))))
+  const historyByKey = Atom.family((key: string) => Atom.keepAlive(Atom.make(fetchHistory(splitKey(key)))))
+  const identityByAddress = Atom.family((address: string) =>
+    Atom.keepAlive(Atom.make(http === undefined ? noApi : untraced(http.cached.identity(address) as Effect.Effect<Identity, unknown>)))
+  )
   const walletsByKey = Atom.family((key: string) => {
-    const [page = "1", ...search] = key.split("|")
-    return Atom.make(fetchWallets({ page: Number(page), search: search.join("|") }))
+    const [page = "1", ...rest] = key.split("|")
+    const search = rest.join("|")
+    const fetch = fetchWallets({ page: Number(page), search })
+    return Atom.make(search === "" ? fetch : Effect.tap(fetch, () => track({ event: "SEARCH_WALLET", properties: { search } })))
   })
 
   const attempt = Atom.keepAlive(Atom.make<Attempt>({ _tag: "Idle" }))
@@ -184,12 +209,13 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
     // Families are keyed by strings: object keys would be new on every render.
     balances: (account) => balancesByKey(`${account.address}|${account.caipNetworkId}`),
     history: (account) => historyByKey(`${account.address}|${account.caipNetworkId}`),
+    identity: identityByAddress,
     wallets: (query) => walletsByKey(`${query.page}|${query.search}`)
   }
 
   // Keep the first chunk's snapshot in step with the services.
   const unsubscribers = [
-    registry.subscribe(atoms.session, (session) => snapshot.update({ session }), { immediate: true }),
+    registry.subscribe(atoms.session, (value) => snapshot.update({ session: value }), { immediate: true }),
     registry.subscribe(atoms.networks, (value) => snapshot.update({ activeNetworkId: Networks.activeNetworkId(value) }), {
       immediate: true
     }),
@@ -225,6 +251,7 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
         })
       }
       yield* modal.open(route)
+      yield* track({ event: "MODAL_OPEN", properties: { connected: routerContext().connected } })
     }))
 
   // A wallet moving to a chain the host did not request brings up UnsupportedChain.
@@ -266,6 +293,8 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
     }
     const error = Exit.findErrorOption(exit)
     registry.set(attempt, error._tag === "Some" ? { _tag: "Failed", connectorId, error: error.value } : { _tag: "Idle" })
+    // A refused or failed connection shakes the modal (spec §4: 500 ms).
+    if (error._tag === "Some") await run(modal.shake)
   }
 
   const connectingViews: ReadonlyArray<Modal.View> = ["ConnectingExternal", "ConnectingWalletConnect", "ConnectingWalletConnectBasic"]
@@ -300,7 +329,9 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
     },
     disconnect: (namespace) =>
       run(connection.disconnect(namespace).pipe(
-        Effect.catch((error) => modal.showToast({ message: error.message, variant: "error" })),
+        Effect.tap(() => track({ event: "DISCONNECT_SUCCESS" })),
+        Effect.catch((error) =>
+          Effect.andThen(track({ event: "DISCONNECT_ERROR" }), modal.showToast({ message: error.message, variant: "error" }))),
         Effect.andThen(Effect.suspend(() =>
           Session.accounts(registry.get(atoms.session)).length === 0 ? modal.close(routerContext(), { forced: true }) : Effect.void
         ))
@@ -317,6 +348,7 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
             account === undefined ? Effect.void : session.amend(account.namespace, { caipNetworkId: network.caipNetworkId })
           ),
           Effect.tap(() => modal.goBackTo("Account")),
+          Effect.tap(() => track({ event: "SWITCH_NETWORK", properties: { network: network.caipNetworkId } })),
           Effect.catch((error) => Effect.andThen(modal.shake, modal.showToast({ message: error.message, variant: "error" })))
         )
       })),

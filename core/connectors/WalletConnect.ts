@@ -20,6 +20,11 @@ export interface Options {
   readonly networks: ReadonlyArray<{ readonly caipNetworkId: Caip.CaipNetworkId; readonly rpcUrl: string }>
   /** Keeps two clients on one page (tests) from sharing storage. */
   readonly storagePrefix?: string
+  /**
+   * WalletConnect's Verify attestation loads a hidden iframe from verify.walletconnect.org, which a
+   * strict CSP (`frame-src`) refuses and a self-hosted relay does not need. Off unless asked for.
+   */
+  readonly verify?: boolean
 }
 
 export const connector: Connector.Connector = {
@@ -46,6 +51,7 @@ interface Session {
 }
 
 interface UniversalProvider extends Eip1193.Provider {
+  readonly client: { readonly core: { readonly verify: { register: (params: unknown) => Promise<string | undefined> } } }
   readonly session?: Session
   readonly connect: (params: Record<string, unknown>) => Promise<Session | undefined>
   readonly disconnect: () => Promise<void>
@@ -53,6 +59,16 @@ interface UniversalProvider extends Eip1193.Provider {
   readonly request: (args: { readonly method: string; readonly params?: unknown }, chain?: string) => Promise<unknown>
   readonly on: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
   readonly removeListener: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
+}
+
+/**
+ * A registry wallet's link (`scheme://`, or `https://host/path`) plus `wc?uri=…`, the WalletConnect
+ * deep link convention. Links that could run script (`javascript:`, `data:`…) give none.
+ */
+export const deepLink = (base: string, uri: string): string | undefined => {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(base) || /^(javascript|data|vbscript|file|blob):/i.test(base)) return undefined
+  const separator = base.endsWith("/") ? "" : "/"
+  return `${base}${separator}wc?uri=${encodeURIComponent(uri)}`
 }
 
 /** `eip155:31337:0xabc` entries of a session → the network of the first and every address. */
@@ -95,8 +111,11 @@ export const make = (options: Options): Connector.ConnectorClient => {
         projectId: options.projectId,
         metadata: { ...options.metadata, icons: [...options.metadata.icons] },
         ...(options.relayUrl === undefined ? {} : { relayUrl: options.relayUrl }),
-        ...(options.storagePrefix === undefined ? {} : { customStoragePrefix: options.storagePrefix })
+        ...(options.storagePrefix === undefined ? {} : { customStoragePrefix: options.storagePrefix }),
+        telemetryEnabled: false
       })) as unknown as UniversalProvider
+      // Without Verify a proposal carries no attestation, which wallets show as an unverified origin.
+      if (options.verify !== true) provider.client.core.verify.register = () => Promise.resolve(undefined)
       provider.on("display_uri", (uri) => {
         if (typeof uri === "string") emit({ _tag: "DisplayUri", uri })
       })

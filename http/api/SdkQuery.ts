@@ -15,8 +15,5 @@ export const SdkQuery = {
   clientId: Schema.optionalKey(Schema.String)
 } as const
 
-/** The parameters the transport adds, in the order it adds them. */
-export const sdkQueryKeys = ["projectId", "st", "sv", "clientId"] as const
-
 /** The sdk type Portico's own clients send as `st`. */
 export const sdkType = "portico"

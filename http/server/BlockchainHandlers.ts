@@ -1,12 +1,11 @@
 /**
- * Handlers of the Blockchain API group: supported chains, balances, fungible prices, identity and
- * names. Swap (convert), onramp and history answer 501 until their features land.
+ * Handlers of the Blockchain API group: supported chains, balances, fungible prices, history, identity
+ * and names. Swap (convert) and onramp answer 501 until their features land.
  */
 import { createHash } from "node:crypto"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Address from "../../core/Address.ts"
 import * as Name from "../../core/Name.ts"
@@ -26,19 +25,16 @@ import {
 } from "../api/BlockchainApi.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { Repository, type NameRecord } from "./Repository.ts"
+import { requestBase } from "./RequestBase.ts"
 import { ServerContext } from "./ServerContext.ts"
 import { verify } from "./SignatureVerification.ts"
 
-/** Transactions per history page; the cursor is the offset of the next page. */
+/** Transactions per history page. EVM cursors are offsets; Solana cursors are the page's last signature. */
 export const historyPageSize = 20
 
-const notYet = (feature: string) => () => new NotImplemented({ message: `${feature} is not served by this server yet` })
+const solanaSignature = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
 
-/** The base URL clients reached us on, for absolute image URLs in answers. */
-export const requestBase = Effect.map(
-  HttpServerRequest.HttpServerRequest,
-  (request) => `http://${request.headers["host"] ?? "127.0.0.1"}`
-)
+const notYet = (feature: string) => () => new NotImplemented({ message: `${feature} is not served by this server yet` })
 
 const namespaceOf = (address: string): "eip155" | "solana" | undefined =>
   Address.isValid("eip155", address) ? "eip155" : Address.isValid("solana", address) ? "solana" : undefined
@@ -100,7 +96,16 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           if (namespace === undefined) {
             return yield* new BadRequest({ message: `address: ${params.address} is not an eip155 or solana address` })
           }
-          if (namespace === "solana") return yield* notYet("Solana transaction history")()
+          if (namespace === "solana") {
+            const solana = context.solanaHistory
+            if (solana === undefined || (query.chainId !== undefined && query.chainId !== solana.chainId)) {
+              return yield* new BadRequest({ message: `chainId: network ${query.chainId ?? "solana"} is not supported` })
+            }
+            if (query.cursor !== undefined && !solanaSignature.test(query.cursor)) {
+              return yield* new BadRequest({ message: "cursor: not a cursor this server gave" })
+            }
+            return new History(yield* solana.page(params.address, query.cursor, historyPageSize))
+          }
           if (query.chainId !== undefined && !context.history.chains.includes(query.chainId)) {
             return yield* new BadRequest({ message: `chainId: network ${query.chainId} is not supported` })
           }
@@ -122,7 +127,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
       .handle("balance", ({ params, query }) =>
         Effect.gen(function*() {
           const chains = yield* chainsFor(params.address, query.chainId)
-          const base = yield* requestBase
+          const base = yield* requestBase(context)
           const owner = TtlCache.keyOf(params.address)
           const perChain = yield* Effect.forEach(chains, (chain) => {
             const key = `${base}|${chain}|${owner}`
@@ -135,7 +140,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
         }))
       .handle("fungiblePrice", ({ payload }) =>
         Effect.gen(function*() {
-          const base = yield* requestBase
+          const base = yield* requestBase(context)
           const fungibles = payload.addresses.flatMap((address) => {
             const info = context.fungibles.get(address.toLowerCase())
             const price = context.prices(address)

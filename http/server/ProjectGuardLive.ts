@@ -30,7 +30,7 @@ const encodeRateLimited = Schema.encodeSync(RateLimited)
  * Projects are read from the database at most this often per process: the guard runs on every call,
  * and a change made by another server process sharing the database shows up within this delay.
  */
-export const projectCacheTtlMillis = 5_000
+const projectCacheTtlMillis = 5_000
 
 export const layer = Layer.effect(
   ProjectGuard,

@@ -4,7 +4,6 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import type { AnalyticsEvent } from "../api/AnalyticsApi.ts"
 import type { Database } from "./Database.ts"
 import type { ProjectOptions } from "./ServerOptions.ts"
@@ -224,5 +223,3 @@ export const make = (db: Database): Repository["Service"] => {
       )
   })
 }
-
-export const layer = (db: Database): Layer.Layer<Repository> => Layer.succeed(Repository, make(db))

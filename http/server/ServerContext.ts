@@ -6,13 +6,19 @@ import * as Context from "effect/Context"
 import type { BalanceReader, FungibleInfo, PriceSource } from "./Balances.ts"
 import type { HistoryReader } from "./EvmHistory.ts"
 import type { RateLimiter } from "./RateLimiter.ts"
+import type { SolanaHistoryReader } from "./SolanaHistory.ts"
 
 export class ServerContext extends Context.Service<ServerContext, {
   readonly balances: BalanceReader
   readonly history: HistoryReader
+  readonly solanaHistory: SolanaHistoryReader | undefined
   readonly prices: PriceSource
   readonly fungibles: ReadonlyMap<string, FungibleInfo>
   readonly rateLimiter: RateLimiter
   readonly nameZone: string
+  /** ServerOptions.publicUrl, without a trailing slash. */
+  readonly publicUrl: string | undefined
+  /** The URL the server listens on (known once it is bound). */
+  readonly ownUrl: () => string
   readonly registrationMaxAgeSeconds: number
 }>()("portico/http/server/ServerContext") {}

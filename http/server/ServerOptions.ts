@@ -76,6 +76,8 @@ export const ServerOptions = Schema.Struct({
   host: Schema.optionalKey(Schema.String),
   /** Default 8790; 0 picks an ephemeral port. */
   port: Schema.optionalKey(Schema.Int),
+  /** The URL clients reach the server on (behind a proxy); image links in answers start with it. Default: the request's Host. */
+  publicUrl: Schema.optionalKey(Schema.String),
   evm: Schema.optionalKey(Schema.Array(EvmChainOptions)),
   solana: Schema.optionalKey(SolanaOptions),
   /**

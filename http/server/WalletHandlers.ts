@@ -9,8 +9,9 @@ import * as Constants from "../../core/Constants.ts"
 import { BadRequest, InvalidProjectId, messages } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { AllowedOrigins, AnalyticsConfig, WalletPage } from "../api/WalletApi.ts"
-import { requestBase } from "./BlockchainHandlers.ts"
 import { Repository, type WalletRow } from "./Repository.ts"
+import { requestBase } from "./RequestBase.ts"
+import { ServerContext } from "./ServerContext.ts"
 
 const positiveInt = (field: string, value: string | undefined, fallback: number) => {
   if (value === undefined) return Effect.succeed(fallback)
@@ -49,6 +50,7 @@ const currentProject = (repository: Repository["Service"]) => Effect.gen(functio
 export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handlers) =>
   Effect.gen(function*() {
     const repository = yield* Repository
+    const context = yield* ServerContext
     return handlers
       .handle("getWallets", ({ query }) =>
         Effect.gen(function*() {
@@ -64,7 +66,7 @@ export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handl
             search: search === undefined || search.length === 0 ? undefined : search,
             badge: query.badge_type
           })
-          const base = yield* requestBase
+          const base = yield* requestBase(context)
           return new WalletPage({ count: result.count, data: result.rows.map((row) => toEntry(row, base)) })
         }))
       .handle("origins", () => Effect.map(currentProject(repository), (project) => new AllowedOrigins({ allowedOrigins: project.allowedOrigins })))

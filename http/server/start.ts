@@ -30,6 +30,7 @@ import * as Repository from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 import { defaults, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
+import { makeSolanaHistoryReader } from "./SolanaHistory.ts"
 import { WalletHandlers } from "./WalletHandlers.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
@@ -58,13 +59,17 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     await Effect.runPromise(repository.upsertProjects(options.projects ?? {}))
     const evm = options.evm ?? []
     const prices = priceTable(options.prices ?? {})
+    let ownUrl = `http://${options.host ?? defaults.host}:${options.port ?? defaults.port}`
     const context = ServerContext.of({
       balances: makeBalanceReader(evm, options.solana, prices),
       history: makeHistoryReader(evm, prices),
+      solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),
       prices,
       fungibles: fungibleCatalogue(evm, options.solana),
       rateLimiter: makeRateLimiter(options.rateLimit ?? defaults.rateLimit),
       nameZone: options.nameZone ?? defaults.nameZone,
+      publicUrl: options.publicUrl?.replace(/\/+$/, ""),
+      ownUrl: () => ownUrl,
       registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds
     })
     const services = Layer.mergeAll(Layer.succeed(Repository.Repository, repository), Layer.succeed(ServerContext, context))
@@ -83,8 +88,9 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     )
     const runtime = ManagedRuntime.make(server)
     const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (http) => http.address))
+    ownUrl = NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, "")
     return {
-      url: NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, ""),
+      url: ownUrl,
       stop: async () => {
         await runtime.dispose()
         await db.close()

@@ -53,6 +53,15 @@ interface Connection {
 const subscriptionId = (topic: string, clientId: string): string =>
   createHash("sha256").update(topic + clientId).digest("hex")
 
+/** The `auth` query parameter of the upgrade request, null when absent or the URL is unreadable. */
+const authToken = (url: string | undefined): string | null => {
+  try {
+    return new URL(url ?? "/", "ws://relay").searchParams.get("auth")
+  } catch {
+    return null
+  }
+}
+
 const publishOptions = (params: { readonly ttl: number; readonly attestation?: string }) => ({
   ttl: params.ttl,
   ...(params.attestation === undefined ? {} : { attestation: params.attestation })
@@ -236,7 +245,12 @@ export const startRelay = async (options: RelayOptions = {}): Promise<Relay> => 
     socket.on("message", (data, isBinary) => {
       connection.alive = true
       if (isBinary) return send(connection, Frame.error(null, Frame.ErrorCode.invalidRequest, "Binary frames are not supported"))
-      onFrame(connection, data.toString())
+      try {
+        onFrame(connection, data.toString())
+      } catch (error) {
+        // A bug in a handler costs one answer, never the relay (a throw here would end the process).
+        send(connection, Frame.error(null, Frame.ErrorCode.internalError, error instanceof Error ? error.message : "Internal error"))
+      }
     })
     socket.on("error", () => socket.terminate())
     socket.on("close", () => {
@@ -250,9 +264,8 @@ export const startRelay = async (options: RelayOptions = {}): Promise<Relay> => 
   })
 
   server.on("upgrade", (request, socket, head) => {
-    const token = new URL(request.url ?? "/", "ws://relay").searchParams.get("auth")
     socket.on("error", () => socket.destroy())
-    void authenticate(token, now()).then((outcome) => {
+    void authenticate(authToken(request.url), now()).then((outcome) => {
       if (Result.isFailure(outcome)) {
         socket.end(`HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${outcome.failure}\n`)
         return

@@ -81,7 +81,8 @@ export const ErrorCode = {
   parseError: -32700,
   invalidRequest: -32600,
   methodNotFound: -32601,
-  invalidParams: -32602
+  invalidParams: -32602,
+  internalError: -32603
 } as const
 
 export type IncomingFrame =

@@ -124,7 +124,8 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
       topic: session.topic,
       name: session.peer.metadata.name,
       url: session.peer.metadata.url,
-      icons: session.peer.metadata.icons.filter(isHttpUrl),
+      // Peer metadata is whatever the dapp sent: icons may be missing despite the SDK's type.
+      icons: (session.peer.metadata.icons ?? []).filter(isHttpUrl),
       accounts: Object.values(session.namespaces).flatMap((namespace) => namespace.accounts)
     }))
 
@@ -256,7 +257,8 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
         (result) => ({ id, jsonrpc: "2.0", result }),
         (failure: unknown) => ({ id, jsonrpc: "2.0", error: rpcError(failure) })
       )
-      .then((response) => client.respond({ topic, response }))
+      // A session ended meanwhile has nobody left to answer.
+      .then((response) => (client.session.keys.includes(topic) ? client.respond({ topic, response }) : undefined))
       .then(
         () => report(`Answered ${params.request.method}`),
         (failure: unknown) => report(`Could not answer ${params.request.method}`, failure)

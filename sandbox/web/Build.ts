@@ -65,9 +65,6 @@ export const buildPages = async (outDir: string, only: ReadonlyArray<Page> = pag
       const scratch = `${target}.tmp-${process.pid}-${Date.now()}`
       await build({
         root: page.root,
-        // Production React whatever NODE_ENV says (vitest sets "test"): the pages are served as a host would.
-        mode: "production",
-        define: { "process.env.NODE_ENV": JSON.stringify("production") },
         configFile: false,
         envDir: false,
         logLevel: "warn",
@@ -101,7 +98,12 @@ export const buildPages = async (outDir: string, only: ReadonlyArray<Page> = pag
  */
 export const buildPagesInWorker = (outDir: string): Promise<ReadonlyMap<Page["name"], string>> =>
   new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./BuildWorker.ts", import.meta.url), { workerData: { outDir } })
+    // NODE_ENV decides between React's development and production builds, for Vite and the React plugin alike;
+    // pin it so a test runner's "test" never yields a development page.
+    const worker = new Worker(new URL("./BuildWorker.ts", import.meta.url), {
+      workerData: { outDir },
+      env: { ...process.env, NODE_ENV: "production" }
+    })
     worker.once("message", (built: ReadonlyArray<readonly [Page["name"], string]>) => {
       resolve(new Map(built))
       // Vite may leave timers behind; the result is all that is needed.

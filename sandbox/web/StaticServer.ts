@@ -5,7 +5,7 @@
  */
 import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
-import { createServer, type ServerResponse } from "node:http"
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import { extname, join, normalize, sep } from "node:path"
 import { configPath, type SandboxConfig } from "../SandboxConfig.ts"
@@ -56,12 +56,22 @@ const send = (response: ServerResponse, status: number, type: string, body: stri
   response.end(body)
 }
 
+// undefined for a malformed escape (a throw inside the async handler would take the whole sandbox down).
+const decodePath = (url: string | undefined): string | undefined => {
+  try {
+    return decodeURIComponent(new URL(url ?? "/", "http://localhost").pathname)
+  } catch {
+    return undefined
+  }
+}
+
 export const startStaticServer = (options: StaticServerOptions): Promise<StaticServer> =>
   new Promise((resolve, reject) => {
     const sockets = new Set<Socket>()
-    const server = createServer(async (request, response) => {
-      const path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname)
+    const handle = async (request: IncomingMessage, response: ServerResponse) => {
       if (options.csp) response.setHeader("content-security-policy", strictCsp)
+      const path = decodePath(request.url)
+      if (path === undefined) return send(response, 400, "text/plain", "Bad request")
       if (request.method !== "GET" && request.method !== "HEAD") return send(response, 405, "text/plain", "Method not allowed")
       if (path === configPath) {
         const config = options.config()
@@ -80,7 +90,13 @@ export const startStaticServer = (options: StaticServerOptions): Promise<StaticS
         "cache-control": target.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-store"
       })
       if (request.method === "HEAD") return response.end()
-      createReadStream(target).pipe(response)
+      createReadStream(target).on("error", () => response.destroy()).pipe(response)
+    }
+    const server = createServer((request, response) => {
+      handle(request, response).catch(() => {
+        if (response.headersSent) response.destroy()
+        else send(response, 500, "text/plain", "Internal error")
+      })
     })
     server.on("connection", (socket) => {
       sockets.add(socket)

@@ -16,6 +16,10 @@ import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
 const runs = Number(process.env["BENCH_RUNS"] ?? 7)
 
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+
+const signed = (value: number, digits: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(digits)}`
+
 const median = (values: ReadonlyArray<number>): number => {
   const sorted = values.toSorted((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
@@ -69,7 +73,8 @@ interface Sample {
   readonly buttonMillis: number
   readonly jsBeforeClick: ReadonlyArray<string>
   readonly clickToListMillis?: number
-  readonly heapAfterOpen?: number
+  /** After opening the modal (host) or after load (baseline), following a forced GC. */
+  readonly heap: number
 }
 
 const sample = async (browser: Browser, url: string, built: BuiltPage, open: boolean): Promise<Sample> => {
@@ -86,15 +91,16 @@ const sample = async (browser: Browser, url: string, built: BuiltPage, open: boo
   const jsBeforeClick = js.map((path) => join(built.dir, path))
   const buttonMillis = (await marksOf(page)).button
   if (!open) {
+    const heap = await heapUsed(page)
     await context.close()
-    return { buttonMillis, jsBeforeClick }
+    return { buttonMillis, jsBeforeClick, heap }
   }
   await page.click("[data-portico-button]")
   await page.waitForFunction(() => (globalThis as unknown as { __bench: Marks }).__bench.list >= 0, undefined, { timeout: 15_000 })
   const marks = await marksOf(page)
-  const heapAfterOpen = await heapUsed(page)
+  const heap = await heapUsed(page)
   await context.close()
-  return { buttonMillis, jsBeforeClick, clickToListMillis: marks.list - marks.click, heapAfterOpen }
+  return { buttonMillis, jsBeforeClick, clickToListMillis: marks.list - marks.click, heap }
 }
 
 const main = async () => {
@@ -117,14 +123,14 @@ const main = async () => {
     const baselineJs = await gzipBytes([...new Set(baselineSamples[0]?.jsBeforeClick ?? [])])
     const buttonHost = median(hostSamples.map((entry) => entry.buttonMillis))
     const buttonBaseline = median(baselineSamples.map((entry) => entry.buttonMillis))
-    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
     const lines = [
       `Portico bench (${runs} runs each, medians; esbuild minified ESM + splitting; Chromium headless)`,
-      `JS gzip before any click: host ${kib(hostJs)} (${hostJs} B), baseline ${kib(baselineJs)} (${baselineJs} B), Portico +${kib(hostJs - baselineJs)} (${hostJs - baselineJs} B)`,
+      `JS gzip before any click: host ${kib(hostJs)} (${hostJs} B), baseline ${kib(baselineJs)} (${baselineJs} B), Portico ${signed((hostJs - baselineJs) / 1024, 1)} KiB (${hostJs - baselineJs} B)`,
       `  first-load files (build graph): ${host.initialFiles.length}; from Chromium's requests: ${new Set(hostSamples[0]?.jsBeforeClick).size}`,
-      `Button visible: host ${buttonHost.toFixed(1)} ms, baseline ${buttonBaseline.toFixed(1)} ms, Portico +${(buttonHost - buttonBaseline).toFixed(1)} ms`,
+      `Button visible: host ${buttonHost.toFixed(1)} ms, baseline ${buttonBaseline.toFixed(1)} ms, Portico ${signed(buttonHost - buttonBaseline, 1)} ms`,
       `Click to wallet list: ${median(hostSamples.map((entry) => entry.clickToListMillis ?? 0)).toFixed(1)} ms`,
-      `JS heap after opening (after GC): ${kib(median(hostSamples.map((entry) => entry.heapAfterOpen ?? 0)))}`
+      `JS heap after opening (after GC): ${kib(median(hostSamples.map((entry) => entry.heap)))}` +
+      ` (baseline page after load: ${kib(median(baselineSamples.map((entry) => entry.heap)))})`
     ]
     console.log(lines.join("\n"))
   } finally {

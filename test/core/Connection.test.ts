@@ -331,6 +331,46 @@ describe("Connection service", () => {
     })
   })
 
+  it.effect("restore waits a moment for a wallet that announces itself late", () => {
+    const webStorage = memoryWebStorage()
+    const evm = fake(evmConnector, { connect: Effect.succeed(evmConnected), reconnect: Effect.succeed(evmConnected) })
+    return Effect.gen(function*() {
+      yield* withLayer([evm.client], webStorage)(Effect.gen(function*() {
+        yield* discover
+        yield* (yield* Connection.Connection).connect(evmConnector.id)
+      }))
+      // The next page's wallet announces 300 ms after discovery starts.
+      let announce: ((clients: ReadonlyArray<Connector.ConnectorClient>) => void) | undefined
+      const late = Layer.provideMerge(
+        Connection.Connection.layer,
+        Layer.provideMerge(
+          Session.Session.layer,
+          Layer.mergeAll(
+            Storage.layerWebStorage(webStorage),
+            Networks.Networks.layer(networks),
+            Connectors.layer({
+              eip6963: () => () => undefined,
+              walletStandard: (onChange) => {
+                announce = onChange
+                return () => undefined
+              },
+              walletConnect: undefined
+            })
+          )
+        )
+      )
+      yield* Effect.gen(function*() {
+        const connection = yield* Connection.Connection
+        const fiber = yield* Effect.forkChild(connection.restore)
+        yield* TestClock.adjust(300)
+        announce?.([evm.client])
+        yield* TestClock.adjust(100)
+        yield* Fiber.join(fiber)
+        assert.strictEqual((yield* sessionState).eip155?.address, evmAddress)
+      }).pipe(Effect.provide(late))
+    })
+  })
+
   it.effect("wallet events: a chain change moves the network; an empty account list forgets the account", () => {
     const evm = fake(evmConnector, { connect: Effect.succeed(evmConnected) })
     return withLayer([evm.client])(Effect.gen(function*() {

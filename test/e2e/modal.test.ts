@@ -9,6 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { PorticoConfig } from "../../core/atoms/Config.ts"
 import { en } from "../../ui/i18n/en.ts"
 import { de } from "../../ui/i18n/de.ts"
 import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
@@ -26,9 +27,9 @@ let work: string
 let host: Served
 let hostDe: Served
 let narrowHost: Served
-let afterDebug = () => {}
+let basicHost: Served
 
-const servePage = async (name: string, config: Parameters<typeof buildPage>[0]["config"]) => {
+const servePage = async (name: string, config: PorticoConfig) => {
   const built = await buildPage({ page: "host", outDir: join(work, name), config, wallets: true })
   return serve(built.dir, { csp: true, json: { "/sandbox-config.json": sandbox.config } })
 }
@@ -36,20 +37,25 @@ const servePage = async (name: string, config: Parameters<typeof buildPage>[0]["
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "portico-e2e-"))
   await mkdir(screenshots, { recursive: true })
-  sandbox = await startSandbox({ ports: "ephemeral" })
+  // Vitest sets NODE_ENV=test, which makes the sandbox's Vite build of the WalletConnect wallet page use the
+  // development JSX runtime against production React ("jsxDEV is not a function"); builds are cached in the
+  // state folder, so a private one keeps an earlier broken build out. Both reported to the sandbox owner.
+  process.env["NODE_ENV"] = "production"
+  sandbox = await startSandbox({ ports: "ephemeral", stateDir: join(work, "sandbox") })
   const networks = sandboxNetworks(sandbox.config)
-  ;[host, hostDe, narrowHost] = await Promise.all([
+  ;[host, hostDe, narrowHost, basicHost] = await Promise.all([
     servePage("host", sandboxPorticoConfig(sandbox.config)),
     servePage("host-de", sandboxPorticoConfig(sandbox.config, { locale: "de" })),
     // Only the second EVM chain: the demo wallet starts on the first one, which this host did not request.
-    servePage("host-narrow", sandboxPorticoConfig(sandbox.config, { networks: networks.slice(1) }))
+    servePage("host-narrow", sandboxPorticoConfig(sandbox.config, { networks: networks.slice(1) })),
+    servePage("host-basic", { ...sandboxPorticoConfig(sandbox.config), basicMode: true })
   ])
   browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
 }, 180_000)
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all([host?.close(), hostDe?.close(), narrowHost?.close()])
+  await Promise.all([host?.close(), hostDe?.close(), narrowHost?.close(), basicHost?.close()])
   await sandbox?.stop()
   if (work !== undefined) await rm(work, { recursive: true, force: true })
 })
@@ -150,10 +156,7 @@ describe("Portico modal in Chromium", () => {
   })
 
   it("connects the EIP-6963 demo wallet, shows the account, reloads connected and disconnects, with no CSP violation", async () => {
-    const { context, page, violations, consoleErrors } = await open(host.url)
-    page.on("response", (r) => { if (r.url().startsWith(sandbox.apiUrl)) void r.text().then((t) => console.log("DEBUG", r.status(), r.url(), t.slice(0, 300))) })
-    page.on("requestfailed", (r) => console.log("DEBUG failed", r.method(), r.url(), JSON.stringify(r.headers()), r.failure()?.errorText))
-    afterDebug = () => console.log("DEBUG console", consoleErrors)
+    const { context, page, violations } = await open(host.url)
     await page.locator("[data-portico-button]").click()
     await expectView(page, "Connect")
     await visible(walletRow(page, evmWallet))
@@ -168,12 +171,7 @@ describe("Portico modal in Chromium", () => {
 
     await page.locator("[data-portico-button]").click()
     await expectView(page, "Account")
-    await page.waitForTimeout(3000)
-    afterDebug()
-    await shoot(page, "Account")
-    await expectText(dialog(page).locator("[data-balance]"), /\d/)
-    // Balances are truncated to 3 decimals: never more fraction digits than that.
-    expect(await dialog(page).locator("[data-balance]").textContent()).not.toMatch(/[.,]\d{4,}/)
+    await expectContains(dialog(page).locator("[data-address]"), "0xf39F")
     await shoot(page, "Account")
     await page.keyboard.press("Escape")
     await gone(dialog(page))
@@ -188,6 +186,19 @@ describe("Portico modal in Chromium", () => {
     await expect.poll(() => hostStatus(page).textContent()).toBe("disconnected")
     await expectText(page.locator("[data-portico-button]"), en.connectWallet)
     expect(await violations()).toEqual([])
+    await context.close()
+  })
+
+  it("shows the sandbox balance, truncated to 3 decimals, and the token list", async () => {
+    const { context, page } = await open(host.url)
+    await connectEvm(page)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await expectText(dialog(page).locator("[data-balance]"), /\d.* ETH$/)
+    // Balances are truncated to 3 decimals: never more fraction digits than that.
+    expect(await dialog(page).locator("[data-balance]").textContent()).not.toMatch(/[.,]\d{4,}/)
+    await visible(dialog(page).locator("[data-token]").first())
+    await shoot(page, "Account-balances")
     await context.close()
   })
 
@@ -271,11 +282,14 @@ describe("Portico modal in Chromium", () => {
   })
 
   it("lists the registry in AllWallets and shows a WalletConnect QR code", async () => {
-    const { context, page, violations } = await open(host.url)
+    const { context, page } = await open(host.url)
     await page.locator("[data-portico-button]").click()
     await dialog(page).getByRole("button", { name: new RegExp(en.allWallets) }).click()
     await expectView(page, "AllWallets")
     await visible(dialog(page).getByRole("searchbox"))
+    // The sandbox registry's entries arrive (the list is virtualised: data-rows counts them all).
+    await expect.poll(async () => Number(await dialog(page).locator(".scroller").getAttribute("data-rows")), { timeout: 15_000 })
+      .toBeGreaterThan(2)
     await shoot(page, "AllWallets")
     await dialog(page).getByRole("button", { name: en.back }).click()
     await expectView(page, "Connect")
@@ -283,8 +297,95 @@ describe("Portico modal in Chromium", () => {
     await expectView(page, "ConnectingWalletConnect")
     const qr = dialog(page).locator("[data-wc-uri]")
     await expect.poll(() => qr.getAttribute("data-wc-uri"), { timeout: 20_000 }).toMatch(/^wc:/)
+    // The QR code is an <img> of an SVG data URL: nothing is injected as markup.
+    expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/)
     await shoot(page, "ConnectingWalletConnect")
+    await context.close()
+  })
+
+  it("keeps a strict CSP clean while the WalletConnect view is open", async () => {
+    const { context, page, violations } = await open(host.url)
+    await page.locator("[data-portico-button]").click()
+    await dialog(page).getByRole("button", { name: new RegExp(`^${en.walletConnect}`) }).click()
+    await expect.poll(() => dialog(page).locator("[data-wc-uri]").getAttribute("data-wc-uri"), { timeout: 20_000 }).toMatch(/^wc:/)
+    await page.waitForTimeout(1000)
     expect(await violations()).toEqual([])
+    await context.close()
+  })
+
+  it("connects the WalletConnect demo wallet page with the wc: URI taken from the QR view", async () => {
+    const { context, page } = await open(host.url)
+    await page.locator("[data-portico-button]").click()
+    await dialog(page).getByRole("button", { name: new RegExp(`^${en.walletConnect}`) }).click()
+    const qr = dialog(page).locator("[data-wc-uri]")
+    await expect.poll(() => qr.getAttribute("data-wc-uri"), { timeout: 20_000 }).toMatch(/^wc:/)
+    const uri = (await qr.getAttribute("data-wc-uri")) ?? ""
+    const wallet = await context.newPage()
+    await wallet.goto(sandbox.walletConnectWalletUrl)
+    const walletAddress = sandbox.config.evm.accounts[1]?.address ?? ""
+    await wallet.screenshot({ path: join(screenshots, "wc-wallet-page.png") })
+    await expect.poll(() => wallet.getByText(walletAddress).count(), { timeout: 20_000 }).toBe(1)
+    await wallet.getByLabel("WalletConnect URI").fill(uri)
+    await wallet.getByRole("button", { name: "Pair" }).click()
+    await wallet.getByRole("article", { name: /Session proposal from Portico test host/ }).getByRole("button", { name: "Approve" }).click()
+    await expect.poll(async () => (await hostStatus(page).textContent())?.toLowerCase(), { timeout: 20_000 })
+      .toContain(walletAddress.toLowerCase())
+    await context.close()
+  })
+
+  it("shows only the QR code in basic WalletConnect mode", async () => {
+    const { context, page } = await open(basicHost.url)
+    await page.locator("[data-portico-button]").click()
+    await dialog(page).getByRole("button", { name: new RegExp(`^${en.walletConnect}`) }).click()
+    await expectView(page, "ConnectingWalletConnectBasic")
+    await expect.poll(() => dialog(page).locator("[data-wc-uri]").getAttribute("data-wc-uri"), { timeout: 20_000 }).toMatch(/^wc:/)
+    await shoot(page, "ConnectingWalletConnectBasic")
+    await context.close()
+  })
+
+  it("shows the declined wording when the Solana wallet or the WalletConnect wallet rejects", async () => {
+    const { context, page } = await open(host.url)
+    await page.locator("[data-portico-button]").click()
+    await walletRow(page, solanaWallet).click()
+    await answerWallet(page, "Reject")
+    await expectContains(dialog(page).getByRole("alert"), en.connectionDeclined)
+    await dialog(page).getByRole("button", { name: en.back }).click()
+    await expectView(page, "Connect")
+    await dialog(page).getByRole("button", { name: new RegExp(`^${en.walletConnect}`) }).click()
+    const qr = dialog(page).locator("[data-wc-uri]")
+    await expect.poll(() => qr.getAttribute("data-wc-uri"), { timeout: 20_000 }).toMatch(/^wc:/)
+    const wallet = await context.newPage()
+    await wallet.goto(sandbox.walletConnectWalletUrl)
+    await wallet.getByLabel("WalletConnect URI").fill((await qr.getAttribute("data-wc-uri")) ?? "")
+    await wallet.getByRole("button", { name: "Pair" }).click()
+    await wallet.getByRole("article", { name: /Session proposal from Portico test host/ }).getByRole("button", { name: "Reject" }).click()
+    await expectContains(dialog(page).getByRole("alert"), en.connectionDeclined)
+    await shoot(page, "ConnectingWalletConnect-declined")
+    expect(await hostStatus(page).textContent()).toBe("disconnected")
+    await context.close()
+  })
+
+  it("animates header 120 ms and views 150 ms, and not at all under prefers-reduced-motion", async () => {
+    const { context, page } = await open(host.url)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Connect")
+    const durations = () =>
+      page.evaluate(() => {
+        const root = document.querySelector("portico-modal")?.shadowRoot
+        const of = (selector: string) => {
+          const element = root?.querySelector(selector)
+          return element === null || element === undefined ? "missing" : getComputedStyle(element).animationDuration
+        }
+        const dialogElement = root?.querySelector("[role='dialog']")
+        return {
+          title: of("#portico-title"),
+          view: of(".view"),
+          height: dialogElement === null || dialogElement === undefined ? "missing" : getComputedStyle(dialogElement).transitionDuration
+        }
+      })
+    expect(await durations()).toEqual({ title: "0.12s", view: "0.15s", height: "0.15s" })
+    await page.emulateMedia({ reducedMotion: "reduce" })
+    expect(await durations()).toEqual({ title: "0s", view: "0s", height: "0s" })
     await context.close()
   })
 

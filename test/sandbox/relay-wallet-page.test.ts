@@ -6,8 +6,10 @@
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { crc32, deflateSync } from "node:zlib"
 import { SignClient } from "@walletconnect/sign-client"
 import { chromium, type Browser, type Page } from "playwright-core"
+import { encode } from "uqr"
 import { stringToHex, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -38,6 +40,40 @@ const sandboxConfig = (relayUrl: string): SandboxConfig => ({
     accounts: []
   }
 })
+
+const pngChunk = (type: string, body: Buffer): Buffer => {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(body.length)
+  const checksum = Buffer.alloc(4)
+  checksum.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), body])))
+  return Buffer.concat([length, Buffer.from(type), body, checksum])
+}
+
+/** A QR code as a grayscale PNG (4 px per module, 4-module quiet zone), as a screenshot of a dapp's QR would be. */
+const qrPng = (text: string): Buffer => {
+  const { data } = encode(text, { border: 0 })
+  const scale = 4
+  const quiet = 4
+  const side = (data.length + 2 * quiet) * scale
+  const dark = (x: number, y: number) =>
+    data[Math.floor(y / scale) - quiet]?.[Math.floor(x / scale) - quiet] === true
+  // Each row: filter byte 0, then one byte per pixel.
+  const rows = Buffer.alloc(side * (side + 1))
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) rows[y * (side + 1) + 1 + x] = dark(x, y) ? 0 : 255
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(side, 0)
+  header.writeUInt32BE(side, 4)
+  header.writeUInt8(8, 8) // bit depth
+  header.writeUInt8(0, 9) // grayscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(rows)),
+    pngChunk("IEND", Buffer.alloc(0))
+  ])
+}
 
 describe("the WalletConnect demo wallet page in Chromium", () => {
   let relay: Relay
@@ -80,7 +116,7 @@ describe("the WalletConnect demo wallet page in Chromium", () => {
 
   it("pairs from a pasted URI and approves the session proposal", async () => {
     await page.goto(server.url)
-    await expect.poll(() => page.getByText(walletAccount.address).count()).toBe(1)
+    await page.getByText(walletAccount.address).waitFor()
 
     const { uri, approval } = await dapp.connect({
       optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: ["chainChanged"] } }
@@ -127,5 +163,21 @@ describe("the WalletConnect demo wallet page in Chromium", () => {
     await region("Active sessions").getByRole("button", { name: "Disconnect" }).click()
     expect(await deleted).toBe(topic)
     await page.getByText("No active session.").waitFor()
+  })
+
+  it("reads the URI from a QR code image, and Reject refuses the proposal", async () => {
+    const { uri, approval } = await dapp.connect({
+      optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: [] } }
+    })
+    if (uri === undefined) throw new Error("no pairing URI")
+    const settled = approval().then(
+      () => undefined,
+      (error: unknown) => error
+    )
+    await page.getByLabel("QR code image").setInputFiles({ name: "qr.png", mimeType: "image/png", buffer: qrPng(uri) })
+    await expect.poll(() => page.getByLabel("WalletConnect URI").inputValue()).toBe(uri)
+    await page.getByRole("button", { name: "Pair" }).click()
+    await region("Session proposals").getByRole("button", { name: "Reject" }).click()
+    expect(await settled).toMatchObject({ code: 5000 })
   })
 })

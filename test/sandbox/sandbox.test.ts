@@ -65,6 +65,19 @@ describe("startSandbox", () => {
     expect((await fetch(`${sandbox.apiUrl}/openapi.json`)).status).toBe(200)
   })
 
+  it("wires the API server to both devnets, the sandbox tokens and the fixed USD prices", async () => {
+    const balances = async (address: string, chainId: string) => {
+      const query = new URLSearchParams({ currency: "usd", chainId, projectId: "portico-sandbox", st: "portico", sv: "0.1.0" })
+      const response = await fetch(`${sandbox.apiUrl}/v1/account/${address}/balance?${query}`)
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { balances: ReadonlyArray<{ symbol: string; price?: number }> }).balances
+    }
+    const evm = await balances(sandbox.config.evm.accounts[0]?.address ?? "", "eip155:31337")
+    expect(evm.map(({ symbol, price }) => [symbol, price])).toEqual(expect.arrayContaining([["ETH", 3000], ["USDC", 1], ["USDT", 1]]))
+    const solana = await balances(sandbox.config.solana.accounts[0]?.address ?? "", sandbox.config.solana.cluster.caipNetworkId)
+    expect(solana.map(({ symbol, price }) => [symbol, price])).toEqual(expect.arrayContaining([["SOL", 150], ["USDC", 1]]))
+  })
+
   it("hands pages funded demo accounts whose keys match their addresses", async () => {
     const [evm] = sandbox.config.evm.accounts
     expect(evm?.address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")

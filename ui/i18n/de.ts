@@ -3,7 +3,6 @@ import type { Messages } from "./en.ts"
 
 export const de: Messages = {
   connectWallet: "Wallet verbinden",
-  connectingButton: "Verbinde…",
   modalTitleConnect: "Wallet verbinden",
   modalTitleAccount: "Konto",
   modalTitleAllWallets: "Alle Wallets",
@@ -24,7 +23,6 @@ export const de: Messages = {
   openOnDesktop: "Desktop-App öffnen",
   openOnWeb: "Web-App öffnen",
   qrAlt: "QR-Code des WalletConnect-Kopplungslinks",
-  pairingRefreshing: "QR-Code wird erneuert…",
   noWalletsFound: "Keine Wallet gefunden",
   noWalletsDetected: "Keine Browser-Wallet gefunden. Nutze WalletConnect oder wähle eine unter Alle Wallets.",
   searchWallets: "Wallets suchen",
@@ -35,7 +33,6 @@ export const de: Messages = {
   connectionDeclined: "Verbindung abgelehnt",
   connectionFailed: "Verbindung fehlgeschlagen",
   tryAgain: "Erneut versuchen",
-  requestDeclinedDetail: "{message}",
   unsupportedChainTitle: "Diese App unterstützt dein aktuelles Netzwerk nicht",
   unsupportedChainBody: "Wechsle zu einem der folgenden Netzwerke, um fortzufahren.",
   switchTo: "Zu {network} wechseln",
@@ -44,7 +41,6 @@ export const de: Messages = {
   copyAddress: "Adresse kopieren",
   addressCopied: "Adresse kopiert",
   viewOnExplorer: "Block-Explorer",
-  network: "Netzwerk",
   tokens: "Token",
   nfts: "NFTs",
   activity: "Aktivität",
@@ -64,7 +60,6 @@ export const de: Messages = {
   connectedWith: "Verbunden mit {name}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
-  addAccount: "Weitere Wallet verbinden",
   networks: "Netzwerke",
   dialogLabel: "Portico Wallet-Verbindung"
 }

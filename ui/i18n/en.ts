@@ -1,7 +1,6 @@
 /** English, the reference message table: every visible string of the modal. `{name}` are slots. */
 export const en = {
   connectWallet: "Connect Wallet",
-  connectingButton: "Connecting…",
   modalTitleConnect: "Connect Wallet",
   modalTitleAccount: "Account",
   modalTitleAllWallets: "All Wallets",
@@ -22,7 +21,6 @@ export const en = {
   openOnDesktop: "Open desktop app",
   openOnWeb: "Open web app",
   qrAlt: "QR code of the WalletConnect pairing link",
-  pairingRefreshing: "Refreshing the QR code…",
   noWalletsFound: "No wallet found",
   noWalletsDetected: "No browser wallet detected. Use WalletConnect or pick one from All Wallets.",
   searchWallets: "Search wallets",
@@ -33,7 +31,6 @@ export const en = {
   connectionDeclined: "Connection declined",
   connectionFailed: "Connection failed",
   tryAgain: "Try again",
-  requestDeclinedDetail: "{message}",
   unsupportedChainTitle: "This app doesn't support your current network",
   unsupportedChainBody: "Switch to one of the networks below to continue.",
   switchTo: "Switch to {network}",
@@ -42,7 +39,6 @@ export const en = {
   copyAddress: "Copy address",
   addressCopied: "Address copied",
   viewOnExplorer: "Block Explorer",
-  network: "Network",
   tokens: "Tokens",
   nfts: "NFTs",
   activity: "Activity",
@@ -62,7 +58,6 @@ export const en = {
   connectedWith: "Connected with {name}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
-  addAccount: "Connect another wallet",
   networks: "Networks",
   dialogLabel: "Portico wallet connection"
 } as const

@@ -3,7 +3,7 @@
  * constructed stylesheet, an ARIA dialog with a focus trap and Escape to close, and the view on top
  * of the router's stack.
  */
-import { type KeyboardEvent, type ReactNode, use, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
+import { type KeyboardEvent, type ReactNode, use, useLayoutEffect, useMemo, useRef, useState } from "react"
 import { createPortal } from "react-dom"
 import type * as Modal from "../../core/Modal.ts"
 import type * as Theme from "../../core/Theme.ts"
@@ -54,6 +54,7 @@ const applyTheme = (element: HTMLElement | null, variables: Theme.ThemeVariables
   if (element === null || variables === undefined) return
   if (variables.accent !== undefined) element.style.setProperty("--portico-accent", variables.accent)
   if (variables.fontFamily !== undefined) element.style.setProperty("--portico-font", variables.fontFamily)
+  if (variables.fontSizeMaster !== undefined) element.style.setProperty("--portico-font-size", variables.fontSizeMaster)
   if (variables.borderRadiusMaster !== undefined) element.style.setProperty("--portico-radius", variables.borderRadiusMaster)
   if (variables.zIndex !== undefined) element.style.setProperty("--portico-z", String(variables.zIndex))
 }
@@ -85,8 +86,9 @@ function Dialog() {
   const route = state.history.at(-1)
   const view = route?.view
 
-  // Remember who opened the modal and give focus back when it closes.
-  useEffect(() => {
+  // Remember who opened the modal (read in a layout effect, before focus moves in) and give focus
+  // back when it closes.
+  useLayoutEffect(() => {
     if (!state.open) return
     const opener = document.activeElement
     return () => {
@@ -94,12 +96,19 @@ function Dialog() {
     }
   }, [state.open])
 
-  // Each view starts with focus on its first control.
-  useEffect(() => {
+  // Each view starts with focus on its first control, before the first paint. On the very first
+  // open the shadow host is attached by the portal's layout effect, which runs after this one: then
+  // focus moves on the next frame.
+  useLayoutEffect(() => {
     if (!state.open || view === undefined) return
-    const first = dialog.current?.querySelector<HTMLElement>(`.view ${focusableSelector}`) ??
-      dialog.current?.querySelector<HTMLElement>(focusableSelector)
-    first?.focus()
+    const focusFirst = () => {
+      const first = dialog.current?.querySelector<HTMLElement>(`.view ${focusableSelector}`) ??
+        dialog.current?.querySelector<HTMLElement>(focusableSelector)
+      first?.focus()
+    }
+    if (dialog.current?.isConnected === true) return focusFirst()
+    const frame = requestAnimationFrame(focusFirst)
+    return () => cancelAnimationFrame(frame)
   }, [view, state.open])
 
   if (!state.open || route === undefined) return null

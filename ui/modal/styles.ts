@@ -25,7 +25,7 @@ export const css = `
   position: fixed; inset: 0; z-index: var(--portico-z, 2147483000);
   display: flex; align-items: center; justify-content: center;
   background: rgba(0, 0, 0, 0.6);
-  font-family: var(--portico-font); color: var(--portico-fg); font-size: 15px; line-height: 1.4;
+  font-family: var(--portico-font); color: var(--portico-fg); font-size: var(--portico-font-size, 15px); line-height: 1.4;
 }
 .backdrop.light {
   --portico-accent: ${Theme.defaultAccents.light};

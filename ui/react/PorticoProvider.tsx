@@ -4,7 +4,7 @@
  * by an earlier visit is restored, which talks only to the visitor's own wallet). The engine it then
  * loads owns the atom registry, and the provider owns the engine: it disposes both on unmount.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react"
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react"
 import type * as Config from "../../core/atoms/Config.ts"
 import type { Engine } from "../../core/atoms/Engine.ts"
 import * as Snapshot from "../../core/atoms/Snapshot.ts"
@@ -19,6 +19,8 @@ export interface PorticoProviderProps {
 
 export function PorticoProvider({ config, children }: PorticoProviderProps) {
   const [snapshot] = useState(Snapshot.make)
+  // The engine may open the modal by itself (a restored wallet on an unsupported network).
+  const modalOpen = useSyncExternalStore(snapshot.subscribe, () => snapshot.get().modalOpen, () => false)
   const [modalRequested, setModalRequested] = useState(false)
   const engine = useRef<Promise<Engine> | undefined>(undefined)
   // The configuration is read once, like a store's initial state: the engine is built from it.
@@ -46,7 +48,7 @@ export function PorticoProvider({ config, children }: PorticoProviderProps) {
   return (
     <PorticoContext.Provider value={value}>
       {children}
-      {modalRequested
+      {modalRequested || modalOpen
         ? (
           <Suspense fallback={null}>
             <ModalRoot />

@@ -22,19 +22,6 @@ const forwarding = (calls: Array<unknown>): Promise<Engine> =>
     }
   } as unknown as Engine)
 
-describe("Snapshot store", () => {
-  it("notifies only when a value changes", () => {
-    const store = Snapshot.make()
-    let calls = 0
-    store.subscribe(() => calls++)
-    store.update({ modalOpen: false })
-    expect(calls).toBe(0)
-    store.update({ modalOpen: true })
-    expect(calls).toBe(1)
-    expect(store.get().modalOpen).toBe(true)
-  })
-})
-
 describe("EIP-1193 provider for the host", () => {
   it("answers accounts and chain from the session and forwards the rest to the wallet", async () => {
     const store = Snapshot.make()

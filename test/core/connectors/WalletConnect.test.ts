@@ -36,6 +36,30 @@ const nextUri = (client: Connector.ConnectorClient) =>
     })
   })
 
+describe("deep links", () => {
+  const uri = "wc:abc@2?relay-protocol=irn&symKey=k"
+  it("appends wc?uri= to native schemes and universal links", () => {
+    expect(WalletConnect.deepLink("demowallet://", uri)).toBe(`demowallet://wc?uri=${encodeURIComponent(uri)}`)
+    expect(WalletConnect.deepLink("https://wallet.example/app", uri)).toBe(`https://wallet.example/app/wc?uri=${encodeURIComponent(uri)}`)
+    expect(WalletConnect.deepLink("https://wallet.example/", uri)).toBe(`https://wallet.example/wc?uri=${encodeURIComponent(uri)}`)
+  })
+  it("refuses links that could run script or are not links", () => {
+    expect(WalletConnect.deepLink("javascript:alert(1)//", uri)).toBeUndefined()
+    expect(WalletConnect.deepLink("data:text/html,x", uri)).toBeUndefined()
+    expect(WalletConnect.deepLink("not a link", uri)).toBeUndefined()
+  })
+})
+
+describe("session accounts", () => {
+  it("reads the network of the first account and every address on it", () => {
+    expect(WalletConnect.accountsOf({
+      namespaces: { eip155: { accounts: ["eip155:31337:0xaa", "eip155:31338:0xaa", "eip155:31337:0xbb"] } },
+      peer: { metadata: { redirect: { native: "demowallet://" } } }
+    })).toEqual({ namespace: "eip155", accounts: ["0xaa", "0xbb"], caipNetworkId: "eip155:31337", linking: "demowallet://" })
+    expect(WalletConnect.accountsOf({ namespaces: {} })).toBeUndefined()
+  })
+})
+
 describe("WalletConnect connector", () => {
   let relay: Relay
   let wallet: WcWallet

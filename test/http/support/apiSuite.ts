@@ -327,10 +327,15 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       expect(error).toMatchObject({ _tag: "UpstreamUnavailable", status: 502 })
     })
 
-    it("answers 501 for Solana history, swaps, onramp and sessions", async () => {
+    it("answers 400 for Solana history when no Solana network is configured", async () => {
+      const error = await withClient(setup(), (c) =>
+        Effect.flip(c.blockchain.history({ params: { address: "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV" }, query: {} })))
+      expect(error).toMatchObject({ _tag: "BadRequest", message: "chainId: network solana is not supported" })
+    })
+
+    it("answers 501 for swaps, onramp and sessions", async () => {
       const errors = await withClient(setup(), (c) =>
         Effect.all([
-          Effect.flip(c.blockchain.history({ params: { address: "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV" }, query: {} })),
           Effect.flip(c.blockchain.convertTokens({ query: { chainId: "eip155:1" } })),
           Effect.flip(c.blockchain.convertGasPrice({ query: { chainId: "eip155:1" } })),
           Effect.flip(c.blockchain.onrampOptions({ query: {} })),

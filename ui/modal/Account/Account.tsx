@@ -80,6 +80,22 @@ function NativeBalance({ account }: { readonly account: Session.SessionAccount }
   )
 }
 
+/** The profile name and avatar when the address has one (EVM names); the wallet's icon otherwise. */
+function Profile({ account }: { readonly account: Session.SessionAccount }) {
+  const { engine, t } = useModalContext()
+  const identity = useEngineAtom(engine.atoms.identity(account.address))
+  const profile = AsyncResult.isSuccess(identity) ? identity.value : undefined
+  const avatar = profile?.avatar ?? undefined
+  return (
+    <>
+      {avatar !== undefined && engine.isImageAllowed(avatar)
+        ? <img className="big" src={avatar} alt={t("accountOf", { address: profile?.name ?? account.address })} referrerPolicy="no-referrer" />
+        : <WalletIcon src={account.connectorImageUrl} name={account.connectorName} className="big" />}
+      {profile?.name === undefined || profile.name === null ? null : <strong data-profile-name="">{profile.name}</strong>}
+    </>
+  )
+}
+
 export function Account() {
   const { engine, t } = useModalContext()
   const session = useEngineAtom(engine.atoms.session)
@@ -113,7 +129,7 @@ export function Account() {
         </div>
       ) : null}
       <div className="center">
-        <WalletIcon src={account.connectorImageUrl} name={account.connectorName} className="big" />
+        <Profile account={account} />
         <span className="address" aria-label={t("accountOf", { address: account.address })} data-address={account.address}>
           {shorten(account.address)}
         </span>

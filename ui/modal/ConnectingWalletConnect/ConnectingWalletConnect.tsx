@@ -2,17 +2,11 @@
  * ConnectingWalletConnect: the QR code, plus, for a wallet chosen in the registry, its mobile,
  * desktop and web deep links carrying the pairing URI.
  */
+import * as WalletConnect from "../../../core/connectors/WalletConnect.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
 import { WalletConnectQr } from "../components/WalletConnectQr.tsx"
 import { WalletIcon } from "../components/WalletIcon.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
-
-/** `scheme://` or `https://host/path` plus `wc?uri=…` (the WalletConnect deep link convention). */
-export const deepLink = (base: string, uri: string): string | undefined => {
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(base) || /^(javascript|data|vbscript):/i.test(base)) return undefined
-  const separator = base.endsWith("/") || base.endsWith("://") ? "" : "/"
-  return `${base}${separator}wc?uri=${encodeURIComponent(uri)}`
-}
 
 export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletListEntry.WalletListEntry | undefined }) {
   const { engine, t } = useModalContext()
@@ -24,7 +18,7 @@ export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletLis
       ["desktop", wallet.desktop_link, t("openOnDesktop")],
       ["web", wallet.webapp_link, t("openOnWeb")]
     ] as const).flatMap(([kind, base, label]) => {
-      const href = base === undefined || base === null || base === "" ? undefined : deepLink(base, wcUri)
+      const href = base === undefined || base === null || base === "" ? undefined : WalletConnect.deepLink(base, wcUri)
       return href === undefined ? [] : [{ kind, href, label }]
     })
   return (

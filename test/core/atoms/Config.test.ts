@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest"
+import * as Config from "../../../core/atoms/Config.ts"
+
+const base: Config.PorticoConfig = {
+  projectId: "p",
+  networks: [],
+  metadata: { name: "t", description: "t", url: "http://localhost", icons: [] }
+}
+
+describe("features", () => {
+  it("all wallets on, analytics off by default", () => {
+    expect(Config.features(base)).toEqual({ allWallets: true, email: false, socials: false, analytics: false })
+  })
+
+  it("email and social stay off until an embedded wallet exists, whatever the host asks", () => {
+    expect(Config.features({ ...base, features: { email: true, socials: true, allWallets: false } })).toEqual({
+      allWallets: false,
+      email: false,
+      socials: false,
+      analytics: false
+    })
+  })
+})

@@ -1,0 +1,93 @@
+/**
+ * AllWallets against a registry answered in the page (test/ui/support/FakeRegistry.ts): 40 per page
+ * with infinite scroll, a virtualised list, installed then recommended first, the 300 ms search over
+ * up to 100 entries, entries of other chains left out, and zero axe violations.
+ */
+import axe from "axe-core"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { userEvent } from "vitest/browser"
+import { en } from "../../../ui/i18n/en.ts"
+import { installFakeRegistry } from "../support/FakeRegistry.ts"
+import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
+import { button, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
+
+let registry: ReturnType<typeof installFakeRegistry>
+let wallet: TestWallet
+
+beforeAll(() => {
+  registry = installFakeRegistry()
+})
+afterAll(() => registry.restore())
+afterEach(() => {
+  wallet?.stop()
+  registry.requests.length = 0
+})
+
+const scroller = () => shadow().querySelector<HTMLElement>(".scroller")
+const rowCount = () => Number(scroller()?.getAttribute("data-rows") ?? "0")
+const renderedNames = () => [...(scroller()?.querySelectorAll("button") ?? [])].map((row) => row.textContent ?? "")
+
+const openAllWallets = async () => {
+  wallet = announceTestWallet()
+  await renderPortico({ apiUrl: "https://api.invalid" })
+  await openModal()
+  await view("Connect")
+  ;(await until(() => button(new RegExp(en.allWallets))))?.click()
+  await view("AllWallets")
+  await until(() => rowCount() > 0)
+}
+
+describe("AllWallets", () => {
+  it("asks for 40 per page, renders only the rows in view, and loads the next page on scroll", async () => {
+    await openAllWallets()
+    expect(registry.requests[0]).toMatchObject({ page: 1, entries: 40, search: undefined })
+    await until(() => rowCount() >= 40)
+    // Virtualised: far fewer buttons in the DOM than rows in the list.
+    expect(renderedNames().length).toBeLessThan(rowCount())
+    expect(renderedNames().length).toBeGreaterThan(3)
+    const list = scroller()
+    if (list === null) throw new Error("no scroller")
+    list.scrollTop = list.scrollHeight
+    list.dispatchEvent(new Event("scroll"))
+    await until(() => registry.requests.some((request) => request.page === 2))
+    await until(() => rowCount() >= 80)
+    expect(renderedNames().some((name) => /Wallet 0[4-8]\d/.test(name))).toBe(true)
+  })
+
+  it("shows installed wallets first, then the 4 recommended, and leaves out other chains", async () => {
+    await openAllWallets()
+    await until(() => rowCount() >= 40)
+    const names = renderedNames()
+    expect(names[0]).toContain("Test Wallet")
+    expect(names[0]).toContain(en.installed)
+    expect(names.slice(1, 5).map((name) => name.replace(en.recommended, ""))).toEqual([
+      "Wallet 010",
+      "Wallet 020",
+      "Wallet 030",
+      "Wallet 040"
+    ])
+    expect(names.slice(1, 5).every((name) => name.includes(en.recommended))).toBe(true)
+    expect(names.some((name) => name.includes("Elsewhere"))).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const results = await axe.run(shadow().host, { resultTypes: ["violations"] })
+    expect(results.violations.map((violation) => violation.id)).toEqual([])
+  })
+
+  it("searches 300 ms after the last keystroke, over up to 100 entries", async () => {
+    await openAllWallets()
+    const input = await until(() => shadow().querySelector<HTMLInputElement>("input[type='search']"))
+    registry.requests.length = 0
+    await userEvent.click(input)
+    const typedAt = performance.now()
+    await userEvent.keyboard("Wallet 12")
+    const lastKeyAt = performance.now()
+    await until(() => registry.requests.some((request) => request.search !== undefined), 3_000)
+    const searches = registry.requests.filter((request) => request.search !== undefined)
+    // One search term only: no request for the partial words typed before the pause.
+    expect([...new Set(searches.map((request) => request.search))]).toEqual(["Wallet 12"])
+    expect(searches[0]?.entries).toBe(100)
+    expect((searches[0]?.at ?? 0) - lastKeyAt).toBeGreaterThanOrEqual(250)
+    expect(lastKeyAt - typedAt).toBeGreaterThan(0)
+    await until(() => renderedNames().length === 10 && renderedNames().every((name) => name.includes("Wallet 12")))
+  })
+})

@@ -1,0 +1,197 @@
+/**
+ * The modal's views with the real engine behind them: each view reached by the visitor's path,
+ * checked with axe-core (zero violations), plus the dialog's keyboard contract, the locales and
+ * inert rendering of hostile wallet announcements.
+ */
+import axe from "axe-core"
+import { afterEach, describe, expect, it } from "vitest"
+import { userEvent } from "vitest/browser"
+import { de } from "../../../ui/i18n/de.ts"
+import { en } from "../../../ui/i18n/en.ts"
+import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
+import { button, dialog, hostStatus, modalHost, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
+
+let wallets: Array<TestWallet> = []
+
+afterEach(() => {
+  wallets.forEach((wallet) => wallet.stop())
+  wallets = []
+  localStorage.clear()
+})
+
+const announce = (options?: Parameters<typeof announceTestWallet>[0]) => {
+  const wallet = announceTestWallet(options)
+  wallets.push(wallet)
+  return wallet
+}
+
+/** axe-core over the modal (it walks the open shadow root); every violation named in the failure. */
+const expectNoAxeViolations = async () => {
+  const host = modalHost()
+  if (host === null) throw new Error("The modal is not open")
+  // Let the 150 ms view fade finish so colours are final.
+  await new Promise((resolve) => setTimeout(resolve, 250))
+  const results = await axe.run(host, { resultTypes: ["violations"] })
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`))
+    .toEqual([])
+}
+
+const activeInModal = () => shadow().activeElement
+
+describe("modal views", () => {
+  it("Connect lists the announced wallet with its icon and name, and passes axe", async () => {
+    announce()
+    await renderPortico({ apiUrl: "https://api.invalid" })
+    await openModal()
+    const connect = await view("Connect")
+    expect(connect.getAttribute("aria-modal")).toBe("true")
+    const title = shadow().getElementById(connect.getAttribute("aria-labelledby") ?? "")
+    expect(title?.textContent).toBe(en.modalTitleConnect)
+    const row = await until(() => button(/Test Wallet/))
+    expect(row.querySelector("img")?.getAttribute("src")).toMatch(/^data:image\/png/)
+    expect(button(new RegExp(en.allWallets))).toBeDefined()
+    await expectNoAxeViolations()
+  })
+
+  it("ConnectingExternal waits for the wallet, then shows the declined wording and retries", async () => {
+    const wallet = announce()
+    await renderPortico()
+    await openModal()
+    ;(await until(() => button(/Test Wallet/))).click()
+    const connecting = await view("ConnectingExternal")
+    await wallet.prompted()
+    expect(connecting.textContent).toContain("Continue in Test Wallet")
+    await expectNoAxeViolations()
+    wallet.reject()
+    const alert = await until(() => shadow().querySelector("[role='alert']"))
+    expect(alert.textContent).toContain(en.connectionDeclined)
+    // The wallet's 4001 message, as core/WalletError keeps it.
+    expect(dialog()?.textContent).toContain("User rejected the request")
+    await expectNoAxeViolations()
+    button(en.tryAgain)?.click()
+    await wallet.prompted()
+    wallet.approve()
+    await until(() => hostStatus().startsWith("eip155"))
+  })
+
+  it("Account shows the shortened address, network, tabs and explorer link, and passes axe", async () => {
+    const wallet = announce()
+    await renderPortico()
+    await openModal()
+    ;(await until(() => button(/Test Wallet/))).click()
+    await wallet.prompted()
+    wallet.approve()
+    await until(() => dialog() === null)
+    await openModal()
+    const account = await view("Account")
+    expect(account.querySelector("[data-address]")?.textContent).toBe("0x7099…79C8")
+    expect(account.querySelector("[data-network='eip155:1']")?.textContent).toBe("Ethereum")
+    expect([...account.querySelectorAll("[role='tab']")].map((tab) => tab.textContent)).toEqual([en.tokens, en.nfts, en.activity])
+    const explorer = [...account.querySelectorAll("a")].find((link) => link.textContent === en.viewOnExplorer)
+    expect(explorer?.getAttribute("href")).toBe(`https://etherscan.io/address/${wallet.address}`)
+    // No API configured: the balance fails visibly rather than showing a made-up number.
+    await until(() => account.textContent?.includes(en.tokenBalanceUnavailable))
+    await expectNoAxeViolations()
+  })
+
+  it("UnsupportedChain opens when the wallet is on a network the host did not request, and switching fixes it", async () => {
+    const wallet = announce({ chainId: 5, chains: [1, 5, 10] })
+    await renderPortico()
+    await openModal()
+    ;(await until(() => button(/Test Wallet/))).click()
+    await wallet.prompted()
+    wallet.approve()
+    await view("UnsupportedChain")
+    await expectNoAxeViolations()
+    ;(await until(() => button(/OP Mainnet/))).click()
+    await until(() => hostStatus().endsWith("eip155:10"))
+    expect(wallet.chainId()).toBe(10)
+    await view("Account")
+  })
+})
+
+describe("the dialog's keyboard contract", () => {
+  it("moves focus in, traps Tab and Shift+Tab, closes on Escape and gives focus back", async () => {
+    announce()
+    await renderPortico()
+    const trigger = document.querySelector<HTMLButtonElement>("[data-portico-button]")
+    trigger?.focus()
+    await userEvent.keyboard("{Enter}")
+    await view("Connect")
+    await until(() => button(/Test Wallet/))
+    await until(() => activeInModal() !== null)
+    for (let step = 0; step < 10; step++) {
+      await userEvent.keyboard("{Tab}")
+      expect(document.activeElement).toBe(modalHost())
+      expect(dialog()?.contains(activeInModal() ?? null)).toBe(true)
+    }
+    for (let step = 0; step < 10; step++) {
+      await userEvent.keyboard("{Shift>}{Tab}{/Shift}")
+      expect(dialog()?.contains(activeInModal() ?? null)).toBe(true)
+    }
+    await userEvent.keyboard("{Escape}")
+    await until(() => dialog() === null)
+    expect(document.activeElement).toBe(trigger)
+  })
+
+  it("connects with the keyboard alone", async () => {
+    const wallet = announce()
+    await renderPortico()
+    document.querySelector<HTMLButtonElement>("[data-portico-button]")?.focus()
+    await userEvent.keyboard("{Enter}")
+    await until(() => button(/Test Wallet/))
+    for (let step = 0; step < 8 && !(activeInModal()?.textContent ?? "").includes("Test Wallet"); step++) {
+      await userEvent.keyboard("{Tab}")
+    }
+    expect(activeInModal()?.textContent).toContain("Test Wallet")
+    await userEvent.keyboard("{Enter}")
+    await wallet.prompted()
+    wallet.approve()
+    await until(() => hostStatus().startsWith("eip155"))
+  })
+})
+
+describe("locales", () => {
+  it("every English key has a German text", () => {
+    const missing = Object.keys(en).filter((key) => (de[key as keyof typeof de] ?? "").trim() === "")
+    expect(missing).toEqual([])
+  })
+
+  it("switches the button and the modal to German by configuration", async () => {
+    announce()
+    const screen = await renderPortico({ locale: "de" })
+    await expect.element(screen.getByRole("button", { name: de.connectWallet })).toBeVisible()
+    await openModal()
+    const connect = await view("Connect")
+    expect(shadow().getElementById(connect.getAttribute("aria-labelledby") ?? "")?.textContent).toBe(de.modalTitleConnect)
+    expect(button(de.close)).toBeDefined()
+    expect(connect.textContent).not.toContain(en.installed)
+  })
+})
+
+describe("hostile announcements", () => {
+  it("renders an HTML name as text and a scripted SVG icon as an inert <img>", async () => {
+    const name = "<img src=x onerror=\"globalThis.__pwned=1\"><b>Evil</b>"
+    const svg = "<svg xmlns='http://www.w3.org/2000/svg' onload='globalThis.__pwned=2'><script>globalThis.__pwned=3</script></svg>"
+    announce({ name, rdns: "example.evil", icon: `data:image/svg+xml,${encodeURIComponent(svg)}` })
+    await renderPortico()
+    await openModal()
+    const row = await until(() => button(/Evil/))
+    expect(row.textContent).toContain(name)
+    expect(row.querySelector("b, script, svg")).toBeNull()
+    const images = [...row.querySelectorAll("img")]
+    expect(images.map((image) => image.getAttribute("src")?.slice(0, 19))).toEqual(["data:image/svg+xml,"])
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((globalThis as { __pwned?: number }).__pwned).toBeUndefined()
+  })
+
+  it("drops an announcement whose icon is a javascript: URL", async () => {
+    announce({ name: "Sneaky", rdns: "example.sneaky", icon: "javascript:globalThis.__pwned=4" })
+    announce()
+    await renderPortico()
+    await openModal()
+    await until(() => button(/Test Wallet/))
+    expect(button(/Sneaky/)).toBeUndefined()
+    expect(shadow().querySelector("img[src^='javascript']")).toBeNull()
+  })
+})

@@ -1,0 +1,102 @@
+/**
+ * Renders Portico as a host would (provider + button + a status line from the public hooks) and
+ * reaches into the modal's shadow root. Storage is cleared first: each test starts as a new visitor.
+ */
+import { useEffect } from "react"
+import { render } from "vitest-browser-react"
+import type { PorticoConfig } from "../../../core/atoms/Config.ts"
+import type { Network } from "../../../core/Network.ts"
+import { ConnectButton, PorticoProvider, useAccount, useEvmProvider, useNetwork } from "../../../ui/react/index.ts"
+
+export const mainnet: Network = {
+  id: 1,
+  caipNetworkId: "eip155:1",
+  chainNamespace: "eip155",
+  name: "Ethereum",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["https://rpc.invalid"] } },
+  blockExplorers: { default: { name: "Etherscan", url: "https://etherscan.io" } }
+}
+
+export const optimism: Network = {
+  id: 10,
+  caipNetworkId: "eip155:10",
+  chainNamespace: "eip155",
+  name: "OP Mainnet",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["https://rpc.invalid"] } }
+}
+
+export const baseConfig: PorticoConfig = {
+  projectId: "",
+  networks: [mainnet, optimism],
+  metadata: { name: "Test host", description: "Component tests", url: "https://host.invalid", icons: [] }
+}
+
+/** The host's EIP-1193 provider from `useEvmProvider()`, handed to the test. */
+export const host: { provider?: ReturnType<typeof useEvmProvider> } = {}
+
+const HostStatus = () => {
+  const account = useAccount()
+  const network = useNetwork()
+  const provider = useEvmProvider()
+  useEffect(() => {
+    host.provider = provider
+  }, [provider])
+  return (
+    <p data-testid="host-status">
+      {account.address === undefined ? "disconnected" : `${account.namespace} ${account.address} ${network.caipNetworkId ?? ""}`}
+    </p>
+  )
+}
+
+export const renderPortico = async (config: Partial<PorticoConfig> = {}) => {
+  localStorage.clear()
+  const screen = await render(
+    <PorticoProvider config={{ ...baseConfig, ...config }}>
+      <ConnectButton />
+      <HostStatus />
+    </PorticoProvider>
+  )
+  return screen
+}
+
+export const modalHost = (): HTMLElement | null => document.querySelector("portico-modal")
+
+export const shadow = (): ShadowRoot => {
+  const root = modalHost()?.shadowRoot
+  if (root === null || root === undefined) throw new Error("The modal's shadow root is not there")
+  return root
+}
+
+export const dialog = (): HTMLElement | null => modalHost()?.shadowRoot?.querySelector<HTMLElement>("[role='dialog']") ?? null
+
+/** Polls until `check` returns a value (not undefined/null/false). */
+export const until = async <A,>(check: () => A | undefined | null | false, timeout = 5_000): Promise<A> => {
+  const start = performance.now()
+  for (;;) {
+    const value = check()
+    if (value !== undefined && value !== null && value !== false) return value
+    if (performance.now() - start > timeout) throw new Error(`Timed out after ${timeout} ms waiting for ${check.toString()}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+export const view = async (name: string) => until(() => dialog()?.getAttribute("data-view") === name && dialog(), 10_000)
+
+export const button = (label: string | RegExp): HTMLButtonElement | undefined =>
+  [...(modalHost()?.shadowRoot?.querySelectorAll<HTMLButtonElement>("button") ?? [])].find((candidate) =>
+    typeof label === "string"
+      ? (candidate.getAttribute("aria-label") ?? candidate.textContent ?? "").trim() === label
+      : label.test(candidate.getAttribute("aria-label") ?? candidate.textContent ?? "")
+  )
+
+export const hostStatus = () => document.querySelector("[data-testid='host-status']")?.textContent ?? ""
+
+export const openModal = async () => {
+  const trigger = document.querySelector<HTMLButtonElement>("[data-portico-button]")
+  if (trigger === null) throw new Error("No connect button")
+  trigger.click()
+  // The first click of a test file loads the engine and modal chunks through Vite: slow on a busy machine.
+  return until(() => dialog(), 30_000)
+}
