@@ -110,6 +110,15 @@ export const isUnsupportedChain = (context: UnsupportedChainContext): boolean =>
   !context.allowUnsupportedChain &&
   !context.basicMode
 
+/** The views a host may open the modal at (the others are steps of a flow, reached from inside). */
+export const HostView = Schema.Literals(["Connect", "Account", "AllWallets"])
+export type HostView = typeof HostView.Type
+
+/** A host asking for Account with nobody connected gets Connect. */
+export const hostRoute = (view: HostView, connected: boolean): Route => ({
+  view: view === "Account" && !connected ? "Connect" : view
+})
+
 export const currentView = (state: ModalState): View | undefined => state.history.at(-1)?.view
 
 export const open = (state: ModalState, route: Route): ModalState => ({ ...state, open: true, history: [route] })

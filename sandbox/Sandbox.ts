@@ -107,6 +107,7 @@ const sandboxPrices = (solanaNetwork: string, solanaUsdc: string): Readonly<Reco
 })
 
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
+  if (options.csp === true && options.web === "dev") throw new Error("The strict CSP needs built pages: drop --dev to use --csp")
   const host = options.host ?? "127.0.0.1"
   const stateDir = options.stateDir ?? defaultStateDir
   if (options.reset === true) await resetState(stateDir)

@@ -5,7 +5,7 @@
  *   npm start -- --reset            wipe the sandbox state in .sandbox/ (the API database) first
  *   npm start -- --csp              serve both pages with a strict Content-Security-Policy
  *   npm start -- --dev              Vite dev servers with hot reload instead of built pages (no --csp)
- *   npm start -- --ephemeral        free ports instead of the defaults
+ *   npm start -- --ephemeral        free ports for every part (port flags are then ignored)
  *   npm start -- --site-port 3000   one port per part: --site-port --wallet-port --api-port --relay-port
  *                                   --solana-port --evm-ports 8545,8546 (or SANDBOX_SITE_PORT, … in the environment)
  *

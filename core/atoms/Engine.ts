@@ -23,7 +23,7 @@ import * as PorticoClient from "../../http/client/PorticoClient.ts"
 import type * as Caip from "../Caip.ts"
 import * as Connection from "../Connection.ts"
 import type * as ConnectionState from "../ConnectionState.ts"
-import type * as Connector from "../Connector.ts"
+import * as Connector from "../Connector.ts"
 import * as Connectors from "../connectors/Connectors.ts"
 import * as Eip6963 from "../connectors/Eip6963.ts"
 import * as WalletConnect from "../connectors/WalletConnect.ts"
@@ -68,11 +68,12 @@ export interface Engine {
     /** One page of the wallet registry, filtered by the configured chains. */
     readonly wallets: (query: WalletQuery) => Atom.Atom<AsyncResult.AsyncResult<WalletPage, unknown>>
   }
-  readonly open: (options?: { readonly route?: Modal.Route; readonly mobile?: boolean }) => Promise<void>
+  /** Opens on `view` (a host's choice), or on the view the router's rules pick. */
+  readonly open: (options?: { readonly view?: Modal.HostView; readonly mobile?: boolean }) => Promise<void>
   readonly close: (options?: { readonly forced?: boolean }) => Promise<void>
   readonly back: () => Promise<void>
   readonly push: (route: Modal.Route) => Promise<void>
-  readonly connect: (connectorId: string, options?: { readonly walletId?: string }) => Promise<void>
+  readonly connect: (connectorId: string) => Promise<void>
   readonly cancelConnect: () => Promise<void>
   readonly disconnect: (namespace?: Session.SessionNamespace) => Promise<void>
   readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
@@ -194,7 +195,10 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
     const [page = "1", ...rest] = key.split("|")
     const search = rest.join("|")
     const fetch = fetchWallets({ page: Number(page), search })
-    return Atom.make(search === "" ? fetch : Effect.tap(fetch, () => track({ event: "SEARCH_WALLET", properties: { search } })))
+    // Kept alive: the view re-reads pages as it scrolls; a page must be fetched once, not per read.
+    return Atom.keepAlive(
+      Atom.make(search === "" ? fetch : Effect.tap(fetch, () => track({ event: "SEARCH_WALLET", properties: { search } })))
+    )
   })
 
   const attempt = Atom.keepAlive(Atom.make<Attempt>({ _tag: "Idle" }))
@@ -243,7 +247,7 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
   const open: Engine["open"] = (options = {}) =>
     run(Effect.gen(function*() {
       yield* connectors.discover
-      const route = options.route ?? {
+      const route = options.view !== undefined ? Modal.hostRoute(options.view, routerContext().connected) : {
         view: unsupported() ? "UnsupportedChain" : Modal.openingView({
           connected: routerContext().connected,
           mobile: options.mobile === true,
@@ -364,8 +368,9 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
       const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
       throw failure !== undefined && failure._tag === "Fail" ? failure.error : new Error("Request failed")
     },
+    // The configured wallet service is trusted for its own icons (it may be plain http on localhost).
     isImageAllowed: (source) =>
-      source.startsWith("data:image/") || source.startsWith("https://") || source.startsWith("blob:") ||
+      Connector.isSafeImageSource(source) ||
       (walletServiceUrl !== undefined && source.startsWith(new URL(walletServiceUrl).origin + "/")),
     imageUrl: (path) => walletServiceUrl === undefined ? undefined : new URL(path, walletServiceUrl).toString(),
     dispose: async () => {

@@ -3,6 +3,7 @@
  * universal provider (which speaks the same `request`/`on` interface).
  */
 import * as Effect from "effect/Effect"
+import * as Address from "../Address.ts"
 import type * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 
@@ -26,8 +27,11 @@ export const caipNetworkIdOf = (chainId: unknown): Caip.CaipNetworkId | undefine
 export const hexChainId = (caipNetworkId: Caip.CaipNetworkId): string =>
   `0x${Number.parseInt(caipNetworkId.slice("eip155:".length), 10).toString(16)}`
 
-const stringArray = (value: unknown): ReadonlyArray<string> =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []
+/** The accounts a wallet answered, keeping only well-formed EVM addresses (it is page script, after all). */
+const addresses = (value: unknown): ReadonlyArray<string> =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string" && Address.isValid("eip155", item))
+    : []
 
 export const make = (connector: Connector.Connector, provider: Provider): Connector.ConnectorClient => {
   const request = (args: Connector.RequestArguments) =>
@@ -45,7 +49,7 @@ export const make = (connector: Connector.Connector, provider: Provider): Connec
 
   const accountsWith = (method: "eth_requestAccounts" | "eth_accounts") =>
     Effect.gen(function*() {
-      const accounts = stringArray(yield* request({ method }))
+      const accounts = addresses(yield* request({ method }))
       if (accounts.length === 0) {
         return yield* new Connector.ConnectorError({ connectorId: connector.id, message: "The wallet returned no account" })
       }
@@ -63,7 +67,7 @@ export const make = (connector: Connector.Connector, provider: Provider): Connec
     chain,
     request,
     subscribe: (listener) => {
-      const onAccounts = (accounts: unknown) => listener({ _tag: "AccountsChanged", accounts: stringArray(accounts) })
+      const onAccounts = (accounts: unknown) => listener({ _tag: "AccountsChanged", accounts: addresses(accounts) })
       const onChain = (chainId: unknown) => {
         const caipNetworkId = caipNetworkIdOf(chainId)
         if (caipNetworkId !== undefined) listener({ _tag: "ChainChanged", caipNetworkId })

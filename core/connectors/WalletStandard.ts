@@ -6,6 +6,7 @@
 import { getWallets } from "@wallet-standard/app"
 import type { Wallet, WalletAccount } from "@wallet-standard/base"
 import * as Effect from "effect/Effect"
+import * as Address from "../Address.ts"
 import type * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import * as RpcCode from "../RpcCode.ts"
@@ -85,7 +86,9 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
     Effect.gen(function*() {
       const connect = feature<ConnectFeature>(wallet, "standard:connect", "connect")
       if (connect === undefined) return yield* fail("The wallet cannot connect")
-      const { accounts } = yield* attempt(() => connect.connect(silent ? { silent: true } : undefined))
+      const answered = yield* attempt(() => connect.connect(silent ? { silent: true } : undefined))
+      // Page script answered: keep only well-formed Solana addresses.
+      const accounts = answered.accounts.filter((candidate) => Address.isValid("solana", candidate.address))
       const chosen = accounts.find((candidate) => solanaChains(candidate.chains).length > 0) ?? accounts[0]
       if (chosen === undefined) return yield* fail("The wallet returned no account")
       const offered = [...solanaChains(chosen.chains), ...solanaChains(wallet.chains)]

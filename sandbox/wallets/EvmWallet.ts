@@ -153,6 +153,14 @@ const decodeParams = <S extends Schema.Top & { readonly DecodingServices: never 
   }
 }
 
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw invalidParams("typed data is not JSON")
+  }
+}
+
 const toViemChain = (chain: EvmWalletChain): Chain =>
   defineChain({
     id: chain.chainId,
@@ -368,7 +376,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
       case "eth_signTypedData_v4": {
         const [address, raw] = decodeParams(TypedDataParams, params)
         requireAccount(address)
-        const typedData = decodeParams(TypedData, typeof raw === "string" ? JSON.parse(raw) : raw)
+        const typedData = decodeParams(TypedData, typeof raw === "string" ? parseJson(raw) : raw)
         await consent("Sign typed data", [
           `Account: ${account.address}`,
           `Type: ${typedData.primaryType}`,

@@ -21,6 +21,12 @@ describe("Modal router (pure rules)", () => {
     assert.strictEqual(Modal.openingView({ connected: true, mobile: true, hasAdapters: false }), "AllWallets")
   })
 
+  it("a host opening Account with nobody connected gets Connect", () => {
+    assert.deepStrictEqual(Modal.hostRoute("Account", false), { view: "Connect" })
+    assert.deepStrictEqual(Modal.hostRoute("Account", true), { view: "Account" })
+    assert.deepStrictEqual(Modal.hostRoute("AllWallets", false), { view: "AllWallets" })
+  })
+
   it("the history is a stack", () => {
     const state = Modal.push(Modal.push(Modal.open(Modal.initialState, { view: "Connect" }), { view: "AllWallets" }), {
       view: "ConnectingExternal",

@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -73,5 +74,35 @@ describe("Session service", () => {
 describe("Session storage key", () => {
   it("is the key the first chunk checks before loading the engine", () => {
     assert.strictEqual(Session.storageKey.name, Snapshot.sessionStorageName)
+  })
+})
+
+describe("Session invariants", () => {
+  const operation = fc.oneof(
+    fc.record({ kind: fc.constant("add" as const), namespace: fc.constantFrom("eip155" as const, "solana" as const), n: fc.nat(9) }),
+    fc.record({ kind: fc.constant("remove" as const), namespace: fc.constantFrom("eip155" as const, "solana" as const) }),
+    fc.record({ kind: fc.constant("activate" as const), namespace: fc.constantFrom("eip155" as const, "solana" as const) })
+  )
+
+  it("the active namespace always names a held account, and an empty session has none", () => {
+    fc.assert(fc.property(fc.array(operation, { maxLength: 30 }), (operations) => {
+      let state = Session.empty
+      for (const op of operations) {
+        const template = op.namespace === "eip155" ? evm : sol
+        state = op.kind === "add"
+          ? Session.add(state, { ...template, address: `${template.address.slice(0, -1)}${"n" in op ? op.n : 0}` })
+          : op.kind === "remove"
+          ? Session.remove(state, op.namespace)
+          : Session.setActive(state, op.namespace)
+        const held = Session.accounts(state)
+        if (held.length === 0) {
+          if (state.activeNamespace !== undefined) return false
+        } else if (state.activeNamespace === undefined || state[state.activeNamespace] === undefined) {
+          return false
+        }
+        if (held.some((account) => state[account.namespace] !== account)) return false
+      }
+      return true
+    }))
   })
 })

@@ -4,7 +4,8 @@
  * strict Content-Security-Policy (no 'unsafe-inline', no 'unsafe-eval'). Each test starts from a
  * fresh browser context (empty storage). Screenshots of every view go to test-results/screenshots/.
  */
-import { mkdir, mkdtemp, rm } from "node:fs/promises"
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises"
+import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
@@ -110,7 +111,28 @@ const expectView = async (page: Page, view: string) => {
   await expect.poll(() => dialog(page).getAttribute("data-view"), { timeout: 15_000 }).toBe(view)
 }
 
-const shoot = (page: Page, name: string) => dialog(page).screenshot({ path: join(screenshots, `${name}.png`) })
+const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+
+/** Zero axe-core violations in the modal (axe walks its open shadow root); injected over CDP, so the CSP stays strict. */
+const expectNoAxeViolations = async (page: Page) => {
+  if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(await axeSource)
+  // Let the 150 ms view animation settle so colours are final.
+  await page.waitForTimeout(250)
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: Array<unknown> }> }> }> } }).axe
+    const host = document.querySelector("portico-modal")
+    if (host === null) return ["no modal"]
+    const result = await axe.run(host, { resultTypes: ["violations"] })
+    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(", ")}`)
+  })
+  expect(violations).toEqual([])
+}
+
+/** A screenshot of the view (test-results/screenshots/) and an axe-core check of it. */
+const shoot = async (page: Page, name: string) => {
+  await dialog(page).screenshot({ path: join(screenshots, `${name}.png`) })
+  await expectNoAxeViolations(page)
+}
 
 const walletRow = (page: Page, name: string) => dialog(page).getByRole("button", { name: new RegExp(name) })
 
@@ -176,9 +198,14 @@ describe("Portico modal in Chromium", () => {
     await page.keyboard.press("Escape")
     await gone(dialog(page))
 
+    // Reload: the stored session is restored through the visitor's own wallet only (no API, no relay).
+    const afterReload: Array<string> = []
+    page.on("request", (request) => afterReload.push(request.url()))
     await page.reload()
     await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^eip155 0x/)
     expect(await page.getByRole("button", { name: "Approve", exact: true }).count()).toBe(0)
+    await page.waitForLoadState("networkidle")
+    expect(afterReload.filter((url) => new URL(url).origin !== new URL(host.url).origin)).toEqual([])
 
     await page.locator("[data-portico-button]").click()
     await expectView(page, "Account")
@@ -231,8 +258,16 @@ describe("Portico modal in Chromium", () => {
     await page.getByTestId("sign-evm").click()
     await answerWallet(page, "Approve")
     await expect.poll(() => page.getByTestId("evm-signature").textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{130}$/)
+    // And the host's Solana signer signs through the Solana demo wallet.
+    await page.getByTestId("sign-solana").click()
+    await answerWallet(page, "Approve")
+    await expect.poll(() => page.getByTestId("solana-signature").textContent(), { timeout: 15_000 }).toBe("64 bytes")
+    await page.reload()
+    // Both accounts come back; the Solana one stays active (the last connected).
+    await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toContain(`solana ${solanaAddress}`)
     await page.locator("[data-portico-button]").click()
     await expectView(page, "Account")
+    await expect.poll(() => dialog(page).getByRole("button", { name: en.evmAccount }).count()).toBe(1)
     await shoot(page, "Account-two-accounts")
     await context.close()
   })
@@ -284,12 +319,18 @@ describe("Portico modal in Chromium", () => {
   it("lists the registry in AllWallets and shows a WalletConnect QR code", async () => {
     const { context, page } = await open(host.url)
     await page.locator("[data-portico-button]").click()
+    const registry = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/getWallets"))
     await dialog(page).getByRole("button", { name: new RegExp(en.allWallets) }).click()
     await expectView(page, "AllWallets")
     await visible(dialog(page).getByRole("searchbox"))
-    // The sandbox registry's entries arrive (the list is virtualised: data-rows counts them all).
+    // The registry answers; on the sandbox chains it holds the two demo wallets, which are also installed:
+    // each shows once (data-rows counts every row of the virtualised list).
+    expect((await registry).status()).toBe(200)
     await expect.poll(async () => Number(await dialog(page).locator(".scroller").getAttribute("data-rows")), { timeout: 15_000 })
-      .toBeGreaterThan(2)
+      .toBeGreaterThanOrEqual(2)
+    const names = await dialog(page).locator(".scroller button").allTextContents()
+    expect(names.some((name) => name.includes(evmWallet))).toBe(true)
+    expect(new Set(names.map((name) => name.replace(en.installed, ""))).size).toBe(names.length)
     await shoot(page, "AllWallets")
     await dialog(page).getByRole("button", { name: en.back }).click()
     await expectView(page, "Connect")

@@ -4,6 +4,9 @@
  */
 import { execFileSync } from "node:child_process"
 import { connect } from "node:net"
+import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey } from "@solana/kit"
+import type { Hex } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
 import { configPath, decode } from "../../sandbox/SandboxConfig.ts"
@@ -81,8 +84,15 @@ describe("startSandbox", () => {
   it("hands pages funded demo accounts whose keys match their addresses", async () => {
     const [evm] = sandbox.config.evm.accounts
     expect(evm?.address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+    for (const account of sandbox.config.evm.accounts) {
+      expect(privateKeyToAccount(account.privateKey as Hex).address).toBe(account.address)
+    }
+    for (const account of sandbox.config.solana.accounts) {
+      expect(account.secretKey).toHaveLength(64)
+      const { publicKey } = await createKeyPairFromPrivateKeyBytes(Uint8Array.from(account.secretKey.slice(0, 32)))
+      expect(await getAddressFromPublicKey(publicKey)).toBe(account.address)
+    }
     const [solana] = sandbox.config.solana.accounts
-    expect(solana?.secretKey).toHaveLength(64)
     const balance = (await rpc(sandbox.solana.rpcUrl, "getBalance", [solana?.address])) as { value: number }
     expect(balance.value).toBeGreaterThan(0)
   })

@@ -126,9 +126,11 @@ describe("EVM demo wallet (EIP-1193)", () => {
   })
 
   it("validates params (-32602) and refuses unknown methods (4200)", async () => {
-    const { provider } = setup([])
+    const { provider } = setup([true])
     expect((await rejection(provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: 1 }] }))).code).toBe(-32602)
     expect((await rejection(provider.request({ method: "eth_sign", params: [] }))).code).toBe(4200)
+    await provider.request({ method: "eth_requestAccounts" })
+    expect((await rejection(provider.request({ method: "eth_signTypedData_v4", params: [address, "{not json"] }))).code).toBe(-32602)
   })
 
   it("EIP-5792: capabilities per known chain, no atomic bundles (5760), unknown ids (5730)", async () => {

@@ -52,7 +52,10 @@ function ShadowPortal({ children }: { readonly children: ReactNode }) {
 /** Host theme variables go in through CSSOM (allowed under a strict CSP, unlike style attributes). */
 const applyTheme = (element: HTMLElement | null, variables: Theme.ThemeVariables | undefined) => {
   if (element === null || variables === undefined) return
-  if (variables.accent !== undefined) element.style.setProperty("--portico-accent", variables.accent)
+  if (variables.accent !== undefined) {
+    element.style.setProperty("--portico-accent", variables.accent)
+    element.style.setProperty("--portico-accent-fill", variables.accent)
+  }
   if (variables.fontFamily !== undefined) element.style.setProperty("--portico-font", variables.fontFamily)
   if (variables.fontSizeMaster !== undefined) element.style.setProperty("--portico-font-size", variables.fontSizeMaster)
   if (variables.borderRadiusMaster !== undefined) element.style.setProperty("--portico-radius", variables.borderRadiusMaster)
@@ -73,9 +76,12 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <ConnectingWalletConnectBasic />
     case "UnsupportedChain":
       return <UnsupportedChain />
-    default:
-      // Views of features that ship later (sign-in, names, approvals) are never pushed yet.
+    case "Account":
       return <Account />
+    default:
+      // Sign-in, names and approvals ship later: nothing pushes their views (hosts may open only
+      // Connect, Account and AllWallets), so there is nothing to render.
+      return null
   }
 }
 

@@ -12,6 +12,7 @@ export const css = `
 :host { all: initial; }
 .backdrop {
   --portico-accent: ${Theme.defaultAccents.dark};
+  --portico-accent-fill: ${Theme.defaultAccents.light};
   --portico-bg: #141414;
   --portico-bg-2: #1f1f1f;
   --portico-bg-3: #2a2a2a;
@@ -63,8 +64,8 @@ button, input, a { font-family: inherit; }
 .big { width: 72px; height: 72px; border-radius: 20px; }
 .muted { color: var(--portico-muted); font-size: 14px; }
 .error { color: var(--portico-error); }
-.primary { border: none; border-radius: 12px; padding: 10px 16px; background: var(--portico-accent); color: #ffffff; font-size: 15px; cursor: pointer; }
-.backdrop.dark .primary { background: #4a5fe8; }
+/* White text on the dark theme's accent is under 4.5:1, so filled buttons use a deeper shade. */
+.primary { border: none; border-radius: 12px; padding: 10px 16px; background: var(--portico-accent-fill, var(--portico-accent)); color: #ffffff; font-size: 15px; cursor: pointer; }
 .secondary { border: 1px solid var(--portico-border); border-radius: 12px; padding: 10px 16px; background: var(--portico-bg-2); color: var(--portico-fg); font-size: 15px; cursor: pointer; }
 .secondary[aria-disabled="true"] { opacity: 0.6; }
 .qr { width: 260px; height: 260px; border-radius: 16px; background: #ffffff; padding: 10px; box-sizing: border-box; }

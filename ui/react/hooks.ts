@@ -12,7 +12,7 @@ const isMobile = () => globalThis.matchMedia?.("(pointer: coarse) and (max-width
 
 export interface UseModal {
   /** Opens the modal, on the view given or on the one the rules pick. */
-  readonly open: (options?: { readonly view?: Modal.View }) => Promise<void>
+  readonly open: (options?: { readonly view?: Modal.HostView }) => Promise<void>
   readonly close: () => Promise<void>
   readonly isOpen: boolean
 }
@@ -25,7 +25,7 @@ export const useModal = (): UseModal => {
     open: async (options) => {
       requestModal()
       const engine = await loadEngine()
-      await engine.open({ mobile: isMobile(), ...(options?.view === undefined ? {} : { route: { view: options.view } }) })
+      await engine.open({ mobile: isMobile(), ...(options?.view === undefined ? {} : { view: options.view }) })
     },
     close: async () => (await loadEngine()).close()
   }), [isOpen, loadEngine, requestModal])

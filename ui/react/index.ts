@@ -1,7 +1,7 @@
 /** Portico's public React API. Everything here is in the host's first chunk; the modal is not. */
 export type { AppMetadata, Features, PorticoConfig } from "../../core/atoms/Config.ts"
 export type { Eip1193Provider, SolanaSigner } from "../../core/atoms/HostProvider.ts"
-export type { View } from "../../core/Modal.ts"
+export type { HostView } from "../../core/Modal.ts"
 export type { SessionAccount, SessionNamespace } from "../../core/Session.ts"
 export { ConnectButton, type ConnectButtonProps } from "./ConnectButton.tsx"
 export {

@@ -61,6 +61,7 @@ describe("session accounts", () => {
 })
 
 describe("WalletConnect connector", () => {
+  const storagePrefix = `dapp-${Math.random()}`
   let relay: Relay
   let wallet: WcWallet
   let client: Connector.ConnectorClient
@@ -80,7 +81,7 @@ describe("WalletConnect connector", () => {
       relayUrl: relay.url,
       metadata: { name: "Portico test", description: "test", url: "http://dapp.localhost", icons: [] },
       networks: [{ caipNetworkId: "eip155:31337", rpcUrl: "http://127.0.0.1:9/" }],
-      storagePrefix: `dapp-${Math.random()}`
+      storagePrefix
     })
   })
 
@@ -118,5 +119,17 @@ describe("WalletConnect connector", () => {
     const [request] = (await until(wallet, (state) => state.requests.length > 0)).requests
     wallet.approveRequest(request!.key)
     expect(await signing).toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
+  it("reconnects to an existing session without a new pairing (a second client with the same storage)", async () => {
+    const reloaded = WalletConnect.make({
+      projectId: "portico-test",
+      relayUrl: relay.url,
+      metadata: { name: "Portico test", description: "test", url: "http://dapp.localhost", icons: [] },
+      networks: [{ caipNetworkId: "eip155:31337", rpcUrl: "http://127.0.0.1:9/" }],
+      storagePrefix
+    })
+    const restored = await Effect.runPromise(reloaded.reconnect({}))
+    expect(restored.accounts.map((a) => a.toLowerCase())).toEqual([account.address.toLowerCase()])
   })
 })

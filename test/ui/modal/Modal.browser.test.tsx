@@ -63,6 +63,8 @@ describe("modal views", () => {
     expect(connecting.textContent).toContain("Continue in Test Wallet")
     await expectNoAxeViolations()
     wallet.reject()
+    // A refused connection shakes the dialog (500 ms, core's Modal timer).
+    await until(() => dialog()?.classList.contains("shake"))
     const alert = await until(() => shadow().querySelector("[role='alert']"))
     expect(alert.textContent).toContain(en.connectionDeclined)
     // The wallet's 4001 message, as core/WalletError keeps it.

@@ -89,6 +89,26 @@ describe("PorticoProvider and ConnectButton", () => {
     expect(wallet.requests.some((request) => request.method === "personal_sign")).toBe(true)
   })
 
+  it("lets host code open at a view, switch network and disconnect through the hooks", async () => {
+    wallet = announceTestWallet({ chains: [1, 10] })
+    await renderPortico()
+    await connect(wallet)
+    await until(() => dialog() === null)
+    await host.modal?.open({ view: "Connect" })
+    await view("Connect")
+    expect(host.modal?.isOpen).toBe(true)
+    await host.modal?.close()
+    await until(() => dialog() === null)
+    expect(host.network?.network?.name).toBe("Ethereum")
+    await host.network?.switchNetwork("eip155:10")
+    await until(() => hostStatus().endsWith("eip155:10"))
+    expect(wallet.chainId()).toBe(10)
+    expect(host.network?.network?.name).toBe("OP Mainnet")
+    await host.disconnect?.disconnect()
+    await until(() => hostStatus() === "disconnected")
+    expect(wallet.requests.some((request) => request.method === "wallet_revokePermissions")).toBe(true)
+  })
+
   it("disconnects from the Account view and clears the stored session", async () => {
     wallet = announceTestWallet()
     await renderPortico()

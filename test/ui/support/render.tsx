@@ -6,7 +6,7 @@ import { useEffect } from "react"
 import { render } from "vitest-browser-react"
 import type { PorticoConfig } from "../../../core/atoms/Config.ts"
 import type { Network } from "../../../core/Network.ts"
-import { ConnectButton, PorticoProvider, useAccount, useEvmProvider, useNetwork } from "../../../ui/react/index.ts"
+import { ConnectButton, PorticoProvider, useAccount, useDisconnect, useEvmProvider, useModal, useNetwork } from "../../../ui/react/index.ts"
 
 export const mainnet: Network = {
   id: 1,
@@ -33,16 +33,26 @@ export const baseConfig: PorticoConfig = {
   metadata: { name: "Test host", description: "Component tests", url: "https://host.invalid", icons: [] }
 }
 
-/** The host's EIP-1193 provider from `useEvmProvider()`, handed to the test. */
-export const host: { provider?: ReturnType<typeof useEvmProvider> } = {}
+/** What the host's code gets from the hooks, handed to the test. */
+export const host: {
+  provider?: ReturnType<typeof useEvmProvider>
+  network?: ReturnType<typeof useNetwork>
+  disconnect?: ReturnType<typeof useDisconnect>
+  modal?: ReturnType<typeof useModal>
+} = {}
 
 const HostStatus = () => {
   const account = useAccount()
   const network = useNetwork()
   const provider = useEvmProvider()
+  const disconnect = useDisconnect()
+  const modal = useModal()
   useEffect(() => {
     host.provider = provider
-  }, [provider])
+    host.network = network
+    host.disconnect = disconnect
+    host.modal = modal
+  }, [provider, network, disconnect, modal])
   return (
     <p data-testid="host-status">
       {account.address === undefined ? "disconnected" : `${account.namespace} ${account.address} ${network.caipNetworkId ?? ""}`}

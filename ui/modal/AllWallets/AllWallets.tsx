@@ -89,8 +89,14 @@ export function AllWallets() {
       tag: recentIds.includes(client.connector.id) ? t("recent") : t("installed"),
       select: () => connectInstalled(client.connector.id)
     }))
+    // A registry entry of an installed wallet is shown once, as the installed one: matched by rdns
+    // (EIP-6963), or by name for Wallet Standard wallets, which have no rdns.
     const installedRdns = installed.map((client) => client.connector.info?.rdns).filter((rdns) => rdns !== undefined)
-    const fresh = entries.filter((entry) => entry.rdns === undefined || entry.rdns === null || !installedRdns.includes(entry.rdns))
+    const installedNames = installed.map((client) => client.connector.name.toLowerCase())
+    const fresh = entries.filter((entry) =>
+      (entry.rdns === undefined || entry.rdns === null || !installedRdns.includes(entry.rdns)) &&
+      !installedNames.includes(entry.name.toLowerCase())
+    )
     if (search !== "") {
       const needle = search.toLowerCase()
       return [...installedRows.filter((row) => row.name.toLowerCase().includes(needle)), ...registryRows(fresh)]
