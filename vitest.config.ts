@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react"
 import { playwright } from "@vitest/browser-playwright"
 import { defineConfig } from "vitest/config"
+import { browserDependencies } from "./test/support/browserDependencies.ts"
 import { chromiumArgs, chromiumPath } from "./test/support/chromium.ts"
 
 export default defineConfig({
@@ -18,6 +19,8 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        // Pre-bundled up front: a dependency Vite discovers mid-run makes it reload the page under a running test.
+        optimizeDeps: { include: [...browserDependencies] },
         test: {
           name: "browser",
           include: ["test/**/*.browser.test.tsx", "test/**/*.browser.test.ts"],

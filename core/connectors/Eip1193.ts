@@ -63,7 +63,7 @@ export const make = (connector: Connector.Connector, provider: Provider): Connec
     reconnect: () => accountsWith("eth_accounts"),
     // Not every wallet supports revoking; a refusal must not keep the visitor connected on our side.
     disconnect: request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] }).pipe(Effect.ignore),
-    accounts: Effect.map(request({ method: "eth_accounts" }), stringArray),
+    accounts: Effect.map(request({ method: "eth_accounts" }), addresses),
     chain,
     request,
     subscribe: (listener) => {

@@ -120,9 +120,9 @@ const expectNoAxeViolations = async (page: Page) => {
   await page.waitForTimeout(250)
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: Array<unknown> }> }> }> } }).axe
-    const host = document.querySelector("portico-modal")
-    if (host === null) return ["no modal"]
-    const result = await axe.run(host, { resultTypes: ["violations"] })
+    const modal = document.querySelector("portico-modal")
+    if (modal === null) return ["no modal"]
+    const result = await axe.run(modal, { resultTypes: ["violations"] })
     return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(", ")}`)
   })
   expect(violations).toEqual([])

@@ -41,8 +41,11 @@ export function PorticoProvider({ config, children }: PorticoProviderProps) {
     void value.loadEngine().then((loaded) => loaded.restore())
   }, [value])
 
+  // Unmounting disposes the engine; a remount (React's StrictMode rehearsal) builds a fresh one.
   useEffect(() => () => {
-    void engine.current?.then((loaded) => loaded.dispose())
+    const loaded = engine.current
+    engine.current = undefined
+    void loaded?.then((running) => running.dispose())
   }, [])
 
   return (

@@ -102,7 +102,8 @@ describe("EIP-6963 discovery in a real page", () => {
     const current = watchAll()
     announce({
       info: { uuid: crypto.randomUUID(), name: "Yes", icon: pngIcon, rdns: "com.yes" },
-      provider: fakeProvider({ eth_requestAccounts: ["0x00000000000000000000000000000000000000aa"], eth_chainId: "0x7a69" })
+      // Anything that is not an address in the wallet's answer is dropped.
+      provider: fakeProvider({ eth_requestAccounts: ["<img src=x>", 42, "0x00000000000000000000000000000000000000aa"], eth_chainId: "0x7a69" })
     })
     announce({
       info: { uuid: crypto.randomUUID(), name: "No", icon: pngIcon, rdns: "com.no" },
