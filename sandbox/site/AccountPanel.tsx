@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react"
+import type { CaipNetworkId } from "../../core/Caip.ts"
+import { useNetwork } from "../../ui/react/index.ts"
 import { errorMessage, type ConnectedAccount } from "./ConnectedAccount.ts"
 
 interface Props {
@@ -8,6 +10,7 @@ interface Props {
 }
 
 export const AccountPanel = ({ account, refresh }: Props) => {
+  const { networks, switchNetwork } = useNetwork()
   // A balance belongs to one account, network and send count; until that one arrives, show a placeholder.
   const key = `${account.address}:${account.networkId}:${refresh}`
   const [balance, setBalance] = useState<{ readonly key: string; readonly text: string }>()
@@ -21,36 +24,36 @@ export const AccountPanel = ({ account, refresh }: Props) => {
     return () => { live = false }
   }, [account, key])
 
+  const choices = networks.filter((network) => network.chainNamespace === account.namespace)
+  const current = choices.find((network) => network.caipNetworkId === account.networkId)
   return (
     <section className="card" aria-labelledby="account-title">
       <h2 id="account-title">Account</h2>
       <dl className="facts">
         <dt>Wallet</dt>
         <dd>
-          <img src={account.walletIcon} alt="" width={18} height={18} /> {account.walletName}
+          {account.walletIcon === undefined ? null : <img src={account.walletIcon} alt="" width={18} height={18} />} {account.walletName}
         </dd>
         <dt>Address</dt>
         <dd data-testid="account-address" className="mono">{account.address}</dd>
         <dt>Network</dt>
         <dd data-testid="account-network">
-          {account.networks.length > 1 ? (
+          {choices.length > 1 ? (
             <select
               aria-label="Network"
               value={account.networkId}
               onChange={(event) => {
                 setSwitchError(undefined)
-                account.switchNetwork(event.target.value).catch((error: unknown) => setSwitchError(errorMessage(error)))
+                switchNetwork(event.target.value as CaipNetworkId).catch((error: unknown) => setSwitchError(errorMessage(error)))
               }}
             >
-              {account.networks.some((network) => network.id === account.networkId) ? null : (
-                <option value={account.networkId}>{account.networkName}</option>
-              )}
-              {account.networks.map((network) => (
-                <option key={network.id} value={network.id}>{network.name}</option>
+              {current === undefined ? <option value={account.networkId}>{account.networkId}</option> : null}
+              {choices.map((network) => (
+                <option key={network.caipNetworkId} value={network.caipNetworkId}>{network.name}</option>
               ))}
             </select>
           ) : (
-            account.networkName
+            current?.name ?? account.networkId
           )}
           {switchError === undefined ? null : <span role="alert" className="error"> {switchError}</span>}
         </dd>

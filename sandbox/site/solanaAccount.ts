@@ -14,26 +14,12 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Signature
 } from "@solana/kit"
-import type { Wallet, WalletAccount } from "@wallet-standard/base"
+import type { SessionAccount, SolanaSigner } from "../../ui/react/index.ts"
 import type { SandboxConfig } from "../SandboxConfig.ts"
-import { hasSolanaFeatures, type SolanaFeatures } from "../wallets/SolanaFeatures.ts"
 import type { ConnectedAccount } from "./ConnectedAccount.ts"
 
 const lamportsPerSol = 1_000_000_000
 const amountLamports = 10_000_000n
-
-const features = (wallet: Wallet): SolanaFeatures => {
-  if (!hasSolanaFeatures(wallet.features)) throw new Error(`${wallet.name} lacks the Solana features this site needs`)
-  return wallet.features
-}
-
-/** Connects a Wallet Standard wallet through `standard:connect`. */
-export const connectSolana = async (wallet: Wallet, config: SandboxConfig): Promise<ConnectedAccount> => {
-  const { accounts } = await features(wallet)["standard:connect"].connect()
-  const [account] = accounts
-  if (account === undefined) throw new Error("The wallet returned no account")
-  return snapshot(wallet, config, account)
-}
 
 const waitForConfirmation = async (rpc: ReturnType<typeof createSolanaRpc>, signature: Signature) => {
   for (let attempt = 0; attempt < 60; attempt++) {
@@ -45,28 +31,22 @@ const waitForConfirmation = async (rpc: ReturnType<typeof createSolanaRpc>, sign
   throw new Error("The transaction was not confirmed within 15 s")
 }
 
-const snapshot = (wallet: Wallet, config: SandboxConfig, account: WalletAccount): ConnectedAccount => {
-  const { cluster } = config.solana
-  const rpc = createSolanaRpc(cluster.rpcUrl)
-  const owner = toAddress(account.address)
-  const recipient = config.solana.accounts.find((candidate) => candidate.address !== account.address)
+/** The connected Solana account, used as a host dapp would: @solana/kit transactions signed by Portico's signer. */
+export const solanaAccount = (session: SessionAccount, signer: SolanaSigner, config: SandboxConfig): ConnectedAccount => {
+  const rpc = createSolanaRpc(config.solana.cluster.rpcUrl)
+  const owner = toAddress(session.address)
+  const recipient = config.solana.accounts.find((candidate) => candidate.address !== session.address)
   return {
     namespace: "solana",
-    walletName: wallet.name,
-    walletIcon: wallet.icon,
-    address: account.address,
-    networkId: cluster.caipNetworkId,
-    networkName: "Solana sandbox",
-    networks: [],
+    walletName: session.connectorName,
+    walletIcon: session.connectorImageUrl,
+    address: session.address,
+    networkId: session.caipNetworkId,
     balance: async () => {
       const { value } = await rpc.getBalance(owner).send()
       return `${Number(value) / lamportsPerSol} SOL`
     },
-    signMessage: async (text) => {
-      const [output] = await features(wallet)["solana:signMessage"].signMessage({ account, message: new TextEncoder().encode(text) })
-      if (output === undefined) throw new Error("The wallet returned no signature")
-      return getBase58Decoder().decode(output.signature)
-    },
+    signMessage: async (text) => getBase58Decoder().decode(await signer.signMessage(new TextEncoder().encode(text))),
     sendToDemoAccount: async () => {
       if (recipient === undefined) throw new Error("The sandbox has no second demo account")
       const { value: latestBlockhash } = await rpc.getLatestBlockhash().send()
@@ -79,25 +59,10 @@ const snapshot = (wallet: Wallet, config: SandboxConfig, account: WalletAccount)
           m
         )
       )
-      const [output] = await features(wallet)["solana:signAndSendTransaction"].signAndSendTransaction({
-        account,
-        chain: cluster.caipNetworkId as `solana:${string}`,
-        transaction: getTransactionEncoder().encode(compileTransaction(message)) as Uint8Array
-      })
-      if (output === undefined) throw new Error("The wallet returned no signature")
-      const signature = getBase58Decoder().decode(output.signature) as Signature
+      const sent = await signer.signAndSendTransaction(getTransactionEncoder().encode(compileTransaction(message)) as Uint8Array)
+      const signature = getBase58Decoder().decode(sent) as Signature
       await waitForConfirmation(rpc, signature)
       return { id: signature, to: recipient.address, amount: `${Number(amountLamports) / lamportsPerSol} SOL` }
-    },
-    switchNetwork: async () => {
-      throw new Error("The Solana sandbox has a single cluster")
-    },
-    disconnect: () => features(wallet)["standard:disconnect"].disconnect(),
-    watch: (onChange) =>
-      features(wallet)["standard:events"].on("change", ({ accounts }) => {
-        if (accounts === undefined) return
-        const next = accounts.find((candidate) => candidate.address === account.address) ?? accounts[0]
-        onChange(next === undefined ? undefined : snapshot(wallet, config, next))
-      })
+    }
   }
 }

@@ -3,4 +3,6 @@ import { parentPort, workerData } from "node:worker_threads"
 import { buildPages } from "./Build.ts"
 
 const { outDir } = workerData as { readonly outDir: string }
+// A worker_threads port, not a window: there is no target origin to name.
+// oxlint-disable-next-line unicorn/require-post-message-target-origin
 parentPort?.postMessage([...(await buildPages(outDir))])

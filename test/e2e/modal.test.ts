@@ -111,6 +111,30 @@ const expectView = async (page: Page, view: string) => {
   await expect.poll(() => dialog(page).getAttribute("data-view"), { timeout: 15_000 }).toBe(view)
 }
 
+const jsQrSource = readFile(createRequire(import.meta.url).resolve("jsqr/dist/jsQR.js"), "utf8")
+
+/** Decodes the QR code <img> of the modal in the page (jsQR over a canvas), to prove it carries the URI. */
+const decodeQr = async (page: Page): Promise<string | undefined> => {
+  if (!(await page.evaluate(() => "jsQR" in globalThis))) await page.evaluate(await jsQrSource)
+  return page.evaluate(async () => {
+    const image = document.querySelector("portico-modal")?.shadowRoot?.querySelector<HTMLImageElement>("img[data-wc-uri]")
+    if (image === null || image === undefined) return undefined
+    await image.decode()
+    const size = 600
+    const canvas = document.createElement("canvas")
+    canvas.width = size
+    canvas.height = size
+    const context = canvas.getContext("2d")
+    if (context === null) return undefined
+    context.fillStyle = "#ffffff"
+    context.fillRect(0, 0, size, size)
+    context.drawImage(image, 40, 40, size - 80, size - 80)
+    const pixels = context.getImageData(0, 0, size, size)
+    const jsQR = (globalThis as unknown as { jsQR: (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null }).jsQR
+    return jsQR(pixels.data, size, size)?.data
+  })
+}
+
 const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 
 /** Zero axe-core violations in the modal (axe walks its open shadow root); injected over CDP, so the CSP stays strict. */
@@ -145,12 +169,13 @@ const answerWallet = async (page: Page, answer: "Approve" | "Reject") => {
 
 const hostStatus = (page: Page) => page.getByTestId("host-status")
 
-const connectEvm = async (page: Page) => {
+const connectEvm = async (page: Page, options: { readonly status?: boolean } = {}) => {
   await page.locator("[data-portico-button]").click()
   await expectView(page, "Connect")
   await walletRow(page, evmWallet).click()
   await expectView(page, "ConnectingExternal")
   await answerWallet(page, "Approve")
+  if (options.status === false) return gone(dialog(page))
   await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^eip155 0x/)
 }
 
@@ -338,8 +363,9 @@ describe("Portico modal in Chromium", () => {
     await expectView(page, "ConnectingWalletConnect")
     const qr = dialog(page).locator("[data-wc-uri]")
     await expect.poll(() => qr.getAttribute("data-wc-uri"), { timeout: 20_000 }).toMatch(/^wc:/)
-    // The QR code is an <img> of an SVG data URL: nothing is injected as markup.
+    // The QR code is an <img> of an SVG data URL (nothing injected as markup) that decodes to the pairing URI.
     expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/)
+    expect(await decodeQr(page)).toBe(await qr.getAttribute("data-wc-uri"))
     await shoot(page, "ConnectingWalletConnect")
     await context.close()
   })
@@ -364,7 +390,6 @@ describe("Portico modal in Chromium", () => {
     const wallet = await context.newPage()
     await wallet.goto(sandbox.walletConnectWalletUrl)
     const walletAddress = sandbox.config.evm.accounts[1]?.address ?? ""
-    await wallet.screenshot({ path: join(screenshots, "wc-wallet-page.png") })
     await expect.poll(() => wallet.getByText(walletAddress).count(), { timeout: 20_000 }).toBe(1)
     await wallet.getByLabel("WalletConnect URI").fill(uri)
     await wallet.getByRole("button", { name: "Pair" }).click()
@@ -450,6 +475,14 @@ describe("Portico modal in Chromium", () => {
     expect(await row.locator("img[src^='x'], script").count()).toBe(0)
     await page.waitForTimeout(300)
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined()
+    await context.close()
+  })
+
+  it("works on the sandbox's own demo site (sandbox/site mounts Portico)", async () => {
+    const { context, page, violations } = await open(sandbox.siteUrl)
+    await connectEvm(page, { status: false })
+    await expectText(page.locator("[data-portico-button]"), /^0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/)
+    expect(await violations()).toEqual([])
     await context.close()
   })
 

@@ -1,14 +1,16 @@
 /**
  * The sandbox in Chromium, pages served under a strict Content-Security-Policy: the demo site loads without a
- * violation, both injected demo wallets are discoverable (EIP-6963 and the Wallet Standard), connecting,
- * signing and sending go through their visible Approve/Reject prompt, and the WalletConnect wallet page pairs
- * with a dapp through the sandbox relay.
+ * violation, both injected demo wallets are discoverable (EIP-6963 and the Wallet Standard) and listed in
+ * Portico's modal; connecting through the modal, then signing and sending from the dapp's own code (viem over
+ * Portico's EIP-1193 provider, @solana/kit with its Solana signer) go through the wallets' visible
+ * Approve/Reject prompt; and the WalletConnect wallet page pairs with a dapp through the sandbox relay.
  */
 import { SignClient } from "@walletconnect/sign-client"
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core"
 import { stringToHex, verifyMessage, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
+import { en } from "../../ui/i18n/en.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
 const evmAddress = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
@@ -18,6 +20,29 @@ const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15
 
 /** The demo wallets' approve/reject panel. */
 const prompt = (page: Page) => page.getByRole("alertdialog")
+
+/** Portico's modal (in its open shadow root, which playwright's locators pierce). */
+const modal = (page: Page) => page.locator("portico-modal [role='dialog']")
+const walletRow = (page: Page, name: string) => modal(page).getByRole("button", { name: new RegExp(name) })
+
+/** What a visitor does: Portico's connect button, the wallet in the modal, Approve in the wallet's prompt. */
+const connect = async (page: Page, wallet: string) => {
+  await page.getByRole("button", { name: en.connectWallet }).click()
+  await walletRow(page, wallet).click()
+  await prompt(page).getByText("Connect to this site").waitFor()
+  expect(await prompt(page).textContent()).toContain(`Site: ${new URL(page.url()).origin}`)
+  await prompt(page).getByRole("button", { name: "Approve" }).click()
+  await modal(page).waitFor({ state: "detached", timeout: 15_000 })
+}
+
+/** Portico's account view (the connect button, once connected), then its Disconnect. */
+const disconnect = async (page: Page) => {
+  await page.locator("[data-portico-button]").click()
+  await poll(() => modal(page).getAttribute("data-view")).toBe("Account")
+  await modal(page).getByRole("button", { name: en.disconnect }).last().click()
+  await page.getByRole("button", { name: en.connectWallet }).waitFor()
+  await page.getByRole("heading", { name: "Connect a wallet" }).waitFor()
+}
 
 describe("the sandbox in Chromium", () => {
   let sandbox: Sandbox
@@ -47,15 +72,19 @@ describe("the sandbox in Chromium", () => {
     await sandbox?.stop()
   })
 
-  it("loads the demo site under a strict CSP and lists both demo wallets", async () => {
+  it("loads the demo site under a strict CSP and lists both demo wallets in Portico's modal", async () => {
     const response = await site.goto(sandbox.siteUrl)
     expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'")
     await site.getByRole("heading", { name: "Portico demo dapp" }).waitFor()
-    const list = site.getByRole("list", { name: "Discovered wallets" })
-    await list.getByRole("button", { name: /Portico Demo Wallet/ }).waitFor()
-    await list.getByRole("button", { name: /Portico Demo Solana/ }).waitFor()
-    expect(await list.locator("img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src.slice(0, 26))))
-      .toEqual(["data:image/svg+xml;base64,", "data:image/svg+xml;base64,"])
+    await site.getByRole("button", { name: en.connectWallet }).click()
+    await poll(() => modal(site).getAttribute("data-view")).toBe("Connect")
+    await walletRow(site, "Portico Demo Wallet").waitFor()
+    await walletRow(site, "Portico Demo Solana").waitFor()
+    const icons = [walletRow(site, "Portico Demo Wallet"), walletRow(site, "Portico Demo Solana")].map((row) =>
+      row.locator("img").first().evaluate((image) => (image as HTMLImageElement).src.slice(0, 26)))
+    expect(await Promise.all(icons)).toEqual(["data:image/svg+xml;base64,", "data:image/svg+xml;base64,"])
+    await site.keyboard.press("Escape")
+    await modal(site).waitFor({ state: "detached" })
     expect(problems).toEqual([])
   })
 
@@ -100,48 +129,47 @@ describe("the sandbox in Chromium", () => {
     }])
   })
 
-  it("connects the EVM demo wallet after Approve, then signs, rejects and sends", async () => {
-    await site.getByRole("button", { name: /Portico Demo Wallet/ }).click()
-    await prompt(site).getByText("Connect to this site").waitFor()
-    expect(await prompt(site).textContent()).toContain(`Site: ${new URL(sandbox.siteUrl).origin}`)
-    await prompt(site).getByRole("button", { name: "Approve" }).click()
+  it("connects the EVM demo wallet through Portico after Approve, then signs, rejects, sends, switches and disconnects", async () => {
+    await connect(site, "Portico Demo Wallet")
     await poll(() => site.getByTestId("account-address").textContent()).toBe(evmAddress)
     await poll(() => site.getByTestId("account-balance").textContent()).toMatch(/^\d[\d.]* ETH$/)
-    expect(await site.getByTestId("account-network").textContent()).toContain("Portico Local")
+    expect(await site.getByRole("combobox", { name: "Network" }).inputValue()).toBe("eip155:31337")
 
+    // The dapp's viem wallet client signs through Portico's EIP-1193 provider, and so through the demo wallet.
     await site.getByRole("button", { name: "Sign message" }).click()
     await prompt(site).getByText("Message: Hello from the Portico demo dapp").waitFor()
     await prompt(site).getByRole("button", { name: "Approve" }).click()
+    await site.getByTestId("signature").waitFor()
     const signature = (await site.getByTestId("signature").textContent()) as Hex
     expect(await verifyMessage({ address: evmAddress, message: "Hello from the Portico demo dapp", signature })).toBe(true)
 
     await site.getByRole("button", { name: "Sign message" }).click()
     await prompt(site).getByRole("button", { name: "Reject" }).click()
-    await poll(() => site.getByRole("alert").textContent()).toContain("User rejected the request.")
+    await poll(() => site.getByRole("main").getByRole("alert").textContent()).toContain("User rejected")
 
     const before = await site.getByTestId("account-balance").textContent()
     await site.getByRole("button", { name: "Send", exact: true }).click()
     await prompt(site).getByText("Send a transaction").waitFor()
     await prompt(site).getByRole("button", { name: "Approve" }).click()
-    await site.getByTestId("sent").waitFor()
+    await site.getByTestId("sent").waitFor({ timeout: 15_000 })
     expect(await site.getByTestId("sent").textContent()).toContain(`0.01 ETH to ${sandbox.config.evm.accounts[1]?.address}`)
     await poll(() => site.getByTestId("account-balance").textContent()).not.toBe(before)
 
-    // Switching networks in the page goes through the wallet (wallet_switchEthereumChain) and back by chainChanged.
+    // The page's network picker calls useNetwork().switchNetwork: Portico asks the wallet, the session follows.
     await site.getByRole("combobox", { name: "Network" }).selectOption({ label: "Portico Local 2" })
-    await poll(() => site.getByRole("combobox", { name: "Network" }).inputValue()).toBe("31338")
+    await poll(() => site.getByRole("combobox", { name: "Network" }).inputValue()).toBe("eip155:31338")
     await poll(() => site.getByTestId("account-balance").textContent()).toMatch(/^\d[\d.]* ETH$/)
-    await site.getByRole("button", { name: "Disconnect" }).click()
-    await site.getByRole("list", { name: "Discovered wallets" }).waitFor()
+
+    await disconnect(site)
     expect(problems).toEqual([])
   })
 
-  it("connects the Solana demo wallet after Approve, then signs and sends", async () => {
+  it("connects the Solana demo wallet through Portico after Approve, then signs and sends", async () => {
     const solana = sandbox.config.solana.accounts[0]
-    await site.getByRole("button", { name: /Portico Demo Solana/ }).click()
-    await prompt(site).getByRole("button", { name: "Approve" }).click()
+    await connect(site, "Portico Demo Solana")
     await poll(() => site.getByTestId("account-address").textContent()).toBe(solana?.address)
     await poll(() => site.getByTestId("account-balance").textContent()).toMatch(/^\d[\d.]* SOL$/)
+    expect(await site.getByTestId("account-network").textContent()).toBe("Portico Solana")
 
     await site.getByRole("button", { name: "Sign message" }).click()
     await prompt(site).getByRole("button", { name: "Approve" }).click()
@@ -151,9 +179,11 @@ describe("the sandbox in Chromium", () => {
     await site.getByRole("button", { name: "Send", exact: true }).click()
     await prompt(site).getByText("Sign and send a transaction").waitFor()
     await prompt(site).getByRole("button", { name: "Approve" }).click()
-    await site.getByTestId("sent").waitFor()
+    await site.getByTestId("sent").waitFor({ timeout: 15_000 })
     expect(await site.getByTestId("sent").textContent()).toContain(`0.01 SOL to ${sandbox.config.solana.accounts[1]?.address}`)
     await poll(() => site.getByTestId("account-balance").textContent()).not.toBe(before)
+
+    await disconnect(site)
     expect(problems).toEqual([])
   })
 
@@ -175,12 +205,14 @@ describe("the sandbox in Chromium", () => {
       const { uri, approval } = await dapp.connect({
         optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: ["chainChanged", "accountsChanged"] } }
       })
+      // At once: sign-client ignores a settlement that arrives before approval() was called.
+      const settled = approval()
       if (uri === undefined) throw new Error("no pairing URI")
       await wallet.getByLabel("WalletConnect URI").fill(uri)
       await wallet.getByRole("button", { name: "Pair" }).click()
       const proposal = wallet.getByRole("article", { name: "Session proposal from Sandbox E2E Dapp" })
       await proposal.getByRole("button", { name: "Approve" }).click()
-      const session = await approval()
+      const session = await settled
       expect(session.namespaces["eip155"]?.accounts).toEqual([`${chain}:${walletAddress}`])
 
       const signature = dapp.request<Hex>({

@@ -10,6 +10,17 @@ import { withClient } from "../support/client.ts"
 
 apiSuite(() => ({}))
 
+/** The first wallet's image link, asked for with a chosen Host header. */
+const firstImage = (url: string, host: string) =>
+  new Promise<string>((resolve, reject) => {
+    const target = new URL(`${url}/getWallets?projectId=test-project&st=x&sv=1&entries=1`)
+    request(target, { headers: { host } }, (response) => {
+      let body = ""
+      response.on("data", (chunk: Buffer) => (body += chunk.toString()))
+      response.on("end", () => resolve((JSON.parse(body) as { data: ReadonlyArray<{ image_url: string }> }).data[0]?.image_url ?? ""))
+    }).once("error", reject).end()
+  })
+
 describe("image links", () => {
   let proxied: ApiServer
   let direct: ApiServer
@@ -21,16 +32,6 @@ describe("image links", () => {
     ])
   })
   afterAll(() => Promise.all([proxied.stop(), direct.stop()]))
-
-  const firstImage = (url: string, host: string) =>
-    new Promise<string>((resolve, reject) => {
-      const target = new URL(`${url}/getWallets?projectId=test-project&st=x&sv=1&entries=1`)
-      request(target, { headers: { host } }, (response) => {
-        let body = ""
-        response.on("data", (chunk: Buffer) => (body += chunk.toString()))
-        response.on("end", () => resolve((JSON.parse(body) as { data: ReadonlyArray<{ image_url: string }> }).data[0]?.image_url ?? ""))
-      }).once("error", reject).end()
-    })
 
   it("start with the configured public URL", async () => {
     const page = await withClient({ url: proxied.url }, (c) => c.wallets.getWallets({ query: { entries: "1" } }))

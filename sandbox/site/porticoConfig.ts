@@ -1,0 +1,36 @@
+import type { PorticoConfig } from "../../core/atoms/Config.ts"
+import type { Network } from "../../core/Network.ts"
+import type { SandboxConfig } from "../SandboxConfig.ts"
+
+/** The sandbox's two EVM chains and its Solana cluster, as the networks a host asks Portico for. */
+export const sandboxNetworks = (config: SandboxConfig): ReadonlyArray<Network> => [
+  ...config.evm.chains.map((chain): Network => ({
+    id: chain.chainId,
+    caipNetworkId: `eip155:${chain.chainId}`,
+    chainNamespace: "eip155",
+    name: chain.name,
+    testnet: true,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    ...(chain.explorer === undefined ? {} : { blockExplorers: { default: { name: "Explorer", url: chain.explorer } } })
+  })),
+  {
+    id: config.solana.cluster.caipNetworkId.slice("solana:".length),
+    caipNetworkId: config.solana.cluster.caipNetworkId as `solana:${string}`,
+    chainNamespace: "solana",
+    name: "Portico Solana",
+    testnet: true,
+    nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+    rpcUrls: { default: { http: [config.solana.cluster.rpcUrl] } }
+  }
+]
+
+/** What the demo dapp hands PorticoProvider: the sandbox's networks, API and relay. */
+export const porticoConfig = (config: SandboxConfig, origin: string): PorticoConfig => ({
+  projectId: config.projectId,
+  networks: sandboxNetworks(config),
+  metadata: { name: "Portico demo dapp", description: "The sandbox's host dapp", url: origin, icons: [] },
+  apiUrl: config.apiUrl,
+  relayUrl: config.relayUrl,
+  themeMode: "light"
+})
