@@ -6,6 +6,7 @@ import * as Schema from "effect/Schema"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as Name from "../../core/Name.ts"
+import * as Onramp from "../../core/Onramp.ts"
 import * as TokenBalance from "../../core/TokenBalance.ts"
 import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented, UpstreamUnavailable } from "./ApiError.ts"
 import { InputErrors } from "./InputErrors.ts"
@@ -218,29 +219,8 @@ export class OnrampUrl extends Schema.Class<OnrampUrl>("OnrampUrl")({
   url: Schema.String
 }) {}
 
-export const OnrampNetwork = Schema.Struct({
-  name: Schema.String,
-  display_name: Schema.String,
-  chain_id: Schema.String,
-  contract_address: Schema.String
-})
-
-export const PurchaseCurrency = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  symbol: Schema.String,
-  networks: Schema.Array(OnrampNetwork)
-})
-
-export const PaymentCurrency = Schema.Struct({
-  id: Schema.String,
-  payment_method_limits: Schema.Array(Schema.Struct({ id: Schema.String, min: Schema.String, max: Schema.String }))
-})
-
-export class OnrampOptions extends Schema.Class<OnrampOptions>("OnrampOptions")({
-  purchaseCurrencies: Schema.Array(PurchaseCurrency),
-  paymentCurrencies: Schema.Array(PaymentCurrency)
-}) {}
+/** core's Onramp options (spec §3) as a class, as HttpApi success schemas want. */
+export class OnrampOptions extends Schema.Class<OnrampOptions>("OnrampOptions")(Onramp.OnrampOptions.fields) {}
 
 export const OnrampQuoteRequest = Schema.Struct({
   purchaseCurrency: Schema.String,
@@ -249,16 +229,8 @@ export const OnrampQuoteRequest = Schema.Struct({
   network: Schema.String
 })
 
-const Amount = Schema.Struct({ amount: Schema.String, currency: Schema.String })
-
-export class OnrampQuote extends Schema.Class<OnrampQuote>("OnrampQuote")({
-  coinbaseFee: Amount,
-  networkFee: Amount,
-  paymentSubtotal: Amount,
-  paymentTotal: Amount,
-  purchaseAmount: Amount,
-  quoteId: Schema.String
-}) {}
+/** core's Onramp quote (spec §3) as a class. */
+export class OnrampQuote extends Schema.Class<OnrampQuote>("OnrampQuote")(Onramp.OnrampQuote.fields) {}
 
 const notImplemented = [BadRequest, NotImplemented] as const
 

@@ -38,10 +38,7 @@ const servePage = async (name: string, config: PorticoConfig) => {
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "portico-e2e-"))
   await mkdir(screenshots, { recursive: true })
-  // Vitest sets NODE_ENV=test, which makes the sandbox's Vite build of the WalletConnect wallet page use the
-  // development JSX runtime against production React ("jsxDEV is not a function"); builds are cached in the
-  // state folder, so a private one keeps an earlier broken build out. Both reported to the sandbox owner.
-  process.env["NODE_ENV"] = "production"
+  // A private state folder: this suite's sandbox shares no database or build folder with another run.
   sandbox = await startSandbox({ ports: "ephemeral", stateDir: join(work, "sandbox") })
   const networks = sandboxNetworks(sandbox.config)
   ;[host, hostDe, narrowHost, basicHost] = await Promise.all([
