@@ -95,6 +95,8 @@ export class Connection extends Context.Service<Connection, {
       const state = yield* SubscriptionRef.make(ConnectionState.initial)
       const recentWallets = yield* SubscriptionRef.make(RecentWallets.normalize(yield* storage.get(StorageKey.recentWallets)))
       const watching = new Map<Session.SessionNamespace, () => void>()
+      // Wallet events arrive outside any fiber: run their updates with this layer's services (Clock).
+      const runDetached = Effect.runForkWith(yield* Effect.context<never>())
 
       const unwatch = (namespace: Session.SessionNamespace) => {
         watching.get(namespace)?.()
@@ -129,8 +131,7 @@ export class Connection extends Context.Service<Connection, {
                   return
               }
             })
-            // Wallet events arrive outside any fiber.
-            Effect.runFork(effect)
+            runDetached(effect)
           })
         )
       }

@@ -36,6 +36,13 @@ export const viewTransitionAnimationMillis = 150
 export const pairingExpiryMillis = 240_000
 /** A pairing with less than this left counts as expired. */
 export const pairingExpiryThresholdMillis = 10_000
+/**
+ * How long the WalletConnect view waits for a pairing URI. Without one by then the relay cannot be
+ * reached (refused, blocked, offline): the view shows an error with a retry instead of loading for
+ * ever. Counted from the click, so it covers loading the WalletConnect chunk and the relay handshake
+ * (normally 1-3 s together).
+ */
+export const walletConnectUriTimeoutMillis = 15_000
 /** Default wait before a retry when the server gives no Retry-After. */
 export const defaultRetryDelayMillis = 1_000
 /**

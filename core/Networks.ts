@@ -7,7 +7,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import type * as Caip from "./Caip.ts"
+import * as Caip from "./Caip.ts"
 import * as ChainAdapter from "./ChainAdapter.ts"
 import type * as Connector from "./Connector.ts"
 import * as Eip1193 from "./connectors/Eip1193.ts"
@@ -45,14 +45,10 @@ export const activeNetworkId = (state: NetworksState): Caip.CaipNetworkId | unde
 export const find = (state: NetworksState, caipNetworkId: string): Network.Network | undefined =>
   state.networks.find((network) => network.caipNetworkId === caipNetworkId)
 
-export const activeNetwork = (state: NetworksState): Network.Network | undefined => {
-  const id = activeNetworkId(state)
-  return id === undefined ? undefined : find(state, id)
-}
-
-/** Makes `caipNetworkId` the active network of its namespace and that namespace the active one. */
+/** Makes `caipNetworkId` the active network of its namespace and that namespace the active one (an id of an unknown namespace changes nothing). */
 export const activate = (state: NetworksState, caipNetworkId: Caip.CaipNetworkId): NetworksState => {
-  const namespace = caipNetworkId.split(":")[0] as Caip.ChainNamespace
+  const namespace = caipNetworkId.split(":")[0]
+  if (!Caip.isChainNamespace(namespace)) return state
   return {
     ...state,
     activeIds: { ...state.activeIds, [namespace]: caipNetworkId },

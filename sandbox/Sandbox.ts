@@ -9,7 +9,7 @@ import { join } from "node:path"
 import { startApiServer } from "../http/server/start.ts"
 import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
-import { sandboxTokens } from "./evm/SandboxContracts.ts"
+import { sandboxCollections, sandboxTokens } from "./evm/SandboxContracts.ts"
 import { startRelay } from "./relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
@@ -133,7 +133,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       host,
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
-      evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens })),
+      evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens, collections: sandboxCollections })),
       solana: {
         rpcUrl: devnet.rpcUrl,
         caipNetworkId: devnet.deployment.caipNetworkId,

@@ -27,13 +27,15 @@ export const SolanaCluster = Schema.Struct({
   wsUrl: Schema.String,
   genesisHash: Schema.String,
   /** CAIP-2 id: `solana:` plus the first 32 characters of the genesis hash. */
-  caipNetworkId: Schema.String
+  caipNetworkId: Schema.TemplateLiteral(["solana:", Schema.String])
 })
 export type SolanaCluster = typeof SolanaCluster.Type
 
+const Hex = Schema.TemplateLiteral(["0x", Schema.String])
+
 export const EvmAccount = Schema.Struct({
-  address: Schema.String,
-  privateKey: Schema.String
+  address: Hex,
+  privateKey: Hex
 })
 export type EvmAccount = typeof EvmAccount.Type
 
@@ -75,6 +77,3 @@ export const load = async (origin: string = globalThis.location.origin): Promise
   if (!response.ok) throw new Error(`${configPath} answered ${response.status}`)
   return decode(await response.json())
 }
-
-/** CAIP-2 id of a Solana cluster from its genesis hash (CAIP-30 keeps the first 32 characters). */
-export const solanaCaipNetworkId = (genesisHash: string): string => `solana:${genesisHash.slice(0, 32)}`

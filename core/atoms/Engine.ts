@@ -3,6 +3,7 @@
  * React as atoms (state) and actions (what a click does). Loaded by dynamic import on the first
  * click (or to restore a stored session), so none of this is in the host's first chunk.
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -33,6 +34,7 @@ import * as Modal from "../Modal.ts"
 import * as Networks from "../Networks.ts"
 import * as Session from "../Session.ts"
 import * as Storage from "../Storage.ts"
+import * as Transaction from "../Transaction.ts"
 import type * as WalletListEntry from "../WalletListEntry.ts"
 import * as Config from "./Config.ts"
 import type * as Snapshot from "./Snapshot.ts"
@@ -42,6 +44,16 @@ export type Attempt =
   | { readonly _tag: "Idle" }
   | { readonly _tag: "Pending"; readonly connectorId: string }
   | { readonly _tag: "Failed"; readonly connectorId: string; readonly error: Connector.ConnectorFailure | Connector.ConnectorNotFound }
+
+/**
+ * The Activity list of one account (spec §3 "Transaction list state"), pages appended as they
+ * load. `failed` marks the last fetch as failed: the list is then empty (spec §8 "History").
+ */
+export interface TransactionList extends Transaction.TransactionListState {
+  readonly failed: boolean
+}
+
+export const initialTransactionList: TransactionList = { ...Transaction.initial, failed: false }
 
 export interface WalletQuery {
   readonly page: number
@@ -62,7 +74,8 @@ export interface Engine {
     readonly attempt: Atom.Atom<Attempt>
     /** Balances of an account on its network (absent without an API URL). */
     readonly balances: (account: Session.SessionAccount) => Atom.Atom<AsyncResult.AsyncResult<Balances, unknown>>
-    readonly history: (account: Session.SessionAccount) => Atom.Atom<AsyncResult.AsyncResult<History, unknown>>
+    /** The account's transactions on its network, spam dropped; filled by `loadTransactions`. */
+    readonly transactions: (account: Session.SessionAccount) => Atom.Atom<TransactionList>
     /** The profile name and avatar of an address (EVM names), cached 5 min. */
     readonly identity: (address: string) => Atom.Atom<AsyncResult.AsyncResult<Identity, unknown>>
     /** One page of the wallet registry, filtered by the configured chains. */
@@ -81,6 +94,10 @@ export interface Engine {
   readonly showToast: (toast: Modal.Toast) => Promise<void>
   readonly restore: () => Promise<void>
   /** Forwards a request to the wallet holding the account of `namespace` (the host's provider/signer). */
+  /** Loads the first page of the account's transactions once, or with `more` the next page. */
+  readonly loadTransactions: (account: Session.SessionAccount, options?: { readonly more?: boolean }) => Promise<void>
+  /** Milliseconds since the epoch from the engine's Clock (relative times in the views). */
+  readonly now: () => number
   readonly request: (namespace: Session.SessionNamespace, args: Connector.RequestArguments) => Promise<unknown>
   /** Whether an `<img src>` may be shown: safe schemes, or the configured wallet service. */
   readonly isImageAllowed: (source: string) => boolean
@@ -168,10 +185,13 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
     http === undefined ? Effect.void : Effect.forkDetach(untraced(http.analytics.track(event)))
   const fetchBalances = (account: { readonly address: string; readonly caipNetworkId: string }): Effect.Effect<Balances, unknown> =>
     http === undefined ? noApi : untraced(http.cached.balance(account.address, { chainId: account.caipNetworkId }))
-  const fetchHistory = (account: { readonly address: string; readonly caipNetworkId: string }): Effect.Effect<History, unknown> =>
+  const fetchHistory = (account: Session.SessionAccount, cursor: string | undefined): Effect.Effect<History, unknown> =>
     http === undefined
       ? noApi
-      : untraced(http.client.blockchain.history({ params: { address: account.address }, query: { chainId: account.caipNetworkId } }))
+      : untraced(http.client.blockchain.history({
+        params: { address: account.address },
+        query: { chainId: account.caipNetworkId, ...(cursor === undefined ? {} : { cursor }) }
+      }))
   const fetchWallets = (query: WalletQuery): Effect.Effect<WalletPage, unknown> =>
     http === undefined
       ? noApi
@@ -187,7 +207,8 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
   // Kept alive: switching tabs or views must not interrupt (and abort) a fetch in flight; the
   // TTL caches behind them decide freshness.
   const balancesByKey = Atom.family((key: string) => Atom.keepAlive(Atom.make(fetchBalances(splitKey(key)))))
-  const historyByKey = Atom.family((key: string) => Atom.keepAlive(Atom.make(fetchHistory(splitKey(key)))))
+  const transactionsByKey = Atom.family((_key: string) => Atom.keepAlive(Atom.make<TransactionList>(initialTransactionList)))
+  const transactionsOf = (account: Session.SessionAccount) => transactionsByKey(`${account.address}|${account.caipNetworkId}`)
   const identityByAddress = Atom.family((address: string) =>
     Atom.keepAlive(Atom.make(http === undefined ? noApi : untraced(http.cached.identity(address) as Effect.Effect<Identity, unknown>)))
   )
@@ -212,7 +233,7 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
     attempt,
     // Families are keyed by strings: object keys would be new on every render.
     balances: (account) => balancesByKey(`${account.address}|${account.caipNetworkId}`),
-    history: (account) => historyByKey(`${account.address}|${account.caipNetworkId}`),
+    transactions: transactionsOf,
     identity: identityByAddress,
     wallets: (query) => walletsByKey(`${query.page}|${query.search}`)
   }
@@ -280,11 +301,33 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
     if (fiber !== undefined) await Effect.runPromise(Fiber.interrupt(fiber))
   }
 
+  /**
+   * A WalletConnect attempt without a pairing URI after `walletConnectUriTimeoutMillis` could not
+   * reach the relay: it fails (and marks `wcError`) rather than loading for ever. Once a URI is
+   * shown, the pairing's own expiry rules take over.
+   */
+  const withRelayDeadline = <A, E>(attemptEffect: Effect.Effect<A, E, Layer.Success<typeof services>>) => {
+    const unreachable = new Connector.ConnectorError({
+      connectorId: "walletConnect",
+      message: "The WalletConnect relay could not be reached"
+    })
+    const deadline = Effect.gen(function*() {
+      yield* Effect.sleep(Constants.walletConnectUriTimeoutMillis)
+      if ((yield* SubscriptionRef.get(connection.state)).wcUri !== undefined) return yield* Effect.never
+      return yield* Effect.fail(unreachable)
+    })
+    return Effect.raceFirst(attemptEffect, deadline).pipe(
+      // After the race: interrupting the attempt resets the connection state, so mark it here.
+      Effect.tapError((error) => error === unreachable ? SubscriptionRef.update(connection.state, Connection.failed) : Effect.void)
+    )
+  }
+
   const connect: Engine["connect"] = async (connectorId) => {
     await stopAttempt()
     registry.set(attempt, { _tag: "Pending", connectorId })
     const caipNetworkId = defaultNetworkOf(connectorId)
-    const fiber = Effect.runForkWith(ctx)(connection.connect(connectorId, caipNetworkId === undefined ? {} : { caipNetworkId }))
+    const attemptEffect = connection.connect(connectorId, caipNetworkId === undefined ? {} : { caipNetworkId })
+    const fiber = Effect.runForkWith(ctx)(connectorId === "walletConnect" ? withRelayDeadline(attemptEffect) : attemptEffect)
     current = fiber
     const exit = await Effect.runPromise(Fiber.await(fiber))
     // Superseded by another attempt or cancelled: that one owns the views now.
@@ -299,6 +342,29 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
     registry.set(attempt, error._tag === "Some" ? { _tag: "Failed", connectorId, error: error.value } : { _tag: "Idle" })
     // A refused or failed connection shakes the modal (spec §4: 500 ms).
     if (error._tag === "Some") await run(modal.shake)
+  }
+
+  const loadTransactions: Engine["loadTransactions"] = async (account, options = {}) => {
+    const atom = transactionsOf(account)
+    const state = registry.get(atom)
+    const requested = state.transactions.length > 0 || state.empty
+    if (state.loading || (options.more === true ? state.next === undefined : requested)) return
+    registry.set(atom, { ...state, loading: true })
+    const exit = await Effect.runPromiseExit(fetchHistory(account, options.more === true ? state.next : undefined))
+    if (Exit.isFailure(exit)) {
+      // Spec §8: 'Failed to fetch transactions' marks the list empty (what loaded before stays).
+      registry.set(atom, { transactions: state.transactions, loading: false, empty: true, failed: true })
+      return
+    }
+    // Spec §5: only the connected chain, and no all-spam transactions.
+    const transactions = [...state.transactions, ...Transaction.visible(exit.value.data, account.caipNetworkId)]
+    registry.set(atom, {
+      transactions,
+      loading: false,
+      empty: transactions.length === 0,
+      failed: false,
+      ...(exit.value.next === null ? {} : { next: exit.value.next })
+    })
   }
 
   const connectingViews: ReadonlyArray<Modal.View> = ["ConnectingExternal", "ConnectingWalletConnect", "ConnectingWalletConnectBasic"]
@@ -359,6 +425,8 @@ export const make = async (config: Config.PorticoConfig, snapshot: Snapshot.Stor
     setActiveNamespace: (namespace) => run(session.setActive(namespace)),
     showToast: (toast) => run(modal.showToast(toast)),
     restore: () => run(connection.restore),
+    loadTransactions,
+    now: () => Effect.runSync(Effect.provide(Clock.currentTimeMillis, ctx)),
     request: async (namespace, args) => {
       const account = registry.get(atoms.session)[namespace]
       if (account === undefined) throw { code: 4100, message: "Unauthorized: no account is connected" }

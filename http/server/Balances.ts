@@ -7,7 +7,7 @@ import { address as solanaAddress, createSolanaRpc, getBase64Encoder } from "@so
 import * as Effect from "effect/Effect"
 import { createPublicClient, erc20Abi, formatUnits, http, type Address, type PublicClient } from "viem"
 import type { BalanceEntry } from "../api/BlockchainApi.ts"
-import type { EvmChainOptions, SolanaOptions } from "./ServerOptions.ts"
+import { defaults, type EvmChainOptions, type SolanaOptions } from "./ServerOptions.ts"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
 
 /** USD price of an asset id (CAIP-10 token id or `<caip2>:native`), undefined when unknown. */
@@ -16,6 +16,12 @@ export type PriceSource = (assetId: string) => number | undefined
 export const priceTable = (prices: Readonly<Record<string, number>>): PriceSource => {
   const normalized = new Map(Object.entries(prices).map(([key, price]) => [key.toLowerCase(), price]))
   return (assetId) => normalized.get(assetId.toLowerCase())
+}
+
+/** The price and USD value of `numeric` units of an asset; nothing when the asset has no price. */
+export const priced = (prices: PriceSource, assetId: string, numeric: string) => {
+  const price = prices(assetId)
+  return price === undefined ? {} : { price, value: Number(numeric) * price }
 }
 
 interface Holding {
@@ -29,17 +35,47 @@ interface Holding {
   readonly decimals: number
 }
 
+interface Currency {
+  readonly name: string
+  readonly symbol: string
+  readonly decimals: number
+}
+
+const nativeHolding = (chainId: string, currency: Currency, amount: bigint): Holding => ({
+  name: currency.name,
+  symbol: currency.symbol,
+  chainId,
+  assetId: `${chainId}:native`,
+  tokenAddress: undefined,
+  amount,
+  decimals: currency.decimals
+})
+
+/** A configured token (ERC20 or SPL mint): its asset id and token address are both its CAIP-10 id. */
+const tokenHolding = (chainId: string, token: Currency & { readonly address: string }, amount: bigint): Holding => ({
+  name: token.name,
+  symbol: token.symbol,
+  chainId,
+  assetId: `${chainId}:${token.address}`,
+  tokenAddress: `${chainId}:${token.address}`,
+  amount,
+  decimals: token.decimals
+})
+
+/** A token's icon, served by ImageHandlers under the server's image base. */
+export const tokenImageUrl = (imageBase: string, symbol: string): string =>
+  `${imageBase}/public/getTokenImage/${encodeURIComponent(symbol)}`
+
 const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): BalanceEntry => {
   const numeric = formatUnits(holding.amount, holding.decimals)
-  const price = prices(holding.assetId)
   return {
     name: holding.name,
     symbol: holding.symbol,
     chainId: holding.chainId,
     ...(holding.tokenAddress === undefined ? {} : { address: holding.tokenAddress }),
-    ...(price === undefined ? {} : { price, value: Number(numeric) * price }),
+    ...priced(prices, holding.assetId, numeric),
     quantity: { decimals: String(holding.decimals), numeric },
-    iconUrl: `${imageBase}/public/getTokenImage/${encodeURIComponent(holding.symbol)}`
+    iconUrl: tokenImageUrl(imageBase, holding.symbol)
   }
 }
 
@@ -54,7 +90,7 @@ const upstream = (chainId: string) => () => new UpstreamUnavailable({ message: `
 const evmReader = (chain: EvmChainOptions) => {
   const chainId = `eip155:${chain.chainId}`
   const client: PublicClient = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 1 }) })
-  const native = chain.nativeCurrency ?? { name: "Ether", symbol: "ETH", decimals: 18 }
+  const native = chain.nativeCurrency ?? defaults.nativeCurrency
   const tokens = chain.tokens ?? []
   return {
     chainId,
@@ -67,16 +103,8 @@ const evmReader = (chain: EvmChainOptions) => {
         )
       ])
       return [
-        { name: native.name, symbol: native.symbol, chainId, assetId: `${chainId}:native`, tokenAddress: undefined, amount: nativeAmount ?? 0n, decimals: native.decimals },
-        ...tokens.map((token, index) => ({
-          name: token.name,
-          symbol: token.symbol,
-          chainId,
-          assetId: `${chainId}:${token.address}`,
-          tokenAddress: `${chainId}:${token.address}`,
-          amount: tokenAmounts[index] ?? 0n,
-          decimals: token.decimals
-        }))
+        nativeHolding(chainId, native, nativeAmount),
+        ...tokens.map((token, index) => tokenHolding(chainId, token, tokenAmounts[index] ?? 0n))
       ]
     }
   }
@@ -106,16 +134,8 @@ const solanaReader = (solana: SolanaOptions) => {
           return sum + new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(splAmountOffset, true)
         }, 0n)
       return [
-        { name: "Solana", symbol: "SOL", chainId, assetId: `${chainId}:native`, tokenAddress: undefined, amount: lamports?.value ?? 0n, decimals: 9 },
-        ...mints.map((mint, index) => ({
-          name: mint.name,
-          symbol: mint.symbol,
-          chainId,
-          assetId: `${chainId}:${mint.address}`,
-          tokenAddress: `${chainId}:${mint.address}`,
-          amount: amountOf(tokenAccounts[index]),
-          decimals: mint.decimals
-        }))
+        nativeHolding(chainId, { name: "Solana", symbol: "SOL", decimals: 9 }, lamports?.value ?? 0n),
+        ...mints.map((mint, index) => tokenHolding(chainId, mint, amountOf(tokenAccounts[index])))
       ]
     }
   }
@@ -154,7 +174,7 @@ export const fungibleCatalogue = (
   const entries: Array<[string, FungibleInfo]> = []
   for (const chain of evm) {
     const chainId = `eip155:${chain.chainId}`
-    const native = chain.nativeCurrency ?? { name: "Ether", symbol: "ETH" }
+    const native = chain.nativeCurrency ?? defaults.nativeCurrency
     entries.push([`${chainId}:native`.toLowerCase(), native])
     for (const token of chain.tokens ?? []) entries.push([`${chainId}:${token.address}`.toLowerCase(), token])
   }

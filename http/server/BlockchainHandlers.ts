@@ -24,6 +24,7 @@ import {
   type BalanceEntry
 } from "../api/BlockchainApi.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
+import { tokenImageUrl } from "./Balances.ts"
 import { Repository, type NameRecord } from "./Repository.ts"
 import { requestBase } from "./RequestBase.ts"
 import { ServerContext } from "./ServerContext.ts"
@@ -34,10 +35,15 @@ export const historyPageSize = 20
 
 const solanaSignature = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
 
-const notYet = (feature: string) => () => new NotImplemented({ message: `${feature} is not served by this server yet` })
+const notYet = (feature: string) => new NotImplemented({ message: `${feature} is not served by this server yet` })
 
-const namespaceOf = (address: string): "eip155" | "solana" | undefined =>
-  Address.isValid("eip155", address) ? "eip155" : Address.isValid("solana", address) ? "solana" : undefined
+/** The namespace of an EVM or Solana address; anything else is a BadRequest. */
+const namespaceOf = (address: string): Effect.Effect<"eip155" | "solana", BadRequest> =>
+  Address.isValid("eip155", address)
+    ? Effect.succeed("eip155")
+    : Address.isValid("solana", address)
+    ? Effect.succeed("solana")
+    : Effect.fail(new BadRequest({ message: `address: ${address} is not an eip155 or solana address` }))
 
 const toAccount = (record: NameRecord): NameAccount =>
   new NameAccount({
@@ -59,20 +65,18 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
     // core's 30 s balance cache, keyed by image base, chain and address; failures are not cached.
     const balanceCache = yield* TtlCache.makeBalance<ReadonlyArray<BalanceEntry>>()
 
-    const chainsFor = (address: string, chainId: string | undefined) => {
-      const namespace = namespaceOf(address)
-      if (namespace === undefined) {
-        return Effect.fail(new BadRequest({ message: `address: ${address} is not an eip155 or solana address` }))
-      }
-      if (chainId === undefined) return Effect.succeed(context.balances.chains.filter((chain) => chain.startsWith(`${namespace}:`)))
-      if (!context.balances.chains.includes(chainId)) {
-        return Effect.fail(new BadRequest({ message: `chainId: network ${chainId} is not supported` }))
-      }
-      if (!chainId.startsWith(`${namespace}:`)) {
-        return Effect.fail(new BadRequest({ message: `address: ${address} is not an address on ${chainId}` }))
-      }
-      return Effect.succeed([chainId])
-    }
+    const chainsFor = (address: string, chainId: string | undefined) =>
+      Effect.gen(function*() {
+        const namespace = yield* namespaceOf(address)
+        if (chainId === undefined) return context.balances.chains.filter((chain) => chain.startsWith(`${namespace}:`))
+        if (!context.balances.chains.includes(chainId)) {
+          return yield* new BadRequest({ message: `chainId: network ${chainId} is not supported` })
+        }
+        if (!chainId.startsWith(`${namespace}:`)) {
+          return yield* new BadRequest({ message: `address: ${address} is not an address on ${chainId}` })
+        }
+        return [chainId]
+      })
 
     /** `alice.portico.id` → `alice`; the label must follow core's name rules. */
     const labelOf = (field: string, name: string) => {
@@ -84,18 +88,13 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
       .handle("supportedChains", () => Effect.succeed(new SupportedChains({ http: context.balances.chains, ws: [] })))
       .handle("identity", ({ params }) =>
         Effect.gen(function*() {
-          if (namespaceOf(params.address) === undefined) {
-            return yield* new BadRequest({ message: `address: ${params.address} is not an eip155 or solana address` })
-          }
+          yield* namespaceOf(params.address)
           const [first] = yield* repository.namesOf(params.address)
           return new Identity({ name: first?.name ?? null, avatar: first?.attributes["avatar"] ?? null })
         }))
       .handle("history", ({ params, query }) =>
         Effect.gen(function*() {
-          const namespace = namespaceOf(params.address)
-          if (namespace === undefined) {
-            return yield* new BadRequest({ message: `address: ${params.address} is not an eip155 or solana address` })
-          }
+          const namespace = yield* namespaceOf(params.address)
           if (namespace === "solana") {
             const solana = context.solanaHistory
             if (solana === undefined || (query.chainId !== undefined && query.chainId !== solana.chainId)) {
@@ -115,15 +114,15 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           const next = offset + historyPageSize < all.length ? String(offset + historyPageSize) : null
           return new History({ data: all.slice(offset, offset + historyPageSize), next })
         }))
-      .handle("convertQuotes", () => Effect.fail(notYet("Swap quotes")()))
-      .handle("convertTokens", () => Effect.fail(notYet("Swap tokens")()))
-      .handle("convertAllowance", () => Effect.fail(notYet("Swap allowance")()))
-      .handle("convertGasPrice", () => Effect.fail(notYet("Swap gas price")()))
-      .handle("convertBuildTransaction", () => Effect.fail(notYet("Swap transactions")()))
-      .handle("convertBuildApprove", () => Effect.fail(notYet("Swap approvals")()))
-      .handle("onrampUrl", () => Effect.fail(notYet("Onramp")()))
-      .handle("onrampOptions", () => Effect.fail(notYet("Onramp options")()))
-      .handle("onrampQuote", () => Effect.fail(notYet("Onramp quotes")()))
+      .handle("convertQuotes", () => Effect.fail(notYet("Swap quotes")))
+      .handle("convertTokens", () => Effect.fail(notYet("Swap tokens")))
+      .handle("convertAllowance", () => Effect.fail(notYet("Swap allowance")))
+      .handle("convertGasPrice", () => Effect.fail(notYet("Swap gas price")))
+      .handle("convertBuildTransaction", () => Effect.fail(notYet("Swap transactions")))
+      .handle("convertBuildApprove", () => Effect.fail(notYet("Swap approvals")))
+      .handle("onrampUrl", () => Effect.fail(notYet("Onramp")))
+      .handle("onrampOptions", () => Effect.fail(notYet("Onramp options")))
+      .handle("onrampQuote", () => Effect.fail(notYet("Onramp quotes")))
       .handle("balance", ({ params, query }) =>
         Effect.gen(function*() {
           const chains = yield* chainsFor(params.address, query.chainId)
@@ -146,7 +145,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
             const price = context.prices(address)
             return info === undefined || price === undefined
               ? []
-              : [{ name: info.name, symbol: info.symbol, price, address, iconUrl: `${base}/public/getTokenImage/${encodeURIComponent(info.symbol)}` }]
+              : [{ name: info.name, symbol: info.symbol, price, address, iconUrl: tokenImageUrl(base, info.symbol) }]
           })
           return new FungiblePrices({ fungibles })
         }))
@@ -160,9 +159,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
         }))
       .handle("profileReverse", ({ params }) =>
         Effect.gen(function*() {
-          if (namespaceOf(params.address) === undefined) {
-            return yield* new BadRequest({ message: `address: ${params.address} is not an eip155 or solana address` })
-          }
+          yield* namespaceOf(params.address)
           return (yield* repository.namesOf(params.address)).map(toAccount)
         }))
       .handle("profileSuggestions", ({ params }) =>

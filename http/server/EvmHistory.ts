@@ -12,8 +12,8 @@ import * as Effect from "effect/Effect"
 import { createPublicClient, decodeEventLog, erc20Abi, formatUnits, getAddress, http, parseAbi, toEventSelector, type Log, type PublicClient } from "viem"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
 import type { History } from "../api/BlockchainApi.ts"
-import type { PriceSource } from "./Balances.ts"
-import type { EvmChainOptions } from "./ServerOptions.ts"
+import { priced, type PriceSource } from "./Balances.ts"
+import { defaults, type EvmChainOptions } from "./ServerOptions.ts"
 
 export type HistoryEntry = History["data"][number]
 type Transfer = HistoryEntry["transfers"][number]
@@ -79,17 +79,12 @@ const chainIndex = (chain: EvmChainOptions, prices: PriceSource) => {
   const chainId = `eip155:${chain.chainId}`
   // cacheTime 0: viem would otherwise answer eth_blockNumber from a 4 s cache and miss new blocks.
   const client: PublicClient = createPublicClient({ cacheTime: 0, transport: http(chain.rpcUrl, { retryCount: 1 }) })
-  const native = chain.nativeCurrency ?? { name: "Ether", symbol: "ETH", decimals: 18 }
+  const native = chain.nativeCurrency ?? defaults.nativeCurrency
   const tokens = new Map((chain.tokens ?? []).map((token) => [token.address.toLowerCase(), token]))
   const collections = new Map((chain.collections ?? []).map((collection) => [collection.address.toLowerCase(), collection]))
   const transactions: Array<IndexedTransaction> = []
   let nextBlock = 0n
   let syncing: Promise<void> = Promise.resolve()
-
-  const priced = (assetId: string, numeric: string) => {
-    const price = prices(assetId)
-    return price === undefined ? {} : { price, value: Number(numeric) * price }
-  }
 
   const nativeMovement = (from: string, to: string, value: bigint): Movement => {
     const numeric = formatUnits(value, native.decimals)
@@ -100,7 +95,7 @@ const chainIndex = (chain: EvmChainOptions, prices: PriceSource) => {
         fungible_info: { name: native.name, symbol: native.symbol },
         direction,
         quantity: { decimals: String(native.decimals), numeric },
-        ...priced(`${chainId}:native`, numeric)
+        ...priced(prices, `${chainId}:native`, numeric)
       })
     }
   }
@@ -119,7 +114,7 @@ const chainIndex = (chain: EvmChainOptions, prices: PriceSource) => {
           fungible_info: { name: token.name, symbol: token.symbol },
           direction,
           quantity: { decimals: String(token.decimals), numeric },
-          ...priced(`${chainId}:${token.address}`, numeric)
+          ...priced(prices, `${chainId}:${token.address}`, numeric)
         })
       }
     }

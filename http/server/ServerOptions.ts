@@ -102,6 +102,7 @@ export type ServerOptions = typeof ServerOptions.Type
 
 export const defaults = {
   host: "127.0.0.1",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
   port: 8790,
   rateLimit: { requests: 300, perSeconds: 60 },
   nameZone: ".portico.id",

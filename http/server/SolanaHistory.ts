@@ -8,7 +8,7 @@ import { address as solanaAddress, createSolanaRpc, signature as solanaSignature
 import * as Effect from "effect/Effect"
 import { formatUnits } from "viem"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
-import type { PriceSource } from "./Balances.ts"
+import { priced, type PriceSource } from "./Balances.ts"
 import type { HistoryEntry } from "./EvmHistory.ts"
 import type { SolanaOptions } from "./ServerOptions.ts"
 
@@ -46,11 +46,6 @@ export const makeSolanaHistoryReader = (solana: SolanaOptions, prices: PriceSour
   const chainId = solana.caipNetworkId
   const mints = solana.mints ?? []
 
-  const priced = (assetId: string, numeric: string) => {
-    const price = prices(assetId)
-    return price === undefined ? {} : { price, value: Number(numeric) * price }
-  }
-
   const entryOf = async (owner: string, signature: string): Promise<HistoryEntry | undefined> => {
     const transaction = await rpc.getTransaction(solanaSignature(signature), { encoding: "json", maxSupportedTransactionVersion: 0 }).send()
     if (transaction === null) return undefined
@@ -67,7 +62,7 @@ export const makeSolanaHistoryReader = (solana: SolanaOptions, prices: PriceSour
           fungible_info: { name: "Solana", symbol: "SOL" },
           direction: directionOf(lamports),
           quantity: { decimals: "9", numeric },
-          ...priced(`${chainId}:native`, numeric)
+          ...priced(prices, `${chainId}:native`, numeric)
         })
       }
     }
@@ -80,7 +75,7 @@ export const makeSolanaHistoryReader = (solana: SolanaOptions, prices: PriceSour
           fungible_info: { name: mint.name, symbol: mint.symbol },
           direction: directionOf(delta),
           quantity: { decimals: String(mint.decimals), numeric },
-          ...priced(`${chainId}:${mint.address}`, numeric)
+          ...priced(prices, `${chainId}:${mint.address}`, numeric)
         })
       }
     }

@@ -7,9 +7,9 @@
  */
 import { createHash } from "node:crypto"
 import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import * as Result from "effect/Result"
 import { WebSocketServer, type WebSocket } from "ws"
+import { listen } from "../Listen.ts"
 import { authenticate } from "./RelayAuth.ts"
 import * as Frame from "./RelayFrame.ts"
 import * as TopicStore from "./TopicStore.ts"
@@ -288,14 +288,7 @@ export const startRelay = async (options: RelayOptions = {}): Promise<Relay> => 
   heartbeat.unref()
 
   const host = options.host ?? "127.0.0.1"
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
+  const port = await listen(server, options.port ?? 0, host)
 
   const stop = async (): Promise<void> => {
     clearInterval(heartbeat)

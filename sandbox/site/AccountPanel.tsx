@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react"
 import type { CaipNetworkId } from "../../core/Caip.ts"
+import * as Constants from "../../core/Constants.ts"
+import * as Format from "../../core/Format.ts"
 import { useNetwork } from "../../ui/react/index.ts"
 import { errorMessage, type ConnectedAccount } from "./ConnectedAccount.ts"
 
@@ -18,7 +20,8 @@ export const AccountPanel = ({ account, refresh }: Props) => {
   useEffect(() => {
     let live = true
     account.balance().then(
-      (text) => live && setBalance({ key, text }),
+      // Core's display rule: a balance is truncated (never rounded up) to 3 decimals.
+      ({ amount, symbol }) => live && setBalance({ key, text: `${Format.truncate(amount, Constants.balanceDisplayDecimals)} ${symbol}` }),
       (error: unknown) => live && setBalance({ key, text: `unavailable (${errorMessage(error)})` })
     )
     return () => { live = false }

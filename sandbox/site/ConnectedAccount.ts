@@ -10,8 +10,8 @@ export interface ConnectedAccount {
   readonly address: string
   /** CAIP-2 id of the account's network. */
   readonly networkId: string
-  /** Formatted native balance with its symbol, read from the sandbox RPC. */
-  readonly balance: () => Promise<string>
+  /** Native balance read from the sandbox RPC: the exact decimal amount (all its digits) and its symbol. */
+  readonly balance: () => Promise<{ readonly amount: string; readonly symbol: string }>
   readonly signMessage: (text: string) => Promise<string>
   /** Sends a small native transfer to another demo account; resolves with the confirmed transaction id. */
   readonly sendToDemoAccount: () => Promise<{ readonly id: string; readonly to: string; readonly amount: string }>

@@ -22,7 +22,7 @@ export const evmAccount = (session: SessionAccount, provider: Eip1193Provider, c
     walletIcon: session.connectorImageUrl,
     address,
     networkId: session.caipNetworkId,
-    balance: async () => `${formatEther(await reader().getBalance({ address }))} ETH`,
+    balance: async () => ({ amount: formatEther(await reader().getBalance({ address })), symbol: "ETH" }),
     signMessage: (text) => wallet.signMessage({ message: text }),
     sendToDemoAccount: async () => {
       if (recipient === undefined) throw new Error("The sandbox has no second demo account")

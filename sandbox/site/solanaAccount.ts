@@ -14,11 +14,13 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Signature
 } from "@solana/kit"
+import * as Format from "../../core/Format.ts"
 import type { SessionAccount, SolanaSigner } from "../../ui/react/index.ts"
 import type { SandboxConfig } from "../SandboxConfig.ts"
 import type { ConnectedAccount } from "./ConnectedAccount.ts"
 
 const lamportsPerSol = 1_000_000_000
+const solDecimals = 9
 const amountLamports = 10_000_000n
 
 const waitForConfirmation = async (rpc: ReturnType<typeof createSolanaRpc>, signature: Signature) => {
@@ -44,7 +46,7 @@ export const solanaAccount = (session: SessionAccount, signer: SolanaSigner, con
     networkId: session.caipNetworkId,
     balance: async () => {
       const { value } = await rpc.getBalance(owner).send()
-      return `${Number(value) / lamportsPerSol} SOL`
+      return { amount: Format.formatUnits(value, solDecimals), symbol: "SOL" }
     },
     signMessage: async (text) => getBase58Decoder().decode(await signer.signMessage(new TextEncoder().encode(text))),
     sendToDemoAccount: async () => {

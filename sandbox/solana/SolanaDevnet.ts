@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
 import type { Address } from "@solana/kit"
 import { getTransferSolInstruction } from "@solana-program/system"
 import { WebSocketServer, type RawData } from "ws"
+import { listen } from "../Listen.ts"
 import { Chain } from "./Chain.ts"
 import { dispatch, errorResponse, PARSE_ERROR, RpcError, stringify } from "./JsonRpc.ts"
 import { land } from "./Landing.ts"
@@ -73,14 +73,7 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
     socket.on("close", connection.close)
   })
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
+  const port = await listen(server, options.port ?? 0, host)
   const ticker = setInterval(() => chain.advanceSlot(nowSeconds()), options.slotMs ?? DEFAULT_SLOT_MS)
   const urlHost = host.includes(":") ? `[${host}]` : host
   let stopped: Promise<void> | undefined

@@ -93,7 +93,7 @@ const proxied = new Set([
   "web3_clientVersion"
 ])
 
-const HexString = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]*$/))
+const HexString = Schema.TemplateLiteral(["0x", Schema.String]).check(Schema.isPattern(/^0x[0-9a-fA-F]*$/))
 const Quantity = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]+$/))
 const TransactionRequest = Schema.Struct({
   from: Schema.optionalKey(HexString),
@@ -140,6 +140,12 @@ const TypedData = Schema.Struct({
   types: Schema.Record(Schema.String, Schema.Array(Schema.Struct({ name: Schema.String, type: Schema.String }))),
   primaryType: Schema.String,
   message: Schema.Record(Schema.String, Schema.Unknown)
+})
+
+/** A node's JSON-RPC answer to a proxied read: the result, or the error the wallet passes on. */
+const RpcAnswer = Schema.Struct({
+  result: Schema.optionalKey(Schema.Unknown),
+  error: Schema.optionalKey(Schema.Struct({ code: Schema.Number, message: Schema.String, data: Schema.optionalKey(Schema.Unknown) }))
 })
 
 const decodeParams = <S extends Schema.Top & { readonly DecodingServices: never }>(
@@ -212,7 +218,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: params ?? [] })
     })
-    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+    const body = Schema.decodeUnknownSync(RpcAnswer)(await response.json())
     if (body.error !== undefined) throw new ProviderRpcError(body.error.code, body.error.message, body.error.data)
     return body.result
   }
@@ -250,9 +256,9 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
     return walletClient(active).sendTransaction({
       account,
       chain: toViemChain(active),
-      ...(tx.to ? { to: tx.to as Hex } : {}),
+      ...(tx.to ? { to: tx.to } : {}),
       value,
-      ...(tx.data !== undefined ? { data: tx.data as Hex } : {}),
+      ...(tx.data !== undefined ? { data: tx.data } : {}),
       ...(tx.gas !== undefined ? { gas: BigInt(tx.gas) } : {})
     })
   }
@@ -278,9 +284,9 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
         await client.sendTransaction({
           account,
           chain: toViemChain(chain),
-          to: call.to as Hex,
+          to: call.to,
           value: call.value === undefined ? 0n : BigInt(call.value),
-          ...(call.data !== undefined ? { data: call.data as Hex } : {})
+          ...(call.data !== undefined ? { data: call.data } : {})
         })
       )
     }

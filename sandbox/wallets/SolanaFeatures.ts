@@ -1,6 +1,6 @@
 /**
  * The Wallet Standard features a Solana wallet offers (the interfaces of @solana/wallet-standard-features,
- * written out here): the demo wallet implements them and the demo site calls them.
+ * written out here), which the demo wallet implements.
  */
 import type { Commitment } from "@solana/kit"
 import type { IdentifierString, WalletAccount } from "@wallet-standard/base"
@@ -44,7 +44,3 @@ export type SolanaFeatures = {
     readonly signAndSendTransaction: (...inputs: ReadonlyArray<SignAndSendTransactionInput>) => Promise<ReadonlyArray<{ readonly signature: Uint8Array }>>
   }
 }
-
-/** Whether a discovered wallet offers every feature above (the site then calls them through this type). */
-export const hasSolanaFeatures = (features: Readonly<Record<string, unknown>>): features is Readonly<Record<string, unknown>> & SolanaFeatures =>
-  ["standard:connect", "standard:disconnect", "standard:events", "solana:signMessage", "solana:signAndSendTransaction"].every((name) => name in features)

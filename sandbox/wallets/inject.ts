@@ -4,7 +4,6 @@
  * wallets, both asking through the visible prompt panel. Their site permissions live in localStorage so a
  * reload stays connected, as with a real extension.
  */
-import type { Hex } from "viem"
 import { load } from "../SandboxConfig.ts"
 import { announceEip6963, registerStandardWallet } from "./Announce.ts"
 import { createEvmProvider, walletName, walletRdns } from "./EvmWallet.ts"
@@ -27,7 +26,7 @@ export const injectDemoWallets = async (): Promise<void> => {
   const evmAccount = config.evm.accounts[0]
   if (evmAccount !== undefined && config.evm.chains.length > 0) {
     const provider = createEvmProvider({
-      privateKey: evmAccount.privateKey as Hex,
+      privateKey: evmAccount.privateKey,
       chains: config.evm.chains,
       approve,
       origin,
@@ -41,7 +40,7 @@ export const injectDemoWallets = async (): Promise<void> => {
     registerStandardWallet(window, createSolanaWallet({
       secretKey: Uint8Array.from(solanaAccount.secretKey),
       address: solanaAccount.address,
-      chain: config.solana.cluster.caipNetworkId as `solana:${string}`,
+      chain: config.solana.cluster.caipNetworkId,
       rpcUrl: config.solana.cluster.rpcUrl,
       icon: solanaIcon,
       approve,

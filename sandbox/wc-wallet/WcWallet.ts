@@ -38,7 +38,7 @@ export const fromSandboxConfig = (config: SandboxConfig, url: string): WcWalletO
     relayUrl: config.relayUrl,
     projectId: config.projectId,
     chains: config.evm.chains,
-    privateKey: account.privateKey as Hex,
+    privateKey: account.privateKey,
     url
   }
 }

@@ -6,8 +6,9 @@
 import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
-import type { AddressInfo, Socket } from "node:net"
+import type { Socket } from "node:net"
 import { extname, join, normalize, sep } from "node:path"
+import { listen } from "../Listen.ts"
 import { configPath, type SandboxConfig } from "../SandboxConfig.ts"
 
 export interface StaticServerOptions {
@@ -65,54 +66,50 @@ const decodePath = (url: string | undefined): string | undefined => {
   }
 }
 
-export const startStaticServer = (options: StaticServerOptions): Promise<StaticServer> =>
-  new Promise((resolve, reject) => {
-    const sockets = new Set<Socket>()
-    const handle = async (request: IncomingMessage, response: ServerResponse) => {
-      if (options.csp) response.setHeader("content-security-policy", strictCsp)
-      const path = decodePath(request.url)
-      if (path === undefined) return send(response, 400, "text/plain", "Bad request")
-      if (request.method !== "GET" && request.method !== "HEAD") return send(response, 405, "text/plain", "Method not allowed")
-      if (path === configPath) {
-        const config = options.config()
-        return config === undefined
-          ? send(response, 503, "text/plain", "The sandbox is still starting")
-          : send(response, 200, "application/json; charset=utf-8", JSON.stringify(config))
-      }
-      const file = normalize(join(options.root, path))
-      if (file !== options.root && !file.startsWith(options.root + sep)) return send(response, 403, "text/plain", "Forbidden")
-      const info = await stat(file).catch(() => undefined)
-      // Paths without a file get the page itself (client-side routes); missing assets are a real 404.
-      const target = info?.isFile() === true ? file : extname(path) === "" ? join(options.root, "index.html") : undefined
-      if (target === undefined) return send(response, 404, "text/plain", "Not found")
-      response.writeHead(200, {
-        "content-type": contentTypes[extname(target)] ?? "application/octet-stream",
-        "cache-control": target.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-store"
-      })
-      if (request.method === "HEAD") return response.end()
-      createReadStream(target).on("error", () => response.destroy()).pipe(response)
+export const startStaticServer = async (options: StaticServerOptions): Promise<StaticServer> => {
+  const sockets = new Set<Socket>()
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    if (options.csp) response.setHeader("content-security-policy", strictCsp)
+    const path = decodePath(request.url)
+    if (path === undefined) return send(response, 400, "text/plain", "Bad request")
+    if (request.method !== "GET" && request.method !== "HEAD") return send(response, 405, "text/plain", "Method not allowed")
+    if (path === configPath) {
+      const config = options.config()
+      return config === undefined
+        ? send(response, 503, "text/plain", "The sandbox is still starting")
+        : send(response, 200, "application/json; charset=utf-8", JSON.stringify(config))
     }
-    const server = createServer((request, response) => {
-      handle(request, response).catch(() => {
-        if (response.headersSent) response.destroy()
-        else send(response, 500, "text/plain", "Internal error")
-      })
+    const file = normalize(join(options.root, path))
+    if (file !== options.root && !file.startsWith(options.root + sep)) return send(response, 403, "text/plain", "Forbidden")
+    const info = await stat(file).catch(() => undefined)
+    // Paths without a file get the page itself (client-side routes); missing assets are a real 404.
+    const target = info?.isFile() === true ? file : extname(path) === "" ? join(options.root, "index.html") : undefined
+    if (target === undefined) return send(response, 404, "text/plain", "Not found")
+    response.writeHead(200, {
+      "content-type": contentTypes[extname(target)] ?? "application/octet-stream",
+      "cache-control": target.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-store"
     })
-    server.on("connection", (socket) => {
-      sockets.add(socket)
-      socket.on("close", () => sockets.delete(socket))
-    })
-    server.once("error", reject)
-    server.listen(options.port, options.host, () => {
-      const { port } = server.address() as AddressInfo
-      resolve({
-        url: `http://${options.host}:${port}`,
-        stop: () =>
-          new Promise<void>((done) => {
-            // Browsers keep connections alive: close them so the port is free when stop resolves.
-            for (const socket of sockets) socket.destroy()
-            server.close(() => done())
-          })
-      })
+    if (request.method === "HEAD") return response.end()
+    createReadStream(target).on("error", () => response.destroy()).pipe(response)
+  }
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (response.headersSent) response.destroy()
+      else send(response, 500, "text/plain", "Internal error")
     })
   })
+  server.on("connection", (socket) => {
+    sockets.add(socket)
+    socket.on("close", () => sockets.delete(socket))
+  })
+  const port = await listen(server, options.port, options.host)
+  return {
+    url: `http://${options.host}:${port}`,
+    stop: () =>
+      new Promise<void>((done) => {
+        // Browsers keep connections alive: close them so the port is free when stop resolves.
+        for (const socket of sockets) socket.destroy()
+        server.close(() => done())
+      })
+  }
+}

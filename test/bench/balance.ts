@@ -73,7 +73,7 @@ const api = await startApiServer({
   evm: [{
     chainId: chain.chainId,
     rpcUrl: chain.rpcUrl,
-    tokens: evm.deployment.tokens.map(({ address, symbol, name, decimals }) => ({ address, symbol, name, decimals }))
+    tokens: evm.deployment.tokens
   }],
   prices: { [`eip155:${chain.chainId}:native`]: 2000 }
 })

@@ -251,6 +251,40 @@ describe("Portico modal in Chromium", () => {
     await context.close()
   })
 
+  it("shows the sandbox history in Activity (grouped by month, 3-decimal amounts) and the NFTs", async () => {
+    const { context, page } = await open(host.url)
+    await connectEvm(page)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("tab", { name: en.activity }).click()
+    const panel = dialog(page).getByRole("tabpanel")
+    await visible(panel.locator("[data-transaction]").first())
+    // Month headings in the locale's month names ("November 2026"), rows with direction and time.
+    await expectText(panel.locator("h3").first(), /^[A-Z][a-z]+ \d{4}$/)
+    const amounts = await panel.locator("[data-amount]").allTextContents()
+    expect(amounts.length).toBeGreaterThan(0)
+    for (const amount of amounts.filter((candidate) => /^\d/.test(candidate))) expect(amount).toMatch(/^[\d,]+\.\d{3} \S+$/)
+    await expectText(panel.locator("time").first(), /ago$|^now$/)
+    await expectText(panel.locator("[data-direction]").first().locator("strong"), new RegExp(`^(${en.sent}|${en.received}|${en.self})$`))
+    await shoot(page, "Account-activity")
+    // Follow the cursor to the end of the history (each page appends rows); then every NFT in it
+    // shows once on the NFTs tab (the sandbox API indexes only the collections it is given; with
+    // none it is the empty state).
+    const loadMore = panel.getByRole("button", { name: en.loadMore })
+    for (let pages = 0; pages < 30 && (await loadMore.count()) > 0; pages++) {
+      const rows = await panel.locator("[data-transaction]").count()
+      await loadMore.click()
+      await expect.poll(() => panel.locator("[data-transaction]").count(), { timeout: 15_000 }).toBeGreaterThan(rows)
+      await panel.getByRole("status").waitFor({ state: "detached", timeout: 15_000 })
+    }
+    await dialog(page).getByRole("tab", { name: en.nfts }).click()
+    const names = await panel.locator("[data-nft] .nft-name").allTextContents()
+    expect(new Set(names).size).toBe(names.length)
+    if (names.length === 0) await expectContains(panel, en.noNfts)
+    await shoot(page, "Account-nfts")
+    await context.close()
+  })
+
   it("shows the spec's wording when the visitor rejects in the wallet, and retries", async () => {
     const { context, page } = await open(host.url)
     await page.locator("[data-portico-button]").click()
@@ -259,6 +293,9 @@ describe("Portico modal in Chromium", () => {
     await expectContains(dialog(page).getByRole("alert"), en.connectionDeclined)
     // The wallet's own 4001 message follows the spec wording.
     await expectContains(dialog(page), "User rejected")
+    // Declined: titled with the wallet's name, no "Continue in …" above the refusal.
+    await expectText(dialog(page).locator("#portico-title"), evmWallet)
+    expect(await dialog(page).getByText(/^Continue in/).count()).toBe(0)
     await shoot(page, "ConnectingExternal-declined")
     await dialog(page).getByRole("button", { name: en.tryAgain }).click()
     await answerWallet(page, "Approve")
@@ -479,6 +516,8 @@ describe("Portico modal in Chromium", () => {
     const { context, page, violations } = await open(sandbox.siteUrl)
     await connectEvm(page, { status: false })
     await expectText(page.locator("[data-portico-button]"), /^0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/)
+    // The site's balance follows core/Format's rule: truncated to 3 decimals, not all 18 of wei.
+    await expectText(page.getByTestId("account-balance"), /^\d+(\.\d{1,3})? ETH$/)
     expect(await violations()).toEqual([])
     await context.close()
   })

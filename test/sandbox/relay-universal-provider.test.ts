@@ -6,30 +6,24 @@
 import { UniversalProvider } from "@walletconnect/universal-provider"
 import { stringToHex, verifyMessage, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
 import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
 import { createWcWallet, type WcWallet } from "../../sandbox/wc-wallet/WcWallet.ts"
+import { until } from "../support/wcWallet.ts"
 
-const privateKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" as const
+// Hardhat's second default account: a public test key.
+const { privateKey } = accountAt(1)
 // Never called: signing and switching need no node, and the provider must not reach the internet for them.
 const rpcUrl = "http://127.0.0.1:9/"
 
-const approveNext = (wallet: WcWallet, kind: "proposal" | "request") =>
-  new Promise<void>((resolve) => {
-    const stop = wallet.subscribe(() => {
-      const state = wallet.getState()
-      const proposal = state.proposals[0]
-      const request = state.requests[0]
-      if (kind === "proposal" && proposal !== undefined) {
-        stop()
-        void wallet.approveProposal(proposal.id).then(resolve)
-      }
-      if (kind === "request" && request !== undefined) {
-        stop()
-        wallet.approveRequest(request.key)
-        resolve()
-      }
-    })
-  })
+/** Approves the wallet's first pending proposal or request once there is one. */
+const approveNext = async (wallet: WcWallet, kind: "proposal" | "request"): Promise<void> => {
+  const state = await until(wallet, (current) => (kind === "proposal" ? current.proposals : current.requests).length > 0)
+  const [proposal] = state.proposals
+  const [request] = state.requests
+  if (kind === "proposal" && proposal !== undefined) await wallet.approveProposal(proposal.id)
+  if (kind === "request" && request !== undefined) wallet.approveRequest(request.key)
+}
 
 describe("universal-provider through the local relay", () => {
   let relay: Relay

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
 import { createWcWallet, type WcWallet } from "../../sandbox/wc-wallet/WcWallet.ts"
+import { until } from "../support/wcWallet.ts"
 
 describe("the WalletConnect demo wallet on the sandbox EVM devnet", () => {
   let devnets: EvmDevnets
@@ -52,13 +53,7 @@ describe("the WalletConnect demo wallet on the sandbox EVM devnet", () => {
     if (uri === undefined) throw new Error("no pairing URI")
     const settled = approval()
     await wallet.pair(uri)
-    const proposals = await new Promise<ReturnType<WcWallet["getState"]>["proposals"]>((resolve) => {
-      const stop = wallet.subscribe(() => {
-        if (wallet.getState().proposals.length === 0) return
-        stop()
-        resolve(wallet.getState().proposals)
-      })
-    })
+    const { proposals } = await until(wallet, (state) => state.proposals.length > 0)
     await wallet.approveProposal(proposals[0]?.id ?? -1)
     const { topic } = await settled
 
@@ -71,14 +66,8 @@ describe("the WalletConnect demo wallet on the sandbox EVM devnet", () => {
       chainId: chain,
       request: { method: "eth_sendTransaction", params: [{ from, to, value: numberToHex(parseEther("0.25")) }] }
     })
-    const request = await new Promise<ReturnType<WcWallet["getState"]>["requests"][number]>((resolve) => {
-      const stop = wallet.subscribe(() => {
-        const [first] = wallet.getState().requests
-        if (first === undefined) return
-        stop()
-        resolve(first)
-      })
-    })
+    const [request] = (await until(wallet, (state) => state.requests.length > 0)).requests
+    if (request === undefined) throw new Error("no request")
     expect(request.title).toBe("Send a transaction")
     expect(request.details).toContain(`To: ${to}`)
     wallet.approveRequest(request.key)

@@ -13,6 +13,7 @@ import { encode } from "uqr"
 import { stringToHex, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
 import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
 import type { SandboxConfig } from "../../sandbox/SandboxConfig.ts"
 import { buildPages, pages } from "../../sandbox/web/Build.ts"
@@ -20,11 +21,8 @@ import { startStaticServer, type StaticServer } from "../../sandbox/web/StaticSe
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
 // Hardhat's default accounts 0 and 1 (public test keys); the page signs with the second.
-const accounts = [
-  { address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", privateKey: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80" },
-  { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", privateKey: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" }
-] as const
-const walletAccount = privateKeyToAccount(accounts[1].privateKey)
+const accounts = [accountAt(0), accountAt(1)].map(({ address, privateKey }) => ({ address, privateKey }))
+const walletAccount = privateKeyToAccount(accountAt(1).privateKey)
 const chain = "eip155:31337"
 
 const sandboxConfig = (relayUrl: string): SandboxConfig => ({

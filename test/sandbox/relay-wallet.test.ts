@@ -7,11 +7,13 @@ import { SignClient } from "@walletconnect/sign-client"
 import { stringToHex, verifyMessage, verifyTypedData } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
 import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
-import { createWcWallet, type WcWallet, type WcWalletState } from "../../sandbox/wc-wallet/WcWallet.ts"
+import { createWcWallet, type WcWallet } from "../../sandbox/wc-wallet/WcWallet.ts"
+import { until } from "../support/wcWallet.ts"
 
 // Hardhat's second default account: a public test key.
-const privateKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" as const
+const { privateKey } = accountAt(1)
 const account = privateKeyToAccount(privateKey)
 const local = "eip155:31337"
 const second = "eip155:31338"
@@ -26,16 +28,6 @@ const startDapp = (relay: Relay) =>
     metadata: { name: "Test Dapp", description: "dapp", url: "http://dapp.localhost", icons: ["https://dapp.localhost/icon.png", "javascript:alert(1)"] }
   })
 type Dapp = Awaited<ReturnType<typeof startDapp>>
-
-const until = (wallet: WcWallet, ready: (state: WcWalletState) => boolean): Promise<WcWalletState> =>
-  new Promise((resolve) => {
-    if (ready(wallet.getState())) return resolve(wallet.getState())
-    const stop = wallet.subscribe(() => {
-      if (!ready(wallet.getState())) return
-      stop()
-      resolve(wallet.getState())
-    })
-  })
 
 const firstRequest = async (wallet: WcWallet) => {
   const state = await until(wallet, (current) => current.requests.length > 0)

@@ -6,10 +6,11 @@ import { SignClient } from "@walletconnect/sign-client"
 import { hexToString, stringToHex, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
 import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
 
 // Hardhat's first default account: public test key.
-const account = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
+const account = privateKeyToAccount(accountAt(0).privateKey)
 const chain = "eip155:31337"
 
 const metadata = (name: string) => ({ name, description: name, url: `http://${name}.localhost`, icons: [] })

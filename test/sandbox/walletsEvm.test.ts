@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
 import { recoverMessageAddress, recoverTypedDataAddress, stringToHex, type Hex } from "viem"
-import type { ApprovalRequest } from "../../sandbox/wallets/Approval.ts"
+import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
 import { createEvmProvider, type EvmWalletOptions } from "../../sandbox/wallets/EvmWallet.ts"
+import { answering, rejection } from "../support/demoWallet.ts"
 
 // Hardhat's first default account: public test key, as the sandbox uses.
-const privateKey: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"
-const address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+const { privateKey, address } = accountAt(0)
 // Nothing listens here: tests of consent and signing never reach a node.
 const chains = [
   { chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:9/" },
@@ -13,28 +13,10 @@ const chains = [
 ]
 
 const setup = (answers: ReadonlyArray<boolean>, options: Partial<EvmWalletOptions> = {}) => {
-  const asked: Array<ApprovalRequest> = []
-  const queue = [...answers]
-  const provider = createEvmProvider({
-    privateKey,
-    chains,
-    origin: "http://127.0.0.1:5173",
-    approve: async (request) => {
-      asked.push(request)
-      const answer = queue.shift()
-      if (answer === undefined) throw new Error(`unexpected prompt: ${request.title}`)
-      return answer
-    },
-    ...options
-  })
+  const { approve, asked } = answering(answers)
+  const provider = createEvmProvider({ privateKey, chains, origin: "http://127.0.0.1:5173", approve, ...options })
   return { provider, asked }
 }
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => { throw new Error("expected a rejection") },
-    (error: { code: number; message: string }) => ({ code: error.code, message: error.message })
-  )
 
 describe("EVM demo wallet (EIP-1193)", () => {
   it("shows the account only after the person approves the connection", async () => {

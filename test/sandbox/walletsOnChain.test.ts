@@ -24,18 +24,7 @@ import { startSolanaDevnet, type SolanaDevnet } from "../../sandbox/solana/Solan
 import { createEvmProvider, type EvmProvider } from "../../sandbox/wallets/EvmWallet.ts"
 import { solanaIcon } from "../../sandbox/wallets/Icons.ts"
 import { createSolanaWallet } from "../../sandbox/wallets/SolanaWallet.ts"
-
-const answering = (answers: Array<boolean>) => async () => {
-  const answer = answers.shift()
-  if (answer === undefined) throw new Error("unexpected prompt")
-  return answer
-}
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => { throw new Error("expected a rejection") },
-    (error: { code: number }) => error.code
-  )
+import { answering, rejection } from "../support/demoWallet.ts"
 
 describe("demo wallets on the sandbox devnets", () => {
   let evm: EvmDevnets
@@ -48,10 +37,10 @@ describe("demo wallets on the sandbox devnets", () => {
     await Promise.allSettled([evm?.stop(), solana?.stop()])
   })
 
-  const evmWallet = (answers: Array<boolean>): EvmProvider => {
+  const evmWallet = (answers: ReadonlyArray<boolean>): EvmProvider => {
     const [sender] = evm.deployment.accounts
     if (sender === undefined) throw new Error("no demo account")
-    return createEvmProvider({ privateKey: sender.privateKey, chains: evm.chains, approve: answering(answers), origin: "http://test" })
+    return createEvmProvider({ privateKey: sender.privateKey, chains: evm.chains, approve: answering(answers).approve, origin: "http://test" })
   }
   const reader = () => createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
 
@@ -63,7 +52,7 @@ describe("demo wallets on the sandbox devnets", () => {
     const nonce = await reader().getTransactionCount({ address: from as Hex })
 
     const tx = { from, to, value: numberToHex(parseEther("0.25")) }
-    expect(await rejection(wallet.request({ method: "eth_sendTransaction", params: [tx] }))).toBe(4001)
+    expect((await rejection(wallet.request({ method: "eth_sendTransaction", params: [tx] }))).code).toBe(4001)
     expect(await reader().getTransactionCount({ address: from as Hex })).toBe(nonce)
 
     const hash = (await wallet.request({ method: "eth_sendTransaction", params: [tx] })) as Hex
@@ -104,7 +93,7 @@ describe("demo wallets on the sandbox devnets", () => {
       chain: solana.deployment.caipNetworkId,
       rpcUrl: solana.rpcUrl,
       icon: solanaIcon,
-      approve: answering([true, true]),
+      approve: answering([true, true]).approve,
       origin: "http://test"
     })
     const [account] = (await wallet.features["standard:connect"].connect()).accounts

@@ -19,9 +19,9 @@ import {
 } from "@solana/kit"
 import { getTransferSolInstruction } from "@solana-program/system"
 import { describe, expect, it } from "vitest"
-import type { ApprovalRequest } from "../../sandbox/wallets/Approval.ts"
 import { solanaIcon } from "../../sandbox/wallets/Icons.ts"
 import { createSolanaWallet } from "../../sandbox/wallets/SolanaWallet.ts"
+import { answering, rejection } from "../support/demoWallet.ts"
 
 const chain = "solana:PorticoSandbox1111111111111111" as const
 
@@ -34,8 +34,7 @@ const demoKey = async () => {
 
 const setup = async (answers: ReadonlyArray<boolean>) => {
   const key = await demoKey()
-  const asked: Array<ApprovalRequest> = []
-  const queue = [...answers]
+  const { approve, asked } = answering(answers)
   const wallet = createSolanaWallet({
     ...key,
     chain,
@@ -43,21 +42,10 @@ const setup = async (answers: ReadonlyArray<boolean>) => {
     rpcUrl: "http://127.0.0.1:9/",
     icon: solanaIcon,
     origin: "http://127.0.0.1:5173",
-    approve: async (request) => {
-      asked.push(request)
-      const answer = queue.shift()
-      if (answer === undefined) throw new Error(`unexpected prompt: ${request.title}`)
-      return answer
-    }
+    approve
   })
   return { wallet, asked, key }
 }
-
-const rejection = (promise: Promise<unknown>) =>
-  promise.then(
-    () => { throw new Error("expected a rejection") },
-    (error: { code: number; message: string }) => ({ code: error.code, message: error.message })
-  )
 
 describe("Solana demo wallet (Wallet Standard)", () => {
   it("describes itself as the Wallet Standard asks", async () => {

@@ -61,5 +61,9 @@ export const de: Messages = {
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Netzwerke",
+  fromAddress: "Von {address}",
+  toAddress: "An {address}",
+  loadMore: "Mehr laden",
+  relayUnreachable: "Das WalletConnect-Relay ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.",
   dialogLabel: "Portico Wallet-Verbindung"
 }

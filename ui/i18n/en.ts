@@ -59,6 +59,10 @@ export const en = {
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Networks",
+  fromAddress: "From {address}",
+  toAddress: "To {address}",
+  loadMore: "Load more",
+  relayUnreachable: "The WalletConnect relay could not be reached. Check your connection and try again.",
   dialogLabel: "Portico wallet connection"
 } as const
 

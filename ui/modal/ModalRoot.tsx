@@ -88,6 +88,7 @@ function View({ route }: { readonly route: Modal.Route }) {
 function Dialog() {
   const { engine, t } = useModalContext()
   const state = useEngineAtom(engine.atoms.modal)
+  const connectors = useEngineAtom(engine.atoms.connectors)
   const dialog = useRef<HTMLDivElement>(null)
   const route = state.history.at(-1)
   const view = route?.view
@@ -141,6 +142,10 @@ function Dialog() {
   }
 
   const titleKey = view === undefined ? undefined : titles[view]
+  // ConnectingExternal is titled with the chosen wallet's name (text, never markup).
+  const walletName = view === "ConnectingExternal"
+    ? connectors.clients.find((client) => client.connector.id === route.data?.connectorId)?.connector.name
+    : undefined
   return (
     <div
       ref={(element) => applyTheme(element, engine.config.themeVariables)}
@@ -162,7 +167,7 @@ function Dialog() {
           {state.history.length > 1
             ? <button type="button" className="icon-button" aria-label={t("back")} onClick={() => void engine.back()}>‹</button>
             : <span className="spacer" />}
-          <h2 id="portico-title">{titleKey === undefined ? t("dialogLabel") : t(titleKey)}</h2>
+          <h2 id="portico-title">{walletName ?? (titleKey === undefined ? t("dialogLabel") : t(titleKey))}</h2>
           <button type="button" className="icon-button" aria-label={t("close")} onClick={() => void engine.close()}>×</button>
         </div>
         <div className="view" key={view}>

@@ -78,6 +78,15 @@ button, input, a { font-family: inherit; }
 .tabs button { flex: 1; padding: 8px; border: none; border-radius: 10px; background: transparent; color: var(--portico-muted); cursor: pointer; font-size: 14px; }
 .tabs button[aria-selected="true"], .tabs button[aria-pressed="true"] { background: var(--portico-bg-3); color: var(--portico-fg); }
 .row-line { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 8px 4px; }
+.group-heading { font-size: 13px; font-weight: 600; color: var(--portico-muted); margin: 12px 4px 4px; }
+.activity-what, .activity-amount { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
+.activity-amount { align-items: flex-end; text-align: end; }
+.nft-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(2, 1fr); gap: 10px; }
+.nft { display: flex; flex-direction: column; gap: 4px; min-width: 0; overflow-wrap: anywhere; }
+.nft img, .nft .monogram { width: 100%; aspect-ratio: 1; border-radius: 12px; object-fit: cover; background: var(--portico-bg-3); }
+.nft .monogram { display: flex; align-items: center; justify-content: center; font-size: 40px; font-weight: 700; color: var(--portico-fg); }
+.nft-name { font-size: 14px; }
+.declined { display: flex; flex-direction: column; align-items: center; gap: 4px; }
 .address { font-size: 18px; font-weight: 600; }
 .actions { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-top: 8px; list-style: none; padding: 0; }
 .actions > *, .actions > li > button { width: 100%; box-sizing: border-box; text-align: center; text-decoration: none; }

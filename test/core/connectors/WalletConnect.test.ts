@@ -9,22 +9,14 @@ import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type * as Connector from "../../../core/Connector.ts"
 import * as WalletConnect from "../../../core/connectors/WalletConnect.ts"
+import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { type Relay, startRelay } from "../../../sandbox/relay/Relay.ts"
-import { createWcWallet, type WcWallet, type WcWalletState } from "../../../sandbox/wc-wallet/WcWallet.ts"
+import { createWcWallet, type WcWallet } from "../../../sandbox/wc-wallet/WcWallet.ts"
+import { until } from "../../support/wcWallet.ts"
 
 // Hardhat's second default account: a public test key.
-const privateKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d" as const
+const { privateKey } = accountAt(1)
 const account = privateKeyToAccount(privateKey)
-
-const until = (wallet: WcWallet, ready: (state: WcWalletState) => boolean): Promise<WcWalletState> =>
-  new Promise((resolve) => {
-    if (ready(wallet.getState())) return resolve(wallet.getState())
-    const stop = wallet.subscribe(() => {
-      if (!ready(wallet.getState())) return
-      stop()
-      resolve(wallet.getState())
-    })
-  })
 
 /** Resolves with the next pairing URI the connector shows. */
 const nextUri = (client: Connector.ConnectorClient) =>

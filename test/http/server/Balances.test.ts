@@ -27,7 +27,7 @@ beforeAll(async () => {
       chainId: chain.chainId,
       rpcUrl: chain.rpcUrl,
       name: chain.name,
-      tokens: evm.deployment.tokens.map(({ address: tokenAddress, symbol, name, decimals }) => ({ address: tokenAddress, symbol, name, decimals }))
+      tokens: evm.deployment.tokens
     })),
     solana: {
       rpcUrl: solana.rpcUrl,

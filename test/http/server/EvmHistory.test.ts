@@ -24,8 +24,8 @@ beforeAll(async () => {
     evm: evm.chains.map((chain) => ({
       chainId: chain.chainId,
       rpcUrl: chain.rpcUrl,
-      tokens: evm.deployment.tokens.map(({ address, symbol, name, decimals }) => ({ address, symbol, name, decimals })),
-      collections: evm.deployment.collections.map(({ address, symbol, name, spam }) => ({ address, symbol, name, spam }))
+      tokens: evm.deployment.tokens,
+      collections: evm.deployment.collections
     }))
   })
 }, 180_000)

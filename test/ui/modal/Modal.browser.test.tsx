@@ -41,7 +41,7 @@ const activeInModal = () => shadow().activeElement
 describe("modal views", () => {
   it("Connect lists the announced wallet with its icon and name, and passes axe", async () => {
     announce()
-    await renderPortico({ apiUrl: "https://api.invalid" })
+    await renderPortico({ apiUrl: "https://api.invalid", projectId: "portico-test" })
     await openModal()
     const connect = await view("Connect")
     expect(connect.getAttribute("aria-modal")).toBe("true")
@@ -49,7 +49,14 @@ describe("modal views", () => {
     expect(title?.textContent).toBe(en.modalTitleConnect)
     const row = await until(() => button(/Test Wallet/))
     expect(row.querySelector("img")?.getAttribute("src")).toMatch(/^data:image\/png/)
-    expect(button(new RegExp(en.allWallets))).toBeDefined()
+    // WalletConnect and All Wallets carry Portico's own icons (inline SVG data URLs), not blank tiles.
+    for (const name of [en.walletConnect, en.allWallets]) {
+      const ownRow = await until(() => button(new RegExp(name)))
+      expect(ownRow.querySelector(".placeholder")).toBeNull()
+      const icon = ownRow.querySelector("img")
+      expect(icon?.getAttribute("src")).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/)
+      await until(() => icon?.complete === true && icon.naturalWidth > 0)
+    }
     await expectNoAxeViolations()
   })
 
@@ -60,6 +67,8 @@ describe("modal views", () => {
     ;(await until(() => button(/Test Wallet/))).click()
     const connecting = await view("ConnectingExternal")
     await wallet.prompted()
+    // The header names the wallet being connected.
+    expect(shadow().getElementById("portico-title")?.textContent).toBe("Test Wallet")
     expect(connecting.textContent).toContain("Continue in Test Wallet")
     await expectNoAxeViolations()
     wallet.reject()
@@ -69,6 +78,10 @@ describe("modal views", () => {
     expect(alert.textContent).toContain(en.connectionDeclined)
     // The wallet's 4001 message, as core/WalletError keeps it.
     expect(dialog()?.textContent).toContain("User rejected the request")
+    // Declined: the wallet's icon, the refusal and a retry; no "Continue in" above it.
+    expect(connecting.textContent).not.toContain("Continue in")
+    expect(connecting.querySelector("img")?.getAttribute("alt")).toBe("Test Wallet icon")
+    expect(button(en.tryAgain)).toBeDefined()
     await expectNoAxeViolations()
     button(en.tryAgain)?.click()
     await wallet.prompted()

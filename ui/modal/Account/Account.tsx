@@ -7,14 +7,14 @@ import * as AsyncResult from "effect/reactivity/AsyncResult"
 import { useState } from "react"
 import * as Format from "../../../core/Format.ts"
 import * as Session from "../../../core/Session.ts"
-import * as Transaction from "../../../core/Transaction.ts"
 import { WalletIcon } from "../components/WalletIcon.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+import { Activity } from "./Activity.tsx"
+import { Nfts } from "./Nfts.tsx"
+import { shortenAddress } from "./shortenAddress.ts"
 
 type Tab = "tokens" | "nfts" | "activity"
 const tabs: ReadonlyArray<Tab> = ["tokens", "nfts", "activity"]
-
-const shorten = (address: string) => address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 
 function Tokens({ account }: { readonly account: Session.SessionAccount }) {
   const { engine, t, locale } = useModalContext()
@@ -30,36 +30,6 @@ function Tokens({ account }: { readonly account: Session.SessionAccount }) {
         <li key={`${balance.chainId}:${balance.address ?? "native"}`} className="row-line" data-token={balance.symbol}>
           <span>{balance.name}</span>
           <span>{t("balanceOf", { amount: Format.formatTokenBalance(balance.quantity.numeric, locale), symbol: balance.symbol })}</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
-function History({ account, nfts }: { readonly account: Session.SessionAccount; readonly nfts: boolean }) {
-  const { engine, t, locale } = useModalContext()
-  const result = useEngineAtom(engine.atoms.history(account))
-  if (AsyncResult.isInitial(result)) return <p className="muted" role="status">{t("loading")}</p>
-  if (AsyncResult.isFailure(result)) return <p className="error" role="alert">{t("failedToFetchTransactions")}</p>
-  const transactions = Transaction.visible(result.value.data, account.caipNetworkId)
-  const transfers = transactions.flatMap((transaction) =>
-    transaction.transfers
-      .filter((transfer) => nfts ? transfer.nft_info !== undefined && !transfer.nft_info.flags.is_spam : transfer.nft_info === undefined)
-      .map((transfer, index) => ({ key: `${transaction.id}:${index}`, transfer }))
-  )
-  if (transfers.length === 0) return <p className="muted">{nfts ? t("noNfts") : t("noActivity")}</p>
-  return (
-    <ul className="list" aria-label={nfts ? t("nfts") : t("activity")}>
-      {transfers.map(({ key, transfer }) => (
-        <li key={key} className="row-line">
-          <span>{transfer.direction === "in" ? t("received") : transfer.direction === "out" ? t("sent") : t("self")}</span>
-          <span>
-            {transfer.nft_info?.name ??
-              t("balanceOf", {
-                amount: Format.formatActivityAmount(transfer.quantity?.numeric ?? "0", locale),
-                symbol: transfer.fungible_info?.symbol ?? ""
-              })}
-          </span>
         </li>
       ))}
     </ul>
@@ -131,7 +101,7 @@ export function Account() {
       <div className="center">
         <Profile account={account} />
         <span className="address" aria-label={t("accountOf", { address: account.address })} data-address={account.address}>
-          {shorten(account.address)}
+          {shortenAddress(account.address)}
         </span>
         <NativeBalance account={account} />
         <span className="muted">{t("connectedWith", { name: account.connectorName })}</span>
@@ -166,7 +136,7 @@ export function Account() {
         ))}
       </div>
       <div role="tabpanel" id="portico-tabpanel" aria-labelledby={`portico-tab-${tab}`}>
-        {tab === "tokens" ? <Tokens account={account} /> : <History account={account} nfts={tab === "nfts"} />}
+        {tab === "tokens" ? <Tokens account={account} /> : tab === "nfts" ? <Nfts account={account} /> : <Activity account={account} />}
       </div>
       <div className="actions">
         <button type="button" className="primary" onClick={() => void engine.disconnect(account.namespace)}>{t("disconnect")}</button>

@@ -4,6 +4,7 @@
  * installed ones first, then WalletConnect, then the full list.
  */
 import type * as Connector from "../../../core/Connector.ts"
+import { allWalletsIcon, walletConnectIcon } from "../components/icons.ts"
 import { WalletRow } from "../components/WalletRow.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
@@ -44,12 +45,12 @@ export function Connect() {
         ))}
         {walletConnect === undefined ? null : (
           <li>
-            <WalletRow name={t("walletConnect")} icon={undefined} tag="QR" onSelect={chooseWalletConnect} />
+            <WalletRow name={t("walletConnect")} icon={walletConnectIcon} tag="QR" onSelect={chooseWalletConnect} />
           </li>
         )}
         {engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined ? (
           <li>
-            <WalletRow name={t("allWallets")} icon={undefined} onSelect={() => void engine.push({ view: "AllWallets" })} />
+            <WalletRow name={t("allWallets")} icon={allWalletsIcon} onSelect={() => void engine.push({ view: "AllWallets" })} />
           </li>
         ) : null}
       </ul>

@@ -1,4 +1,7 @@
-/** ConnectingExternal: waiting for the chosen wallet's approval, its refusal, and a retry. */
+/**
+ * ConnectingExternal: waiting for the chosen wallet's approval ("Continue in …"), then, if it
+ * refused, only the refusal ("Connection declined" and the wallet's words) and a retry.
+ */
 import { ConnectError } from "../components/ConnectError.tsx"
 import { WalletIcon } from "../components/WalletIcon.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
@@ -13,9 +16,13 @@ export function ConnectingExternal({ connectorId }: { readonly connectorId: stri
   return (
     <div className="center">
       <WalletIcon src={connector?.imageUrl} name={name} className="big" />
-      <strong>{t("continueInWallet", { name })}</strong>
       {failed === undefined
-        ? <p className="muted" role="status">{t("approveInWallet")}</p>
+        ? (
+          <>
+            <strong>{t("continueInWallet", { name })}</strong>
+            <p className="muted" role="status">{t("approveInWallet")}</p>
+          </>
+        )
         : <ConnectError attempt={failed} />}
       <button type="button" className="secondary" onClick={() => void engine.connect(connectorId)}>
         {t("tryAgain")}

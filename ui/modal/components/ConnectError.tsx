@@ -1,14 +1,17 @@
-/** How a failed connect reads: the wallet's own words under the spec's heading for its kind. */
+/**
+ * How a failed connect reads: the wallet's own words (or our `detail`, already translated) under
+ * the spec's heading for its kind.
+ */
 import type { Attempt } from "../../../core/atoms/Engine.ts"
 import { useModalContext } from "../ModalContext.ts"
 
-export function ConnectError({ attempt }: { readonly attempt: Extract<Attempt, { readonly _tag: "Failed" }> }) {
+export function ConnectError({ attempt, detail }: { readonly attempt: Extract<Attempt, { readonly _tag: "Failed" }>; readonly detail?: string }) {
   const { t } = useModalContext()
   const declined = attempt.error._tag === "UserRejectedRequestError"
   return (
     <div role="alert" className="center">
       <strong className="error">{declined ? t("connectionDeclined") : t("connectionFailed")}</strong>
-      <span className="muted">{attempt.error.message}</span>
+      <span className="muted">{detail ?? attempt.error.message}</span>
     </div>
   )
 }

@@ -35,16 +35,24 @@ export function WalletConnectQr() {
   }
 
   const failed = attempt._tag === "Failed" && attempt.connectorId === "walletConnect" ? attempt : undefined
+  // No pairing URI before the engine's deadline: the relay could not be reached (connection wcError).
+  const relayUnreachable = failed !== undefined && connection.wcError && uri === undefined
   return (
     <div className="center">
-      {failed !== undefined ? <ConnectError attempt={failed} /> : null}
-      {image === undefined
-        ? <div className="qr" role="status" aria-label={t("loading")} />
-        : <img className="qr" src={image} alt={t("qrAlt")} data-wc-uri={uri} />}
-      <p className="muted">{t("scanWithWallet")}</p>
-      <button type="button" className="secondary" onClick={copy} aria-disabled={uri === undefined}>
-        {t("copyLink")}
-      </button>
+      {failed !== undefined
+        ? <ConnectError attempt={failed} {...(relayUnreachable ? { detail: t("relayUnreachable") } : {})} />
+        : null}
+      {relayUnreachable ? null : (
+        <>
+          {image === undefined
+            ? <div className="qr" role="status" aria-label={t("loading")} />
+            : <img className="qr" src={image} alt={t("qrAlt")} data-wc-uri={uri} />}
+          <p className="muted">{t("scanWithWallet")}</p>
+          <button type="button" className="secondary" onClick={copy} aria-disabled={uri === undefined}>
+            {t("copyLink")}
+          </button>
+        </>
+      )}
       {failed !== undefined
         ? (
           <button type="button" className="primary" onClick={() => void engine.connect("walletConnect")}>

@@ -1,0 +1,177 @@
+/**
+ * The Account view's Activity and NFTs tabs against a history API answered in the page
+ * (test/ui/support/FakeHistory.ts): loading, then the transactions of the connected chain without
+ * all-spam ones, grouped by year then month with the locale's month names, each row with
+ * direction, counterparty, a 3-decimal amount and a short relative time; "Load more" by cursor;
+ * the empty and failed states; NFTs deduplicated with a monogram when there is no safe image.
+ */
+import axe from "axe-core"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { page } from "vitest/browser"
+import { de } from "../../../ui/i18n/de.ts"
+import { en } from "../../../ui/i18n/en.ts"
+import { type FakeHistory, type HistoryPage, installFakeHistory } from "../support/FakeHistory.ts"
+import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
+import { button, dialog, modalHost, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
+
+let wallet: TestWallet | undefined
+let history: FakeHistory
+
+beforeAll(() => {
+  history = installFakeHistory()
+})
+afterAll(() => history.restore())
+afterEach(() => {
+  wallet?.stop()
+  wallet = undefined
+  history.release()
+  localStorage.clear()
+})
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+const usdc = { name: "USD Coin", symbol: "USDC" }
+const counterparty = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01"
+
+const firstPage: HistoryPage = {
+  next: "20",
+  data: [
+    { id: "recent-in", minedAt: minutesAgo(5), sentFrom: counterparty, transfers: [{ direction: "in", quantity: { decimals: "6", numeric: "1.23456789" }, fungible_info: usdc }] },
+    { id: "other-chain", chain: "eip155:10", minedAt: minutesAgo(6), transfers: [{ direction: "in", quantity: { decimals: "6", numeric: "5" }, fungible_info: usdc }] },
+    { id: "all-spam", minedAt: minutesAgo(7), transfers: [{ direction: "in", quantity: { decimals: "0", numeric: "1" }, nft_info: { name: "Free Mint #1", flags: { is_spam: true } } }] },
+    { id: "march-out", minedAt: "2025-03-10T12:00:00.000Z", sentTo: counterparty, transfers: [{ direction: "out", quantity: { decimals: "18", numeric: "0.5" }, fungible_info: { name: "Ether", symbol: "ETH" } }] },
+    { id: "cat-7", minedAt: "2025-03-02T12:00:00.000Z", transfers: [{ direction: "in", quantity: { decimals: "0", numeric: "1" }, nft_info: { name: "Portico Cats #7", flags: { is_spam: false } } }] },
+    { id: "cat-7-again", minedAt: "2025-03-01T12:00:00.000Z", transfers: [{ direction: "in", quantity: { decimals: "0", numeric: "1" }, nft_info: { name: "Portico Cats #7", flags: { is_spam: false } } }] }
+  ]
+}
+const secondPage: HistoryPage = {
+  next: null,
+  data: [
+    { id: "december", minedAt: "2024-12-24T08:00:00.000Z", transfers: [{ direction: "in", quantity: { decimals: "6", numeric: "42.9999" }, fungible_info: usdc }] },
+    { id: "dog-3", minedAt: "2024-12-01T08:00:00.000Z", transfers: [{ direction: "in", quantity: { decimals: "0", numeric: "1" }, nft_info: { name: "Portico Dogs #3", flags: { is_spam: false } } }] }
+  ]
+}
+
+/** Connects the test wallet with an API configured, then opens the Account view on `tab`. */
+const openAccountTab = async (tab: string, locale: "en" | "de" = "en") => {
+  wallet = announceTestWallet()
+  await renderPortico({ apiUrl: "https://api.invalid", locale })
+  await openModal()
+  ;(await until(() => button(/Test Wallet/))).click()
+  await wallet.prompted()
+  wallet.approve()
+  await until(() => dialog() === null)
+  await openModal()
+  const account = await view("Account")
+  const tabButton = await until(() => [...account.querySelectorAll<HTMLButtonElement>("[role='tab']")].find((candidate) => candidate.textContent === tab))
+  tabButton.click()
+  return account
+}
+
+const panel = () => shadow().querySelector<HTMLElement>("[role='tabpanel']")
+const headings = () => [...(panel()?.querySelectorAll("h3") ?? [])].map((heading) => heading.textContent)
+const rows = () => [...(panel()?.querySelectorAll<HTMLElement>("[data-transaction]") ?? [])]
+
+/** A screenshot of the dialog into test-results/screenshots/ (the path is relative to this file). */
+const shoot = async (name: string) => {
+  const element = dialog()
+  if (element === null) throw new Error("The modal is not open")
+  await page.screenshot({ element, path: `../../../test-results/screenshots/${name}.png` })
+}
+
+const expectNoAxeViolations = async () => {
+  const host = modalHost()
+  if (host === null) throw new Error("The modal is not open")
+  await new Promise((resolve) => setTimeout(resolve, 250))
+  const results = await axe.run(host, { resultTypes: ["violations"] })
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`))
+    .toEqual([])
+}
+
+describe("Account → Activity", () => {
+  it("loads, then groups the connected chain's non-spam transactions by month with rows, and loads more by cursor", async () => {
+    history.serve({ "": firstPage, "20": secondPage })
+    history.hold()
+    await openAccountTab(en.activity)
+    await until(() => panel()?.querySelector("[role='status']")?.textContent === en.loading)
+    history.release()
+    await until(() => rows().length > 0)
+    expect(history.requests[0]).toEqual({ cursor: undefined, chainId: "eip155:1" })
+
+    const now = new Date()
+    const currentMonth = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" }).format(now)
+    expect(headings()).toEqual([currentMonth, "March 2025"])
+    // Other chain and all-spam entries are gone; the rest keep the API's order.
+    expect(rows().map((row) => row.getAttribute("data-transaction"))).toEqual(["recent-in", "march-out", "cat-7", "cat-7-again"])
+
+    const [received, sent] = rows()
+    expect(received?.textContent).toContain(en.received)
+    expect(received?.textContent).toContain("From 0xAbCd…Ef01")
+    // 3 decimals, truncated (1.23456789 → 1.234), with the symbol.
+    expect(received?.querySelector("[data-amount]")?.textContent).toBe("1.234 USDC")
+    expect(received?.querySelector("time")?.textContent).toBe("5 min. ago")
+    expect(sent?.textContent).toContain(en.sent)
+    expect(sent?.textContent).toContain("To 0xAbCd…Ef01")
+    expect(sent?.querySelector("[data-amount]")?.textContent).toBe("0.500 ETH")
+    await expectNoAxeViolations()
+
+    const more = await until(() => button(en.loadMore))
+    more.click()
+    await until(() => rows().length === 6 || (panel()?.textContent?.includes(en.failedToFetchTransactions) ?? false))
+    expect(panel()?.textContent).not.toContain(en.failedToFetchTransactions)
+    expect(history.requests.map((request) => request.cursor)).toEqual([undefined, "20"])
+    expect(headings()).toEqual([currentMonth, "March 2025", "December 2024"])
+    expect(rows().slice(4).map((row) => row.querySelector("[data-amount]")?.textContent)).toEqual(["42.999 USDC", "Portico Dogs #3"])
+    // The last page has no cursor: no more button.
+    expect(button(en.loadMore)).toBeUndefined()
+    await shoot("Account-activity-component")
+  })
+
+  it("names the months in the configured locale", async () => {
+    history.serve({ "": { next: null, data: [firstPage.data[3] as HistoryPage["data"][number]] } })
+    await openAccountTab(de.activity, "de")
+    await until(() => rows().length === 1)
+    expect(headings()).toEqual(["März 2025"])
+    expect(rows()[0]?.textContent).toContain(de.sent)
+  })
+
+  it("shows the empty state when the history has no entries", async () => {
+    history.serve({ "": { next: null, data: [] } })
+    await openAccountTab(en.activity)
+    await until(() => panel()?.textContent?.includes(en.noActivity))
+    expect(button(en.loadMore)).toBeUndefined()
+  })
+
+  it("marks the list empty with 'Failed to fetch transactions' when the API fails", async () => {
+    history.serve("fail")
+    await openAccountTab(en.activity)
+    const alert = await until(() => panel()?.querySelector("[role='alert']"), 15_000)
+    expect(alert.textContent).toBe(en.failedToFetchTransactions)
+    expect(rows()).toEqual([])
+  })
+})
+
+describe("Account → NFTs", () => {
+  it("shows the non-spam NFTs once each, with name, collection and a monogram", async () => {
+    history.serve({ "": firstPage, "20": secondPage })
+    await openAccountTab(en.nfts)
+    const grid = await until(() => panel()?.querySelector("[data-nft]") !== null && panel())
+    const names = () => [...grid.querySelectorAll("[data-nft] .nft-name")].map((name) => name.textContent)
+    expect(names()).toEqual(["Portico Cats #7"])
+    expect(grid.querySelector("[data-nft]")?.textContent).toContain("Portico Cats")
+    expect(grid.querySelector(".monogram")?.textContent).toBe("P")
+    expect(grid.querySelector("img")).toBeNull()
+    expect(grid.textContent).not.toContain("Free Mint")
+    await expectNoAxeViolations()
+    ;(await until(() => button(en.loadMore))).click()
+    await until(() => names().length === 2)
+    expect(names()).toEqual(["Portico Cats #7", "Portico Dogs #3"])
+    await shoot("Account-nfts-component")
+  })
+
+  it("shows the empty state when the history holds no NFT", async () => {
+    history.serve({ "": { next: null, data: [firstPage.data[0] as HistoryPage["data"][number]] } })
+    await openAccountTab(en.nfts)
+    await until(() => panel()?.textContent?.includes(en.noNfts))
+    expect(panel()?.querySelector("[data-nft]")).toBeNull()
+  })
+})

@@ -1,0 +1,79 @@
+/**
+ * The Activity tab: the account's transactions on its network grouped by year then month (headings
+ * in the locale's month names), each with its direction, counterparty, amount (3 decimals) and a
+ * short relative time from the engine's clock; "Load more" fetches the next page by its cursor.
+ */
+import { useEffect } from "react"
+import * as Format from "../../../core/Format.ts"
+import type * as Session from "../../../core/Session.ts"
+import * as Transaction from "../../../core/Transaction.ts"
+import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+import { shortenAddress } from "./shortenAddress.ts"
+
+const monthName = (year: number, month: number, locale: string) =>
+  new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, month - 1, 1))
+
+function Row({ transaction, now }: { readonly transaction: Transaction.Transaction; readonly now: number }) {
+  const { t, locale } = useModalContext()
+  const transfer = transaction.transfers.find((candidate) => candidate.nft_info?.flags.is_spam !== true)
+  const direction = transfer?.direction ?? (transaction.metadata.sentFrom === undefined ? "self" : "out")
+  const counterparty = direction === "in" ? transaction.metadata.sentFrom : transaction.metadata.sentTo
+  const amount = transfer === undefined
+    ? undefined
+    : transfer.nft_info?.name ??
+      t("balanceOf", {
+        amount: Format.formatActivityAmount(transfer.quantity?.numeric ?? "0", locale),
+        symbol: transfer.fungible_info?.symbol ?? ""
+      })
+  const minedAt = Date.parse(transaction.metadata.minedAt)
+  return (
+    <li className="row-line activity" data-transaction={transaction.id} data-direction={direction}>
+      <span className="activity-what">
+        <strong>{direction === "in" ? t("received") : direction === "out" ? t("sent") : t("self")}</strong>
+        {counterparty === undefined || counterparty === "" ? null : (
+          <span className="muted" title={counterparty}>
+            {t(direction === "in" ? "fromAddress" : "toAddress", { address: shortenAddress(counterparty) })}
+          </span>
+        )}
+      </span>
+      <span className="activity-amount">
+        {amount === undefined ? null : <span data-amount="">{amount}</span>}
+        <time className="muted" dateTime={transaction.metadata.minedAt}>{Format.formatRelativeTime(minedAt, now, locale)}</time>
+      </span>
+    </li>
+  )
+}
+
+export function Activity({ account }: { readonly account: Session.SessionAccount }) {
+  const { engine, t, locale } = useModalContext()
+  const list = useEngineAtom(engine.atoms.transactions(account))
+  useEffect(() => {
+    void engine.loadTransactions(account)
+  }, [engine, account])
+  const now = engine.now()
+  const groups = Transaction.groupByYearAndMonth(list.transactions)
+  return (
+    <div>
+      {list.failed ? <p className="error" role="alert">{t("failedToFetchTransactions")}</p> : null}
+      {list.empty && list.transactions.length === 0 && !list.failed ? <p className="muted">{t("noActivity")}</p> : null}
+      {groups.map((year) =>
+        year.months.map((month) => (
+          <section key={`${year.year}-${month.month}`} aria-label={monthName(year.year, month.month, locale)}>
+            <h3 className="group-heading">{monthName(year.year, month.month, locale)}</h3>
+            <ul className="list">
+              {month.transactions.map((transaction) => <Row key={transaction.id} transaction={transaction} now={now} />)}
+            </ul>
+          </section>
+        ))
+      )}
+      {list.loading ? <p className="muted" role="status">{t("loading")}</p> : null}
+      {list.next !== undefined && !list.loading ? (
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => void engine.loadTransactions(account, { more: true })}>
+            {t("loadMore")}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * The NFTs tab: the non-spam NFTs from the account's history, one per token, each with its name,
+ * collection and preview image (an <img> only from data:, https: or blob:) or a monogram tile.
+ */
+import { useEffect } from "react"
+import * as Nft from "../../../core/atoms/Nft.ts"
+import * as Connector from "../../../core/Connector.ts"
+import type * as Session from "../../../core/Session.ts"
+import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+
+const monogram = (name: string) => (name.trim().match(/[\p{L}\p{N}]/u)?.[0] ?? "?").toUpperCase()
+
+export function Nfts({ account }: { readonly account: Session.SessionAccount }) {
+  const { engine, t } = useModalContext()
+  const list = useEngineAtom(engine.atoms.transactions(account))
+  useEffect(() => {
+    void engine.loadTransactions(account)
+  }, [engine, account])
+  const nfts = Nft.fromTransactions(list.transactions)
+  const settled = !list.loading && (list.empty || list.transactions.length > 0)
+  return (
+    <div>
+      {list.failed ? <p className="error" role="alert">{t("failedToFetchTransactions")}</p> : null}
+      {nfts.length === 0 && settled && !list.failed ? <p className="muted">{t("noNfts")}</p> : null}
+      {nfts.length === 0 ? null : (
+        <ul className="nft-grid" aria-label={t("nfts")}>
+          {nfts.map((nft) => (
+            <li key={nft.key} className="nft" data-nft={nft.key}>
+              {nft.image !== undefined && Connector.isSafeImageSource(nft.image)
+                ? <img src={nft.image} alt={nft.name} referrerPolicy="no-referrer" />
+                : <span className="monogram" aria-hidden="true">{monogram(nft.collection ?? nft.name)}</span>}
+              <strong className="nft-name">{nft.name}</strong>
+              {nft.collection === undefined ? null : <span className="muted">{nft.collection}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.loading ? <p className="muted" role="status">{t("loading")}</p> : null}
+      {list.next !== undefined && !list.loading ? (
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => void engine.loadTransactions(account, { more: true })}>
+            {t("loadMore")}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
