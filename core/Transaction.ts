@@ -7,9 +7,17 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { Quantity } from "./TokenBalance.ts"
 
+/**
+ * An NFT of a transfer. `contract` (CAIP-10), `tokenId` (decimal), `collection` and `imageUrl`
+ * are optional: older history answers carry only the name ("<collection> #<tokenId>").
+ */
 export const NftInfo = Schema.Struct({
   name: Schema.optionalKey(Schema.String),
   flags: Schema.Struct({ is_spam: Schema.Boolean }),
+  contract: Schema.optionalKey(Schema.String),
+  tokenId: Schema.optionalKey(Schema.String),
+  collection: Schema.optionalKey(Schema.String),
+  imageUrl: Schema.optionalKey(Schema.String),
   content: Schema.optionalKey(Schema.Struct({ preview: Schema.optionalKey(Schema.Struct({ url: Schema.String })) }))
 })
 

@@ -4,8 +4,11 @@
  * largest dependency and opens a WebSocket. The relay URL is configuration, so a self-hosted relay
  * (or the sandbox's) works.
  */
+import type Provider from "@walletconnect/universal-provider"
 import * as Effect from "effect/Effect"
-import type * as Caip from "../Caip.ts"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import * as RpcCode from "../RpcCode.ts"
 import * as WalletError from "../WalletError.ts"
@@ -45,21 +48,17 @@ const methods = [
   "wallet_getCapabilities"
 ]
 
-interface Session {
-  readonly namespaces: Record<string, { readonly accounts: ReadonlyArray<string> }>
-  readonly peer?: { readonly metadata?: { readonly redirect?: { readonly native?: string; readonly universal?: string } } }
-}
+/** The part of a WalletConnect session Portico reads; the wallet writes it, so it is decoded. */
+const Session = Schema.Struct({
+  namespaces: Schema.Record(Schema.String, Schema.Struct({ accounts: Schema.Array(Caip.CaipAddress) })),
+  peer: Schema.optional(Schema.Struct({
+    metadata: Schema.optional(Schema.Struct({
+      redirect: Schema.optional(Schema.Struct({ native: Schema.optional(Schema.String), universal: Schema.optional(Schema.String) }))
+    }))
+  }))
+})
 
-interface UniversalProvider extends Eip1193.Provider {
-  readonly client: { readonly core: { readonly verify: { register: (params: unknown) => Promise<string | undefined> } } }
-  readonly session?: Session
-  readonly connect: (params: Record<string, unknown>) => Promise<Session | undefined>
-  readonly disconnect: () => Promise<void>
-  readonly abortPairingAttempt: () => void
-  readonly request: (args: { readonly method: string; readonly params?: unknown }, chain?: string) => Promise<unknown>
-  readonly on: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
-  readonly removeListener: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
-}
+const decodeSession = Schema.decodeUnknownOption(Session)
 
 /**
  * A registry wallet's link (`scheme://`, or `https://host/path`) plus `wc?uri=…`, the WalletConnect
@@ -71,13 +70,20 @@ export const deepLink = (base: string, uri: string): string | undefined => {
   return `${base}${separator}wc?uri=${encodeURIComponent(uri)}`
 }
 
-/** `eip155:31337:0xabc` entries of a session → the network of the first and every address. */
-export const accountsOf = (session: Session): Connector.Connected | undefined => {
-  const entries = session.namespaces["eip155"]?.accounts ?? []
-  const first = entries[0]?.split(":")
-  if (first === undefined || first.length !== 3) return undefined
-  const caipNetworkId: Caip.CaipNetworkId = `${first[0]}:${first[1]}`
-  const accounts = [...new Set(entries.filter((entry) => entry.startsWith(`${caipNetworkId}:`)).map((entry) => entry.split(":")[2] ?? ""))]
+/**
+ * `eip155:31337:0xabc` entries of a session → the network of the first and every address on it.
+ * A session of another shape (or with a malformed account) gives none.
+ */
+export const accountsOf = (input: unknown): Connector.Connected | undefined => {
+  const session = Option.getOrUndefined(decodeSession(input))
+  if (session === undefined) return undefined
+  const entries = Option.getOrUndefined(
+    Effect.runSync(Effect.option(Effect.forEach(session.namespaces["eip155"]?.accounts ?? [], Caip.parseAddress)))
+  )
+  const first = entries?.[0]
+  if (entries === undefined || first === undefined) return undefined
+  const caipNetworkId = Caip.networkIdOf(first)
+  const accounts = [...new Set(entries.filter((entry) => Caip.networkIdOf(entry) === caipNetworkId).map((entry) => entry.address))]
   const linking = session.peer?.metadata?.redirect?.native ?? session.peer?.metadata?.redirect?.universal
   return linking === undefined || linking === ""
     ? { namespace: "eip155", accounts, caipNetworkId }
@@ -103,26 +109,26 @@ export const make = (options: Options): Connector.ConnectorClient => {
     for (const listener of listeners) listener(event)
   }
   let current: Connector.Connected | undefined
-  let loading: Promise<UniversalProvider> | undefined
+  let loading: Promise<Provider> | undefined
 
   const load = () => {
     loading ??= import("@walletconnect/universal-provider").then(async ({ UniversalProvider }) => {
-      const provider = (await UniversalProvider.init({
+      const provider = await UniversalProvider.init({
         projectId: options.projectId,
         metadata: { ...options.metadata, icons: [...options.metadata.icons] },
         ...(options.relayUrl === undefined ? {} : { relayUrl: options.relayUrl }),
         ...(options.storagePrefix === undefined ? {} : { customStoragePrefix: options.storagePrefix }),
         telemetryEnabled: false
-      })) as unknown as UniversalProvider
+      })
       // Without Verify a proposal carries no attestation, which wallets show as an unverified origin.
       if (options.verify !== true) provider.client.core.verify.register = () => Promise.resolve(undefined)
-      provider.on("display_uri", (uri) => {
+      provider.on("display_uri", (uri: unknown) => {
         if (typeof uri === "string") emit({ _tag: "DisplayUri", uri })
       })
-      provider.on("accountsChanged", (accounts) => {
+      provider.on("accountsChanged", (accounts: unknown) => {
         if (Array.isArray(accounts)) emit({ _tag: "AccountsChanged", accounts: accounts.filter((a) => typeof a === "string") })
       })
-      provider.on("chainChanged", (chainId) => {
+      provider.on("chainChanged", (chainId: unknown) => {
         const caipNetworkId = Eip1193.caipNetworkIdOf(chainId)
         if (caipNetworkId !== undefined) {
           if (current !== undefined) current = { ...current, caipNetworkId }
@@ -140,8 +146,8 @@ export const make = (options: Options): Connector.ConnectorClient => {
 
   const fail = (message: string) => new Connector.ConnectorError({ connectorId: connector.id, message })
 
-  const settle = (session: Session | undefined) => {
-    const connected = session === undefined ? undefined : accountsOf(session)
+  const settle = (session: unknown) => {
+    const connected = accountsOf(session)
     if (connected === undefined || connected.accounts.length === 0) return Effect.fail(fail("The wallet returned no account"))
     current = connected
     return Effect.succeed(connected)
@@ -186,9 +192,15 @@ export const make = (options: Options): Connector.ConnectorClient => {
     chain: Effect.suspend(() =>
       current === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(current.caipNetworkId)
     ),
-    request: (args) =>
-      Effect.flatMap(attempt(load), (provider) =>
-        attempt(() => provider.request(args.params === undefined ? { method: args.method } : args, current?.caipNetworkId))),
+    request: (args) => {
+      const { method, params } = args
+      // EIP-1193 params are an array or an object; anything else never reaches the wallet.
+      if (params !== undefined && (typeof params !== "object" || params === null)) {
+        return Effect.fail(failure({ code: RpcCode.table.InvalidParams.code, message: "Request params must be an array or an object" }))
+      }
+      return Effect.flatMap(attempt(load), (provider) =>
+        attempt(() => provider.request(params === undefined ? { method } : { method, params }, current?.caipNetworkId)))
+    },
     subscribe: (listener) => {
       listeners.add(listener)
       return () => {

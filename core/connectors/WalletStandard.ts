@@ -6,6 +6,7 @@
 import { getWallets } from "@wallet-standard/app"
 import type { Wallet, WalletAccount } from "@wallet-standard/base"
 import * as Effect from "effect/Effect"
+import * as Predicate from "effect/Predicate"
 import * as Address from "../Address.ts"
 import type * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
@@ -37,11 +38,16 @@ interface SignAndSendTransactionFeature {
   ) => Promise<ReadonlyArray<{ readonly signature: Uint8Array }>>
 }
 
-const feature = <F>(wallet: Wallet, name: string, key: keyof F): F | undefined => {
-  const value = wallet.features[name as `${string}:${string}`]
-  return typeof value === "object" && value !== null && typeof (value as Record<PropertyKey, unknown>)[key] === "function"
-    ? (value as F)
-    : undefined
+/**
+ * A feature is an object whose method `key` is a function (a signature cannot be checked at run
+ * time; the standard names it).
+ */
+const isFeature = <F>(value: unknown, key: keyof F & string): value is F =>
+  Predicate.hasProperty(value, key) && Predicate.isFunction(value[key])
+
+const feature = <F>(wallet: Wallet, name: `${string}:${string}`, key: keyof F & string): F | undefined => {
+  const value: unknown = wallet.features[name]
+  return isFeature<F>(value, key) ? value : undefined
 }
 
 const solanaChains = (chains: ReadonlyArray<string>): ReadonlyArray<Caip.CaipNetworkId> =>

@@ -60,10 +60,23 @@ export const FungiblePriceRequest = Schema.Struct({
   projectId: Schema.String
 })
 
-/** A transfer of a history entry; `nft_info.flags.is_spam` marks spam NFTs (spec section 5). */
+/**
+ * The NFT of a transfer: `flags.is_spam` marks spam NFTs (spec section 5). The token's contract
+ * (CAIP-10), id (decimal), collection name and image are optional, so older answers still decode.
+ */
+export const NftInfo = Schema.Struct({
+  name: Schema.String,
+  flags: Schema.Struct({ is_spam: Schema.Boolean }),
+  contract: Schema.optionalKey(Schema.String),
+  tokenId: Schema.optionalKey(Schema.String),
+  collection: Schema.optionalKey(Schema.String),
+  imageUrl: Schema.optionalKey(Schema.String)
+})
+
+/** A transfer of a history entry. */
 export const Transfer = Schema.Struct({
   fungible_info: Schema.optionalKey(Schema.Struct({ name: Schema.String, symbol: Schema.String })),
-  nft_info: Schema.optionalKey(Schema.Struct({ name: Schema.String, flags: Schema.Struct({ is_spam: Schema.Boolean }) })),
+  nft_info: Schema.optionalKey(NftInfo),
   direction: Schema.Literals(["in", "out", "self"]),
   quantity: TokenBalance.Quantity,
   value: Schema.optionalKey(Schema.Finite),

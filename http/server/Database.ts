@@ -4,11 +4,21 @@
  * Everything above it (migrations, the repository) speaks plain Postgres SQL with $n parameters.
  */
 import { PGlite } from "@electric-sql/pglite"
+import * as Schema from "effect/Schema"
 import { Pool } from "pg"
 
 export interface Queryable {
-  readonly query: <Row>(text: string, params?: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Row>>
+  /** Rows as the driver returns them; callers decode them with `rows` before reading a column. */
+  readonly query: (text: string, params?: ReadonlyArray<unknown>) => Promise<ReadonlyArray<unknown>>
 }
+
+/** Runs a query and decodes every row with `schema`; a row of another shape rejects (a defect above). */
+export const rows = async <S extends Schema.Codec<unknown, unknown>>(
+  queryable: Queryable,
+  schema: S,
+  text: string,
+  params?: ReadonlyArray<unknown>
+): Promise<ReadonlyArray<S["Type"]>> => Schema.decodeUnknownSync(Schema.Array(schema))(await queryable.query(text, params))
 
 export interface Database extends Queryable {
   /** Runs `f` on one connection inside BEGIN/COMMIT; any rejection rolls back. */
@@ -30,15 +40,15 @@ export const openDatabase = (options: DatabaseOptions): Promise<Database> =>
 const openPglite = async (options: { readonly dataDir: string } | { readonly inMemory: true }): Promise<Database> => {
   // relaxedDurability stays off: every commit is flushed to the data directory before it resolves.
   const db = "dataDir" in options ? await PGlite.create(options.dataDir, { relaxedDurability: false }) : await PGlite.create()
-  const query = async <Row,>(text: string, params: ReadonlyArray<unknown> = []) =>
-    (await db.query<Row>(text, [...params])).rows
+  const query = async (text: string, params: ReadonlyArray<unknown> = []): Promise<ReadonlyArray<unknown>> =>
+    (await db.query(text, [...params])).rows
   const self: Queryable = { query }
   return {
     kind: "pglite",
     query,
     // PGlite is a single connection, so the connection is the database itself.
     withConnection: (f) => f(self),
-    transaction: (f) => db.transaction((tx) => f({ query: async <Row,>(text: string, params: ReadonlyArray<unknown> = []) => (await tx.query<Row>(text, [...params])).rows })),
+    transaction: (f) => db.transaction((tx) => f({ query: async (text: string, params: ReadonlyArray<unknown> = []) => (await tx.query(text, [...params])).rows })),
     close: () => db.close()
   }
 }
@@ -47,12 +57,12 @@ const openPostgres = (databaseUrl: string): Database => {
   const pool = new Pool({ connectionString: databaseUrl, max: 10 })
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => undefined)
-  const query = async <Row,>(text: string, params: ReadonlyArray<unknown> = []) =>
-    (await pool.query(text, [...params])).rows as ReadonlyArray<Row>
+  const query = async (text: string, params: ReadonlyArray<unknown> = []): Promise<ReadonlyArray<unknown>> =>
+    (await pool.query(text, [...params])).rows
   const withConnection = async <A,>(f: (connection: Queryable) => Promise<A>): Promise<A> => {
     const client = await pool.connect()
     try {
-      return await f({ query: async <Row,>(text: string, params: ReadonlyArray<unknown> = []) => (await client.query(text, [...params])).rows as ReadonlyArray<Row> })
+      return await f({ query: async (text: string, params: ReadonlyArray<unknown> = []) => (await client.query(text, [...params])).rows })
     } finally {
       client.release()
     }

@@ -6,13 +6,16 @@
  *
  * A transaction belongs to an address when it sent it, received it, or moved a configured token or
  * collection to or from it. Transfers of unconfigured contracts are left out (their decimals and names
- * are unknown); NFTs of collections configured as spam carry `nft_info.flags.is_spam`.
+ * are unknown); NFTs of collections configured as spam carry `nft_info.flags.is_spam`. An NFT
+ * names its contract (CAIP-10), token id, collection and the image of its tokenURI (NftImage.ts),
+ * read once per token and kept in memory.
  */
 import * as Effect from "effect/Effect"
-import { createPublicClient, decodeEventLog, erc20Abi, formatUnits, getAddress, http, parseAbi, toEventSelector, type Log, type PublicClient } from "viem"
+import { BaseError, createPublicClient, decodeEventLog, erc20Abi, formatUnits, getAddress, http, HttpRequestError, parseAbi, TimeoutError, toEventSelector, type Log, type PublicClient } from "viem"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
 import type { History } from "../api/BlockchainApi.ts"
 import { priced, type PriceSource } from "./Balances.ts"
+import * as NftImage from "./NftImage.ts"
 import { defaults, type EvmChainOptions } from "./ServerOptions.ts"
 
 export type HistoryEntry = History["data"][number]
@@ -20,6 +23,11 @@ type Transfer = HistoryEntry["transfers"][number]
 
 const transferTopic = toEventSelector("Transfer(address,address,uint256)")
 const erc721TransferAbi = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)"])
+const erc721MetadataAbi = parseAbi(["function tokenURI(uint256 tokenId) view returns (string)"])
+
+/** A node that cannot be reached is retried on the next request; any other failure means no image. */
+const isUnreachable = (error: unknown): boolean =>
+  error instanceof BaseError && error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError) !== null
 
 /** One movement, addresses lower-case, before it is seen from one address's side. */
 interface Movement {
@@ -83,6 +91,8 @@ const chainIndex = (chain: EvmChainOptions, prices: PriceSource) => {
   const tokens = new Map((chain.tokens ?? []).map((token) => [token.address.toLowerCase(), token]))
   const collections = new Map((chain.collections ?? []).map((collection) => [collection.address.toLowerCase(), collection]))
   const transactions: Array<IndexedTransaction> = []
+  /** The accepted image of each token seen ("<contract>:<tokenId>"), read once. */
+  const images = new Map<string, string | undefined>()
   let nextBlock = 0n
   let syncing: Promise<void> = Promise.resolve()
 
@@ -98,6 +108,14 @@ const chainIndex = (chain: EvmChainOptions, prices: PriceSource) => {
         ...priced(prices, `${chainId}:native`, numeric)
       })
     }
+  }
+
+  /** An ERC721 Transfer of a configured collection, decoded. */
+  const nftTransferOf = (log: Log) => {
+    const collection = collections.get(log.address.toLowerCase())
+    if (collection === undefined || log.topics[0] !== transferTopic || log.topics.length !== 4) return undefined
+    const { args } = decodeEventLog({ abi: erc721TransferAbi, eventName: "Transfer", topics: log.topics, data: log.data })
+    return { collection, args }
   }
 
   const logMovement = (log: Log): Movement | undefined => {
@@ -118,14 +136,22 @@ const chainIndex = (chain: EvmChainOptions, prices: PriceSource) => {
         })
       }
     }
-    const collection = collections.get(contract)
-    if (collection !== undefined && log.topics.length === 4) {
-      const { args } = decodeEventLog({ abi: erc721TransferAbi, eventName: "Transfer", topics: log.topics, data: log.data })
+    const nft = nftTransferOf(log)
+    if (nft !== undefined) {
+      const { collection, args } = nft
+      const image = images.get(`${contract}:${args.tokenId}`)
       return {
         from: args.from.toLowerCase(),
         to: args.to.toLowerCase(),
         describe: (direction) => ({
-          nft_info: { name: `${collection.name} #${args.tokenId}`, flags: { is_spam: collection.spam } },
+          nft_info: {
+            name: `${collection.name} #${args.tokenId}`,
+            flags: { is_spam: collection.spam },
+            contract: `${chainId}:${getAddress(log.address)}`,
+            tokenId: args.tokenId.toString(),
+            collection: collection.name,
+            ...(image === undefined ? {} : { imageUrl: image })
+          },
           direction,
           quantity: { decimals: "0", numeric: "1" }
         })
@@ -134,9 +160,31 @@ const chainIndex = (chain: EvmChainOptions, prices: PriceSource) => {
     return undefined
   }
 
+  /** Reads the images of the tokens `logs` move that were not read yet (before anything is indexed). */
+  const readImages = async (logs: ReadonlyArray<Log>) => {
+    const unread = new Map<string, { readonly address: Log["address"]; readonly tokenId: bigint }>()
+    for (const log of logs) {
+      const nft = nftTransferOf(log)
+      const key = `${log.address.toLowerCase()}:${nft?.args.tokenId}`
+      if (nft !== undefined && !images.has(key)) unread.set(key, { address: log.address, tokenId: nft.args.tokenId })
+    }
+    const read = await Promise.all([...unread].map(async ([key, { address, tokenId }]) => {
+      const image = await client.readContract({ address, abi: erc721MetadataAbi, functionName: "tokenURI", args: [tokenId] }).then(
+        NftImage.fromTokenUri,
+        (error: unknown) => {
+          if (isUnreachable(error)) throw error
+          return undefined
+        }
+      )
+      return [key, image] as const
+    }))
+    for (const [key, image] of read) images.set(key, image)
+  }
+
   const indexUpTo = async (latest: bigint) => {
     if (latest < nextBlock) return
     const logs = await client.getLogs({ fromBlock: nextBlock, toBlock: latest })
+    await readImages(logs)
     const logsByTransaction = new Map<string, Array<Log>>()
     for (const log of logs) {
       const hash = log.transactionHash ?? ""

@@ -3,7 +3,8 @@
  * portico_migrations) and safe when several processes start at once on one Postgres: the runner holds
  * a session advisory lock while it checks and applies, and every migration commits atomically.
  */
-import type { Database, Queryable } from "./Database.ts"
+import * as Schema from "effect/Schema"
+import { type Database, type Queryable, rows } from "./Database.ts"
 import { walletSeed } from "./WalletSeed.ts"
 
 interface Migration {
@@ -99,7 +100,7 @@ export const migrate = (db: Database): Promise<ReadonlyArray<number>> =>
           version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`
       )
       const done = new Set(
-        (await connection.query<{ version: number }>("SELECT version FROM portico_migrations")).map((row) => row.version)
+        (await rows(connection, Schema.Struct({ version: Schema.Number }), "SELECT version FROM portico_migrations")).map((row) => row.version)
       )
       const applied: Array<number> = []
       for (const migration of migrations) {

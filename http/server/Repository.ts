@@ -4,8 +4,9 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import type { AnalyticsEvent } from "../api/AnalyticsApi.ts"
-import type { Database } from "./Database.ts"
+import { type Database, rows } from "./Database.ts"
 import type { ProjectOptions } from "./ServerOptions.ts"
 
 export interface Project {
@@ -14,19 +15,21 @@ export interface Project {
   readonly analyticsEnabled: boolean
 }
 
-export interface WalletRow {
-  readonly id: string
-  readonly position: number
-  readonly name: string
-  readonly rdns: string | null
-  readonly chains: ReadonlyArray<string>
-  readonly mobile_link: string | null
-  readonly desktop_link: string | null
-  readonly webapp_link: string | null
-  readonly homepage: string | null
-  readonly badge_type: "none" | "certified"
-  readonly recommended: boolean
-}
+/** A `wallets` row as the database returns it (`chains` is jsonb). */
+export const WalletRow = Schema.Struct({
+  id: Schema.String,
+  position: Schema.Number,
+  name: Schema.String,
+  rdns: Schema.NullOr(Schema.String),
+  chains: Schema.Array(Schema.String),
+  mobile_link: Schema.NullOr(Schema.String),
+  desktop_link: Schema.NullOr(Schema.String),
+  webapp_link: Schema.NullOr(Schema.String),
+  homepage: Schema.NullOr(Schema.String),
+  badge_type: Schema.Literals(["none", "certified"]),
+  recommended: Schema.Boolean
+})
+export type WalletRow = typeof WalletRow.Type
 
 export interface WalletQuery {
   readonly offset: number
@@ -74,19 +77,25 @@ export class Repository extends Context.Service<Repository, {
 const walletColumns =
   "id, position, name, rdns, chains, mobile_link, desktop_link, webapp_link, homepage, badge_type, recommended"
 
-interface NameRow {
-  readonly name: string
-  readonly registered: Date
-  readonly updated: Date
-  readonly attributes: Record<string, string>
-  readonly coin_type: number | null
-  readonly address: string | null
-  readonly created: Date | null
-}
+/** One name joined with one of its addresses (none: the address columns are null). */
+const NameRow = Schema.Struct({
+  name: Schema.String,
+  registered: Schema.Date,
+  updated: Schema.Date,
+  attributes: Schema.Record(Schema.String, Schema.String),
+  coin_type: Schema.NullOr(Schema.Number),
+  address: Schema.NullOr(Schema.String),
+  created: Schema.NullOr(Schema.Date)
+})
+type NameRow = typeof NameRow.Type
 
-const toNameRecords = (rows: ReadonlyArray<NameRow>): ReadonlyArray<NameRecord> => {
+const ProjectRow = Schema.Struct({ allowed_origins: Schema.Array(Schema.String), analytics_enabled: Schema.Boolean })
+const CountRow = Schema.Struct({ count: Schema.Number })
+const NameOnlyRow = Schema.Struct({ name: Schema.String })
+
+const toNameRecords = (joined: ReadonlyArray<NameRow>): ReadonlyArray<NameRecord> => {
   const byName = new Map<string, NameRecord & { addresses: Array<NameRecord["addresses"][number]> }>()
-  for (const row of rows) {
+  for (const row of joined) {
     const record = byName.get(row.name) ?? {
       name: row.name,
       registered: row.registered.toISOString(),
@@ -132,11 +141,12 @@ export const make = (db: Database): Repository["Service"] => {
       ),
     findProject: (projectId) =>
       run(async () => {
-        const rows = await db.query<{ allowed_origins: ReadonlyArray<string>; analytics_enabled: boolean }>(
+        const [row] = await rows(
+          db,
+          ProjectRow,
           "SELECT allowed_origins, analytics_enabled FROM projects WHERE project_id = $1",
           [projectId]
         )
-        const row = rows[0]
         return row === undefined
           ? undefined
           : { projectId, allowedOrigins: row.allowed_origins, analyticsEnabled: row.analytics_enabled }
@@ -158,15 +168,17 @@ export const make = (db: Database): Repository["Service"] => {
         }
         if (query.badge !== undefined) conditions.push(`badge_type = ${param(query.badge)}`)
         const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : ""
-        const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM wallets ${where}`, params)
-        const rows = await db.query<WalletRow>(
+        const [counted] = await rows(db, CountRow, `SELECT count(*)::int AS count FROM wallets ${where}`, params)
+        const wallets = await rows(
+          db,
+          WalletRow,
           `SELECT ${walletColumns} FROM wallets ${where} ORDER BY position LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
           params
         )
-        return { count: counted?.count ?? 0, rows }
+        return { count: counted?.count ?? 0, rows: wallets }
       }),
     findWallet: (id) =>
-      run(async () => (await db.query<WalletRow>(`SELECT ${walletColumns} FROM wallets WHERE id = $1`, [id]))[0]),
+      run(async () => (await rows(db, WalletRow, `SELECT ${walletColumns} FROM wallets WHERE id = $1`, [id]))[0]),
     register: (registration) =>
       run(() =>
         db.transaction(async (tx) => {
@@ -193,11 +205,13 @@ export const make = (db: Database): Repository["Service"] => {
         })
       ),
     findName: (name) =>
-      run(async () => toNameRecords(await db.query<NameRow>(`${nameSelect} WHERE n.name = $1`, [name]))[0]),
+      run(async () => toNameRecords(await rows(db, NameRow, `${nameSelect} WHERE n.name = $1`, [name]))[0]),
     namesOf: (address) =>
       run(async () =>
         toNameRecords(
-          await db.query<NameRow>(
+          await rows(
+            db,
+            NameRow,
             `${nameSelect} WHERE n.name IN (SELECT name FROM name_addresses WHERE lower(address) = lower($1))
              ORDER BY n.registered, n.name`,
             [address]
@@ -206,7 +220,7 @@ export const make = (db: Database): Repository["Service"] => {
       ),
     takenNames: (names) =>
       run(async () =>
-        new Set((await db.query<{ name: string }>("SELECT name FROM names WHERE name = ANY($1::text[])", [names])).map((row) => row.name))
+        new Set((await rows(db, NameOnlyRow, "SELECT name FROM names WHERE name = ANY($1::text[])", [names])).map((row) => row.name))
       ),
     insertEvent: (projectId, event) =>
       run(async () => {
@@ -219,7 +233,7 @@ export const make = (db: Database): Repository["Service"] => {
       }),
     countEvents: (projectId) =>
       run(async () =>
-        (await db.query<{ count: number }>("SELECT count(*)::int AS count FROM analytics_events WHERE project_id = $1", [projectId]))[0]?.count ?? 0
+        (await rows(db, CountRow, "SELECT count(*)::int AS count FROM analytics_events WHERE project_id = $1", [projectId]))[0]?.count ?? 0
       )
   })
 }

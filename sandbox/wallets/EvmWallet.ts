@@ -12,13 +12,13 @@ import {
   formatEther,
   hexToString,
   http,
-  isAddressEqual,
   isHex,
   numberToHex,
   type Chain,
   type Hex
 } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
+import * as Address from "../../core/Address.ts"
 import type { Approve } from "./Approval.ts"
 import { memory, type Permission } from "./Permission.ts"
 import {
@@ -209,7 +209,9 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
 
   const requireAccount = (address?: string) => {
     if (!permission.granted()) throw unauthorized()
-    if (address !== undefined && !isAddressEqual(address as Hex, account.address)) throw unauthorized()
+    // A malformed address names no account of ours: the same refusal as another account.
+    if (address === undefined) return
+    if (!Address.isValid("eip155", address) || Address.toChecksum(address) !== Address.toChecksum(account.address)) throw unauthorized()
   }
 
   const rpc = async (chain: EvmWalletChain, method: string, params: unknown): Promise<unknown> => {

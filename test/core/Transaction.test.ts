@@ -24,6 +24,15 @@ describe("Transaction", () => {
     assert.isFalse(Schema.is(Transaction.Transaction)({ id: "a", metadata: { minedAt: "x" }, transfers: [] }))
   })
 
+  it("decodes an NFT's contract, token id, collection and image, and answers without them", () => {
+    const nft = { name: "Portico Cats #7", flags: { is_spam: false } }
+    const details = { contract: "eip155:1:0x5FbDB2315678afecb367f032d93F642f64180aa3", tokenId: "7", collection: "Portico Cats", imageUrl: "https://img.example/7.png" }
+    const decode = Schema.decodeUnknownSync(Transaction.Transfer)
+    assert.deepStrictEqual(decode({ nft_info: { ...nft, ...details } }).nft_info, { ...nft, ...details })
+    assert.deepStrictEqual(decode({ nft_info: nft }).nft_info, nft)
+    assert.isFalse(Schema.is(Transaction.Transfer)({ nft_info: { ...nft, tokenId: 7 } }))
+  })
+
   it("a transaction is spam only when every transfer is a spam NFT", () => {
     assert.isTrue(Transaction.isSpam(tx("1", "2024-01-01T00:00:00Z", [spamNft])))
     assert.isTrue(Transaction.isSpam(tx("2", "2024-01-01T00:00:00Z", [spamNft, spamNft])))

@@ -51,6 +51,16 @@ describe("EVM demo wallet (EIP-1193)", () => {
     expect(asked).toHaveLength(0)
   })
 
+  it("refuses a malformed or foreign signer address with 4100, without asking", async () => {
+    const { provider, asked } = setup([true])
+    await provider.request({ method: "eth_requestAccounts" })
+    for (const signer of ["0x1234", "not an address", "0x0000000000000000000000000000000000000001"]) {
+      const error = await rejection(provider.request({ method: "personal_sign", params: [stringToHex("hi"), signer] }))
+      expect(error.code).toBe(4100)
+    }
+    expect(asked).toHaveLength(1)
+  })
+
   it("personal_sign: approved signatures recover to the demo account, rejected ones give 4001", async () => {
     const { provider, asked } = setup([true, true, false])
     await provider.request({ method: "eth_requestAccounts" })

@@ -50,6 +50,24 @@ describe("session accounts", () => {
     })).toEqual({ namespace: "eip155", accounts: ["0xaa", "0xbb"], caipNetworkId: "eip155:31337", linking: "demowallet://" })
     expect(WalletConnect.accountsOf({ namespaces: {} })).toBeUndefined()
   })
+  it("gives no account for a session of another shape or with a malformed account", () => {
+    expect(WalletConnect.accountsOf({ namespaces: { eip155: { accounts: ["eip155:31337"] } } })).toBeUndefined()
+    expect(WalletConnect.accountsOf({ namespaces: { eip155: { accounts: ["unknown:1:0xaa"] } } })).toBeUndefined()
+    expect(WalletConnect.accountsOf({ namespaces: { eip155: { accounts: [42] } } })).toBeUndefined()
+    expect(WalletConnect.accountsOf(undefined)).toBeUndefined()
+  })
+})
+
+describe("request params", () => {
+  it("refuses params that are neither an array nor an object before loading the provider", async () => {
+    const client = WalletConnect.make({
+      projectId: "unused",
+      metadata: { name: "t", description: "t", url: "https://t.example", icons: [] },
+      networks: []
+    })
+    const error = await Effect.runPromise(Effect.flip(client.request({ method: "eth_call", params: 5 })))
+    expect(error).toMatchObject({ _tag: "RpcError", code: -32602 })
+  })
 })
 
 describe("WalletConnect connector", () => {

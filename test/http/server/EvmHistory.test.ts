@@ -1,10 +1,11 @@
 /**
  * History served from the sandbox EVM devnet, read through viem: every seeded transaction of an
- * account, newest first, paged by cursor, with spam NFTs flagged and new transactions picked up.
+ * account, newest first, paged by cursor, with spam NFTs flagged, NFTs named by contract and token id
+ * with their tokenURI's image, and new transactions picked up.
  * The oracle is the devnet's own record of what it seeded (EvmDeployment.chains[].history).
  */
 import * as Effect from "effect/Effect"
-import { createPublicClient, createWalletClient, http, parseEther } from "viem"
+import { createPublicClient, createWalletClient, getAddress, http, parseEther } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { History } from "../../../http/api/BlockchainApi.ts"
@@ -79,6 +80,31 @@ describe("EVM history", () => {
     const entry = served.find((candidate) => candidate.metadata.hash === airdrop.hash)
     expect(entry?.transfers.map((transfer) => transfer.nft_info?.flags.is_spam)).toContain(true)
     expect(entry?.transfers.find((transfer) => transfer.nft_info !== undefined)?.direction).toBe("in")
+  })
+
+  it("names each NFT's contract, token id, collection and the inline SVG image of its tokenURI", async () => {
+    const seeded = evm.deployment.chains.find((chain) => chain.chainId === 31337)?.history ?? []
+    const collection = evm.deployment.collections.find((candidate) => !candidate.spam)
+    const nftTransfers = seeded.flatMap((transaction) =>
+      transaction.transfers.flatMap((transfer) =>
+        transfer.standard === "erc721" && transfer.token?.toLowerCase() === collection?.address.toLowerCase() ? [{ hash: transaction.hash, transfer }] : []))
+    if (collection === undefined || nftTransfers.length === 0) throw new Error("the devnet seeded no NFT transfer")
+    for (const { hash, transfer } of nftTransfers.slice(0, 3)) {
+      const served = (await allPages(transfer.to, "eip155:31337")).flatMap((page) => page.data)
+      const info = served.find((entry) => entry.metadata.hash === hash)?.transfers.find((candidate) => candidate.nft_info !== undefined)?.nft_info
+      expect(info).toMatchObject({
+        name: `${collection.name} #${transfer.tokenId}`,
+        flags: { is_spam: false },
+        contract: `eip155:31337:${getAddress(collection.address)}`,
+        tokenId: transfer.tokenId,
+        collection: collection.name
+      })
+      const svgPrefix = "data:image/svg+xml;base64,"
+      expect(info?.imageUrl?.startsWith(svgPrefix)).toBe(true)
+      const svg = Buffer.from(info?.imageUrl?.slice(svgPrefix.length) ?? "", "base64").toString("utf8")
+      expect(svg).toMatch(/^<svg /)
+      expect(svg).toContain(`${collection.symbol} #${transfer.tokenId}</text>`)
+    }
   })
 
   it("picks up a new transaction on the next request", async () => {

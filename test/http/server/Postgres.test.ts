@@ -4,9 +4,10 @@
  * Skipped, saying why, when the postgresql binaries are not installed.
  */
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { openDatabase } from "../../../http/server/Database.ts"
+import { openDatabase, rows } from "../../../http/server/Database.ts"
 import { migrate, migrations } from "../../../http/server/Migrations.ts"
 import { walletSeed } from "../../../http/server/WalletSeed.ts"
 import { startApiServer } from "../../../http/server/start.ts"
@@ -40,9 +41,9 @@ if (!postgresAvailable) {
         const applied = await Promise.all(databases.map(migrate))
         expect(applied.flat().toSorted()).toEqual(migrations.map((migration) => migration.version))
         const [db] = databases
-        const versions = await db?.query<{ version: number }>("SELECT version FROM portico_migrations ORDER BY version")
+        const versions = db && await rows(db, Schema.Struct({ version: Schema.Number }), "SELECT version FROM portico_migrations ORDER BY version")
         expect(versions?.map((row) => row.version)).toEqual([1, 2])
-        const wallets = await db?.query<{ count: number }>("SELECT count(*)::int AS count FROM wallets")
+        const wallets = db && await rows(db, Schema.Struct({ count: Schema.Number }), "SELECT count(*)::int AS count FROM wallets")
         expect(wallets?.[0]?.count).toBe(walletSeed.length)
       } finally {
         await Promise.all(databases.map((db) => db.close()))
@@ -66,7 +67,7 @@ if (!postgresAvailable) {
         await withClient({ url: b.url, projectId: "shared" }, (c) =>
           c.analytics.send({ query: {}, payload: { eventId: "pg-1", url: "https://x.example/", domain: "x.example", timestamp: Date.now(), props: { event: "MODAL_OPEN" } } }))
         const db = await openDatabase({ databaseUrl: url() })
-        const stored = await db.query<{ event_id: string }>("SELECT event_id FROM analytics_events WHERE project_id = 'shared'")
+        const stored = await rows(db, Schema.Struct({ event_id: Schema.String }), "SELECT event_id FROM analytics_events WHERE project_id = 'shared'")
         await db.close()
         expect(stored.map((row) => row.event_id)).toEqual(["pg-1"])
       } finally {

@@ -3,7 +3,8 @@
  * (test/ui/support/FakeHistory.ts): loading, then the transactions of the connected chain without
  * all-spam ones, grouped by year then month with the locale's month names, each row with
  * direction, counterparty, a 3-decimal amount and a short relative time; "Load more" by cursor;
- * the empty and failed states; NFTs deduplicated with a monogram when there is no safe image.
+ * the empty and failed states; NFTs held (sent-away ones left out), deduplicated, each with its image
+ * when it is a safe source and a monogram otherwise.
  */
 import axe from "axe-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -166,6 +167,35 @@ describe("Account → NFTs", () => {
     await until(() => names().length === 2)
     expect(names()).toEqual(["Portico Cats #7", "Portico Dogs #3"])
     await shoot("Account-nfts-component")
+  })
+
+  it("shows a safe image as <img>, a monogram otherwise, and leaves out the tokens sent away", async () => {
+    const contract = "eip155:1:0x5FbDB2315678afecb367f032d93F642f64180aa3"
+    const svg = `data:image/svg+xml;base64,${btoa("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 8 8'><rect width='8' height='8' fill='teal'/></svg>")}`
+    const nft = (tokenId: string, imageUrl: string) =>
+      ({ name: `Portico Cats #${tokenId}`, flags: { is_spam: false }, contract, tokenId, collection: "Portico Cats", imageUrl })
+    const one = { decimals: "0", numeric: "1" }
+    history.serve({
+      "": {
+        next: null,
+        data: [
+          { id: "sent-3", minedAt: "2025-03-03T12:00:00.000Z", transfers: [{ direction: "out", quantity: one, nft_info: nft("3", svg) }] },
+          { id: "got-1", minedAt: "2025-03-02T12:00:00.000Z", transfers: [{ direction: "in", quantity: one, nft_info: nft("1", svg) }] },
+          { id: "got-2", minedAt: "2025-03-01T12:00:00.000Z", transfers: [{ direction: "in", quantity: one, nft_info: nft("2", "javascript:alert(1)") }] },
+          { id: "got-3", minedAt: "2025-02-01T12:00:00.000Z", transfers: [{ direction: "in", quantity: one, nft_info: nft("3", svg) }] }
+        ]
+      }
+    })
+    await openAccountTab(en.nfts)
+    const grid = await until(() => panel()?.querySelector("[data-nft]") !== null && panel())
+    const tiles = [...grid.querySelectorAll<HTMLElement>("[data-nft]")]
+    expect(tiles.map((tile) => tile.querySelector(".nft-name")?.textContent)).toEqual(["Portico Cats #1", "Portico Cats #2"])
+    expect(tiles[0]?.querySelector("img")?.getAttribute("src")).toBe(svg)
+    expect(tiles[0]?.querySelector(".monogram")).toBeNull()
+    expect(tiles[1]?.querySelector("img")).toBeNull()
+    expect(tiles[1]?.querySelector(".monogram")?.textContent).toBe("P")
+    expect([...grid.querySelectorAll("[src]")].map((element) => element.getAttribute("src"))).toEqual([svg])
+    await expectNoAxeViolations()
   })
 
   it("shows the empty state when the history holds no NFT", async () => {

@@ -15,7 +15,14 @@ export interface HistoryEntry {
     readonly direction: "in" | "out" | "self"
     readonly quantity: { readonly decimals: string; readonly numeric: string }
     readonly fungible_info?: { readonly name: string; readonly symbol: string }
-    readonly nft_info?: { readonly name: string; readonly flags: { readonly is_spam: boolean } }
+    readonly nft_info?: {
+      readonly name: string
+      readonly flags: { readonly is_spam: boolean }
+      readonly contract?: string
+      readonly tokenId?: string
+      readonly collection?: string
+      readonly imageUrl?: string
+    }
   }>
 }
 

@@ -1,6 +1,6 @@
 /**
- * The NFTs tab: the non-spam NFTs from the account's history, one per token, each with its name,
- * collection and preview image (an <img> only from data:, https: or blob:) or a monogram tile.
+ * The NFTs tab: the non-spam NFTs the account still holds according to its history, one per token,
+ * each with its name, collection and image (an <img> only from data:, https: or blob:) or a monogram tile.
  */
 import { useEffect } from "react"
 import * as Nft from "../../../core/atoms/Nft.ts"
