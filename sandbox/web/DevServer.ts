@@ -7,6 +7,7 @@ import react from "@vitejs/plugin-react"
 import { createServer, type Plugin } from "vite"
 import { configPath, type SandboxConfig } from "../SandboxConfig.ts"
 import { repositoryRoot } from "./Build.ts"
+import { answerConfig } from "./ConfigAnswer.ts"
 import type { StaticServer } from "./StaticServer.ts"
 
 export interface DevServerOptions {
@@ -21,13 +22,7 @@ export interface DevServerOptions {
 const sandboxConfig = (config: () => SandboxConfig | undefined): Plugin => ({
   name: "portico-sandbox-config",
   configureServer: (server) => {
-    server.middlewares.use(configPath, (_request, response) => {
-      const value = config()
-      response.statusCode = value === undefined ? 503 : 200
-      response.setHeader("content-type", value === undefined ? "text/plain" : "application/json; charset=utf-8")
-      response.setHeader("cache-control", "no-store")
-      response.end(value === undefined ? "The sandbox is still starting" : JSON.stringify(value))
-    })
+    server.middlewares.use(configPath, (_request, response) => answerConfig(response, config()))
   }
 })
 

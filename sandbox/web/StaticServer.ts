@@ -1,7 +1,8 @@
 /**
  * A small static file server for a built page, on its own origin: serves the files, answers
- * `/sandbox-config.json` from the running sandbox, falls back to index.html for paths without a file, and can
- * send a strict Content-Security-Policy (no unsafe-inline, no unsafe-eval) so tests prove pages run under one.
+ * `/sandbox-config.json` from the running sandbox (and fixed JSON paths), falls back to index.html for paths
+ * without a file, and can send a strict Content-Security-Policy (no unsafe-inline, no unsafe-eval) so tests
+ * prove pages run under one.
  */
 import { createReadStream } from "node:fs"
 import { stat } from "node:fs/promises"
@@ -10,15 +11,19 @@ import type { Socket } from "node:net"
 import { extname, join, normalize, sep } from "node:path"
 import { listen } from "../Listen.ts"
 import { configPath, type SandboxConfig } from "../SandboxConfig.ts"
+import { answerConfig } from "./ConfigAnswer.ts"
 
 export interface StaticServerOptions {
   readonly host: string
   readonly port: number
   /** The built page's folder. */
   readonly root: string
-  /** The configuration to serve; undefined while the sandbox is still starting (answered with 503). */
-  readonly config: () => SandboxConfig | undefined
-  readonly csp: boolean
+  /** The configuration to serve at `/sandbox-config.json`; undefined while the sandbox is still starting (503). */
+  readonly config?: () => SandboxConfig | undefined
+  /** Fixed JSON answers by path (test host pages), checked before files. */
+  readonly json?: Readonly<Record<string, unknown>>
+  /** The Content-Security-Policy sent with every answer (`strictCsp` for the sandbox's); none when absent. */
+  readonly csp?: string
 }
 
 export interface StaticServer {
@@ -69,16 +74,13 @@ const decodePath = (url: string | undefined): string | undefined => {
 export const startStaticServer = async (options: StaticServerOptions): Promise<StaticServer> => {
   const sockets = new Set<Socket>()
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    if (options.csp) response.setHeader("content-security-policy", strictCsp)
+    if (options.csp !== undefined) response.setHeader("content-security-policy", options.csp)
     const path = decodePath(request.url)
     if (path === undefined) return send(response, 400, "text/plain", "Bad request")
     if (request.method !== "GET" && request.method !== "HEAD") return send(response, 405, "text/plain", "Method not allowed")
-    if (path === configPath) {
-      const config = options.config()
-      return config === undefined
-        ? send(response, 503, "text/plain", "The sandbox is still starting")
-        : send(response, 200, "application/json; charset=utf-8", JSON.stringify(config))
-    }
+    const json = options.json?.[path]
+    if (json !== undefined) return send(response, 200, "application/json; charset=utf-8", JSON.stringify(json))
+    if (path === configPath && options.config !== undefined) return answerConfig(response, options.config())
     const file = normalize(join(options.root, path))
     if (file !== options.root && !file.startsWith(options.root + sep)) return send(response, 403, "text/plain", "Forbidden")
     const info = await stat(file).catch(() => undefined)

@@ -7,7 +7,7 @@ import type { SandboxConfig } from "../SandboxConfig.ts"
 import { join } from "node:path"
 import { buildPagesInWorker, pageExists, pages, type Page } from "./Build.ts"
 import { startDevServer } from "./DevServer.ts"
-import { startStaticServer, type StaticServer } from "./StaticServer.ts"
+import { startStaticServer, strictCsp, type StaticServer } from "./StaticServer.ts"
 
 export interface WebOptions {
   readonly host: string
@@ -40,7 +40,7 @@ export const startWeb = async (options: WebOptions): Promise<Web> => {
       ? Promise.resolve(undefined)
       : dev
       ? startDevServer({ host: options.host, port, root, cacheDir: join(options.outDir, `vite-cache-${name}`), config: options.config })
-      : startStaticServer({ host: options.host, port, root, csp: options.csp, config: options.config })
+      : startStaticServer({ host: options.host, port, root, config: options.config, ...(options.csp ? { csp: strictCsp } : {}) })
   }
   if (!roots.has("site")) throw new Error("The demo site (sandbox/site/index.html) is missing")
   const results = await Promise.allSettled([

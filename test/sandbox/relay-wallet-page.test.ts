@@ -17,7 +17,7 @@ import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
 import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
 import type { SandboxConfig } from "../../sandbox/SandboxConfig.ts"
 import { buildPages, pages } from "../../sandbox/web/Build.ts"
-import { startStaticServer, type StaticServer } from "../../sandbox/web/StaticServer.ts"
+import { startStaticServer, strictCsp, type StaticServer } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
 // Hardhat's default accounts 0 and 1 (public test keys); the page signs with the second.
@@ -92,7 +92,7 @@ describe("the WalletConnect demo wallet page in Chromium", () => {
     const root = built.get("wc-wallet")
     if (root === undefined) throw new Error("the wallet page was not built")
     const config = sandboxConfig(relay.url)
-    server = await startStaticServer({ host: "127.0.0.1", port: 0, root, config: () => config, csp: true })
+    server = await startStaticServer({ host: "127.0.0.1", port: 0, root, config: () => config, csp: strictCsp })
     browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
     page = await browser.newPage()
     dapp = await SignClient.init({

@@ -46,8 +46,8 @@ describe("the sandbox static server", () => {
     await writeFile(join(root, "assets", "app.js"), "console.log(1)")
     await writeFile(join(folder, "secret.txt"), "outside the page")
     ;[plain, strict] = await Promise.all([
-      startStaticServer({ host: "127.0.0.1", port: 0, root, csp: false, config: () => ready }),
-      startStaticServer({ host: "127.0.0.1", port: 0, root, csp: true, config: () => ready })
+      startStaticServer({ host: "127.0.0.1", port: 0, root, config: () => ready }),
+      startStaticServer({ host: "127.0.0.1", port: 0, root, csp: strictCsp, config: () => ready })
     ])
   })
   afterAll(async () => {
@@ -75,6 +75,26 @@ describe("the sandbox static server", () => {
     expect(policy).toBe(strictCsp)
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/)
     expect(policy).toContain("script-src 'self'")
+  })
+
+  it("answers fixed JSON paths and sends the policy it is given (the test host pages' server)", async () => {
+    const policy = "default-src 'self'; img-src https:"
+    const fixture = await startStaticServer({
+      host: "127.0.0.1",
+      port: 0,
+      root: join(folder, "page"),
+      csp: policy,
+      json: { "/sandbox-config.json": { fixed: true } }
+    })
+    try {
+      const answer = await fetch(`${fixture.url}/sandbox-config.json`)
+      expect(answer.headers.get("content-security-policy")).toBe(policy)
+      expect(answer.headers.get("cache-control")).toBe("no-store")
+      expect(await answer.json()).toEqual({ fixed: true })
+      expect(await (await fetch(fixture.url)).text()).toContain("<div id=root>")
+    } finally {
+      await fixture.stop()
+    }
   })
 
   it("never serves a file outside the page's folder", async () => {

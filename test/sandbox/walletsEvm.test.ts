@@ -54,7 +54,7 @@ describe("EVM demo wallet (EIP-1193)", () => {
   it("refuses a malformed or foreign signer address with 4100, without asking", async () => {
     const { provider, asked } = setup([true])
     await provider.request({ method: "eth_requestAccounts" })
-    for (const signer of ["0x1234", "not an address", "0x0000000000000000000000000000000000000001"]) {
+    for (const signer of ["0x1234", "0x", "0x0000000000000000000000000000000000000001"]) {
       const error = await rejection(provider.request({ method: "personal_sign", params: [stringToHex("hi"), signer] }))
       expect(error.code).toBe(4100)
     }
