@@ -3,11 +3,11 @@
  * in the locale's month names), each with its direction, counterparty, amount (3 decimals) and a
  * short relative time from the engine's clock; "Load more" fetches the next page by its cursor.
  */
-import { useEffect } from "react"
 import * as Format from "../../../core/Format.ts"
 import type * as Session from "../../../core/Session.ts"
 import * as Transaction from "../../../core/Transaction.ts"
-import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+import { useModalContext } from "../ModalContext.ts"
+import { TransactionListFooter, useTransactionList } from "./TransactionList.tsx"
 import { shortenAddress } from "./shortenAddress.ts"
 
 const monthName = (year: number, month: number, locale: string) =>
@@ -46,10 +46,7 @@ function Row({ transaction, now }: { readonly transaction: Transaction.Transacti
 
 export function Activity({ account }: { readonly account: Session.SessionAccount }) {
   const { engine, t, locale } = useModalContext()
-  const list = useEngineAtom(engine.atoms.transactions(account))
-  useEffect(() => {
-    void engine.loadTransactions(account)
-  }, [engine, account])
+  const list = useTransactionList(account)
   const now = engine.now()
   const groups = Transaction.groupByYearAndMonth(list.transactions)
   return (
@@ -66,14 +63,7 @@ export function Activity({ account }: { readonly account: Session.SessionAccount
           </section>
         ))
       )}
-      {list.loading ? <p className="muted" role="status">{t("loading")}</p> : null}
-      {list.next !== undefined && !list.loading ? (
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => void engine.loadTransactions(account, { more: true })}>
-            {t("loadMore")}
-          </button>
-        </div>
-      ) : null}
+      <TransactionListFooter account={account} />
     </div>
   )
 }

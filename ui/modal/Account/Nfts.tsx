@@ -2,20 +2,17 @@
  * The NFTs tab: the non-spam NFTs the account still holds according to its history, one per token,
  * each with its name, collection and image (an <img> only from data:, https: or blob:) or a monogram tile.
  */
-import { useEffect } from "react"
 import * as Nft from "../../../core/atoms/Nft.ts"
 import * as Connector from "../../../core/Connector.ts"
 import type * as Session from "../../../core/Session.ts"
-import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+import { useModalContext } from "../ModalContext.ts"
+import { TransactionListFooter, useTransactionList } from "./TransactionList.tsx"
 
 const monogram = (name: string) => (name.trim().match(/[\p{L}\p{N}]/u)?.[0] ?? "?").toUpperCase()
 
 export function Nfts({ account }: { readonly account: Session.SessionAccount }) {
-  const { engine, t } = useModalContext()
-  const list = useEngineAtom(engine.atoms.transactions(account))
-  useEffect(() => {
-    void engine.loadTransactions(account)
-  }, [engine, account])
+  const { t } = useModalContext()
+  const list = useTransactionList(account)
   const nfts = Nft.fromTransactions(list.transactions)
   const settled = !list.loading && (list.empty || list.transactions.length > 0)
   return (
@@ -35,14 +32,7 @@ export function Nfts({ account }: { readonly account: Session.SessionAccount }) 
           ))}
         </ul>
       )}
-      {list.loading ? <p className="muted" role="status">{t("loading")}</p> : null}
-      {list.next !== undefined && !list.loading ? (
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => void engine.loadTransactions(account, { more: true })}>
-            {t("loadMore")}
-          </button>
-        </div>
-      ) : null}
+      <TransactionListFooter account={account} />
     </div>
   )
 }

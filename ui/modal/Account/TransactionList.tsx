@@ -1,0 +1,30 @@
+/**
+ * What the Activity and NFTs tabs share: the account's transaction list, loaded when a tab opens, and the
+ * footer under it (loading, then "Load more" while the list has a next cursor).
+ */
+import { useEffect } from "react"
+import type * as Session from "../../../core/Session.ts"
+import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+
+export const useTransactionList = (account: Session.SessionAccount) => {
+  const { engine } = useModalContext()
+  const list = useEngineAtom(engine.atoms.transactions(account))
+  useEffect(() => {
+    void engine.loadTransactions(account)
+  }, [engine, account])
+  return list
+}
+
+export function TransactionListFooter({ account }: { readonly account: Session.SessionAccount }) {
+  const { engine, t } = useModalContext()
+  const list = useEngineAtom(engine.atoms.transactions(account))
+  if (list.loading) return <p className="muted" role="status">{t("loading")}</p>
+  if (list.next === undefined) return null
+  return (
+    <div className="actions">
+      <button type="button" className="secondary" onClick={() => void engine.loadTransactions(account, { more: true })}>
+        {t("loadMore")}
+      </button>
+    </div>
+  )
+}
