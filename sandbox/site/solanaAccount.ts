@@ -1,22 +1,8 @@
-import { getTransferSolInstruction } from "@solana-program/system"
-import {
-  address as toAddress,
-  appendTransactionMessageInstruction,
-  compileTransaction,
-  createNoopSigner,
-  createSolanaRpc,
-  createTransactionMessage,
-  getBase58Decoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  type Signature
-} from "@solana/kit"
+import { address as toAddress, createSolanaRpc, getBase58Decoder, type Signature } from "@solana/kit"
 import * as Format from "../../core/Format.ts"
 import type { SessionAccount, SolanaSigner } from "../../ui/react/index.ts"
 import type { SandboxConfig } from "../SandboxConfig.ts"
+import { unsignedSolTransfer } from "../wallets/SolTransfer.ts"
 import type { ConnectedAccount } from "./ConnectedAccount.ts"
 
 const lamportsPerSol = 1_000_000_000
@@ -51,17 +37,8 @@ export const solanaAccount = (session: SessionAccount, signer: SolanaSigner, con
     signMessage: async (text) => getBase58Decoder().decode(await signer.signMessage(new TextEncoder().encode(text))),
     sendToDemoAccount: async () => {
       if (recipient === undefined) throw new Error("The sandbox has no second demo account")
-      const { value: latestBlockhash } = await rpc.getLatestBlockhash().send()
-      const message = pipe(
-        createTransactionMessage({ version: 0 }),
-        (m) => setTransactionMessageFeePayer(owner, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash(latestBlockhash, m),
-        (m) => appendTransactionMessageInstruction(
-          getTransferSolInstruction({ source: createNoopSigner(owner), destination: toAddress(recipient.address), amount: lamports(amountLamports) }),
-          m
-        )
-      )
-      const sent = await signer.signAndSendTransaction(getTransactionEncoder().encode(compileTransaction(message)) as Uint8Array)
+      const transaction = await unsignedSolTransfer(rpc, { from: session.address, to: recipient.address, lamports: amountLamports })
+      const sent = await signer.signAndSendTransaction(transaction)
       const signature = getBase58Decoder().decode(sent) as Signature
       await waitForConfirmation(rpc, signature)
       return { id: signature, to: recipient.address, amount: `${Number(amountLamports) / lamportsPerSol} SOL` }

@@ -2,21 +2,7 @@
  * The demo wallets against the real sandbox devnets: approved transactions and call bundles land on the EVM
  * chain, rejected ones never reach it, and the Solana wallet's signAndSendTransaction moves lamports.
  */
-import { getTransferSolInstruction } from "@solana-program/system"
-import {
-  address,
-  appendTransactionMessageInstruction,
-  compileTransaction,
-  createNoopSigner,
-  createSolanaRpc,
-  createTransactionMessage,
-  getBase58Decoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash
-} from "@solana/kit"
+import { address, createSolanaRpc, getBase58Decoder } from "@solana/kit"
 import { createPublicClient, http, numberToHex, parseEther, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
@@ -24,6 +10,7 @@ import { startSolanaDevnet, type SolanaDevnet } from "../../sandbox/solana/Solan
 import { createEvmProvider, type EvmProvider } from "../../sandbox/wallets/EvmWallet.ts"
 import { solanaIcon } from "../../sandbox/wallets/Icons.ts"
 import { createSolanaWallet } from "../../sandbox/wallets/SolanaWallet.ts"
+import { unsignedSolTransfer } from "../../sandbox/wallets/SolTransfer.ts"
 import { answering, rejection } from "../support/demoWallet.ts"
 
 describe("demo wallets on the sandbox devnets", () => {
@@ -100,20 +87,11 @@ describe("demo wallets on the sandbox devnets", () => {
     if (account === undefined) throw new Error("no account")
     const rpc = createSolanaRpc(solana.rpcUrl)
     const { value: before } = await rpc.getBalance(address(recipient.address)).send()
-    const { value: latestBlockhash } = await rpc.getLatestBlockhash().send()
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayer(address(owner.address), m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(latestBlockhash, m),
-      (m) => appendTransactionMessageInstruction(
-        getTransferSolInstruction({ source: createNoopSigner(address(owner.address)), destination: address(recipient.address), amount: lamports(5_000n) }),
-        m
-      )
-    )
+    const transaction = await unsignedSolTransfer(rpc, { from: owner.address, to: recipient.address, lamports: 5_000n })
     const [output] = await wallet.features["solana:signAndSendTransaction"].signAndSendTransaction({
       account,
       chain: solana.deployment.caipNetworkId,
-      transaction: getTransactionEncoder().encode(compileTransaction(message)) as Uint8Array
+      transaction
     })
     if (output === undefined) throw new Error("no signature")
     expect(getBase58Decoder().decode(output.signature)).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
