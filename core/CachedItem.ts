@@ -3,6 +3,7 @@
  * identity, each kept per address with the time it was stored. The TTL rules live in `TtlCache`.
  */
 import * as Schema from "effect/Schema"
+import { Identity } from "./Identity.ts"
 import { TokenBalance } from "./TokenBalance.ts"
 
 /** A value with the epoch milliseconds (from `Clock`) it was stored at. */
@@ -24,11 +25,6 @@ export type NativeBalance = typeof NativeBalance.Type
 /** The address a name resolves to. */
 export const NameLookup = Schema.Struct({ address: Schema.String })
 
-export const Identity = Schema.Struct({
-  name: Schema.optionalKey(Schema.NullOr(Schema.String)),
-  avatar: Schema.optionalKey(Schema.NullOr(Schema.String))
-})
-export type Identity = typeof Identity.Type
 
 export const PortfolioBalanceCache = CachedByAddress(PortfolioBalance)
 export const NativeBalanceCache = CachedByAddress(NativeBalance)

@@ -81,7 +81,7 @@ export class Connection extends Context.Service<Connection, {
   /** Re-attaches the stored session's accounts without prompting (after a reload). */
   readonly restore: Effect.Effect<void>
   /** Disconnects one namespace, or every account. */
-  readonly disconnect: (namespace?: Session.SessionNamespace) => Effect.Effect<void, Disconnect.DisconnectFailedError>
+  readonly disconnect: (namespace?: Session.SessionNamespace) => Effect.Effect<void, Disconnect.DisconnectError>
   readonly reset: Effect.Effect<void>
   readonly isPairingExpired: Effect.Effect<boolean>
 }>()("portico/core/Connection") {
@@ -260,7 +260,9 @@ export class Connection extends Context.Service<Connection, {
           if (Session.accounts(yield* SubscriptionRef.get(session.state)).length === 0) {
             yield* SubscriptionRef.update(state, ConnectionState.reset)
           }
-          if (failedAny) return yield* new Disconnect.DisconnectFailedError()
+          if (!failedAny) return
+          // Spec §8: one connector refusing, or disconnecting every chain at once failing somewhere.
+          return yield* namespace === undefined ? new Disconnect.DisconnectChainsFailedError() : new Disconnect.DisconnectFailedError()
         })
 
       return Connection.of({

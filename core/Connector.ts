@@ -79,6 +79,13 @@ export interface ConnectorClient {
 export const isSafeImageSource = (source: string): boolean =>
   /^data:image\/[a-z0-9.+-]+[;,]/i.test(source) || /^https:\/\/[^\s]+$/i.test(source) || /^blob:https?:\/\/[^\s]+$/i.test(source)
 
+/**
+ * Whether an image may be shown: a safe source, or one of the configured wallet service's own (it
+ * serves the registry's icons and may be plain http on localhost).
+ */
+export const isAllowedImage = (source: string, walletServiceUrl: string | undefined): boolean =>
+  isSafeImageSource(source) || (walletServiceUrl !== undefined && source.startsWith(new URL(walletServiceUrl).origin + "/"))
+
 /** Maps what a wallet threw to a tagged error (4001 becomes UserRejectedRequestError, …). */
 export const failure = (cause: unknown): ConnectorFailure => WalletError.fromProviderError(cause)
 

@@ -4,6 +4,8 @@
 import * as Schema from "effect/Schema"
 import { fixed } from "./FixedMessage.ts"
 
+export type DisconnectError = DisconnectFailedError | DisconnectChainsFailedError
+
 export class DisconnectFailedError extends Schema.TaggedError<DisconnectFailedError>()("DisconnectFailedError", {
   message: fixed("Failed to disconnect"),
   cause: Schema.optional(Schema.Defect())

@@ -11,8 +11,8 @@ import * as SchemaAST from "effect/SchemaAST"
 import type * as Schema from "effect/Schema"
 import * as Address from "./Address.ts"
 import * as Alert from "./Alert.ts"
+import * as Backend from "./Backend.ts"
 import * as Caip from "./Caip.ts"
-import * as ChainAdapter from "./ChainAdapter.ts"
 import * as Connection from "./Connection.ts"
 import * as Connector from "./Connector.ts"
 import * as Cooldown from "./Cooldown.ts"
@@ -20,9 +20,8 @@ import * as Disconnect from "./Disconnect.ts"
 import * as Email from "./Email.ts"
 import * as EmbeddedAuth from "./EmbeddedAuth.ts"
 import * as EmbeddedWallet from "./EmbeddedWallet.ts"
-import * as History from "./History.ts"
 import * as Name from "./Name.ts"
-import * as NameService from "./NameService.ts"
+import * as Networks from "./Networks.ts"
 import * as OriginAllowlist from "./OriginAllowlist.ts"
 import * as Send from "./Send.ts"
 import * as SendCalls from "./SendCalls.ts"
@@ -32,6 +31,7 @@ import * as Storage from "./Storage.ts"
 import * as Swap from "./Swap.ts"
 import * as Theme from "./Theme.ts"
 import * as WalletError from "./WalletError.ts"
+import * as Activity from "./features/Activity.ts"
 
 export interface Item {
   /** The core module that defines the class. */
@@ -59,11 +59,9 @@ export const errors: ReadonlyArray<Item> = [
   item("Address", Address.InvalidAddressError),
   item("Caip", Caip.InvalidCaipNetworkIdError),
   item("Caip", Caip.InvalidCaipAddressError),
-  item("ChainAdapter", ChainAdapter.ChainNotSupportedError),
-  item("ChainAdapter", ChainAdapter.ChainAdapterNotFoundError),
-  item("ChainAdapter", ChainAdapter.NetworkClientNotSetError),
-  item("ChainAdapter", ChainAdapter.ConnectionClientNotSetError),
-  item("ChainAdapter", ChainAdapter.NetworkNotFoundError),
+  item("Activity", Activity.TransactionsFetchFailedError),
+  item("Backend", Backend.BackendNotConfiguredError),
+  item("Backend", Backend.BackendRequestError, "{the server's or transport's message}"),
   item("Connection", Connection.PairingExpired, "The pairing URI expired before a wallet scanned it"),
   item("Connector", Connector.ConnectorError, "{what the wallet answered wrong}"),
   item("Connector", Connector.ConnectorNotFound, "No connector {id}"),
@@ -80,13 +78,9 @@ export const errors: ReadonlyArray<Item> = [
   item("EmbeddedWallet", EmbeddedWallet.FrameRequestTimeoutError),
   item("EmbeddedWallet", EmbeddedWallet.AuthConnectorNotFoundError),
   item("EmbeddedWallet", EmbeddedWallet.RpcCallNotAllowedError),
-  item("History", History.TransactionsFetchFailedError),
-  item("History", History.MissingAccountAddressError),
   item("Name", Name.NameInvalidCharactersError),
   item("Name", Name.NameTooShortError),
-  item("NameService", NameService.NameResolutionError),
-  item("NameService", NameService.NameSuggestionsError),
-  item("NameService", NameService.NamesForAddressError),
+  item("Networks", Networks.NetworkNotFoundError),
   item("OriginAllowlist", OriginAllowlist.InvalidOriginPatternError, "Invalid origin pattern: {pattern}"),
   item("Send", Send.SendAmountAndReceiverRequiredError),
   item("Send", Send.SendTokenRequiredError),

@@ -12,6 +12,24 @@ const allowed = /^[A-Za-z0-9-]*$/
 export const NameSuggestion = Schema.Struct({ name: Schema.String })
 export type NameSuggestion = typeof NameSuggestion.Type
 
+/** The CAIP-10 address a name points to for one coin type (60 = eip155, 501 = solana). */
+export const NameAddress = Schema.Struct({
+  address: Schema.String,
+  created: Schema.String
+})
+
+/** A registered name with its addresses (keyed by coin type, as a string) and attributes. */
+export class NameAccount extends Schema.Class<NameAccount>("NameAccount")({
+  name: Schema.String,
+  registered: Schema.String,
+  updated: Schema.String,
+  addresses: Schema.Record(Schema.String, NameAddress),
+  attributes: Schema.Record(Schema.String, Schema.String)
+}) {}
+
+/** Every name an address registered, oldest first. */
+export const ReverseNames = Schema.Array(NameAccount)
+
 export const isValid = (name: string): boolean => allowed.test(name) && name.length >= minimumLength
 
 /** Characters are checked before length: a short name with a bad character names the character. */

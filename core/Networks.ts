@@ -6,12 +6,13 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Caip from "./Caip.ts"
-import * as ChainAdapter from "./ChainAdapter.ts"
 import type * as Connector from "./Connector.ts"
 import * as Eip1193 from "./connectors/Eip1193.ts"
 import type * as Network from "./Network.ts"
+import { fixed } from "./FixedMessage.ts"
 import * as Send from "./Send.ts"
 
 export interface NetworksState {
@@ -93,7 +94,7 @@ export class Networks extends Context.Service<Networks, {
   readonly switchNetwork: (
     network: Network.Network,
     wallet?: Connector.ConnectorClient
-  ) => Effect.Effect<void, Connector.ConnectorFailure | ChainAdapter.NetworkNotFoundError>
+  ) => Effect.Effect<void, Connector.ConnectorFailure | NetworkNotFoundError>
   /** A wallet moved on its own (chainChanged) or a connection settled on a network. */
   readonly walletOn: (caipNetworkId: Caip.CaipNetworkId) => Effect.Effect<void>
 }>()("portico/core/Networks") {
@@ -117,7 +118,7 @@ export class Networks extends Context.Service<Networks, {
           switchNetwork: (network, wallet) =>
             Effect.gen(function*() {
               if (find(yield* SubscriptionRef.get(state), network.caipNetworkId) === undefined) {
-                return yield* new ChainAdapter.NetworkNotFoundError()
+                return yield* new NetworkNotFoundError()
               }
               const landed = network.chainNamespace === "eip155" && wallet !== undefined
                 ? yield* switchEvm(network, wallet)
@@ -128,3 +129,8 @@ export class Networks extends Context.Service<Networks, {
       })
     ).pipe(Layer.provideMerge(SendForm.layer))
 }
+
+/** Spec §8 'Network not found': the network is not among the configured ones. */
+export class NetworkNotFoundError extends Schema.TaggedError<NetworkNotFoundError>()("NetworkNotFoundError", {
+  message: fixed("Network not found")
+}) {}

@@ -6,8 +6,8 @@
  *   default.
  * - `set` and `remove` report a `StorageWriteError` (quota exceeded, security, encoding) that
  *   callers may ignore: nothing crashes because the browser refused to persist.
- * - `layerBrowser` uses `localStorage` when it exists and can be touched, and otherwise (SSR,
- *   workers, blocked storage) falls back to memory. `layerMemory` is for tests and servers.
+ * - `layerMemory` is for tests and servers; `app/BrowserStorage.ts` has the browser's (localStorage,
+ *   with memory where it is missing or blocked).
  *
  * Built on effect's KeyValueStore, so any of its backends can serve as the store.
  */
@@ -68,37 +68,12 @@ export const fromKeyValueStore = (store: KeyValueStore.KeyValueStore): Storage["
   })
 }
 
-const fromContext = Effect.map(Effect.service(KeyValueStore.KeyValueStore), fromKeyValueStore)
+/** Storage over whichever KeyValueStore the context holds. */
+export const fromContext = Effect.map(Effect.service(KeyValueStore.KeyValueStore), fromKeyValueStore)
 
 /** In-memory storage. */
 export const layerMemory: Layer.Layer<Storage> = Layer.effect(Storage, fromContext).pipe(
   Layer.provide(KeyValueStore.layerMemory)
-)
-
-/** Storage over a Web Storage object (localStorage, or a fake in tests). */
-export const layerWebStorage = (webStorage: globalThis.Storage): Layer.Layer<Storage> =>
-  Layer.effect(Storage, fromContext).pipe(
-    Layer.provide(KeyValueStore.layerStorage(() => webStorage))
-  )
-
-/** `localStorage` if present and usable; merely reading the property throws in some sandboxes. */
-const browserStorage = (): globalThis.Storage | undefined => {
-  try {
-    const candidate: unknown = Reflect.get(globalThis, "localStorage")
-    return Predicate.hasProperty(candidate, "getItem") && Predicate.hasProperty(candidate, "setItem")
-      ? globalThis.localStorage
-      : undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** localStorage in a browser; memory where there is none (SSR, workers) or it is blocked. */
-export const layerBrowser: Layer.Layer<Storage> = Layer.unwrap(
-  Effect.sync(() => {
-    const webStorage = browserStorage()
-    return webStorage === undefined ? layerMemory : layerWebStorage(webStorage)
-  })
 )
 
 export class StorageWriteError extends Schema.TaggedError<StorageWriteError>()("StorageWriteError", {

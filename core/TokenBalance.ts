@@ -17,10 +17,10 @@ export const TokenBalance = Schema.Struct({
   chainId: Schema.String,
   /** CAIP-10 address of the token contract; absent for a native currency. */
   address: Schema.optionalKey(Schema.String),
-  /** Value in USD. */
-  value: Schema.optionalKey(Schema.Number),
+  /** Value in USD; absent when no price source knows the token. */
+  value: Schema.optionalKey(Schema.Finite),
   /** Price in USD of one token; absent when no price source knows the token (never invented). */
-  price: Schema.optionalKey(Schema.Number),
+  price: Schema.optionalKey(Schema.Finite),
   iconUrl: Schema.String,
   quantity: Quantity
 })
@@ -29,3 +29,8 @@ export type TokenBalance = typeof TokenBalance.Type
 /** Spec §5: token balances whose quantity decimals equal '0' are dropped. */
 export const withoutZeroDecimals = (balances: ReadonlyArray<TokenBalance>): ReadonlyArray<TokenBalance> =>
   balances.filter((balance) => balance.quantity.decimals !== "0")
+
+/** The answer of `GET /v1/account/{address}/balance`. */
+export class Balances extends Schema.Class<Balances>("Balances")({
+  balances: Schema.Array(TokenBalance)
+}) {}

@@ -48,7 +48,8 @@ export const TransactionMetadata = Schema.Struct({
   hash: Schema.optionalKey(Schema.String),
   sentFrom: Schema.optionalKey(Schema.String),
   sentTo: Schema.optionalKey(Schema.String),
-  status: Schema.optionalKey(Schema.String)
+  status: Schema.optionalKey(Schema.String),
+  nonce: Schema.optionalKey(Schema.Finite)
 })
 
 export const Transaction = Schema.Struct({
@@ -57,6 +58,12 @@ export const Transaction = Schema.Struct({
   transfers: Schema.Array(Transfer)
 })
 export type Transaction = typeof Transaction.Type
+
+/** A page of `GET /v1/account/{address}/history`: newest first; `next` is null on the last page. */
+export class History extends Schema.Class<History>("History")({
+  data: Schema.Array(Transaction),
+  next: Schema.NullOr(Schema.String)
+}) {}
 
 export interface MonthGroup {
   /** 1 to 12. */

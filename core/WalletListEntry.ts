@@ -19,3 +19,22 @@ export const WalletListEntry = Schema.Struct({
   webapp_link: OptionalLink
 })
 export type WalletListEntry = typeof WalletListEntry.Type
+
+/**
+ * A registry entry as the wallet service answers it: the list entry plus `image_url` (relative to
+ * the wallet service), the homepage, the badge and `recommended` (the 4 shown first, spec §9).
+ */
+export const WalletEntry = Schema.Struct({
+  ...WalletListEntry.fields,
+  image_url: Schema.String,
+  homepage: Schema.NullOr(Schema.String),
+  badge_type: Schema.Literals(["none", "certified"]),
+  recommended: Schema.Boolean
+})
+export type WalletEntry = typeof WalletEntry.Type
+
+/** One page of `GET /getWallets`: `count` is the size of the whole filtered list. */
+export class WalletPage extends Schema.Class<WalletPage>("WalletPage")({
+  count: Schema.Finite,
+  data: Schema.Array(WalletEntry)
+}) {}

@@ -35,7 +35,11 @@ const step = (name: string, command: string, args: ReadonlyArray<string>): void 
 }
 
 step("typecheck", "tsc", ["-p", "tsconfig.json", "--noEmit"])
-step("lint", "oxlint", ["--deny-warnings", "core", "http", "ui", "sandbox", "test", "scripts"])
+// The floors' own projects: core/ without DOM or Node (its browser connectors aside), and what runs in
+// a browser (core, the HTTP contracts and clients, app, ui) without Node's types.
+step("typecheck core (no DOM, no Node)", "tsc", ["-p", "tsconfig.core.json", "--noEmit"])
+step("typecheck browser floors (no Node)", "tsc", ["-p", "tsconfig.browser.json", "--noEmit"])
+step("lint", "oxlint", ["--deny-warnings", "core", "http", "app", "ui", "sandbox", "test", "scripts"])
 
 const reportDir = "test-results"
 mkdirSync(reportDir, { recursive: true })

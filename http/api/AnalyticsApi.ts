@@ -5,23 +5,11 @@ import * as Schema from "effect/Schema"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
+import { AnalyticsEventName } from "../../core/Analytics.ts"
 import { BadRequest } from "./ApiError.ts"
 import { InputErrors } from "./InputErrors.ts"
 import { ProjectGuard } from "./ProjectGuard.ts"
 import { SdkQuery } from "./SdkQuery.ts"
-
-/** The event names Portico tracks (spec section 7), plus the modal-open and never-sent MODAL_CREATED. */
-export const AnalyticsEventName = Schema.Literals([
-  "MODAL_CREATED",
-  "MODAL_OPEN",
-  "SEND_INITIATED",
-  "SEND_SUCCESS",
-  "SWITCH_NETWORK",
-  "DISCONNECT_SUCCESS",
-  "DISCONNECT_ERROR",
-  "SEARCH_WALLET"
-])
-export type AnalyticsEventName = typeof AnalyticsEventName.Type
 
 export const AnalyticsEvent = Schema.Struct({
   eventId: Schema.String,

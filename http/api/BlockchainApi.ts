@@ -5,9 +5,12 @@
 import * as Schema from "effect/Schema"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import { Identity } from "../../core/Identity.ts"
 import * as Name from "../../core/Name.ts"
+import { NameAccount, ReverseNames } from "../../core/Name.ts"
 import * as Onramp from "../../core/Onramp.ts"
-import * as TokenBalance from "../../core/TokenBalance.ts"
+import { Balances } from "../../core/TokenBalance.ts"
+import { History } from "../../core/Transaction.ts"
 import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented, UpstreamUnavailable } from "./ApiError.ts"
 import { InputErrors } from "./InputErrors.ts"
 import { ProjectGuard } from "./ProjectGuard.ts"
@@ -17,28 +20,6 @@ import { SdkQuery } from "./SdkQuery.ts"
 export class SupportedChains extends Schema.Class<SupportedChains>("SupportedChains")({
   http: Schema.Array(Schema.String),
   ws: Schema.Array(Schema.String)
-}) {}
-
-/** Not shown in the spec: the primary name and avatar of an address (null when it has none). */
-export class Identity extends Schema.Class<Identity>("Identity")({
-  name: Schema.NullOr(Schema.String),
-  avatar: Schema.NullOr(Schema.String)
-}) {}
-
-/**
- * One balance: core's Token balance entity (spec section 3), except that `price` and `value` (USD) are
- * absent when the price source does not know the token: a price is never invented. `address` is the
- * token's CAIP-10 id and is absent for the native currency.
- */
-export const BalanceEntry = Schema.Struct({
-  ...TokenBalance.TokenBalance.fields,
-  price: Schema.optionalKey(Schema.Finite),
-  value: Schema.optionalKey(Schema.Finite)
-})
-export type BalanceEntry = typeof BalanceEntry.Type
-
-export class Balances extends Schema.Class<Balances>("Balances")({
-  balances: Schema.Array(BalanceEntry)
 }) {}
 
 export const Fungible = Schema.Struct({
@@ -59,50 +40,6 @@ export const FungiblePriceRequest = Schema.Struct({
   addresses: Schema.Array(Schema.String),
   projectId: Schema.String
 })
-
-/**
- * The NFT of a transfer: `flags.is_spam` marks spam NFTs (spec section 5). The token's contract
- * (CAIP-10), id (decimal), collection name and image are optional, so older answers still decode.
- */
-export const NftInfo = Schema.Struct({
-  name: Schema.String,
-  flags: Schema.Struct({ is_spam: Schema.Boolean }),
-  contract: Schema.optionalKey(Schema.String),
-  tokenId: Schema.optionalKey(Schema.String),
-  collection: Schema.optionalKey(Schema.String),
-  imageUrl: Schema.optionalKey(Schema.String)
-})
-
-/** A transfer of a history entry. */
-export const Transfer = Schema.Struct({
-  fungible_info: Schema.optionalKey(Schema.Struct({ name: Schema.String, symbol: Schema.String })),
-  nft_info: Schema.optionalKey(NftInfo),
-  direction: Schema.Literals(["in", "out", "self"]),
-  quantity: TokenBalance.Quantity,
-  value: Schema.optionalKey(Schema.Finite),
-  price: Schema.optionalKey(Schema.Finite)
-})
-
-export const HistoryTransaction = Schema.Struct({
-  id: Schema.String,
-  metadata: Schema.Struct({
-    operationType: Schema.String,
-    hash: Schema.String,
-    minedAt: Schema.String,
-    sentFrom: Schema.String,
-    sentTo: Schema.String,
-    status: Schema.String,
-    nonce: Schema.Finite,
-    chain: Schema.String
-  }),
-  transfers: Schema.Array(Transfer)
-})
-
-/** Newest first; `next` is the cursor of the following page, null on the last one. */
-export class History extends Schema.Class<History>("History")({
-  data: Schema.Array(HistoryTransaction),
-  next: Schema.NullOr(Schema.String)
-}) {}
 
 export const ConvertToken = Schema.Struct({
   name: Schema.String,
@@ -160,24 +97,6 @@ export const BuildTransactionRequest = Schema.Struct({
   userAddress: Schema.String,
   disableEstimate: Schema.optionalKey(Schema.Boolean)
 })
-
-/** The CAIP-10 address a name points to for one coin type (60 = eip155, 501 = solana). */
-export const NameAddress = Schema.Struct({
-  address: Schema.String,
-  created: Schema.String
-})
-
-/** A registered name with its addresses (keyed by coin type, as a string) and attributes. */
-export class NameAccount extends Schema.Class<NameAccount>("NameAccount")({
-  name: Schema.String,
-  registered: Schema.String,
-  updated: Schema.String,
-  addresses: Schema.Record(Schema.String, NameAddress),
-  attributes: Schema.Record(Schema.String, Schema.String)
-}) {}
-
-/** Not shown in the spec: every name an address registered, oldest first. */
-export const ReverseNames = Schema.Array(NameAccount)
 
 /** core's name suggestion plus whether the name is already registered here. */
 export const NameSuggestion = Schema.Struct({

@@ -5,29 +5,11 @@
 import * as Schema from "effect/Schema"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
-import * as WalletListEntry from "../../core/WalletListEntry.ts"
+import { WalletPage } from "../../core/WalletListEntry.ts"
 import { BadRequest } from "./ApiError.ts"
 import { InputErrors } from "./InputErrors.ts"
 import { ProjectGuard } from "./ProjectGuard.ts"
 import { SdkQuery } from "./SdkQuery.ts"
-
-/**
- * One registry entry: core's Wallet list entry (spec section 3) plus `image_url` (relative to the
- * wallet service base), the homepage, the badge and `recommended` (the 4 entries shown first).
- */
-export const WalletEntry = Schema.Struct({
-  ...WalletListEntry.WalletListEntry.fields,
-  image_url: Schema.String,
-  homepage: Schema.NullOr(Schema.String),
-  badge_type: Schema.Literals(["none", "certified"]),
-  recommended: Schema.Boolean
-})
-export type WalletEntry = typeof WalletEntry.Type
-
-export class WalletPage extends Schema.Class<WalletPage>("WalletPage")({
-  count: Schema.Finite,
-  data: Schema.Array(WalletEntry)
-}) {}
 
 export class AllowedOrigins extends Schema.Class<AllowedOrigins>("AllowedOrigins")({
   allowedOrigins: Schema.Array(Schema.String)

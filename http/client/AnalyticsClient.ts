@@ -7,8 +7,11 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
+import * as Layer from "effect/Layer"
+import type * as HttpClient from "effect/http/HttpClient"
 import * as Alert from "../../core/Alert.ts"
-import type { AnalyticsEventName } from "../api/AnalyticsApi.ts"
+import { Analytics } from "../../core/Analytics.ts"
+import type { TrackedEvent } from "../../core/Analytics.ts"
 import * as PorticoClient from "./PorticoClient.ts"
 
 export interface AnalyticsOptions extends Omit<PorticoClient.ClientOptions, "retry"> {
@@ -18,17 +21,6 @@ export interface AnalyticsOptions extends Omit<PorticoClient.ClientOptions, "ret
   readonly page: () => { readonly url: string; readonly domain: string }
   /** Shows an alert (the UI's alert slot). Called at most once per client. */
   readonly onAlert: (alert: Alert.Alert) => void
-}
-
-export interface TrackedEvent {
-  readonly event: AnalyticsEventName
-  readonly address?: string
-  readonly properties?: Readonly<Record<string, unknown>>
-}
-
-export interface Analytics {
-  /** Whether an event was sent (false when skipped or when sending failed). */
-  readonly track: (event: TrackedEvent) => Effect.Effect<boolean>
 }
 
 const newEventId = (): string => {
@@ -71,5 +63,9 @@ export const make = (options: AnalyticsOptions) =>
           )),
         Effect.catch(() => Effect.succeed(false))
       )
-    return { track } satisfies Analytics
+    return Analytics.of({ track })
   })
+
+/** core's Analytics on our server; needs an HttpClient (fetch in browsers). */
+export const layer = (options: AnalyticsOptions): Layer.Layer<Analytics, never, HttpClient.HttpClient> =>
+  Layer.effect(Analytics, make(options))

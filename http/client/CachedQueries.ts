@@ -4,7 +4,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as TtlCache from "../../core/TtlCache.ts"
-import type { Balances, Identity, NameAccount } from "../api/BlockchainApi.ts"
+import type { Identity } from "../../core/Identity.ts"
+import type { NameAccount } from "../../core/Name.ts"
+import type { Balances } from "../../core/TokenBalance.ts"
 import type { PorticoClient } from "./PorticoClient.ts"
 
 export const make = (client: PorticoClient) =>

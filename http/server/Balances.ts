@@ -6,7 +6,7 @@
 import { address as solanaAddress, createSolanaRpc, getBase64Encoder } from "@solana/kit"
 import * as Effect from "effect/Effect"
 import { createPublicClient, erc20Abi, formatUnits, http, type Address, type PublicClient } from "viem"
-import type { BalanceEntry } from "../api/BlockchainApi.ts"
+import type { TokenBalance } from "../../core/TokenBalance.ts"
 import { defaults, type EvmChainOptions, type SolanaOptions } from "./ServerOptions.ts"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
 
@@ -66,7 +66,7 @@ const tokenHolding = (chainId: string, token: Currency & { readonly address: str
 export const tokenImageUrl = (imageBase: string, symbol: string): string =>
   `${imageBase}/public/getTokenImage/${encodeURIComponent(symbol)}`
 
-const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): BalanceEntry => {
+const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): TokenBalance => {
   const numeric = formatUnits(holding.amount, holding.decimals)
   return {
     name: holding.name,
@@ -82,7 +82,7 @@ const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): Bala
 export interface BalanceReader {
   /** CAIP-2 ids this reader can answer for, in configuration order. */
   readonly chains: ReadonlyArray<string>
-  readonly read: (chainId: string, address: string, imageBase: string) => Effect.Effect<ReadonlyArray<BalanceEntry>, UpstreamUnavailable>
+  readonly read: (chainId: string, address: string, imageBase: string) => Effect.Effect<ReadonlyArray<TokenBalance>, UpstreamUnavailable>
 }
 
 const upstream = (chainId: string) => () => new UpstreamUnavailable({ message: `Could not read balances on ${chainId}` })

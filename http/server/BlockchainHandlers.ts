@@ -11,18 +11,11 @@ import * as Address from "../../core/Address.ts"
 import * as Name from "../../core/Name.ts"
 import * as TtlCache from "../../core/TtlCache.ts"
 import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented } from "../api/ApiError.ts"
-import {
-  Balances,
-  FungiblePrices,
-  History,
-  Identity,
-  NameAccount,
-  NameSuggestions,
-  RegisterNameMessage,
-  RegisterNameResult,
-  SupportedChains,
-  type BalanceEntry
-} from "../api/BlockchainApi.ts"
+import { Identity } from "../../core/Identity.ts"
+import { NameAccount } from "../../core/Name.ts"
+import { Balances, type TokenBalance } from "../../core/TokenBalance.ts"
+import { History } from "../../core/Transaction.ts"
+import { FungiblePrices, NameSuggestions, RegisterNameMessage, RegisterNameResult, SupportedChains } from "../api/BlockchainApi.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { tokenImageUrl } from "./Balances.ts"
 import { Repository, type NameRecord } from "./Repository.ts"
@@ -63,7 +56,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
     const zone = context.nameZone
 
     // core's 30 s balance cache, keyed by image base, chain and address; failures are not cached.
-    const balanceCache = yield* TtlCache.makeBalance<ReadonlyArray<BalanceEntry>>()
+    const balanceCache = yield* TtlCache.makeBalance<ReadonlyArray<TokenBalance>>()
 
     const chainsFor = (address: string, chainId: string | undefined) =>
       Effect.gen(function*() {

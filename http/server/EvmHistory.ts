@@ -13,7 +13,7 @@
 import * as Effect from "effect/Effect"
 import { BaseError, createPublicClient, decodeEventLog, erc20Abi, formatUnits, getAddress, http, HttpRequestError, parseAbi, TimeoutError, toEventSelector, type Log, type PublicClient } from "viem"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
-import type { History } from "../api/BlockchainApi.ts"
+import type { History } from "../../core/Transaction.ts"
 import { priced, type PriceSource } from "./Balances.ts"
 import * as NftImage from "./NftImage.ts"
 import { defaults, type EvmChainOptions } from "./ServerOptions.ts"
@@ -33,7 +33,7 @@ const isUnreachable = (error: unknown): boolean =>
 interface Movement {
   readonly from: string
   readonly to: string
-  readonly describe: (direction: Transfer["direction"]) => Transfer
+  readonly describe: (direction: NonNullable<Transfer["direction"]>) => Transfer
 }
 
 interface IndexedTransaction {
@@ -49,7 +49,7 @@ interface IndexedTransaction {
   readonly movements: ReadonlyArray<Movement>
 }
 
-const directionOf = (address: string, from: string, to: string): Transfer["direction"] =>
+const directionOf = (address: string, from: string, to: string): NonNullable<Transfer["direction"]> =>
   from === address && to === address ? "self" : from === address ? "out" : "in"
 
 const operationOf = (transaction: IndexedTransaction, transfers: ReadonlyArray<Transfer>): string => {

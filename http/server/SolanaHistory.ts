@@ -39,7 +39,7 @@ const tokenAmount = (balances: ReadonlyArray<TokenBalance> | null | undefined, o
 /** The most signatures an RPC answers per address in one call. */
 const maxSignatures = 1000
 
-const directionOf = (delta: bigint): Transfer["direction"] => (delta < 0n ? "out" : "in")
+const directionOf = (delta: bigint): NonNullable<Transfer["direction"]> => (delta < 0n ? "out" : "in")
 
 export const makeSolanaHistoryReader = (solana: SolanaOptions, prices: PriceSource): SolanaHistoryReader => {
   const rpc = createSolanaRpc(solana.rpcUrl)

@@ -1,4 +1,4 @@
-import type { PorticoConfig } from "../../core/atoms/Config.ts"
+import type { PorticoConfig } from "../../core/Config.ts"
 import type { Network } from "../../core/Network.ts"
 import type { SandboxConfig } from "../SandboxConfig.ts"
 

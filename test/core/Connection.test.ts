@@ -9,102 +9,16 @@ import * as Connection from "../../core/Connection.ts"
 import type * as Connector from "../../core/Connector.ts"
 import { Connectors } from "../../core/connectors/Connectors.ts"
 import * as Eip6963 from "../../core/connectors/Eip6963.ts"
-import type * as Network from "../../core/Network.ts"
 import * as Networks from "../../core/Networks.ts"
 import * as Session from "../../core/Session.ts"
 import * as Storage from "../../core/Storage.ts"
 import * as StorageKey from "../../core/StorageKey.ts"
-import * as WalletError from "../../core/WalletError.ts"
-
-const evmAddress = "0x00000000000000000000000000000000000000aa"
-const solAddress = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"
-const solNetwork = "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ" as const
-
-const networks: ReadonlyArray<Network.Network> = [
-  {
-    id: 31337,
-    caipNetworkId: "eip155:31337",
-    chainNamespace: "eip155",
-    name: "Portico Local",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: ["http://127.0.0.1:1"] } }
-  },
-  {
-    id: "4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ",
-    caipNetworkId: solNetwork,
-    chainNamespace: "solana",
-    name: "Portico Solana",
-    nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
-    rpcUrls: { default: { http: ["http://127.0.0.1:1"] } }
-  }
-]
-
-interface Fake {
-  readonly client: Connector.ConnectorClient
-  readonly emit: (event: Connector.ConnectorEvent) => void
-  readonly calls: Array<string>
-}
-
-/** A wallet's connector: each operation answers as given, anything not given dies. */
-const fake = (
-  connector: Connector.Connector,
-  answers: {
-    readonly connect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
-    readonly reconnect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
-    readonly disconnect?: Effect.Effect<void, Connector.ConnectorFailure>
-  }
-): Fake => {
-  const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
-  const calls: Array<string> = []
-  const die = Effect.die(`${connector.id}: not part of this fake`)
-  const track = <A, E>(name: string, effect: Effect.Effect<A, E> | undefined) =>
-    Effect.suspend(() => {
-      calls.push(name)
-      return effect ?? die
-    })
-  return {
-    calls,
-    emit: (event) => listeners.forEach((listener) => listener(event)),
-    client: {
-      connector,
-      connect: () => track("connect", answers.connect),
-      reconnect: () => track("reconnect", answers.reconnect),
-      disconnect: track("disconnect", answers.disconnect),
-      accounts: die,
-      chain: die,
-      request: () => die,
-      subscribe: (listener) => {
-        listeners.add(listener)
-        return () => listeners.delete(listener)
-      }
-    }
-  }
-}
-
-const evmConnector: Connector.Connector = { id: "com.demo.evm", name: "Demo EVM", chain: "eip155", info: { rdns: "com.demo.evm" }, type: "ANNOUNCED" }
-const solConnector: Connector.Connector = { id: "wallet-standard:Demo Solana", name: "Demo Solana", chain: "solana", type: "WALLET_STANDARD" }
-const evmConnected: Connector.Connected = { namespace: "eip155", accounts: [evmAddress], caipNetworkId: "eip155:31337" }
-const solConnected: Connector.Connected = { namespace: "solana", accounts: [solAddress], caipNetworkId: solNetwork }
-const rejected = new WalletError.UserRejectedRequestError({ code: 4001, message: "User rejected the request." })
-
-/** A Web Storage kept across two "page loads" of the layer. */
-const memoryWebStorage = (): globalThis.Storage => {
-  const map = new Map<string, string>()
-  return {
-    get length() {
-      return map.size
-    },
-    clear: () => map.clear(),
-    getItem: (key) => map.get(key) ?? null,
-    key: (index) => [...map.keys()][index] ?? null,
-    removeItem: (key) => void map.delete(key),
-    setItem: (key, value) => void map.set(key, value)
-  }
-}
+import { evmAddress, evmConnected, evmConnector, fake, memoryWebStorage, networks, rejected, solAddress, solConnected, solConnector } from "./support/Wallets.ts"
+import * as BrowserStorage from "../../app/BrowserStorage.ts"
 
 const layer = (clients: ReadonlyArray<Connector.ConnectorClient>, webStorage: globalThis.Storage = memoryWebStorage()) => {
   const base = Layer.mergeAll(
-    Storage.layerWebStorage(webStorage),
+    BrowserStorage.layerWebStorage(webStorage),
     Networks.Networks.layer(networks),
     Connectors.layer({
       eip6963: (onChange) => {
@@ -346,7 +260,7 @@ describe("Connection service", () => {
         Layer.provideMerge(
           Session.Session.layer,
           Layer.mergeAll(
-            Storage.layerWebStorage(webStorage),
+            BrowserStorage.layerWebStorage(webStorage),
             Networks.Networks.layer(networks),
             Connectors.layer({
               eip6963: () => () => undefined,

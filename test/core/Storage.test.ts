@@ -4,6 +4,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Storage from "../../core/Storage.ts"
 import * as StorageKey from "../../core/StorageKey.ts"
+import * as BrowserStorage from "../../app/BrowserStorage.ts"
 
 /** A Web Storage over a Map whose operations can be made to throw, like a full or blocked localStorage. */
 class FakeWebStorage implements globalThis.Storage {
@@ -34,7 +35,7 @@ class FakeWebStorage implements globalThis.Storage {
 }
 
 const withFake = <A, E>(fake: FakeWebStorage, body: (storage: Storage.Storage["Service"]) => Effect.Effect<A, E>) =>
-  Effect.flatMap(Effect.service(Storage.Storage), body).pipe(Effect.provide(Storage.layerWebStorage(fake)))
+  Effect.flatMap(Effect.service(Storage.Storage), body).pipe(Effect.provide(BrowserStorage.layerWebStorage(fake)))
 
 const session = {
   data: {
@@ -164,7 +165,7 @@ describe("Storage (web storage)", () => {
   })
 })
 
-describe("Storage.layerBrowser", () => {
+describe("BrowserStorage.layerBrowser", () => {
   const useLayer = Effect.gen(function*() {
     const storage = yield* Storage.Storage
     yield* storage.set(StorageKey.walletName, "Demo")
@@ -174,7 +175,7 @@ describe("Storage.layerBrowser", () => {
   it.effect("falls back to memory without localStorage (SSR)", () =>
     Effect.gen(function*() {
       assert.isUndefined(Reflect.get(globalThis, "localStorage"))
-      assert.strictEqual(yield* useLayer.pipe(Effect.provide(Storage.layerBrowser)), "Demo")
+      assert.strictEqual(yield* useLayer.pipe(Effect.provide(BrowserStorage.layerBrowser)), "Demo")
     }))
 
   it.effect("falls back to memory when touching localStorage throws, and uses it when present", () =>
@@ -191,7 +192,7 @@ describe("Storage.layerBrowser", () => {
         () => Effect.sync(() => Reflect.deleteProperty(globalThis, "localStorage"))
       )
       assert.strictEqual(
-        yield* Effect.scoped(Effect.andThen(blocked, useLayer.pipe(Effect.provide(Storage.layerBrowser)))),
+        yield* Effect.scoped(Effect.andThen(blocked, useLayer.pipe(Effect.provide(BrowserStorage.layerBrowser)))),
         "Demo"
       )
 
@@ -200,7 +201,7 @@ describe("Storage.layerBrowser", () => {
         Effect.sync(() => Object.defineProperty(globalThis, "localStorage", { configurable: true, value: fake })),
         () => Effect.sync(() => Reflect.deleteProperty(globalThis, "localStorage"))
       )
-      yield* Effect.scoped(Effect.andThen(present, useLayer.pipe(Effect.provide(Layer.fresh(Storage.layerBrowser)))))
+      yield* Effect.scoped(Effect.andThen(present, useLayer.pipe(Effect.provide(Layer.fresh(BrowserStorage.layerBrowser)))))
       assert.strictEqual(fake.map.get("@portico/wallet_name"), '"Demo"')
     }))
 })

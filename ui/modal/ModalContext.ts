@@ -2,7 +2,7 @@
 import type * as Atom from "effect/reactivity/Atom"
 import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import { createContext, useContext } from "react"
-import type { Engine } from "../../core/atoms/Engine.ts"
+import type { Engine } from "../../app/Engine.ts"
 import type { Translate } from "../i18n/Messages.ts"
 import { useAtomValueIn } from "../react/useAtomValue.ts"
 
@@ -22,3 +22,12 @@ export const useModalContext = (): ModalContextValue => {
 }
 
 export const useEngineAtom = <A>(atom: Atom.Atom<A>): A => useAtomValueIn(useModalContext().registry, atom)
+
+/**
+ * Starts an engine action whose failure the engine renders itself (a toast and a shake, as
+ * `switchNetwork` and `disconnect` do): the rejection is for host callers, and the view has
+ * already shown it, so it needs no second handler here.
+ */
+export const startShown = (action: Promise<void>): void => {
+  action.catch(() => undefined)
+}

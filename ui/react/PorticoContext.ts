@@ -1,8 +1,8 @@
 /** What the provider shares with the hooks, the button and the lazily loaded modal. */
 import { createContext, useContext } from "react"
-import type * as Config from "../../core/atoms/Config.ts"
-import type { Engine } from "../../core/atoms/Engine.ts"
-import type * as Snapshot from "../../core/atoms/Snapshot.ts"
+import type * as Config from "../../core/Config.ts"
+import type { Engine } from "../../app/Engine.ts"
+import type * as Snapshot from "../../app/Snapshot.ts"
 
 export interface PorticoContextValue {
   readonly config: Config.PorticoConfig

@@ -5,9 +5,9 @@
  * loads owns the atom registry, and the provider owns the engine: it disposes both on unmount.
  */
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react"
-import type * as Config from "../../core/atoms/Config.ts"
-import type { Engine } from "../../core/atoms/Engine.ts"
-import * as Snapshot from "../../core/atoms/Snapshot.ts"
+import type * as Config from "../../core/Config.ts"
+import type { Engine } from "../../app/Engine.ts"
+import * as Snapshot from "../../app/Snapshot.ts"
 import { PorticoContext, type PorticoContextValue } from "./PorticoContext.ts"
 
 const ModalRoot = lazy(() => import("../modal/ModalRoot.tsx"))
@@ -30,7 +30,7 @@ export function PorticoProvider({ config, children }: PorticoProviderProps) {
     snapshot,
     config: initialConfig,
     loadEngine: () => {
-      engine.current ??= import("../../core/atoms/Engine.ts").then((module) => module.make(initialConfig, snapshot))
+      engine.current ??= import("../../app/Engine.ts").then((module) => module.make(initialConfig, snapshot))
       return engine.current
     },
     requestModal: () => setModalRequested(true)

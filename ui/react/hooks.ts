@@ -1,6 +1,6 @@
 /** The public hooks: thin reads of the snapshot atoms and calls into the lazily loaded engine. */
 import { useMemo } from "react"
-import * as HostProvider from "../../core/atoms/HostProvider.ts"
+import * as HostProvider from "../../app/HostProvider.ts"
 import type * as Caip from "../../core/Caip.ts"
 import type * as Modal from "../../core/Modal.ts"
 import type * as Network from "../../core/Network.ts"
@@ -43,20 +43,18 @@ export interface UseAccount {
 }
 
 export const useAccount = (): UseAccount => {
-  const { session } = useSnapshot()
+  const { session, caipAddress } = useSnapshot()
   return useMemo(() => {
     const active = session.activeNamespace === undefined ? undefined : session[session.activeNamespace]
     return {
       isConnected: active !== undefined,
       address: active?.address,
       namespace: active?.namespace,
-      caipAddress: active === undefined
-        ? undefined
-        : `${active.namespace}:${active.caipNetworkId.split(":")[1]}:${active.address}` as Caip.CaipAddress,
+      caipAddress,
       evm: session.eip155,
       solana: session.solana
     }
-  }, [session])
+  }, [session, caipAddress])
 }
 
 export interface UseNetwork {

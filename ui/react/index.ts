@@ -1,6 +1,6 @@
 /** Portico's public React API. Everything here is in the host's first chunk; the modal is not. */
-export type { AppMetadata, Features, PorticoConfig } from "../../core/atoms/Config.ts"
-export type { Eip1193Provider, SolanaSigner } from "../../core/atoms/HostProvider.ts"
+export type { AppMetadata, Features, PorticoConfig } from "../../core/Config.ts"
+export type { Eip1193Provider, SolanaSigner } from "../../app/HostProvider.ts"
 export type { HostView } from "../../core/Modal.ts"
 export type { SessionAccount, SessionNamespace } from "../../core/Session.ts"
 export { ConnectButton, type ConnectButtonProps } from "./ConnectButton.tsx"

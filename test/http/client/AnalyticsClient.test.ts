@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net"
 import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Alert from "../../../core/Alert.ts"
+import type * as Analytics from "../../../core/Analytics.ts"
 import * as AnalyticsClient from "../../../http/client/AnalyticsClient.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { httpClientLayer } from "../support/client.ts"
@@ -38,7 +39,7 @@ const page = () => ({ url: "https://shop.example.com/checkout", domain: "shop.ex
 
 const track = (
   options: Partial<AnalyticsClient.AnalyticsOptions> & { readonly apiUrl: string; readonly origin?: string },
-  events: ReadonlyArray<AnalyticsClient.TrackedEvent>
+  events: ReadonlyArray<Analytics.TrackedEvent>
 ) =>
   Effect.runPromise(
     Effect.gen(function*() {

@@ -6,7 +6,7 @@ import { address, lamports } from "@solana/kit"
 import { createSolanaRpc } from "@solana/kit"
 import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { History } from "../../../http/api/BlockchainApi.ts"
+import type { History } from "../../../core/Transaction.ts"
 import { historyPageSize } from "../../../http/server/BlockchainHandlers.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { startSolanaDevnet, type SolanaDevnet } from "../../../sandbox/solana/SolanaDevnet.ts"
@@ -55,7 +55,7 @@ describe("Solana history", () => {
     expect(transfers).toContainEqual(expect.objectContaining({ fungible_info: { name: solana.deployment.usdc.name, symbol: "USDC" }, direction: "out", quantity: { decimals: String(solana.deployment.usdc.decimals), numeric: "25" } }))
     const times = data.map((entry) => Date.parse(entry.metadata.minedAt))
     expect(times).toEqual(times.toSorted((a, b) => b - a))
-    expect(data.every((entry) => solana.deployment.seededSignatures.includes(entry.metadata.hash))).toBe(true)
+    expect(data.every((entry) => solana.deployment.seededSignatures.includes(entry.metadata.hash ?? ""))).toBe(true)
 
     const bobView = (await history(bob.address)).data.flatMap((entry) => entry.transfers)
     expect(bobView).toContainEqual(expect.objectContaining({ fungible_info: { name: solana.deployment.usdc.name, symbol: "USDC" }, direction: "in", quantity: { decimals: String(solana.deployment.usdc.decimals), numeric: "25" } }))

@@ -4,7 +4,7 @@
  */
 import { useEffect } from "react"
 import { render } from "vitest-browser-react"
-import type { PorticoConfig } from "../../../core/atoms/Config.ts"
+import type { PorticoConfig } from "../../../core/Config.ts"
 import type { Network } from "../../../core/Network.ts"
 import { ConnectButton, PorticoProvider, useAccount, useDisconnect, useEvmProvider, useModal, useNetwork } from "../../../ui/react/index.ts"
 

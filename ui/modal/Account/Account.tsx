@@ -8,7 +8,7 @@ import { useState } from "react"
 import * as Format from "../../../core/Format.ts"
 import * as Session from "../../../core/Session.ts"
 import { WalletIcon } from "../components/WalletIcon.tsx"
-import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+import { startShown, useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { Activity } from "./Activity.tsx"
 import { Nfts } from "./Nfts.tsx"
 import { shortenAddress } from "./shortenAddress.ts"
@@ -115,7 +115,7 @@ export function Account() {
           </a>
         )}
         {others.map((candidate) => (
-          <button key={candidate.caipNetworkId} type="button" className="secondary" onClick={() => void engine.switchNetwork(candidate.caipNetworkId)}>
+          <button key={candidate.caipNetworkId} type="button" className="secondary" onClick={() => startShown(engine.switchNetwork(candidate.caipNetworkId))}>
             {t("switchTo", { network: candidate.name })}
           </button>
         ))}
@@ -139,7 +139,7 @@ export function Account() {
         {tab === "tokens" ? <Tokens account={account} /> : tab === "nfts" ? <Nfts account={account} /> : <Activity account={account} />}
       </div>
       <div className="actions">
-        <button type="button" className="primary" onClick={() => void engine.disconnect(account.namespace)}>{t("disconnect")}</button>
+        <button type="button" className="primary" onClick={() => startShown(engine.disconnect(account.namespace))}>{t("disconnect")}</button>
       </div>
     </div>
   )

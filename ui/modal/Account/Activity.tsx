@@ -51,8 +51,7 @@ export function Activity({ account }: { readonly account: Session.SessionAccount
   const groups = Transaction.groupByYearAndMonth(list.transactions)
   return (
     <div>
-      {list.failed ? <p className="error" role="alert">{t("failedToFetchTransactions")}</p> : null}
-      {list.empty && list.transactions.length === 0 && !list.failed ? <p className="muted">{t("noActivity")}</p> : null}
+      {list.empty && list.transactions.length === 0 && list.error === undefined ? <p className="muted">{t("noActivity")}</p> : null}
       {groups.map((year) =>
         year.months.map((month) => (
           <section key={`${year.year}-${month.month}`} aria-label={monthName(year.year, month.month, locale)}>

@@ -2,7 +2,7 @@
  * The NFTs tab: the non-spam NFTs the account still holds according to its history, one per token,
  * each with its name, collection and image (an <img> only from data:, https: or blob:) or a monogram tile.
  */
-import * as Nft from "../../../core/atoms/Nft.ts"
+import * as Nft from "../../../core/Nft.ts"
 import * as Connector from "../../../core/Connector.ts"
 import type * as Session from "../../../core/Session.ts"
 import { useModalContext } from "../ModalContext.ts"
@@ -17,8 +17,7 @@ export function Nfts({ account }: { readonly account: Session.SessionAccount }) 
   const settled = !list.loading && (list.empty || list.transactions.length > 0)
   return (
     <div>
-      {list.failed ? <p className="error" role="alert">{t("failedToFetchTransactions")}</p> : null}
-      {nfts.length === 0 && settled && !list.failed ? <p className="muted">{t("noNfts")}</p> : null}
+      {nfts.length === 0 && settled && list.error === undefined ? <p className="muted">{t("noNfts")}</p> : null}
       {nfts.length === 0 ? null : (
         <ul className="nft-grid" aria-label={t("nfts")}>
           {nfts.map((nft) => (

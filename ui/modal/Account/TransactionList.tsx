@@ -1,6 +1,7 @@
 /**
  * What the Activity and NFTs tabs share: the account's transaction list, loaded when a tab opens, and the
- * footer under it (loading, then "Load more" while the list has a next cursor).
+ * footer under it (loading; 'Failed to fetch transactions' with "Try again"; "Load more" while the list
+ * has a next cursor).
  */
 import { useEffect } from "react"
 import type * as Session from "../../../core/Session.ts"
@@ -19,6 +20,16 @@ export function TransactionListFooter({ account }: { readonly account: Session.S
   const { engine, t } = useModalContext()
   const list = useEngineAtom(engine.atoms.transactions(account))
   if (list.loading) return <p className="muted" role="status">{t("loading")}</p>
+  if (list.error !== undefined) {
+    return (
+      <div className="actions">
+        <p className="error" role="alert">{t("failedToFetchTransactions")}</p>
+        <button type="button" className="secondary" onClick={() => void engine.loadTransactions(account, { more: list.next !== undefined })}>
+          {t("tryAgain")}
+        </button>
+      </div>
+    )
+  }
   if (list.next === undefined) return null
   return (
     <div className="actions">

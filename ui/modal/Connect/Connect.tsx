@@ -3,7 +3,7 @@
  * the embedded wallet, which does not ship yet, so only the wallet method shows: recent wallets and
  * installed ones first, then WalletConnect, then the full list.
  */
-import type * as Connector from "../../../core/Connector.ts"
+import * as WalletList from "../../../core/features/WalletList.ts"
 import { allWalletsIcon, walletConnectIcon } from "../components/icons.ts"
 import { WalletRow } from "../components/WalletRow.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
@@ -12,40 +12,27 @@ export function Connect() {
   const { engine, t } = useModalContext()
   const { clients } = useEngineAtom(engine.atoms.connectors)
   const recent = useEngineAtom(engine.atoms.recentWallets)
-  const installed = clients.filter((client) => client.connector.type !== "WALLET_CONNECT")
+  const installed = clients.filter((client) => client.connector.type !== "WALLET_CONNECT").map((client) => client.connector)
   const walletConnect = clients.find((client) => client.connector.type === "WALLET_CONNECT")
-  const recentIds = recent.map((entry) => entry.id)
-  const ordered = [
-    ...recentIds.flatMap((id) => installed.filter((client) => client.connector.id === id)),
-    ...installed.filter((client) => !recentIds.includes(client.connector.id))
-  ]
-
-  const choose = (connector: Connector.Connector) => {
-    void engine.push({ view: "ConnectingExternal", data: { connectorId: connector.id } })
-    void engine.connect(connector.id)
-  }
-  const chooseWalletConnect = () => {
-    void engine.push({ view: engine.config.basicMode === true ? "ConnectingWalletConnectBasic" : "ConnectingWalletConnect" })
-    void engine.connect("walletConnect")
-  }
+  const rows = WalletList.arrangeInstalled(installed, recent)
 
   return (
     <div>
-      {ordered.length === 0 ? <p className="muted">{t("noWalletsDetected")}</p> : null}
+      {rows.length === 0 ? <p className="muted">{t("noWalletsDetected")}</p> : null}
       <ul className="list" aria-label={t("connectWallet")}>
-        {ordered.map((client) => (
-          <li key={client.connector.id}>
+        {rows.map(({ connector, label }) => (
+          <li key={connector.id}>
             <WalletRow
-              name={client.connector.name}
-              icon={client.connector.imageUrl}
-              tag={recentIds.includes(client.connector.id) ? t("recent") : t("installed")}
-              onSelect={() => choose(client.connector)}
+              name={connector.name}
+              icon={connector.imageUrl}
+              tag={t(label)}
+              onSelect={() => void engine.choose({ _tag: "Installed", connectorId: connector.id })}
             />
           </li>
         ))}
         {walletConnect === undefined ? null : (
           <li>
-            <WalletRow name={t("walletConnect")} icon={walletConnectIcon} tag="QR" onSelect={chooseWalletConnect} />
+            <WalletRow name={t("walletConnect")} icon={walletConnectIcon} tag="QR" onSelect={() => void engine.choose({ _tag: "WalletConnect" })} />
           </li>
         )}
         {engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined ? (

@@ -1,7 +1,7 @@
 /** UnsupportedChain: the wallet sits on a network the host did not request; offer the requested ones. */
 import { useState } from "react"
 import * as Session from "../../../core/Session.ts"
-import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+import { startShown, useEngineAtom, useModalContext } from "../ModalContext.ts"
 
 export function UnsupportedChain() {
   const { engine, t } = useModalContext()
@@ -23,7 +23,7 @@ export function UnsupportedChain() {
               aria-busy={switching === network.caipNetworkId}
               onClick={() => {
                 setSwitching(network.caipNetworkId)
-                void engine.switchNetwork(network.caipNetworkId).finally(() => setSwitching(undefined))
+                startShown(engine.switchNetwork(network.caipNetworkId).finally(() => setSwitching(undefined)))
               }}
             >
               {switching === network.caipNetworkId ? t("switching") : t("switchTo", { network: network.name })}
@@ -31,7 +31,7 @@ export function UnsupportedChain() {
           </li>
         ))}
       </ul>
-      <button type="button" className="secondary" onClick={() => void engine.disconnect()}>{t("disconnect")}</button>
+      <button type="button" className="secondary" onClick={() => startShown(engine.disconnect())}>{t("disconnect")}</button>
     </div>
   )
 }

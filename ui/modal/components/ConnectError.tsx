@@ -2,7 +2,7 @@
  * How a failed connect reads: the wallet's own words (or our `detail`, already translated) under
  * the spec's heading for its kind.
  */
-import type { Attempt } from "../../../core/atoms/Engine.ts"
+import type { Attempt } from "../../../core/features/ConnectAttempt.ts"
 import { useModalContext } from "../ModalContext.ts"
 
 export function ConnectError({ attempt, detail }: { readonly attempt: Extract<Attempt, { readonly _tag: "Failed" }>; readonly detail?: string }) {

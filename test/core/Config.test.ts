@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import * as Config from "../../../core/atoms/Config.ts"
+import * as Config from "../../core/Config.ts"
 
 const base: Config.PorticoConfig = {
   projectId: "p",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import * as Snapshot from "../../../core/atoms/Snapshot.ts"
+import * as Snapshot from "../../app/Snapshot.ts"
 
 describe("Snapshot store", () => {
   it("notifies only when a value changes", () => {

@@ -2,8 +2,8 @@
  * What a host configures (the provider's props). Types only plus defaults: the first chunk imports
  * this module, so it must stay free of Schema and services.
  */
-import type * as Network from "../Network.ts"
-import type * as Theme from "../Theme.ts"
+import type * as Network from "./Network.ts"
+import type * as Theme from "./Theme.ts"
 
 export interface AppMetadata {
   readonly name: string
@@ -63,3 +63,10 @@ export const features = (config: PorticoConfig): Features => ({
   email: false,
   socials: false
 })
+
+/** The configuration with its features resolved: what the engine and the views read. */
+export interface ResolvedConfig extends PorticoConfig {
+  readonly resolvedFeatures: Features
+}
+
+export const resolve = (config: PorticoConfig): ResolvedConfig => ({ ...config, resolvedFeatures: features(config) })

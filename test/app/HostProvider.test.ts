@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
-import type { Engine } from "../../../core/atoms/Engine.ts"
-import * as HostProvider from "../../../core/atoms/HostProvider.ts"
-import * as Snapshot from "../../../core/atoms/Snapshot.ts"
-import type * as Session from "../../../core/Session.ts"
+import type { Engine } from "../../app/Engine.ts"
+import * as HostProvider from "../../app/HostProvider.ts"
+import * as Snapshot from "../../app/Snapshot.ts"
+import type * as Session from "../../core/Session.ts"
 
 const evm: Session.SessionAccount = {
   namespace: "eip155",
@@ -18,7 +18,11 @@ const forwarding = (calls: Array<unknown>): Promise<Engine> =>
   Promise.resolve({
     request: async (namespace: string, args: unknown) => {
       calls.push([namespace, args])
-      return namespace === "solana" ? { signature: new Uint8Array([1, 2, 3]) } : "0xsigned"
+      return "0xsigned"
+    },
+    requestBytes: async (namespace: string, args: unknown, field: string) => {
+      calls.push([namespace, args, field])
+      return new Uint8Array([1, 2, 3])
     }
   } as unknown as Engine)
 
@@ -28,7 +32,10 @@ describe("EIP-1193 provider for the host", () => {
     const calls: Array<unknown> = []
     const provider = HostProvider.evmProvider(store, () => forwarding(calls))
     expect(await provider.request({ method: "eth_accounts" })).toEqual([])
-    await expect(provider.request({ method: "eth_chainId" })).rejects.toMatchObject({ code: 4100 })
+    // Without an account the engine answers (with its 4100 UnauthorizedError).
+    expect(await provider.request({ method: "eth_chainId" })).toBe("0xsigned")
+    expect(calls).toEqual([["eip155", { method: "eth_chainId" }]])
+    calls.length = 0
     const events: Array<unknown> = []
     provider.on("accountsChanged", (value) => events.push(["accounts", value]))
     provider.on("chainChanged", (value) => events.push(["chain", value]))
@@ -41,10 +48,40 @@ describe("EIP-1193 provider for the host", () => {
     expect(events).toEqual([["accounts", [evm.address]], ["chain", "0x7a69"], ["chain", "0x7a6a"]])
   })
 
+  it("follows the snapshot only while someone listens", () => {
+    const inner = Snapshot.make()
+    let subscribed = 0
+    const store: Snapshot.Store = {
+      ...inner,
+      subscribe: (listener) => {
+        subscribed += 1
+        const stop = inner.subscribe(listener)
+        return () => {
+          subscribed -= 1
+          stop()
+        }
+      }
+    }
+    const provider = HostProvider.evmProvider(store, () => forwarding([]))
+    expect(subscribed).toBe(0)
+    const seen: Array<unknown> = []
+    const listener = (value: unknown) => seen.push(value)
+    provider.on("accountsChanged", listener)
+    provider.on("chainChanged", listener)
+    expect(subscribed).toBe(1)
+    store.update({ session: { eip155: evm, activeNamespace: "eip155" } })
+    provider.removeListener("accountsChanged", listener)
+    expect(subscribed).toBe(1)
+    provider.removeListener("chainChanged", listener)
+    expect(subscribed).toBe(0)
+    store.update({ session: {} })
+    expect(seen).toEqual([[evm.address], "0x7a69"])
+  })
+
   it("the Solana signer returns the wallet's signature bytes", async () => {
     const calls: Array<unknown> = []
     const signer = HostProvider.solanaSigner(Snapshot.make(), () => forwarding(calls))
     expect(await signer.signMessage(new Uint8Array([9]))).toEqual(new Uint8Array([1, 2, 3]))
-    expect(calls).toEqual([["solana", { method: "solana_signMessage", params: { message: new Uint8Array([9]) } }]])
+    expect(calls).toEqual([["solana", { method: "solana_signMessage", params: { message: new Uint8Array([9]) } }, "signature"]])
   })
 })

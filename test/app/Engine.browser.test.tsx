@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest"
-import type * as Config from "../../../core/atoms/Config.ts"
-import * as Engine from "../../../core/atoms/Engine.ts"
-import * as Snapshot from "../../../core/atoms/Snapshot.ts"
-import type * as Network from "../../../core/Network.ts"
-import * as Session from "../../../core/Session.ts"
+import type * as Config from "../../core/Config.ts"
+import * as Engine from "../../app/Engine.ts"
+import * as Snapshot from "../../app/Snapshot.ts"
+import type * as Network from "../../core/Network.ts"
+import * as Session from "../../core/Session.ts"
 
 const local: Network.Network = {
   id: 31337,

@@ -1,7 +1,7 @@
 /** core/atoms/Nft.ts: the NFTs tab's entries from a history (spam dropped, one per token). */
 import { describe, expect, it } from "vitest"
-import * as Nft from "../../../core/atoms/Nft.ts"
-import type * as Transaction from "../../../core/Transaction.ts"
+import * as Nft from "../../core/Nft.ts"
+import type * as Transaction from "../../core/Transaction.ts"
 
 const nftTransfer = (name: string, spam = false, preview?: string): Transaction.Transfer => ({
   direction: "in",

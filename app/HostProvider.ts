@@ -3,7 +3,6 @@
  * `custom()`, wagmi's injected connector, ethers' BrowserProvider) and a signer for the Solana one.
  * Account and chain queries answer from the session; everything else goes to the visitor's wallet.
  */
-import type * as Connector from "../Connector.ts"
 import type { Engine } from "./Engine.ts"
 import type * as Snapshot from "./Snapshot.ts"
 
@@ -22,65 +21,62 @@ export interface SolanaSigner {
 
 type LoadEngine = () => Promise<Engine>
 
-const unauthorized = { code: 4100, message: "Unauthorized: no account is connected" }
+type EvmEvent = "accountsChanged" | "chainChanged" | "disconnect"
 
+/**
+ * Account and chain queries answer from the snapshot while an account is connected; everything else
+ * (and those queries without an account, which the engine refuses with a 4100 `UnauthorizedError`)
+ * goes to the engine. Events follow the snapshot only while someone listens.
+ */
 export const evmProvider = (snapshot: Snapshot.Store, loadEngine: LoadEngine): Eip1193Provider => {
-  const listeners = new Map<string, Set<(value: unknown) => void>>()
-  const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((listener) => listener(value))
+  const listeners = new Map<EvmEvent, Set<(value: unknown) => void>>()
+  const emit = (event: EvmEvent, value: unknown) => listeners.get(event)?.forEach((listener) => listener(value))
   let previous = snapshot.get().session.eip155
-  snapshot.subscribe(() => {
+  let unsubscribe: (() => void) | undefined
+  const follow = () => {
     const next = snapshot.get().session.eip155
     if (next === previous) return
     if (next?.address !== previous?.address) emit("accountsChanged", next === undefined ? [] : [next.address])
     if (next !== undefined && next.caipNetworkId !== previous?.caipNetworkId) emit("chainChanged", hexOf(next.caipNetworkId))
     if (next === undefined && previous !== undefined) emit("disconnect", { code: 4900, message: "Disconnected" })
     previous = next
-  })
+  }
+  const listening = () => [...listeners.values()].some((set) => set.size > 0)
   return {
     request: async (args) => {
       const account = snapshot.get().session.eip155
-      switch (args.method) {
-        case "eth_accounts":
-          return account === undefined ? [] : [account.address]
-        case "eth_requestAccounts":
-          if (account === undefined) throw unauthorized
-          return [account.address]
-        case "eth_chainId":
-          if (account === undefined) throw unauthorized
-          return hexOf(account.caipNetworkId)
-        default:
-          return (await loadEngine()).request("eip155", args)
-      }
+      if (args.method === "eth_accounts") return account === undefined ? [] : [account.address]
+      if (account !== undefined && args.method === "eth_requestAccounts") return [account.address]
+      if (account !== undefined && args.method === "eth_chainId") return hexOf(account.caipNetworkId)
+      return (await loadEngine()).request("eip155", args)
     },
     on: (event, listener) => {
+      if (!listening()) {
+        previous = snapshot.get().session.eip155
+        unsubscribe = snapshot.subscribe(follow)
+      }
       const set = listeners.get(event) ?? new Set()
       set.add(listener)
       listeners.set(event, set)
     },
     removeListener: (event, listener) => {
       listeners.get(event)?.delete(listener)
+      if (listening()) return
+      unsubscribe?.()
+      unsubscribe = undefined
     }
   }
 }
 
 const hexOf = (caipNetworkId: string) => `0x${Number.parseInt(caipNetworkId.split(":")[1] ?? "0", 10).toString(16)}`
 
-const bytes = (value: unknown): Uint8Array => {
-  if (value instanceof Uint8Array) return value
-  throw new Error("The wallet answered without bytes")
-}
-
 export const solanaSigner = (snapshot: Snapshot.Store, loadEngine: LoadEngine): SolanaSigner => {
-  const call = async (method: string, params: Record<string, Uint8Array>): Promise<Record<string, unknown>> => {
-    const args: Connector.RequestArguments = { method, params }
-    return (await (await loadEngine()).request("solana", args)) as Record<string, unknown>
-  }
+  const call = async (method: string, params: Record<string, Uint8Array>, field: string) =>
+    (await loadEngine()).requestBytes("solana", { method, params }, field)
   return {
     address: () => snapshot.get().session.solana?.address,
-    signMessage: async (message) => bytes((await call("solana_signMessage", { message }))["signature"]),
-    signTransaction: async (transaction) =>
-      bytes((await call("solana_signTransaction", { transaction }))["signedTransaction"]),
-    signAndSendTransaction: async (transaction) =>
-      bytes((await call("solana_signAndSendTransaction", { transaction }))["signature"])
+    signMessage: (message) => call("solana_signMessage", { message }, "signature"),
+    signTransaction: (transaction) => call("solana_signTransaction", { transaction }, "signedTransaction"),
+    signAndSendTransaction: (transaction) => call("solana_signAndSendTransaction", { transaction }, "signature")
   }
 }

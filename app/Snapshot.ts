@@ -4,16 +4,18 @@
  * pulls Schema and most of Effect (~64 KB gzip), which belongs in the chunk loaded on click. The
  * engine, once loaded, keeps this store in step with its atoms.
  */
-import type * as Caip from "../Caip.ts"
-import type * as Session from "../Session.ts"
+import type * as Caip from "../core/Caip.ts"
+import type * as Session from "../core/Session.ts"
 
 export interface Snapshot {
   readonly session: Session.SessionState
+  /** The active account as a CAIP-10 address (spec §3 caipAddress), formatted by core's Session. */
+  readonly caipAddress: Caip.CaipAddress | undefined
   readonly activeNetworkId: Caip.CaipNetworkId | undefined
   readonly modalOpen: boolean
 }
 
-export const initial: Snapshot = { session: {}, activeNetworkId: undefined, modalOpen: false }
+export const initial: Snapshot = { session: {}, caipAddress: undefined, activeNetworkId: undefined, modalOpen: false }
 
 export interface Store {
   readonly get: () => Snapshot

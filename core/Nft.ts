@@ -4,7 +4,7 @@
  * answers only name an NFT "<collection> #<tokenId>" (one collection name per contract), so
  * collection + token id parsed from the name is the fallback key.
  */
-import type * as Transaction from "../Transaction.ts"
+import type * as Transaction from "./Transaction.ts"
 
 export interface Nft {
   /** Contract + token id, else collection + token id from the name, else the whole name. */

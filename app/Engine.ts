@@ -1,0 +1,225 @@
+/**
+ * The composition root: the browser's real services (localStorage, the page's wallets, WalletConnect,
+ * our server over fetch, analytics) wired into core's features, exposed to React as atoms (state)
+ * and actions (what a click does). Assembly only: every rule lives in a `core/features/` module.
+ * Loaded by dynamic import on the first click (or to restore a stored session), so none of this is in
+ * the host's first chunk.
+ */
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as Layer from "effect/Layer"
+import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Atom from "effect/reactivity/Atom"
+import * as AtomRegistry from "effect/reactivity/AtomRegistry"
+import type * as Alert from "../core/Alert.ts"
+import * as Analytics from "../core/Analytics.ts"
+import * as Backend from "../core/Backend.ts"
+import type * as Caip from "../core/Caip.ts"
+import * as Config from "../core/Config.ts"
+import * as Connection from "../core/Connection.ts"
+import type * as ConnectionState from "../core/ConnectionState.ts"
+import * as Connector from "../core/Connector.ts"
+import * as Connectors from "../core/connectors/Connectors.ts"
+import * as Eip6963 from "../core/connectors/Eip6963.ts"
+import * as WalletConnect from "../core/connectors/WalletConnect.ts"
+import * as WalletStandard from "../core/connectors/WalletStandard.ts"
+import * as AccountData from "../core/features/AccountData.ts"
+import * as Activity from "../core/features/Activity.ts"
+import * as ConnectAttempt from "../core/features/ConnectAttempt.ts"
+import { Disconnecting } from "../core/features/Disconnecting.ts"
+import * as Features from "../core/features/Features.ts"
+import { Navigation, type OpenOptions } from "../core/features/Navigation.ts"
+import { NetworkSwitch } from "../core/features/NetworkSwitch.ts"
+import * as WalletList from "../core/features/WalletList.ts"
+import { WalletRequests } from "../core/features/WalletRequests.ts"
+import { HostConfig } from "../core/HostConfig.ts"
+import * as Modal from "../core/Modal.ts"
+import * as Networks from "../core/Networks.ts"
+import * as Session from "../core/Session.ts"
+import type * as WalletListEntry from "../core/WalletListEntry.ts"
+import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
+import * as BackendClient from "../http/client/Backend.ts"
+import type * as Snapshot from "./Snapshot.ts"
+import * as BrowserStorage from "./BrowserStorage.ts"
+
+export interface Engine {
+  readonly config: Config.ResolvedConfig
+  /** The registry holding every atom below (created with the engine, in the modal's chunk). */
+  readonly registry: AtomRegistry.AtomRegistry
+  readonly atoms: {
+    readonly modal: Atom.Atom<Modal.ModalState>
+    readonly connection: Atom.Atom<ConnectionState.ConnectionState>
+    readonly connectors: Atom.Atom<Connectors.ConnectorsState>
+    readonly recentWallets: Atom.Atom<ReadonlyArray<WalletListEntry.WalletListEntry>>
+    readonly networks: Atom.Atom<Networks.NetworksState>
+    readonly session: Atom.Atom<Session.SessionState>
+    readonly attempt: Atom.Atom<ConnectAttempt.Attempt>
+  } & ReturnType<typeof AccountData.atoms> & ReturnType<typeof Activity.atoms> & {
+    readonly wallets: ReturnType<typeof WalletList.atoms>["page"]
+  }
+  /** Opens on the host's view, or on the one the router's rules pick. Never rejects. */
+  readonly open: (options?: OpenOptions) => Promise<void>
+  /** Closes (leaving a connecting view abandons its attempt). Never rejects. */
+  readonly close: (options?: { readonly forced?: boolean }) => Promise<void>
+  readonly back: () => Promise<void>
+  readonly push: (route: Modal.Route) => Promise<void>
+  /**
+   * Shows the connecting view for what the visitor picked and connects; resolves when the attempt
+   * ends. Never rejects: a failure is in `atoms.attempt` (and shakes the modal).
+   */
+  readonly choose: (choice: ConnectAttempt.Choice) => Promise<void>
+  /** Connects again through the connector of the current view ("Try again"). Never rejects. */
+  readonly connect: (connectorId: string) => Promise<void>
+  readonly cancelConnect: () => Promise<void>
+  /**
+   * Disconnects one namespace, or every account.
+   * Rejects with `DisconnectFailedError` | `DisconnectChainsFailedError` (also shown as a toast).
+   */
+  readonly disconnect: (namespace?: Session.SessionNamespace) => Promise<void>
+  /**
+   * Switches to a configured network through the connected wallet.
+   * Rejects with `NetworkNotFoundError` or the wallet's `WalletError` / `ConnectorError` (also shown).
+   */
+  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
+  readonly setActiveNamespace: (namespace: Session.SessionNamespace) => Promise<void>
+  readonly showToast: (toast: Modal.Toast) => Promise<void>
+  /** Re-attaches a session stored by an earlier visit, without prompting. Never rejects. */
+  readonly restore: () => Promise<void>
+  /** Loads the account's first page of activity once, or with `more` the next. Failures land in the list. */
+  readonly loadTransactions: (account: Session.SessionAccount, options?: { readonly more?: boolean }) => Promise<void>
+  /**
+   * Forwards a request to the wallet holding the account of `namespace` (the host's provider/signer).
+   * Rejects with `UnauthorizedError` (4100, no account), `ConnectorNotFound`, or the wallet's
+   * `WalletError` / `ConnectorError`: Error instances carrying the EIP-1193 `code` where there is one.
+   */
+  readonly request: (namespace: Session.SessionNamespace, args: Connector.RequestArguments) => Promise<unknown>
+  /** A request answered with bytes in `field` (Solana signing); a wallet answering otherwise is a `ConnectorError`. */
+  readonly requestBytes: (namespace: Session.SessionNamespace, args: Connector.RequestArguments, field: string) => Promise<Uint8Array>
+  /** Milliseconds since the epoch from the engine's Clock (relative times in the views). */
+  readonly now: () => number
+  /** Whether an `<img src>` may be shown: safe schemes, or the configured wallet service. */
+  readonly isImageAllowed: (source: string) => boolean
+  /** Absolute URL of a wallet service path (registry images). */
+  readonly imageUrl: (path: string) => string | undefined
+  readonly dispose: () => Promise<void>
+}
+
+const sdkVersion = "react-portico-0.1.0"
+
+/** The services a browser page provides to the features. */
+const environment = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Alert) => void) => {
+  const evmNetworks = config.networks.filter((network) => network.chainNamespace === "eip155")
+  const walletConnect = config.projectId === "" || evmNetworks.length === 0
+    ? undefined
+    : WalletConnect.make({
+      projectId: config.projectId,
+      metadata: config.metadata,
+      networks: evmNetworks.map((network) => ({
+        caipNetworkId: network.caipNetworkId,
+        rpcUrl: network.rpcUrls.default.http[0] ?? ""
+      })),
+      ...(config.relayUrl === undefined ? {} : { relayUrl: config.relayUrl })
+    })
+  const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
+  const server = config.apiUrl === undefined
+    ? Layer.merge(Backend.Backend.layerNotConfigured, Analytics.Analytics.layerOff)
+    : Layer.merge(
+      BackendClient.layer({
+        apiUrl: config.apiUrl,
+        ...(walletServiceUrl === undefined ? {} : { walletServiceUrl }),
+        projectId: config.projectId,
+        sdkVersion
+      }),
+      AnalyticsClient.layer({
+        apiUrl: config.apiUrl,
+        projectId: config.projectId,
+        sdkVersion,
+        enabled: config.resolvedFeatures.analytics,
+        page: () => ({ url: globalThis.location?.href ?? "", domain: globalThis.location?.host ?? "" }),
+        onAlert: showAlert
+      })
+    ).pipe(Layer.provide(FetchHttpClient.layer))
+  return Layer.mergeAll(
+    BrowserStorage.layerBrowser,
+    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect }),
+    server,
+    HostConfig.layer(config)
+  )
+}
+
+export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
+  const config = Config.resolve(hostConfig)
+  // The analytics client can raise an alert before the modal exists; it is shown once the modal does.
+  const alerts: { show: (alert: Alert.Alert) => void } = { show: () => undefined }
+  const runtime = ManagedRuntime.make(
+    Features.layer.pipe(Layer.provideMerge(environment(config, (alert) => alerts.show(alert))))
+  )
+  const context = await runtime.context()
+  const service = <I, S>(key: Context.Key<I, S>) => Context.get(context as Context.Context<I>, key)
+  const run = <A, E>(effect: Effect.Effect<A, E, Features.Features | Features.Environment>) => runtime.runPromise(effect)
+
+  const modal = service(Modal.Modal)
+  const navigation = service(Navigation)
+  const attempt = service(ConnectAttempt.ConnectAttempt)
+  const connection = service(Connection.Connection)
+  const activity = service(Activity.Activity)
+  alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
+
+  const registry = AtomRegistry.make()
+  const atoms: Engine["atoms"] = {
+    modal: Atom.keepAlive(Atom.subscriptionRef(modal.state)),
+    connection: Atom.keepAlive(Atom.subscriptionRef(connection.state)),
+    connectors: Atom.keepAlive(Atom.subscriptionRef(service(Connectors.Connectors).state)),
+    recentWallets: Atom.keepAlive(Atom.subscriptionRef(connection.recentWallets)),
+    networks: Atom.keepAlive(Atom.subscriptionRef(service(Networks.Networks).state)),
+    session: Atom.keepAlive(Atom.subscriptionRef(service(Session.Session).state)),
+    attempt: Atom.keepAlive(Atom.subscriptionRef(attempt.state)),
+    ...AccountData.atoms(service(AccountData.AccountData)),
+    ...Activity.atoms(activity),
+    wallets: WalletList.atoms(service(WalletList.WalletList)).page
+  }
+
+  // Keep the first chunk's snapshot in step with the services.
+  const unsubscribers = [
+    registry.subscribe(atoms.session, (value) => {
+      const active = Session.activeAccount(value)
+      snapshot.update({ session: value, caipAddress: active === undefined ? undefined : Session.caipAddress(active) })
+    }, { immediate: true }),
+    registry.subscribe(atoms.networks, (value) => snapshot.update({ activeNetworkId: Networks.activeNetworkId(value) }), {
+      immediate: true
+    }),
+    registry.subscribe(atoms.modal, (value) => snapshot.update({ modalOpen: value.open }), { immediate: true })
+  ]
+
+  const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
+  return {
+    config,
+    registry,
+    atoms,
+    open: (options) => run(navigation.open(options)),
+    close: (options) => run(navigation.close(options)),
+    back: () => run(navigation.back),
+    push: (route) => run(navigation.push(route)),
+    choose: (choice) => run(attempt.choose(choice)),
+    connect: (connectorId) => run(attempt.connect(connectorId)),
+    cancelConnect: () => run(attempt.cancel),
+    disconnect: (namespace) => run(service(Disconnecting).disconnect(namespace)),
+    switchNetwork: (caipNetworkId) => run(service(NetworkSwitch).switchNetwork(caipNetworkId)),
+    setActiveNamespace: (namespace) => run(service(NetworkSwitch).setActiveNamespace(namespace)),
+    showToast: (toast) => run(navigation.showToast(toast)),
+    restore: () => run(connection.restore),
+    loadTransactions: (account, options) => run(activity.load(account, options)),
+    request: (namespace, args) => run(service(WalletRequests).request(namespace, args)),
+    requestBytes: (namespace, args, field) => run(service(WalletRequests).requestBytes(namespace, args, field)),
+    now: () => runtime.runSync(Clock.currentTimeMillis),
+    isImageAllowed: (source) => Connector.isAllowedImage(source, walletServiceUrl),
+    imageUrl: (path) => walletServiceUrl === undefined ? undefined : new URL(path, walletServiceUrl).toString(),
+    dispose: async () => {
+      unsubscribers.forEach((unsubscribe) => unsubscribe())
+      await runtime.dispose()
+      registry.dispose()
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * What the modal reads from Portico's server (spec §7), declared here in core's own schemas so that
+ * core never depends on how it is fetched. `http/client/Backend.ts` implements it over the HTTP
+ * contracts; `layerNotConfigured` is what a host without an `apiUrl` gets: every read fails with
+ * `BackendNotConfiguredError`, which the views render like any other failure.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import type * as Caip from "./Caip.ts"
+import { fixed } from "./FixedMessage.ts"
+import type * as Identity from "./Identity.ts"
+import type * as Name from "./Name.ts"
+import type * as TokenBalance from "./TokenBalance.ts"
+import type * as Transaction from "./Transaction.ts"
+import type * as WalletListEntry from "./WalletListEntry.ts"
+
+/** An account on one network: whose balances and history are asked for. */
+export interface AccountOnNetwork {
+  readonly address: string
+  readonly caipNetworkId: Caip.CaipNetworkId | string
+}
+
+export interface WalletQuery {
+  /** Starts at 1. */
+  readonly page: number
+  /** Empty for the plain list; a search asks for up to 100 entries (spec §9). */
+  readonly search: string
+  /** Only wallets supporting one of these CAIP-2 networks. */
+  readonly chains: ReadonlyArray<string>
+}
+
+export class Backend extends Context.Service<Backend, {
+  /** Balances of an account on its network; `force` bypasses the 30 s cache (and refreshes it). */
+  readonly balances: (
+    account: AccountOnNetwork,
+    options?: { readonly force?: boolean }
+  ) => Effect.Effect<TokenBalance.Balances, BackendError>
+  /** One page of the account's history, newest first. */
+  readonly history: (account: AccountOnNetwork, cursor: string | undefined) => Effect.Effect<Transaction.History, BackendError>
+  /** The profile name and avatar of an address, cached 5 min. */
+  readonly identity: (address: string) => Effect.Effect<Identity.Identity, BackendError>
+  /** One page of the wallet registry. */
+  readonly wallets: (query: WalletQuery) => Effect.Effect<WalletListEntry.WalletPage, BackendError>
+  /** The account a name points to, cached 5 min. */
+  readonly lookupName: (name: string) => Effect.Effect<Name.NameAccount, BackendError>
+  /** Every name an address registered, cached 5 min. */
+  readonly namesOf: (address: string) => Effect.Effect<ReadonlyArray<Name.NameAccount>, BackendError>
+}>()("portico/core/Backend") {
+  /** No API URL configured: every read fails with `BackendNotConfiguredError`. */
+  static readonly layerNotConfigured: Layer.Layer<Backend> = Layer.sync(Backend, () =>
+    Backend.of({
+      balances: notConfigured,
+      history: notConfigured,
+      identity: notConfigured,
+      wallets: notConfigured,
+      lookupName: notConfigured,
+      namesOf: notConfigured
+    }))
+}
+
+const notConfigured = () => Effect.fail(new BackendNotConfiguredError())
+
+export type BackendError = BackendNotConfiguredError | BackendRequestError
+
+/** The host gave no `apiUrl`: there is no server to read balances, history or the registry from. */
+export class BackendNotConfiguredError extends Schema.TaggedError<BackendNotConfiguredError>()("BackendNotConfiguredError", {
+  message: fixed("No API URL configured")
+}) {}
+
+/**
+ * The server could not be reached or answered with an error. `status` is the HTTP status when
+ * there was an answer; `reason` the tag of the failure underneath (`RateLimited`, `TimeoutError`…).
+ */
+export class BackendRequestError extends Schema.TaggedError<BackendRequestError>()("BackendRequestError", {
+  reason: Schema.String,
+  status: Schema.optionalKey(Schema.Int),
+  message: Schema.String
+}) {}

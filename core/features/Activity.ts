@@ -1,0 +1,87 @@
+/**
+ * The Activity list of each account (spec §3 "Transaction list state", §4 "Transaction history"):
+ * the first page loads once, "Load more" appends the next, and a failed fetch marks the list empty
+ * with 'Failed to fetch transactions' while what loaded before stays (spec §8). Only transactions of
+ * the connected chain that are not all spam are kept (spec §5).
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Atom from "effect/reactivity/Atom"
+import { Backend, type AccountOnNetwork } from "../Backend.ts"
+import { fixed } from "../FixedMessage.ts"
+import * as Transaction from "../Transaction.ts"
+
+export interface TransactionList extends Transaction.TransactionListState {
+  /** Why the last fetch failed; the view offers to try again. */
+  readonly error: TransactionsFetchFailedError | undefined
+}
+
+export const initialList: TransactionList = { ...Transaction.initial, error: undefined }
+
+/** Lists are kept per account and network. */
+export const keyOf = (account: AccountOnNetwork): string => `${account.address}|${account.caipNetworkId}`
+
+export class Activity extends Context.Service<Activity, {
+  /** Every list loaded so far, by `keyOf`. */
+  readonly lists: SubscriptionRef.SubscriptionRef<ReadonlyMap<string, TransactionList>>
+  /**
+   * Loads the first page once (again after a failure), or with `more` the next page. Failures end
+   * up in the list's `error`, which the view shows.
+   */
+  readonly load: (account: AccountOnNetwork, options?: { readonly more?: boolean }) => Effect.Effect<void>
+  /** Forgets every list (disconnect). */
+  readonly reset: Effect.Effect<void>
+}>()("portico/core/features/Activity") {
+  static readonly layer = Layer.effect(
+    Activity,
+    Effect.gen(function*() {
+      const backend = yield* Backend
+      const lists = yield* SubscriptionRef.make<ReadonlyMap<string, TransactionList>>(new Map())
+      const set = (key: string, list: TransactionList) =>
+        SubscriptionRef.update(lists, (all) => new Map(all).set(key, list))
+
+      const load = Effect.fn("Activity.load")(function*(account: AccountOnNetwork, options: { readonly more?: boolean } = {}) {
+        const key = keyOf(account)
+        const list = (yield* SubscriptionRef.get(lists)).get(key) ?? initialList
+        const loadedOnce = (list.transactions.length > 0 || list.empty) && list.error === undefined
+        if (list.loading || (options.more === true ? list.next === undefined : loadedOnce)) return
+        yield* set(key, { ...list, loading: true })
+        const cursor = options.more === true ? list.next : undefined
+        yield* backend.history(account, cursor).pipe(
+          Effect.matchEffect({
+            onFailure: (cause) =>
+              set(key, { transactions: list.transactions, loading: false, empty: true, error: new TransactionsFetchFailedError({ cause }), ...(list.next === undefined ? {} : { next: list.next }) }),
+            onSuccess: (page) => {
+              const transactions = [...list.transactions, ...Transaction.visible(page.data, account.caipNetworkId)]
+              return set(key, {
+                transactions,
+                loading: false,
+                empty: transactions.length === 0,
+                error: undefined,
+                ...(page.next === null ? {} : { next: page.next })
+              })
+            }
+          })
+        )
+      })
+
+      return Activity.of({ lists, load, reset: SubscriptionRef.set(lists, new Map()) })
+    })
+  )
+}
+
+/** One atom per account: its list, kept alive so switching tabs does not drop loaded pages. */
+export const atoms = (activity: Activity["Service"]) => {
+  const all = Atom.keepAlive(Atom.subscriptionRef(activity.lists))
+  const byKey = Atom.family((key: string) => Atom.keepAlive(Atom.make((get) => get(all).get(key) ?? initialList)))
+  return { transactions: (account: AccountOnNetwork) => byKey(keyOf(account)) }
+}
+
+/** Spec §8 'Failed to fetch transactions': the list shows as empty, with a way to try again. */
+export class TransactionsFetchFailedError extends Schema.TaggedError<TransactionsFetchFailedError>()(
+  "TransactionsFetchFailedError",
+  { message: fixed("Failed to fetch transactions"), cause: Schema.optional(Schema.Defect()) }
+) {}

@@ -1,0 +1,170 @@
+/**
+ * One connect attempt at a time: what the visitor chose, the connecting view it needs, the
+ * connection itself, and what the modal does when it ends (close, UnsupportedChain, or a shake with
+ * the failure shown). A new attempt, "Try again", cancelling or leaving the connecting view stops the
+ * one in flight, and with it a pending WalletConnect pairing.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Ref from "effect/Ref"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Connection from "../Connection.ts"
+import * as Connector from "../Connector.ts"
+import { Connectors } from "../connectors/Connectors.ts"
+import * as Constants from "../Constants.ts"
+import { HostConfig } from "../HostConfig.ts"
+import * as Modal from "../Modal.ts"
+import { Networks } from "../Networks.ts"
+import * as Session from "../Session.ts"
+import type * as WalletListEntry from "../WalletListEntry.ts"
+import { isActiveAccountUnsupported, routerContext } from "./ChainSupport.ts"
+
+export type ConnectFailure = Connector.ConnectorFailure | Connector.ConnectorNotFound
+
+/** The last connect attempt, for the connecting views. */
+export type Attempt =
+  | { readonly _tag: "Idle" }
+  | { readonly _tag: "Pending"; readonly connectorId: string }
+  | { readonly _tag: "Failed"; readonly connectorId: string; readonly error: ConnectFailure }
+
+export const idle: Attempt = { _tag: "Idle" }
+
+/** What the visitor picked in a wallet list. */
+export type Choice =
+  /** A wallet the page announced (EIP-6963, Wallet Standard). */
+  | { readonly _tag: "Installed"; readonly connectorId: string }
+  /** WalletConnect's QR code, for one registry wallet (its name, icon and links) or any wallet. */
+  | { readonly _tag: "WalletConnect"; readonly wallet?: WalletListEntry.WalletListEntry }
+
+/** The views a connect attempt shows; leaving them abandons the attempt. */
+export const connectingViews: ReadonlyArray<Modal.View> = [
+  "ConnectingExternal",
+  "ConnectingWalletConnect",
+  "ConnectingWalletConnectBasic"
+]
+
+type AttemptFiber = Fiber.Fiber<Connector.Connected, ConnectFailure>
+
+export class ConnectAttempt extends Context.Service<ConnectAttempt, {
+  readonly state: SubscriptionRef.SubscriptionRef<Attempt>
+  /** Shows the connecting view for the choice and connects; completes when the attempt ends. */
+  readonly choose: (choice: Choice) => Effect.Effect<void>
+  /** Connects through one connector from the current view ("Try again" too); completes when it ends. */
+  readonly connect: (connectorId: string) => Effect.Effect<void>
+  /** Stops the attempt and resets the connection state. */
+  readonly cancel: Effect.Effect<void>
+  /** Stops the attempt if the modal is on one of its connecting views (the visitor is leaving it). */
+  readonly abandon: Effect.Effect<void>
+}>()("portico/core/features/ConnectAttempt") {
+  static readonly layer = Layer.effect(
+    ConnectAttempt,
+    Effect.gen(function*() {
+      const config = yield* HostConfig
+      const modal = yield* Modal.Modal
+      const connection = yield* Connection.Connection
+      const connectors = yield* Connectors
+      const networks = yield* Networks
+      const session = yield* Session.Session
+      const scope = yield* Effect.scope
+      const state = yield* SubscriptionRef.make<Attempt>(idle)
+      const current = yield* Ref.make<AttemptFiber | undefined>(undefined)
+      const services = Effect.provideService(HostConfig, config)
+
+      const stop = Effect.gen(function*() {
+        const fiber = yield* Ref.getAndSet(current, undefined)
+        if (fiber !== undefined) yield* Fiber.interrupt(fiber)
+      })
+
+      /** The network the dapp asks for first: the active one of the connector's namespace. */
+      const defaultNetworkOf = (client: Connector.ConnectorClient) =>
+        Effect.map(SubscriptionRef.get(networks.state), (value) => value.activeIds[client.connector.chain])
+
+      /**
+       * A WalletConnect attempt without a pairing URI after `walletConnectUriTimeoutMillis` could not
+       * reach the relay: it fails (and marks `wcError`) rather than loading for ever. Once a URI is
+       * shown, the pairing's own expiry rules take over.
+       */
+      const withRelayDeadline = <A, E>(attempt: Effect.Effect<A, E>, connectorId: string) => {
+        const unreachable = new Connector.ConnectorError({ connectorId, message: "The WalletConnect relay could not be reached" })
+        const deadline = Effect.gen(function*() {
+          yield* Effect.sleep(Constants.walletConnectUriTimeoutMillis)
+          if ((yield* SubscriptionRef.get(connection.state)).wcUri !== undefined) return yield* Effect.never
+          return yield* Effect.fail(unreachable)
+        })
+        return Effect.raceFirst(attempt, deadline).pipe(
+          // After the race: interrupting the attempt resets the connection state, so mark it here.
+          Effect.tapError((error) => error === unreachable ? SubscriptionRef.update(connection.state, Connection.failed) : Effect.void)
+        )
+      }
+
+      const attemptWith = (client: Connector.ConnectorClient) =>
+        Effect.gen(function*() {
+          const caipNetworkId = yield* defaultNetworkOf(client)
+          const attempt = connection.connect(client.connector.id, caipNetworkId === undefined ? {} : { caipNetworkId })
+          return yield* client.connector.type === "WALLET_CONNECT" ? withRelayDeadline(attempt, client.connector.id) : attempt
+        })
+
+      const settle = (exit: Exit.Exit<Connector.Connected, ConnectFailure>, connectorId: string) =>
+        Effect.gen(function*() {
+          if (Exit.isSuccess(exit)) {
+            yield* SubscriptionRef.set(state, idle)
+            if (yield* services(isActiveAccountUnsupported)) return yield* modal.open({ view: "UnsupportedChain" })
+            return yield* modal.close(yield* services(routerContext), { forced: true })
+          }
+          const error = Exit.findErrorOption(exit)
+          if (error._tag === "None") return yield* SubscriptionRef.set(state, idle)
+          yield* SubscriptionRef.set(state, { _tag: "Failed", connectorId, error: error.value })
+          // A refused or failed connection shakes the modal (spec §4: 500 ms).
+          yield* modal.shake
+        }).pipe(Effect.provideService(Session.Session, session))
+
+      const connect = Effect.fn("ConnectAttempt.connect")(function*(connectorId: string) {
+        yield* stop
+        yield* SubscriptionRef.set(state, { _tag: "Pending", connectorId })
+        const fiber: AttemptFiber = yield* Effect.forkIn(
+          Effect.flatMap(connectors.get(connectorId), attemptWith),
+          scope
+        )
+        yield* Ref.set(current, fiber)
+        const exit = yield* Fiber.await(fiber)
+        // Superseded by another attempt or stopped: whoever stopped it owns the views now.
+        const stillCurrent = yield* Ref.modify(current, (running) => running === fiber ? [true, undefined] : [false, running])
+        if (stillCurrent) yield* settle(exit, connectorId)
+      })
+
+      const walletConnectId = Effect.map(
+        SubscriptionRef.get(connectors.state),
+        ({ clients }) => clients.find((client) => client.connector.type === "WALLET_CONNECT")?.connector.id ?? "walletConnect"
+      )
+
+      const choose = Effect.fn("ConnectAttempt.choose")(function*(choice: Choice) {
+        if (choice._tag === "Installed") {
+          yield* modal.push({ view: "ConnectingExternal", data: { connectorId: choice.connectorId } })
+          return yield* connect(choice.connectorId)
+        }
+        yield* modal.push(
+          config.basicMode === true
+            ? { view: "ConnectingWalletConnectBasic" }
+            : { view: "ConnectingWalletConnect", ...(choice.wallet === undefined ? {} : { data: { wallet: choice.wallet } }) }
+        )
+        return yield* connect(yield* walletConnectId)
+      })
+
+      const stopToIdle = Effect.andThen(stop, SubscriptionRef.set(state, idle))
+
+      return ConnectAttempt.of({
+        state,
+        choose,
+        connect,
+        cancel: Effect.andThen(stopToIdle, connection.reset),
+        abandon: Effect.gen(function*() {
+          const view = Modal.currentView(yield* SubscriptionRef.get(modal.state))
+          if (view !== undefined && connectingViews.includes(view)) yield* stopToIdle
+        })
+      })
+    })
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * Disconnecting (spec §4 "Account"): one namespace or every account; our side forgets the account even
+ * when the wallet refuses to end its session, the outcome is tracked, a failure shows 'Failed to
+ * disconnect', and the modal closes once no account is left.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Analytics from "../Analytics.ts"
+import * as Connection from "../Connection.ts"
+import type * as Disconnect from "../Disconnect.ts"
+import { HostConfig } from "../HostConfig.ts"
+import * as Modal from "../Modal.ts"
+import * as Session from "../Session.ts"
+import { Activity } from "./Activity.ts"
+import { routerContext } from "./ChainSupport.ts"
+
+export class Disconnecting extends Context.Service<Disconnecting, {
+  readonly disconnect: (namespace?: Session.SessionNamespace) => Effect.Effect<void, Disconnect.DisconnectError>
+}>()("portico/core/features/Disconnecting") {
+  static readonly layer = Layer.effect(
+    Disconnecting,
+    Effect.gen(function*() {
+      const connection = yield* Connection.Connection
+      const session = yield* Session.Session
+      const modal = yield* Modal.Modal
+      const activity = yield* Activity
+      const context = yield* Effect.context<Analytics.Analytics | HostConfig>()
+
+      const disconnect = Effect.fn("Disconnecting.disconnect")(function*(namespace?: Session.SessionNamespace) {
+        yield* connection.disconnect(namespace).pipe(
+          Effect.tap(() => Analytics.trackDetached({ event: "DISCONNECT_SUCCESS" })),
+          Effect.tapError((error) =>
+            Effect.andThen(Analytics.trackDetached({ event: "DISCONNECT_ERROR" }), modal.showToast({ message: error.message, variant: "error" }))
+          ),
+          Effect.ensuring(Effect.gen(function*() {
+            if (Session.accounts(yield* SubscriptionRef.get(session.state)).length > 0) return
+            yield* activity.reset
+            yield* modal.close(yield* Effect.provideService(routerContext, Session.Session, session), { forced: true })
+          }))
+        )
+      }, Effect.provide(context))
+
+      return Disconnecting.of({ disconnect })
+    })
+  )
+}

@@ -1,0 +1,51 @@
+/**
+ * Every feature of the modal as one layer over the services a host environment provides: storage,
+ * the wallet connectors, our server (Backend), analytics and the host's configuration. The
+ * composition root (`app/Engine.ts`) gives it the browser's real ones; tests give it memory storage,
+ * local connectors, a Backend on a local server and `TestClock`.
+ */
+import * as Layer from "effect/Layer"
+import type * as Analytics from "../Analytics.ts"
+import type * as Backend from "../Backend.ts"
+import * as Connection from "../Connection.ts"
+import type { Connectors } from "../connectors/Connectors.ts"
+import { HostConfig } from "../HostConfig.ts"
+import * as Modal from "../Modal.ts"
+import * as Networks from "../Networks.ts"
+import * as Session from "../Session.ts"
+import type * as Storage from "../Storage.ts"
+import { AccountData } from "./AccountData.ts"
+import { Activity } from "./Activity.ts"
+import { ConnectAttempt } from "./ConnectAttempt.ts"
+import { Disconnecting } from "./Disconnecting.ts"
+import { Navigation } from "./Navigation.ts"
+import { NetworkSwitch } from "./NetworkSwitch.ts"
+import { WalletList } from "./WalletList.ts"
+import { WalletRequests } from "./WalletRequests.ts"
+
+/** What the features need from their environment. */
+export type Environment = Storage.Storage | Connectors | Backend.Backend | Analytics.Analytics | HostConfig
+
+/** The domain machines the features drive, from the host's networks. */
+const machines = (networks: HostConfig["Service"]["networks"]) =>
+  Connection.Connection.layer.pipe(
+    Layer.provideMerge(Session.Session.layer),
+    Layer.provideMerge(Layer.mergeAll(Networks.Networks.layer(networks), Modal.Modal.layer))
+  )
+
+const build = (networks: HostConfig["Service"]["networks"]) => {
+  const attempt = ConnectAttempt.layer
+  const reads = Layer.mergeAll(AccountData.layer, Activity.layer, WalletList.layer)
+  const actions = Layer.mergeAll(
+    Navigation.layer,
+    NetworkSwitch.layer,
+    Disconnecting.layer,
+    WalletRequests.layer
+  ).pipe(Layer.provideMerge(attempt), Layer.provideMerge(reads))
+  return actions.pipe(Layer.provideMerge(machines(networks)))
+}
+
+/** Every feature and the machines under them, on the networks the host configured. */
+export const layer = Layer.unwrap(HostConfig.useSync((config) => build(config.networks)))
+
+export type Features = Layer.Success<typeof layer>

@@ -1,0 +1,92 @@
+/**
+ * Moving through the modal: opening on the view the router's rules pick (or the host's), back,
+ * close, pushing a view, toasts, and bringing up UnsupportedChain whenever the connected wallet moves
+ * to a network the host did not request. Leaving a connecting view abandons its attempt.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Analytics from "../Analytics.ts"
+import { Connectors } from "../connectors/Connectors.ts"
+import { HostConfig } from "../HostConfig.ts"
+import * as Modal from "../Modal.ts"
+import * as Session from "../Session.ts"
+import { isActiveAccountUnsupported, routerContext } from "./ChainSupport.ts"
+import { ConnectAttempt } from "./ConnectAttempt.ts"
+
+export interface OpenOptions {
+  /** The host's choice of view; otherwise the router's rules pick one. */
+  readonly view?: Modal.HostView
+  /** A phone (narrow viewport and touch): without adapters the modal opens on AllWallets. */
+  readonly mobile?: boolean
+}
+
+export class Navigation extends Context.Service<Navigation, {
+  readonly open: (options?: OpenOptions) => Effect.Effect<void>
+  readonly close: (options?: { readonly forced?: boolean }) => Effect.Effect<void>
+  readonly back: Effect.Effect<void>
+  readonly push: (route: Modal.Route) => Effect.Effect<void>
+  readonly showToast: (toast: Modal.Toast) => Effect.Effect<void>
+}>()("portico/core/features/Navigation") {
+  static readonly layer = Layer.effect(
+    Navigation,
+    Effect.gen(function*() {
+      const config = yield* HostConfig
+      const modal = yield* Modal.Modal
+      const connectors = yield* Connectors
+      const attempt = yield* ConnectAttempt
+      const session = yield* Session.Session
+      const analytics = yield* Analytics.Analytics
+      const provide = <A, E>(effect: Effect.Effect<A, E, HostConfig | Session.Session | Analytics.Analytics>) =>
+        effect.pipe(
+          Effect.provideService(HostConfig, config),
+          Effect.provideService(Session.Session, session),
+          Effect.provideService(Analytics.Analytics, analytics)
+        )
+
+      const open = Effect.fn("Navigation.open")(function*(options: OpenOptions = {}) {
+        yield* connectors.discover
+        const { connected } = yield* provide(routerContext)
+        const route: Modal.Route = options.view !== undefined
+          ? Modal.hostRoute(options.view, connected)
+          : {
+            view: (yield* provide(isActiveAccountUnsupported))
+              ? "UnsupportedChain"
+              : Modal.openingView({ connected, mobile: options.mobile === true, hasAdapters: config.networks.length > 0 })
+          }
+        yield* modal.open(route)
+        yield* provide(Analytics.trackDetached({ event: "MODAL_OPEN", properties: { connected } }))
+      })
+
+      // A wallet moving to a chain the host did not request brings up UnsupportedChain.
+      yield* SubscriptionRef.changes(session.state).pipe(
+        Stream.runForEach(() =>
+          Effect.gen(function*() {
+            const unsupported = yield* provide(isActiveAccountUnsupported)
+            if (unsupported && Modal.currentView(yield* SubscriptionRef.get(modal.state)) !== "UnsupportedChain") {
+              yield* modal.open({ view: "UnsupportedChain" })
+            }
+          })
+        ),
+        Effect.forkScoped
+      )
+
+      return Navigation.of({
+        open,
+        close: (options) =>
+          Effect.gen(function*() {
+            yield* attempt.abandon
+            yield* modal.close(yield* provide(routerContext), options)
+          }),
+        back: Effect.gen(function*() {
+          yield* attempt.abandon
+          yield* modal.back(yield* provide(routerContext))
+        }),
+        push: modal.push,
+        showToast: modal.showToast
+      })
+    })
+  )
+}

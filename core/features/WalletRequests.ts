@@ -1,0 +1,55 @@
+/**
+ * What a host's own code asks the visitor's wallet (EIP-1193 requests, Solana signing): forwarded to
+ * the connector holding the account of that namespace, whichever kind it is.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Predicate from "effect/Predicate"
+import { ConnectorError } from "../Connector.ts"
+import type * as Connector from "../Connector.ts"
+import { Connectors } from "../connectors/Connectors.ts"
+import * as RpcCode from "../RpcCode.ts"
+import * as Session from "../Session.ts"
+import * as WalletError from "../WalletError.ts"
+
+export type WalletRequestError = Connector.ConnectorFailure | Connector.ConnectorNotFound | WalletError.UnauthorizedError
+
+/** EIP-1193's 4100: there is no account of that namespace to ask for. */
+export const notConnected = (): WalletError.UnauthorizedError =>
+  new WalletError.UnauthorizedError({ code: RpcCode.table.Unauthorized.code, message: "Unauthorized: no account is connected" })
+
+export class WalletRequests extends Context.Service<WalletRequests, {
+  readonly request: (namespace: Session.SessionNamespace, args: Connector.RequestArguments) => Effect.Effect<unknown, WalletRequestError>
+  /** A request whose answer carries bytes in `field` (Solana signatures, signed transactions). */
+  readonly requestBytes: (
+    namespace: Session.SessionNamespace,
+    args: Connector.RequestArguments,
+    field: string
+  ) => Effect.Effect<Uint8Array, WalletRequestError>
+}>()("portico/core/features/WalletRequests") {
+  static readonly layer = Layer.effect(
+    WalletRequests,
+    Effect.gen(function*() {
+      const session = yield* Session.Session
+      const connectors = yield* Connectors
+      const request = Effect.fn("WalletRequests.request")(function*(namespace: Session.SessionNamespace, args: Connector.RequestArguments) {
+        const account = (yield* SubscriptionRef.get(session.state))[namespace]
+        if (account === undefined) return yield* notConnected()
+        const client = yield* connectors.get(account.connectorId)
+        return yield* client.request(args)
+      })
+      return WalletRequests.of({
+        request,
+        requestBytes: (namespace, args, field) =>
+          Effect.flatMap(request(namespace, args), (answer) => {
+            const bytes = Predicate.hasProperty(answer, field) ? answer[field] : undefined
+            return bytes instanceof Uint8Array
+              ? Effect.succeed(bytes)
+              : Effect.fail(new ConnectorError({ connectorId: namespace, message: `The wallet answered ${args.method} without ${field} bytes` }))
+          })
+      })
+    })
+  )
+}

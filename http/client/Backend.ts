@@ -1,0 +1,71 @@
+/**
+ * core's `Backend` over Portico's HTTP contracts: the derived clients, the TTL caches of
+ * `CachedQueries`, and every failure turned into core's `BackendRequestError` (the API's typed errors
+ * keep their tag and status; transport failures their tag). No trace headers: they would turn every
+ * GET into a CORS preflight against the API.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Predicate from "effect/Predicate"
+import * as HttpClient from "effect/http/HttpClient"
+import * as Backend from "../../core/Backend.ts"
+import * as Constants from "../../core/Constants.ts"
+import * as CachedQueries from "./CachedQueries.ts"
+import * as PorticoClient from "./PorticoClient.ts"
+
+/** The status an answer carried: the API's typed errors hold it, HttpClient's response errors too. */
+const statusOf = (error: unknown): number | undefined => {
+  if (Predicate.hasProperty(error, "status") && typeof error.status === "number") return error.status
+  if (Predicate.hasProperty(error, "response") && Predicate.hasProperty(error.response, "status")) {
+    return typeof error.response.status === "number" ? error.response.status : undefined
+  }
+  return undefined
+}
+
+export const toBackendError = (error: unknown): Backend.BackendRequestError => {
+  const status = statusOf(error)
+  return new Backend.BackendRequestError({
+    reason: Predicate.hasProperty(error, "_tag") && typeof error._tag === "string" ? error._tag : "Unknown",
+    ...(status === undefined ? {} : { status }),
+    message: Predicate.hasProperty(error, "message") && typeof error.message === "string" && error.message !== ""
+      ? error.message
+      : "The Portico API could not answer"
+  })
+}
+
+const call = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, Backend.BackendRequestError> =>
+  effect.pipe(
+    Effect.provideService(HttpClient.TracerPropagationEnabled, false),
+    Effect.mapError(toBackendError)
+  )
+
+export const make = (options: PorticoClient.ClientOptions) =>
+  Effect.gen(function*() {
+    const client = yield* PorticoClient.make(options)
+    const cached = yield* CachedQueries.make(client)
+    return Backend.Backend.of({
+      balances: (account, { force = false } = {}) =>
+        call(cached.balance(account.address, { chainId: account.caipNetworkId, forceUpdate: force })),
+      history: (account, cursor) =>
+        call(client.blockchain.history({
+          params: { address: account.address },
+          query: { chainId: account.caipNetworkId, ...(cursor === undefined ? {} : { cursor }) }
+        })),
+      identity: (address) => call(cached.identity(address)),
+      wallets: (query) =>
+        call(client.wallets.getWallets({
+          query: {
+            page: String(query.page),
+            entries: String(query.search === "" ? Constants.walletsPageSize : Constants.walletSearchEntries),
+            chains: query.chains.join(","),
+            ...(query.search === "" ? {} : { search: query.search })
+          }
+        })),
+      lookupName: (name) => call(cached.lookupName(name)),
+      namesOf: (address) => call(cached.namesOf(address))
+    })
+  })
+
+/** The Backend on our server; needs an HttpClient (fetch in browsers). */
+export const layer = (options: PorticoClient.ClientOptions): Layer.Layer<Backend.Backend, never, HttpClient.HttpClient> =>
+  Layer.effect(Backend.Backend, make(options))

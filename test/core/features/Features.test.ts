@@ -1,0 +1,285 @@
+/**
+ * The modal's engine in Node: every feature over memory storage, local connectors, a Backend that
+ * answers as each test says, and TestClock for the relay deadline and the shake.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { TestClock } from "effect/testing"
+import type * as Analytics from "../../../core/Analytics.ts"
+import * as Backend from "../../../core/Backend.ts"
+import * as Connection from "../../../core/Connection.ts"
+import type * as Connector from "../../../core/Connector.ts"
+import * as Constants from "../../../core/Constants.ts"
+import { AccountData } from "../../../core/features/AccountData.ts"
+import { Activity, keyOf } from "../../../core/features/Activity.ts"
+import { ConnectAttempt } from "../../../core/features/ConnectAttempt.ts"
+import { Disconnecting } from "../../../core/features/Disconnecting.ts"
+import * as Features from "../../../core/features/Features.ts"
+import { Navigation } from "../../../core/features/Navigation.ts"
+import { NetworkSwitch } from "../../../core/features/NetworkSwitch.ts"
+import { WalletList } from "../../../core/features/WalletList.ts"
+import { WalletRequests } from "../../../core/features/WalletRequests.ts"
+import * as Modal from "../../../core/Modal.ts"
+import * as Session from "../../../core/Session.ts"
+import * as Transaction from "../../../core/Transaction.ts"
+import { WalletPage } from "../../../core/WalletListEntry.ts"
+import { environment, type EnvironmentOptions, features } from "../support/Environment.ts"
+import { evmAddress, evmConnected, evmConnector, fake, rejected } from "../support/Wallets.ts"
+
+const withFeatures = (options: EnvironmentOptions = {}) =>
+  <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provide(effect, features(options))
+
+/** Lets forked fibers run up to their next wait. */
+const flush = Effect.forEach(Array.from({ length: 20 }), () => Effect.yieldNow, { discard: true })
+
+const modalState = Effect.flatMap(Modal.Modal, (modal) => SubscriptionRef.get(modal.state))
+const attemptState = Effect.flatMap(ConnectAttempt, (attempt) => SubscriptionRef.get(attempt.state))
+const connectionState = Effect.flatMap(Connection.Connection, (connection) => SubscriptionRef.get(connection.state))
+const view = Effect.map(modalState, Modal.currentView)
+
+const walletConnectConnector: Connector.Connector = { id: "walletConnect", name: "WalletConnect", chain: "eip155", type: "WALLET_CONNECT" }
+/** A WalletConnect connector whose relay never answers: no pairing URI ever arrives. */
+const silentRelay = fake(walletConnectConnector, { connect: Effect.never })
+
+const openModal = Effect.flatMap(Navigation, (navigation) => navigation.open())
+
+describe("ConnectAttempt", () => {
+  it.effect("choosing an installed wallet shows ConnectingExternal, connects and closes the modal", () => {
+    const approved = Deferred.makeUnsafe<Connector.Connected>()
+    return Effect.gen(function*() {
+      yield* openModal
+      const attempt = yield* ConnectAttempt
+      const fiber = yield* Effect.forkChild(attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      yield* flush
+      assert.deepStrictEqual((yield* modalState).history.map((route) => route.view), ["Connect", "ConnectingExternal"])
+      assert.deepStrictEqual(yield* attemptState, { _tag: "Pending", connectorId: evmConnector.id })
+      yield* Deferred.succeed(approved, evmConnected)
+      yield* Fiber.join(fiber)
+      assert.isFalse((yield* modalState).open)
+      assert.deepStrictEqual(yield* attemptState, { _tag: "Idle" })
+      const session = yield* Effect.flatMap(Session.Session, (s) => SubscriptionRef.get(s.state))
+      assert.strictEqual(session.eip155?.address, evmAddress)
+    }).pipe(withFeatures({ clients: [fake(evmConnector, { connect: Deferred.await(approved) }).client] }))
+  })
+
+  it.effect("a refused connection stays on its view as Failed and shakes the modal for 500 ms", () =>
+    Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      const failed = yield* attemptState
+      assert.strictEqual(failed._tag, "Failed")
+      assert.strictEqual(failed._tag === "Failed" ? failed.error._tag : undefined, "UserRejectedRequestError")
+      assert.strictEqual(yield* view, "ConnectingExternal")
+      assert.isTrue((yield* modalState).shaking)
+      yield* TestClock.adjust(Constants.shakeMillis)
+      assert.isFalse((yield* modalState).shaking)
+    }).pipe(withFeatures({ clients: [fake(evmConnector, { connect: Effect.fail(rejected) }).client] })))
+
+  it.effect("a WalletConnect attempt that gets no pairing URI fails at the relay deadline", () =>
+    Effect.gen(function*() {
+      yield* openModal
+      const fiber = yield* Effect.forkChild(Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "WalletConnect" })))
+      yield* TestClock.adjust(Constants.walletConnectUriTimeoutMillis - 1)
+      assert.strictEqual((yield* attemptState)._tag, "Pending")
+      assert.strictEqual(yield* view, "ConnectingWalletConnect")
+      yield* TestClock.adjust(1)
+      yield* Fiber.join(fiber)
+      const failed = yield* attemptState
+      assert.strictEqual(failed._tag === "Failed" ? failed.error._tag : failed._tag, "ConnectorError")
+      assert.isTrue((yield* connectionState).wcError)
+    }).pipe(withFeatures({ walletConnect: silentRelay.client })))
+
+  it.effect("basic mode shows only the QR view", () =>
+    Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.forkChild(Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "WalletConnect" })))
+      yield* flush
+      assert.strictEqual(yield* view, "ConnectingWalletConnectBasic")
+    }).pipe(withFeatures({ walletConnect: silentRelay.client, config: { basicMode: true } })))
+
+  it.effect("going back from a connecting view abandons its attempt and resets the connection", () =>
+    Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.forkChild(Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "WalletConnect" })))
+      yield* flush
+      assert.strictEqual((yield* connectionState).status, "connecting")
+      yield* Effect.flatMap(Navigation, (navigation) => navigation.back)
+      assert.strictEqual(yield* view, "Connect")
+      assert.deepStrictEqual(yield* attemptState, { _tag: "Idle" })
+      assert.strictEqual((yield* connectionState).status, "disconnected")
+      // The deadline of the abandoned attempt never fires.
+      yield* TestClock.adjust(Constants.walletConnectUriTimeoutMillis)
+      assert.deepStrictEqual(yield* attemptState, { _tag: "Idle" })
+    }).pipe(withFeatures({ walletConnect: silentRelay.client })))
+
+  it.effect("a new attempt supersedes the one in flight", () =>
+    Effect.gen(function*() {
+      yield* openModal
+      const attempt = yield* ConnectAttempt
+      yield* Effect.forkChild(attempt.choose({ _tag: "WalletConnect" }))
+      yield* flush
+      yield* attempt.connect(evmConnector.id)
+      assert.deepStrictEqual(yield* attemptState, { _tag: "Idle" })
+      assert.isFalse((yield* modalState).open)
+    }).pipe(withFeatures({
+      walletConnect: silentRelay.client,
+      clients: [fake(evmConnector, { connect: Effect.succeed(evmConnected) }).client]
+    })))
+})
+
+describe("Navigation", () => {
+  it.effect("opens on Connect for a new visitor and tracks the modal-open event", () => {
+    const tracked: Array<Analytics.TrackedEvent> = []
+    return Effect.gen(function*() {
+      yield* openModal
+      assert.strictEqual(yield* view, "Connect")
+      yield* flush
+      assert.deepStrictEqual(tracked, [{ event: "MODAL_OPEN", properties: { connected: false } }])
+    }).pipe(withFeatures({ tracked }))
+  })
+
+  it.effect("a wallet moving to a network the host did not request brings up UnsupportedChain", () => {
+    const wallet = fake(evmConnector, { connect: Effect.succeed(evmConnected) })
+    return Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      assert.isFalse((yield* modalState).open)
+      wallet.emit({ _tag: "ChainChanged", caipNetworkId: "eip155:1" })
+      yield* TestClock.adjust(0)
+      assert.strictEqual(yield* view, "UnsupportedChain")
+      yield* Effect.flatMap(Navigation, (navigation) => navigation.close())
+      yield* openModal
+      assert.strictEqual(yield* view, "UnsupportedChain")
+    }).pipe(withFeatures({ clients: [wallet.client] }))
+  })
+})
+
+const transaction = (id: string, chain: string, spam = false): Transaction.Transaction => ({
+  id,
+  metadata: { minedAt: "2026-11-01T10:00:00.000Z", chain },
+  transfers: spam ? [{ nft_info: { flags: { is_spam: true } } }] : []
+})
+
+describe("Activity", () => {
+  const account = { address: evmAddress, caipNetworkId: "eip155:31337" }
+  const listOf = Effect.flatMap(Activity, (activity) =>
+    Effect.map(SubscriptionRef.get(activity.lists), (lists) => lists.get(keyOf(account))))
+
+  it.effect("loads the first page once, appends the next on 'more', and keeps only visible transactions", () => {
+    const cursors: Array<string | undefined> = []
+    const pages: Record<string, Transaction.History> = {
+      first: new Transaction.History({ data: [transaction("a", "eip155:31337"), transaction("spam", "eip155:31337", true)], next: "page-2" }),
+      "page-2": new Transaction.History({ data: [transaction("b", "eip155:31337"), transaction("other", "eip155:1")], next: null })
+    }
+    return Effect.gen(function*() {
+      const activity = yield* Activity
+      yield* activity.load(account)
+      yield* activity.load(account)
+      assert.deepStrictEqual((yield* listOf)?.transactions.map((entry) => entry.id), ["a"])
+      assert.strictEqual((yield* listOf)?.next, "page-2")
+      yield* activity.load(account, { more: true })
+      const list = yield* listOf
+      assert.deepStrictEqual(list?.transactions.map((entry) => entry.id), ["a", "b"])
+      assert.strictEqual(list?.next, undefined)
+      yield* activity.load(account, { more: true })
+      assert.deepStrictEqual(cursors, [undefined, "page-2"])
+    }).pipe(withFeatures({
+      backend: {
+        history: (_account, cursor) =>
+          Effect.sync(() => {
+            cursors.push(cursor)
+            return pages[cursor ?? "first"] ?? new Transaction.History({ data: [], next: null })
+          })
+      }
+    }))
+  })
+
+  it.effect("a failed fetch marks the list empty with 'Failed to fetch transactions', and trying again reloads", () => {
+    let calls = 0
+    return Effect.gen(function*() {
+      const activity = yield* Activity
+      yield* activity.load(account)
+      const failed = yield* listOf
+      assert.isTrue(failed?.empty)
+      assert.strictEqual(failed?.error?.message, "Failed to fetch transactions")
+      yield* activity.load(account)
+      const loaded = yield* listOf
+      assert.strictEqual(loaded?.error, undefined)
+      assert.deepStrictEqual(loaded?.transactions.map((entry) => entry.id), ["a"])
+    }).pipe(withFeatures({
+      backend: {
+        history: () =>
+          Effect.suspend(() => {
+            calls += 1
+            return calls === 1
+              ? Effect.fail(new Backend.BackendRequestError({ reason: "UpstreamUnavailable", status: 503, message: "down" }))
+              : Effect.succeed(new Transaction.History({ data: [transaction("a", "eip155:31337")], next: null }))
+          })
+      }
+    }))
+  })
+})
+
+describe("typed failures on the live path", () => {
+  it.effect("without an API URL, account data fails with BackendNotConfiguredError", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(Effect.flatMap(AccountData, (data) => data.balances({ address: evmAddress, caipNetworkId: "eip155:31337" })))
+      assert.strictEqual(error._tag, "BackendNotConfiguredError")
+      assert.strictEqual(error.message, "No API URL configured")
+    }).pipe(Effect.provide(Features.layer.pipe(
+      Layer.provideMerge(Layer.mergeAll(environment(), Backend.Backend.layerNotConfigured))
+    ))))
+
+  it.effect("a host request without a connected account is EIP-1193's 4100 Unauthorized", () =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(Effect.flatMap(WalletRequests, (requests) => requests.request("eip155", { method: "eth_chainId" })))
+      assert.strictEqual(error._tag, "UnauthorizedError")
+      assert.strictEqual(error._tag === "UnauthorizedError" ? error.code : 0, 4100)
+    }).pipe(withFeatures()))
+
+  it.effect("switching to a network the host did not configure is NetworkNotFoundError, shown as a toast", () =>
+    Effect.gen(function*() {
+      yield* openModal
+      const error = yield* Effect.flip(Effect.flatMap(NetworkSwitch, (networks) => networks.switchNetwork("eip155:999")))
+      assert.strictEqual(error._tag, "NetworkNotFoundError")
+      assert.strictEqual((yield* modalState).toast?.message, "Network not found")
+    }).pipe(withFeatures()))
+
+  it.effect("disconnecting every chain when a wallet refuses is 'Failed to disconnect chains', and the modal closes", () => {
+    const tracked: Array<Analytics.TrackedEvent> = []
+    const wallet = fake(evmConnector, { connect: Effect.succeed(evmConnected), disconnect: Effect.fail(rejected) })
+    return Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      yield* openModal
+      const error = yield* Effect.flip(Effect.flatMap(Disconnecting, (disconnecting) => disconnecting.disconnect()))
+      assert.strictEqual(error.message, "Failed to disconnect chains")
+      assert.isFalse((yield* modalState).open)
+      yield* flush
+      assert.include(tracked.map((event) => event.event), "DISCONNECT_ERROR")
+    }).pipe(withFeatures({ clients: [wallet.client], tracked }))
+  })
+})
+
+describe("WalletList", () => {
+  it.effect("asks the registry for the configured chains and tracks a search", () => {
+    const tracked: Array<Analytics.TrackedEvent> = []
+    const queries: Array<Backend.WalletQuery> = []
+    return Effect.gen(function*() {
+      const list = yield* WalletList
+      yield* list.page({ page: 1, search: "" })
+      yield* list.page({ page: 1, search: "rain" })
+      yield* flush
+      assert.deepStrictEqual(queries.map((query) => query.chains), [["eip155:31337", "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ"], ["eip155:31337", "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ"]])
+      assert.deepStrictEqual(tracked, [{ event: "SEARCH_WALLET", properties: { search: "rain" } }])
+    }).pipe(withFeatures({
+      tracked,
+      backend: { wallets: (query) => Effect.sync(() => (queries.push(query), new WalletPage({ count: 0, data: [] }))) }
+    }))
+  })
+})
+

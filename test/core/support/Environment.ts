@@ -1,0 +1,70 @@
+/**
+ * The environment core's features need, made of local pieces: memory storage, the given wallets as
+ * Wallet Standard connectors (and one WalletConnect-type connector when given), a Backend that answers
+ * what a test gives and dies on the rest, analytics that records, and the host's configuration.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Analytics from "../../../core/Analytics.ts"
+import { Backend } from "../../../core/Backend.ts"
+import type * as Config from "../../../core/Config.ts"
+import type * as Connector from "../../../core/Connector.ts"
+import { Connectors } from "../../../core/connectors/Connectors.ts"
+import * as Eip6963 from "../../../core/connectors/Eip6963.ts"
+import * as Features from "../../../core/features/Features.ts"
+import { HostConfig } from "../../../core/HostConfig.ts"
+import * as Storage from "../../../core/Storage.ts"
+import { networks } from "./Wallets.ts"
+
+export const hostConfig: Config.PorticoConfig = {
+  projectId: "test",
+  networks,
+  metadata: { name: "Test host", description: "Core tests", url: "https://host.invalid", icons: [] }
+}
+
+export interface EnvironmentOptions {
+  readonly clients?: ReadonlyArray<Connector.ConnectorClient>
+  readonly walletConnect?: Connector.ConnectorClient
+  readonly backend?: Partial<Backend["Service"]>
+  readonly config?: Partial<Config.PorticoConfig>
+  /** Receives every tracked event. */
+  readonly tracked?: Array<Analytics.TrackedEvent>
+}
+
+const die = (name: string) => () => Effect.die(`Backend.${name}: not part of this test`)
+
+const backendOf = (answers: Partial<Backend["Service"]>): Backend["Service"] => Backend.of({
+    balances: answers.balances ?? die("balances"),
+    history: answers.history ?? die("history"),
+    identity: answers.identity ?? die("identity"),
+    wallets: answers.wallets ?? die("wallets"),
+    lookupName: answers.lookupName ?? die("lookupName"),
+    namesOf: answers.namesOf ?? die("namesOf")
+  })
+
+export const environment = (options: EnvironmentOptions = {}) =>
+  Layer.mergeAll(
+    Storage.layerMemory,
+    Connectors.layer({
+      eip6963: (onChange) => {
+        onChange(Eip6963.empty)
+        return () => undefined
+      },
+      walletStandard: (onChange) => {
+        onChange(options.clients ?? [])
+        return () => undefined
+      },
+      walletConnect: options.walletConnect
+    }),
+    Layer.succeed(Backend, backendOf(options.backend ?? {})),
+    Layer.succeed(Analytics.Analytics, Analytics.Analytics.of({
+      track: (event) => Effect.sync(() => {
+        options.tracked?.push(event)
+        return true
+      })
+    })),
+    HostConfig.layer({ ...hostConfig, ...options.config })
+  )
+
+/** Every feature over the local environment: what the browser engine runs, in Node. */
+export const features = (options: EnvironmentOptions = {}) => Features.layer.pipe(Layer.provideMerge(environment(options)))

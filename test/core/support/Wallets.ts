@@ -1,0 +1,95 @@
+/**
+ * Local wallets for core tests: connectors that answer as a test says and die on anything else,
+ * the two sandbox-like networks, and a Web Storage kept across two "page loads".
+ */
+import * as Effect from "effect/Effect"
+import type * as Connector from "../../../core/Connector.ts"
+import type * as Network from "../../../core/Network.ts"
+import * as WalletError from "../../../core/WalletError.ts"
+
+export const evmAddress = "0x00000000000000000000000000000000000000aa"
+export const solAddress = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"
+export const solNetwork = "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ" as const
+
+export const networks: ReadonlyArray<Network.Network> = [
+  {
+    id: 31337,
+    caipNetworkId: "eip155:31337",
+    chainNamespace: "eip155",
+    name: "Portico Local",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: ["http://127.0.0.1:1"] } }
+  },
+  {
+    id: "4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ",
+    caipNetworkId: solNetwork,
+    chainNamespace: "solana",
+    name: "Portico Solana",
+    nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+    rpcUrls: { default: { http: ["http://127.0.0.1:1"] } }
+  }
+]
+
+export interface Fake {
+  readonly client: Connector.ConnectorClient
+  readonly emit: (event: Connector.ConnectorEvent) => void
+  readonly calls: Array<string>
+}
+
+/** A wallet's connector: each operation answers as given, anything not given dies. */
+export const fake = (
+  connector: Connector.Connector,
+  answers: {
+    readonly connect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
+    readonly reconnect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
+    readonly disconnect?: Effect.Effect<void, Connector.ConnectorFailure>
+  }
+): Fake => {
+  const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
+  const calls: Array<string> = []
+  const die = Effect.die(`${connector.id}: not part of this fake`)
+  const track = <A, E>(name: string, effect: Effect.Effect<A, E> | undefined) =>
+    Effect.suspend(() => {
+      calls.push(name)
+      return effect ?? die
+    })
+  return {
+    calls,
+    emit: (event) => listeners.forEach((listener) => listener(event)),
+    client: {
+      connector,
+      connect: () => track("connect", answers.connect),
+      reconnect: () => track("reconnect", answers.reconnect),
+      disconnect: track("disconnect", answers.disconnect),
+      accounts: die,
+      chain: die,
+      request: () => die,
+      subscribe: (listener) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      }
+    }
+  }
+}
+
+export const evmConnector: Connector.Connector = { id: "com.demo.evm", name: "Demo EVM", chain: "eip155", info: { rdns: "com.demo.evm" }, type: "ANNOUNCED" }
+export const solConnector: Connector.Connector = { id: "wallet-standard:Demo Solana", name: "Demo Solana", chain: "solana", type: "WALLET_STANDARD" }
+export const evmConnected: Connector.Connected = { namespace: "eip155", accounts: [evmAddress], caipNetworkId: "eip155:31337" }
+export const solConnected: Connector.Connected = { namespace: "solana", accounts: [solAddress], caipNetworkId: solNetwork }
+export const rejected = new WalletError.UserRejectedRequestError({ code: 4001, message: "User rejected the request." })
+
+/** A Web Storage kept across two "page loads" of the layer. */
+export const memoryWebStorage = (): globalThis.Storage => {
+  const map = new Map<string, string>()
+  return {
+    get length() {
+      return map.size
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, value)
+  }
+}
+
