@@ -209,7 +209,7 @@ describe("Connection service", () => {
       yield* connection.connect(evmConnector.id)
       yield* storage.set(StorageKey.emailLogin, true)
       const error = yield* Effect.flip(connection.disconnect())
-      assert.strictEqual(error.message, "Failed to disconnect")
+      assert.strictEqual(error.message, "Failed to disconnect chains")
       assert.strictEqual(Session.accounts(yield* sessionState).length, 0)
       assert.strictEqual((yield* connectionState).status, "disconnected")
       assert.strictEqual(yield* storage.get(StorageKey.connectionStatus), "disconnected")

@@ -1,7 +1,26 @@
 /**
  * The packages the browser tests load, so Vite pre-bundles them before the first test instead of
- * discovering one mid-run and reloading the page under it.
+ * discovering one mid-run and reloading the page under it. Effect is imported per module, so every
+ * `effect/*` module the browser floors import is read from their sources rather than listed by hand.
  */
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+
+const browserFloors = ["core", "app", "ui", "http/api", "http/client", "test/ui", "test/app", "test/core/connectors"]
+
+const sourcesIn = (folder: string): ReadonlyArray<string> =>
+  readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+
+const effectModules = [
+  ...new Set(
+    browserFloors.flatMap(sourcesIn).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/from "(effect\/[A-Za-z/-]+)"/g)].map((match) => match[1] ?? "")
+    )
+  )
+].toSorted()
+
 export const browserDependencies = [
   "react",
   "react/jsx-runtime",
@@ -16,5 +35,6 @@ export const browserDependencies = [
   "uqr",
   "@wallet-standard/app",
   "@wallet-standard/base",
-  "@walletconnect/universal-provider"
-] as const
+  "@walletconnect/universal-provider",
+  ...effectModules
+]

@@ -6,14 +6,14 @@
  * the empty and failed states; NFTs held (sent-away ones left out), deduplicated, each with its image
  * when it is a safe source and a monogram otherwise.
  */
-import axe from "axe-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { page } from "vitest/browser"
 import { de } from "../../../ui/i18n/de.ts"
 import { en } from "../../../ui/i18n/en.ts"
 import { type FakeHistory, type HistoryPage, installFakeHistory } from "../support/FakeHistory.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
 import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
-import { button, dialog, modalHost, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
+import { button, connectTestWallet, dialog, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
 
 let wallet: TestWallet | undefined
 let history: FakeHistory
@@ -56,11 +56,7 @@ const secondPage: HistoryPage = {
 const openAccountTab = async (tab: string, locale: "en" | "de" = "en") => {
   wallet = announceTestWallet()
   await renderPortico({ apiUrl: "https://api.invalid", locale })
-  await openModal()
-  ;(await until(() => button(/Test Wallet/))).click()
-  await wallet.prompted()
-  wallet.approve()
-  await until(() => dialog() === null)
+  await connectTestWallet(wallet)
   await openModal()
   const account = await view("Account")
   const tabButton = await until(() => [...account.querySelectorAll<HTMLButtonElement>("[role='tab']")].find((candidate) => candidate.textContent === tab))
@@ -77,15 +73,6 @@ const shoot = async (name: string) => {
   const element = dialog()
   if (element === null) throw new Error("The modal is not open")
   await page.screenshot({ element, path: `../../../test-results/screenshots/${name}.png` })
-}
-
-const expectNoAxeViolations = async () => {
-  const host = modalHost()
-  if (host === null) throw new Error("The modal is not open")
-  await new Promise((resolve) => setTimeout(resolve, 250))
-  const results = await axe.run(host, { resultTypes: ["violations"] })
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`))
-    .toEqual([])
 }
 
 describe("Account → Activity", () => {

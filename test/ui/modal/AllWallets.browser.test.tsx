@@ -3,10 +3,10 @@
  * with infinite scroll, a virtualised list, installed then recommended first, the 300 ms search over
  * up to 100 entries, entries of other chains left out, and zero axe violations.
  */
-import axe from "axe-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { userEvent } from "vitest/browser"
 import { en } from "../../../ui/i18n/en.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
 import { installFakeRegistry } from "../support/FakeRegistry.ts"
 import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
 import { button, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
@@ -77,9 +77,7 @@ describe("AllWallets", () => {
     ])
     expect(names.slice(1, 5).every((name) => name.includes(en.recommended))).toBe(true)
     expect(names.some((name) => name.includes("Elsewhere"))).toBe(false)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-    const results = await axe.run(shadow().host, { resultTypes: ["violations"] })
-    expect(results.violations.map((violation) => violation.id)).toEqual([])
+    await expectNoAxeViolations()
   })
 
   it("searches 300 ms after the last keystroke, over up to 100 entries", async () => {

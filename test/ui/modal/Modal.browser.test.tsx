@@ -3,13 +3,13 @@
  * checked with axe-core (zero violations), plus the dialog's keyboard contract, the locales and
  * inert rendering of hostile wallet announcements.
  */
-import axe from "axe-core"
 import { afterEach, describe, expect, it } from "vitest"
 import { userEvent } from "vitest/browser"
 import { de } from "../../../ui/i18n/de.ts"
 import { en } from "../../../ui/i18n/en.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
 import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
-import { button, dialog, hostStatus, modalHost, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
+import { button, connectTestWallet, dialog, hostStatus, modalHost, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
 
 let wallets: Array<TestWallet> = []
 
@@ -23,17 +23,6 @@ const announce = (options?: Parameters<typeof announceTestWallet>[0]) => {
   const wallet = announceTestWallet(options)
   wallets.push(wallet)
   return wallet
-}
-
-/** axe-core over the modal (it walks the open shadow root); every violation named in the failure. */
-const expectNoAxeViolations = async () => {
-  const host = modalHost()
-  if (host === null) throw new Error("The modal is not open")
-  // Let the 150 ms view fade finish so colours are final.
-  await new Promise((resolve) => setTimeout(resolve, 250))
-  const results = await axe.run(host, { resultTypes: ["violations"] })
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`))
-    .toEqual([])
 }
 
 const activeInModal = () => shadow().activeElement
@@ -92,11 +81,7 @@ describe("modal views", () => {
   it("Account shows the shortened address, network, tabs and explorer link, and passes axe", async () => {
     const wallet = announce()
     await renderPortico()
-    await openModal()
-    ;(await until(() => button(/Test Wallet/))).click()
-    await wallet.prompted()
-    wallet.approve()
-    await until(() => dialog() === null)
+    await connectTestWallet(wallet)
     await openModal()
     const account = await view("Account")
     expect(account.querySelector("[data-address]")?.textContent).toBe("0x7099…79C8")

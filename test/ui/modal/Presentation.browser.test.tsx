@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest"
 import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
-import { button, dialog, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
+import { button, connectTestWallet, dialog, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
 
 let wallet: TestWallet | undefined
 
@@ -54,11 +54,7 @@ describe("refused actions", () => {
     // The wallet knows only chain 1: switching to OP Mainnet fails (4902, then adding the chain is refused).
     wallet = announceTestWallet({ chains: [1] })
     await renderPortico()
-    await openModal()
-    ;(await until(() => button(/Test Wallet/))).click()
-    await wallet.prompted()
-    wallet.approve()
-    await until(() => dialog() === null)
+    await connectTestWallet(wallet)
     await openModal()
     await view("Account")
     const switchButton = await until(() => button(/OP Mainnet/))

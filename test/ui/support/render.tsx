@@ -110,3 +110,12 @@ export const openModal = async () => {
   // The first click of a test file loads the engine and modal chunks through Vite: slow on a busy machine.
   return until(() => dialog(), 30_000)
 }
+
+/** Connects a test wallet from the Connect view (approving its prompt) and waits for the modal to close. */
+export const connectTestWallet = async (wallet: { readonly prompted: () => Promise<void>; readonly approve: () => void }) => {
+  await openModal()
+  ;(await until(() => button(/Test Wallet/))).click()
+  await wallet.prompted()
+  wallet.approve()
+  await until(() => dialog() === null)
+}
