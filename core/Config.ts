@@ -55,6 +55,11 @@ export interface PorticoConfig {
   readonly allowUnsupportedChain?: boolean
   /** Basic WalletConnect mode: only the QR code, no wallet list. */
   readonly basicMode?: boolean
+  /**
+   * Fetch the modal's chunks (from the page's own origin) when the browser is idle after load and when
+   * the visitor points at, focuses or touches the button (default on). Off: nothing loads before a click.
+   */
+  readonly prefetch?: boolean
 }
 
 export const features = (config: PorticoConfig): Features => ({

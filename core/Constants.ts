@@ -24,6 +24,9 @@ export const identityCacheTtlMillis = 300_000
 export const tokenBalanceRetryGateMillis = 30_000
 /** An open toast is hidden first; the new one shows after this delay. */
 export const toastSwapDelayMillis = 150
+
+/** How long a toast with `autoClose` stays (not in the spec: long enough to read two lines). */
+export const toastAutoCloseMillis = 5_000
 /** The modal shake animation length. */
 export const shakeMillis = 500
 /** Header text animation. */

@@ -52,7 +52,11 @@ export interface Route {
 export interface Toast {
   readonly message: string
   readonly variant: Notification.NotificationVariant
+  /** Hides by itself after `toastAutoCloseMillis`; default on, except for a "loading" toast. */
+  readonly autoClose?: boolean
 }
+
+export const autoCloses = (toast: Toast): boolean => toast.autoClose ?? toast.variant !== "loading"
 
 export interface ModalState {
   readonly open: boolean
@@ -144,7 +148,7 @@ export const goBackTo = (state: ModalState, view: View): ModalState => {
 export const close = (state: ModalState, context: RouterContext, options?: { readonly forced?: boolean }): ModalState => {
   if (currentView(state) === "ApproveTransaction" && options?.forced !== true) return state
   if (context.embedded) return { ...state, history: [{ view: context.connected ? "Account" : "Connect" }] }
-  return { ...state, open: false, history: [] }
+  return { ...state, open: false, history: [], toast: undefined }
 }
 
 export type BackOutcome =
@@ -199,19 +203,27 @@ export class Modal extends Context.Service<Modal, {
           yield* Ref.set(timer, fiber)
         })
 
+      /** Hides the toast after its time, unless it stays until replaced (or was replaced already). */
+      const expire = (toast: Toast) =>
+        autoCloses(toast)
+          ? Effect.sleep(Constants.toastAutoCloseMillis).pipe(Effect.andThen(update((s) => s.toast === toast ? { ...s, toast: undefined } : s)))
+          : Effect.void
+
       const showToast = (toast: Toast) =>
         Effect.gen(function*() {
           const current = yield* SubscriptionRef.get(state)
           if (current.toast === undefined) {
-            yield* restart(toastTimer, Effect.void)
-            return yield* update((s) => ({ ...s, toast }))
+            yield* update((s) => ({ ...s, toast }))
+            return yield* restart(toastTimer, expire(toast))
           }
           yield* update((s) => ({ ...s, toast: undefined }))
           yield* restart(
             toastTimer,
-            Effect.sleep(Constants.toastSwapDelayMillis).pipe(Effect.andThen(update((s) => ({ ...s, toast }))))
+            Effect.sleep(Constants.toastSwapDelayMillis).pipe(Effect.andThen(update((s) => ({ ...s, toast }))), Effect.andThen(expire(toast)))
           )
         })
+
+      const hideToast = restart(toastTimer, Effect.void).pipe(Effect.andThen(update((s) => ({ ...s, toast: undefined }))))
 
       return Modal.of({
         state,
@@ -232,7 +244,12 @@ export class Modal extends Context.Service<Modal, {
               )
             }
           }),
-        close: (context, options) => update((s) => close(s, context, options)),
+        close: (context, options) =>
+          Effect.gen(function*() {
+            yield* update((s) => close(s, context, options))
+            // A toast waiting to show (or to hide) must not outlive the modal.
+            if (!(yield* SubscriptionRef.get(state)).open) yield* hideToast
+          }),
         shake: Effect.gen(function*() {
           yield* update((s) => ({ ...s, shaking: true }))
           yield* restart(
@@ -241,7 +258,7 @@ export class Modal extends Context.Service<Modal, {
           )
         }),
         showToast,
-        hideToast: restart(toastTimer, Effect.void).pipe(Effect.andThen(update((s) => ({ ...s, toast: undefined })))),
+        hideToast,
         setFarcasterUrl: (url) => update((s) => ({ ...s, farcasterUrl: url }))
       })
     })

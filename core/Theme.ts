@@ -5,11 +5,12 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { fixed } from "./FixedMessage.ts"
+import * as ThemeDefaults from "./ThemeDefaults.ts"
 
 export const ThemeMode = Schema.Literals(["dark", "light"])
 export type ThemeMode = typeof ThemeMode.Type
 
-export const defaultThemeMode: ThemeMode = "dark"
+export const defaultThemeMode: ThemeMode = ThemeDefaults.defaultThemeMode
 
 /** Host overrides; every key optional, CSS values as strings. */
 export const ThemeVariables = Schema.Struct({
@@ -29,8 +30,7 @@ export const Theme = Schema.Struct({
 })
 export type Theme = typeof Theme.Type
 
-/** Lighter on dark backgrounds, deeper on light ones, both readable against their background. */
-export const defaultAccents: Readonly<Record<ThemeMode, string>> = { dark: "#667dff", light: "#4a5fe8" }
+export const defaultAccents: Readonly<Record<ThemeMode, string>> = ThemeDefaults.defaultAccents
 
 /** The accent in effect: the host's override, else the mode's default. */
 export const accentOf = (theme: Theme): string => theme.themeVariables.accent ?? defaultAccents[theme.themeMode]

@@ -30,7 +30,7 @@ export class Disconnecting extends Context.Service<Disconnecting, {
 
       const disconnect = Effect.fn("Disconnecting.disconnect")(function*(namespace?: Session.SessionNamespace) {
         yield* connection.disconnect(namespace).pipe(
-          Effect.tap(() => Analytics.trackDetached({ event: "DISCONNECT_SUCCESS" })),
+          Effect.tap(() => Effect.andThen(Analytics.trackDetached({ event: "DISCONNECT_SUCCESS" }), modal.hideToast)),
           Effect.tapError((error) =>
             Effect.andThen(Analytics.trackDetached({ event: "DISCONNECT_ERROR" }), modal.showToast({ message: error.message, variant: "error" }))
           ),

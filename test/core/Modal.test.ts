@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { TestClock } from "effect/testing"
+import * as Constants from "../../core/Constants.ts"
 import * as Modal from "../../core/Modal.ts"
 
 const standalone: Modal.RouterContext = { connected: false, embedded: false }
@@ -111,6 +112,33 @@ describe("Modal service (timers)", () => {
       assert.strictEqual((yield* read).toast, undefined)
       yield* TestClock.adjust(1)
       assert.deepStrictEqual((yield* read).toast, { message: "second", variant: "error" })
+    })))
+
+  it.effect("a toast closes by itself after its time unless it is a loading toast or says otherwise", () =>
+    run(Effect.gen(function*() {
+      const modal = yield* Modal.Modal
+      yield* modal.showToast({ message: "sent", variant: "success" })
+      yield* TestClock.adjust(Constants.toastAutoCloseMillis - 1)
+      assert.strictEqual((yield* read).toast?.message, "sent")
+      yield* TestClock.adjust(1)
+      assert.strictEqual((yield* read).toast, undefined)
+      yield* modal.showToast({ message: "sending", variant: "loading" })
+      yield* modal.showToast({ message: "stays", variant: "error", autoClose: false })
+      yield* TestClock.adjust(Constants.toastSwapDelayMillis + Constants.toastAutoCloseMillis * 2)
+      assert.strictEqual((yield* read).toast?.message, "stays")
+    })))
+
+  it.effect("closing the modal clears its toast, and a toast waiting to swap in never shows", () =>
+    run(Effect.gen(function*() {
+      const modal = yield* Modal.Modal
+      yield* modal.open({ view: "Connect" })
+      yield* modal.showToast({ message: "first", variant: "error" })
+      yield* modal.showToast({ message: "second", variant: "error" })
+      yield* modal.close({ connected: false, embedded: false })
+      yield* TestClock.adjust(Constants.toastSwapDelayMillis)
+      assert.strictEqual((yield* read).toast, undefined)
+      yield* modal.open({ view: "Connect" })
+      assert.strictEqual((yield* read).toast, undefined)
     })))
 
   it.effect("hiding a toast cancels a pending swap", () =>

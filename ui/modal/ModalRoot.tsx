@@ -3,13 +3,13 @@
  * constructed stylesheet, an ARIA dialog with a focus trap and Escape to close, and the view on top
  * of the router's stack.
  */
-import { type KeyboardEvent, type ReactNode, use, useLayoutEffect, useMemo, useRef, useState } from "react"
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react"
 import { createPortal } from "react-dom"
 import type * as Modal from "../../core/Modal.ts"
 import type * as Theme from "../../core/Theme.ts"
 import type { MessageKey } from "../i18n/en.ts"
 import { messagesFor, translator } from "../i18n/Messages.ts"
-import { usePortico } from "../react/PorticoContext.ts"
+import type { Engine } from "../../app/Engine.ts"
 import { Account } from "./Account/Account.tsx"
 import { AllWallets } from "./AllWallets/AllWallets.tsx"
 import { Toast } from "./components/Toast.tsx"
@@ -179,13 +179,12 @@ function Dialog() {
   )
 }
 
-export default function ModalRoot() {
-  const { loadEngine, config } = usePortico()
-  const engine = use(loadEngine())
+/** Rendered by the provider once this module and the engine are both loaded: nothing here suspends. */
+export default function ModalRoot({ engine, locale: configured }: { readonly engine: Engine; readonly locale: string | undefined }) {
   const value = useMemo<ModalContextValue>(() => {
-    const locale = config.locale ?? "en"
+    const locale = configured ?? "en"
     return { engine, registry: engine.registry, locale, t: translator(messagesFor(locale)) }
-  }, [engine, config.locale])
+  }, [engine, configured])
   return (
     <ModalContext.Provider value={value}>
       <ShadowPortal>

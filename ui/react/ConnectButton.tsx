@@ -1,8 +1,11 @@
 /**
- * The only UI in the host's first chunk. Its label comes from the message tables without loading
- * the modal.
+ * The only UI in the host's first chunk: styled and themed by `buttonStyles.ts` (the host's CSS and
+ * `className` win), labelled from the message tables without loading the modal, and getting the modal
+ * ready as soon as the visitor points at it, focuses it or touches it.
  */
+import { useInsertionEffect } from "react"
 import { messagesFor } from "../i18n/Messages.ts"
+import { adoptButtonStyles } from "./buttonStyles.ts"
 import { useAccount, useModal } from "./hooks.ts"
 import { usePortico } from "./PorticoContext.ts"
 
@@ -13,17 +16,27 @@ export interface ConnectButtonProps {
 }
 
 export function ConnectButton({ className }: ConnectButtonProps) {
-  const { config } = usePortico()
+  const { config, prepare } = usePortico()
   const { open } = useModal()
   const account = useAccount()
+  useInsertionEffect(adoptButtonStyles, [])
   const label = account.address === undefined ? messagesFor(config.locale).connectWallet : shorten(account.address)
+  const accent = config.themeVariables?.accent
   return (
     <button
       type="button"
       className={className}
       data-portico-button=""
+      data-theme={config.themeMode ?? "dark"}
+      {...(account.address === undefined ? {} : { "data-connected": "" })}
+      // Through CSSOM, not a style attribute: a strict CSP (and server-rendered HTML under it) allows only that.
+      {...(accent === undefined ? {} : { "data-accent": "", ref: (element: HTMLButtonElement | null) => element?.style.setProperty("--portico-accent", accent) })}
       aria-haspopup="dialog"
       onClick={() => void open()}
+      // The visitor is about to click: get the modal ready so it shows within a frame of the click.
+      onPointerEnter={prepare}
+      onFocus={prepare}
+      onTouchStart={prepare}
     >
       {label}
     </button>

@@ -1,17 +1,19 @@
 /** What the provider shares with the hooks, the button and the lazily loaded modal. */
 import { createContext, useContext } from "react"
-import type * as Config from "../../core/Config.ts"
 import type { Engine } from "../../app/Engine.ts"
 import type * as Snapshot from "../../app/Snapshot.ts"
+import type * as Config from "../../core/Config.ts"
 
 export interface PorticoContextValue {
   readonly config: Config.PorticoConfig
   /** What the first chunk shows before (and while) the engine runs. */
   readonly snapshot: Snapshot.Store
-  /** Loads the engine chunk on first use (the first click, or a stored session to restore). */
+  /** The engine, built on first use (a click, or a stored session to restore). */
   readonly loadEngine: () => Promise<Engine>
-  /** Mounts the (lazily loaded) modal. */
-  readonly requestModal: () => void
+  /** The visitor is about to open the modal (pointer over, focus, touch): get its chunks and engine ready. */
+  readonly prepare: () => void
+  /** Mounts the modal once its module and the engine are both loaded; resolves with the engine. */
+  readonly showModal: () => Promise<Engine>
 }
 
 export const PorticoContext = createContext<PorticoContextValue | undefined>(undefined)

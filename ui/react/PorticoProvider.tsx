@@ -1,16 +1,21 @@
 /**
  * The host wraps its app in this. At first it holds only a small snapshot store: no request, no
- * wallet discovery, no Effect runtime and no modal code until the visitor clicks (or a session stored
- * by an earlier visit is restored, which talks only to the visitor's own wallet). The engine it then
- * loads owns the atom registry, and the provider owns the engine: it disposes both on unmount.
+ * wallet discovery, no Effect runtime and no modal code. The modal's chunks are fetched from the page's
+ * own origin when the browser is idle or the visitor shows intent; the engine is built when the visitor
+ * is about to click (or a session stored by an earlier visit is restored, which talks only to the
+ * visitor's own wallet). The modal renders only once its module and the engine are both there, so it
+ * never waits behind a Suspense fallback. The provider owns the engine and disposes it on unmount.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react"
-import type * as Config from "../../core/Config.ts"
+import { type ComponentType, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from "react"
+import * as Host from "../../app/Host.ts"
 import type { Engine } from "../../app/Engine.ts"
-import * as Snapshot from "../../app/Snapshot.ts"
+import type * as Config from "../../core/Config.ts"
 import { PorticoContext, type PorticoContextValue } from "./PorticoContext.ts"
 
-const ModalRoot = lazy(() => import("../modal/ModalRoot.tsx"))
+type ModalModule = typeof import("../modal/ModalRoot.tsx")
+type ModalRoot = ComponentType<{ readonly engine: Engine; readonly locale: string | undefined }>
+
+const importModal = (): Promise<ModalModule> => import("../modal/ModalRoot.tsx")
 
 export interface PorticoProviderProps {
   readonly config: Config.PorticoConfig
@@ -18,46 +23,37 @@ export interface PorticoProviderProps {
 }
 
 export function PorticoProvider({ config, children }: PorticoProviderProps) {
-  const [snapshot] = useState(Snapshot.make)
-  // The engine may open the modal by itself (a restored wallet on an unsupported network).
-  const modalOpen = useSyncExternalStore(snapshot.subscribe, () => snapshot.get().modalOpen, () => false)
-  const [modalRequested, setModalRequested] = useState(false)
-  const engine = useRef<Promise<Engine> | undefined>(undefined)
   // The configuration is read once, like a store's initial state: the engine is built from it.
-  const [initialConfig] = useState(config)
+  const [host] = useState(() => Host.make(config, importModal))
+  const [loaded, setLoaded] = useState<{ readonly Modal: ModalRoot; readonly engine: Engine } | undefined>(undefined)
+  // The engine may open the modal by itself (a restored wallet on an unsupported network).
+  const modalOpen = useSyncExternalStore(host.snapshot.subscribe, () => host.snapshot.get().modalOpen, () => false)
 
-  const value = useMemo<PorticoContextValue>(() => ({
-    snapshot,
-    config: initialConfig,
-    loadEngine: () => {
-      engine.current ??= import("../../app/Engine.ts").then((module) => module.make(initialConfig, snapshot))
-      return engine.current
-    },
-    requestModal: () => setModalRequested(true)
-  }), [snapshot, initialConfig])
+  const value = useMemo<PorticoContextValue>(() => {
+    const showModal = async () => {
+      const { modal, engine } = await host.loadModal()
+      setLoaded((current) => current ?? { Modal: modal.default, engine })
+      return engine
+    }
+    return { config: host.config, snapshot: host.snapshot, loadEngine: host.loadEngine, prepare: host.prepare, showModal }
+  }, [host])
 
   useEffect(() => {
-    if (!Snapshot.hasStoredSession()) return
-    void value.loadEngine().then((loaded) => loaded.restore())
-  }, [value])
+    void host.restore()
+    return Host.prefetchWhenIdle(host)
+  }, [host])
+
+  useEffect(() => {
+    if (modalOpen && loaded === undefined) void value.showModal()
+  }, [modalOpen, loaded, value])
 
   // Unmounting disposes the engine; a remount (React's StrictMode rehearsal) builds a fresh one.
-  useEffect(() => () => {
-    const loaded = engine.current
-    engine.current = undefined
-    void loaded?.then((running) => running.dispose())
-  }, [])
+  useEffect(() => () => void host.dispose(), [host])
 
   return (
     <PorticoContext.Provider value={value}>
       {children}
-      {modalRequested || modalOpen
-        ? (
-          <Suspense fallback={null}>
-            <ModalRoot />
-          </Suspense>
-        )
-        : null}
+      {loaded === undefined ? null : <loaded.Modal engine={loaded.engine} locale={config.locale} />}
     </PorticoContext.Provider>
   )
 }

@@ -18,17 +18,16 @@ export interface UseModal {
 }
 
 export const useModal = (): UseModal => {
-  const { loadEngine, requestModal } = usePortico()
+  const { loadEngine, showModal } = usePortico()
   const isOpen = useSnapshot().modalOpen
   return useMemo(() => ({
     isOpen,
     open: async (options) => {
-      requestModal()
-      const engine = await loadEngine()
+      const engine = await showModal()
       await engine.open({ mobile: isMobile(), ...(options?.view === undefined ? {} : { view: options.view }) })
     },
     close: async () => (await loadEngine()).close()
-  }), [isOpen, loadEngine, requestModal])
+  }), [isOpen, loadEngine, showModal])
 }
 
 export interface UseAccount {
