@@ -54,6 +54,8 @@ export interface Toast {
   readonly variant: Notification.NotificationVariant
   /** Hides by itself after `toastAutoCloseMillis`; default on, except for a "loading" toast. */
   readonly autoClose?: boolean
+  /** The tag of the error it reports, so the view can say it in the visitor's language. */
+  readonly errorTag?: string
 }
 
 export const autoCloses = (toast: Toast): boolean => toast.autoClose ?? toast.variant !== "loading"

@@ -56,8 +56,14 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
   readonly connect: (connectorId: string) => Effect.Effect<void>
   /** Stops the attempt and resets the connection state. */
   readonly cancel: Effect.Effect<void>
-  /** Stops the attempt if the modal is on one of its connecting views (the visitor is leaving it). */
+  /** Stops the attempt if the modal is on one of its connecting views (the visitor went back). */
   readonly abandon: Effect.Effect<void>
+  /**
+   * The visitor closed the modal: a browser wallet's prompt may still be answered, so its attempt goes
+   * on without the view and a connection it brings is kept; a WalletConnect pairing (a QR code nobody
+   * sees any more) stops.
+   */
+  readonly release: Effect.Effect<void>
 }>()("portico/core/features/ConnectAttempt") {
   static readonly layer = Layer.effect(
     ConnectAttempt,
@@ -71,6 +77,8 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
       const scope = yield* Effect.scope
       const state = yield* SubscriptionRef.make<Attempt>(idle)
       const current = yield* Ref.make<AttemptFiber | undefined>(undefined)
+      /** Whether the attempt in flight lost its view (the modal was closed while the wallet asked). */
+      const detached = yield* Ref.make(false)
       const services = Effect.provideService(HostConfig, config)
 
       const stop = Effect.gen(function*() {
@@ -109,6 +117,12 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
 
       const settle = (exit: Exit.Exit<Connector.Connected, ConnectFailure>, connectorId: string) =>
         Effect.gen(function*() {
+          if (yield* Ref.getAndSet(detached, false)) {
+            // Nobody is looking at the attempt: a refusal needs no shake, a connection shows on the button.
+            yield* SubscriptionRef.set(state, idle)
+            if (Exit.isSuccess(exit) && (yield* services(isActiveAccountUnsupported))) yield* modal.open({ view: "UnsupportedChain" })
+            return
+          }
           if (Exit.isSuccess(exit)) {
             yield* SubscriptionRef.set(state, idle)
             if (yield* services(isActiveAccountUnsupported)) return yield* modal.open({ view: "UnsupportedChain" })
@@ -122,7 +136,15 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
         }).pipe(Effect.provideService(Session.Session, session))
 
       const connect = Effect.fn("ConnectAttempt.connect")(function*(connectorId: string) {
+        const running = yield* Ref.get(current)
+        const pending = yield* SubscriptionRef.get(state)
+        // The wallet is already asking the visitor: a second request would prompt twice. Wait for the first.
+        if (running !== undefined && pending._tag === "Pending" && pending.connectorId === connectorId) {
+          yield* Ref.set(detached, false)
+          return yield* Effect.asVoid(Fiber.await(running))
+        }
         yield* stop
+        yield* Ref.set(detached, false)
         yield* SubscriptionRef.set(state, { _tag: "Pending", connectorId })
         const fiber: AttemptFiber = yield* Effect.forkIn(
           Effect.flatMap(connectors.get(connectorId), attemptWith),
@@ -163,6 +185,13 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
         abandon: Effect.gen(function*() {
           const view = Modal.currentView(yield* SubscriptionRef.get(modal.state))
           if (view !== undefined && connectingViews.includes(view)) yield* stopToIdle
+        }),
+        release: Effect.gen(function*() {
+          const pending = yield* SubscriptionRef.get(state)
+          if (pending._tag !== "Pending" || (yield* Ref.get(current)) === undefined) return yield* SubscriptionRef.set(state, idle)
+          const client = yield* Effect.option(connectors.get(pending.connectorId))
+          if (client._tag === "Some" && client.value.connector.type !== "WALLET_CONNECT") return yield* Ref.set(detached, true)
+          yield* stopToIdle
         })
       })
     })

@@ -32,7 +32,7 @@ export class Disconnecting extends Context.Service<Disconnecting, {
         yield* connection.disconnect(namespace).pipe(
           Effect.tap(() => Effect.andThen(Analytics.trackDetached({ event: "DISCONNECT_SUCCESS" }), modal.hideToast)),
           Effect.tapError((error) =>
-            Effect.andThen(Analytics.trackDetached({ event: "DISCONNECT_ERROR" }), modal.showToast({ message: error.message, variant: "error" }))
+            Effect.andThen(Analytics.trackDetached({ event: "DISCONNECT_ERROR" }), modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" }))
           ),
           Effect.ensuring(Effect.gen(function*() {
             if (Session.accounts(yield* SubscriptionRef.get(session.state)).length > 0) return

@@ -77,8 +77,13 @@ export class Navigation extends Context.Service<Navigation, {
         open,
         close: (options) =>
           Effect.gen(function*() {
-            yield* attempt.abandon
-            yield* modal.close(yield* provide(routerContext), options)
+            const context = yield* provide(routerContext)
+            const before = yield* SubscriptionRef.get(modal.state)
+            const after = Modal.close(before, context, options)
+            // Embedded mode stays open on a base view: the connecting view is left as by going back.
+            if (after.open && Modal.currentView(after) !== Modal.currentView(before)) yield* attempt.abandon
+            yield* modal.close(context, options)
+            if (!after.open) yield* attempt.release
           }),
         back: Effect.gen(function*() {
           yield* attempt.abandon

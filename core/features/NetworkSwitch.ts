@@ -42,7 +42,7 @@ export class NetworkSwitch extends Context.Service<NetworkSwitch, {
         yield* Analytics.trackDetached({ event: "SWITCH_NETWORK", properties: { network: network.caipNetworkId } })
       }, (effect) =>
         effect.pipe(
-          Effect.tapError((error) => Effect.andThen(modal.shake, modal.showToast({ message: error.message, variant: "error" }))),
+          Effect.tapError((error) => Effect.andThen(modal.shake, modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" }))),
           Effect.provideService(Analytics.Analytics, analytics)
         ))
 

@@ -283,3 +283,50 @@ describe("WalletList", () => {
   })
 })
 
+
+describe("ConnectAttempt when the visitor acts during the prompt", () => {
+  it.effect("'Try again' while the wallet is still asking does not ask a second time", () => {
+    const approved = Deferred.makeUnsafe<Connector.Connected>()
+    const wallet = fake(evmConnector, { connect: Deferred.await(approved) })
+    return Effect.gen(function*() {
+      yield* openModal
+      const attempt = yield* ConnectAttempt
+      const first = yield* Effect.forkChild(attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      yield* flush
+      const again = yield* Effect.forkChild(attempt.connect(evmConnector.id))
+      yield* flush
+      yield* Deferred.succeed(approved, evmConnected)
+      yield* Fiber.join(first)
+      yield* Fiber.join(again)
+      assert.deepStrictEqual(wallet.calls, ["connect"])
+      assert.isFalse((yield* modalState).open)
+    }).pipe(withFeatures({ clients: [wallet.client] }))
+  })
+
+  it.effect("approving in the wallet after the visitor closed the modal keeps the connection", () => {
+    const approved = Deferred.makeUnsafe<Connector.Connected>()
+    return Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.forkChild(Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: evmConnector.id })))
+      yield* flush
+      yield* Effect.flatMap(Navigation, (navigation) => navigation.close())
+      yield* Deferred.succeed(approved, evmConnected)
+      yield* flush
+      const session = yield* Effect.flatMap(Session.Session, (s) => SubscriptionRef.get(s.state))
+      assert.strictEqual(session.eip155?.address, evmAddress)
+      assert.deepStrictEqual(yield* attemptState, { _tag: "Idle" })
+      assert.isFalse((yield* modalState).open)
+      assert.isFalse((yield* modalState).shaking)
+    }).pipe(withFeatures({ clients: [fake(evmConnector, { connect: Deferred.await(approved) }).client] }))
+  })
+
+  it.effect("closing the modal stops a WalletConnect pairing nobody can scan any more", () =>
+    Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.forkChild(Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "WalletConnect" })))
+      yield* flush
+      yield* Effect.flatMap(Navigation, (navigation) => navigation.close())
+      assert.deepStrictEqual(yield* attemptState, { _tag: "Idle" })
+      assert.strictEqual((yield* connectionState).status, "disconnected")
+    }).pipe(withFeatures({ walletConnect: silentRelay.client })))
+})

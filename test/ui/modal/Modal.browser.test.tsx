@@ -65,8 +65,8 @@ describe("modal views", () => {
     await until(() => dialog()?.classList.contains("shake"))
     const alert = await until(() => shadow().querySelector("[role='alert']"))
     expect(alert.textContent).toContain(en.connectionDeclined)
-    // The wallet's 4001 message, as core/WalletError keeps it.
-    expect(dialog()?.textContent).toContain("User rejected the request")
+    // The wallet's 4001, said in the visitor's language.
+    expect(dialog()?.textContent).toContain(en.errorUserRejected)
     // Declined: the wallet's icon, the refusal and a retry; no "Continue in" above it.
     expect(connecting.textContent).not.toContain("Continue in")
     expect(connecting.querySelector("img")?.getAttribute("alt")).toBe("Test Wallet icon")
@@ -166,6 +166,63 @@ describe("locales", () => {
     expect(shadow().getElementById(connect.getAttribute("aria-labelledby") ?? "")?.textContent).toBe(de.modalTitleConnect)
     expect(button(de.close)).toBeDefined()
     expect(connect.textContent).not.toContain(en.installed)
+  })
+
+  it("says a wallet's refusal in German, not in the wallet's English", async () => {
+    const wallet = announce()
+    await renderPortico({ locale: "de" })
+    await openModal()
+    ;(await until(() => button(/Test Wallet/))).click()
+    await wallet.prompted()
+    wallet.reject()
+    const alert = await until(() => shadow().querySelector("[role='alert']"))
+    expect(alert.textContent).toContain(de.errorUserRejected)
+    expect(alert.textContent).not.toContain("User rejected")
+  })
+})
+
+describe("what a visitor found", () => {
+  it("the Connect view's hint names only the rows it shows", async () => {
+    // No wallet, no project id (no WalletConnect) and no API (no All Wallets).
+    await renderPortico()
+    await openModal()
+    const connect = await view("Connect")
+    expect(connect.textContent).toContain(en.noWalletsDetected)
+    expect(connect.textContent).not.toContain("All Wallets")
+    expect(connect.textContent).not.toContain("WalletConnect")
+  })
+
+  it("Account tabs follow the WAI-ARIA tabs pattern: one tab stop, arrows, Home and End", async () => {
+    const wallet = announce()
+    await renderPortico()
+    await connectTestWallet(wallet)
+    await openModal()
+    const account = await view("Account")
+    const tabs = () => [...account.querySelectorAll<HTMLButtonElement>("[role='tab']")]
+    expect(tabs().map((tab) => tab.tabIndex)).toEqual([0, -1, -1])
+    tabs()[0]?.focus()
+    await userEvent.keyboard("{ArrowRight}")
+    expect(activeInModal()?.textContent).toBe(en.nfts)
+    expect(tabs()[1]?.getAttribute("aria-selected")).toBe("true")
+    await userEvent.keyboard("{ArrowLeft}{ArrowLeft}")
+    expect(activeInModal()?.textContent).toBe(en.activity)
+    await userEvent.keyboard("{Home}")
+    expect(activeInModal()?.textContent).toBe(en.tokens)
+    await userEvent.keyboard("{End}")
+    expect(tabs().map((tab) => tab.tabIndex)).toEqual([-1, -1, 0])
+  })
+
+  it("the connect button is styled and themed out of the box, and the host's class still wins", async () => {
+    const screen = await renderPortico({ themeMode: "light", themeVariables: { accent: "rgb(10, 20, 30)" } })
+    const element = screen.getByRole("button", { name: en.connectWallet }).element()
+    await until(() => getComputedStyle(element).backgroundColor === "rgb(10, 20, 30)")
+    expect(getComputedStyle(element).borderRadius).toBe("12px")
+    expect(element.getAttribute("style")).toContain("--portico-accent")
+    const hostSheet = new CSSStyleSheet()
+    hostSheet.replaceSync("[data-portico-button] { border-radius: 2px; }")
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, hostSheet]
+    expect(getComputedStyle(element).borderRadius).toBe("2px")
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== hostSheet)
   })
 })
 

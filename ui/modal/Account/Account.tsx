@@ -4,7 +4,7 @@
  * the Tokens / NFTs / Activity tabs fed by the Blockchain API, and disconnect.
  */
 import * as AsyncResult from "effect/reactivity/AsyncResult"
-import { useState } from "react"
+import { type KeyboardEvent, useState } from "react"
 import * as Format from "../../../core/Format.ts"
 import * as Session from "../../../core/Session.ts"
 import { WalletIcon } from "../components/WalletIcon.tsx"
@@ -70,6 +70,22 @@ export function Account() {
   const { engine, t } = useModalContext()
   const session = useEngineAtom(engine.atoms.session)
   const [tab, setTab] = useState<Tab>("tokens")
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.indexOf(tab)
+    const next = event.key === "ArrowRight"
+      ? tabs[(index + 1) % tabs.length]
+      : event.key === "ArrowLeft"
+      ? tabs[(index + tabs.length - 1) % tabs.length]
+      : event.key === "Home"
+      ? tabs[0]
+      : event.key === "End"
+      ? tabs.at(-1)
+      : undefined
+    if (next === undefined) return
+    event.preventDefault()
+    setTab(next)
+    event.currentTarget.querySelector<HTMLButtonElement>(`#portico-tab-${next}`)?.focus()
+  }
   const account = Session.activeAccount(session)
   if (account === undefined) return <p className="muted">{t("noActivity")}</p>
   const network = engine.config.networks.find((candidate) => candidate.caipNetworkId === account.caipNetworkId)
@@ -120,7 +136,7 @@ export function Account() {
           </button>
         ))}
       </div>
-      <div className="tabs" role="tablist" aria-label={t("accountTabs")}>
+      <div className="tabs" role="tablist" aria-label={t("accountTabs")} onKeyDown={onTabKey}>
         {tabs.map((name) => (
           <button
             key={name}
@@ -129,6 +145,8 @@ export function Account() {
             id={`portico-tab-${name}`}
             aria-selected={tab === name}
             aria-controls="portico-tabpanel"
+            // WAI-ARIA tabs: one tab stop; arrows, Home and End move between tabs.
+            tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
           >
             {t(name)}

@@ -15,10 +15,15 @@ export function Connect() {
   const installed = clients.filter((client) => client.connector.type !== "WALLET_CONNECT").map((client) => client.connector)
   const walletConnect = clients.find((client) => client.connector.type === "WALLET_CONNECT")
   const rows = WalletList.arrangeInstalled(installed, recent)
+  const allWallets = engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined
+  // The hint names only the rows that are there.
+  const noWallets = walletConnect === undefined
+    ? (allWallets ? "noWalletsPickFromAll" : "noWalletsDetected")
+    : (allWallets ? "noWalletsUseEither" : "noWalletsUseWalletConnect")
 
   return (
     <div>
-      {rows.length === 0 ? <p className="muted">{t("noWalletsDetected")}</p> : null}
+      {rows.length === 0 ? <p className="muted">{t(noWallets)}</p> : null}
       <ul className="list" aria-label={t("connectWallet")}>
         {rows.map(({ connector, label }) => (
           <li key={connector.id}>
@@ -35,7 +40,7 @@ export function Connect() {
             <WalletRow name={t("walletConnect")} icon={walletConnectIcon} tag="QR" onSelect={() => void engine.choose({ _tag: "WalletConnect" })} />
           </li>
         )}
-        {engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined ? (
+        {allWallets ? (
           <li>
             <WalletRow name={t("allWallets")} icon={allWalletsIcon} onSelect={() => void engine.push({ view: "AllWallets" })} />
           </li>

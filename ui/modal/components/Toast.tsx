@@ -1,12 +1,19 @@
 /** The toast on screen (the engine swaps them with the 150 ms rule); announced politely. */
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+import { errorText } from "./errorText.ts"
 
 export function Toast() {
-  const { engine } = useModalContext()
+  const { engine, t } = useModalContext()
   const { toast } = useEngineAtom(engine.atoms.modal)
   return (
     <div role="status" aria-live="polite">
-      {toast === undefined ? null : <div className={`toast ${toast.variant}`}>{toast.message}</div>}
+      {toast === undefined
+        ? null
+        : (
+          <div className={`toast ${toast.variant}`}>
+            {toast.errorTag === undefined ? toast.message : errorText({ _tag: toast.errorTag, message: toast.message }, t)}
+          </div>
+        )}
     </div>
   )
 }

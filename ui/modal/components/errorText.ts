@@ -1,0 +1,26 @@
+/**
+ * What a failure says in the visitor's language: the errors the modal knows by their tag get their
+ * translated text; anything else (a wallet's own words for a code no table knows) is shown as it came.
+ */
+import type { MessageKey } from "../../i18n/en.ts"
+import type { Translate } from "../../i18n/Messages.ts"
+
+const byTag: Readonly<Record<string, MessageKey>> = {
+  UserRejectedRequestError: "errorUserRejected",
+  UnauthorizedError: "errorUnauthorized",
+  UnsupportedMethodError: "errorUnsupportedMethod",
+  ProviderDisconnectedError: "errorProviderDisconnected",
+  ChainDisconnectedError: "errorChainDisconnected",
+  UnrecognizedChainError: "errorUnrecognizedChain",
+  ConnectorNotFound: "errorConnectorNotFound",
+  NetworkNotFoundError: "errorNetworkNotFound",
+  DisconnectFailedError: "errorDisconnectFailed",
+  DisconnectChainsFailedError: "errorDisconnectChainsFailed",
+  BackendNotConfiguredError: "errorBackend",
+  BackendRequestError: "errorBackend"
+}
+
+export const errorText = (error: { readonly _tag: string; readonly message: string }, t: Translate): string => {
+  const key = byTag[error._tag]
+  return key === undefined ? error.message : t(key)
+}
