@@ -2,7 +2,9 @@
  * CAIP-2 network ids (`eip155:1`) and CAIP-10 addresses (`eip155:1:0xabc…`).
  *
  * Spec §5: a CAIP-2 network id needs two non-empty parts; a CAIP address needs
- * three non-empty parts with a known namespace.
+ * three non-empty parts with a known namespace. Each part also follows its CAIP grammar: namespace
+ * `[-a-z0-9]{3,8}`, reference `[-_a-zA-Z0-9]{1,32}` (CAIP-2), account address `[-.%a-zA-Z0-9]{1,128}`
+ * (CAIP-10).
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -33,17 +35,25 @@ export interface ParsedAddress {
   readonly address: string
 }
 
-const splitParts = (input: string, count: number): ReadonlyArray<string> | undefined => {
+const namespacePattern = /^[-a-z0-9]{3,8}$/
+const referencePattern = /^[-_a-zA-Z0-9]{1,32}$/
+const accountAddressPattern = /^[-.%a-zA-Z0-9]{1,128}$/
+
+/** The parts of `input` split at ":", when there are `patterns.length` of them and each matches its pattern. */
+const splitParts = (input: string, patterns: ReadonlyArray<RegExp>): ReadonlyArray<string> | undefined => {
   const parts = input.split(":")
-  return parts.length === count && parts.every((part) => part.length > 0) ? parts : undefined
+  return parts.length === patterns.length && parts.every((part, index) => patterns[index]?.test(part) === true) ? parts : undefined
 }
 
+const networkIdParts = [namespacePattern, referencePattern]
+const addressParts = [namespacePattern, referencePattern, accountAddressPattern]
+
 export const isNetworkId = (input: unknown): input is CaipNetworkId =>
-  typeof input === "string" && splitParts(input, 2) !== undefined
+  typeof input === "string" && splitParts(input, networkIdParts) !== undefined
 
 export const isAddress = (input: unknown): input is CaipAddress => {
   if (typeof input !== "string") return false
-  const parts = splitParts(input, 3)
+  const parts = splitParts(input, addressParts)
   return parts !== undefined && isChainNamespace(parts[0])
 }
 
@@ -58,7 +68,7 @@ export const CaipAddress = Schema.String.pipe(
 )
 
 export const parseNetworkId = (input: string): Effect.Effect<ParsedNetworkId, InvalidCaipNetworkIdError> => {
-  const parts = splitParts(input, 2)
+  const parts = splitParts(input, networkIdParts)
   if (parts === undefined) {
     return Effect.fail(new InvalidCaipNetworkIdError({ input }))
   }
@@ -69,7 +79,7 @@ export const parseNetworkId = (input: string): Effect.Effect<ParsedNetworkId, In
 export const formatNetworkId = (id: ParsedNetworkId): CaipNetworkId => `${id.namespace}:${id.reference}`
 
 export const parseAddress = (input: string): Effect.Effect<ParsedAddress, InvalidCaipAddressError> => {
-  const parts = splitParts(input, 3)
+  const parts = splitParts(input, addressParts)
   const [namespace, reference = "", address = ""] = parts ?? []
   if (!isChainNamespace(namespace)) {
     return Effect.fail(new InvalidCaipAddressError({ input }))

@@ -11,8 +11,9 @@ import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Address from "./Address.ts"
 import type * as Caip from "./Caip.ts"
-import type * as Connector from "./Connector.ts"
+import * as Connector from "./Connector.ts"
 import * as ConnectionState from "./ConnectionState.ts"
 import { Connectors } from "./connectors/Connectors.ts"
 import * as Constants from "./Constants.ts"
@@ -113,7 +114,8 @@ export class Connection extends Context.Service<Connection, {
               switch (event._tag) {
                 case "AccountsChanged": {
                   const [address] = event.accounts
-                  if (address === undefined) {
+                  // No account, or one that is not a valid address: the session of that namespace ends.
+                  if (address === undefined || !Address.isValid(namespace, address, { strict: true })) {
                     unwatch(namespace)
                     return yield* session.forget(namespace)
                   }
@@ -136,11 +138,18 @@ export class Connection extends Context.Service<Connection, {
         )
       }
 
-      const attach = (client: Connector.ConnectorClient, result: Connector.Connected) =>
+      /** Records a connection in the session, once its accounts pass the one check every connector's do. */
+      const attach = (client: Connector.ConnectorClient, connected: Connector.Connected) =>
         Effect.gen(function*() {
+          const result = yield* Connector.validateConnected(client.connector.id, connected)
           const namespace = result.namespace
           const address = result.accounts[0]
-          if (!Session.isSessionNamespace(namespace) || address === undefined) return
+          if (!Session.isSessionNamespace(namespace) || address === undefined) {
+            return yield* new Connector.ConnectorError({
+              connectorId: client.connector.id,
+              message: `Portico connects eip155 and solana accounts, not ${namespace}`
+            })
+          }
           yield* session.connected({
             namespace,
             address,

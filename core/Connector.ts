@@ -3,8 +3,9 @@
  * lists; `ConnectorClient` is the one interface every implementation (EIP-6963, Wallet Standard,
  * WalletConnect) offers, so `Connection` never knows which kind it drives.
  */
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as Address from "./Address.ts"
 import * as Caip from "./Caip.ts"
 import * as WalletError from "./WalletError.ts"
 
@@ -86,11 +87,27 @@ export const isSafeImageSource = (source: string): boolean =>
 export const isAllowedImage = (source: string, walletServiceUrl: string | undefined): boolean =>
   isSafeImageSource(source) || (walletServiceUrl !== undefined && source.startsWith(new URL(walletServiceUrl).origin + "/"))
 
+/**
+ * The one check every account passes before it enters a session, whatever the connector (spec §5):
+ * at least one account, each a valid address of the namespace (EIP-55 checksum for mixed-case EVM
+ * addresses, 32 bytes for Solana), on a CAIP-2 network of that same namespace.
+ */
+export const validateConnected = (connectorId: string, result: Connected): Effect.Effect<Connected, InvalidAccountError> => {
+  const invalid = (reason: string) => Effect.fail(new InvalidAccountError({ connectorId, message: `The wallet answered with ${reason}` }))
+  if (result.accounts.length === 0) return invalid("no account")
+  const bad = result.accounts.find((account) => !Address.isValid(result.namespace, account, { strict: true }))
+  if (bad !== undefined) return invalid(`an account that is not a valid ${result.namespace} address`)
+  if (!Caip.isNetworkId(result.caipNetworkId) || !result.caipNetworkId.startsWith(`${result.namespace}:`)) {
+    return invalid(`a network that is not a ${result.namespace} CAIP-2 id`)
+  }
+  return Effect.succeed(result)
+}
+
 /** Maps what a wallet threw to a tagged error (4001 becomes UserRejectedRequestError, …). */
 export const failure = (cause: unknown): ConnectorFailure => WalletError.fromProviderError(cause)
 
 /** What a connector operation can fail with: the wallet's own error, or ours. */
-export type ConnectorFailure = WalletError.WalletError | ConnectorError
+export type ConnectorFailure = WalletError.WalletError | ConnectorError | InvalidAccountError
 
 /** The wallet answered, but not with what a connection needs (no account, no chain id…). */
 export class ConnectorError extends Schema.TaggedError<ConnectorError>()("ConnectorError", {
@@ -100,6 +117,12 @@ export class ConnectorError extends Schema.TaggedError<ConnectorError>()("Connec
 
 /** The connector id asked for is not among the discovered ones. */
 export class ConnectorNotFound extends Schema.TaggedError<ConnectorNotFound>()("ConnectorNotFound", {
+  connectorId: Schema.String,
+  message: Schema.String
+}) {}
+
+/** A wallet handed over an account or network that fails `validateConnected`: it is refused. */
+export class InvalidAccountError extends Schema.TaggedError<InvalidAccountError>()("InvalidAccountError", {
   connectorId: Schema.String,
   message: Schema.String
 }) {}

@@ -1,6 +1,7 @@
 /**
  * EIP-6963 wallet discovery through `mipd`. Announcements are events any script on the page can
- * dispatch, so each one is decoded with a Schema before it becomes a connector: a bad uuid, rdns or
+ * dispatch, so each one is decoded with a Schema before it becomes a connector: a uuid that is not a
+ * version 4 UUID, a bad rdns or
  * icon source, or a provider without `request`, is rejected; a second announcement reusing a uuid
  * (or the rdns of another wallet) is flagged and never replaces the first.
  */
@@ -10,8 +11,11 @@ import { requestProviders } from "mipd"
 import * as Connector from "../Connector.ts"
 import * as Eip1193 from "./Eip1193.ts"
 
+/** EIP-6963: "a globally unique identifier … (UUIDv4 compliant)"; any other UUID version is refused. */
+const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+
 export const ProviderInfo = Schema.Struct({
-  uuid: Schema.String.check(Schema.isUUID()),
+  uuid: Schema.String.check(Schema.isPattern(uuidV4)),
   name: Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(100)),
   icon: Schema.String.check(
     Schema.makeFilter((icon) => Connector.isSafeImageSource(icon) ? undefined : "icon must be a data:image, https: or blob: URL")

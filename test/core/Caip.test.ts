@@ -5,7 +5,14 @@ import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import * as Caip from "../../core/Caip.ts"
 
-const part = fc.string({ minLength: 1, maxLength: 20 }).filter((text) => !text.includes(":"))
+const chars = (alphabet: string, minLength: number, maxLength: number) =>
+  fc.array(fc.constantFrom(...alphabet), { minLength, maxLength }).map((list) => list.join(""))
+const lower = "abcdefghijklmnopqrstuvwxyz0123456789-"
+const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+/** The CAIP grammars: namespace [-a-z0-9]{3,8}, reference [-_a-zA-Z0-9]{1,32}, address [-.%a-zA-Z0-9]{1,128}. */
+const anyNamespace = chars(lower, 3, 8)
+const reference = chars(`${alnum}-_`, 1, 32)
+const accountAddress = chars(`${alnum}-.%`, 1, 128)
 const namespace = fc.constantFrom(...Caip.chainNamespaces)
 
 const failsWith = <E extends { readonly _tag: string }>(effect: Effect.Effect<unknown, E>, tag: string) => {
@@ -21,40 +28,46 @@ describe("Caip", () => {
     assert.isFalse(Caip.isChainNamespace("tron"))
   })
 
-  it("network id: parse then format is the identity, for any two non-empty colon-free parts", () => {
+  it("network id: parse then format is the identity, for any namespace and reference of the CAIP-2 grammar", () => {
     fc.assert(
-      fc.property(part, part, (ns, reference) => {
-        const text = `${ns}:${reference}`
+      fc.property(anyNamespace, reference, (ns, ref) => {
+        const text = `${ns}:${ref}`
         const parsed = Effect.runSync(Caip.parseNetworkId(text))
-        assert.deepStrictEqual(parsed, { namespace: ns, reference })
+        assert.deepStrictEqual(parsed, { namespace: ns, reference: ref })
         assert.strictEqual(Caip.formatNetworkId(parsed), text)
         assert.isTrue(Caip.isNetworkId(text))
       })
     )
   })
 
-  it("network id: anything but two non-empty parts is rejected with InvalidCaipNetworkIdError", () => {
-    for (const bad of ["", "eip155", "eip155:", ":1", "eip155:1:0xabc", ":", "a::b"]) {
-      failsWith(Caip.parseNetworkId(bad), "InvalidCaipNetworkIdError")
-      assert.isFalse(Caip.isNetworkId(bad), bad)
+  it("network id: anything outside the CAIP-2 grammar is rejected with InvalidCaipNetworkIdError", () => {
+    const bad = [
+      "", "eip155", "eip155:", ":1", "eip155:1:0xabc", ":", "a::b",
+      // Namespace: 3 to 8 of [-a-z0-9]; reference: 1 to 32 of [-_a-zA-Z0-9].
+      "ab:1", "abcdefghi:1", "EIP155:1", "eip 155:1", "eip155:1 ", "eip155:1/2", `eip155:${"1".repeat(33)}`, "eip155:\u0000"
+    ]
+    for (const text of bad) {
+      failsWith(Caip.parseNetworkId(text), "InvalidCaipNetworkIdError")
+      assert.isFalse(Caip.isNetworkId(text), text)
     }
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 6 }), { minLength: 1, maxLength: 5 }), (parts) => {
+      fc.property(fc.array(fc.string({ maxLength: 10 }), { minLength: 1, maxLength: 4 }), (parts) => {
         const text = parts.join(":")
-        const valid = text.split(":").length === 2 && text.split(":").every((p) => p.length > 0)
+        const [ns = "", ref = ""] = text.split(":")
+        const valid = text.split(":").length === 2 && /^[-a-z0-9]{3,8}$/.test(ns) && /^[-_a-zA-Z0-9]{1,32}$/.test(ref)
         assert.strictEqual(Exit.isSuccess(Effect.runSyncExit(Caip.parseNetworkId(text))), valid, text)
       })
     )
   })
 
-  it("address: parse then format is the identity for a known namespace and two more non-empty parts", () => {
+  it("address: parse then format is the identity for a known namespace and parts of the CAIP-10 grammar", () => {
     fc.assert(
-      fc.property(namespace, part, part, (ns, reference, address) => {
-        const text = `${ns}:${reference}:${address}`
+      fc.property(namespace, reference, accountAddress, (ns, ref, address) => {
+        const text = `${ns}:${ref}:${address}`
         const parsed = Effect.runSync(Caip.parseAddress(text))
-        assert.deepStrictEqual(parsed, { namespace: ns, reference, address })
+        assert.deepStrictEqual(parsed, { namespace: ns, reference: ref, address })
         assert.strictEqual(Caip.formatAddress(parsed), text)
-        assert.strictEqual(Caip.networkIdOf(parsed), `${ns}:${reference}`)
+        assert.strictEqual(Caip.networkIdOf(parsed), `${ns}:${ref}`)
         assert.isTrue(Caip.isAddress(text))
       })
     )
@@ -69,7 +82,10 @@ describe("Caip", () => {
       "eip155:1",
       "eip155:1:0xabc:extra",
       "EIP155:1:0xabc",
-      ""
+      "",
+      "eip155:1:0xab cd",
+      "eip155:1:<script>",
+      `eip155:1:${"a".repeat(129)}`
     ]
     for (const text of bad) {
       failsWith(Caip.parseAddress(text), "InvalidCaipAddressError")

@@ -301,4 +301,35 @@ describe("Connection service", () => {
       assert.strictEqual((yield* sessionState).eip155, undefined)
     }))
   })
+
+  it.effect("every connector's accounts pass one check: malformed, badly checksummed or mismatched ones are refused", () => {
+    const answers: ReadonlyArray<Connector.Connected> = [
+      { ...evmConnected, accounts: ["0xnot-an-address"] },
+      // EIP-55: mixed case with a wrong checksum.
+      { ...evmConnected, accounts: ["0x70997970c51812dc3a010C7d01b50e0d17dc79C8"] },
+      { ...evmConnected, accounts: [] },
+      { ...evmConnected, caipNetworkId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp" },
+      { ...solConnected, accounts: ["0x70997970C51812dc3A010C7d01b50e0d17dc79C8"] }
+    ]
+    return Effect.forEach(answers, (answer) => {
+      const wallet = fake(answer.namespace === "solana" ? solConnector : evmConnector, { connect: Effect.succeed(answer) })
+      return withLayer([wallet.client])(Effect.gen(function*() {
+        yield* discover
+        const error = yield* Effect.flip((yield* Connection.Connection).connect(wallet.client.connector.id))
+        assert.strictEqual(error._tag, "InvalidAccountError")
+        assert.deepStrictEqual(Session.accounts(yield* sessionState), [])
+      }))
+    }, { discard: true })
+  })
+
+  it.effect("an accountsChanged event with a malformed address ends the session of that namespace", () => {
+    const evm = fake(evmConnector, { connect: Effect.succeed(evmConnected) })
+    return withLayer([evm.client])(Effect.gen(function*() {
+      yield* discover
+      yield* (yield* Connection.Connection).connect(evmConnector.id)
+      evm.emit({ _tag: "AccountsChanged", accounts: ["<img src=x>"] })
+      yield* Effect.yieldNow
+      assert.strictEqual((yield* sessionState).eip155, undefined)
+    }))
+  })
 })

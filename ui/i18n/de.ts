@@ -46,6 +46,7 @@ export const de: Messages = {
   errorDisconnectFailed: "Trennen fehlgeschlagen",
   errorDisconnectChainsFailed: "Trennen der Netzwerke fehlgeschlagen",
   errorBackend: "Die Portico-API ist nicht erreichbar.",
+  errorInvalidAccount: "Die Wallet hat ein ungültiges Konto oder Netzwerk geliefert, daher wurde die Verbindung abgelehnt.",
   tryAgain: "Erneut versuchen",
   unsupportedChainTitle: "Diese App unterstützt dein aktuelles Netzwerk nicht",
   unsupportedChainBody: "Wechsle zu einem der folgenden Netzwerke, um fortzufahren.",

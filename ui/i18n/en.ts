@@ -44,6 +44,7 @@ export const en = {
   errorDisconnectFailed: "Failed to disconnect",
   errorDisconnectChainsFailed: "Failed to disconnect chains",
   errorBackend: "The Portico API could not be reached.",
+  errorInvalidAccount: "The wallet answered with an account or network that is not valid, so it was refused.",
   tryAgain: "Try again",
   unsupportedChainTitle: "This app doesn't support your current network",
   unsupportedChainBody: "Switch to one of the networks below to continue.",

@@ -58,11 +58,16 @@ describe("EIP-6963 discovery in a real page", () => {
     announce({ info: { uuid: crypto.randomUUID(), name: "Js", icon: "javascript:alert(1)", rdns: "com.js" }, provider })
     announce({ info: { uuid: crypto.randomUUID(), name: "Http", icon: "http://evil.example/i.png", rdns: "com.http" }, provider })
     announce({ info: { uuid: "not-a-uuid", name: "Uuid", icon: pngIcon, rdns: "com.uuid" }, provider })
+    // A valid UUID of version 1, and one of version 4 with a wrong variant: EIP-6963 asks for UUIDv4.
+    announce({ info: { uuid: "6ba7b810-9dad-11d1-80b4-00c04fd430c8", name: "UuidV1", icon: pngIcon, rdns: "com.uuidv1" }, provider })
+    announce({ info: { uuid: "5a1f0c6e-0000-4000-c000-000000000bad", name: "UuidVariant", icon: pngIcon, rdns: "com.variant" }, provider })
     announce({ info: { uuid: crypto.randomUUID(), name: "Rdns", icon: pngIcon, rdns: "<b>" }, provider })
     announce({ info: { uuid: crypto.randomUUID(), name: "NoRequest", icon: pngIcon, rdns: "com.noreq" }, provider: {} })
     announce("garbage")
     expect(current().wallets).toEqual([])
     expect(current().rejected.map((r) => r.reason)).toEqual([
+      "invalid-info",
+      "invalid-info",
       "invalid-info",
       "invalid-info",
       "invalid-info",

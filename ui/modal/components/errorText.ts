@@ -17,7 +17,8 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   DisconnectFailedError: "errorDisconnectFailed",
   DisconnectChainsFailedError: "errorDisconnectChainsFailed",
   BackendNotConfiguredError: "errorBackend",
-  BackendRequestError: "errorBackend"
+  BackendRequestError: "errorBackend",
+  InvalidAccountError: "errorInvalidAccount"
 }
 
 export const errorText = (error: { readonly _tag: string; readonly message: string }, t: Translate): string => {
