@@ -24,7 +24,7 @@ export interface Store {
 }
 
 export const make = (): Store => {
-  let current = initial
+  let current: Snapshot = { ...initial, activeNetworkId: storedActiveNetworkId() }
   const listeners = new Set<() => void>()
   return {
     get: () => current,
@@ -56,5 +56,23 @@ export const hasStoredSession = (): boolean => {
     return raw !== null && raw !== undefined && raw !== "{}"
   } catch {
     return false
+  }
+}
+
+/** The storage key of the chosen network (StorageKey.activeCaipNetworkId's name; a test keeps them equal). */
+export const activeNetworkStorageName = "@portico/active_caip_network_id"
+
+/**
+ * The network chosen on an earlier visit, so the host's first render (before any click) shows it
+ * rather than the default. Only a string that looks like a CAIP-2 id counts; the engine re-checks it
+ * against the configured networks once it loads.
+ */
+export const storedActiveNetworkId = (): Caip.CaipNetworkId | undefined => {
+  try {
+    const raw = globalThis.localStorage?.getItem(activeNetworkStorageName)
+    const value: unknown = raw === null || raw === undefined ? undefined : JSON.parse(raw)
+    return typeof value === "string" && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(value) ? value as Caip.CaipNetworkId : undefined
+  } catch {
+    return undefined
   }
 }

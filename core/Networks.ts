@@ -14,6 +14,8 @@ import * as Eip1193 from "./connectors/Eip1193.ts"
 import type * as Network from "./Network.ts"
 import { fixed } from "./FixedMessage.ts"
 import * as Send from "./Send.ts"
+import * as Storage from "./Storage.ts"
+import * as StorageKey from "./StorageKey.ts"
 
 export interface NetworksState {
   /** The networks the host configured (the "requested" networks). */
@@ -102,13 +104,19 @@ export class Networks extends Context.Service<Networks, {
     Layer.effect(
       Networks,
       Effect.gen(function*() {
-        const state = yield* SubscriptionRef.make(make(networks))
+        const storage = yield* Storage.Storage
+        // The network chosen on an earlier visit, if the host still configures it.
+        const stored = yield* storage.get(StorageKey.activeCaipNetworkId)
+        const initial = make(networks)
+        const state = yield* SubscriptionRef.make(stored !== null && find(initial, stored) !== undefined ? { ...activate(initial, stored), switchingNamespace: false } : initial)
         const sendForm = yield* SendForm
         const walletOn = (caipNetworkId: Caip.CaipNetworkId) =>
           Effect.gen(function*() {
             const before = yield* SubscriptionRef.get(state)
             const after = activate(before, caipNetworkId)
             yield* SubscriptionRef.set(state, after)
+            // A browser refusing to persist must not stop the switch itself.
+            yield* storage.set(StorageKey.activeCaipNetworkId, caipNetworkId).pipe(Effect.ignore)
             if (activeNetworkId(before) !== caipNetworkId) yield* SubscriptionRef.update(sendForm, Send.reset)
           })
 

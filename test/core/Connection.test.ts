@@ -17,9 +17,10 @@ import { evmAddress, evmConnected, evmConnector, fake, memoryWebStorage, network
 import * as BrowserStorage from "../../app/BrowserStorage.ts"
 
 const layer = (clients: ReadonlyArray<Connector.ConnectorClient>, webStorage: globalThis.Storage = memoryWebStorage()) => {
+  const storage = BrowserStorage.layerWebStorage(webStorage)
   const base = Layer.mergeAll(
-    BrowserStorage.layerWebStorage(webStorage),
-    Networks.Networks.layer(networks),
+    storage,
+    Networks.Networks.layer(networks).pipe(Layer.provide(storage)),
     Connectors.layer({
       eip6963: (onChange) => {
         onChange(Eip6963.empty)
@@ -261,7 +262,7 @@ describe("Connection service", () => {
           Session.Session.layer,
           Layer.mergeAll(
             BrowserStorage.layerWebStorage(webStorage),
-            Networks.Networks.layer(networks),
+            Networks.Networks.layer(networks).pipe(Layer.provide(BrowserStorage.layerWebStorage(webStorage))),
             Connectors.layer({
               eip6963: () => () => undefined,
               walletStandard: (onChange) => {

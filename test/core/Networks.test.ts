@@ -1,11 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Exit from "effect/Exit"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type * as Connector from "../../core/Connector.ts"
 import * as WalletError from "../../core/WalletError.ts"
 import type * as Network from "../../core/Network.ts"
 import * as Networks from "../../core/Networks.ts"
+import * as Storage from "../../core/Storage.ts"
 
 const evm = (id: number, name: string): Network.Network => ({
   id,
@@ -59,7 +61,7 @@ const fakeWallet = (known: Array<number>, calls: Array<string>): Connector.Conne
 }
 
 const run = <A, E>(effect: Effect.Effect<A, E, Networks.Networks | Networks.SendForm>) =>
-  effect.pipe(Effect.provide(Networks.Networks.layer([local, local2, solana])))
+  effect.pipe(Effect.provide(Networks.Networks.layer([local, local2, solana]).pipe(Layer.provide(Storage.layerMemory))))
 
 const state = Effect.flatMap(Networks.Networks, (n) => SubscriptionRef.get(n.state))
 
@@ -135,6 +137,22 @@ describe("Networks", () => {
       const error = yield* Effect.flip(networks.switchNetwork(evm(10, "Elsewhere")))
       assert.strictEqual(error.message, "Network not found")
     })))
+
+  it.effect("the chosen network survives a reload, and one the host no longer configures is ignored", () =>
+    Effect.gen(function*() {
+      const storage = yield* Storage.Storage
+      const page = Networks.Networks.layer([local, local2, solana]).pipe(Layer.provide(Layer.succeed(Storage.Storage, storage)))
+      yield* Effect.gen(function*() {
+        const networks = yield* Networks.Networks
+        yield* networks.switchNetwork(local2)
+      }).pipe(Effect.provide(page))
+      const reloaded = yield* Effect.flatMap(Networks.Networks, (n) => SubscriptionRef.get(n.state)).pipe(Effect.provide(page))
+      assert.strictEqual(Networks.activeNetworkId(reloaded), "eip155:31338")
+      assert.isFalse(reloaded.switchingNamespace)
+      const withoutIt = Networks.Networks.layer([local, solana]).pipe(Layer.provide(Layer.succeed(Storage.Storage, storage)))
+      const narrowed = yield* Effect.flatMap(Networks.Networks, (n) => SubscriptionRef.get(n.state)).pipe(Effect.provide(withoutIt))
+      assert.strictEqual(Networks.activeNetworkId(narrowed), "eip155:31337")
+    }).pipe(Effect.provide(Storage.layerMemory)))
 
   it("addEthereumChain parameters follow EIP-3085", () => {
     assert.deepStrictEqual(Networks.addChainParameters(local2), {

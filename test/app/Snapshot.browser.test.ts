@@ -1,0 +1,18 @@
+import { afterEach, describe, expect, it } from "vitest"
+import * as Snapshot from "../../app/Snapshot.ts"
+
+afterEach(() => localStorage.clear())
+
+describe("the first chunk's snapshot after a reload", () => {
+  it("starts on the network chosen on the earlier visit", () => {
+    localStorage.setItem(Snapshot.activeNetworkStorageName, JSON.stringify("eip155:10"))
+    expect(Snapshot.make().get().activeNetworkId).toBe("eip155:10")
+  })
+
+  it("ignores a stored value that is not a CAIP-2 id", () => {
+    for (const raw of ["{", JSON.stringify("<script>"), JSON.stringify(10), JSON.stringify("eip155:1:0xabc")]) {
+      localStorage.setItem(Snapshot.activeNetworkStorageName, raw)
+      expect(Snapshot.make().get().activeNetworkId).toBeUndefined()
+    }
+  })
+})
