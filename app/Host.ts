@@ -4,12 +4,13 @@
  * browser is idle) and built on first use. Nothing here sends a request anywhere else or starts wallet
  * discovery: that waits for the visitor to open the modal (or for a session an earlier visit stored).
  */
-import type * as Config from "../core/Config.ts"
+import * as Config from "../core/Config.ts"
 import type { Engine } from "./Engine.ts"
 import * as Snapshot from "./Snapshot.ts"
 
 export interface Host<Modal> {
-  readonly config: Config.PorticoConfig
+  /** The host's configuration with every network in Portico's form (viem chains converted). */
+  readonly config: Config.NormalizedConfig
   readonly snapshot: Snapshot.Store
   /** Fetches the engine and modal chunks (no engine is built, nothing else is requested). */
   readonly prefetch: () => void
@@ -24,7 +25,8 @@ export interface Host<Modal> {
   readonly dispose: () => Promise<void>
 }
 
-export const make = <Modal>(config: Config.PorticoConfig, importModal: () => Promise<Modal>): Host<Modal> => {
+export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () => Promise<Modal>): Host<Modal> => {
+  const config = Config.normalize(hostConfig)
   const snapshot = Snapshot.make()
   let engineModule: Promise<typeof import("./Engine.ts")> | undefined
   let modalModule: Promise<Modal> | undefined

@@ -3,6 +3,7 @@
  * this module, so it must stay free of Schema and services.
  */
 import type * as Network from "./Network.ts"
+import * as NetworkInput from "./NetworkInput.ts"
 import type * as Theme from "./Theme.ts"
 
 export interface AppMetadata {
@@ -34,8 +35,11 @@ export const defaultFeatures: Features = {
 export interface PorticoConfig {
   /** Sent with every API call and to WalletConnect. */
   readonly projectId: string
-  /** The requested networks, EVM and Solana; the first of each namespace is the default. */
-  readonly networks: ReadonlyArray<Network.Network>
+  /**
+   * The requested networks, EVM and Solana; the first of each namespace is the default. Portico
+   * networks, viem chain objects (`import { mainnet } from "viem/chains"`) or the Solana presets.
+   */
+  readonly networks: ReadonlyArray<NetworkInput.NetworkInput>
   readonly metadata: AppMetadata
   /** Base URL of the Blockchain API (balances, history, names). Without it the account view shows none. */
   readonly apiUrl?: string
@@ -69,9 +73,16 @@ export const features = (config: PorticoConfig): Features => ({
   socials: false
 })
 
-/** The configuration with its features resolved: what the engine and the views read. */
-export interface ResolvedConfig extends PorticoConfig {
+/** The configuration with every network in Portico's form. */
+export interface NormalizedConfig extends Omit<PorticoConfig, "networks"> {
+  readonly networks: ReadonlyArray<Network.Network>
+}
+
+export const normalize = (config: PorticoConfig): NormalizedConfig => ({ ...config, networks: config.networks.map(NetworkInput.toNetwork) })
+
+/** The configuration with its networks normalised and its features resolved: what the engine and the views read. */
+export interface ResolvedConfig extends NormalizedConfig {
   readonly resolvedFeatures: Features
 }
 
-export const resolve = (config: PorticoConfig): ResolvedConfig => ({ ...config, resolvedFeatures: features(config) })
+export const resolve = (config: PorticoConfig): ResolvedConfig => ({ ...normalize(config), resolvedFeatures: features(config) })

@@ -5,7 +5,7 @@ import type * as Snapshot from "../../app/Snapshot.ts"
 import type * as Config from "../../core/Config.ts"
 
 export interface PorticoContextValue {
-  readonly config: Config.PorticoConfig
+  readonly config: Config.NormalizedConfig
   /** What the first chunk shows before (and while) the engine runs. */
   readonly snapshot: Snapshot.Store
   /** The engine, built on first use (a click, or a stored session to restore). */

@@ -1,5 +1,7 @@
 /** Portico's public React API. Everything here is in the host's first chunk; the modal is not. */
 export type { AppMetadata, Features, PorticoConfig } from "../../core/Config.ts"
+export type { Network } from "../../core/Network.ts"
+export { type NetworkInput, solanaDevnet, solanaMainnet, solanaTestnet, type ViemChain } from "../../core/NetworkInput.ts"
 export type { Eip1193Provider, SolanaSigner } from "../../app/HostProvider.ts"
 export type { HostView } from "../../core/Modal.ts"
 export type { SessionAccount, SessionNamespace } from "../../core/Session.ts"
