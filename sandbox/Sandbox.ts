@@ -7,6 +7,7 @@ import { readdir, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { startApiServer } from "../http/server/start.ts"
+import { sandboxRegistry } from "./RegistrySeed.ts"
 import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
 import { sandboxCollections, sandboxTokens } from "./evm/SandboxContracts.ts"
@@ -141,7 +142,8 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       },
       prices: sandboxPrices(devnet.deployment.caipNetworkId, devnet.deployment.usdc.address),
       // A local toy world: any page on this machine may use the sandbox project.
-      projects: { [projectId]: { allowedOrigins: ["*"] } }
+      projects: { [projectId]: { allowedOrigins: ["*"] } },
+      wallets: sandboxRegistry(devnet.deployment.caipNetworkId)
     })
   )
 

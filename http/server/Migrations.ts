@@ -5,7 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { type Database, type Queryable, rows } from "./Database.ts"
-import { walletSeed } from "./WalletSeed.ts"
+import { walletRowValues, walletSeed } from "./WalletSeed.ts"
 
 interface Migration {
   readonly version: number
@@ -80,8 +80,7 @@ export const migrations: ReadonlyArray<Migration> = [
         await tx.query(
           `INSERT INTO wallets (id, position, name, rdns, chains, mobile_link, desktop_link, webapp_link, homepage, badge_type, recommended)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [wallet.id, position, wallet.name, wallet.rdns, JSON.stringify(wallet.chains), wallet.mobile, wallet.desktop,
-            wallet.webapp, wallet.homepage, wallet.certified ? "certified" : "none", wallet.recommended]
+          walletRowValues(wallet, position)
         )
       }
     }

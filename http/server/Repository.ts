@@ -5,6 +5,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { walletRowValues, walletSeed, type WalletSeedEntry } from "./WalletSeed.ts"
 import type { AnalyticsEvent } from "../api/AnalyticsApi.ts"
 import { type Database, rows } from "./Database.ts"
 import type { ProjectOptions } from "./ServerOptions.ts"
@@ -63,6 +64,8 @@ export type RegistrationOutcome = "registered" | "replayed" | "taken"
 
 export class Repository extends Context.Service<Repository, {
   readonly upsertProjects: (projects: Readonly<Record<string, ProjectOptions>>) => Effect.Effect<void>
+  /** Adds (or updates) registry entries after the curated ones, in the order given. */
+  readonly upsertWallets: (wallets: ReadonlyArray<WalletSeedEntry>) => Effect.Effect<void>
   readonly findProject: (projectId: string) => Effect.Effect<Project | undefined>
   readonly listWallets: (query: WalletQuery) => Effect.Effect<{ readonly count: number; readonly rows: ReadonlyArray<WalletRow> }>
   readonly findWallet: (id: string) => Effect.Effect<WalletRow | undefined>
@@ -126,6 +129,21 @@ const run = <A,>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(Effect.t
 
 export const make = (db: Database): Repository["Service"] => {
   return Repository.of({
+    upsertWallets: (wallets) =>
+      run(() =>
+        db.transaction(async (tx) => {
+          for (const [index, wallet] of wallets.entries()) {
+            await tx.query(
+              `INSERT INTO wallets (${walletColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+               ON CONFLICT (id) DO UPDATE SET position = EXCLUDED.position, name = EXCLUDED.name, rdns = EXCLUDED.rdns,
+               chains = EXCLUDED.chains, mobile_link = EXCLUDED.mobile_link, desktop_link = EXCLUDED.desktop_link,
+               webapp_link = EXCLUDED.webapp_link, homepage = EXCLUDED.homepage, badge_type = EXCLUDED.badge_type,
+               recommended = EXCLUDED.recommended`,
+              [...walletRowValues(wallet, walletSeed.length + index)]
+            )
+          }
+        })
+      ),
     upsertProjects: (projects) =>
       run(() =>
         db.transaction(async (tx) => {

@@ -3,6 +3,7 @@
  * and the projects. A Schema, so the CLI (main.ts) validates the same shape from a JSON file.
  */
 import * as Schema from "effect/Schema"
+import { WalletSeedEntry } from "./WalletSeed.ts"
 
 export const EvmToken = Schema.Struct({
   /** 0x contract address */
@@ -91,6 +92,8 @@ export const ServerOptions = Schema.Struct({
   dataDir: Schema.optionalKey(Schema.String),
   /** projectId → its allowlist and analytics switch; upserted into the database at start. */
   projects: Schema.optionalKey(Schema.Record(Schema.String, ProjectOptions)),
+  /** Registry entries added after the curated ones (http/server/WalletSeed.ts); upserted at start. */
+  wallets: Schema.optionalKey(Schema.Array(WalletSeedEntry)),
   /** Default 300 requests per 60 s per project + client address. */
   rateLimit: Schema.optionalKey(RateLimitOptions),
   /** Suffix of registered names. Default `.portico.id`. */

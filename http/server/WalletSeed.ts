@@ -5,18 +5,37 @@
  * genesis hash is fixed (sandbox/solana/Seed.ts).
  * The first four `recommended` entries are the ones the modal shows before "All wallets".
  */
-export interface WalletSeedEntry {
-  readonly id: string
-  readonly name: string
-  readonly rdns: string | null
-  readonly chains: ReadonlyArray<string>
-  readonly mobile: string | null
-  readonly desktop: string | null
-  readonly webapp: string | null
-  readonly homepage: string
-  readonly certified: boolean
-  readonly recommended: boolean
-}
+import * as Schema from "effect/Schema"
+
+/** One registry entry: the curated ones below, and those a host adds (ServerOptions `wallets`). */
+export const WalletSeedEntry = Schema.Struct({
+  id: Schema.String.check(Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/)),
+  name: Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(100)),
+  rdns: Schema.NullOr(Schema.String),
+  chains: Schema.Array(Schema.String),
+  mobile: Schema.NullOr(Schema.String),
+  desktop: Schema.NullOr(Schema.String),
+  webapp: Schema.NullOr(Schema.String),
+  homepage: Schema.String,
+  certified: Schema.Boolean,
+  recommended: Schema.Boolean
+})
+export type WalletSeedEntry = typeof WalletSeedEntry.Type
+
+/** The `wallets` row values of an entry, in the table's column order (id … recommended). */
+export const walletRowValues = (wallet: WalletSeedEntry, position: number): ReadonlyArray<unknown> => [
+  wallet.id,
+  position,
+  wallet.name,
+  wallet.rdns,
+  JSON.stringify(wallet.chains),
+  wallet.mobile,
+  wallet.desktop,
+  wallet.webapp,
+  wallet.homepage,
+  wallet.certified ? "certified" : "none",
+  wallet.recommended
+]
 
 const evm = ["eip155:1", "eip155:10", "eip155:56", "eip155:137", "eip155:8453", "eip155:42161"] as const
 const solanaMainnet = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"

@@ -57,6 +57,7 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     await migrate(db)
     const repository = Repository.make(db)
     await Effect.runPromise(repository.upsertProjects(options.projects ?? {}))
+    await Effect.runPromise(repository.upsertWallets(options.wallets ?? []))
     const evm = options.evm ?? []
     const prices = priceTable(options.prices ?? {})
     let ownUrl = `http://${options.host ?? defaults.host}:${options.port ?? defaults.port}`
