@@ -150,14 +150,18 @@ export class Connection extends Context.Service<Connection, {
               message: `Portico connects eip155 and solana accounts, not ${namespace}`
             })
           }
+          // The wallet behind the connector (WalletConnect's peer) names the account; its icon only from a safe source.
+          const icon = result.wallet?.icon !== undefined && Connector.isSafeImageSource(result.wallet.icon)
+            ? result.wallet.icon
+            : result.wallet === undefined ? client.connector.imageUrl : undefined
           yield* session.connected({
             namespace,
             address,
             caipNetworkId: result.caipNetworkId,
             connectorId: client.connector.id,
-            connectorName: client.connector.name,
+            connectorName: result.wallet?.name ?? client.connector.name,
             connectorType: client.connector.type,
-            ...(client.connector.imageUrl === undefined ? {} : { connectorImageUrl: client.connector.imageUrl })
+            ...(icon === undefined ? {} : { connectorImageUrl: icon })
           })
           yield* networks.walletOn(result.caipNetworkId)
           watch(client, namespace)
@@ -215,7 +219,7 @@ export class Connection extends Context.Service<Connection, {
           yield* attach(client, result)
           const recentWallet: ConnectionState.RecentWallet = options.recentWallet ?? {
             id: client.connector.id,
-            name: client.connector.name,
+            name: result.wallet?.name ?? client.connector.name,
             ...(client.connector.imageUrl === undefined ? {} : { imageUrl: client.connector.imageUrl })
           }
           yield* remember(toListEntry(recentWallet, client.connector.info?.rdns))

@@ -39,6 +39,11 @@ export interface Connected {
   readonly caipNetworkId: Caip.CaipNetworkId
   /** A deep link the wallet gave (WalletConnect), stored as the "linking" of the connection. */
   readonly linking?: string
+  /**
+   * The wallet behind a connector that speaks for many (WalletConnect: the peer's metadata), so the
+   * account shows that wallet's name and icon rather than the connector's.
+   */
+  readonly wallet?: { readonly name: string; readonly icon?: string }
 }
 
 export type ConnectorEvent =

@@ -333,4 +333,27 @@ describe("Connection service", () => {
       assert.strictEqual((yield* sessionState).eip155, undefined)
     }))
   })
+
+  it.effect("a connector speaking for many wallets names the account after the wallet it reached", () => {
+    const relay: Connector.Connector = { id: "walletConnect", name: "WalletConnect", chain: "eip155", type: "WALLET_CONNECT" }
+    const icon = "https://wallet.example/icon.png"
+    const reached = fake(relay, { connect: Effect.succeed({ ...evmConnected, wallet: { name: "Demo Mobile Wallet", icon } }) })
+    const unsafe = fake(relay, { connect: Effect.succeed({ ...evmConnected, wallet: { name: "Sly", icon: "javascript:alert(1)" } }) })
+    return Effect.gen(function*() {
+      yield* withLayer([reached.client])(Effect.gen(function*() {
+        yield* discover
+        yield* (yield* Connection.Connection).connect(relay.id)
+        const account = (yield* sessionState).eip155
+        assert.strictEqual(account?.connectorName, "Demo Mobile Wallet")
+        assert.strictEqual(account?.connectorImageUrl, icon)
+      }))
+      yield* withLayer([unsafe.client])(Effect.gen(function*() {
+        yield* discover
+        yield* (yield* Connection.Connection).connect(relay.id)
+        const account = (yield* sessionState).eip155
+        assert.strictEqual(account?.connectorName, "Sly")
+        assert.strictEqual(account?.connectorImageUrl, undefined)
+      }))
+    })
+  })
 })
