@@ -87,6 +87,8 @@ export interface Engine {
   readonly showToast: (toast: Modal.Toast) => Promise<void>
   /** Re-attaches a session stored by an earlier visit, without prompting. Never rejects. */
   readonly restore: () => Promise<void>
+  /** Loads the account's balances once, or again with `refresh`; failures land in the state (and a toast). */
+  readonly loadBalances: (account: Session.SessionAccount, options?: { readonly refresh?: boolean }) => Promise<void>
   /** Loads the account's first page of activity once, or with `more` the next. Failures land in the list. */
   readonly loadTransactions: (account: Session.SessionAccount, options?: { readonly more?: boolean }) => Promise<void>
   /**
@@ -210,6 +212,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     setActiveNamespace: (namespace) => run(service(NetworkSwitch).setActiveNamespace(namespace)),
     showToast: (toast) => run(navigation.showToast(toast)),
     restore: () => run(connection.restore),
+    loadBalances: (account, options) => run(service(AccountData.AccountData).loadBalances(account, options)),
     loadTransactions: (account, options) => run(activity.load(account, options)),
     request: (namespace, args) => run(service(WalletRequests).request(namespace, args)),
     requestBytes: (namespace, args, field) => run(service(WalletRequests).requestBytes(namespace, args, field)),

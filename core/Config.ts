@@ -20,6 +20,8 @@ export interface Features {
   readonly email: boolean
   /** Social logins, offered only once an embedded wallet exists. */
   readonly socials: boolean
+  /** The Receive view (the address as text and QR code). */
+  readonly receive: boolean
   readonly analytics: boolean
 }
 
@@ -28,6 +30,7 @@ export const defaultFeatures: Features = {
   // No embedded wallet ships yet, so the methods that need one stay off whatever the host asks.
   email: false,
   socials: false,
+  receive: true,
   // Spec §9 lists analytics among the default features; Portico ships it off (no request the visitor did not cause).
   analytics: false
 }

@@ -89,6 +89,10 @@ export const formatBalance = (value: Numeric, locale?: string): string =>
 export const formatTokenBalance = (value: Numeric, locale?: string): string =>
   formatTruncated(value, Constants.tokenBalanceDisplayDecimals, locale)
 
+/** A value in US dollars (the prices Portico's server gives), in the locale's currency format. */
+export const formatUsd = (value: number, locale?: string): string =>
+  new Intl.NumberFormat(locale ?? defaultLocale, { style: "currency", currency: "USD" }).format(value)
+
 /** An amount in the activity list: truncated to 3 decimals. */
 export const formatActivityAmount = (value: Numeric, locale?: string): string =>
   formatTruncated(value, Constants.activityDisplayDecimals, locale)

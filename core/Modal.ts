@@ -30,7 +30,9 @@ export const View = Schema.Literals([
   "ApproveTransaction",
   "SIWXSignMessage",
   "RegisterAccountName",
-  "RegisterAccountNameSuccess"
+  "RegisterAccountNameSuccess",
+  // Feature areas of spec §2, loaded on demand.
+  "Receive"
 ])
 export type View = typeof View.Type
 

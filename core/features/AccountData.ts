@@ -1,29 +1,87 @@
 /**
- * What the Account view shows about an account besides its activity: its balances on its network and
- * the profile (name, avatar) of its address, both read through the Backend's caches (balances 30 s,
- * identity 5 min, spec §9).
+ * What the Account view shows about an account besides its activity: its balances on its network
+ * (spec §4 "Token balance", §8 'Token Balance Unavailable') and the profile (name, avatar) of its
+ * address. Balances load once per account and network, refresh on demand (after a send, on the
+ * wallet's events) bypassing the 30 s cache, and after a failed fetch are not asked again for 30 s:
+ * the failure shows the 'Token Balance Unavailable' toast and the view offers no retry until then.
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Atom from "effect/reactivity/Atom"
+import * as Alert from "../Alert.ts"
 import { Backend, type AccountOnNetwork, type BackendError } from "../Backend.ts"
+import * as Constants from "../Constants.ts"
 import type * as Identity from "../Identity.ts"
+import * as Modal from "../Modal.ts"
 import type * as TokenBalance from "../TokenBalance.ts"
 import { keyOf } from "./Activity.ts"
 
+export type BalancesState =
+  | { readonly _tag: "Loading"; readonly previous?: TokenBalance.Balances }
+  | { readonly _tag: "Loaded"; readonly balances: TokenBalance.Balances }
+  /** `retryAt`: epoch ms from which a new fetch is allowed (spec §4: 30 s after the failure). */
+  | { readonly _tag: "Failed"; readonly error: BackendError; readonly retryAt: number; readonly previous?: TokenBalance.Balances }
+
+export const loading: BalancesState = { _tag: "Loading" }
+
+/** What the view shows while a refresh runs or after it failed: the last balances it had. */
+export const shownBalances = (state: BalancesState): TokenBalance.Balances | undefined =>
+  state._tag === "Loaded" ? state.balances : state.previous
+
 export class AccountData extends Context.Service<AccountData, {
-  readonly balances: (account: AccountOnNetwork) => Effect.Effect<TokenBalance.Balances, BackendError>
+  /** Balances by `keyOf(account)`. */
+  readonly balances: SubscriptionRef.SubscriptionRef<ReadonlyMap<string, BalancesState>>
+  /**
+   * Loads the account's balances once, or again with `refresh` (bypassing the 30 s cache). Within 30 s
+   * of a failure nothing is asked; a failure shows the 'Token Balance Unavailable' toast.
+   */
+  readonly loadBalances: (account: AccountOnNetwork, options?: { readonly refresh?: boolean }) => Effect.Effect<void>
   readonly identity: (address: string) => Effect.Effect<Identity.Identity, BackendError>
 }>()("portico/core/features/AccountData") {
   static readonly layer = Layer.effect(
     AccountData,
-    Backend.useSync((backend) =>
-      AccountData.of({
-        balances: (account) => backend.balances(account),
-        identity: (address) => backend.identity(address)
+    Effect.gen(function*() {
+      const backend = yield* Backend
+      const modal = yield* Modal.Modal
+      const balances = yield* SubscriptionRef.make<ReadonlyMap<string, BalancesState>>(new Map())
+      const set = (key: string, state: BalancesState) => SubscriptionRef.update(balances, (all) => new Map(all).set(key, state))
+
+      const loadBalances = Effect.fn("AccountData.loadBalances")(function*(
+        account: AccountOnNetwork,
+        options: { readonly refresh?: boolean } = {}
+      ) {
+        const key = keyOf(account)
+        const current = (yield* SubscriptionRef.get(balances)).get(key)
+        const now = yield* Clock.currentTimeMillis
+        if (current?._tag === "Loading") return
+        if (current?._tag === "Failed" && now < current.retryAt) return
+        if (current?._tag === "Loaded" && options.refresh !== true) return
+        const previous = current === undefined ? undefined : shownBalances(current)
+        yield* set(key, { _tag: "Loading", ...(previous === undefined ? {} : { previous }) })
+        yield* backend.balances(account, { force: options.refresh === true }).pipe(
+          Effect.matchEffect({
+            onSuccess: (loaded) => set(key, { _tag: "Loaded", balances: loaded }),
+            onFailure: (error) =>
+              Effect.gen(function*() {
+                const failedAt = yield* Clock.currentTimeMillis
+                yield* set(key, {
+                  _tag: "Failed",
+                  error,
+                  retryAt: failedAt + Constants.tokenBalanceRetryGateMillis,
+                  ...(previous === undefined ? {} : { previous })
+                })
+                // A host without an API asked for no balances: nothing failed that the visitor should hear of.
+                if (error._tag === "BackendRequestError") yield* modal.showToast(Alert.tokenBalanceUnavailableToast)
+              })
+          })
+        )
       })
-    )
+
+      return AccountData.of({ balances, loadBalances, identity: (address) => backend.identity(address) })
+    })
   )
 }
 
@@ -32,10 +90,8 @@ export class AccountData extends Context.Service<AccountData, {
  * tabs or views must not interrupt, and so abort, a fetch in flight; the caches decide freshness.
  */
 export const atoms = (data: AccountData["Service"]) => {
-  const balancesByKey = Atom.family((key: string) => {
-    const [address = "", caipNetworkId = ""] = key.split("|")
-    return Atom.keepAlive(Atom.make(data.balances({ address, caipNetworkId })))
-  })
+  const all = Atom.keepAlive(Atom.subscriptionRef(data.balances))
+  const balancesByKey = Atom.family((key: string) => Atom.keepAlive(Atom.make((get) => get(all).get(key) ?? loading)))
   const identityByAddress = Atom.family((address: string) => Atom.keepAlive(Atom.make(data.identity(address))))
   return {
     balances: (account: AccountOnNetwork) => balancesByKey(keyOf(account)),

@@ -17,6 +17,7 @@ import { Connect } from "./Connect/Connect.tsx"
 import { ConnectingExternal } from "./ConnectingExternal/ConnectingExternal.tsx"
 import { ConnectingWalletConnect } from "./ConnectingWalletConnect/ConnectingWalletConnect.tsx"
 import { ConnectingWalletConnectBasic } from "./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.tsx"
+import { FeatureView } from "./FeatureView.tsx"
 import { ModalContext, type ModalContextValue, useEngineAtom, useModalContext } from "./ModalContext.ts"
 import { styleSheet } from "./styles.ts"
 import { UnsupportedChain } from "./UnsupportedChain/UnsupportedChain.tsx"
@@ -27,7 +28,8 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   AllWallets: "modalTitleAllWallets",
   UnsupportedChain: "modalTitleUnsupportedChain",
   ConnectingWalletConnect: "modalTitleWalletConnect",
-  ConnectingWalletConnectBasic: "modalTitleWalletConnect"
+  ConnectingWalletConnectBasic: "modalTitleWalletConnect",
+  Receive: "receive"
 }
 
 const focusableSelector = "button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex='-1'])"
@@ -78,6 +80,8 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <UnsupportedChain />
     case "Account":
       return <Account />
+    case "Receive":
+      return <FeatureView name="Receive" />
     default:
       // Sign-in, names and approvals ship later: nothing pushes their views (hosts may open only
       // Connect, Account and AllWallets), so there is nothing to render.

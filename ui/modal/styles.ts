@@ -78,6 +78,10 @@ button, input, a { font-family: inherit; }
 .tabs button { flex: 1; padding: 8px; border: none; border-radius: 10px; background: transparent; color: var(--portico-muted); cursor: pointer; font-size: 14px; }
 .tabs button[aria-selected="true"], .tabs button[aria-pressed="true"] { background: var(--portico-bg-3); color: var(--portico-fg); }
 .row-line { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 8px 4px; }
+.row-line .token { display: flex; align-items: center; gap: 10px; min-width: 0; }
+.row-line .token img, .row-line .token .placeholder { width: 28px; height: 28px; border-radius: 50%; flex: none; background: var(--portico-bg-3); }
+.row-line .amounts { display: flex; flex-direction: column; align-items: flex-end; }
+.address-full { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; word-break: break-all; text-align: center; margin: 0; }
 .group-heading { font-size: 13px; font-weight: 600; color: var(--portico-muted); margin: 12px 4px 4px; }
 .activity-what, .activity-amount { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
 .activity-amount { align-items: flex-end; text-align: end; }

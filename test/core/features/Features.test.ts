@@ -25,6 +25,7 @@ import { WalletList } from "../../../core/features/WalletList.ts"
 import { WalletRequests } from "../../../core/features/WalletRequests.ts"
 import * as Modal from "../../../core/Modal.ts"
 import * as Session from "../../../core/Session.ts"
+import * as TokenBalance from "../../../core/TokenBalance.ts"
 import * as Transaction from "../../../core/Transaction.ts"
 import { WalletPage } from "../../../core/WalletListEntry.ts"
 import { environment, type EnvironmentOptions, features } from "../support/Environment.ts"
@@ -224,12 +225,63 @@ describe("Activity", () => {
   })
 })
 
+describe("AccountData", () => {
+  const account = { address: evmAddress, caipNetworkId: "eip155:31337" }
+  const stateOf = Effect.flatMap(AccountData, (data) => Effect.map(SubscriptionRef.get(data.balances), (all) => all.get(keyOf(account))))
+  const balances = new TokenBalance.Balances({
+    balances: [{ name: "Ether", symbol: "ETH", chainId: "eip155:31337", iconUrl: "", quantity: { decimals: "18", numeric: "1.5" } }]
+  })
+
+  it.effect("after a failed fetch, no new fetch for 30 s, and 'Token Balance Unavailable' shows", () => {
+    const calls: Array<boolean> = []
+    return Effect.gen(function*() {
+      yield* openModal
+      const data = yield* AccountData
+      yield* data.loadBalances(account)
+      assert.strictEqual((yield* stateOf)?._tag, "Failed")
+      assert.strictEqual((yield* modalState).toast?.message, "Token Balance Unavailable")
+      yield* TestClock.adjust(Constants.tokenBalanceRetryGateMillis - 1)
+      yield* data.loadBalances(account, { refresh: true })
+      assert.strictEqual(calls.length, 1)
+      yield* TestClock.adjust(1)
+      yield* data.loadBalances(account)
+      assert.strictEqual(calls.length, 2)
+      assert.strictEqual((yield* stateOf)?._tag, "Loaded")
+    }).pipe(withFeatures({
+      backend: {
+        balances: (_account, options) =>
+          Effect.suspend(() => {
+            calls.push(options?.force === true)
+            return calls.length === 1
+              ? Effect.fail(new Backend.BackendRequestError({ reason: "TimeoutError", message: "timed out" }))
+              : Effect.succeed(balances)
+          })
+      }
+    }))
+  })
+
+  it.effect("loads once, and a refresh asks the server past its cache while the last balances stay shown", () => {
+    const calls: Array<boolean> = []
+    return Effect.gen(function*() {
+      const data = yield* AccountData
+      yield* data.loadBalances(account)
+      yield* data.loadBalances(account)
+      assert.deepStrictEqual(calls, [false])
+      yield* data.loadBalances(account, { refresh: true })
+      assert.deepStrictEqual(calls, [false, true])
+      assert.strictEqual((yield* stateOf)?._tag, "Loaded")
+    }).pipe(withFeatures({ backend: { balances: (_account, options) => Effect.sync(() => (calls.push(options?.force === true), balances)) } }))
+  })
+})
+
 describe("typed failures on the live path", () => {
-  it.effect("without an API URL, account data fails with BackendNotConfiguredError", () =>
+  it.effect("without an API URL, balances fail with BackendNotConfiguredError", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(Effect.flatMap(AccountData, (data) => data.balances({ address: evmAddress, caipNetworkId: "eip155:31337" })))
-      assert.strictEqual(error._tag, "BackendNotConfiguredError")
-      assert.strictEqual(error.message, "No API URL configured")
+      const data = yield* AccountData
+      const account = { address: evmAddress, caipNetworkId: "eip155:31337" }
+      yield* data.loadBalances(account)
+      const state = (yield* SubscriptionRef.get(data.balances)).get(keyOf(account))
+      assert.strictEqual(state?._tag === "Failed" ? state.error.message : state?._tag, "No API URL configured")
     }).pipe(Effect.provide(Features.layer.pipe(
       Layer.provideMerge(Layer.mergeAll(environment(), Backend.Backend.layerNotConfigured))
     ))))

@@ -181,6 +181,30 @@ describe("locales", () => {
   })
 })
 
+describe("Receive", () => {
+  it("shows the address as text and QR code, copies it, names the networks it receives on, and passes axe", async () => {
+    const wallet = announce()
+    await renderPortico()
+    await connectTestWallet(wallet)
+    await openModal()
+    await view("Account")
+    const features = await until(() => shadow().querySelector("[role='group'][aria-label='" + en.walletFeatures + "']"))
+    expect([...features.querySelectorAll("button")].map((item) => item.textContent)).toEqual([en.receive])
+    button(en.receive)?.click()
+    const receive = await view("Receive")
+    const qr = await until(() => receive.querySelector<HTMLImageElement>("img.qr"))
+    expect(qr.src.startsWith("data:image/svg+xml")).toBe(true)
+    expect(qr.getAttribute("data-receive-address")).toBe(wallet.address)
+    expect(receive.querySelector("[data-address]")?.textContent).toBe(wallet.address)
+    expect([...receive.querySelectorAll("[data-network]")].map((item) => item.textContent)).toEqual(["Ethereum", "OP Mainnet"])
+    await expectNoAxeViolations()
+    button(en.copyAddress)?.click()
+    await until(() => shadow().querySelector(".toast")?.textContent === en.addressCopied || shadow().querySelector(".toast")?.textContent === en.copyFailed)
+    button(en.back)?.click()
+    await view("Account")
+  })
+})
+
 describe("what a visitor found", () => {
   it("the Connect view's hint names only the rows it shows", async () => {
     // No wallet, no project id (no WalletConnect) and no API (no All Wallets).

@@ -1,52 +1,88 @@
 /**
  * Account: the address (and both accounts when EVM and Solana are connected), the native balance
- * truncated to 3 decimals, the network with the requested ones to switch to, the explorer link,
- * the Tokens / NFTs / Activity tabs fed by the Blockchain API, and disconnect.
+ * truncated to 3 decimals and the portfolio's value, the wallet features in the spec's order (onramp,
+ * swaps, receive, send; each behind its feature flag), the network picker over the configured
+ * networks, the explorer link, the Tokens / NFTs / Activity tabs, and disconnect.
  */
 import * as AsyncResult from "effect/reactivity/AsyncResult"
-import { type KeyboardEvent, useState } from "react"
+import { type KeyboardEvent, useEffect, useState } from "react"
 import * as Format from "../../../core/Format.ts"
+import type * as Modal from "../../../core/Modal.ts"
 import * as Session from "../../../core/Session.ts"
+import * as TokenBalance from "../../../core/TokenBalance.ts"
+import type { MessageKey } from "../../i18n/en.ts"
 import { WalletIcon } from "../components/WalletIcon.tsx"
+import { preloadFeatureViews } from "../FeatureView.tsx"
 import { startShown, useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { Activity } from "./Activity.tsx"
 import { Nfts } from "./Nfts.tsx"
 import { shortenAddress } from "./shortenAddress.ts"
+import { Tokens } from "./Tokens.tsx"
+import { useBalances } from "./useBalances.ts"
 
 type Tab = "tokens" | "nfts" | "activity"
 const tabs: ReadonlyArray<Tab> = ["tokens", "nfts", "activity"]
 
-function Tokens({ account }: { readonly account: Session.SessionAccount }) {
-  const { engine, t, locale } = useModalContext()
-  const result = useEngineAtom(engine.atoms.balances(account))
-  if (AsyncResult.isInitial(result)) return <p className="muted" role="status">{t("loading")}</p>
-  if (AsyncResult.isFailure(result)) return <p className="error" role="alert">{t("tokenBalanceUnavailable")}</p>
-  // Spec §5: balances whose quantity decimals are "0" are dropped.
-  const balances = result.value.balances.filter((balance) => balance.quantity.decimals !== "0")
-  if (balances.length === 0) return <p className="muted">{t("noTokens")}</p>
-  return (
-    <ul className="list" aria-label={t("tokens")}>
-      {balances.map((balance) => (
-        <li key={`${balance.chainId}:${balance.address ?? "native"}`} className="row-line" data-token={balance.symbol}>
-          <span>{balance.name}</span>
-          <span>{t("balanceOf", { amount: Format.formatTokenBalance(balance.quantity.numeric, locale), symbol: balance.symbol })}</span>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 function NativeBalance({ account }: { readonly account: Session.SessionAccount }) {
   const { engine, t, locale } = useModalContext()
   const network = engine.config.networks.find((candidate) => candidate.caipNetworkId === account.caipNetworkId)
-  const result = useEngineAtom(engine.atoms.balances(account))
-  if (network === undefined || !AsyncResult.isSuccess(result)) return null
-  const native = result.value.balances.find((balance) => balance.address === undefined && balance.symbol === network.nativeCurrency.symbol)
-  if (native === undefined) return null
+  const { shown } = useBalances(account)
+  if (network === undefined || shown === undefined) return null
+  const native = shown.balances.find((balance) => balance.address === undefined && balance.symbol === network.nativeCurrency.symbol)
+  const total = TokenBalance.portfolioValue(shown.balances)
   return (
-    <span className="muted" data-balance="">
-      {t("balanceOf", { amount: Format.formatBalance(native.quantity.numeric, locale), symbol: native.symbol })}
-    </span>
+    <>
+      {native === undefined ? null : (
+        <span className="muted" data-balance="">
+          {t("balanceOf", { amount: Format.formatBalance(native.quantity.numeric, locale), symbol: native.symbol })}
+        </span>
+      )}
+      {total === undefined ? null : <span data-portfolio="">{t("portfolioValue", { value: Format.formatUsd(total, locale) })}</span>}
+    </>
+  )
+}
+
+/** The wallet features of spec §9's order that this build offers, each behind its feature flag. */
+const features: ReadonlyArray<{ readonly view: Modal.View; readonly label: MessageKey; readonly enabled: (flags: { readonly receive: boolean }) => boolean }> = [
+  { view: "Receive", label: "receive", enabled: (flags) => flags.receive }
+]
+
+function Features() {
+  const { engine, t } = useModalContext()
+  const shown = features.filter((feature) => feature.enabled(engine.config.resolvedFeatures))
+  if (shown.length === 0) return null
+  return (
+    <div className="actions" role="group" aria-label={t("walletFeatures")}>
+      {shown.map((feature) => (
+        <button key={feature.view} type="button" className="secondary" data-feature={feature.view} onClick={() => void engine.push({ view: feature.view })}>
+          {t(feature.label)}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** Every configured network of the account's namespace; the one it is on is marked, the others switch to. */
+function NetworkPicker({ account }: { readonly account: Session.SessionAccount }) {
+  const { engine, t } = useModalContext()
+  const choices = engine.config.networks.filter((candidate) => candidate.chainNamespace === account.namespace)
+  if (choices.length < 2) return null
+  return (
+    <div className="actions" role="group" aria-label={t("network")}>
+      {choices.map((candidate) => (
+        <button
+          key={candidate.caipNetworkId}
+          type="button"
+          className="secondary"
+          aria-pressed={candidate.caipNetworkId === account.caipNetworkId}
+          onClick={() => {
+            if (candidate.caipNetworkId !== account.caipNetworkId) startShown(engine.switchNetwork(candidate.caipNetworkId))
+          }}
+        >
+          {candidate.name}
+        </button>
+      ))}
+    </div>
   )
 }
 
@@ -68,6 +104,7 @@ function Profile({ account }: { readonly account: Session.SessionAccount }) {
 
 export function Account() {
   const { engine, t } = useModalContext()
+  useEffect(preloadFeatureViews, [])
   const session = useEngineAtom(engine.atoms.session)
   const [tab, setTab] = useState<Tab>("tokens")
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -90,13 +127,10 @@ export function Account() {
   if (account === undefined) return <p className="muted">{t("noActivity")}</p>
   const network = engine.config.networks.find((candidate) => candidate.caipNetworkId === account.caipNetworkId)
   const explorer = network?.blockExplorers?.default.url
-  const others = engine.config.networks.filter((candidate) =>
-    candidate.chainNamespace === account.namespace && candidate.caipNetworkId !== account.caipNetworkId
-  )
   const copy = () =>
     navigator.clipboard.writeText(account.address).then(
       () => engine.showToast({ message: t("addressCopied"), variant: "success" }),
-      () => undefined
+      () => engine.showToast({ message: t("copyFailed"), variant: "error" })
     )
   return (
     <div>
@@ -124,18 +158,18 @@ export function Account() {
         <span className="tag" data-network={account.caipNetworkId}>{network?.name ?? account.caipNetworkId}</span>
       </div>
       <div className="actions">
-        <button type="button" className="secondary" onClick={copy}>{t("copyAddress")}</button>
+        <button type="button" className="secondary" onClick={() => void copy()}>{t("copyAddress")}</button>
         {explorer === undefined ? null : (
           <a className="secondary" href={`${explorer.replace(/\/$/, "")}/address/${account.address}`} target="_blank" rel="noopener noreferrer">
             {t("viewOnExplorer")}
           </a>
         )}
-        {others.map((candidate) => (
-          <button key={candidate.caipNetworkId} type="button" className="secondary" onClick={() => startShown(engine.switchNetwork(candidate.caipNetworkId))}>
-            {t("switchTo", { network: candidate.name })}
-          </button>
-        ))}
+        <button type="button" className="secondary" onClick={() => void engine.loadBalances(account, { refresh: true })}>
+          {t("refreshBalances")}
+        </button>
       </div>
+      <Features />
+      <NetworkPicker account={account} />
       <div className="tabs" role="tablist" aria-label={t("accountTabs")} onKeyDown={onTabKey}>
         {tabs.map((name) => (
           <button

@@ -1,0 +1,45 @@
+/**
+ * The feature areas of spec §2 that load on demand (receive, and the others as they land): each view
+ * is its own chunk, fetched when the Account view shows (so it is usually there by the click) or when
+ * first opened. Loaded modules are kept, and rendering never suspends: a view that is still loading
+ * shows a status line instead of a Suspense fallback React would hold for 300 ms.
+ */
+import { type ComponentType, useEffect, useState } from "react"
+import { useModalContext } from "./ModalContext.ts"
+
+const loaders = {
+  Receive: () => import("./Receive/Receive.tsx")
+} satisfies Record<string, () => Promise<{ readonly default: ComponentType }>>
+
+export type FeatureViewName = keyof typeof loaders
+
+const loaded = new Map<FeatureViewName, ComponentType>()
+
+const load = (name: FeatureViewName): Promise<ComponentType> =>
+  loaders[name]().then((module) => {
+    loaded.set(name, module.default)
+    return module.default
+  })
+
+/** Fetches every feature view's chunk in the background. */
+export const preloadFeatureViews = (): void => {
+  for (const name of Object.keys(loaders) as ReadonlyArray<FeatureViewName>) {
+    if (!loaded.has(name)) void load(name)
+  }
+}
+
+export function FeatureView({ name }: { readonly name: FeatureViewName }) {
+  const { t } = useModalContext()
+  const [View, setView] = useState<ComponentType | undefined>(() => loaded.get(name))
+  useEffect(() => {
+    if (View !== undefined) return
+    let live = true
+    void load(name).then((component) => {
+      if (live) setView(() => component)
+    })
+    return () => {
+      live = false
+    }
+  }, [name, View])
+  return View === undefined ? <p className="muted" role="status">{t("loading")}</p> : <View />
+}
