@@ -94,17 +94,18 @@ const sample = async (browser: Browser, url: string, built: BuiltPage, opening: 
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.addInitScript(probe)
-  const js: Array<string> = []
+  const js: Array<{ readonly path: string; readonly at: number }> = []
   page.on("request", (request) => {
-    if (request.resourceType() === "script") js.push(new URL(request.url()).pathname)
+    if (request.resourceType() === "script") js.push({ path: new URL(request.url()).pathname, at: Date.now() })
   })
   await page.goto(url, { waitUntil: "load" })
   await page.waitForFunction(() => (globalThis as unknown as { __bench: Marks }).__bench.button >= 0)
-  // What the page needs to show the button: everything requested by the load event. The modal's
-  // chunks are prefetched afterwards, when the browser is idle, and counted apart.
-  const jsFirstLoad = js.map((path) => join(built.dir, path))
+  // What the page needs to show the button: every script requested before it appeared. The modal's
+  // chunks are prefetched afterwards, once the browser is idle after load, and counted apart.
+  const buttonShownAt = await page.evaluate(() => performance.timeOrigin + (globalThis as unknown as { __bench: Marks }).__bench.button)
+  const jsFirstLoad = js.filter((request) => request.at <= buttonShownAt).map((request) => join(built.dir, request.path))
   await page.waitForLoadState("networkidle")
-  const jsBeforeClick = js.map((path) => join(built.dir, path))
+  const jsBeforeClick = js.map((request) => join(built.dir, request.path))
   const buttonMillis = (await marksOf(page)).button
   if (opening === "none") {
     const heap = await heapUsed(page)
@@ -162,7 +163,7 @@ const main = async () => {
     const buttonBaseline = median(baselineSamples.map((entry) => entry.buttonMillis))
     const lines = [
       `Portico bench (${runs} runs each, medians; esbuild minified ESM + splitting; Chromium headless)`,
-      `JS gzip to show the button (by the load event): host ${kib(hostJs)} (${hostJs} B), baseline ${kib(baselineJs)} (${baselineJs} B), Portico ${signed((hostJs - baselineJs) / 1024, 1)} KiB (${hostJs - baselineJs} B) (target ≤ 8 KiB)`,
+      `JS gzip to show the button: host ${kib(hostJs)} (${hostJs} B), baseline ${kib(baselineJs)} (${baselineJs} B), Portico ${signed((hostJs - baselineJs) / 1024, 1)} KiB (${hostJs - baselineJs} B) (target ≤ 8 KiB)`,
       `  first-load files (build graph): ${host.initialFiles.length}; from Chromium's requests: ${new Set(hostSamples[0]?.jsFirstLoad).size}`,
       `  prefetched from the page's own origin once idle after load (no other origin): ${kib(prefetchedJs)}`,
       `Button visible: host ${buttonHost.toFixed(1)} ms, baseline ${buttonBaseline.toFixed(1)} ms, Portico ${signed(buttonHost - buttonBaseline, 1)} ms`,

@@ -1,8 +1,9 @@
 /** Deutsch: every key of the English table. */
 import type { Messages } from "./en.ts"
+import { buttonLabels } from "./buttonLabel.ts"
 
 export const de: Messages = {
-  connectWallet: "Wallet verbinden",
+  connectWallet: buttonLabels.de,
   modalTitleConnect: "Wallet verbinden",
   modalTitleAccount: "Konto",
   modalTitleAllWallets: "Alle Wallets",

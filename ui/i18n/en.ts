@@ -1,6 +1,8 @@
 /** English, the reference message table: every visible string of the modal. `{name}` are slots. */
+import { buttonLabels } from "./buttonLabel.ts"
+
 export const en = {
-  connectWallet: "Connect Wallet",
+  connectWallet: buttonLabels.en,
   modalTitleConnect: "Connect Wallet",
   modalTitleAccount: "Account",
   modalTitleAllWallets: "All Wallets",

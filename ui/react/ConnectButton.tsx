@@ -4,7 +4,7 @@
  * ready as soon as the visitor points at it, focuses it or touches it.
  */
 import { useInsertionEffect } from "react"
-import { messagesFor } from "../i18n/Messages.ts"
+import { buttonLabel } from "../i18n/buttonLabel.ts"
 import { adoptButtonStyles } from "./buttonStyles.ts"
 import { useAccount, useModal } from "./hooks.ts"
 import { usePortico } from "./PorticoContext.ts"
@@ -20,7 +20,7 @@ export function ConnectButton({ className }: ConnectButtonProps) {
   const { open } = useModal()
   const account = useAccount()
   useInsertionEffect(adoptButtonStyles, [])
-  const label = account.address === undefined ? messagesFor(config.locale).connectWallet : shorten(account.address)
+  const label = account.address === undefined ? buttonLabel(config.locale) : shorten(account.address)
   const accent = config.themeVariables?.accent
   return (
     <button
