@@ -56,10 +56,15 @@ export interface Engine {
     readonly networks: Atom.Atom<Networks.NetworksState>
     readonly session: Atom.Atom<Session.SessionState>
     readonly attempt: Atom.Atom<ConnectAttempt.Attempt>
-  } & ReturnType<typeof AccountData.atoms> & ReturnType<typeof Activity.atoms> & {
+    readonly balances: ReturnType<typeof AccountData.atoms>["balances"]
+    readonly identity: ReturnType<typeof AccountData.atoms>["identity"]
+    readonly transactions: ReturnType<typeof Activity.atoms>["transactions"]
     readonly wallets: ReturnType<typeof WalletList.atoms>["page"]
   }
-  /** Opens on the host's view, or on the one the router's rules pick. Never rejects. */
+  /**
+   * Opens on the host's view, or on the one the router's rules pick; what failed while the server was
+   * away (registry pages, profiles) is asked again. Never rejects.
+   */
   readonly open: (options?: OpenOptions) => Promise<void>
   /** Closes (leaving a connecting view abandons its attempt). Never rejects. */
   readonly close: (options?: { readonly forced?: boolean }) => Promise<void>
@@ -72,6 +77,8 @@ export interface Engine {
   readonly choose: (choice: ConnectAttempt.Choice) => Promise<void>
   /** Connects again through the connector of the current view ("Try again"). Never rejects. */
   readonly connect: (connectorId: string) => Promise<void>
+  /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
+  readonly retryWalletList: () => void
   readonly cancelConnect: () => Promise<void>
   /**
    * Disconnects one namespace, or every account.
@@ -170,6 +177,8 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
 
   const registry = AtomRegistry.make()
+  const accountAtoms = AccountData.atoms(service(AccountData.AccountData))
+  const walletAtoms = WalletList.atoms(service(WalletList.WalletList))
   const atoms: Engine["atoms"] = {
     modal: Atom.keepAlive(Atom.subscriptionRef(modal.state)),
     connection: Atom.keepAlive(Atom.subscriptionRef(connection.state)),
@@ -178,9 +187,10 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     networks: Atom.keepAlive(Atom.subscriptionRef(service(Networks.Networks).state)),
     session: Atom.keepAlive(Atom.subscriptionRef(service(Session.Session).state)),
     attempt: Atom.keepAlive(Atom.subscriptionRef(attempt.state)),
-    ...AccountData.atoms(service(AccountData.AccountData)),
+    balances: accountAtoms.balances,
+    identity: accountAtoms.identity,
     ...Activity.atoms(activity),
-    wallets: WalletList.atoms(service(WalletList.WalletList)).page
+    wallets: walletAtoms.page
   }
 
   // Keep the first chunk's snapshot in step with the services.
@@ -200,12 +210,17 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     config,
     registry,
     atoms,
-    open: (options) => run(navigation.open(options)),
+    open: (options) => {
+      walletAtoms.retryFailed(registry)
+      accountAtoms.retryFailedIdentities(registry)
+      return run(navigation.open(options))
+    },
     close: (options) => run(navigation.close(options)),
     back: () => run(navigation.back),
     push: (route) => run(navigation.push(route)),
     choose: (choice) => run(attempt.choose(choice)),
     connect: (connectorId) => run(attempt.connect(connectorId)),
+    retryWalletList: () => walletAtoms.retryFailed(registry),
     cancelConnect: () => run(attempt.cancel),
     disconnect: (namespace) => run(service(Disconnecting).disconnect(namespace)),
     switchNetwork: (caipNetworkId) => run(service(NetworkSwitch).switchNetwork(caipNetworkId)),

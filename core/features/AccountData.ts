@@ -10,7 +10,9 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Atom from "effect/reactivity/Atom"
+import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import * as Alert from "../Alert.ts"
 import { Backend, type AccountOnNetwork, type BackendError } from "../Backend.ts"
 import * as Constants from "../Constants.ts"
@@ -92,9 +94,20 @@ export class AccountData extends Context.Service<AccountData, {
 export const atoms = (data: AccountData["Service"]) => {
   const all = Atom.keepAlive(Atom.subscriptionRef(data.balances))
   const balancesByKey = Atom.family((key: string) => Atom.keepAlive(Atom.make((get) => get(all).get(key) ?? loading)))
+  const addresses = new Set<string>()
   const identityByAddress = Atom.family((address: string) => Atom.keepAlive(Atom.make(data.identity(address))))
   return {
     balances: (account: AccountOnNetwork) => balancesByKey(keyOf(account)),
-    identity: identityByAddress
+    identity: (address: string) => {
+      addresses.add(address)
+      return identityByAddress(address)
+    },
+    /** Asks again for every profile whose fetch failed (the modal reopened after an outage). */
+    retryFailedIdentities: (registry: AtomRegistry.AtomRegistry) => {
+      for (const address of addresses) {
+        const atom = identityByAddress(address)
+        if (AsyncResult.isFailure(registry.get(atom))) registry.refresh(atom)
+      }
+    }
   }
 }

@@ -8,7 +8,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Atom from "effect/reactivity/Atom"
+import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import * as Analytics from "../Analytics.ts"
 import { Backend, type BackendError } from "../Backend.ts"
 import type * as Connector from "../Connector.ts"
@@ -126,11 +128,28 @@ export class WalletList extends Context.Service<WalletList, {
   )
 }
 
-/** Pages are kept alive: the view re-reads them as it scrolls, and each must be fetched once. */
+/**
+ * Pages are kept alive: the view re-reads them as it scrolls, and each must be fetched once. A page
+ * whose fetch failed is fetched again by `retryFailed` (the visitor's "Try again", or reopening the
+ * modal after an outage), so the list recovers without a reload.
+ */
 export const atoms = (list: WalletList["Service"]) => {
+  const requested = new Set<string>()
   const byKey = Atom.family((key: string) => {
     const [page = "1", ...rest] = key.split("|")
     return Atom.keepAlive(Atom.make(list.page({ page: Number(page), search: rest.join("|") })))
   })
-  return { page: (query: PageQuery) => byKey(`${query.page}|${query.search}`) }
+  return {
+    page: (query: PageQuery) => {
+      const key = `${query.page}|${query.search}`
+      requested.add(key)
+      return byKey(key)
+    },
+    retryFailed: (registry: AtomRegistry.AtomRegistry) => {
+      for (const key of requested) {
+        const atom = byKey(key)
+        if (AsyncResult.isFailure(registry.get(atom))) registry.refresh(atom)
+      }
+    }
+  }
 }

@@ -103,4 +103,18 @@ describe("AllWallets", () => {
     expect(lastKeyAt - typedAt).toBeGreaterThan(0)
     await until(() => renderedNames().length === 10 && renderedNames().every((name) => name.includes("Wallet 12")))
   })
+
+  it("a registry that was unreachable offers to try again, and recovers without a reload", async () => {
+    registry.down(true)
+    try {
+      await openAllWallets()
+      await until(() => shadow().querySelector("[role='alert']")?.textContent === en.walletListUnavailable)
+      registry.down(false)
+      button(en.tryAgain)?.click()
+      await until(() => rowCount() > 1 && renderedNames().some((name) => name.includes("Wallet 001")))
+      expect(shadow().querySelector("[role='alert']")).toBeNull()
+    } finally {
+      registry.down(false)
+    }
+  })
 })

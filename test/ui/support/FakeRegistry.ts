@@ -41,10 +41,17 @@ const all = [
   }))
 ]
 
-export const installFakeRegistry = (): { readonly requests: Array<RegistryRequest>; readonly restore: () => void } => {
+export const installFakeRegistry = (): {
+  readonly requests: Array<RegistryRequest>
+  readonly restore: () => void
+  /** While down, every request fails as an unreachable server does. */
+  readonly down: (unreachable: boolean) => void
+} => {
   const requests: Array<RegistryRequest> = []
   const original = globalThis.fetch
+  let unreachable = false
   globalThis.fetch = async (input) => {
+    if (unreachable) throw new TypeError("Failed to fetch")
     const url = new URL(input instanceof Request ? input.url : String(input))
     if (!url.pathname.endsWith("/getWallets")) return new Response("not in this fake", { status: 500 })
     const page = Number(url.searchParams.get("page") ?? "1")
@@ -55,5 +62,11 @@ export const installFakeRegistry = (): { readonly requests: Array<RegistryReques
     const data = matching.slice((page - 1) * entries, page * entries)
     return new Response(JSON.stringify({ count: matching.length, data }), { headers: { "content-type": "application/json" } })
   }
-  return { requests, restore: () => void (globalThis.fetch = original) }
+  return {
+    requests,
+    restore: () => void (globalThis.fetch = original),
+    down: (value) => {
+      unreachable = value
+    }
+  }
 }

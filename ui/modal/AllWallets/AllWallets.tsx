@@ -101,7 +101,14 @@ export function AllWallets() {
         value={query}
         onChange={(event) => setQuery(event.currentTarget.value)}
       />
-      {failed ? <p className="error" role="alert">{t("walletListUnavailable")}</p> : null}
+      {failed
+        ? (
+          <div className="actions">
+            <p className="error" role="alert">{t("walletListUnavailable")}</p>
+            <button type="button" className="secondary" onClick={engine.retryWalletList}>{t("tryAgain")}</button>
+          </div>
+        )
+        : null}
       {!waiting && rows.length === 0 ? <p className="muted">{t("noWalletsFound")}</p> : null}
       <div className="scroller" onScroll={(event) => onScroll(event.currentTarget.scrollTop)} data-rows={rows.length}>
         <ul className="list rows" aria-label={t("allWallets")} style={{ height: rows.length * rowHeight }}>
