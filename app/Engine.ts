@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import type * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Atom from "effect/reactivity/Atom"
 import * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import type * as Alert from "../core/Alert.ts"
@@ -30,12 +31,14 @@ import * as Activity from "../core/features/Activity.ts"
 import * as ConnectAttempt from "../core/features/ConnectAttempt.ts"
 import { Disconnecting } from "../core/features/Disconnecting.ts"
 import * as Features from "../core/features/Features.ts"
+import * as Names from "../core/features/Names.ts"
 import { Navigation, type OpenOptions } from "../core/features/Navigation.ts"
 import { NetworkSwitch } from "../core/features/NetworkSwitch.ts"
 import * as WalletList from "../core/features/WalletList.ts"
 import { WalletRequests } from "../core/features/WalletRequests.ts"
 import { HostConfig } from "../core/HostConfig.ts"
 import * as Modal from "../core/Modal.ts"
+import type { NameSuggestions } from "../core/Name.ts"
 import * as Networks from "../core/Networks.ts"
 import * as Session from "../core/Session.ts"
 import type * as WalletListEntry from "../core/WalletListEntry.ts"
@@ -60,7 +63,12 @@ export interface Engine {
     readonly identity: ReturnType<typeof AccountData.atoms>["identity"]
     readonly transactions: ReturnType<typeof Activity.atoms>["transactions"]
     readonly wallets: ReturnType<typeof WalletList.atoms>["page"]
+    readonly registration: Atom.Atom<Names.Registration>
+    /** Suggestions for a name label (kept while the view shows them). */
+    readonly nameSuggestions: (label: string) => Atom.Atom<AsyncResult.AsyncResult<NameSuggestions, Names.SuggestionsFailure>>
   }
+  /** The zone names are registered in. */
+  readonly nameZone: string
   /**
    * Opens on the host's view, or on the one the router's rules pick; what failed while the server was
    * away (registry pages, profiles) is asked again. Never rejects.
@@ -70,6 +78,7 @@ export interface Engine {
   readonly close: (options?: { readonly forced?: boolean }) => Promise<void>
   readonly back: () => Promise<void>
   readonly push: (route: Modal.Route) => Promise<void>
+  readonly goBackTo: (view: Modal.View) => Promise<void>
   /**
    * Shows the connecting view for what the visitor picked and connects; resolves when the attempt
    * ends. Never rejects: a failure is in `atoms.attempt` (and shakes the modal).
@@ -77,6 +86,8 @@ export interface Engine {
   readonly choose: (choice: ConnectAttempt.Choice) => Promise<void>
   /** Connects again through the connector of the current view ("Try again"). Never rejects. */
   readonly connect: (connectorId: string) => Promise<void>
+  /** Registers a name for the active account (spec §4's steps); the outcome is in `atoms.registration`. Never rejects. */
+  readonly registerName: (label: string) => Promise<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
   readonly retryWalletList: () => void
   readonly cancelConnect: () => Promise<void>
@@ -174,6 +185,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const attempt = service(ConnectAttempt.ConnectAttempt)
   const connection = service(Connection.Connection)
   const activity = service(Activity.Activity)
+  const names = service(Names.Names)
   alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
 
   const registry = AtomRegistry.make()
@@ -190,7 +202,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     balances: accountAtoms.balances,
     identity: accountAtoms.identity,
     ...Activity.atoms(activity),
-    wallets: walletAtoms.page
+    wallets: walletAtoms.page,
+    registration: Atom.keepAlive(Atom.subscriptionRef(names.registration)),
+    nameSuggestions: Atom.family((label: string) => Atom.make(names.suggestions(label)))
   }
 
   // Keep the first chunk's snapshot in step with the services.
@@ -210,6 +224,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     config,
     registry,
     atoms,
+    nameZone: names.zone,
     open: (options) => {
       walletAtoms.retryFailed(registry)
       accountAtoms.retryFailedIdentities(registry)
@@ -218,9 +233,16 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     close: (options) => run(navigation.close(options)),
     back: () => run(navigation.back),
     push: (route) => run(navigation.push(route)),
+    goBackTo: (view) => run(navigation.goBackTo(view)),
     choose: (choice) => run(attempt.choose(choice)),
     connect: (connectorId) => run(attempt.connect(connectorId)),
     retryWalletList: () => walletAtoms.retryFailed(registry),
+    registerName: async (label) => {
+      await run(names.register(label))
+      // The profile shows the new name: its atom reads the identity again (the cache was refreshed).
+      const account = Session.activeAccount(registry.get(atoms.session))
+      if (account !== undefined) registry.refresh(atoms.identity(account.address))
+    },
     cancelConnect: () => run(attempt.cancel),
     disconnect: (namespace) => run(service(Disconnecting).disconnect(namespace)),
     switchNetwork: (caipNetworkId) => run(service(NetworkSwitch).switchNetwork(caipNetworkId)),

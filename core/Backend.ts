@@ -39,14 +39,18 @@ export class Backend extends Context.Service<Backend, {
   ) => Effect.Effect<TokenBalance.Balances, BackendError>
   /** One page of the account's history, newest first. */
   readonly history: (account: AccountOnNetwork, cursor: string | undefined) => Effect.Effect<Transaction.History, BackendError>
-  /** The profile name and avatar of an address, cached 5 min. */
-  readonly identity: (address: string) => Effect.Effect<Identity.Identity, BackendError>
+  /** The profile name and avatar of an address, cached 5 min; `force` asks past the cache (after a registration). */
+  readonly identity: (address: string, options?: { readonly force?: boolean }) => Effect.Effect<Identity.Identity, BackendError>
   /** One page of the wallet registry. */
   readonly wallets: (query: WalletQuery) => Effect.Effect<WalletListEntry.WalletPage, BackendError>
   /** The account a name points to, cached 5 min. */
   readonly lookupName: (name: string) => Effect.Effect<Name.NameAccount, BackendError>
   /** Every name an address registered, cached 5 min. */
   readonly namesOf: (address: string) => Effect.Effect<ReadonlyArray<Name.NameAccount>, BackendError>
+  /** Names close to `label` in `zone`, each saying whether it is taken. */
+  readonly nameSuggestions: (label: string, zone: string) => Effect.Effect<Name.NameSuggestions, BackendError>
+  /** Registers a name with the signed message (spec §7 POST /v1/profile/account). */
+  readonly registerName: (request: typeof Name.RegisterNameRequest.Type) => Effect.Effect<Name.RegisterNameResult, BackendError>
 }>()("portico/core/Backend") {
   /** No API URL configured: every read fails with `BackendNotConfiguredError`. */
   static readonly layerNotConfigured: Layer.Layer<Backend> = Layer.sync(Backend, () =>
@@ -56,7 +60,9 @@ export class Backend extends Context.Service<Backend, {
       identity: notConfigured,
       wallets: notConfigured,
       lookupName: notConfigured,
-      namesOf: notConfigured
+      namesOf: notConfigured,
+      nameSuggestions: notConfigured,
+      registerName: notConfigured
     }))
 }
 

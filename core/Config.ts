@@ -60,6 +60,8 @@ export interface PorticoConfig {
   readonly enableNetworkSwitch?: boolean
   /** Stay connected on a network the host did not request (default off). */
   readonly allowUnsupportedChain?: boolean
+  /** The zone names are registered in, with its leading dot (default ".portico.id", our server's). */
+  readonly nameZone?: string
   /** Basic WalletConnect mode: only the QR code, no wallet list. */
   readonly basicMode?: boolean
   /**

@@ -32,6 +32,7 @@ import * as Swap from "./Swap.ts"
 import * as Theme from "./Theme.ts"
 import * as WalletError from "./WalletError.ts"
 import * as Activity from "./features/Activity.ts"
+import * as Names from "./features/Names.ts"
 
 export interface Item {
   /** The core module that defines the class. */
@@ -62,6 +63,7 @@ export const errors: ReadonlyArray<Item> = [
   item("Activity", Activity.TransactionsFetchFailedError),
   item("Backend", Backend.BackendNotConfiguredError),
   item("Backend", Backend.BackendRequestError, "{the server's or transport's message}"),
+  item("Connector", Connector.InvalidAccountError, "The wallet answered with {what was wrong}"),
   item("Connection", Connection.PairingExpired, "The pairing URI expired before a wallet scanned it"),
   item("Connector", Connector.ConnectorError, "{what the wallet answered wrong}"),
   item("Connector", Connector.ConnectorNotFound, "No connector {id}"),
@@ -80,6 +82,8 @@ export const errors: ReadonlyArray<Item> = [
   item("EmbeddedWallet", EmbeddedWallet.RpcCallNotAllowedError),
   item("Name", Name.NameInvalidCharactersError),
   item("Name", Name.NameTooShortError),
+  item("Names", Names.NameResolutionError),
+  item("Names", Names.NameSuggestionsError),
   item("Networks", Networks.NetworkNotFoundError),
   item("OriginAllowlist", OriginAllowlist.InvalidOriginPatternError, "Invalid origin pattern: {pattern}"),
   item("Send", Send.SendAmountAndReceiverRequiredError),

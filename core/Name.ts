@@ -30,6 +30,43 @@ export class NameAccount extends Schema.Class<NameAccount>("NameAccount")({
 /** Every name an address registered, oldest first. */
 export const ReverseNames = Schema.Array(NameAccount)
 
+/** core's name suggestion plus whether the name is already registered here. */
+export const NameSuggestionAnswer = Schema.Struct({
+  ...NameSuggestion.fields,
+  registered: Schema.Boolean
+})
+export type NameSuggestionAnswer = typeof NameSuggestionAnswer.Type
+
+export class NameSuggestions extends Schema.Class<NameSuggestions>("NameSuggestions")({
+  suggestions: Schema.Array(NameSuggestionAnswer)
+}) {}
+
+/**
+ * Registration body. `message` is the exact JSON text the address signed:
+ * `{"name":"alice.portico.id","attributes":{},"timestamp":1700000000000,"nonce":"…"}` (timestamp in epoch
+ * milliseconds). `signature` is 0x hex
+ * (eip155, personal_sign) or base58 (solana, ed25519 over the UTF-8 bytes of `message`).
+ */
+export const RegisterNameRequest = Schema.Struct({
+  coin_type: Schema.Literals([60, 501]),
+  address: Schema.String,
+  message: Schema.String,
+  signature: Schema.String
+})
+
+/** The decoded `message` of a registration. */
+export const RegisterNameMessage = Schema.Struct({
+  name: Schema.String,
+  attributes: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  timestamp: Schema.Finite,
+  nonce: Schema.optionalKey(Schema.String)
+})
+
+export class RegisterNameResult extends Schema.Class<RegisterNameResult>("RegisterNameResult")({
+  success: Schema.Boolean,
+  name: Schema.String
+}) {}
+
 export const isValid = (name: string): boolean => allowed.test(name) && name.length >= minimumLength
 
 /** Characters are checked before length: a short name with a bad character names the character. */

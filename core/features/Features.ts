@@ -18,6 +18,7 @@ import { AccountData } from "./AccountData.ts"
 import { Activity } from "./Activity.ts"
 import { ConnectAttempt } from "./ConnectAttempt.ts"
 import { Disconnecting } from "./Disconnecting.ts"
+import { Names } from "./Names.ts"
 import { Navigation } from "./Navigation.ts"
 import { NetworkSwitch } from "./NetworkSwitch.ts"
 import { WalletList } from "./WalletList.ts"
@@ -40,8 +41,8 @@ const build = (networks: HostConfig["Service"]["networks"]) => {
     Navigation.layer,
     NetworkSwitch.layer,
     Disconnecting.layer,
-    WalletRequests.layer
-  ).pipe(Layer.provideMerge(attempt), Layer.provideMerge(reads))
+    Names.layer
+  ).pipe(Layer.provideMerge(WalletRequests.layer), Layer.provideMerge(attempt), Layer.provideMerge(reads))
   return actions.pipe(Layer.provideMerge(machines(networks)))
 }
 

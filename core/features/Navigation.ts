@@ -28,6 +28,8 @@ export class Navigation extends Context.Service<Navigation, {
   readonly close: (options?: { readonly forced?: boolean }) => Effect.Effect<void>
   readonly back: Effect.Effect<void>
   readonly push: (route: Modal.Route) => Effect.Effect<void>
+  /** Back to the last `view` in the stack (the stack as it was when that view showed). */
+  readonly goBackTo: (view: Modal.View) => Effect.Effect<void>
   readonly showToast: (toast: Modal.Toast) => Effect.Effect<void>
 }>()("portico/core/features/Navigation") {
   static readonly layer = Layer.effect(
@@ -90,6 +92,7 @@ export class Navigation extends Context.Service<Navigation, {
           yield* modal.back(yield* provide(routerContext))
         }),
         push: modal.push,
+        goBackTo: modal.goBackTo,
         showToast: modal.showToast
       })
     })

@@ -6,8 +6,7 @@ import * as Schema from "effect/Schema"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { Identity } from "../../core/Identity.ts"
-import * as Name from "../../core/Name.ts"
-import { NameAccount, ReverseNames } from "../../core/Name.ts"
+import { NameAccount, NameSuggestions, RegisterNameRequest, RegisterNameResult, ReverseNames } from "../../core/Name.ts"
 import * as Onramp from "../../core/Onramp.ts"
 import { Balances } from "../../core/TokenBalance.ts"
 import { History } from "../../core/Transaction.ts"
@@ -97,42 +96,6 @@ export const BuildTransactionRequest = Schema.Struct({
   userAddress: Schema.String,
   disableEstimate: Schema.optionalKey(Schema.Boolean)
 })
-
-/** core's name suggestion plus whether the name is already registered here. */
-export const NameSuggestion = Schema.Struct({
-  ...Name.NameSuggestion.fields,
-  registered: Schema.Boolean
-})
-
-export class NameSuggestions extends Schema.Class<NameSuggestions>("NameSuggestions")({
-  suggestions: Schema.Array(NameSuggestion)
-}) {}
-
-/**
- * Registration body. `message` is the exact JSON text the address signed:
- * `{"name":"alice.portico.id","attributes":{},"timestamp":1700000000000,"nonce":"…"}` (timestamp in epoch
- * milliseconds). `signature` is 0x hex
- * (eip155, personal_sign) or base58 (solana, ed25519 over the UTF-8 bytes of `message`).
- */
-export const RegisterNameRequest = Schema.Struct({
-  coin_type: Schema.Literals([60, 501]),
-  address: Schema.String,
-  message: Schema.String,
-  signature: Schema.String
-})
-
-/** The decoded `message` of a registration. */
-export const RegisterNameMessage = Schema.Struct({
-  name: Schema.String,
-  attributes: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
-  timestamp: Schema.Finite,
-  nonce: Schema.optionalKey(Schema.String)
-})
-
-export class RegisterNameResult extends Schema.Class<RegisterNameResult>("RegisterNameResult")({
-  success: Schema.Boolean,
-  name: Schema.String
-}) {}
 
 export const OnrampUrlRequest = Schema.Struct({
   destinationWallets: Schema.Array(Schema.Struct({

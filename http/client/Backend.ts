@@ -51,7 +51,7 @@ export const make = (options: PorticoClient.ClientOptions) =>
           params: { address: account.address },
           query: { chainId: account.caipNetworkId, ...(cursor === undefined ? {} : { cursor }) }
         })),
-      identity: (address) => call(cached.identity(address)),
+      identity: (address, options) => call(cached.identity(address, options)),
       wallets: (query) =>
         call(client.wallets.getWallets({
           query: {
@@ -62,7 +62,10 @@ export const make = (options: PorticoClient.ClientOptions) =>
           }
         })),
       lookupName: (name) => call(cached.lookupName(name)),
-      namesOf: (address) => call(cached.namesOf(address))
+      namesOf: (address) => call(cached.namesOf(address)),
+      nameSuggestions: (label, zone) =>
+        call(client.blockchain.profileSuggestions({ params: { name: label }, query: { zone } })),
+      registerName: (request) => call(client.blockchain.registerName({ payload: request, query: {} }))
     })
   })
 

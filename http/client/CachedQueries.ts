@@ -31,7 +31,10 @@ export const make = (client: PorticoClient) =>
           ? Effect.tap(fetch, (value) => balances.set(key, value))
           : balances.getOrFetch(key, fetch)
       },
-      identity: (address: string) => identities.getOrFetch(address, client.blockchain.identity({ params: { address }, query: {} })),
+      identity: (address: string, options: { readonly force?: boolean } = {}) => {
+        const fetch = client.blockchain.identity({ params: { address }, query: {} })
+        return options.force === true ? Effect.tap(fetch, (value) => identities.set(address, value)) : identities.getOrFetch(address, fetch)
+      },
       lookupName: (name: string) =>
         names.getOrFetch(name, client.blockchain.profileAccount({ params: { name }, query: { apiVersion: "2" } })),
       namesOf: (address: string) =>

@@ -32,6 +32,8 @@ const specMessages = [
   "No ActiveCaipNetwork or client found",
   "Invalid CAIP Address",
   "Failed to fetch transactions",
+  "Error resolving name",
+  "Error fetching name suggestions",
   "Request was aborted",
   "Something went wrong",
   "Unable to load email login dependency",

@@ -8,7 +8,10 @@ import { type ComponentType, useEffect, useState } from "react"
 import { useModalContext } from "./ModalContext.ts"
 
 const loaders = {
-  Receive: () => import("./Receive/Receive.tsx")
+  Receive: () => import("./Receive/Receive.tsx").then((module) => ({ default: module.Receive })),
+  RegisterAccountName: () => import("./RegisterAccountName/RegisterAccountName.tsx").then((module) => ({ default: module.RegisterAccountName })),
+  RegisterAccountNameSuccess: () =>
+    import("./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx").then((module) => ({ default: module.RegisterAccountNameSuccess }))
 } satisfies Record<string, () => Promise<{ readonly default: ComponentType }>>
 
 export type FeatureViewName = keyof typeof loaders

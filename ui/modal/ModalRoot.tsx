@@ -29,7 +29,9 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   UnsupportedChain: "modalTitleUnsupportedChain",
   ConnectingWalletConnect: "modalTitleWalletConnect",
   ConnectingWalletConnectBasic: "modalTitleWalletConnect",
-  Receive: "receive"
+  Receive: "receive",
+  RegisterAccountName: "modalTitleRegisterName",
+  RegisterAccountNameSuccess: "modalTitleRegisterName"
 }
 
 const focusableSelector = "button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex='-1'])"
@@ -82,6 +84,10 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <Account />
     case "Receive":
       return <FeatureView name="Receive" />
+    case "RegisterAccountName":
+      return <FeatureView name="RegisterAccountName" />
+    case "RegisterAccountNameSuccess":
+      return <FeatureView name="RegisterAccountNameSuccess" />
     default:
       // Sign-in, names and approvals ship later: nothing pushes their views (hosts may open only
       // Connect, Account and AllWallets), so there is nothing to render.

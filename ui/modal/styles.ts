@@ -81,6 +81,11 @@ button, input, a { font-family: inherit; }
 .row-line .token { display: flex; align-items: center; gap: 10px; min-width: 0; }
 .row-line .token img, .row-line .token .placeholder { width: 28px; height: 28px; border-radius: 50%; flex: none; background: var(--portico-bg-3); }
 .row-line .amounts { display: flex; flex-direction: column; align-items: flex-end; }
+.field { display: flex; flex-direction: column; gap: 6px; }
+.with-suffix { display: flex; align-items: center; gap: 6px; }
+.with-suffix input { flex: 1; min-width: 0; padding: 10px 12px; border-radius: 12px; border: 1px solid var(--portico-border);
+  background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; }
+.with-suffix input[aria-invalid="true"] { border-color: var(--portico-error); }
 .address-full { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; word-break: break-all; text-align: center; margin: 0; }
 .group-heading { font-size: 13px; font-weight: 600; color: var(--portico-muted); margin: 12px 4px 4px; }
 .activity-what, .activity-amount { display: flex; flex-direction: column; gap: 2px; min-width: 0; }

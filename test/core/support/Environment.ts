@@ -39,7 +39,9 @@ const backendOf = (answers: Partial<Backend["Service"]>): Backend["Service"] => 
     identity: answers.identity ?? die("identity"),
     wallets: answers.wallets ?? die("wallets"),
     lookupName: answers.lookupName ?? die("lookupName"),
-    namesOf: answers.namesOf ?? die("namesOf")
+    namesOf: answers.namesOf ?? die("namesOf"),
+    nameSuggestions: answers.nameSuggestions ?? die("nameSuggestions"),
+    registerName: answers.registerName ?? die("registerName")
   })
 
 export const environment = (options: EnvironmentOptions = {}) =>

@@ -97,7 +97,13 @@ function Profile({ account }: { readonly account: Session.SessionAccount }) {
       {avatar !== undefined && engine.isImageAllowed(avatar)
         ? <img className="big" src={avatar} alt={t("accountOf", { address: profile?.name ?? account.address })} referrerPolicy="no-referrer" />
         : <WalletIcon src={account.connectorImageUrl} name={account.connectorName} className="big" />}
-      {profile?.name === undefined || profile.name === null ? null : <strong data-profile-name="">{profile.name}</strong>}
+      {profile?.name === undefined || profile.name === null
+        ? (profile === undefined ? null : (
+          <button type="button" className="secondary" onClick={() => void engine.push({ view: "RegisterAccountName" })}>
+            {t("nameChooseOne")}
+          </button>
+        ))
+        : <strong data-profile-name="">{profile.name}</strong>}
     </>
   )
 }

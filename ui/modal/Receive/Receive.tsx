@@ -6,7 +6,7 @@ import * as Session from "../../../core/Session.ts"
 import { QrCode } from "../components/QrCode.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
-export default function Receive() {
+export function Receive() {
   const { engine, t } = useModalContext()
   const account = Session.activeAccount(useEngineAtom(engine.atoms.session))
   if (account === undefined) return <p className="muted">{t("noAccount")}</p>
