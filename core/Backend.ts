@@ -82,5 +82,7 @@ export class BackendNotConfiguredError extends Schema.TaggedError<BackendNotConf
 export class BackendRequestError extends Schema.TaggedError<BackendRequestError>()("BackendRequestError", {
   reason: Schema.String,
   status: Schema.optionalKey(Schema.Int),
+  /** The wait the server asked for before another try (Retry-After), when it named one. */
+  retryAfterMillis: Schema.optionalKey(Schema.Finite),
   message: Schema.String
 }) {}

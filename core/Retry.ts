@@ -6,8 +6,10 @@
  * - Never on an abort, nor on 4001, 4100, 4200, 4900, 4901 or 5000 — these win over a retryable HTTP
  *   status carried by the same failure. Anything else does not retry either.
  * - The wait is the server's Retry-After (delta-seconds or HTTP-date, the latter relative to Clock's
- *   now), clamped to [0, `retryAfterCapMillis`]; without one, the policy's own delay
- *   (1 s for HTTP, 150 ms doubling for RPC).
+ *   now); without one, the policy's own delay (1 s for HTTP, 150 ms doubling for RPC). A Retry-After
+ *   longer than `retryAfterCapMillis` is never shortened into an earlier retry: the policy gives up,
+ *   and the failure goes to the caller with the wait it asked for (core's Backend carries it as
+ *   `retryAfterMillis`).
  * - Attempts are bounded: `attempts` counts every evaluation, the first one included.
  */
 import * as DateTime from "effect/DateTime"
@@ -109,19 +111,28 @@ const deltaSeconds = /^\s*(\d+)\s*$/
 const clamp = (millis: number): number => Math.min(Math.max(millis, 0), Constants.retryAfterCapMillis)
 
 /**
- * The wait a Retry-After header asks for, in milliseconds, clamped to [0, cap]; `undefined` when
- * the header is absent or unreadable. `now` is epoch milliseconds (from Clock).
- * An HTTP-date in the past means "now" (0). Pure digits are delta-seconds; anything else must
- * parse as a date and contain a letter (so "1.5" or "-3" are rejected, not read as years).
+ * The wait a Retry-After header asks for, in milliseconds (at least 0); `undefined` when the header
+ * is absent or unreadable. `now` is epoch milliseconds (from Clock). An HTTP-date in the past means
+ * "now" (0). Pure digits are delta-seconds; anything else must parse as a date and contain a letter
+ * (so "1.5" or "-3" are rejected, not read as years).
  */
-export const retryAfterDelay = (header: string | undefined, now: number): number | undefined => {
+export const requestedDelay = (header: string | undefined, now: number): number | undefined => {
   if (header === undefined) return undefined
   const delta = deltaSeconds.exec(header)
-  if (delta?.[1] !== undefined) return clamp(Number(delta[1]) * 1000)
+  if (delta?.[1] !== undefined) return Number(delta[1]) * 1000
   if (!/[a-z]/i.test(header)) return undefined
   const at = DateTime.make(header)
-  return Option.isSome(at) ? clamp(DateTime.toEpochMillis(at.value) - now) : undefined
+  return Option.isSome(at) ? Math.max(0, DateTime.toEpochMillis(at.value) - now) : undefined
 }
+
+/** The Retry-After wait clamped to [0, cap] (what a retry within the cap waits). */
+export const retryAfterDelay = (header: string | undefined, now: number): number | undefined => {
+  const requested = requestedDelay(header, now)
+  return requested === undefined ? undefined : clamp(requested)
+}
+
+/** Whether the failure asks for a wait longer than the cap: no retry may come earlier than it asks. */
+export const exceedsCap = (error: unknown, now: number): boolean => (requestedDelay(signalOf(error).retryAfter, now) ?? 0) > Constants.retryAfterCapMillis
 
 export interface Options {
   /** Evaluations in total, the first one included (>= 1). */
@@ -137,7 +148,7 @@ export interface Options {
 export const make = (options: Options): Schedule.Schedule<number, unknown> =>
   Schedule.forever.pipe(
     Schedule.setInputType<unknown>(),
-    Schedule.while(({ attempt, input }) => attempt < options.attempts && isRetryable(input)),
+    Schedule.while(({ attempt, input, now }) => attempt < options.attempts && isRetryable(input) && !exceedsCap(input, now)),
     Schedule.modifyDelay(({ attempt, input, now }) =>
       Effect.succeed(retryAfterDelay(signalOf(input).retryAfter, now) ?? clamp(options.delayMillis(attempt)))
     )
@@ -160,3 +171,4 @@ export const retry = <A, E, R>(
   self: Effect.Effect<A, E, R>,
   schedule: Schedule.Schedule<number, unknown> = policy
 ): Effect.Effect<A, E, R> => Effect.retry(self, schedule)
+

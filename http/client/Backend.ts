@@ -24,9 +24,12 @@ const statusOf = (error: unknown): number | undefined => {
 
 export const toBackendError = (error: unknown): Backend.BackendRequestError => {
   const status = statusOf(error)
+  // A 429's body names its wait in seconds (RateLimited.retryAfter, the Retry-After header's value).
+  const retryAfter = Predicate.hasProperty(error, "retryAfter") && typeof error.retryAfter === "number" ? error.retryAfter : undefined
   return new Backend.BackendRequestError({
     reason: Predicate.hasProperty(error, "_tag") && typeof error._tag === "string" ? error._tag : "Unknown",
     ...(status === undefined ? {} : { status }),
+    ...(retryAfter === undefined ? {} : { retryAfterMillis: retryAfter * 1000 }),
     message: Predicate.hasProperty(error, "message") && typeof error.message === "string" && error.message !== ""
       ? error.message
       : "The Portico API could not answer"

@@ -29,6 +29,7 @@ let host: Served
 let hostDe: Served
 let narrowHost: Served
 let basicHost: Served
+let noPrefetchHost: Served
 
 const servePage = async (name: string, config: PorticoConfig) => {
   const built = await buildPage({ page: "host", outDir: join(work, name), config, wallets: true })
@@ -41,19 +42,20 @@ beforeAll(async () => {
   // A private state folder: this suite's sandbox shares no database or build folder with another run.
   sandbox = await startSandbox({ ports: "ephemeral", stateDir: join(work, "sandbox") })
   const networks = sandboxNetworks(sandbox.config)
-  ;[host, hostDe, narrowHost, basicHost] = await Promise.all([
+  ;[host, hostDe, narrowHost, basicHost, noPrefetchHost] = await Promise.all([
     servePage("host", sandboxPorticoConfig(sandbox.config)),
     servePage("host-de", sandboxPorticoConfig(sandbox.config, { locale: "de" })),
     // Only the second EVM chain: the demo wallet starts on the first one, which this host did not request.
     servePage("host-narrow", sandboxPorticoConfig(sandbox.config, { networks: networks.slice(1) })),
-    servePage("host-basic", { ...sandboxPorticoConfig(sandbox.config), basicMode: true })
+    servePage("host-basic", { ...sandboxPorticoConfig(sandbox.config), basicMode: true }),
+    servePage("host-no-prefetch", { ...sandboxPorticoConfig(sandbox.config), prefetch: false })
   ])
   browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
 }, 180_000)
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all([host?.close(), hostDe?.close(), narrowHost?.close(), basicHost?.close()])
+  await Promise.all([host?.close(), hostDe?.close(), narrowHost?.close(), basicHost?.close(), noPrefetchHost?.close()])
   await sandbox?.stop()
   if (work !== undefined) await rm(work, { recursive: true, force: true })
 })
@@ -111,10 +113,10 @@ const expectView = async (page: Page, view: string) => {
 const jsQrSource = readFile(createRequire(import.meta.url).resolve("jsqr/dist/jsQR.js"), "utf8")
 
 /** Decodes the QR code <img> of the modal in the page (jsQR over a canvas), to prove it carries the URI. */
-const decodeQr = async (page: Page): Promise<string | undefined> => {
+const decodeQr = async (page: Page, selector = "img[data-wc-uri]"): Promise<string | undefined> => {
   if (!(await page.evaluate(() => "jsQR" in globalThis))) await page.evaluate(await jsQrSource)
-  return page.evaluate(async () => {
-    const image = document.querySelector("portico-modal")?.shadowRoot?.querySelector<HTMLImageElement>("img[data-wc-uri]")
+  return page.evaluate(async (qrSelector) => {
+    const image = document.querySelector("portico-modal")?.shadowRoot?.querySelector<HTMLImageElement>(qrSelector)
     if (image === null || image === undefined) return undefined
     await image.decode()
     const size = 600
@@ -129,7 +131,7 @@ const decodeQr = async (page: Page): Promise<string | undefined> => {
     const pixels = context.getImageData(0, 0, size, size)
     const jsQR = (globalThis as unknown as { jsQR: (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null }).jsQR
     return jsQR(pixels.data, size, size)?.data
-  })
+  }, selector)
 }
 
 const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
@@ -179,7 +181,7 @@ const connectEvm = async (page: Page, options: { readonly status?: boolean } = {
 const evmAddress = () => sandbox.config.evm.accounts[0]?.address.toLowerCase() ?? ""
 
 describe("Portico modal in Chromium", () => {
-  it("makes no request before the click and loads the modal only then", async () => {
+  it("makes no request to another origin before the click; the modal's chunks come from the page's own", async () => {
     const { context, page } = await open(host.url)
     const requests: Array<string> = []
     page.on("request", (request) => requests.push(request.url()))
@@ -188,10 +190,25 @@ describe("Portico modal in Chromium", () => {
     await page.waitForLoadState("networkidle")
     const before = [...requests]
     const origin = new URL(host.url).origin
-    // Only the host's own files and the demo wallet's configuration: nothing to the API, relay or chains.
+    // Only the host's own files (the modal's chunks prefetched once idle) and the demo wallet's
+    // configuration: nothing to the API, relay or chains.
     expect(before.filter((url) => new URL(url).origin !== origin)).toEqual([])
     expect(before.filter((url) => !/\.(js|html)$|\/$|\/sandbox-config\.json$/.test(new URL(url).pathname))).toEqual([])
-    const scriptsBefore = before.filter((url) => url.endsWith(".js")).length
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Connect")
+    await context.close()
+  })
+
+  it("with prefetching off, loads nothing of the modal before the click", async () => {
+    const { context, page } = await open(noPrefetchHost.url)
+    const requests: Array<string> = []
+    page.on("request", (request) => requests.push(request.url()))
+    await page.reload()
+    await page.locator("[data-portico-button]").waitFor()
+    await page.locator("[data-portico-button]").hover()
+    await page.waitForLoadState("networkidle")
+    await page.waitForTimeout(300)
+    const scriptsBefore = requests.filter((url) => url.endsWith(".js")).length
     await page.locator("[data-portico-button]").click()
     await expectView(page, "Connect")
     // The modal (views, engine, connectors) arrived as chunks loaded by the click.
@@ -247,7 +264,49 @@ describe("Portico modal in Chromium", () => {
     // Balances are truncated to 3 decimals: never more fraction digits than that.
     expect(await dialog(page).locator("[data-balance]").textContent()).not.toMatch(/[.,]\d{4,}/)
     await visible(dialog(page).locator("[data-token]").first())
+    // The sandbox prices its tokens: the portfolio and the priced rows show a USD value.
+    await expectText(dialog(page).locator("[data-portfolio]"), /\$[\d,]+\.\d{2}/)
+    await visible(dialog(page).locator("[data-fiat]").first())
     await shoot(page, "Account-balances")
+    await context.close()
+  })
+
+  it("opens Receive with the address as text and as a QR code that scans back to it", async () => {
+    const { context, page } = await open(host.url)
+    await connectEvm(page)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("button", { name: en.receive, exact: true }).click()
+    await expectView(page, "Receive")
+    await visible(dialog(page).locator("img[data-receive-address]"))
+    expect((await decodeQr(page, "img[data-receive-address]"))?.toLowerCase()).toBe(evmAddress())
+    expect((await dialog(page).locator("[data-address]").textContent())?.toLowerCase()).toBe(evmAddress())
+    await shoot(page, "Receive")
+    await context.close()
+  })
+
+  it("registers a name with the demo wallet's signature and shows it on the account", async () => {
+    const { context, page } = await open(host.url)
+    await connectEvm(page)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("button", { name: en.nameChooseOne }).click()
+    await expectView(page, "RegisterAccountName")
+    const label = `e2e-${Date.now().toString(36)}`
+    const field = dialog(page).getByRole("textbox")
+    await field.fill("ab")
+    await expectText(dialog(page).locator("#portico-name-rule"), en.nameRuleLength)
+    await field.fill(label)
+    await visible(dialog(page).locator(`[data-suggestion='${label}.portico.id']`))
+    await shoot(page, "RegisterAccountName")
+    await dialog(page).getByRole("button", { name: en.nameRegister }).click()
+    await expectView(page, "RegisterAccountNameSuccess")
+    await answerWallet(page, "Approve")
+    await visible(dialog(page).locator(`[data-registered-name='${label}.portico.id']`))
+    await shoot(page, "RegisterAccountNameSuccess")
+    await dialog(page).getByRole("button", { name: en.nameBackToAccount }).click()
+    await expectView(page, "Account")
+    await expectText(dialog(page).locator("[data-profile-name]"), `${label}.portico.id`)
     await context.close()
   })
 
@@ -291,8 +350,8 @@ describe("Portico modal in Chromium", () => {
     await walletRow(page, evmWallet).click()
     await answerWallet(page, "Reject")
     await expectContains(dialog(page).getByRole("alert"), en.connectionDeclined)
-    // The wallet's own 4001 message follows the spec wording.
-    await expectContains(dialog(page), "User rejected")
+    // The wallet's 4001, said in the visitor's language.
+    await expectContains(dialog(page), en.errorUserRejected)
     // Declined: titled with the wallet's name, no "Continue in …" above the refusal.
     await expectText(dialog(page).locator("#portico-title"), evmWallet)
     expect(await dialog(page).getByText(/^Continue in/).count()).toBe(0)

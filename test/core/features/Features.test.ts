@@ -9,6 +9,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { TestClock } from "effect/testing"
+import { stringToHex } from "viem"
 import type * as Analytics from "../../../core/Analytics.ts"
 import * as Backend from "../../../core/Backend.ts"
 import * as Connection from "../../../core/Connection.ts"
@@ -19,11 +20,14 @@ import { Activity, keyOf } from "../../../core/features/Activity.ts"
 import { ConnectAttempt } from "../../../core/features/ConnectAttempt.ts"
 import { Disconnecting } from "../../../core/features/Disconnecting.ts"
 import * as Features from "../../../core/features/Features.ts"
+import { Names } from "../../../core/features/Names.ts"
 import { Navigation } from "../../../core/features/Navigation.ts"
 import { NetworkSwitch } from "../../../core/features/NetworkSwitch.ts"
 import { WalletList } from "../../../core/features/WalletList.ts"
 import { WalletRequests } from "../../../core/features/WalletRequests.ts"
+import { Identity } from "../../../core/Identity.ts"
 import * as Modal from "../../../core/Modal.ts"
+import * as Name from "../../../core/Name.ts"
 import * as Session from "../../../core/Session.ts"
 import * as TokenBalance from "../../../core/TokenBalance.ts"
 import * as Transaction from "../../../core/Transaction.ts"
@@ -381,4 +385,92 @@ describe("ConnectAttempt when the visitor acts during the prompt", () => {
       assert.deepStrictEqual(yield* attemptState, { _tag: "Idle" })
       assert.strictEqual((yield* connectionState).status, "disconnected")
     }).pipe(withFeatures({ walletConnect: silentRelay.client })))
+})
+
+describe("Names", () => {
+  const signingWallet = (signatures: Array<unknown>) =>
+    ({
+      ...fake(evmConnector, { connect: Effect.succeed(evmConnected) }).client,
+      request: (args: Connector.RequestArguments) =>
+        Effect.sync(() => {
+          signatures.push(args)
+          return "0x" + "ab".repeat(65)
+        })
+    }) satisfies Connector.ConnectorClient
+
+  it.effect("registers in the spec's steps: success view, wallet signature, server, then the profile is read again", () => {
+    const signed: Array<unknown> = []
+    const registered: Array<typeof Name.RegisterNameRequest.Type> = []
+    const identityReads: Array<boolean> = []
+    return Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      yield* openModal
+      const names = yield* Names
+      yield* Effect.flatMap(Navigation, (navigation) => navigation.push({ view: "RegisterAccountName" }))
+      yield* names.register("Alice-1")
+      assert.deepStrictEqual((yield* SubscriptionRef.get(names.registration)), { _tag: "Registered", name: "alice-1.portico.id" })
+      assert.strictEqual(yield* view, "RegisterAccountNameSuccess")
+      const [request] = registered
+      assert.strictEqual(request?.coin_type, 60)
+      assert.strictEqual(request?.address, evmAddress)
+      const message = JSON.parse(request?.message ?? "{}") as { readonly name: string; readonly timestamp: number; readonly nonce: string }
+      assert.strictEqual(message.name, "alice-1.portico.id")
+      assert.match(message.nonce, /^[0-9a-f]{32}$/)
+      // personal_sign of the exact message text, by the connected address.
+      assert.deepStrictEqual(signed, [{ method: "personal_sign", params: [stringToHex(request?.message ?? ""), evmAddress] }])
+      assert.deepStrictEqual(identityReads, [true])
+    }).pipe(withFeatures({
+      clients: [signingWallet(signed)],
+      backend: {
+        registerName: (request) => Effect.sync(() => (registered.push(request), new Name.RegisterNameResult({ success: true, name: "alice-1.portico.id" }))),
+        identity: (_address, options) => Effect.sync(() => (identityReads.push(options?.force === true), new Identity({ name: "alice-1.portico.id", avatar: null })))
+      }
+    }))
+  })
+
+  it.effect("a refused registration goes back to the register view with the server's error", () =>
+    Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      yield* openModal
+      yield* Effect.flatMap(Navigation, (navigation) => navigation.push({ view: "RegisterAccountName" }))
+      const names = yield* Names
+      yield* names.register("taken-name")
+      const registration = yield* SubscriptionRef.get(names.registration)
+      assert.strictEqual(registration._tag === "Failed" ? registration.error._tag : registration._tag, "BackendRequestError")
+      assert.strictEqual(yield* view, "RegisterAccountName")
+    }).pipe(withFeatures({
+      clients: [signingWallet([])],
+      backend: { registerName: () => Effect.fail(new Backend.BackendRequestError({ reason: "Conflict", status: 409, message: "name: taken-name.portico.id is already taken" })) }
+    })))
+
+  it.effect("a name breaking the §5 rules is refused before any wallet is asked", () => {
+    const signed: Array<unknown> = []
+    return Effect.gen(function*() {
+      const names = yield* Names
+      yield* names.register("ab")
+      const registration = yield* SubscriptionRef.get(names.registration)
+      assert.strictEqual(registration._tag === "Failed" ? registration.error._tag : registration._tag, "NameTooShortError")
+      yield* names.register("no spaces")
+      const again = yield* SubscriptionRef.get(names.registration)
+      assert.strictEqual(again._tag === "Failed" ? again.error._tag : again._tag, "NameInvalidCharactersError")
+      assert.deepStrictEqual(signed, [])
+      const error = yield* Effect.flip(names.suggestions("a b"))
+      assert.strictEqual(error._tag, "NameInvalidCharactersError")
+    }).pipe(withFeatures({ clients: [signingWallet(signed)] }))
+  })
+
+  it.effect("a name resolves to its address on the namespace asked for, or to 'Error resolving name'", () =>
+    Effect.gen(function*() {
+      const names = yield* Names
+      assert.strictEqual(yield* names.resolve("Alice.portico.id", "eip155"), evmAddress)
+      const error = yield* Effect.flip(names.resolve("alice.portico.id", "solana"))
+      assert.strictEqual(error.message, "Error resolving name")
+    }).pipe(withFeatures({
+      backend: {
+        lookupName: (name) =>
+          Effect.succeed(new Name.NameAccount({ name, registered: "", updated: "", addresses: { "60": { address: evmAddress, created: "" } }, attributes: {} }))
+      }
+    })))
 })
