@@ -22,6 +22,7 @@ import * as Config from "../core/Config.ts"
 import * as Connection from "../core/Connection.ts"
 import type * as ConnectionState from "../core/ConnectionState.ts"
 import * as Connector from "../core/Connector.ts"
+import * as Constants from "../core/Constants.ts"
 import * as Connectors from "../core/connectors/Connectors.ts"
 import * as Eip6963 from "../core/connectors/Eip6963.ts"
 import * as WalletConnect from "../core/connectors/WalletConnect.ts"
@@ -107,6 +108,8 @@ export interface Engine {
   readonly restore: () => Promise<void>
   /** Loads the account's balances once, or again with `refresh`; failures land in the state (and a toast). */
   readonly loadBalances: (account: Session.SessionAccount, options?: { readonly refresh?: boolean }) => Promise<void>
+  /** Loads the account's whole history (up to the NFTs tab's page limit). Failures land in the list. */
+  readonly loadAllTransactions: (account: Session.SessionAccount) => Promise<void>
   /** Loads the account's first page of activity once, or with `more` the next. Failures land in the list. */
   readonly loadTransactions: (account: Session.SessionAccount, options?: { readonly more?: boolean }) => Promise<void>
   /**
@@ -251,6 +254,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     restore: () => run(connection.restore),
     loadBalances: (account, options) => run(service(AccountData.AccountData).loadBalances(account, options)),
     loadTransactions: (account, options) => run(activity.load(account, options)),
+    loadAllTransactions: (account) => run(activity.loadAll(account, Constants.nftHistoryPagesLimit)),
     request: (namespace, args) => run(service(WalletRequests).request(namespace, args)),
     requestBytes: (namespace, args, field) => run(service(WalletRequests).requestBytes(namespace, args, field)),
     now: () => runtime.runSync(Clock.currentTimeMillis),

@@ -25,6 +25,9 @@ export const tokenBalanceRetryGateMillis = 30_000
 /** An open toast is hidden first; the new one shows after this delay. */
 export const toastSwapDelayMillis = 150
 
+/** History pages the NFTs tab reads at most to find every held NFT (not in the spec: 25 pages of history). */
+export const nftHistoryPagesLimit = 25
+
 /** How long a toast with `autoClose` stays (not in the spec: long enough to read two lines). */
 export const toastAutoCloseMillis = 5_000
 /** The modal shake animation length. */

@@ -32,6 +32,11 @@ export class Activity extends Context.Service<Activity, {
    * up in the list's `error`, which the view shows.
    */
   readonly load: (account: AccountOnNetwork, options?: { readonly more?: boolean }) => Effect.Effect<void>
+  /**
+   * Loads page after page until the history ends (or `maxPages`): what the NFTs tab needs to list every
+   * NFT the account holds without a "Load more" per item. Stops at a failure, which the list shows.
+   */
+  readonly loadAll: (account: AccountOnNetwork, maxPages: number) => Effect.Effect<void>
   /** Forgets every list (disconnect). */
   readonly reset: Effect.Effect<void>
 }>()("portico/core/features/Activity") {
@@ -68,7 +73,16 @@ export class Activity extends Context.Service<Activity, {
         )
       })
 
-      return Activity.of({ lists, load, reset: SubscriptionRef.set(lists, new Map()) })
+      const loadAll = Effect.fn("Activity.loadAll")(function*(account: AccountOnNetwork, maxPages: number) {
+        yield* load(account)
+        for (let page = 1; page < maxPages; page++) {
+          const list = (yield* SubscriptionRef.get(lists)).get(keyOf(account))
+          if (list === undefined || list.next === undefined || list.error !== undefined) return
+          yield* load(account, { more: true })
+        }
+      })
+
+      return Activity.of({ lists, load, loadAll, reset: SubscriptionRef.set(lists, new Map()) })
     })
   )
 }

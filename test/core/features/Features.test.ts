@@ -203,6 +203,22 @@ describe("Activity", () => {
     }))
   })
 
+  it.effect("loadAll reads page after page until the history ends, within its page limit", () => {
+    const cursors: Array<string | undefined> = []
+    const pageOf = (cursor: string | undefined) => {
+      const index = cursor === undefined ? 0 : Number(cursor)
+      return new Transaction.History({ data: [transaction(`t${index}`, "eip155:31337")], next: index < 4 ? String(index + 1) : null })
+    }
+    return Effect.gen(function*() {
+      const activity = yield* Activity
+      yield* activity.loadAll(account, 3)
+      assert.deepStrictEqual(cursors, [undefined, "1", "2"])
+      yield* activity.loadAll(account, 10)
+      assert.deepStrictEqual((yield* listOf)?.transactions.map((entry) => entry.id), ["t0", "t1", "t2", "t3", "t4"])
+      assert.strictEqual((yield* listOf)?.next, undefined)
+    }).pipe(withFeatures({ backend: { history: (_account, cursor) => Effect.sync(() => (cursors.push(cursor), pageOf(cursor))) } }))
+  })
+
   it.effect("a failed fetch marks the list empty with 'Failed to fetch transactions', and trying again reloads", () => {
     let calls = 0
     return Effect.gen(function*() {

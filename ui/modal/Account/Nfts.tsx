@@ -12,7 +12,8 @@ const monogram = (name: string) => (name.trim().match(/[\p{L}\p{N}]/u)?.[0] ?? "
 
 export function Nfts({ account }: { readonly account: Session.SessionAccount }) {
   const { t } = useModalContext()
-  const list = useTransactionList(account)
+  // Every page of the history, so each held NFT shows without a "Load more".
+  const list = useTransactionList(account, { all: true })
   const nfts = Nft.fromTransactions(list.transactions)
   const settled = !list.loading && (list.empty || list.transactions.length > 0)
   return (

@@ -7,12 +7,14 @@ import { useEffect } from "react"
 import type * as Session from "../../../core/Session.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
-export const useTransactionList = (account: Session.SessionAccount) => {
+/** The account's list; `all` keeps loading pages until the history ends (the NFTs tab). */
+export const useTransactionList = (account: Session.SessionAccount, options: { readonly all?: boolean } = {}) => {
   const { engine } = useModalContext()
   const list = useEngineAtom(engine.atoms.transactions(account))
+  const all = options.all === true
   useEffect(() => {
-    void engine.loadTransactions(account)
-  }, [engine, account])
+    void (all ? engine.loadAllTransactions(account) : engine.loadTransactions(account))
+  }, [engine, account, all])
   return list
 }
 
