@@ -136,12 +136,12 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
         }).pipe(Effect.provideService(Session.Session, session))
 
       const connect = Effect.fn("ConnectAttempt.connect")(function*(connectorId: string) {
-        const running = yield* Ref.get(current)
+        const inFlight = yield* Ref.get(current)
         const pending = yield* SubscriptionRef.get(state)
         // The wallet is already asking the visitor: a second request would prompt twice. Wait for the first.
-        if (running !== undefined && pending._tag === "Pending" && pending.connectorId === connectorId) {
+        if (inFlight !== undefined && pending._tag === "Pending" && pending.connectorId === connectorId) {
           yield* Ref.set(detached, false)
-          return yield* Effect.asVoid(Fiber.await(running))
+          return yield* Effect.asVoid(Fiber.await(inFlight))
         }
         yield* stop
         yield* Ref.set(detached, false)

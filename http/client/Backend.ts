@@ -54,7 +54,7 @@ export const make = (options: PorticoClient.ClientOptions) =>
           params: { address: account.address },
           query: { chainId: account.caipNetworkId, ...(cursor === undefined ? {} : { cursor }) }
         })),
-      identity: (address, options) => call(cached.identity(address, options)),
+      identity: (address, read) => call(cached.identity(address, read)),
       wallets: (query) =>
         call(client.wallets.getWallets({
           query: {

@@ -169,6 +169,12 @@ const transaction = (id: string, chain: string, spam = false): Transaction.Trans
   transfers: spam ? [{ nft_info: { flags: { is_spam: true } } }] : []
 })
 
+/** Five one-transaction pages of history, cursors "1" to "4". */
+const pageOf = (cursor: string | undefined) => {
+  const index = cursor === undefined ? 0 : Number(cursor)
+  return new Transaction.History({ data: [transaction(`t${index}`, "eip155:31337")], next: index < 4 ? String(index + 1) : null })
+}
+
 describe("Activity", () => {
   const account = { address: evmAddress, caipNetworkId: "eip155:31337" }
   const listOf = Effect.flatMap(Activity, (activity) =>
@@ -205,10 +211,6 @@ describe("Activity", () => {
 
   it.effect("loadAll reads page after page until the history ends, within its page limit", () => {
     const cursors: Array<string | undefined> = []
-    const pageOf = (cursor: string | undefined) => {
-      const index = cursor === undefined ? 0 : Number(cursor)
-      return new Transaction.History({ data: [transaction(`t${index}`, "eip155:31337")], next: index < 4 ? String(index + 1) : null })
-    }
     return Effect.gen(function*() {
       const activity = yield* Activity
       yield* activity.loadAll(account, 3)
@@ -403,17 +405,18 @@ describe("ConnectAttempt when the visitor acts during the prompt", () => {
     }).pipe(withFeatures({ walletConnect: silentRelay.client })))
 })
 
-describe("Names", () => {
-  const signingWallet = (signatures: Array<unknown>) =>
-    ({
-      ...fake(evmConnector, { connect: Effect.succeed(evmConnected) }).client,
-      request: (args: Connector.RequestArguments) =>
-        Effect.sync(() => {
-          signatures.push(args)
-          return "0x" + "ab".repeat(65)
-        })
-    }) satisfies Connector.ConnectorClient
+/** A wallet that connects and signs whatever it is asked, recording each request. */
+const signingWallet = (signatures: Array<unknown>) =>
+  ({
+    ...fake(evmConnector, { connect: Effect.succeed(evmConnected) }).client,
+    request: (args: Connector.RequestArguments) =>
+      Effect.sync(() => {
+        signatures.push(args)
+        return "0x" + "ab".repeat(65)
+      })
+  }) satisfies Connector.ConnectorClient
 
+describe("Names", () => {
   it.effect("registers in the spec's steps: success view, wallet signature, server, then the profile is read again", () => {
     const signed: Array<unknown> = []
     const registered: Array<typeof Name.RegisterNameRequest.Type> = []
