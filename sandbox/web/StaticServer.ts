@@ -45,12 +45,12 @@ const contentTypes: Readonly<Record<string, string>> = {
   ".map": "application/json; charset=utf-8"
 }
 
-/** The policy a strict host would send: only this origin's scripts and styles; chains, relay and API on loopback. */
+/** The policy a strict host would send: only this origin's scripts and styles; chains, relay and API (and its images) on loopback. */
 export const strictCsp = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: http://127.0.0.1:*",
   "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'none'",

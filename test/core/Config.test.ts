@@ -8,15 +8,16 @@ const base: Config.PorticoConfig = {
 }
 
 describe("features", () => {
-  it("all wallets on, analytics off by default", () => {
-    expect(Config.features(base)).toEqual({ allWallets: true, email: false, socials: false, analytics: false })
+  it("all wallets and receive on, analytics off by default", () => {
+    expect(Config.features(base)).toEqual({ allWallets: true, email: false, socials: false, receive: true, analytics: false })
   })
 
   it("email and social stay off until an embedded wallet exists, whatever the host asks", () => {
-    expect(Config.features({ ...base, features: { email: true, socials: true, allWallets: false } })).toEqual({
+    expect(Config.features({ ...base, features: { email: true, socials: true, allWallets: false, receive: false } })).toEqual({
       allWallets: false,
       email: false,
       socials: false,
+      receive: false,
       analytics: false
     })
   })
