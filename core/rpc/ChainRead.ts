@@ -13,11 +13,15 @@ export const fromConnector = (client: Connector.ConnectorClient): ChainRead => (
   Effect.mapError(client.request(args), (cause) => new ChainReadError({ method: args.method, message: cause.message }))
 
 /** An EIP-1193 style `request`, e.g. a viem transport's (core/rpc/Transport.ts builds one per network). */
-export type RequestFn = (args: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
+export type RequestFn = (
+  args: { readonly method: string; readonly params?: unknown },
+  options?: { readonly dedupe?: boolean }
+) => Promise<unknown>
 
 export const fromRequest = (request: RequestFn): ChainRead => (args) =>
   Effect.tryPromise({
-    try: () => request({ method: args.method, params: args.params }),
+    // Identical reads in flight share one request (viem's dedupe cache).
+    try: () => request({ method: args.method, params: args.params }, { dedupe: true }),
     catch: (cause) => new ChainReadError({ method: args.method, message: cause instanceof Error ? cause.message : String(cause) })
   })
 
