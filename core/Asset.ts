@@ -6,7 +6,8 @@ import type { CaipNetworkId } from "./Caip.ts"
 import { formatUnits } from "./Format.ts"
 import type { TokenBalance } from "./TokenBalance.ts"
 
-export const AssetType = Schema.Literals(["ERC20", "NATIVE"])
+/** The spec writes the types in capitals; EIP-7811 wallets answer them in lower case. */
+export const AssetType = Schema.Literals(["ERC20", "NATIVE", "erc20", "native"])
 export type AssetType = typeof AssetType.Type
 
 export const HexQuantity = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]+$/))
@@ -37,7 +38,7 @@ export const toTokenBalance = (asset: Asset, chainId: CaipNetworkId): TokenBalan
     name: metadata.name,
     symbol: metadata.symbol,
     chainId,
-    ...(asset.type === "ERC20" ? { address: `${chainId}:${asset.address}` } : {}),
+    ...(asset.type === "ERC20" || asset.type === "erc20" ? { address: `${chainId}:${asset.address}` } : {}),
     ...(metadata.value === undefined ? {} : { value: metadata.value }),
     price: metadata.price ?? 0,
     iconUrl: metadata.iconUrl ?? "",

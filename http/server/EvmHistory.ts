@@ -62,19 +62,35 @@ const operationOf = (transaction: IndexedTransaction, transfers: ReadonlyArray<T
   return "execute"
 }
 
+/**
+ * Who the address dealt with. A token transfer's transaction goes to the token contract, which is not
+ * the counterparty: the recipient of what the address sent (or the sender of what it received) is. In
+ * a swap the address sends one leg and receives the other; the transfers carry both legs and the
+ * counterparty is where the sent leg went. A call moving nothing keeps the transaction's own ends.
+ */
+const partiesOf = (transaction: IndexedTransaction, address: string, mine: ReadonlyArray<Movement>) => {
+  const sent = mine.find((movement) => movement.from === address && movement.to !== address)
+  if (sent !== undefined) return { sentFrom: address, sentTo: sent.to }
+  const received = mine.find((movement) => movement.to === address && movement.from !== address)
+  if (received !== undefined) return { sentFrom: received.from, sentTo: address }
+  if (mine.length > 0) return { sentFrom: address, sentTo: address }
+  return { sentFrom: transaction.from, sentTo: transaction.to }
+}
+
 /** The transaction as `address` sees it, or undefined when it does not involve the address. */
 const viewOf = (transaction: IndexedTransaction, address: string): HistoryEntry | undefined => {
   const mine = transaction.movements.filter((movement) => movement.from === address || movement.to === address)
   if (mine.length === 0 && transaction.from !== address && transaction.to !== address) return undefined
   const transfers = mine.map((movement) => movement.describe(directionOf(address, movement.from, movement.to)))
+  const { sentFrom, sentTo } = partiesOf(transaction, address, mine)
   return {
     id: `${transaction.chainId}:${transaction.hash}`,
     metadata: {
       operationType: operationOf(transaction, transfers),
       hash: transaction.hash,
       minedAt: transaction.minedAt,
-      sentFrom: getAddress(transaction.from),
-      sentTo: transaction.to === null ? "" : getAddress(transaction.to),
+      sentFrom: getAddress(sentFrom),
+      sentTo: sentTo === null ? "" : getAddress(sentTo),
       status: transaction.status,
       nonce: transaction.nonce,
       chain: transaction.chainId

@@ -8,6 +8,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
@@ -32,12 +33,39 @@ const encodeRateLimited = Schema.encodeSync(RateLimited)
  */
 const projectCacheTtlMillis = 5_000
 
+export interface Visitor {
+  readonly projectId: string
+  /** The request's Origin header, absent for requests from no browser page. */
+  readonly origin: string | undefined
+  /** The client's address, the rate limit's second key. */
+  readonly client: string
+}
+
+/**
+ * The project checks alone (known project, origin allowlist, rate limit), shared by the guard of the
+ * HttpApi groups and by the chain RPC endpoint (http/server/ChainRpc.ts), which answers in JSON-RPC.
+ */
+export const makeAdmission = Effect.gen(function*() {
+  const repository = yield* Repository
+  const context = yield* ServerContext
+  const projects = yield* TtlCache.make<Project | undefined>(projectCacheTtlMillis)
+  return (visitor: Visitor): Effect.Effect<void, InvalidProjectId | OriginNotAllowed | RateLimited> =>
+    Effect.gen(function*() {
+      const project = yield* projects.getOrFetch(visitor.projectId, repository.findProject(visitor.projectId))
+      if (project === undefined) return yield* new InvalidProjectId({ message: messages.invalidKey })
+      const { origin } = visitor
+      if (origin !== undefined && !project.allowedOrigins.includes(anyOrigin) && !isAllowed(project.allowedOrigins, origin)) {
+        return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
+      }
+      const wait = context.rateLimiter.take(`${visitor.projectId}|${visitor.client}`, yield* Clock.currentTimeMillis)
+      if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: wait })
+    })
+})
+
 export const layer = Layer.effect(
   ProjectGuard,
   Effect.gen(function*() {
-    const repository = yield* Repository
-    const context = yield* ServerContext
-    const projects = yield* TtlCache.make<Project | undefined>(projectCacheTtlMillis)
+    const admit = yield* makeAdmission
     return ProjectGuard.of((httpEffect) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
@@ -48,19 +76,16 @@ export const layer = Layer.effect(
             return yield* new BadRequest({ message: `${key}: the ${key} query parameter is required` })
           }
         }
-        const projectId = String(search["projectId"])
-        const project = yield* projects.getOrFetch(projectId, repository.findProject(projectId))
-        if (project === undefined) return yield* new InvalidProjectId({ message: messages.invalidKey })
-        const origin = request.headers["origin"]
-        if (origin !== undefined && !project.allowedOrigins.includes(anyOrigin) && !isAllowed(project.allowedOrigins, origin)) {
-          return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
-        }
-        const client = Option.getOrElse(request.remoteAddress, () => "unknown")
-        const wait = context.rateLimiter.take(`${projectId}|${client}`, yield* Clock.currentTimeMillis)
-        if (wait > 0) {
+        const admitted = yield* Effect.result(admit({
+          projectId: String(search["projectId"]),
+          origin: request.headers["origin"],
+          client: Option.getOrElse(request.remoteAddress, () => "unknown")
+        }))
+        if (Result.isFailure(admitted)) {
+          const error = admitted.failure
+          if (error._tag !== "RateLimited") return yield* error
           // Answered directly so the Retry-After header travels with the typed 429 body.
-          const error = new RateLimited({ message: "Too many requests: retry later", retryAfter: wait })
-          return HttpServerResponse.jsonUnsafe(encodeRateLimited(error), { status: 429, headers: { "retry-after": String(wait) } })
+          return HttpServerResponse.jsonUnsafe(encodeRateLimited(error), { status: 429, headers: { "retry-after": String(error.retryAfter) } })
         }
         return yield* httpEffect
       })

@@ -36,6 +36,50 @@ const tokenAmount = (balances: ReadonlyArray<TokenBalance> | null | undefined, o
     .filter((balance) => balance.owner === owner && balance.mint === mint)
     .reduce((sum, balance) => sum + BigInt(balance.uiTokenAmount.amount), 0n)
 
+/** Every owner's change of `mint` across the transaction. */
+const ownerDeltas = (
+  pre: ReadonlyArray<TokenBalance> | null | undefined,
+  post: ReadonlyArray<TokenBalance> | null | undefined,
+  mint: string
+): ReadonlyMap<string, bigint> => {
+  const owners = new Set([...(pre ?? []), ...(post ?? [])].flatMap((balance) => (balance.mint === mint && balance.owner !== undefined ? [balance.owner] : [])))
+  return new Map([...owners].map((owner) => [owner, tokenAmount(post, owner, mint) - tokenAmount(pre, owner, mint)]))
+}
+
+/**
+ * The other side of a movement of `delta` for `owner`: the account whose balance moved the most the
+ * other way (who received what the owner sent, or sent what it received).
+ */
+const counterpartyOf = (deltas: ReadonlyMap<string, bigint>, owner: string, delta: bigint): string | undefined => {
+  let best: readonly [string, bigint] | undefined
+  for (const [account, change] of deltas) {
+    if (account === owner || change === 0n || (change < 0n) === (delta < 0n)) continue
+    const size = change < 0n ? -change : change
+    if (best === undefined || size > best[1]) best = [account, size]
+  }
+  return best?.[0]
+}
+
+/** One leg the owner took part in: its direction and who was on the other side. */
+interface Leg {
+  readonly delta: bigint
+  readonly counterparty: string | undefined
+}
+
+/**
+ * Who the owner dealt with: the other side of its first token leg (an SPL transfer names token
+ * accounts and programs among its keys, never the counterparty as such), else of its SOL leg, else the
+ * transaction's first two keys. Creating the receiver's token account moves rent in SOL too: the token
+ * leg wins so the counterparty is the receiver, not the new account.
+ */
+const partiesOf = (owner: string, keys: ReadonlyArray<string>, legs: ReadonlyArray<Leg>) => {
+  const leg = legs.find((candidate) => candidate.counterparty !== undefined)
+  if (leg === undefined || leg.counterparty === undefined) {
+    return { sentFrom: keys[0] ?? "", sentTo: keys.find((key, position) => position > 0 && key !== owner) ?? "" }
+  }
+  return leg.delta < 0n ? { sentFrom: owner, sentTo: leg.counterparty } : { sentFrom: leg.counterparty, sentTo: owner }
+}
+
 /** The most signatures an RPC answers per address in one call. */
 const maxSignatures = 1000
 
@@ -53,10 +97,17 @@ export const makeSolanaHistoryReader = (solana: SolanaOptions, prices: PriceSour
     const meta = transaction.meta
     const index = keys.indexOf(owner)
     const transfers: Array<Transfer> = []
+    const tokenLegs: Array<Leg> = []
+    const solLegs: Array<Leg> = []
     if (meta !== null && index >= 0) {
-      const fee = index === 0 ? BigInt(meta.fee) : 0n
-      const lamports = BigInt(meta.postBalances[index] ?? 0n) - BigInt(meta.preBalances[index] ?? 0n) + fee
+      // The fee payer's fee is no transfer: add it back before reading who paid whom.
+      const lamportDeltas = new Map(keys.map((key, position) => [
+        key,
+        BigInt(meta.postBalances[position] ?? 0n) - BigInt(meta.preBalances[position] ?? 0n) + (position === 0 ? BigInt(meta.fee) : 0n)
+      ]))
+      const lamports = lamportDeltas.get(owner) ?? 0n
       if (lamports !== 0n) {
+        solLegs.push({ delta: lamports, counterparty: counterpartyOf(lamportDeltas, owner, lamports) })
         const numeric = formatUnits(lamports < 0n ? -lamports : lamports, 9)
         transfers.push({
           fungible_info: { name: "Solana", symbol: "SOL" },
@@ -70,6 +121,7 @@ export const makeSolanaHistoryReader = (solana: SolanaOptions, prices: PriceSour
       for (const mint of mints) {
         const delta = tokenAmount(meta.postTokenBalances, owner, mint.address) - tokenAmount(meta.preTokenBalances, owner, mint.address)
         if (delta === 0n) continue
+        tokenLegs.push({ delta, counterparty: counterpartyOf(ownerDeltas(meta.preTokenBalances, meta.postTokenBalances, mint.address), owner, delta) })
         const numeric = formatUnits(delta < 0n ? -delta : delta, mint.decimals)
         transfers.push({
           fungible_info: { name: mint.name, symbol: mint.symbol },
@@ -79,6 +131,7 @@ export const makeSolanaHistoryReader = (solana: SolanaOptions, prices: PriceSour
         })
       }
     }
+    const { sentFrom, sentTo } = partiesOf(owner, keys, [...tokenLegs, ...solLegs])
     const outgoing = transfers.some((transfer) => transfer.direction === "out")
     const incoming = transfers.some((transfer) => transfer.direction === "in")
     return {
@@ -87,8 +140,8 @@ export const makeSolanaHistoryReader = (solana: SolanaOptions, prices: PriceSour
         operationType: outgoing && incoming ? "trade" : outgoing ? "send" : incoming ? "receive" : "execute",
         hash: signature,
         minedAt: new Date(Number(transaction.blockTime ?? 0n) * 1000).toISOString(),
-        sentFrom: keys[0] ?? "",
-        sentTo: keys.find((key, position) => position > 0 && key !== owner) ?? "",
+        sentFrom,
+        sentTo,
         status: meta?.err === null ? "confirmed" : "failed",
         nonce: 0,
         chain: chainId

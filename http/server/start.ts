@@ -19,6 +19,8 @@ import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
 import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
 import { fungibleCatalogue, makeBalanceReader, priceTable } from "./Balances.ts"
 import { BlockchainHandlers } from "./BlockchainHandlers.ts"
+import * as ChainRpc from "./ChainRpc.ts"
+import { upstreamsOf } from "./ChainRpcUpstreams.ts"
 import { openDatabase, type Database } from "./Database.ts"
 import { makeHistoryReader } from "./EvmHistory.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
@@ -80,6 +82,7 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     )
     const routes = Layer.mergeAll(
       HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
+      ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
       // Any page may call (and read the answer, 403s included); ProjectGuard decides per project.
       HttpRouter.cors({ exposedHeaders: ["retry-after"], maxAge: 600 })
     )

@@ -20,6 +20,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts"
 import * as Address from "../../core/Address.ts"
 import type { Approve } from "./Approval.ts"
+import { getAssets, GetAssetsParams } from "./AssetDiscovery.ts"
 import { memory, type Permission } from "./Permission.ts"
 import {
   atomicityNotSupported,
@@ -29,6 +30,7 @@ import {
   unauthorized,
   unknownCallsId,
   unrecognizedChain,
+  unsupportedCapability,
   unsupportedChainId,
   unsupportedMethod,
   userRejected
@@ -55,6 +57,11 @@ export interface EvmWalletOptions {
   readonly origin: string
   /** Whether the site may see the account; remembered across reloads in the page. */
   readonly permission?: Permission
+  /**
+   * ERC20 contracts the wallet tracks. When given, it answers EIP-7811 `wallet_getAssets` and reports
+   * `assetDiscovery` in its capabilities; without them it does neither (a wallet without discovery).
+   */
+  readonly tokens?: ReadonlyArray<Hex>
 }
 
 export interface RequestArguments {
@@ -104,16 +111,18 @@ const TransactionRequest = Schema.Struct({
 })
 const Call = Schema.Struct({
   to: HexString,
-  data: Schema.optionalKey(HexString),
-  value: Schema.optionalKey(Quantity)
+  data: Schema.optional(HexString),
+  value: Schema.optional(Quantity)
 })
 const SendCallsParams = Schema.Tuple([
+  // Hosts (viem among them) send absent fields as `undefined`: optional, not only optional keys.
   Schema.Struct({
-    version: Schema.optionalKey(Schema.String),
-    id: Schema.optionalKey(Schema.String),
-    from: Schema.optionalKey(HexString),
+    version: Schema.optional(Schema.String),
+    id: Schema.optional(Schema.String),
+    from: Schema.optional(HexString),
     chainId: Quantity,
-    atomicRequired: Schema.optionalKey(Schema.Boolean),
+    atomicRequired: Schema.optional(Schema.Boolean),
+    capabilities: Schema.optional(Schema.Record(Schema.String, Schema.Struct({ optional: Schema.optional(Schema.Boolean) }))),
     calls: Schema.Array(Call)
   })
 ])
@@ -272,6 +281,9 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
     if (chain === undefined) throw unsupportedChainId(bundle.chainId)
     // This wallet sends calls one after another: it never promises atomic execution.
     if (bundle.atomicRequired === true) throw atomicityNotSupported()
+    // EIP-5792: a capability the wallet does not know must be marked optional, or the bundle is refused.
+    const required = Object.entries(bundle.capabilities ?? {}).find(([, capability]) => capability.optional !== true)
+    if (required !== undefined) throw unsupportedCapability(required[0])
     const id = bundle.id ?? bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
     if (bundles.has(id)) throw duplicateCallsId(id)
     await consent(`Send ${bundle.calls.length} call(s)`, [
@@ -404,7 +416,14 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
       case "wallet_getCapabilities": {
         const [address] = decodeParams(CapabilitiesParams, Array.isArray(params) ? params.slice(0, 1) : params)
         requireAccount(address)
-        return Object.fromEntries([...chains.keys()].map((id) => [numberToHex(id), { atomic: { status: "unsupported" } }]))
+        const discovery = options.tokens === undefined ? {} : { assetDiscovery: { supported: true } }
+        return Object.fromEntries([...chains.keys()].map((id) => [numberToHex(id), { atomic: { status: "unsupported" }, ...discovery }]))
+      }
+      case "wallet_getAssets": {
+        if (options.tokens === undefined) throw unsupportedMethod(method)
+        const [request] = decodeParams(GetAssetsParams, params)
+        requireAccount(request.account)
+        return getAssets([...chains.values()], options.tokens, request)
       }
       case "wallet_sendCalls":
         return sendCalls(params)

@@ -26,3 +26,5 @@ export const atomicityNotSupported = () =>
   new ProviderRpcError(5760, "The wallet does not support atomic execution but the request requires it.")
 export const unsupportedChainId = (chainId: string) =>
   new ProviderRpcError(5710, `The wallet does not support calls on chain ${chainId}.`)
+export const unsupportedCapability = (name: string) =>
+  new ProviderRpcError(5700, `The wallet does not support the required capability ${name}.`)

@@ -4,6 +4,7 @@
  * wallets, both asking through the visible prompt panel. Their site permissions live in localStorage so a
  * reload stays connected, as with a real extension.
  */
+import { isHex } from "viem"
 import { load } from "../SandboxConfig.ts"
 import { announceEip6963, registerStandardWallet } from "./Announce.ts"
 import { createEvmProvider, walletName, walletRdns } from "./EvmWallet.ts"
@@ -30,7 +31,12 @@ export const injectDemoWallets = async (): Promise<void> => {
       chains: config.evm.chains,
       approve,
       origin,
-      permission: stored("portico-demo-wallet:evm")
+      permission: stored("portico-demo-wallet:evm"),
+      // The sandbox tokens: the wallet discovers them (EIP-7811) so both balance paths run in the sandbox.
+      tokens: ["usdc6", "usdtLike", "dai18"].flatMap((name) => {
+        const address = config.evm.contracts[name]
+        return address !== undefined && isHex(address) ? [address] : []
+      })
     })
     announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)
   }

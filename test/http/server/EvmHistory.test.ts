@@ -107,6 +107,33 @@ describe("EVM history", () => {
     }
   })
 
+  it("names a token transfer's recipient or sender as the counterparty, never the token contract", async () => {
+    const seeded = evm.deployment.chains.find((chain) => chain.chainId === 31337)?.history ?? []
+    const tokenSends = seeded.filter((transaction) => transaction.kind === "send-token").slice(0, 3)
+    if (tokenSends.length === 0) throw new Error("the devnet seeded no token transfer")
+    for (const transaction of tokenSends) {
+      const transfer = transaction.transfers[0]
+      if (transfer === undefined) throw new Error("a token send without a transfer")
+      const sender = (await allPages(transfer.from, "eip155:31337")).flatMap((page) => page.data).find((entry) => entry.metadata.hash === transaction.hash)
+      expect(sender?.metadata).toMatchObject({ sentFrom: getAddress(transfer.from), sentTo: getAddress(transfer.to) })
+      expect(sender?.metadata.sentTo).not.toBe(getAddress(transaction.to ?? ""))
+      const recipient = (await allPages(transfer.to, "eip155:31337")).flatMap((page) => page.data).find((entry) => entry.metadata.hash === transaction.hash)
+      expect(recipient?.metadata).toMatchObject({ sentFrom: getAddress(transfer.from), sentTo: getAddress(transfer.to) })
+      expect(recipient?.transfers[0]?.direction).toBe("in")
+    }
+  })
+
+  it("shows both legs of a swap, the counterparty being the pool the sent leg went to", async () => {
+    const seeded = evm.deployment.chains.find((chain) => chain.chainId === 31337)?.history ?? []
+    const swap = seeded.find((transaction) => transaction.kind === "swap")
+    if (swap === undefined) throw new Error("the devnet seeded no swap")
+    const entry = (await allPages(swap.from, "eip155:31337")).flatMap((page) => page.data).find((candidate) => candidate.metadata.hash === swap.hash)
+    expect(entry?.metadata.operationType).toBe("trade")
+    expect(entry?.transfers.map((transfer) => transfer.direction).toSorted()).toEqual(["in", "out"])
+    expect(new Set(entry?.transfers.map((transfer) => transfer.fungible_info?.symbol)).size).toBe(2)
+    expect(entry?.metadata).toMatchObject({ sentFrom: getAddress(swap.from), sentTo: getAddress(evm.deployment.pool.address) })
+  })
+
   it("picks up a new transaction on the next request", async () => {
     const chain = evm.chains[1]
     const sender = evm.deployment.accounts[4]

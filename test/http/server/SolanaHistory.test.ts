@@ -3,13 +3,20 @@
  * demo account seen from its side, newest first, new transactions picked up, paging by signature.
  */
 import { address, lamports } from "@solana/kit"
-import { createSolanaRpc } from "@solana/kit"
+import { createSolanaRpc, generateKeyPairSigner } from "@solana/kit"
 import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { History } from "../../../core/Transaction.ts"
 import { historyPageSize } from "../../../http/server/BlockchainHandlers.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { startSolanaDevnet, type SolanaDevnet } from "../../../sandbox/solana/SolanaDevnet.ts"
+import * as WalletStandard from "../../../core/connectors/WalletStandard.ts"
+import * as ChainRead from "../../../core/rpc/ChainRead.ts"
+import { fallbackTransport } from "../../../core/rpc/Transport.ts"
+import * as SolanaSend from "../../../core/send/SolanaSend.ts"
+import { solanaIcon } from "../../../sandbox/wallets/Icons.ts"
+import { createSolanaWallet } from "../../../sandbox/wallets/SolanaWallet.ts"
+import { answering } from "../../support/demoWallet.ts"
 import { withClient } from "../support/client.ts"
 
 let solana: SolanaDevnet
@@ -59,6 +66,43 @@ describe("Solana history", () => {
 
     const bobView = (await history(bob.address)).data.flatMap((entry) => entry.transfers)
     expect(bobView).toContainEqual(expect.objectContaining({ fungible_info: { name: solana.deployment.usdc.name, symbol: "USDC" }, direction: "in", quantity: { decimals: String(solana.deployment.usdc.decimals), numeric: "25" } }))
+  })
+
+  it("names the token's recipient or sender as the counterparty, not a token account or program", async () => {
+    const [alice, bob] = solana.deployment.accounts
+    if (alice === undefined || bob === undefined) throw new Error("no demo accounts")
+    const usdcOut = (await history(alice.address)).data.find((entry) =>
+      entry.transfers.some((transfer) => transfer.fungible_info?.symbol === "USDC" && transfer.direction === "out"))
+    expect(usdcOut?.metadata).toMatchObject({ sentFrom: alice.address, sentTo: bob.address })
+    const bobsSide = (await history(bob.address)).data.find((entry) => entry.metadata.hash === usdcOut?.metadata.hash)
+    expect(bobsSide?.metadata).toMatchObject({ sentFrom: alice.address, sentTo: bob.address })
+  })
+
+  it("a token send that creates the receiver's token account still names the receiver", async () => {
+    const sender = solana.deployment.accounts[1]
+    if (sender === undefined) throw new Error("no demo account")
+    const receiver = (await generateKeyPairSigner()).address
+    const wallet = createSolanaWallet({
+      secretKey: Uint8Array.from(sender.secretKey),
+      address: sender.address,
+      chain: solana.deployment.caipNetworkId,
+      rpcUrl: solana.rpcUrl,
+      icon: solanaIcon,
+      approve: answering([true, true]).approve,
+      origin: "http://test"
+    })
+    const client = WalletStandard.make(wallet)
+    const read = ChainRead.fromRequest(fallbackTransport([solana.rpcUrl])({}).request)
+    const mint = solana.deployment.usdc
+    const signature = await Effect.runPromise(Effect.andThen(
+      client.connect({ caipNetworkId: solana.deployment.caipNetworkId }),
+      SolanaSend.send(client, read, { from: sender.address, to: receiver, units: 1_000_000n, mint: { address: mint.address, decimals: mint.decimals } })
+    ))
+    await expect.poll(async () => (await history(sender.address)).data[0]?.metadata.hash, { timeout: 15_000 }).toBe(signature)
+    const [entry] = (await history(sender.address)).data
+    expect(entry?.metadata).toMatchObject({ sentFrom: sender.address, sentTo: receiver })
+    const [received] = (await history(receiver)).data
+    expect(received?.metadata).toMatchObject({ hash: signature, sentFrom: sender.address, sentTo: receiver })
   })
 
   it("picks up new transactions and pages by signature", async () => {

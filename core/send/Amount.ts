@@ -1,0 +1,47 @@
+/**
+ * Send amounts as the visitor types them (a decimal string in token units) to the on-chain integer in
+ * the token's smallest unit, and back. Digits only, never a float: `0.1 + 0.2` and `parseFloat`
+ * rounding would send something other than what was typed.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { formatUnits } from "../Format.ts"
+
+const decimalPattern = /^(\d*)(?:\.(\d*))?$/
+
+/**
+ * `text` (e.g. "1.5") in units of a token with `decimals` decimals, as an integer (1_500_000n for 6
+ * decimals). Fails on anything but plain digits with one optional point, on more fraction digits than
+ * the token has, and on zero.
+ */
+export const parse = (text: string, decimals: number): Effect.Effect<bigint, InvalidAmountError> => {
+  const trimmed = text.trim()
+  const match = decimalPattern.exec(trimmed)
+  const [, integer = "", fraction = ""] = match ?? []
+  if (match === null || (integer === "" && fraction === "")) {
+    return Effect.fail(new InvalidAmountError({ amount: text, message: "Enter an amount" }))
+  }
+  if (fraction.length > decimals) {
+    return Effect.fail(new InvalidAmountError({ amount: text, message: `At most ${decimals} decimals` }))
+  }
+  const units = BigInt(`${integer}${fraction.padEnd(decimals, "0")}` || "0")
+  if (units === 0n) return Effect.fail(new InvalidAmountError({ amount: text, message: "Enter an amount above 0" }))
+  return Effect.succeed(units)
+}
+
+/** The integer amount back as the decimal string a visitor reads (no trailing zeros). */
+export const format = (units: bigint, decimals: number): string => formatUnits(units, decimals)
+
+/** Whether `units` is within the balance `numeric` (a decimal string in token units). */
+export const withinBalance = (units: bigint, numeric: string, decimals: number): boolean => {
+  const match = decimalPattern.exec(numeric)
+  const [, integer = "", fraction = ""] = match ?? []
+  if (match === null) return false
+  const balance = BigInt(`${integer}${fraction.slice(0, decimals).padEnd(decimals, "0")}` || "0")
+  return units <= balance
+}
+
+export class InvalidAmountError extends Schema.TaggedError<InvalidAmountError>()("InvalidAmountError", {
+  amount: Schema.String,
+  message: Schema.String
+}) {}

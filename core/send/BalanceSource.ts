@@ -1,0 +1,92 @@
+/**
+ * Where an account's balances come from (spec §7 "Balances"): from the wallet's `wallet_getAssets`
+ * (EIP-7811) when its `wallet_getCapabilities` reports asset discovery on the network, otherwise from
+ * the balance service by address and network. Either way the spec §5 filter applies (quantity decimals
+ * '0' dropped), and a failed fetch closes the 30 s retry gate (spec §4): until it reopens, no fetch is
+ * tried and the caller shows the 'Token Balance Unavailable' toast (spec §8).
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { numberToHex } from "viem"
+import { Asset, toTokenBalance } from "../Asset.ts"
+import type { CaipNetworkId } from "../Caip.ts"
+import type * as Connector from "../Connector.ts"
+import type * as Cooldown from "../Cooldown.ts"
+import { fixed } from "../FixedMessage.ts"
+import { type TokenBalance, withoutZeroDecimals } from "../TokenBalance.ts"
+
+/** The balance service by address and network (the lead wires http/client/CachedQueries behind it). */
+export interface BalanceService<E> {
+  readonly fetch: (address: string, network: CaipNetworkId) => Effect.Effect<ReadonlyArray<TokenBalance>, E>
+}
+
+const Capability = Schema.Struct({ assetDiscovery: Schema.optionalKey(Schema.Struct({ supported: Schema.Boolean })) })
+const Capabilities = Schema.Record(Schema.String, Schema.Unknown)
+const decodeCapability = Schema.decodeUnknownOption(Capability)
+
+/** Whether a `wallet_getCapabilities` answer reports asset discovery on `chainIdHex`. */
+export const supportsAssetDiscovery = (capabilities: unknown, chainIdHex: string): boolean => {
+  if (!Schema.is(Capabilities)(capabilities)) return false
+  const entry = Object.entries(capabilities).find(([id]) => id.toLowerCase() === chainIdHex.toLowerCase())?.[1]
+  if (entry === undefined) return false
+  const capability = decodeCapability(entry)
+  return Option.isSome(capability) && capability.value.assetDiscovery?.supported === true
+}
+
+const AssetsAnswer = Schema.Record(Schema.String, Schema.Array(Schema.Unknown))
+const decodeAsset = Schema.decodeUnknownOption(Asset)
+
+/** The assets a `wallet_getAssets` answer lists on `chainIdHex`, as token balances; entries we cannot read are skipped. */
+export const balancesFromAssets = (answer: unknown, chainIdHex: string, network: CaipNetworkId): ReadonlyArray<TokenBalance> => {
+  if (!Schema.is(AssetsAnswer)(answer)) return []
+  const listed = Object.entries(answer).find(([id]) => id.toLowerCase() === chainIdHex.toLowerCase())?.[1] ?? []
+  return listed.flatMap((raw) => {
+    const asset = decodeAsset(raw)
+    return Option.isSome(asset) ? [toTokenBalance(asset.value, network)] : []
+  })
+}
+
+/** Asks the wallet for its assets when it discovers them on this eip155 network; none when it does not. */
+const fromWallet = (client: Connector.ConnectorClient, address: string, network: CaipNetworkId) =>
+  Effect.gen(function*() {
+    const [namespace, reference] = network.split(":")
+    if (namespace !== "eip155" || reference === undefined || !/^\d+$/.test(reference)) return undefined
+    const chainIdHex = numberToHex(BigInt(reference))
+    // A wallet without EIP-5792 answers an error here: that only means no discovery.
+    const capabilities = yield* Effect.orElseSucceed(client.request({ method: "wallet_getCapabilities", params: [address] }), () => undefined)
+    if (!supportsAssetDiscovery(capabilities, chainIdHex)) return undefined
+    const answer = yield* client.request({ method: "wallet_getAssets", params: [{ account: address, chainFilter: [chainIdHex] }] })
+    return balancesFromAssets(answer, chainIdHex, network)
+  })
+
+/** The account's balances on `network`, from the wallet or the service, without zero-decimals entries. */
+export const fetch = <E>(
+  client: Connector.ConnectorClient | undefined,
+  service: BalanceService<E>,
+  address: string,
+  network: CaipNetworkId
+): Effect.Effect<ReadonlyArray<TokenBalance>, E | Connector.ConnectorFailure> =>
+  Effect.gen(function*() {
+    const discovered = client === undefined ? undefined : yield* fromWallet(client, address, network)
+    return withoutZeroDecimals(discovered ?? (yield* service.fetch(address, network)))
+  })
+
+/**
+ * Runs `attempt` (a balance fetch) behind the token balance gate: refused without a try while the gate is closed, and
+ * closing it on failure. Both end in TokenBalanceUnavailableError.
+ */
+export const gated = <A, E, R>(gate: Cooldown.Gate, attempt: Effect.Effect<A, E, R>): Effect.Effect<A, TokenBalanceUnavailableError, R> =>
+  Effect.gen(function*() {
+    if (!(yield* gate.isOpen)) return yield* new TokenBalanceUnavailableError({ retryInMillis: yield* gate.remainingMillis })
+    return yield* attempt.pipe(
+      Effect.catch(() =>
+        Effect.andThen(gate.close, Effect.flatMap(gate.remainingMillis, (retryInMillis) => new TokenBalanceUnavailableError({ retryInMillis }))))
+    )
+  })
+
+/** Spec §8 'Token Balance Unavailable'; `retryInMillis` is how long until a try is allowed again. */
+export class TokenBalanceUnavailableError extends Schema.TaggedError<TokenBalanceUnavailableError>()("TokenBalanceUnavailableError", {
+  message: fixed("Token Balance Unavailable"),
+  retryInMillis: Schema.Number
+}) {}

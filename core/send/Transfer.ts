@@ -1,0 +1,71 @@
+/**
+ * A validated send form (core/Send.ts `SendRequest`) as an on-chain transfer, by namespace: the amount
+ * parsed with the token's decimals, the token's contract or mint taken from its CAIP-10 address. Then
+ * the send and the fee estimate for either namespace.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as Caip from "../Caip.ts"
+import type * as Connector from "../Connector.ts"
+import type { SendRequest } from "../Send.ts"
+import type { ChainRead } from "../rpc/ChainRead.ts"
+import * as Amount from "./Amount.ts"
+import * as EvmSend from "./EvmSend.ts"
+import * as SolanaSend from "./SolanaSend.ts"
+
+export type Transfer =
+  | { readonly namespace: "eip155"; readonly transfer: EvmSend.EvmTransfer }
+  | { readonly namespace: "solana"; readonly transfer: SolanaSend.SolanaTransfer }
+
+/** The token's contract or mint: the last part of its CAIP-10 address, on the token's own network. */
+const assetAddressOf = (request: SendRequest): Effect.Effect<string | undefined, TransferTokenError> => {
+  const caip = request.token.address
+  if (caip === undefined) return Effect.succeed(undefined)
+  return Caip.parseAddress(caip).pipe(
+    Effect.mapError(() => new TransferTokenError({ message: `The token address ${caip} is not a CAIP-10 address` })),
+    Effect.filterOrFail(
+      (parsed) => parsed.namespace === request.namespace,
+      () => new TransferTokenError({ message: `The token ${request.token.symbol} is not on ${request.namespace}` })
+    ),
+    Effect.map((parsed) => parsed.address)
+  )
+}
+
+const decimalsOf = (request: SendRequest): Effect.Effect<number, TransferTokenError> => {
+  const decimals = Number(request.token.quantity.decimals)
+  return Number.isInteger(decimals) && decimals >= 0 && decimals <= 255
+    ? Effect.succeed(decimals)
+    : Effect.fail(new TransferTokenError({ message: `The token ${request.token.symbol} has no valid decimals` }))
+}
+
+/** The transfer `from` makes for a send request. */
+export const fromRequest = (
+  request: SendRequest,
+  from: string
+): Effect.Effect<Transfer, TransferTokenError | Amount.InvalidAmountError> =>
+  Effect.gen(function*() {
+    const decimals = yield* decimalsOf(request)
+    const units = yield* Amount.parse(request.amount, decimals)
+    const asset = yield* assetAddressOf(request)
+    const to = request.receiverAddress
+    if (request.namespace === "eip155") {
+      return { namespace: "eip155", transfer: { from, to, units, ...(asset === undefined ? {} : { contract: asset }) } }
+    }
+    return { namespace: "solana", transfer: { from, to, units, ...(asset === undefined ? {} : { mint: { address: asset, decimals } }) } }
+  })
+
+/** Sends through the connector; answers the transaction hash (eip155) or signature (solana). */
+export const send = (client: Connector.ConnectorClient, read: ChainRead, transfer: Transfer) =>
+  transfer.namespace === "eip155"
+    ? EvmSend.send(client, read, transfer.transfer)
+    : SolanaSend.send(client, read, transfer.transfer)
+
+/** The network fee in the native coin's smallest unit (wei, lamports). */
+export const estimateFee = (read: ChainRead, transfer: Transfer) =>
+  transfer.namespace === "eip155"
+    ? Effect.flatMap(EvmSend.transactionOf(transfer.transfer), (transaction) => EvmSend.estimateFee(read, transaction))
+    : SolanaSend.estimateFee(read, transfer.transfer)
+
+export class TransferTokenError extends Schema.TaggedError<TransferTokenError>()("TransferTokenError", {
+  message: Schema.String
+}) {}

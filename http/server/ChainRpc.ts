@@ -1,0 +1,177 @@
+/**
+ * Portico's chain RPC endpoint (spec §7 "Chain RPC"): `GET|POST /v1/?chainId={caip id}&projectId={id}`,
+ * JSON-RPC 2.0, one request or a batch, forwarded to the node the host configured for that network.
+ * Only reads and the broadcast of signed transactions pass (core/rpc/ForwardedMethods.ts); the project's
+ * origin allowlist and rate limit apply (ProjectGuardLive's admission); immutable answers are kept in a
+ * bounded cache. POST carries the JSON-RPC body; GET carries one call as `method`, `params` (JSON) and
+ * `id` query parameters.
+ *
+ * A plain router route rather than an HttpApi endpoint, on purpose: JSON-RPC puts every outcome, errors
+ * included, in a body whose shape depends on the request (an object or an array, answers matched by id,
+ * one error per call of a batch), with JSON-RPC codes rather than HttpApi's typed HTTP errors, and HttpApi
+ * would answer a malformed body with its own 400 before JSON-RPC could say -32700.
+ */
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as HttpRouter from "effect/http/HttpRouter"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as Caip from "../../core/Caip.ts"
+import * as Constants from "../../core/Constants.ts"
+import * as RpcCode from "../../core/RpcCode.ts"
+import { isForwarded } from "../../core/rpc/ForwardedMethods.ts"
+import { isImmutable } from "../../core/rpc/ImmutableAnswer.ts"
+import * as JsonRpc from "../../core/rpc/JsonRpc.ts"
+import { keyOf, makeChainRpcCache, type ChainRpcCache } from "./ChainRpcCache.ts"
+import type { Upstreams } from "./ChainRpcUpstreams.ts"
+import { makeAdmission, type Visitor } from "./ProjectGuardLive.ts"
+
+export const path = "/v1/"
+
+const decodeRequest = Schema.decodeUnknownOption(JsonRpc.Request)
+const UpstreamAnswers = Schema.Array(Schema.Struct({
+  id: Schema.Number,
+  result: Schema.optionalKey(Schema.Unknown),
+  error: Schema.optionalKey(JsonRpc.ErrorObject)
+}))
+const decodeUpstream = Schema.decodeUnknownEffect(Schema.Union([UpstreamAnswers, Schema.Struct({ error: JsonRpc.ErrorObject })]))
+
+const json = (body: unknown, status = 200) => HttpServerResponse.jsonUnsafe(body, { status })
+
+/** One call of the batch: already answered, or to forward. Notifications (no id) get no answer back. */
+type Slot =
+  | { readonly _tag: "Answered"; readonly notification: boolean; readonly response: JsonRpc.Response }
+  | { readonly _tag: "Forward"; readonly notification: boolean; readonly request: JsonRpc.Request }
+
+const slotOf = (namespace: string, network: string, cache: ChainRpcCache) => (raw: unknown): Slot => {
+  const decoded = decodeRequest(raw)
+  if (Option.isNone(decoded)) {
+    return { _tag: "Answered", notification: false, response: JsonRpc.error(JsonRpc.idOf(raw), "InvalidRequest") }
+  }
+  const request = decoded.value
+  const id = request.id ?? null
+  const notification = request.id === undefined
+  if (!isForwarded(namespace, request.method)) {
+    return { _tag: "Answered", notification, response: JsonRpc.error(id, "MethodNotSupported", `Method not supported: ${request.method}`) }
+  }
+  const cached = cache.get(keyOf(network, request.method, request.params))
+  return cached === undefined
+    ? { _tag: "Forward", notification, request }
+    : { _tag: "Answered", notification, response: JsonRpc.result(id, cached) }
+}
+
+type Answer = Omit<JsonRpc.Response, "jsonrpc" | "id">
+
+const isBatchAnswer = Schema.is(UpstreamAnswers)
+
+/** Sends the calls to the node as one batch with our own ids (the visitor's may repeat), in the calls' order. */
+const forward = (url: string, requests: ReadonlyArray<JsonRpc.Request>): Effect.Effect<ReadonlyArray<Answer>> => {
+  if (requests.length === 0) return Effect.succeed([])
+  const unavailable = (message: string): ReadonlyArray<Answer> =>
+    requests.map(() => ({ error: { code: RpcCode.table.ResourceUnavailable.code, message } }))
+  return Effect.tryPromise({
+    try: async (signal): Promise<unknown> => {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(requests.map((request, index) => ({ jsonrpc: "2.0", id: index, method: request.method, params: request.params ?? [] }))),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(Constants.rpcTimeoutMillis)])
+      })
+      return response.json()
+    },
+    catch: () => "unreachable"
+  }).pipe(
+    Effect.flatMap((body) => Effect.mapError(decodeUpstream(body), () => "unreadable")),
+    Effect.map((answers): ReadonlyArray<Answer> => {
+      // A node that refuses the whole batch answers one error object: it stands for every call.
+      if (!isBatchAnswer(answers)) return requests.map(() => ({ error: answers.error }))
+      const byId = new Map(answers.map((answer) => [answer.id, answer]))
+      return requests.map((_, index) => {
+        const answer = byId.get(index)
+        if (answer === undefined) return { error: { code: RpcCode.table.ResourceUnavailable.code, message: "The node gave no answer" } }
+        return answer.error === undefined ? { result: answer.result ?? null } : { error: answer.error }
+      })
+    }),
+    Effect.catch((reason) => Effect.succeed(unavailable(`The node is ${reason}`)))
+  )
+}
+
+const bodyOf = (request: HttpServerRequest.HttpServerRequest, search: URLSearchParams): Effect.Effect<unknown, "parse"> => {
+  if (request.method === "POST") return Effect.mapError(request.json, () => "parse" as const)
+  const method = search.get("method")
+  const params = search.get("params")
+  const id = search.get("id")
+  return Effect.try({
+    try: () => ({
+      jsonrpc: "2.0",
+      ...(method === null ? {} : { method }),
+      ...(params === null ? {} : { params: JSON.parse(params) as unknown }),
+      id: id === null ? null : /^\d+$/.test(id) ? Number(id) : id
+    }),
+    catch: () => "parse" as const
+  })
+}
+
+const handle = (
+  upstreams: Upstreams,
+  cache: ChainRpcCache,
+  admit: (visitor: Visitor) => Effect.Effect<void, { readonly _tag: string; readonly message: string }>
+) => (request: HttpServerRequest.HttpServerRequest) =>
+  Effect.gen(function*() {
+    const search = new URL(request.url, "http://portico.invalid").searchParams
+    const network = search.get("chainId") ?? ""
+    const projectId = search.get("projectId") ?? ""
+    if (projectId === "" || network === "") {
+      return json(JsonRpc.error(null, "InvalidRequest", "chainId and projectId query parameters are required"), 400)
+    }
+    const admitted = yield* Effect.result(admit({
+      projectId,
+      origin: request.headers["origin"],
+      client: Option.getOrElse(request.remoteAddress, () => "unknown")
+    }))
+    if (Result.isFailure(admitted)) {
+      const { _tag, message } = admitted.failure
+      return _tag === "RateLimited"
+        ? json(JsonRpc.error(null, "LimitExceeded", message), 429)
+        : json(JsonRpc.error(null, "Unauthorized", message), _tag === "OriginNotAllowed" ? 403 : 401)
+    }
+    const upstream = upstreams.get(network)
+    if (!Caip.isNetworkId(network) || upstream === undefined) {
+      return json(JsonRpc.error(null, "InvalidChainId", `Unsupported chainId ${network}`), 400)
+    }
+    const namespace = network.split(":")[0] ?? ""
+    const body = yield* Effect.result(bodyOf(request, search))
+    if (Result.isFailure(body)) return json(JsonRpc.error(null, "ParseError"))
+    const batch = Array.isArray(body.success)
+    const calls: ReadonlyArray<unknown> = Array.isArray(body.success) ? body.success : [body.success]
+    if (batch && calls.length === 0) return json(JsonRpc.error(null, "InvalidRequest", "Empty batch"))
+    if (calls.length > Constants.rpcBatchSize) {
+      return json(JsonRpc.error(null, "LimitExceeded", `At most ${Constants.rpcBatchSize} calls per batch`))
+    }
+    const slots = calls.map(slotOf(namespace, network, cache))
+    const toForward = slots.flatMap((slot) => (slot._tag === "Forward" ? [slot.request] : []))
+    const answers = yield* forward(upstream, toForward)
+    let next = 0
+    const responses = slots.flatMap((slot) => {
+      if (slot._tag === "Answered") return slot.notification ? [] : [slot.response]
+      const answer = answers[next++] ?? {}
+      const { method, params } = slot.request
+      if (answer.error === undefined && isImmutable(method, params, answer.result)) {
+        cache.set(keyOf(network, method, params), answer.result)
+      }
+      return slot.notification ? [] : [{ jsonrpc: "2.0" as const, id: slot.request.id ?? null, ...answer }]
+    })
+    if (responses.length === 0) return HttpServerResponse.empty({ status: 204 })
+    return json(batch ? responses : responses[0])
+  })
+
+/** The endpoint's routes (GET and POST on /v1/), forwarding to `upstreams`. */
+export const layer = (upstreams: Upstreams) =>
+  Layer.unwrap(Effect.gen(function*() {
+    const admit = yield* makeAdmission
+    const handler = handle(upstreams, makeChainRpcCache(), admit)
+    return HttpRouter.addAll([HttpRouter.route("GET", path, handler), HttpRouter.route("POST", path, handler)])
+  }))

@@ -1,0 +1,60 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Ref from "effect/Ref"
+import * as TestClock from "effect/testing/TestClock"
+import * as Cooldown from "../../../core/Cooldown.ts"
+import * as BalanceSource from "../../../core/send/BalanceSource.ts"
+
+describe("balance source", () => {
+  it("asset discovery is read per chain from the capabilities answer", () => {
+    assert.isTrue(BalanceSource.supportsAssetDiscovery({ "0x7a69": { assetDiscovery: { supported: true } } }, "0x7A69"))
+    assert.isFalse(BalanceSource.supportsAssetDiscovery({ "0x7a69": { assetDiscovery: { supported: false } } }, "0x7a69"))
+    assert.isFalse(BalanceSource.supportsAssetDiscovery({ "0x7a6a": { assetDiscovery: { supported: true } } }, "0x7a69"))
+    assert.isFalse(BalanceSource.supportsAssetDiscovery({ "0x7a69": { atomic: { status: "supported" } } }, "0x7a69"))
+    assert.isFalse(BalanceSource.supportsAssetDiscovery("nonsense", "0x7a69"))
+  })
+
+  it("wallet_getAssets entries become token balances; unreadable ones are skipped", () => {
+    const answer = {
+      "0x7a69": [
+        { address: "native", balance: "0xde0b6b3a7640000", type: "native", metadata: { name: "Ether", symbol: "ETH", decimals: 18 } },
+        { address: "0xabc", balance: "0x16e360", type: "erc20", metadata: { name: "USD Coin", symbol: "USDC", decimals: 6 } },
+        { address: "0xdef", balance: "not hex", type: "erc20", metadata: { name: "Bad", symbol: "BAD", decimals: 6 } }
+      ]
+    }
+    const balances = BalanceSource.balancesFromAssets(answer, "0x7a69", "eip155:31337")
+    assert.deepStrictEqual(balances.map((b) => [b.symbol, b.quantity.numeric, b.address]), [
+      ["ETH", "1", undefined],
+      ["USDC", "1.5", "eip155:31337:0xabc"]
+    ])
+  })
+
+  it.effect("the service's zero-decimals balances are dropped (spec §5)", () =>
+    Effect.gen(function*() {
+      const service: BalanceSource.BalanceService<never> = {
+        fetch: () => Effect.succeed([
+          { name: "A", symbol: "A", chainId: "eip155:1", iconUrl: "", quantity: { decimals: "0", numeric: "3" } },
+          { name: "B", symbol: "B", chainId: "eip155:1", iconUrl: "", quantity: { decimals: "6", numeric: "3" } }
+        ])
+      }
+      const balances = yield* BalanceSource.fetch(undefined, service, "0xabc", "eip155:1")
+      assert.deepStrictEqual(balances.map((b) => b.symbol), ["B"])
+    }))
+
+  it.effect("after a failed fetch no fetch is tried for 30 s, then one is (spec §4 retry gate)", () =>
+    Effect.gen(function*() {
+      const gate = yield* Cooldown.makeTokenBalance()
+      const tries = yield* Ref.make(0)
+      const failing = Effect.andThen(Ref.update(tries, (n) => n + 1), Effect.fail("down"))
+      const first = yield* Effect.flip(BalanceSource.gated(gate, failing))
+      assert.strictEqual(first.message, "Token Balance Unavailable")
+      assert.strictEqual(first.retryInMillis, 30_000)
+      yield* TestClock.adjust("29999 millis")
+      const refused = yield* Effect.flip(BalanceSource.gated(gate, failing))
+      assert.strictEqual(refused.retryInMillis, 1)
+      assert.strictEqual(yield* Ref.get(tries), 1)
+      yield* TestClock.adjust("1 millis")
+      assert.strictEqual(yield* BalanceSource.gated(gate, Effect.andThen(Ref.update(tries, (n) => n + 1), Effect.succeed("ok"))), "ok")
+      assert.strictEqual(yield* Ref.get(tries), 2)
+    }))
+})

@@ -1,0 +1,164 @@
+/**
+ * Each send kind, built by core and sent through a real connector over the sandbox's demo wallets, mined
+ * on the sandbox devnets and checked on chain: ETH, the 18-decimal and 6-decimal ERC20s, the USDT-style
+ * token whose transfer returns nothing, SOL, and an SPL token to a receiver without a token account.
+ */
+import { address, createSolanaRpc, generateKeyPairSigner } from "@solana/kit"
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
+import * as Effect from "effect/Effect"
+import { createPublicClient, erc20Abi, http, type Hex } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type * as Connector from "../../../core/Connector.ts"
+import * as Eip1193 from "../../../core/connectors/Eip1193.ts"
+import * as WalletStandard from "../../../core/connectors/WalletStandard.ts"
+import * as ChainRead from "../../../core/rpc/ChainRead.ts"
+import { fallbackTransport } from "../../../core/rpc/Transport.ts"
+import * as Send from "../../../core/Send.ts"
+import * as Transfer from "../../../core/send/Transfer.ts"
+import type { TokenBalance } from "../../../core/TokenBalance.ts"
+import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
+import { startSolanaDevnet, type SolanaDevnet } from "../../../sandbox/solana/SolanaDevnet.ts"
+import { createEvmProvider } from "../../../sandbox/wallets/EvmWallet.ts"
+import { solanaIcon } from "../../../sandbox/wallets/Icons.ts"
+import { createSolanaWallet } from "../../../sandbox/wallets/SolanaWallet.ts"
+import { answering } from "../../support/demoWallet.ts"
+
+const token = (fields: Partial<TokenBalance> & Pick<TokenBalance, "symbol" | "chainId" | "quantity">): TokenBalance => ({
+  name: fields.symbol,
+  iconUrl: "",
+  ...fields
+})
+
+const sendForm = (client: Connector.ConnectorClient, read: ChainRead.ChainRead, from: string, namespace: string, state: Send.SendState) =>
+  Effect.runPromise(
+    Effect.gen(function*() {
+      const request = yield* Send.validate(namespace, state)
+      const transfer = yield* Transfer.fromRequest(request, from)
+      const fee = yield* Transfer.estimateFee(read, transfer)
+      const id = yield* Transfer.send(client, read, transfer)
+      return { id, fee }
+    })
+  )
+
+describe("sends on the sandbox devnets", () => {
+  let evm: EvmDevnets
+  let solana: SolanaDevnet
+
+  beforeAll(async () => {
+    ;[evm, solana] = await Promise.all([startEvmDevnets({ ports: [0, 0] }), startSolanaDevnet({ port: 0 })])
+  }, 120_000)
+  afterAll(async () => {
+    await Promise.allSettled([evm?.stop(), solana?.stop()])
+  })
+
+  const evmClient = async (approvals: number) => {
+    const sender = evm.deployment.accounts[1]
+    if (sender === undefined) throw new Error("no demo account")
+    const provider = createEvmProvider({
+      privateKey: sender.privateKey,
+      chains: evm.chains,
+      approve: answering(Array.from({ length: approvals + 1 }, () => true)).approve,
+      origin: "http://test"
+    })
+    const client = Eip1193.make(
+      { id: "demo", name: "Demo", chain: "eip155", type: "ANNOUNCED" },
+      // Sends need no wallet events.
+      { request: (args) => provider.request(args) }
+    )
+    const connected = await Effect.runPromise(client.connect({}))
+    return { client, from: connected.accounts[0] ?? "" }
+  }
+  const evmRead = () => ChainRead.fromRequest(fallbackTransport([evm.chains[0]?.rpcUrl ?? ""])({}).request)
+  const reader = () => createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
+
+  it("ETH as the transaction's value", async () => {
+    const { client, from } = await evmClient(1)
+    const to = evm.deployment.accounts[7]?.address as Hex
+    const before = await reader().getBalance({ address: to })
+    const form = { ...Send.initial, token: token({ symbol: "ETH", chainId: "eip155:31337", quantity: { decimals: "18", numeric: "100" } }), sendTokenAmount: "0.000000000000000123", receiverAddress: to }
+    const { id, fee } = await sendForm(client, evmRead(), from, "eip155", form)
+    expect(fee).toBeGreaterThan(0n)
+    expect((await reader().waitForTransactionReceipt({ hash: id as Hex })).status).toBe("success")
+    expect(await reader().getBalance({ address: to })).toBe(before + 123n)
+  })
+
+  for (const contract of ["dai18", "usdc6", "usdtLike"] as const) {
+    it(`${contract}: an ERC20 transfer call, amount parsed with the token's decimals`, async () => {
+      const { client, from } = await evmClient(1)
+      const info = evm.deployment.tokens.find((entry) => entry.contract === contract)
+      if (info === undefined) throw new Error(`no ${contract}`)
+      const to = evm.deployment.accounts[8]?.address as Hex
+      const balanceOf = () => reader().readContract({ address: info.address, abi: erc20Abi, functionName: "balanceOf", args: [to] })
+      const before = await balanceOf()
+      const form = {
+        ...Send.initial,
+        token: token({ symbol: info.symbol, chainId: "eip155:31337", address: `eip155:31337:${info.address}`, quantity: { decimals: String(info.decimals), numeric: "1000" } }),
+        sendTokenAmount: "1.5",
+        receiverAddress: to
+      }
+      const { id } = await sendForm(client, evmRead(), from, "eip155", form)
+      expect((await reader().waitForTransactionReceipt({ hash: id as Hex })).status).toBe("success")
+      expect(await balanceOf()).toBe(before + 15n * 10n ** BigInt(info.decimals - 1))
+    })
+  }
+
+  it("a token transfer the token would refuse never reaches the wallet", async () => {
+    // No approval scripted beyond the connection: a prompt would fail the test with 'unexpected prompt'.
+    const { client, from } = await evmClient(0)
+    const info = evm.deployment.tokens.find((entry) => entry.contract === "usdc6")
+    if (info === undefined) throw new Error("no usdc6")
+    const form = {
+      ...Send.initial,
+      token: token({ symbol: "USDC", chainId: "eip155:31337", address: `eip155:31337:${info.address}`, quantity: { decimals: "6", numeric: "1" } }),
+      sendTokenAmount: "1000000000000",
+      receiverAddress: evm.deployment.accounts[8]?.address ?? ""
+    }
+    await expect(sendForm(client, evmRead(), from, "eip155", form)).rejects.toThrow()
+  })
+
+  const solanaClient = async () => {
+    const owner = solana.deployment.accounts[1]
+    if (owner === undefined) throw new Error("no demo account")
+    const wallet = createSolanaWallet({
+      secretKey: Uint8Array.from(owner.secretKey),
+      address: owner.address,
+      chain: solana.deployment.caipNetworkId,
+      rpcUrl: solana.rpcUrl,
+      icon: solanaIcon,
+      approve: answering([true, true]).approve,
+      origin: "http://test"
+    })
+    const client = WalletStandard.make(wallet)
+    await Effect.runPromise(client.connect({ caipNetworkId: solana.deployment.caipNetworkId }))
+    return { client, from: owner.address }
+  }
+  const solanaRead = () => ChainRead.fromRequest(fallbackTransport([solana.rpcUrl])({}).request)
+
+  it("SOL as a System program transfer", async () => {
+    const { client, from } = await solanaClient()
+    const receiver = (await generateKeyPairSigner()).address
+    const form = { ...Send.initial, token: token({ symbol: "SOL", chainId: solana.deployment.caipNetworkId, quantity: { decimals: "9", numeric: "10" } }), sendTokenAmount: "0.25", receiverAddress: receiver }
+    const { fee } = await sendForm(client, solanaRead(), from, "solana", form)
+    expect(fee).toBe(5000n)
+    const rpc = createSolanaRpc(solana.rpcUrl)
+    await expect.poll(async () => (await rpc.getBalance(receiver).send()).value, { timeout: 15_000 }).toBe(250_000_000n)
+  })
+
+  it("an SPL token with transferChecked, creating the receiver's associated token account", async () => {
+    const { client, from } = await solanaClient()
+    const receiver = (await generateKeyPairSigner()).address
+    const mint = solana.deployment.usdc
+    const rpc = createSolanaRpc(solana.rpcUrl)
+    const [ata] = await findAssociatedTokenPda({ owner: receiver, mint: address(mint.address), tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    expect((await rpc.getAccountInfo(ata, { encoding: "base64" }).send()).value).toBeNull()
+    const form = {
+      ...Send.initial,
+      token: token({ symbol: mint.symbol, chainId: solana.deployment.caipNetworkId, address: `${solana.deployment.caipNetworkId}:${mint.address}`, quantity: { decimals: String(mint.decimals), numeric: "100" } }),
+      sendTokenAmount: "1.5",
+      receiverAddress: receiver
+    }
+    await sendForm(client, solanaRead(), from, "solana", form)
+    await expect.poll(async () => (await rpc.getTokenAccountBalance(ata).send().catch(() => undefined))?.value.amount, { timeout: 15_000 })
+      .toBe(String(15n * 10n ** BigInt(mint.decimals - 1)))
+  })
+})

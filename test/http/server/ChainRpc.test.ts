@@ -1,0 +1,135 @@
+/**
+ * The chain RPC endpoint against the real API server forwarding to the sandbox devnets: reads and
+ * batches answered by the nodes, signing methods refused with JSON-RPC codes, the project's origin
+ * allowlist and rate limit, immutable answers cached, Solana reads and sendTransaction forwarded.
+ */
+import { createSolanaRpc } from "@solana/kit"
+import { createPublicClient, http, parseEther, type Hex } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as RpcCode from "../../../core/RpcCode.ts"
+import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
+import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
+import { startSolanaDevnet, type SolanaDevnet } from "../../../sandbox/solana/SolanaDevnet.ts"
+
+let evm: EvmDevnets
+let solana: SolanaDevnet
+let api: ApiServer
+let limited: ApiServer
+
+beforeAll(async () => {
+  ;[evm, solana] = await Promise.all([startEvmDevnets({ ports: [0, 0] }), startSolanaDevnet({ port: 0 })])
+  const chains = {
+    evm: evm.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
+    solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.deployment.caipNetworkId }
+  }
+  ;[api, limited] = await Promise.all([
+    startApiServer({ port: 0, projects: { site: { allowedOrigins: ["https://*.example.com"] } }, ...chains }),
+    startApiServer({ port: 0, projects: { site: { allowedOrigins: ["*"] } }, rateLimit: { requests: 3, perSeconds: 60 }, ...chains })
+  ])
+}, 120_000)
+afterAll(async () => {
+  await Promise.allSettled([api?.stop(), limited?.stop(), evm?.stop(), solana?.stop()])
+})
+
+const endpoint = (server: ApiServer, chainId = "eip155:31337", projectId = "site") =>
+  `${server.url}/v1/?chainId=${encodeURIComponent(chainId)}&projectId=${projectId}`
+
+const post = async (url: string, body: unknown, origin?: string) => {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(origin === undefined ? {} : { origin }) },
+    body: JSON.stringify(body)
+  })
+  return { status: response.status, body: (await response.json()) as unknown }
+}
+
+const call = (id: number, method: string, params: ReadonlyArray<unknown> = []) => ({ jsonrpc: "2.0", id, method, params })
+
+describe("chain RPC endpoint", () => {
+  it("forwards a read and answers what the node holds", async () => {
+    const { status, body } = await post(endpoint(api), call(7, "eth_chainId"))
+    expect(status).toBe(200)
+    expect(body).toEqual({ jsonrpc: "2.0", id: 7, result: "0x7a69" })
+    const second = await post(endpoint(api, "eip155:31338"), call(1, "eth_chainId"))
+    expect(second.body).toMatchObject({ result: "0x7a6a" })
+  })
+
+  it("answers a batch call by call, in order, each with its own id; a refused call does not sink the batch", async () => {
+    const address = evm.deployment.accounts[0]?.address ?? ""
+    const { body } = await post(endpoint(api), [
+      call(1, "eth_blockNumber"),
+      call(2, "eth_getBalance", [address, "latest"]),
+      call(3, "eth_sendTransaction", [{ from: address, to: address }]),
+      { jsonrpc: "2.0", id: 4 },
+      call(5, "eth_chainId")
+    ])
+    const answers = body as ReadonlyArray<{ id: number; result?: string; error?: { code: number } }>
+    expect(answers.map((answer) => answer.id)).toEqual([1, 2, 3, 4, 5])
+    const balance = await createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) }).getBalance({ address: address as Hex })
+    expect(BigInt(answers[1]?.result ?? "0x0")).toBe(balance)
+    expect(answers[2]?.error?.code).toBe(RpcCode.table.MethodNotSupported.code)
+    expect(answers[3]?.error?.code).toBe(RpcCode.table.InvalidRequest.code)
+    expect(answers[4]?.result).toBe("0x7a69")
+  })
+
+  it("refuses every signing or node-changing method with 'Method not supported'", async () => {
+    for (const method of ["eth_sendTransaction", "personal_sign", "eth_sign", "eth_accounts", "hardhat_setBalance", "debug_traceTransaction", "wallet_sendCalls"]) {
+      const { body } = await post(endpoint(api), call(1, method))
+      expect(body).toMatchObject({ id: 1, error: { code: RpcCode.table.MethodNotSupported.code } })
+    }
+  })
+
+  it("applies the project's origin allowlist; calls without an Origin pass", async () => {
+    expect((await post(endpoint(api), call(1, "eth_chainId"), "https://app.example.com")).status).toBe(200)
+    const refused = await post(endpoint(api), call(1, "eth_chainId"), "https://evil.test")
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ error: { code: RpcCode.table.Unauthorized.code, message: "Unauthorized: origin not allowed" } })
+    const unknown = await post(endpoint(api, "eip155:31337", "nobody"), call(1, "eth_chainId"))
+    expect(unknown.status).toBe(401)
+  })
+
+  it("applies the project's rate limit per client with 'Limit exceeded'", async () => {
+    const statuses: Array<number> = []
+    let last: unknown
+    for (let i = 0; i < 5; i++) {
+      const answer = await post(endpoint(limited, solana.deployment.caipNetworkId), call(i, "getGenesisHash"))
+      statuses.push(answer.status)
+      last = answer.body
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+    expect(last).toMatchObject({ error: { code: RpcCode.table.LimitExceeded.code } })
+  })
+
+  it("serves Solana reads (a GET carries one call in the query) and refuses unknown chains and bad JSON", async () => {
+    const get = await fetch(`${endpoint(api, solana.deployment.caipNetworkId)}&method=getGenesisHash&id=9`)
+    expect(await get.json()).toEqual({ jsonrpc: "2.0", id: 9, result: solana.deployment.genesisHash })
+    const rpc = createSolanaRpc(endpoint(api, solana.deployment.caipNetworkId))
+    const owner = solana.deployment.accounts[0]?.address ?? ""
+    expect((await rpc.getBalance(owner as Parameters<typeof rpc.getBalance>[0]).send()).value).toBeGreaterThan(0n)
+    const unknown = await post(endpoint(api, "eip155:1"), call(1, "eth_chainId"))
+    expect(unknown.body).toMatchObject({ error: { code: RpcCode.table.InvalidChainId.code } })
+    const broken = await fetch(endpoint(api), { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" })
+    expect(await broken.json()).toMatchObject({ error: { code: RpcCode.table.ParseError.code } })
+    const empty = await post(endpoint(api), [])
+    expect(empty.body).toMatchObject({ error: { code: RpcCode.table.InvalidRequest.code } })
+  })
+
+  it("broadcasts a signed transaction with eth_sendRawTransaction", async () => {
+    const sender = evm.deployment.accounts[3]
+    if (sender === undefined) throw new Error("no demo account")
+    const account = privateKeyToAccount(sender.privateKey)
+    const reader = createPublicClient({ transport: http(endpoint(api)) })
+    const nonce = await reader.getTransactionCount({ address: account.address })
+    const gasPrice = await reader.getGasPrice()
+    const raw = await account.signTransaction({ chainId: 31337, to: account.address, value: parseEther("0.001"), nonce, gas: 21_000n, gasPrice })
+    const { body } = await post(endpoint(api), call(1, "eth_sendRawTransaction", [raw]))
+    const hash = (body as { result: Hex }).result
+    expect((await reader.waitForTransactionReceipt({ hash })).status).toBe("success")
+    // A mined receipt never changes: with the node gone (last test), the cache still answers it.
+    const receipt = await post(endpoint(api), call(2, "eth_getTransactionReceipt", [hash]))
+    await evm.stop().catch(() => undefined)
+    const again = await post(endpoint(api), call(3, "eth_getTransactionReceipt", [hash]))
+    expect((again.body as { result: unknown }).result).toEqual((receipt.body as { result: unknown }).result)
+  })
+})
