@@ -33,6 +33,7 @@ import * as ConnectAttempt from "../core/features/ConnectAttempt.ts"
 import { Disconnecting } from "../core/features/Disconnecting.ts"
 import * as Features from "../core/features/Features.ts"
 import * as Names from "../core/features/Names.ts"
+import { Sending } from "../core/features/Sending.ts"
 import { Navigation, type OpenOptions } from "../core/features/Navigation.ts"
 import { NetworkSwitch } from "../core/features/NetworkSwitch.ts"
 import * as WalletList from "../core/features/WalletList.ts"
@@ -41,7 +42,9 @@ import { HostConfig } from "../core/HostConfig.ts"
 import * as Modal from "../core/Modal.ts"
 import type { NameSuggestions } from "../core/Name.ts"
 import * as Networks from "../core/Networks.ts"
+import type * as Send from "../core/Send.ts"
 import * as Session from "../core/Session.ts"
+import type * as TokenBalance from "../core/TokenBalance.ts"
 import type * as WalletListEntry from "../core/WalletListEntry.ts"
 import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
@@ -65,6 +68,8 @@ export interface Engine {
     readonly transactions: ReturnType<typeof Activity.atoms>["transactions"]
     readonly wallets: ReturnType<typeof WalletList.atoms>["page"]
     readonly registration: Atom.Atom<Names.Registration>
+    readonly sendForm: Atom.Atom<Send.SendState>
+    readonly pending: ReturnType<typeof Activity.atoms>["pending"]
     /** Suggestions for a name label (kept while the view shows them). */
     readonly nameSuggestions: (label: string) => Atom.Atom<AsyncResult.AsyncResult<NameSuggestions, Names.SuggestionsFailure>>
   }
@@ -89,6 +94,19 @@ export interface Engine {
   readonly connect: (connectorId: string) => Promise<void>
   /** Registers a name for the active account (spec §4's steps); the outcome is in `atoms.registration`. Never rejects. */
   readonly registerName: (label: string) => Promise<void>
+  readonly setSendToken: (token: TokenBalance.TokenBalance) => Promise<void>
+  readonly setSendAmount: (amount: string) => Promise<void>
+  /** Sets the receiver; a name resolves to its address. Rejects with `NameResolutionError`. */
+  readonly setSendReceiver: (text: string) => Promise<void>
+  /** The network fee of the send as the form stands (smallest unit). Rejects with a `SendFailure` (the form's rules first). */
+  readonly estimateSendFee: () => Promise<bigint>
+  /**
+   * Sends as the form stands (spec §4): resolves with the transaction hash or signature once the wallet
+   * sent it. Rejects with a `SendFailure` (the form's rules, the wallet's refusal…); the form is kept.
+   */
+  readonly send: () => Promise<string>
+  /** Reads the account's first page of history again (while sends are pending). */
+  readonly refreshTransactions: (account: Session.SessionAccount) => Promise<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
   readonly retryWalletList: () => void
   readonly cancelConnect: () => Promise<void>
@@ -189,6 +207,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const connection = service(Connection.Connection)
   const activity = service(Activity.Activity)
   const names = service(Names.Names)
+  const sending = service(Sending)
   alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
 
   const registry = AtomRegistry.make()
@@ -207,6 +226,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     ...Activity.atoms(activity),
     wallets: walletAtoms.page,
     registration: Atom.keepAlive(Atom.subscriptionRef(names.registration)),
+    sendForm: Atom.keepAlive(Atom.subscriptionRef(sending.form)),
     nameSuggestions: Atom.family((label: string) => Atom.make(names.suggestions(label)))
   }
 
@@ -240,6 +260,12 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     choose: (choice) => run(attempt.choose(choice)),
     connect: (connectorId) => run(attempt.connect(connectorId)),
     retryWalletList: () => walletAtoms.retryFailed(registry),
+    setSendToken: (token) => run(sending.setToken(token)),
+    setSendAmount: (amount) => run(sending.setAmount(amount)),
+    setSendReceiver: (text) => run(sending.setReceiver(text)),
+    estimateSendFee: () => run(sending.estimateFee),
+    send: () => run(sending.send),
+    refreshTransactions: (account) => run(activity.refresh(account)),
     registerName: async (label) => {
       await run(names.register(label))
       // The profile shows the new name: its atom reads the identity again (the cache was refreshed).

@@ -22,6 +22,8 @@ export interface Features {
   readonly socials: boolean
   /** The Receive view (the address as text and QR code). */
   readonly receive: boolean
+  /** The Send view (eip155 and solana tokens). */
+  readonly send: boolean
   readonly analytics: boolean
 }
 
@@ -31,6 +33,7 @@ export const defaultFeatures: Features = {
   email: false,
   socials: false,
   receive: true,
+  send: true,
   // Spec §9 lists analytics among the default features; Portico ships it off (no request the visitor did not cause).
   analytics: false
 }

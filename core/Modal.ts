@@ -32,7 +32,8 @@ export const View = Schema.Literals([
   "RegisterAccountName",
   "RegisterAccountNameSuccess",
   // Feature areas of spec §2, loaded on demand.
-  "Receive"
+  "Receive",
+  "Send"
 ])
 export type View = typeof View.Type
 
@@ -58,6 +59,8 @@ export interface Toast {
   readonly autoClose?: boolean
   /** The tag of the error it reports, so the view can say it in the visitor's language. */
   readonly errorTag?: string
+  /** A link to follow (a sent transaction on the explorer); opened in a new tab, never with the opener. */
+  readonly link?: { readonly href: string; readonly label: string }
 }
 
 export const autoCloses = (toast: Toast): boolean => toast.autoClose ?? toast.variant !== "loading"

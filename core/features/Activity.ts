@@ -12,6 +12,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Atom from "effect/reactivity/Atom"
 import { Backend, type AccountOnNetwork } from "../Backend.ts"
 import { fixed } from "../FixedMessage.ts"
+import * as PendingTransactions from "../send/PendingTransactions.ts"
 import * as Transaction from "../Transaction.ts"
 
 export interface TransactionList extends Transaction.TransactionListState {
@@ -37,6 +38,11 @@ export class Activity extends Context.Service<Activity, {
    * NFT the account holds without a "Load more" per item. Stops at a failure, which the list shows.
    */
   readonly loadAll: (account: AccountOnNetwork, maxPages: number) => Effect.Effect<void>
+  /** Reads the first page again (after a send, or while transactions are pending), replacing the list. */
+  readonly refresh: (account: AccountOnNetwork) => Effect.Effect<void>
+  /** Sent transactions not mined yet, by `keyOf`: shown above the list until the history lists them (at most 99). */
+  readonly pending: SubscriptionRef.SubscriptionRef<ReadonlyMap<string, ReadonlyArray<PendingTransactions.PendingTransaction>>>
+  readonly addPending: (account: AccountOnNetwork, transaction: PendingTransactions.PendingTransaction) => Effect.Effect<void>
   /** Forgets every list (disconnect). */
   readonly reset: Effect.Effect<void>
 }>()("portico/core/features/Activity") {
@@ -45,8 +51,16 @@ export class Activity extends Context.Service<Activity, {
     Effect.gen(function*() {
       const backend = yield* Backend
       const lists = yield* SubscriptionRef.make<ReadonlyMap<string, TransactionList>>(new Map())
+      const pending = yield* SubscriptionRef.make<ReadonlyMap<string, ReadonlyArray<PendingTransactions.PendingTransaction>>>(new Map())
       const set = (key: string, list: TransactionList) =>
         SubscriptionRef.update(lists, (all) => new Map(all).set(key, list))
+      /** A page that lists a pending transaction means it was mined: it leaves the pending list. */
+      const settle = (key: string, page: Transaction.History) =>
+        SubscriptionRef.update(pending, (all) => {
+          const waiting = all.get(key)
+          if (waiting === undefined) return all
+          return new Map(all).set(key, PendingTransactions.settle(waiting, page.data.flatMap((entry) => [entry.id, entry.metadata.hash ?? ""])))
+        })
 
       const load = Effect.fn("Activity.load")(function*(account: AccountOnNetwork, options: { readonly more?: boolean } = {}) {
         const key = keyOf(account)
@@ -61,13 +75,16 @@ export class Activity extends Context.Service<Activity, {
               set(key, { transactions: list.transactions, loading: false, empty: true, error: new TransactionsFetchFailedError({ cause }), ...(list.next === undefined ? {} : { next: list.next }) }),
             onSuccess: (page) => {
               const transactions = [...list.transactions, ...Transaction.visible(page.data, account.caipNetworkId)]
-              return set(key, {
-                transactions,
-                loading: false,
-                empty: transactions.length === 0,
-                error: undefined,
-                ...(page.next === null ? {} : { next: page.next })
-              })
+              return Effect.andThen(
+                set(key, {
+                  transactions,
+                  loading: false,
+                  empty: transactions.length === 0,
+                  error: undefined,
+                  ...(page.next === null ? {} : { next: page.next })
+                }),
+                settle(key, page)
+              )
             }
           })
         )
@@ -82,17 +99,44 @@ export class Activity extends Context.Service<Activity, {
         }
       })
 
-      return Activity.of({ lists, load, loadAll, reset: SubscriptionRef.set(lists, new Map()) })
+      const refresh = Effect.fn("Activity.refresh")(function*(account: AccountOnNetwork) {
+        const key = keyOf(account)
+        if ((yield* SubscriptionRef.get(lists)).get(key)?.loading === true) return
+        yield* SubscriptionRef.update(lists, (all) => {
+          const next = new Map(all)
+          next.delete(key)
+          return next
+        })
+        yield* load(account)
+      })
+
+      return Activity.of({
+        lists,
+        load,
+        loadAll,
+        refresh,
+        pending,
+        addPending: (account, transaction) =>
+          SubscriptionRef.update(pending, (all) => new Map(all).set(keyOf(account), PendingTransactions.add(all.get(keyOf(account)) ?? [], transaction))),
+        reset: Effect.andThen(SubscriptionRef.set(lists, new Map()), SubscriptionRef.set(pending, new Map()))
+      })
     })
   )
 }
 
-/** One atom per account: its list, kept alive so switching tabs does not drop loaded pages. */
+/** One atom per account: its list, kept alive so switching tabs does not drop loaded pages; and its pending sends. */
 export const atoms = (activity: Activity["Service"]) => {
   const all = Atom.keepAlive(Atom.subscriptionRef(activity.lists))
+  const allPending = Atom.keepAlive(Atom.subscriptionRef(activity.pending))
   const byKey = Atom.family((key: string) => Atom.keepAlive(Atom.make((get) => get(all).get(key) ?? initialList)))
-  return { transactions: (account: AccountOnNetwork) => byKey(keyOf(account)) }
+  const pendingByKey = Atom.family((key: string) => Atom.keepAlive(Atom.make((get) => get(allPending).get(key) ?? noPending)))
+  return {
+    transactions: (account: AccountOnNetwork) => byKey(keyOf(account)),
+    pending: (account: AccountOnNetwork) => pendingByKey(keyOf(account))
+  }
 }
+
+const noPending: ReadonlyArray<PendingTransactions.PendingTransaction> = []
 
 /** Spec §8 'Failed to fetch transactions': the list shows as empty, with a way to try again. */
 export class TransactionsFetchFailedError extends Schema.TaggedError<TransactionsFetchFailedError>()(

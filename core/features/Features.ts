@@ -13,6 +13,7 @@ import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
 import * as Networks from "../Networks.ts"
 import * as Session from "../Session.ts"
+import { ChainReads } from "../rpc/ChainReads.ts"
 import type * as Storage from "../Storage.ts"
 import { AccountData } from "./AccountData.ts"
 import { Activity } from "./Activity.ts"
@@ -20,6 +21,7 @@ import { ConnectAttempt } from "./ConnectAttempt.ts"
 import { Disconnecting } from "./Disconnecting.ts"
 import { Names } from "./Names.ts"
 import { Navigation } from "./Navigation.ts"
+import { Sending } from "./Sending.ts"
 import { NetworkSwitch } from "./NetworkSwitch.ts"
 import { WalletList } from "./WalletList.ts"
 import { WalletRequests } from "./WalletRequests.ts"
@@ -37,12 +39,13 @@ const machines = (networks: HostConfig["Service"]["networks"]) =>
 const build = (networks: HostConfig["Service"]["networks"]) => {
   const attempt = ConnectAttempt.layer
   const reads = Layer.mergeAll(AccountData.layer, Activity.layer, WalletList.layer)
+  const names = Names.layer.pipe(Layer.provideMerge(WalletRequests.layer))
   const actions = Layer.mergeAll(
     Navigation.layer,
     NetworkSwitch.layer,
     Disconnecting.layer,
-    Names.layer
-  ).pipe(Layer.provideMerge(WalletRequests.layer), Layer.provideMerge(attempt), Layer.provideMerge(reads))
+    Sending.layer.pipe(Layer.provideMerge(ChainReads.layer))
+  ).pipe(Layer.provideMerge(names), Layer.provideMerge(attempt), Layer.provideMerge(reads))
   return actions.pipe(Layer.provideMerge(machines(networks)))
 }
 

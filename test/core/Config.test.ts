@@ -9,7 +9,7 @@ const base: Config.PorticoConfig = {
 
 describe("features", () => {
   it("all wallets and receive on, analytics off by default", () => {
-    expect(Config.features(base)).toEqual({ allWallets: true, email: false, socials: false, receive: true, analytics: false })
+    expect(Config.features(base)).toEqual({ allWallets: true, email: false, socials: false, receive: true, send: true, analytics: false })
   })
 
   it("email and social stay off until an embedded wallet exists, whatever the host asks", () => {
@@ -18,6 +18,7 @@ describe("features", () => {
       email: false,
       socials: false,
       receive: false,
+      send: true,
       analytics: false
     })
   })

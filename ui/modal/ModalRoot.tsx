@@ -30,6 +30,7 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   ConnectingWalletConnect: "modalTitleWalletConnect",
   ConnectingWalletConnectBasic: "modalTitleWalletConnect",
   Receive: "receive",
+  Send: "send",
   RegisterAccountName: "modalTitleRegisterName",
   RegisterAccountNameSuccess: "modalTitleRegisterName"
 }
@@ -84,6 +85,8 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <Account />
     case "Receive":
       return <FeatureView name="Receive" />
+    case "Send":
+      return <FeatureView name="Send" />
     case "RegisterAccountName":
       return <FeatureView name="RegisterAccountName" />
     case "RegisterAccountNameSuccess":

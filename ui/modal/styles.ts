@@ -81,7 +81,15 @@ button, input, a { font-family: inherit; }
 .row-line .token { display: flex; align-items: center; gap: 10px; min-width: 0; }
 .row-line .token img, .row-line .token .placeholder { width: 28px; height: 28px; border-radius: 50%; flex: none; background: var(--portico-bg-3); }
 .row-line .amounts { display: flex; flex-direction: column; align-items: flex-end; }
-.field { display: flex; flex-direction: column; gap: 6px; }
+.field { display: flex; flex-direction: column; gap: 6px; margin-bottom: 10px; }
+fieldset.tokens { border: 0; padding: 0; margin: 0 0 10px; }
+fieldset.tokens legend { padding: 0; margin-bottom: 6px; }
+fieldset.tokens label { cursor: pointer; border-radius: 10px; }
+fieldset.tokens label:has(input:checked) { background: var(--portico-bg-2); }
+.summary { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0 0 12px; }
+.summary dt { color: var(--portico-muted); }
+.summary dd { margin: 0; text-align: right; word-break: break-all; }
+.toast a { margin-left: 8px; color: inherit; }
 .with-suffix { display: flex; align-items: center; gap: 6px; }
 .with-suffix input { flex: 1; min-width: 0; padding: 10px 12px; border-radius: 12px; border: 1px solid var(--portico-border);
   background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; }

@@ -7,6 +7,7 @@
 import * as AsyncResult from "effect/reactivity/AsyncResult"
 import { type KeyboardEvent, useEffect, useState } from "react"
 import * as Format from "../../../core/Format.ts"
+import type { Features } from "../../../core/Config.ts"
 import type * as Modal from "../../../core/Modal.ts"
 import * as Session from "../../../core/Session.ts"
 import * as TokenBalance from "../../../core/TokenBalance.ts"
@@ -43,8 +44,9 @@ function NativeBalance({ account }: { readonly account: Session.SessionAccount }
 }
 
 /** The wallet features of spec §9's order that this build offers, each behind its feature flag. */
-const features: ReadonlyArray<{ readonly view: Modal.View; readonly label: MessageKey; readonly enabled: (flags: { readonly receive: boolean }) => boolean }> = [
-  { view: "Receive", label: "receive", enabled: (flags) => flags.receive }
+const features: ReadonlyArray<{ readonly view: Modal.View; readonly label: MessageKey; readonly enabled: (flags: Features) => boolean }> = [
+  { view: "Receive", label: "receive", enabled: (flags) => flags.receive },
+  { view: "Send", label: "send", enabled: (flags) => flags.send }
 ]
 
 function Features() {

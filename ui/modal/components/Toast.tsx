@@ -12,6 +12,9 @@ export function Toast() {
         : (
           <div className={`toast ${toast.variant}`}>
             {toast.errorTag === undefined ? toast.message : errorText({ _tag: toast.errorTag, message: toast.message }, t)}
+            {toast.link === undefined || !/^https?:\/\//.test(toast.link.href)
+              ? null
+              : <a href={toast.link.href} target="_blank" rel="noopener noreferrer">{toast.link.label}</a>}
           </div>
         )}
     </div>

@@ -18,7 +18,16 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   DisconnectChainsFailedError: "errorDisconnectChainsFailed",
   BackendNotConfiguredError: "errorBackend",
   BackendRequestError: "errorBackend",
-  InvalidAccountError: "errorInvalidAccount"
+  InvalidAccountError: "errorInvalidAccount",
+  SendAmountAndReceiverRequiredError: "errorSendAmountAndReceiver",
+  SendTokenRequiredError: "errorSendToken",
+  SendUnsupportedChainError: "errorSendUnsupportedChain",
+  InvalidAmountError: "errorInvalidAmount",
+  EvmSendInvalidAddressError: "errorReceiverAddress",
+  SolanaSendInvalidAddressError: "errorReceiverAddress",
+  NameResolutionError: "errorNameResolution",
+  EvmTransferRefusedError: "errorTransferRefused",
+  ChainReadError: "errorChainRead"
 }
 
 export const errorText = (error: { readonly _tag: string; readonly message: string }, t: Translate): string => {
