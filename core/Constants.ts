@@ -25,6 +25,9 @@ export const tokenBalanceRetryGateMillis = 30_000
 /** An open toast is hidden first; the new one shows after this delay. */
 export const toastSwapDelayMillis = 150
 
+/** While a send is pending, Activity reads the history again this often (not in the spec: a block or two). */
+export const pendingRefreshMillis = 4_000
+
 /** History pages the NFTs tab reads at most to find every held NFT (not in the spec: 25 pages of history). */
 export const nftHistoryPagesLimit = 25
 

@@ -9,6 +9,8 @@ import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
+import { createPublicClient, erc20Abi, http as viemHttp } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { PorticoConfig } from "../../core/Config.ts"
 import { en } from "../../ui/i18n/en.ts"
@@ -282,6 +284,55 @@ describe("Portico modal in Chromium", () => {
     expect((await decodeQr(page, "img[data-receive-address]"))?.toLowerCase()).toBe(evmAddress())
     expect((await dialog(page).locator("[data-address]").textContent())?.toLowerCase()).toBe(evmAddress())
     await shoot(page, "Receive")
+    await context.close()
+  })
+
+  it("sends 1.5 USDC to a name: checked on chain, pending in Activity, balances refreshed", async () => {
+    // The receiver registers a name with its own key, as any wallet would.
+    const receiver = privateKeyToAccount(sandbox.config.evm.accounts[1]?.privateKey ?? "0x")
+    const label = `pay-${Date.now().toString(36)}`
+    const message = JSON.stringify({ name: `${label}.portico.id`, attributes: {}, timestamp: Date.now(), nonce: "e2e" })
+    const registered = await fetch(`${sandbox.config.apiUrl}/v1/profile/account?projectId=${sandbox.config.projectId}&st=e2e&sv=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ coin_type: 60, address: receiver.address, message, signature: await receiver.signMessage({ message }) })
+    })
+    expect(registered.status).toBe(200)
+    const chain = sandbox.config.evm.chains[0]
+    const usdc = sandbox.config.evm.contracts["usdc6"] as `0x${string}`
+    const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
+    const balanceOf = () => client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [receiver.address] })
+    const before = await balanceOf()
+
+    const { context, page } = await open(host.url)
+    await connectEvm(page)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
+    await expectView(page, "Send")
+    await visible(dialog(page).locator("[data-send-token='USDC']"))
+    // The form's rules first, in the spec's words.
+    await dialog(page).getByRole("button", { name: en.sendReview }).click()
+    await expectText(dialog(page).getByRole("alert"), en.errorSendAmountAndReceiver)
+    await dialog(page).locator("[data-send-token='USDC'] input").check()
+    await dialog(page).locator("[data-send-amount-input]").fill("1.5")
+    await visible(dialog(page).locator("[data-send-fiat]"))
+    await dialog(page).locator("[data-send-receiver-input]").fill(`${label}.portico.id`)
+    await shoot(page, "Send")
+    await dialog(page).getByRole("button", { name: en.sendReview }).click()
+    await visible(dialog(page).locator("[data-send-step='preview']"))
+    expect((await dialog(page).locator("[data-send-to]").getAttribute("data-send-to"))?.toLowerCase()).toBe(receiver.address.toLowerCase())
+    await expectContains(dialog(page).locator("[data-send-to]"), `${label}.portico.id`)
+    await expectText(dialog(page).locator("[data-send-fee]"), /ETH$/)
+    await shoot(page, "Send-preview")
+    await dialog(page).getByRole("button", { name: en.sendConfirm }).click()
+    await answerWallet(page, "Approve")
+    // An ERC20 send goes back to Account (spec §2), with the toast and its explorer link.
+    await expectView(page, "Account")
+    await expect.poll(async () => (await balanceOf()) - before, { timeout: 15_000 }).toBe(1_500_000n)
+    await dialog(page).getByRole("tab", { name: en.activity }).click()
+    await visible(dialog(page).locator("[data-transaction]").first())
+    await expect.poll(() => dialog(page).locator("[data-pending]").count(), { timeout: 20_000 }).toBe(0)
     await context.close()
   })
 

@@ -6,7 +6,9 @@
 import * as Format from "../../../core/Format.ts"
 import type * as Session from "../../../core/Session.ts"
 import * as Transaction from "../../../core/Transaction.ts"
-import { useModalContext } from "../ModalContext.ts"
+import { useEffect } from "react"
+import * as Constants from "../../../core/Constants.ts"
+import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { TransactionListFooter, useTransactionList } from "./TransactionList.tsx"
 import { shortenAddress } from "./shortenAddress.ts"
 
@@ -44,6 +46,38 @@ function Row({ transaction, now }: { readonly transaction: Transaction.Transacti
   )
 }
 
+/** Sends the history does not list yet, newest first; the history is read again until it lists them. */
+function Pending({ account }: { readonly account: Session.SessionAccount }) {
+  const { engine, t, locale } = useModalContext()
+  const pending = useEngineAtom(engine.atoms.pending(account))
+  const waiting = pending.length > 0
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setInterval(() => void engine.refreshTransactions(account), Constants.pendingRefreshMillis)
+    return () => clearInterval(timer)
+  }, [engine, account, waiting])
+  if (!waiting) return null
+  return (
+    <section aria-label={t("pending")}>
+      <h3 className="group-heading">{t("pending")}</h3>
+      <ul className="list">
+        {pending.map((entry) => (
+          <li key={entry.id} className="row-line activity" data-pending={entry.id}>
+            <span className="activity-what">
+              <strong>{t("sent")}</strong>
+              <span className="muted" title={entry.to}>{t("toAddress", { address: shortenAddress(entry.to) })}</span>
+            </span>
+            <span className="activity-amount">
+              <span data-amount="">{t("balanceOf", { amount: Format.formatActivityAmount(entry.amount, locale), symbol: entry.symbol })}</span>
+              <span className="muted" role="status">{t("pending")}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function Activity({ account }: { readonly account: Session.SessionAccount }) {
   const { engine, t, locale } = useModalContext()
   const list = useTransactionList(account)
@@ -51,6 +85,7 @@ export function Activity({ account }: { readonly account: Session.SessionAccount
   const groups = Transaction.groupByYearAndMonth(list.transactions)
   return (
     <div>
+      <Pending account={account} />
       {list.empty && list.transactions.length === 0 && list.error === undefined ? <p className="muted">{t("noActivity")}</p> : null}
       {groups.map((year) =>
         year.months.map((month) => (
