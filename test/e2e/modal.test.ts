@@ -9,6 +9,7 @@ import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core"
+import { address, createSolanaRpc, generateKeyPairSigner } from "@solana/kit"
 import { createPublicClient, erc20Abi, http as viemHttp } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -333,6 +334,43 @@ describe("Portico modal in Chromium", () => {
     await dialog(page).getByRole("tab", { name: en.activity }).click()
     await visible(dialog(page).locator("[data-transaction]").first())
     await expect.poll(() => dialog(page).locator("[data-pending]").count(), { timeout: 20_000 }).toBe(0)
+    await context.close()
+  })
+
+  it("sends SOL, and an SPL token to a receiver without a token account, from the Solana demo wallet", async () => {
+    const rpc = createSolanaRpc(sandbox.config.solana.cluster.rpcUrl)
+    const receiver = (await generateKeyPairSigner()).address
+    const mint = address(sandbox.config.solana.mints["usdc"] ?? "")
+    const { context, page } = await open(host.url)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Connect")
+    await walletRow(page, solanaWallet).click()
+    await answerWallet(page, "Approve")
+    await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^solana /)
+    const sendOnce = async (symbol: string, amount: string) => {
+      await page.locator("[data-portico-button]").click()
+      await expectView(page, "Account")
+      await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
+      await expectView(page, "Send")
+      await dialog(page).locator(`[data-send-token='${symbol}'] input`).check()
+      await dialog(page).locator("[data-send-amount-input]").fill(amount)
+      await dialog(page).locator("[data-send-receiver-input]").fill(receiver)
+      await dialog(page).getByRole("button", { name: en.sendReview }).click()
+      await expectText(dialog(page).locator("[data-send-fee]"), /SOL$/)
+      await dialog(page).getByRole("button", { name: en.sendConfirm }).click()
+      await answerWallet(page, "Approve")
+      // A Solana send goes back to Account (spec §2).
+      await expectView(page, "Account")
+      await page.keyboard.press("Escape")
+    }
+    await sendOnce("SOL", "0.25")
+    await expect.poll(async () => (await rpc.getBalance(receiver).send()).value, { timeout: 15_000 }).toBe(250_000_000n)
+    await sendOnce("USDC", "2")
+    const tokenAmount = async () => {
+      const { value } = await rpc.getTokenAccountsByOwner(receiver, { mint }, { encoding: "jsonParsed" }).send()
+      return value[0]?.account.data.parsed.info.tokenAmount.amount
+    }
+    await expect.poll(tokenAmount, { timeout: 15_000 }).toBe("2000000")
     await context.close()
   })
 
