@@ -8,7 +8,9 @@ import * as Effect from "effect/Effect"
 import { createPublicClient, createWalletClient, custom, erc20Abi, http, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Eip1193 from "../../core/connectors/Eip1193.ts"
+import * as RpcResult from "../../core/RpcResult.ts"
 import * as BalanceSource from "../../core/send/BalanceSource.ts"
+import * as BatchCalls from "../../core/send/BatchCalls.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 import { createEvmProvider, type EvmProvider } from "../../sandbox/wallets/EvmWallet.ts"
 import { answering, rejection } from "../support/demoWallet.ts"
@@ -64,6 +66,24 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     expect(await reader.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [to] })).toBe(before + 2_000_000n)
     const capabilities = await host.getCapabilities({ account, chainId: 31337 })
     expect(capabilities.atomic).toEqual({ status: "unsupported" })
+  })
+
+  it("core's wallet_sendCalls through a connector: checked calls sent, status and capabilities decoded", async () => {
+    const client = connectorOf(wallet(2, tokenAddresses()))
+    const { accounts } = await Effect.runPromise(client.connect({}))
+    const from = accounts[0] ?? ""
+    const to = evm.deployment.accounts[5]?.address ?? ""
+    // A call without `to` or with non-hex data is refused before the wallet is asked (no prompt is scripted for it).
+    const missing = await Effect.runPromise(Effect.flip(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, value: "0x1" }, { data: "0x" }] })))
+    expect(missing).toMatchObject({ _tag: "CallMissingToError", index: 1 })
+    const notHex = await Effect.runPromise(Effect.flip(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, data: "abcd" }] })))
+    expect(notHex._tag).toBe("CallDataNotHexError")
+    const id = await Effect.runPromise(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, value: "0x1" }, { to, value: "0x2", data: "0x" }] }))
+    const status = await Effect.runPromise(BatchCalls.status(client, id))
+    expect(status.status).toBe(200)
+    expect(status.receipts?.map((receipt) => RpcResult.classify(receipt.transactionHash))).toEqual(["transaction", "transaction"])
+    const capabilities = await Effect.runPromise(BatchCalls.capabilities(client, from))
+    expect(capabilities["0x7a69"]?.["assetDiscovery"]).toEqual({ supported: true })
   })
 
   it("a capability the wallet does not know is refused with 5700 unless marked optional", async () => {
