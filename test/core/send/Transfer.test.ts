@@ -6,6 +6,7 @@
 import { address, createSolanaRpc, generateKeyPairSigner } from "@solana/kit"
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import * as Effect from "effect/Effect"
+import * as Ref from "effect/Ref"
 import { createPublicClient, erc20Abi, http, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type * as Connector from "../../../core/Connector.ts"
@@ -14,6 +15,7 @@ import * as WalletStandard from "../../../core/connectors/WalletStandard.ts"
 import * as ChainRead from "../../../core/rpc/ChainRead.ts"
 import { fallbackTransport } from "../../../core/rpc/Transport.ts"
 import * as Send from "../../../core/Send.ts"
+import * as SendFlow from "../../../core/send/SendFlow.ts"
 import * as Transfer from "../../../core/send/Transfer.ts"
 import type { TokenBalance } from "../../../core/TokenBalance.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
@@ -101,6 +103,42 @@ describe("sends on the sandbox devnets", () => {
       expect(await balanceOf()).toBe(before + 15n * 10n ** BigInt(info.decimals - 1))
     })
   }
+
+  it("the whole flow: tracked, sent on chain, form reset, pending entry, back to Account; a rejection keeps the form", async () => {
+    const sender = evm.deployment.accounts[1]
+    if (sender === undefined) throw new Error("no demo account")
+    // Connect, then approve one send and reject the next.
+    const provider = createEvmProvider({ privateKey: sender.privateKey, chains: evm.chains, approve: answering([true, true, false]).approve, origin: "http://test" })
+    const client = Eip1193.make({ id: "demo", name: "Demo", chain: "eip155", type: "ANNOUNCED" }, { request: (args) => provider.request(args) })
+    const from = (await Effect.runPromise(client.connect({}))).accounts[0] ?? ""
+    const info = evm.deployment.tokens.find((entry) => entry.contract === "usdc6")
+    if (info === undefined) throw new Error("no usdc6")
+    const to = evm.deployment.accounts[9]?.address ?? ""
+    const usdc = token({ symbol: "USDC", chainId: "eip155:31337", address: `eip155:31337:${info.address}`, quantity: { decimals: "6", numeric: "1000" } })
+    const filled: Send.SendState = { ...Send.initial, token: usdc, sendTokenAmount: "2.25", receiverAddress: to, tokenBalances: [usdc] }
+    const tracked: Array<SendFlow.SendEvent> = []
+    const flow: SendFlow.SendFlow = { client, read: evmRead(), track: (event) => Effect.sync(() => void tracked.push(event)) }
+
+    const { sent, after } = await Effect.runPromise(Effect.gen(function*() {
+      const form = yield* Ref.make(filled)
+      const sent = yield* SendFlow.submit(form, "eip155:31337", from, flow)
+      return { sent, after: yield* Ref.get(form) }
+    }))
+    expect((await reader().waitForTransactionReceipt({ hash: sent.id as Hex })).status).toBe("success")
+    expect(after).toEqual({ loading: false, tokenBalances: [usdc] })
+    expect(sent.next).toBe("Account")
+    expect(sent.pending).toMatchObject({ id: sent.id, chain: "eip155:31337", from, to, amount: "2.25", symbol: "USDC" })
+    expect(tracked.map((event) => event.event)).toEqual(["SEND_INITIATED", "SEND_SUCCESS"])
+
+    const rejected = await Effect.runPromise(Effect.gen(function*() {
+      const form = yield* Ref.make(filled)
+      const error = yield* Effect.flip(SendFlow.submit(form, "eip155:31337", from, flow))
+      return { error, after: yield* Ref.get(form) }
+    }))
+    expect(rejected.error._tag).toBe("UserRejectedRequestError")
+    expect(rejected.after).toEqual(filled)
+    expect(tracked.map((event) => event.event)).toEqual(["SEND_INITIATED", "SEND_SUCCESS", "SEND_INITIATED"])
+  })
 
   it("a token transfer the token would refuse never reaches the wallet", async () => {
     // No approval scripted beyond the connection: a prompt would fail the test with 'unexpected prompt'.
