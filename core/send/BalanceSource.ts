@@ -16,10 +16,23 @@ import type * as Cooldown from "../Cooldown.ts"
 import { fixed } from "../FixedMessage.ts"
 import { type TokenBalance, withoutZeroDecimals } from "../TokenBalance.ts"
 
-/** The balance service by address and network (the lead wires http/client/CachedQueries behind it). */
+/** The balance service by address and network (http/client/CachedQueries' balance fits behind it). */
 export interface BalanceService<E> {
-  readonly fetch: (address: string, network: CaipNetworkId) => Effect.Effect<ReadonlyArray<TokenBalance>, E>
+  /** `forceUpdate` bypasses the 30 s balance cache. */
+  readonly fetch: (address: string, network: CaipNetworkId, options: { readonly forceUpdate: boolean }) => Effect.Effect<ReadonlyArray<TokenBalance>, E>
 }
+
+/**
+ * Why balances are fetched again (issue 10): after a send, on a network switch, on the wallet's
+ * accountsChanged or chainChanged, and on demand.
+ */
+export type RefreshTrigger = "send" | "networkSwitch" | "accountsChanged" | "chainChanged" | "manual"
+
+/**
+ * Whether a refresh must bypass the balance cache: after a send and on demand the cached answer is known
+ * stale; a switch or a wallet event names another account or network, which has its own cache entry.
+ */
+export const bypassesCache = (trigger: RefreshTrigger): boolean => trigger === "send" || trigger === "manual"
 
 const Capability = Schema.Struct({ assetDiscovery: Schema.optionalKey(Schema.Struct({ supported: Schema.Boolean })) })
 const Capabilities = Schema.Record(Schema.String, Schema.Unknown)
@@ -65,11 +78,12 @@ export const fetch = <E>(
   client: Connector.ConnectorClient | undefined,
   service: BalanceService<E>,
   address: string,
-  network: CaipNetworkId
+  network: CaipNetworkId,
+  trigger: RefreshTrigger = "manual"
 ): Effect.Effect<ReadonlyArray<TokenBalance>, E | Connector.ConnectorFailure> =>
   Effect.gen(function*() {
     const discovered = client === undefined ? undefined : yield* fromWallet(client, address, network)
-    return withoutZeroDecimals(discovered ?? (yield* service.fetch(address, network)))
+    return withoutZeroDecimals(discovered ?? (yield* service.fetch(address, network, { forceUpdate: bypassesCache(trigger) })))
   })
 
 /**

@@ -41,6 +41,18 @@ describe("balance source", () => {
       assert.deepStrictEqual(balances.map((b) => b.symbol), ["B"])
     }))
 
+  it.effect("a refresh after a send or on demand bypasses the balance cache; a switch or wallet event does not", () =>
+    Effect.gen(function*() {
+      const asked: Array<boolean> = []
+      const service: BalanceSource.BalanceService<never> = {
+        fetch: (_address, _network, options) => Effect.sync(() => (asked.push(options.forceUpdate), []))
+      }
+      for (const trigger of ["send", "manual", "networkSwitch", "accountsChanged", "chainChanged"] as const) {
+        yield* BalanceSource.fetch(undefined, service, "0xabc", "eip155:1", trigger)
+      }
+      assert.deepStrictEqual(asked, [true, true, false, false, false])
+    }))
+
   it.effect("after a failed fetch no fetch is tried for 30 s, then one is (spec §4 retry gate)", () =>
     Effect.gen(function*() {
       const gate = yield* Cooldown.makeTokenBalance()
