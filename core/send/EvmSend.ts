@@ -71,12 +71,13 @@ export const transferAbiOf = (answer: Hex, contract: string): Effect.Effect<Tran
   }
 }
 
-/** Dry-runs a token transfer and answers the ABI it follows. */
+/** Dry-runs a token transfer and answers the ABI it follows; a revert (no balance, a paused token…) refuses it. */
 export const dryRun = (
   read: ChainRead,
   transaction: EvmTransaction
-): Effect.Effect<TransferAbi, ChainReadError | EvmTransferRefusedError> =>
+): Effect.Effect<TransferAbi, EvmTransferRefusedError> =>
   read({ method: "eth_call", params: [transaction, "latest"] }).pipe(
+    Effect.mapError((error) => new EvmTransferRefusedError({ contract: transaction.to, message: error.message })),
     Effect.flatMap((answer) =>
       Effect.mapError(decodeHex(answer), () =>
         new EvmTransferRefusedError({ contract: transaction.to, message: "The node answered the dry run with no hex" }))

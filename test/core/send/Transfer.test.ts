@@ -151,7 +151,11 @@ describe("sends on the sandbox devnets", () => {
       sendTokenAmount: "1000000000000",
       receiverAddress: evm.deployment.accounts[8]?.address ?? ""
     }
-    await expect(sendForm(client, evmRead(), from, "eip155", form)).rejects.toThrow()
+    const refused = await Effect.runPromise(Effect.flip(Effect.gen(function*() {
+      const transfer = yield* Transfer.fromRequest(yield* Send.validate("eip155", form), from)
+      return yield* Transfer.send(client, evmRead(), transfer)
+    })))
+    expect(refused._tag).toBe("EvmTransferRefusedError")
   })
 
   const solanaClient = async () => {
