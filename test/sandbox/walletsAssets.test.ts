@@ -62,10 +62,39 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     })
     const status = await host.waitForCallsStatus({ id })
     expect(status.status).toBe("success")
-    expect(status.receipts?.map((receipt) => receipt.status)).toEqual(["success", "success"])
+    expect(status.receipts?.map((receipt) => receipt.status)).toEqual(["success"])
+    expect(status.atomic).toBe(true)
     expect(await reader.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [to] })).toBe(before + 2_000_000n)
     const capabilities = await host.getCapabilities({ account, chainId: 31337 })
-    expect(capabilities.atomic).toEqual({ status: "unsupported" })
+    expect(capabilities.atomic).toEqual({ status: "supported" })
+    // Between bundles the account is a plain account again (the EIP-7702 delegation is cleared).
+    expect(await reader.getCode({ address: account })).toBeUndefined()
+  })
+
+  it("a bundle runs atomically: when one call fails, none of them happens", async () => {
+    const provider = wallet(2)
+    const host = createWalletClient({ transport: custom(provider) })
+    const [account] = await host.requestAddresses()
+    if (account === undefined) throw new Error("no account")
+    const usdc = evm.deployment.tokens.find((token) => token.contract === "usdc6")
+    if (usdc === undefined) throw new Error("no usdc6")
+    const to = evm.deployment.accounts[6]?.address as Hex
+    const reader = createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
+    const before = await reader.getBalance({ address: to })
+    const nonce = await reader.getTransactionCount({ address: account })
+    const chain = { id: 31337, name: "Portico Local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [evm.chains[0]?.rpcUrl ?? ""] } } }
+    await expect(host.sendCalls({
+      account,
+      chain,
+      calls: [
+        { to, value: 5n },
+        // More than the account holds: this call reverts, so the value transfer above must not happen either.
+        { to: usdc.address, abi: erc20Abi, functionName: "transfer", args: [to, 10n ** 30n] }
+      ]
+    })).rejects.toThrow(/revert/i)
+    expect(await reader.getBalance({ address: to })).toBe(before)
+    // Only the executor's deployment may have been sent; no call of the bundle.
+    expect(await reader.getTransactionCount({ address: account })).toBeLessThanOrEqual(nonce + 1)
   })
 
   it("core's wallet_sendCalls through a connector: checked calls sent, status and capabilities decoded", async () => {
@@ -81,7 +110,8 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     const id = await Effect.runPromise(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, value: "0x1" }, { to, value: "0x2", data: "0x" }] }))
     const status = await Effect.runPromise(BatchCalls.status(client, id))
     expect(status.status).toBe(200)
-    expect(status.receipts?.map((receipt) => RpcResult.classify(receipt.transactionHash))).toEqual(["transaction", "transaction"])
+    expect(status.atomic).toBe(true)
+    expect(status.receipts?.map((receipt) => RpcResult.classify(receipt.transactionHash))).toEqual(["transaction"])
     const capabilities = await Effect.runPromise(BatchCalls.capabilities(client, from))
     expect(capabilities["0x7a69"]?.["assetDiscovery"]).toEqual({ supported: true })
   })
