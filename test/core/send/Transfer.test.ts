@@ -3,7 +3,7 @@
  * on the sandbox devnets and checked on chain: ETH, the 18-decimal and 6-decimal ERC20s, the USDT-style
  * token whose transfer returns nothing, SOL, and an SPL token to a receiver without a token account.
  */
-import { address, createSolanaRpc, generateKeyPairSigner } from "@solana/kit"
+import { address, createSolanaRpc, generateKeyPairSigner, getBase58Decoder, getBase64Encoder } from "@solana/kit"
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
@@ -184,6 +184,31 @@ describe("sends on the sandbox devnets", () => {
     expect(fee).toBe(5000n)
     const rpc = createSolanaRpc(solana.rpcUrl)
     await expect.poll(async () => (await rpc.getBalance(receiver).send()).value, { timeout: 15_000 }).toBe(250_000_000n)
+  })
+
+  it("through a WalletConnect-typed connector the transaction travels in base64 and the base58 signature comes back", async () => {
+    const { client: standard, from } = await solanaClient()
+    const sentParams: Array<unknown> = []
+    // The peer side of a WalletConnect session: decodes the base64 transaction and hands it to the demo wallet.
+    const walletConnect: Connector.ConnectorClient = {
+      ...standard,
+      connector: { ...standard.connector, id: "walletConnect", type: "WALLET_CONNECT" },
+      request: (args) => {
+        sentParams.push(args.params)
+        const { transaction } = args.params as { transaction: string }
+        return Effect.map(
+          standard.request({ method: args.method, params: { transaction: getBase64Encoder().encode(transaction) } }),
+          (output) => ({ signature: getBase58Decoder().decode((output as { signature: Uint8Array }).signature) })
+        )
+      }
+    }
+    const receiver = (await generateKeyPairSigner()).address
+    const form = { ...Send.initial, token: token({ symbol: "SOL", chainId: solana.deployment.caipNetworkId, quantity: { decimals: "9", numeric: "10" } }), sendTokenAmount: "0.001", receiverAddress: receiver }
+    const { id } = await sendForm(walletConnect, solanaRead(), from, "solana", form)
+    expect(typeof (sentParams[0] as { transaction: unknown }).transaction).toBe("string")
+    expect(id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+    const rpc = createSolanaRpc(solana.rpcUrl)
+    await expect.poll(async () => (await rpc.getBalance(receiver).send()).value, { timeout: 15_000 }).toBe(1_000_000n)
   })
 
   it("an SPL token with transferChecked, creating the receiver's associated token account", async () => {
