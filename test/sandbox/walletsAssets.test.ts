@@ -146,8 +146,12 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     expect(Object.values(onlyErc20).flat().every((asset) => asset.type === "erc20")).toBe(true)
   })
 
-  const unusedService: BalanceSource.BalanceService<string> = { fetch: () => Effect.fail("the balance service must not be asked") }
+  const unusedService: BalanceSource.BalanceService<string> = {
+    iconFor: (symbol) => `http://api.test/public/getTokenImage/${symbol}`,
+    fetch: () => Effect.fail("the balance service must not be asked")
+  }
   const serviceAnswer: BalanceSource.BalanceService<never> = {
+    iconFor: (symbol) => `http://api.test/public/getTokenImage/${symbol}`,
     fetch: (_address, network) => Effect.succeed([{ name: "From service", symbol: "SVC", chainId: network, iconUrl: "", quantity: { decimals: "18", numeric: "1" } }])
   }
 
@@ -156,6 +160,7 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     const { accounts } = await Effect.runPromise(client.connect({}))
     const balances = await Effect.runPromise(BalanceSource.fetch(client, unusedService, accounts[0] ?? "", "eip155:31337"))
     expect(balances[0]?.symbol).toBe("ETH")
+    expect(balances[0]?.iconUrl).toBe("http://api.test/public/getTokenImage/ETH")
     expect(balances.every((balance) => balance.chainId === "eip155:31337")).toBe(true)
   })
 
