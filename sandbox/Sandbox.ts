@@ -16,6 +16,7 @@ import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
 import { startSolanaDevnet } from "./solana/SolanaDevnet.ts"
 import { repositoryRoot } from "./web/Build.ts"
+import { sandboxTokenImages } from "./tokens/TokenImages.ts"
 import { startWeb } from "./web/Web.ts"
 
 export interface SandboxPorts {
@@ -141,6 +142,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
         mints: [{ address: devnet.deployment.usdc.address, symbol: devnet.deployment.usdc.symbol, name: devnet.deployment.usdc.name, decimals: devnet.deployment.usdc.decimals }]
       },
       prices: sandboxPrices(devnet.deployment.caipNetworkId, devnet.deployment.usdc.address),
+      tokenImages: sandboxTokenImages,
       // A local toy world: any page on this machine may use the sandbox project.
       projects: { [projectId]: { allowedOrigins: ["*"] } },
       wallets: sandboxRegistry(devnet.deployment.caipNetworkId)

@@ -32,13 +32,26 @@ export const parse = (text: string, decimals: number): Effect.Effect<bigint, Inv
 /** The integer amount back as the decimal string a visitor reads (no trailing zeros). */
 export const format = (units: bigint, decimals: number): string => formatUnits(units, decimals)
 
-/** Whether `units` is within the balance `numeric` (a decimal string in token units). */
-export const withinBalance = (units: bigint, numeric: string, decimals: number): boolean => {
+/** A balance (decimal string in token units) as an integer; digits past the token's decimals are cut. */
+const balanceUnits = (numeric: string, decimals: number): bigint | undefined => {
   const match = decimalPattern.exec(numeric)
   const [, integer = "", fraction = ""] = match ?? []
-  if (match === null) return false
-  const balance = BigInt(`${integer}${fraction.slice(0, decimals).padEnd(decimals, "0")}` || "0")
-  return units <= balance
+  return match === null ? undefined : BigInt(`${integer}${fraction.slice(0, decimals).padEnd(decimals, "0")}` || "0")
+}
+
+/** Whether `units` is within the balance `numeric` (a decimal string in token units). */
+export const withinBalance = (units: bigint, numeric: string, decimals: number): boolean => {
+  const balance = balanceUnits(numeric, decimals)
+  return balance !== undefined && units <= balance
+}
+
+/**
+ * The Max button: the whole balance, less `reserve` (the network fee when sending the native coin, in
+ * its smallest unit), never below zero.
+ */
+export const max = (numeric: string, decimals: number, reserve: bigint = 0n): string => {
+  const balance = balanceUnits(numeric, decimals) ?? 0n
+  return format(balance > reserve ? balance - reserve : 0n, decimals)
 }
 
 export class InvalidAmountError extends Schema.TaggedError<InvalidAmountError>()("InvalidAmountError", {

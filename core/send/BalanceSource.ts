@@ -16,10 +16,25 @@ import type * as Cooldown from "../Cooldown.ts"
 import { fixed } from "../FixedMessage.ts"
 import { type TokenBalance, withoutZeroDecimals } from "../TokenBalance.ts"
 
-/** The balance service by address and network (the lead wires http/client/CachedQueries behind it). */
+/** The balance service by address and network (http/client/CachedQueries' balance fits behind it). */
 export interface BalanceService<E> {
-  readonly fetch: (address: string, network: CaipNetworkId) => Effect.Effect<ReadonlyArray<TokenBalance>, E>
+  /** `forceUpdate` bypasses the 30 s balance cache. */
+  readonly fetch: (address: string, network: CaipNetworkId, options: { readonly forceUpdate: boolean }) => Effect.Effect<ReadonlyArray<TokenBalance>, E>
+  /** The service's image for a token symbol (`/public/getTokenImage/{symbol}`), for wallet assets that bring none. */
+  readonly iconFor: (symbol: string) => string
 }
+
+/**
+ * Why balances are fetched again (issue 10): after a send, on a network switch, on the wallet's
+ * accountsChanged or chainChanged, and on demand.
+ */
+export type RefreshTrigger = "send" | "networkSwitch" | "accountsChanged" | "chainChanged" | "manual"
+
+/**
+ * Whether a refresh must bypass the balance cache: after a send and on demand the cached answer is known
+ * stale; a switch or a wallet event names another account or network, which has its own cache entry.
+ */
+export const bypassesCache = (trigger: RefreshTrigger): boolean => trigger === "send" || trigger === "manual"
 
 const Capability = Schema.Struct({ assetDiscovery: Schema.optionalKey(Schema.Struct({ supported: Schema.Boolean })) })
 const Capabilities = Schema.Record(Schema.String, Schema.Unknown)
@@ -38,17 +53,24 @@ const AssetsAnswer = Schema.Record(Schema.String, Schema.Array(Schema.Unknown))
 const decodeAsset = Schema.decodeUnknownOption(Asset)
 
 /** The assets a `wallet_getAssets` answer lists on `chainIdHex`, as token balances; entries we cannot read are skipped. */
-export const balancesFromAssets = (answer: unknown, chainIdHex: string, network: CaipNetworkId): ReadonlyArray<TokenBalance> => {
+export const balancesFromAssets = (
+  answer: unknown,
+  chainIdHex: string,
+  network: CaipNetworkId,
+  iconFor: (symbol: string) => string
+): ReadonlyArray<TokenBalance> => {
   if (!Schema.is(AssetsAnswer)(answer)) return []
   const listed = Object.entries(answer).find(([id]) => id.toLowerCase() === chainIdHex.toLowerCase())?.[1] ?? []
   return listed.flatMap((raw) => {
     const asset = decodeAsset(raw)
-    return Option.isSome(asset) ? [toTokenBalance(asset.value, network)] : []
+    if (Option.isNone(asset)) return []
+    const balance = toTokenBalance(asset.value, network)
+    return [balance.iconUrl === "" ? { ...balance, iconUrl: iconFor(balance.symbol) } : balance]
   })
 }
 
 /** Asks the wallet for its assets when it discovers them on this eip155 network; none when it does not. */
-const fromWallet = (client: Connector.ConnectorClient, address: string, network: CaipNetworkId) =>
+const fromWallet = (client: Connector.ConnectorClient, address: string, network: CaipNetworkId, iconFor: (symbol: string) => string) =>
   Effect.gen(function*() {
     const [namespace, reference] = network.split(":")
     if (namespace !== "eip155" || reference === undefined || !/^\d+$/.test(reference)) return undefined
@@ -57,7 +79,7 @@ const fromWallet = (client: Connector.ConnectorClient, address: string, network:
     const capabilities = yield* Effect.orElseSucceed(client.request({ method: "wallet_getCapabilities", params: [address] }), () => undefined)
     if (!supportsAssetDiscovery(capabilities, chainIdHex)) return undefined
     const answer = yield* client.request({ method: "wallet_getAssets", params: [{ account: address, chainFilter: [chainIdHex] }] })
-    return balancesFromAssets(answer, chainIdHex, network)
+    return balancesFromAssets(answer, chainIdHex, network, iconFor)
   })
 
 /** The account's balances on `network`, from the wallet or the service, without zero-decimals entries. */
@@ -65,11 +87,12 @@ export const fetch = <E>(
   client: Connector.ConnectorClient | undefined,
   service: BalanceService<E>,
   address: string,
-  network: CaipNetworkId
+  network: CaipNetworkId,
+  trigger: RefreshTrigger = "manual"
 ): Effect.Effect<ReadonlyArray<TokenBalance>, E | Connector.ConnectorFailure> =>
   Effect.gen(function*() {
-    const discovered = client === undefined ? undefined : yield* fromWallet(client, address, network)
-    return withoutZeroDecimals(discovered ?? (yield* service.fetch(address, network)))
+    const discovered = client === undefined ? undefined : yield* fromWallet(client, address, network, service.iconFor)
+    return withoutZeroDecimals(discovered ?? (yield* service.fetch(address, network, { forceUpdate: bypassesCache(trigger) })))
   })
 
 /**

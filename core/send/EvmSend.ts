@@ -36,15 +36,19 @@ const checked = (field: string, address: string): Effect.Effect<Hex, EvmSendInva
     ? Effect.succeed(Address.toChecksum(address))
     : Effect.fail(new EvmSendInvalidAddressError({ field, address, message: "Invalid address" }))
 
-/** The transaction a transfer becomes: a value for the native coin, `transfer` calldata for a token. */
-export const transactionOf = (transfer: EvmTransfer): Effect.Effect<EvmTransaction, EvmSendInvalidAddressError> =>
+/**
+ * The transaction a transfer becomes: a value for the native coin, `transfer` calldata for a token in
+ * the ABI it follows (both ABIs share the selector and arguments, so a dry run may use either).
+ */
+export const transactionOf = (transfer: EvmTransfer, abi: TransferAbi = "erc20"): Effect.Effect<EvmTransaction, EvmSendInvalidAddressError> =>
   Effect.gen(function*() {
     const from = yield* checked("from", transfer.from)
     const to = yield* checked("to", transfer.to)
     if (transfer.contract === undefined) return { from, to, value: numberToHex(transfer.units) }
     const contract = yield* checked("contract", transfer.contract)
-    // Both ABIs share the selector and arguments: the calldata is the same whichever the token follows.
-    const data = encodeFunctionData({ abi: erc20TransferAbi, functionName: "transfer", args: [to, transfer.units] })
+    const data = abi === "usdt"
+      ? encodeFunctionData({ abi: usdtTransferAbi, functionName: "transfer", args: [to, transfer.units] })
+      : encodeFunctionData({ abi: erc20TransferAbi, functionName: "transfer", args: [to, transfer.units] })
     return { from, to: contract, data }
   })
 
@@ -56,11 +60,8 @@ const decodeHex = Schema.decodeUnknownEffect(HexAnswer)
  * `true` the ERC20 one. A `false` or anything else means the token refuses the transfer.
  */
 export const transferAbiOf = (answer: Hex, contract: string): Effect.Effect<TransferAbi, EvmTransferRefusedError> => {
-  if (answer === "0x") {
-    // Decoding with the USDT ABI checks there is indeed nothing to read.
-    decodeFunctionResult({ abi: usdtTransferAbi, functionName: "transfer", data: answer })
-    return Effect.succeed("usdt")
-  }
+  // The USDT-style transfer declares no output: a successful call answers nothing at all.
+  if (answer === "0x") return Effect.succeed("usdt")
   try {
     return decodeFunctionResult({ abi: erc20TransferAbi, functionName: "transfer", data: answer })
       ? Effect.succeed("erc20")
@@ -70,12 +71,13 @@ export const transferAbiOf = (answer: Hex, contract: string): Effect.Effect<Tran
   }
 }
 
-/** Dry-runs a token transfer and answers the ABI it follows. */
+/** Dry-runs a token transfer and answers the ABI it follows; a revert (no balance, a paused token…) refuses it. */
 export const dryRun = (
   read: ChainRead,
   transaction: EvmTransaction
-): Effect.Effect<TransferAbi, ChainReadError | EvmTransferRefusedError> =>
+): Effect.Effect<TransferAbi, EvmTransferRefusedError> =>
   read({ method: "eth_call", params: [transaction, "latest"] }).pipe(
+    Effect.mapError((error) => new EvmTransferRefusedError({ contract: transaction.to, message: error.message })),
     Effect.flatMap((answer) =>
       Effect.mapError(decodeHex(answer), () =>
         new EvmTransferRefusedError({ contract: transaction.to, message: "The node answered the dry run with no hex" }))
@@ -111,8 +113,8 @@ export const send = (
   Connector.ConnectorFailure | ChainReadError | EvmSendInvalidAddressError | EvmTransferRefusedError | EvmSendAnswerError
 > =>
   Effect.gen(function*() {
-    const transaction = yield* transactionOf(transfer)
-    if (transfer.contract !== undefined) yield* dryRun(read, transaction)
+    const probe = yield* transactionOf(transfer)
+    const transaction = transfer.contract === undefined ? probe : yield* transactionOf(transfer, yield* dryRun(read, probe))
     const answer = yield* client.request({ method: "eth_sendTransaction", params: [transaction] })
     if (!RpcResult.isTransactionHash(answer)) {
       return yield* new EvmSendAnswerError({ method: "eth_sendTransaction", message: "The wallet did not answer a transaction hash" })

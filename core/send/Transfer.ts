@@ -8,7 +8,7 @@ import * as Schema from "effect/Schema"
 import * as Caip from "../Caip.ts"
 import type * as Connector from "../Connector.ts"
 import type { SendRequest } from "../Send.ts"
-import type { ChainRead } from "../rpc/ChainRead.ts"
+import type { ChainRead, ChainReadError } from "../rpc/ChainRead.ts"
 import * as Amount from "./Amount.ts"
 import * as EvmSend from "./EvmSend.ts"
 import * as SolanaSend from "./SolanaSend.ts"
@@ -54,14 +54,24 @@ export const fromRequest = (
     return { namespace: "solana", transfer: { from, to, units, ...(asset === undefined ? {} : { mint: { address: asset, decimals } }) } }
   })
 
+/** What a send or a fee estimate can fail with, either namespace. */
+export type TransferError =
+  | Connector.ConnectorFailure
+  | ChainReadError
+  | EvmSend.EvmSendInvalidAddressError
+  | EvmSend.EvmTransferRefusedError
+  | EvmSend.EvmSendAnswerError
+  | SolanaSend.SolanaSendInvalidAddressError
+  | SolanaSend.SolanaSendAnswerError
+
 /** Sends through the connector; answers the transaction hash (eip155) or signature (solana). */
-export const send = (client: Connector.ConnectorClient, read: ChainRead, transfer: Transfer) =>
+export const send = (client: Connector.ConnectorClient, read: ChainRead, transfer: Transfer): Effect.Effect<string, TransferError> =>
   transfer.namespace === "eip155"
     ? EvmSend.send(client, read, transfer.transfer)
     : SolanaSend.send(client, read, transfer.transfer)
 
 /** The network fee in the native coin's smallest unit (wei, lamports). */
-export const estimateFee = (read: ChainRead, transfer: Transfer) =>
+export const estimateFee = (read: ChainRead, transfer: Transfer): Effect.Effect<bigint, Exclude<TransferError, Connector.ConnectorFailure>> =>
   transfer.namespace === "eip155"
     ? Effect.flatMap(EvmSend.transactionOf(transfer.transfer), (transaction) => EvmSend.estimateFee(read, transaction))
     : SolanaSend.estimateFee(read, transfer.transfer)

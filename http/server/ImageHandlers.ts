@@ -1,5 +1,6 @@
 /**
- * Image endpoints: wallet images for registry entries, and monograms for asset, currency and token ids
+ * Image endpoints: wallet images for registry entries; token and currency images from the host's token
+ * list (TokenImages.ts), with a monogram only for ids the list has no image for; monograms for asset ids
  * (short symbols such as `USDC` or `eip155-1`). Unknown wallets and malformed ids answer 404.
  */
 import * as Effect from "effect/Effect"
@@ -8,17 +9,21 @@ import { NotFound } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { monogram } from "./Monogram.ts"
 import { Repository } from "./Repository.ts"
+import { ServerContext } from "./ServerContext.ts"
+import { lookup, type TokenImages } from "./TokenImages.ts"
 
 const symbolId = /^[A-Za-z0-9._-]{1,32}$/
 
-const bySymbol = (kind: string) => ({ params }: { readonly params: { readonly id: string } }) =>
+const bySymbol = (kind: string, images: TokenImages) => ({ params }: { readonly params: { readonly id: string } }) =>
   symbolId.test(params.id)
-    ? Effect.succeed(monogram(params.id))
+    ? Effect.succeed(lookup(images, params.id) ?? monogram(params.id))
     : Effect.fail(new NotFound({ message: `id: no ${kind} image for ${params.id}` }))
 
 export const ImageHandlers = HttpApiBuilder.group(PorticoApi, "images", (handlers) =>
   Effect.gen(function*() {
     const repository = yield* Repository
+    const { tokenImages } = yield* ServerContext
+    const none: TokenImages = new Map()
     return handlers
       .handle("walletImage", ({ params }) =>
         Effect.gen(function*() {
@@ -26,8 +31,8 @@ export const ImageHandlers = HttpApiBuilder.group(PorticoApi, "images", (handler
           if (wallet === undefined) return yield* new NotFound({ message: `id: no wallet ${params.id}` })
           return monogram(wallet.name)
         }))
-      .handle("assetImage", bySymbol("asset"))
-      .handle("currencyImage", bySymbol("currency"))
-      .handle("tokenImage", bySymbol("token"))
+      .handle("assetImage", bySymbol("asset", none))
+      .handle("currencyImage", bySymbol("currency", tokenImages))
+      .handle("tokenImage", bySymbol("token", tokenImages))
   })
 )

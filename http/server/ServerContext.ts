@@ -7,6 +7,7 @@ import type { BalanceReader, FungibleInfo, PriceSource } from "./Balances.ts"
 import type { HistoryReader } from "./EvmHistory.ts"
 import type { RateLimiter } from "./RateLimiter.ts"
 import type { SolanaHistoryReader } from "./SolanaHistory.ts"
+import type { TokenImages } from "./TokenImages.ts"
 
 export class ServerContext extends Context.Service<ServerContext, {
   readonly balances: BalanceReader
@@ -21,4 +22,5 @@ export class ServerContext extends Context.Service<ServerContext, {
   /** The URL the server listens on (known once it is bound). */
   readonly ownUrl: () => string
   readonly registrationMaxAgeSeconds: number
+  readonly tokenImages: TokenImages
 }>()("portico/http/server/ServerContext") {}

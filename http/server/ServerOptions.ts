@@ -99,7 +99,13 @@ export const ServerOptions = Schema.Struct({
   /** Suffix of registered names. Default `.portico.id`. */
   nameZone: Schema.optionalKey(Schema.String),
   /** Registration messages older (or newer) than this are refused. Default 600 s. */
-  registrationMaxAgeSeconds: Schema.optionalKey(Schema.Finite)
+  registrationMaxAgeSeconds: Schema.optionalKey(Schema.Finite),
+  /**
+   * The token list's images: a symbol or currency code (`USDC`, `ETH`, `USD`) → an image file path (SVG,
+   * PNG, JPEG, WebP) or a base64 `data:image/…` URL. Served by /public/getTokenImage/{id} and
+   * /public/getCurrencyImage/{id}; ids without an image get a generated monogram.
+   */
+  tokenImages: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
 })
 export type ServerOptions = typeof ServerOptions.Type
 

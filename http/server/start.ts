@@ -33,6 +33,7 @@ import { ServerContext } from "./ServerContext.ts"
 import { defaults, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
 import { makeSolanaHistoryReader } from "./SolanaHistory.ts"
+import { loadTokenImages } from "./TokenImages.ts"
 import { WalletHandlers } from "./WalletHandlers.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
@@ -73,7 +74,8 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
       nameZone: options.nameZone ?? defaults.nameZone,
       publicUrl: options.publicUrl?.replace(/\/+$/, ""),
       ownUrl: () => ownUrl,
-      registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds
+      registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds,
+      tokenImages: loadTokenImages(options.tokenImages ?? {})
     })
     const services = Layer.mergeAll(Layer.succeed(Repository.Repository, repository), Layer.succeed(ServerContext, context))
     const handlers = Layer.mergeAll(BlockchainHandlers, SessionsHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers).pipe(

@@ -21,9 +21,9 @@ import { privateKeyToAccount } from "viem/accounts"
 import * as Address from "../../core/Address.ts"
 import type { Approve } from "./Approval.ts"
 import { getAssets, GetAssetsParams } from "./AssetDiscovery.ts"
+import { makeAtomicSender, type AtomicSender } from "./AtomicBatch.ts"
 import { memory, type Permission } from "./Permission.ts"
 import {
-  atomicityNotSupported,
   duplicateCallsId,
   invalidParams,
   ProviderRpcError,
@@ -194,6 +194,7 @@ const describeMessage = (message: string): string => {
 interface CallsBundle {
   readonly chainId: number
   readonly hashes: ReadonlyArray<Hex>
+  readonly atomic: boolean
 }
 
 export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
@@ -237,6 +238,16 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
   const walletClient = (chain: EvmWalletChain) =>
     createWalletClient({ account, chain: toViemChain(chain), transport: http(chain.rpcUrl) })
 
+  const atomicSenders = new Map<number, AtomicSender>()
+  const atomicSender = (chain: EvmWalletChain): AtomicSender => {
+    const known = atomicSenders.get(chain.chainId)
+    if (known !== undefined) return known
+    const viemChain = toViemChain(chain)
+    const sender = makeAtomicSender(walletClient(chain), createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) }), account, viemChain)
+    atomicSenders.set(chain.chainId, sender)
+    return sender
+  }
+
   const connect = async () => {
     if (!permission.granted()) {
       await consent("Connect to this site", [`Account: ${account.address}`, `Network: ${active.name} (${active.chainId})`])
@@ -279,8 +290,6 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
     requireAccount(bundle.from)
     const chain = chains.get(Number(BigInt(bundle.chainId)))
     if (chain === undefined) throw unsupportedChainId(bundle.chainId)
-    // This wallet sends calls one after another: it never promises atomic execution.
-    if (bundle.atomicRequired === true) throw atomicityNotSupported()
     // EIP-5792: a capability the wallet does not know must be marked optional, or the bundle is refused.
     const required = Object.entries(bundle.capabilities ?? {}).find(([, capability]) => capability.optional !== true)
     if (required !== undefined) throw unsupportedCapability(required[0])
@@ -291,20 +300,13 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
       ...bundle.calls.map((call, i) =>
         `Call ${i + 1}: to ${call.to}, value ${formatEther(call.value === undefined ? 0n : BigInt(call.value))}${call.data !== undefined && call.data !== "0x" ? `, data ${call.data}` : ""}`)
     ])
-    const client = walletClient(chain)
-    const hashes: Array<Hex> = []
-    for (const call of bundle.calls) {
-      hashes.push(
-        await client.sendTransaction({
-          account,
-          chain: toViemChain(chain),
-          to: call.to,
-          value: call.value === undefined ? 0n : BigInt(call.value),
-          ...(call.data !== undefined ? { data: call.data } : {})
-        })
-      )
-    }
-    bundles.set(id, { chainId: chain.chainId, hashes })
+    // Every bundle runs atomically: one EIP-7702 transaction through the batch executor (AtomicBatch.ts).
+    const hash = await atomicSender(chain).send(bundle.calls.map((call) => ({
+      to: call.to,
+      value: call.value === undefined ? 0n : BigInt(call.value),
+      data: call.data ?? "0x"
+    })))
+    bundles.set(id, { chainId: chain.chainId, hashes: [hash], atomic: true })
     return { id }
   }
 
@@ -326,7 +328,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
       chainId: numberToHex(bundle.chainId),
       // EIP-5792: 100 pending, 200 confirmed, 500 reverted on chain
       status: !done ? 100 : reverted ? 500 : 200,
-      atomic: false,
+      atomic: bundle.atomic,
       ...(done
         ? {
             receipts: receipts.flatMap((receipt) =>
@@ -417,7 +419,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
         const [address] = decodeParams(CapabilitiesParams, Array.isArray(params) ? params.slice(0, 1) : params)
         requireAccount(address)
         const discovery = options.tokens === undefined ? {} : { assetDiscovery: { supported: true } }
-        return Object.fromEntries([...chains.keys()].map((id) => [numberToHex(id), { atomic: { status: "unsupported" }, ...discovery }]))
+        return Object.fromEntries([...chains.keys()].map((id) => [numberToHex(id), { atomic: { status: "supported" }, ...discovery }]))
       }
       case "wallet_getAssets": {
         if (options.tokens === undefined) throw unsupportedMethod(method)

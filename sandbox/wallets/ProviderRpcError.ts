@@ -22,8 +22,6 @@ export const unrecognizedChain = (chainId: string) =>
 export const invalidParams = (detail: string) => new ProviderRpcError(-32602, `Invalid params: ${detail}`)
 export const duplicateCallsId = (id: string) => new ProviderRpcError(5720, `Duplicate calls id: ${id}`)
 export const unknownCallsId = (id: string) => new ProviderRpcError(5730, `Unknown calls id: ${id}`)
-export const atomicityNotSupported = () =>
-  new ProviderRpcError(5760, "The wallet does not support atomic execution but the request requires it.")
 export const unsupportedChainId = (chainId: string) =>
   new ProviderRpcError(5710, `The wallet does not support calls on chain ${chainId}.`)
 export const unsupportedCapability = (name: string) =>

@@ -8,7 +8,9 @@ import * as Effect from "effect/Effect"
 import { createPublicClient, createWalletClient, custom, erc20Abi, http, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Eip1193 from "../../core/connectors/Eip1193.ts"
+import * as RpcResult from "../../core/RpcResult.ts"
 import * as BalanceSource from "../../core/send/BalanceSource.ts"
+import * as BatchCalls from "../../core/send/BatchCalls.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 import { createEvmProvider, type EvmProvider } from "../../sandbox/wallets/EvmWallet.ts"
 import { answering, rejection } from "../support/demoWallet.ts"
@@ -60,10 +62,58 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     })
     const status = await host.waitForCallsStatus({ id })
     expect(status.status).toBe("success")
-    expect(status.receipts?.map((receipt) => receipt.status)).toEqual(["success", "success"])
+    expect(status.receipts?.map((receipt) => receipt.status)).toEqual(["success"])
+    expect(status.atomic).toBe(true)
     expect(await reader.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [to] })).toBe(before + 2_000_000n)
     const capabilities = await host.getCapabilities({ account, chainId: 31337 })
-    expect(capabilities.atomic).toEqual({ status: "unsupported" })
+    expect(capabilities.atomic).toEqual({ status: "supported" })
+    // Between bundles the account is a plain account again (the EIP-7702 delegation is cleared).
+    expect(await reader.getCode({ address: account })).toBeUndefined()
+  })
+
+  it("a bundle runs atomically: when one call fails, none of them happens", async () => {
+    const provider = wallet(2)
+    const host = createWalletClient({ transport: custom(provider) })
+    const [account] = await host.requestAddresses()
+    if (account === undefined) throw new Error("no account")
+    const usdc = evm.deployment.tokens.find((token) => token.contract === "usdc6")
+    if (usdc === undefined) throw new Error("no usdc6")
+    const to = evm.deployment.accounts[6]?.address as Hex
+    const reader = createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
+    const before = await reader.getBalance({ address: to })
+    const nonce = await reader.getTransactionCount({ address: account })
+    const chain = { id: 31337, name: "Portico Local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [evm.chains[0]?.rpcUrl ?? ""] } } }
+    await expect(host.sendCalls({
+      account,
+      chain,
+      calls: [
+        { to, value: 5n },
+        // More than the account holds: this call reverts, so the value transfer above must not happen either.
+        { to: usdc.address, abi: erc20Abi, functionName: "transfer", args: [to, 10n ** 30n] }
+      ]
+    })).rejects.toThrow(/revert/i)
+    expect(await reader.getBalance({ address: to })).toBe(before)
+    // Only the executor's deployment may have been sent; no call of the bundle.
+    expect(await reader.getTransactionCount({ address: account })).toBeLessThanOrEqual(nonce + 1)
+  })
+
+  it("core's wallet_sendCalls through a connector: checked calls sent, status and capabilities decoded", async () => {
+    const client = connectorOf(wallet(2, tokenAddresses()))
+    const { accounts } = await Effect.runPromise(client.connect({}))
+    const from = accounts[0] ?? ""
+    const to = evm.deployment.accounts[5]?.address ?? ""
+    // A call without `to` or with non-hex data is refused before the wallet is asked (no prompt is scripted for it).
+    const missing = await Effect.runPromise(Effect.flip(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, value: "0x1" }, { data: "0x" }] })))
+    expect(missing).toMatchObject({ _tag: "CallMissingToError", index: 1 })
+    const notHex = await Effect.runPromise(Effect.flip(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, data: "abcd" }] })))
+    expect(notHex._tag).toBe("CallDataNotHexError")
+    const id = await Effect.runPromise(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, value: "0x1" }, { to, value: "0x2", data: "0x" }] }))
+    const status = await Effect.runPromise(BatchCalls.status(client, id))
+    expect(status.status).toBe(200)
+    expect(status.atomic).toBe(true)
+    expect(status.receipts?.map((receipt) => RpcResult.classify(receipt.transactionHash))).toEqual(["transaction"])
+    const capabilities = await Effect.runPromise(BatchCalls.capabilities(client, from))
+    expect(capabilities["0x7a69"]?.["assetDiscovery"]).toEqual({ supported: true })
   })
 
   it("a capability the wallet does not know is refused with 5700 unless marked optional", async () => {
@@ -96,8 +146,12 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     expect(Object.values(onlyErc20).flat().every((asset) => asset.type === "erc20")).toBe(true)
   })
 
-  const unusedService: BalanceSource.BalanceService<string> = { fetch: () => Effect.fail("the balance service must not be asked") }
+  const unusedService: BalanceSource.BalanceService<string> = {
+    iconFor: (symbol) => `http://api.test/public/getTokenImage/${symbol}`,
+    fetch: () => Effect.fail("the balance service must not be asked")
+  }
   const serviceAnswer: BalanceSource.BalanceService<never> = {
+    iconFor: (symbol) => `http://api.test/public/getTokenImage/${symbol}`,
     fetch: (_address, network) => Effect.succeed([{ name: "From service", symbol: "SVC", chainId: network, iconUrl: "", quantity: { decimals: "18", numeric: "1" } }])
   }
 
@@ -106,6 +160,7 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     const { accounts } = await Effect.runPromise(client.connect({}))
     const balances = await Effect.runPromise(BalanceSource.fetch(client, unusedService, accounts[0] ?? "", "eip155:31337"))
     expect(balances[0]?.symbol).toBe("ETH")
+    expect(balances[0]?.iconUrl).toBe("http://api.test/public/getTokenImage/ETH")
     expect(balances.every((balance) => balance.chainId === "eip155:31337")).toBe(true)
   })
 

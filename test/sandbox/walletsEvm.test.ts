@@ -125,19 +125,14 @@ describe("EVM demo wallet (EIP-1193)", () => {
     expect((await rejection(provider.request({ method: "eth_signTypedData_v4", params: [address, "{not json"] }))).code).toBe(-32602)
   })
 
-  it("EIP-5792: capabilities per known chain, no atomic bundles (5760), unknown ids (5730)", async () => {
+  it("EIP-5792: atomic bundles on every known chain, malformed calls refused, unknown ids (5730)", async () => {
     const { provider } = setup([true])
     expect((await rejection(provider.request({ method: "wallet_getCapabilities", params: [address] }))).code).toBe(4100)
     await provider.request({ method: "eth_requestAccounts" })
     expect(await provider.request({ method: "wallet_getCapabilities", params: [address] })).toEqual({
-      "0x7a69": { atomic: { status: "unsupported" } },
-      "0x7a6a": { atomic: { status: "unsupported" } }
+      "0x7a69": { atomic: { status: "supported" } },
+      "0x7a6a": { atomic: { status: "supported" } }
     })
-    const calls = [{ to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", value: "0x1" }]
-    expect((await rejection(provider.request({
-      method: "wallet_sendCalls",
-      params: [{ version: "2.0.0", chainId: "0x7a69", from: address, atomicRequired: true, calls }]
-    }))).code).toBe(5760)
     expect((await rejection(provider.request({
       method: "wallet_sendCalls",
       params: [{ version: "2.0.0", chainId: "0x7a69", from: address, atomicRequired: false, calls: [{ data: "0x" }] }]

@@ -51,7 +51,7 @@ describe("demo wallets on the sandbox devnets", () => {
     expect(await wallet.request({ method: "eth_getBalance", params: [to, "latest"] })).toBe(numberToHex(before + parseEther("0.25")))
   })
 
-  it("wallet_sendCalls sends every call and wallet_getCallsStatus reports them confirmed", async () => {
+  it("wallet_sendCalls sends every call in one transaction and wallet_getCallsStatus reports it confirmed", async () => {
     const wallet = evmWallet([true, true])
     const [from] = (await wallet.request({ method: "eth_requestAccounts" })) as Array<Hex>
     const to = evm.deployment.accounts[6]?.address as Hex
@@ -65,9 +65,10 @@ describe("demo wallets on the sandbox devnets", () => {
       atomic: boolean
       receipts: ReadonlyArray<{ status: string }>
     }
+    // Atomic: both calls ran inside one transaction.
     expect(status.status).toBe(200)
-    expect(status.atomic).toBe(false)
-    expect(status.receipts.map((receipt) => receipt.status)).toEqual(["0x1", "0x1"])
+    expect(status.atomic).toBe(true)
+    expect(status.receipts.map((receipt) => receipt.status)).toEqual(["0x1"])
     expect(await reader().getBalance({ address: to })).toBe(before + 3n)
   })
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Effect from "effect/Effect"
 import * as ChainRead from "../../../core/rpc/ChainRead.ts"
-import { fallbackTransport, httpTransport, rankOptions, urlsOf } from "../../../core/rpc/Transport.ts"
+import { fallbackTransport, httpTransport, rankOptions, readUrls, urlsOf } from "../../../core/rpc/Transport.ts"
 
 interface Node { readonly url: string; readonly bodies: Array<unknown>; failures: number; readonly server: Server }
 
@@ -75,6 +75,14 @@ describe("chain RPC transport (spec §9 RPC)", () => {
     // The ranking's own pings reach the node too: count the reads only.
     const calls = node.bodies.flatMap((body) => (Array.isArray(body) ? body : [body]))
     expect(calls.filter((sent) => (sent as { method: string }).method === "eth_getBalance")).toHaveLength(1)
+  })
+
+  it("reads use the network's own URLs, else Portico's chain RPC endpoint", () => {
+    const portico = { rpcHost: "https://rpc.example.com/", projectId: "p 1" }
+    expect(readUrls({ caipNetworkId: "eip155:1", rpcUrls: { default: { http: ["https://node"] } } }, portico)).toEqual(["https://node"])
+    expect(readUrls({ caipNetworkId: "solana:5eykt4", rpcUrls: { default: { http: [] } } }, portico)).toEqual([
+      "https://rpc.example.com/v1/?chainId=solana%3A5eykt4&projectId=p%201"
+    ])
   })
 
   it("urlsOf puts the configured URLs first and drops repeats", () => {

@@ -51,4 +51,11 @@ describe("send amounts", () => {
     assert.isFalse(Amount.withinBalance(1_500_001n, "1.5", 6))
     assert.isTrue(Amount.withinBalance(1n, "0.000001", 6))
   })
+
+  it("Max is the balance, less the fee for the native coin, never negative", () => {
+    assert.strictEqual(Amount.max("1.5", 6), "1.5")
+    assert.strictEqual(Amount.max("1", 18, 21_000n * 1_000_000_000n), "0.999979")
+    assert.strictEqual(Amount.max("0.00001", 18, 10n ** 18n), "0")
+    assert.strictEqual(Amount.max("0.1234567", 6), "0.123456")
+  })
 })

@@ -22,16 +22,17 @@ describe("balance source", () => {
         { address: "0xdef", balance: "not hex", type: "erc20", metadata: { name: "Bad", symbol: "BAD", decimals: 6 } }
       ]
     }
-    const balances = BalanceSource.balancesFromAssets(answer, "0x7a69", "eip155:31337")
-    assert.deepStrictEqual(balances.map((b) => [b.symbol, b.quantity.numeric, b.address]), [
-      ["ETH", "1", undefined],
-      ["USDC", "1.5", "eip155:31337:0xabc"]
+    const balances = BalanceSource.balancesFromAssets(answer, "0x7a69", "eip155:31337", (symbol) => `https://api/public/getTokenImage/${symbol}`)
+    assert.deepStrictEqual(balances.map((b) => [b.symbol, b.quantity.numeric, b.address, b.iconUrl]), [
+      ["ETH", "1", undefined, "https://api/public/getTokenImage/ETH"],
+      ["USDC", "1.5", "eip155:31337:0xabc", "https://api/public/getTokenImage/USDC"]
     ])
   })
 
   it.effect("the service's zero-decimals balances are dropped (spec §5)", () =>
     Effect.gen(function*() {
       const service: BalanceSource.BalanceService<never> = {
+        iconFor: (symbol) => symbol,
         fetch: () => Effect.succeed([
           { name: "A", symbol: "A", chainId: "eip155:1", iconUrl: "", quantity: { decimals: "0", numeric: "3" } },
           { name: "B", symbol: "B", chainId: "eip155:1", iconUrl: "", quantity: { decimals: "6", numeric: "3" } }
@@ -39,6 +40,19 @@ describe("balance source", () => {
       }
       const balances = yield* BalanceSource.fetch(undefined, service, "0xabc", "eip155:1")
       assert.deepStrictEqual(balances.map((b) => b.symbol), ["B"])
+    }))
+
+  it.effect("a refresh after a send or on demand bypasses the balance cache; a switch or wallet event does not", () =>
+    Effect.gen(function*() {
+      const asked: Array<boolean> = []
+      const service: BalanceSource.BalanceService<never> = {
+        iconFor: (symbol) => symbol,
+        fetch: (_address, _network, options) => Effect.sync(() => (asked.push(options.forceUpdate), []))
+      }
+      for (const trigger of ["send", "manual", "networkSwitch", "accountsChanged", "chainChanged"] as const) {
+        yield* BalanceSource.fetch(undefined, service, "0xabc", "eip155:1", trigger)
+      }
+      assert.deepStrictEqual(asked, [true, true, false, false, false])
     }))
 
   it.effect("after a failed fetch no fetch is tried for 30 s, then one is (spec §4 retry gate)", () =>

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { decodeFunctionData, encodeAbiParameters } from "viem"
-import { erc20TransferAbi } from "../../../core/send/Erc20Abi.ts"
+import { erc20TransferAbi, usdtTransferAbi } from "../../../core/send/Erc20Abi.ts"
 import * as EvmSend from "../../../core/send/EvmSend.ts"
 
 const contract = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
@@ -20,6 +20,8 @@ describe("EVM send", () => {
       assert.isUndefined(call.value)
       const decoded = decodeFunctionData({ abi: erc20TransferAbi, data: call.data ?? "0x" })
       assert.deepStrictEqual(decoded.args, [to, 1_500_000n])
+      const usdt = yield* EvmSend.transactionOf({ from, to, units: 1_500_000n, contract }, "usdt")
+      assert.deepStrictEqual(decodeFunctionData({ abi: usdtTransferAbi, data: usdt.data ?? "0x" }).args, [to, 1_500_000n])
     }))
 
   it.effect("a malformed receiver is refused before anything is built", () =>

@@ -3,9 +3,10 @@
  * on the sandbox devnets and checked on chain: ETH, the 18-decimal and 6-decimal ERC20s, the USDT-style
  * token whose transfer returns nothing, SOL, and an SPL token to a receiver without a token account.
  */
-import { address, createSolanaRpc, generateKeyPairSigner } from "@solana/kit"
+import { address, createSolanaRpc, generateKeyPairSigner, getBase58Decoder, getBase64Encoder } from "@solana/kit"
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import * as Effect from "effect/Effect"
+import * as Ref from "effect/Ref"
 import { createPublicClient, erc20Abi, http, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type * as Connector from "../../../core/Connector.ts"
@@ -14,6 +15,7 @@ import * as WalletStandard from "../../../core/connectors/WalletStandard.ts"
 import * as ChainRead from "../../../core/rpc/ChainRead.ts"
 import { fallbackTransport } from "../../../core/rpc/Transport.ts"
 import * as Send from "../../../core/Send.ts"
+import * as SendFlow from "../../../core/send/SendFlow.ts"
 import * as Transfer from "../../../core/send/Transfer.ts"
 import type { TokenBalance } from "../../../core/TokenBalance.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
@@ -102,6 +104,42 @@ describe("sends on the sandbox devnets", () => {
     })
   }
 
+  it("the whole flow: tracked, sent on chain, form reset, pending entry, back to Account; a rejection keeps the form", async () => {
+    const sender = evm.deployment.accounts[1]
+    if (sender === undefined) throw new Error("no demo account")
+    // Connect, then approve one send and reject the next.
+    const provider = createEvmProvider({ privateKey: sender.privateKey, chains: evm.chains, approve: answering([true, true, false]).approve, origin: "http://test" })
+    const client = Eip1193.make({ id: "demo", name: "Demo", chain: "eip155", type: "ANNOUNCED" }, { request: (args) => provider.request(args) })
+    const from = (await Effect.runPromise(client.connect({}))).accounts[0] ?? ""
+    const info = evm.deployment.tokens.find((entry) => entry.contract === "usdc6")
+    if (info === undefined) throw new Error("no usdc6")
+    const to = evm.deployment.accounts[9]?.address ?? ""
+    const usdc = token({ symbol: "USDC", chainId: "eip155:31337", address: `eip155:31337:${info.address}`, quantity: { decimals: "6", numeric: "1000" } })
+    const filled: Send.SendState = { ...Send.initial, token: usdc, sendTokenAmount: "2.25", receiverAddress: to, tokenBalances: [usdc] }
+    const tracked: Array<SendFlow.SendEvent> = []
+    const flow: SendFlow.SendFlow = { client, read: evmRead(), track: (event) => Effect.sync(() => void tracked.push(event)) }
+
+    const { sent, after } = await Effect.runPromise(Effect.gen(function*() {
+      const form = yield* Ref.make(filled)
+      const sent = yield* SendFlow.submit(form, "eip155:31337", from, flow)
+      return { sent, after: yield* Ref.get(form) }
+    }))
+    expect((await reader().waitForTransactionReceipt({ hash: sent.id as Hex })).status).toBe("success")
+    expect(after).toEqual({ loading: false, tokenBalances: [usdc] })
+    expect(sent.next).toBe("Account")
+    expect(sent.pending).toMatchObject({ id: sent.id, chain: "eip155:31337", from, to, amount: "2.25", symbol: "USDC" })
+    expect(tracked.map((event) => event.event)).toEqual(["SEND_INITIATED", "SEND_SUCCESS"])
+
+    const rejected = await Effect.runPromise(Effect.gen(function*() {
+      const form = yield* Ref.make(filled)
+      const error = yield* Effect.flip(SendFlow.submit(form, "eip155:31337", from, flow))
+      return { error, after: yield* Ref.get(form) }
+    }))
+    expect(rejected.error._tag).toBe("UserRejectedRequestError")
+    expect(rejected.after).toEqual(filled)
+    expect(tracked.map((event) => event.event)).toEqual(["SEND_INITIATED", "SEND_SUCCESS", "SEND_INITIATED"])
+  })
+
   it("a token transfer the token would refuse never reaches the wallet", async () => {
     // No approval scripted beyond the connection: a prompt would fail the test with 'unexpected prompt'.
     const { client, from } = await evmClient(0)
@@ -113,7 +151,11 @@ describe("sends on the sandbox devnets", () => {
       sendTokenAmount: "1000000000000",
       receiverAddress: evm.deployment.accounts[8]?.address ?? ""
     }
-    await expect(sendForm(client, evmRead(), from, "eip155", form)).rejects.toThrow()
+    const refused = await Effect.runPromise(Effect.flip(Effect.gen(function*() {
+      const transfer = yield* Transfer.fromRequest(yield* Send.validate("eip155", form), from)
+      return yield* Transfer.send(client, evmRead(), transfer)
+    })))
+    expect(refused._tag).toBe("EvmTransferRefusedError")
   })
 
   const solanaClient = async () => {
@@ -142,6 +184,31 @@ describe("sends on the sandbox devnets", () => {
     expect(fee).toBe(5000n)
     const rpc = createSolanaRpc(solana.rpcUrl)
     await expect.poll(async () => (await rpc.getBalance(receiver).send()).value, { timeout: 15_000 }).toBe(250_000_000n)
+  })
+
+  it("through a WalletConnect-typed connector the transaction travels in base64 and the base58 signature comes back", async () => {
+    const { client: standard, from } = await solanaClient()
+    const sentParams: Array<unknown> = []
+    // The peer side of a WalletConnect session: decodes the base64 transaction and hands it to the demo wallet.
+    const walletConnect: Connector.ConnectorClient = {
+      ...standard,
+      connector: { ...standard.connector, id: "walletConnect", type: "WALLET_CONNECT" },
+      request: (args) => {
+        sentParams.push(args.params)
+        const { transaction } = args.params as { transaction: string }
+        return Effect.map(
+          standard.request({ method: args.method, params: { transaction: getBase64Encoder().encode(transaction) } }),
+          (output) => ({ signature: getBase58Decoder().decode((output as { signature: Uint8Array }).signature) })
+        )
+      }
+    }
+    const receiver = (await generateKeyPairSigner()).address
+    const form = { ...Send.initial, token: token({ symbol: "SOL", chainId: solana.deployment.caipNetworkId, quantity: { decimals: "9", numeric: "10" } }), sendTokenAmount: "0.001", receiverAddress: receiver }
+    const { id } = await sendForm(walletConnect, solanaRead(), from, "solana", form)
+    expect(typeof (sentParams[0] as { transaction: unknown }).transaction).toBe("string")
+    expect(id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+    const rpc = createSolanaRpc(solana.rpcUrl)
+    await expect.poll(async () => (await rpc.getBalance(receiver).send()).value, { timeout: 15_000 }).toBe(1_000_000n)
   })
 
   it("an SPL token with transferChecked, creating the receiver's associated token account", async () => {

@@ -1,0 +1,18 @@
+/**
+ * The Account view's wallet feature buttons (spec §9: onramp, swaps, receive, send, in that order), each
+ * shown only when its feature flag is on and, for send and receive, only on a namespace that can send
+ * (spec §1: eip155 and solana).
+ */
+import * as Constants from "../Constants.ts"
+
+export type WalletFeature = (typeof Constants.walletFeatureOrder)[number]
+
+const sendingNamespaces: ReadonlySet<string> = new Set(["eip155", "solana"])
+
+export const visible = (
+  features: Readonly<Partial<Record<WalletFeature, boolean>>>,
+  namespace: string
+): ReadonlyArray<WalletFeature> =>
+  Constants.walletFeatureOrder.filter((feature) =>
+    (features[feature] ?? Constants.defaultFeatures[feature]) &&
+    (feature === "onramp" || feature === "swaps" || sendingNamespaces.has(namespace)))

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest"
+import type { Network } from "../../../core/Network.ts"
+import * as Receive from "../../../core/send/Receive.ts"
+import * as WalletFeatures from "../../../core/send/WalletFeatures.ts"
+
+const network = (chainNamespace: "eip155" | "solana", id: string): Network => ({
+  id,
+  chainNamespace,
+  caipNetworkId: `${chainNamespace}:${id}`,
+  name: id,
+  nativeCurrency: { name: "C", symbol: "C", decimals: 18 },
+  rpcUrls: { default: { http: [] } }
+})
+
+describe("account wallet features and receive", () => {
+  it("buttons come in the spec's order, each behind its flag", () => {
+    expect(WalletFeatures.visible({}, "eip155")).toEqual(["onramp", "swaps", "receive", "send"])
+    expect(WalletFeatures.visible({ onramp: false, swaps: false }, "solana")).toEqual(["receive", "send"])
+    expect(WalletFeatures.visible({ send: false }, "eip155")).toEqual(["onramp", "swaps", "receive"])
+  })
+
+  it("send and receive only on namespaces that can send", () => {
+    expect(WalletFeatures.visible({}, "bip122")).toEqual(["onramp", "swaps"])
+  })
+
+  it("receive lists the address's namespace networks, the active one first", () => {
+    const networks = [network("eip155", "1"), network("solana", "x"), network("eip155", "31337")]
+    expect(Receive.networksFor(networks, "eip155", "eip155:31337").map((n) => n.caipNetworkId)).toEqual(["eip155:31337", "eip155:1"])
+    expect(Receive.networksFor(networks, "solana", undefined).map((n) => n.caipNetworkId)).toEqual(["solana:x"])
+    expect(Receive.qrPayload("0xabc")).toBe("0xabc")
+  })
+})
