@@ -82,7 +82,7 @@ export const errors: ReadonlyArray<Item> = [
   item("EmbeddedWallet", EmbeddedWallet.RpcCallNotAllowedError),
   item("Name", Name.NameInvalidCharactersError),
   item("Name", Name.NameTooShortError),
-  item("Names", Names.NameResolutionError),
+  item("Name", Name.NameResolutionError),
   item("Names", Names.NameSuggestionsError),
   item("Networks", Networks.NetworkNotFoundError),
   item("OriginAllowlist", OriginAllowlist.InvalidOriginPatternError, "Invalid origin pattern: {pattern}"),

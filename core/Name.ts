@@ -94,3 +94,9 @@ export class NameTooShortError extends Schema.TaggedError<NameTooShortError>()("
   message: fixed("Name must be at least 4 characters"),
   name: Schema.String
 }) {}
+
+/** Spec §8 names default: a name that does not resolve (unknown, or no address on that namespace). */
+export class NameResolutionError extends Schema.TaggedError<NameResolutionError>()("NameResolutionError", {
+  message: fixed("Error resolving name"),
+  cause: Schema.optional(Schema.Defect())
+}) {}

@@ -34,12 +34,3 @@ export const withoutZeroDecimals = (balances: ReadonlyArray<TokenBalance>): Read
 export class Balances extends Schema.Class<Balances>("Balances")({
   balances: Schema.Array(TokenBalance)
 }) {}
-
-/**
- * The value of all balances in USD: the sum of those with a price. Undefined when none has one, so a
- * view never shows "$0.00" for tokens it cannot price.
- */
-export const portfolioValue = (balances: ReadonlyArray<TokenBalance>): number | undefined => {
-  const priced = balances.flatMap((balance) => (balance.value === undefined ? [] : [balance.value]))
-  return priced.length === 0 ? undefined : priced.reduce((total, value) => total + value, 0)
-}

@@ -47,8 +47,8 @@ export class Names extends Context.Service<Names, {
   readonly suggestions: (label: string) => Effect.Effect<Name.NameSuggestions, SuggestionsFailure>
   /** Registers `label` in the zone for the active account, in the spec's steps; the outcome lands in `registration`. */
   readonly register: (label: string) => Effect.Effect<void>
-  /** The address a registered name points to on `namespace`. */
-  readonly resolve: (name: string, namespace: Session.SessionNamespace) => Effect.Effect<string, NameResolutionError>
+  /** The address a registered name points to on `namespace` and its avatar; undefined when it has none there. */
+  readonly lookup: (name: string, namespace: string) => Effect.Effect<{ readonly address: string; readonly avatarUrl?: string } | undefined, BackendError>
 }>()("portico/core/features/Names") {
   static readonly layer = Layer.effect(
     Names,
@@ -108,24 +108,17 @@ export class Names extends Context.Service<Names, {
           Effect.flatMap(Name.validate(label), (valid) =>
             backend.nameSuggestions(valid.toLowerCase(), zone).pipe(Effect.mapError((cause) => new NameSuggestionsError({ cause })))),
         register,
-        resolve: (name, namespace) =>
-          backend.lookupName(name.toLowerCase()).pipe(
-            Effect.mapError((cause) => new NameResolutionError({ cause })),
-            Effect.flatMap((account) => {
-              const entry = account.addresses[String(coinTypes[namespace])]
-              return entry === undefined ? Effect.fail(new NameResolutionError({})) : Effect.succeed(entry.address)
-            })
-          )
+        lookup: (name, namespace) =>
+          Effect.map(backend.lookupName(name.toLowerCase()), (account) => {
+            const coinType = namespace === "eip155" || namespace === "solana" ? coinTypes[namespace] : undefined
+            const entry = coinType === undefined ? undefined : account.addresses[String(coinType)]
+            const avatarUrl = account.attributes["avatar"]
+            return entry === undefined ? undefined : { address: entry.address, ...(avatarUrl === undefined ? {} : { avatarUrl }) }
+          })
       })
     })
   )
 }
-
-/** Spec §8 names default: a name that does not resolve (unknown, or no address on that namespace). */
-export class NameResolutionError extends Schema.TaggedError<NameResolutionError>()("NameResolutionError", {
-  message: fixed("Error resolving name"),
-  cause: Schema.optional(Schema.Defect())
-}) {}
 
 export class NameSuggestionsError extends Schema.TaggedError<NameSuggestionsError>()("NameSuggestionsError", {
   message: fixed("Error fetching name suggestions"),

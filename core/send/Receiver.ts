@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Address from "../Address.ts"
-import { NameResolutionError } from "../NameService.ts"
+import { NameResolutionError } from "../Name.ts"
 import type { SendState } from "../Send.ts"
 
 export interface Receiver {

@@ -7,7 +7,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Ref from "effect/Ref"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import type * as Connector from "../Connector.ts"
 import * as Send from "../Send.ts"
 import type { ChainRead } from "../rpc/ChainRead.ts"
@@ -35,9 +35,9 @@ export interface Sent {
 }
 
 /** Sends what the form holds on `network` (CAIP-2) from `from`. */
-export const submit = (form: Ref.Ref<Send.SendState>, network: string, from: string, flow: SendFlow) =>
+export const submit = (form: SubscriptionRef.SubscriptionRef<Send.SendState>, network: string, from: string, flow: SendFlow) =>
   Effect.gen(function*() {
-    const request = yield* Send.validate(network.split(":")[0] ?? "", yield* Ref.get(form))
+    const request = yield* Send.validate(network.split(":")[0] ?? "", yield* SubscriptionRef.get(form))
     const properties = { network, token: request.token.symbol, amount: request.amount }
     yield* flow.track({ event: "SEND_INITIATED", properties })
     const id = yield* Sending.run(

@@ -4,7 +4,7 @@
  * after a send the view stack goes back, to Account for ERC20 and Solana sends.
  */
 import * as Effect from "effect/Effect"
-import * as Ref from "effect/Ref"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Send from "../Send.ts"
 
 export type SendingEvent =
@@ -24,12 +24,12 @@ export const transition = (state: Send.SendState, event: SendingEvent): Send.Sen
 }
 
 /** Runs `send` between the transitions, on a form held in `form`; the send's own result passes through. */
-export const run = <A, E, R>(form: Ref.Ref<Send.SendState>, send: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+export const run = <A, E, R>(form: SubscriptionRef.SubscriptionRef<Send.SendState>, send: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.andThen(
-    Ref.update(form, (state) => transition(state, { _tag: "Started" })),
+    SubscriptionRef.update(form, (state) => transition(state, { _tag: "Started" })),
     send.pipe(
-      Effect.tap(() => Ref.update(form, (state) => transition(state, { _tag: "Succeeded" }))),
-      Effect.onError(() => Ref.update(form, (state) => transition(state, { _tag: "Failed" })))
+      Effect.tap(() => SubscriptionRef.update(form, (state) => transition(state, { _tag: "Succeeded" }))),
+      Effect.onError(() => SubscriptionRef.update(form, (state) => transition(state, { _tag: "Failed" })))
     )
   )
 

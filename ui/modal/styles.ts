@@ -89,6 +89,7 @@ fieldset.tokens label:has(input:checked) { background: var(--portico-bg-2); }
 .summary { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0 0 12px; }
 .summary dt { color: var(--portico-muted); }
 .summary dd { margin: 0; text-align: right; word-break: break-all; }
+.summary .avatar { width: 20px; height: 20px; border-radius: 50%; vertical-align: middle; margin-right: 6px; }
 .toast a { margin-left: 8px; color: inherit; }
 .with-suffix { display: flex; align-items: center; gap: 6px; }
 .with-suffix input { flex: 1; min-width: 0; padding: 10px 12px; border-radius: 12px; border: 1px solid var(--portico-border);

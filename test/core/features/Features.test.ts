@@ -23,6 +23,7 @@ import * as Features from "../../../core/features/Features.ts"
 import { Names } from "../../../core/features/Names.ts"
 import { Navigation } from "../../../core/features/Navigation.ts"
 import { NetworkSwitch } from "../../../core/features/NetworkSwitch.ts"
+import { Sending } from "../../../core/features/Sending.ts"
 import { WalletList } from "../../../core/features/WalletList.ts"
 import { WalletRequests } from "../../../core/features/WalletRequests.ts"
 import { Identity } from "../../../core/Identity.ts"
@@ -480,16 +481,33 @@ describe("Names", () => {
     }).pipe(withFeatures({ clients: [signingWallet(signed)] }))
   })
 
-  it.effect("a name resolves to its address on the namespace asked for, or to 'Error resolving name'", () =>
+  it.effect("a send's receiver typed as a name resolves to its address and avatar; a name with no address there is refused", () =>
     Effect.gen(function*() {
-      const names = yield* Names
-      assert.strictEqual(yield* names.resolve("Alice.portico.id", "eip155"), evmAddress)
-      const error = yield* Effect.flip(names.resolve("alice.portico.id", "solana"))
-      assert.strictEqual(error.message, "Error resolving name")
+      yield* openModal
+      yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      const sending = yield* Sending
+      yield* sending.setReceiver("Alice.portico.id")
+      const form = yield* SubscriptionRef.get(sending.form)
+      assert.strictEqual(form.receiverAddress, evmAddress)
+      assert.strictEqual(form.receiverProfileName, "Alice.portico.id")
+      assert.strictEqual(form.receiverProfileImageUrl, "https://avatar.example/alice.png")
+      const error = yield* Effect.flip(sending.setReceiver("bob.portico.id"))
+      assert.strictEqual(error._tag, "InvalidReceiverError")
+      const broken = yield* Effect.flip(sending.setReceiver("down.portico.id"))
+      assert.strictEqual(broken.message, "Error resolving name")
     }).pipe(withFeatures({
+      clients: [fake(evmConnector, { connect: Effect.succeed(evmConnected) }).client],
       backend: {
         lookupName: (name) =>
-          Effect.succeed(new Name.NameAccount({ name, registered: "", updated: "", addresses: { "60": { address: evmAddress, created: "" } }, attributes: {} }))
+          name === "down.portico.id"
+            ? Effect.fail(new Backend.BackendRequestError({ reason: "TimeoutError", message: "timed out" }))
+            : Effect.succeed(new Name.NameAccount({
+              name,
+              registered: "",
+              updated: "",
+              addresses: name === "alice.portico.id" ? { "60": { address: evmAddress, created: "" } } : {},
+              attributes: { avatar: "https://avatar.example/alice.png" }
+            }))
       }
     })))
 })

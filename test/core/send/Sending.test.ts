@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Ref from "effect/Ref"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Send from "../../../core/Send.ts"
 import * as Sending from "../../../core/send/Sending.ts"
 import type { TokenBalance } from "../../../core/TokenBalance.ts"
@@ -19,18 +19,18 @@ const filled: Send.SendState = { ...Send.initial, token: usdc, sendTokenAmount: 
 describe("Sending (spec §4)", () => {
   it.effect("loading is on while the send runs, then off with the form reset", () =>
     Effect.gen(function*() {
-      const form = yield* Ref.make(filled)
-      const during = yield* Sending.run(form, Ref.get(form))
+      const form = yield* SubscriptionRef.make(filled)
+      const during = yield* Sending.run(form, SubscriptionRef.get(form))
       assert.isTrue(during.loading)
-      assert.deepStrictEqual(yield* Ref.get(form), { loading: false, tokenBalances: [usdc] })
+      assert.deepStrictEqual(yield* SubscriptionRef.get(form), { loading: false, tokenBalances: [usdc] })
     }))
 
   it.effect("a failed send turns loading off and keeps everything typed", () =>
     Effect.gen(function*() {
-      const form = yield* Ref.make(filled)
+      const form = yield* SubscriptionRef.make(filled)
       const error = yield* Effect.flip(Sending.run(form, Effect.fail("rejected")))
       assert.strictEqual(error, "rejected")
-      assert.deepStrictEqual(yield* Ref.get(form), filled)
+      assert.deepStrictEqual(yield* SubscriptionRef.get(form), filled)
     }))
 
   it("the transitions, one by one", () => {

@@ -6,7 +6,7 @@
 import { address, createSolanaRpc, generateKeyPairSigner, getBase58Decoder, getBase64Encoder } from "@solana/kit"
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import * as Effect from "effect/Effect"
-import * as Ref from "effect/Ref"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import { createPublicClient, erc20Abi, http, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type * as Connector from "../../../core/Connector.ts"
@@ -120,9 +120,9 @@ describe("sends on the sandbox devnets", () => {
     const flow: SendFlow.SendFlow = { client, read: evmRead(), track: (event) => Effect.sync(() => void tracked.push(event)) }
 
     const { sent, after } = await Effect.runPromise(Effect.gen(function*() {
-      const form = yield* Ref.make(filled)
+      const form = yield* SubscriptionRef.make(filled)
       const sent = yield* SendFlow.submit(form, "eip155:31337", from, flow)
-      return { sent, after: yield* Ref.get(form) }
+      return { sent, after: yield* SubscriptionRef.get(form) }
     }))
     expect((await reader().waitForTransactionReceipt({ hash: sent.id as Hex })).status).toBe("success")
     expect(after).toEqual({ loading: false, tokenBalances: [usdc] })
@@ -131,9 +131,9 @@ describe("sends on the sandbox devnets", () => {
     expect(tracked.map((event) => event.event)).toEqual(["SEND_INITIATED", "SEND_SUCCESS"])
 
     const rejected = await Effect.runPromise(Effect.gen(function*() {
-      const form = yield* Ref.make(filled)
+      const form = yield* SubscriptionRef.make(filled)
       const error = yield* Effect.flip(SendFlow.submit(form, "eip155:31337", from, flow))
-      return { error, after: yield* Ref.get(form) }
+      return { error, after: yield* SubscriptionRef.get(form) }
     }))
     expect(rejected.error._tag).toBe("UserRejectedRequestError")
     expect(rejected.after).toEqual(filled)

@@ -7,10 +7,10 @@
 import * as AsyncResult from "effect/reactivity/AsyncResult"
 import { type KeyboardEvent, useEffect, useState } from "react"
 import * as Format from "../../../core/Format.ts"
-import type { Features } from "../../../core/Config.ts"
 import type * as Modal from "../../../core/Modal.ts"
 import * as Session from "../../../core/Session.ts"
-import * as TokenBalance from "../../../core/TokenBalance.ts"
+import * as FiatValue from "../../../core/send/FiatValue.ts"
+import * as WalletFeatures from "../../../core/send/WalletFeatures.ts"
 import type { MessageKey } from "../../i18n/en.ts"
 import { WalletIcon } from "../components/WalletIcon.tsx"
 import { preloadFeatureViews } from "../FeatureView.tsx"
@@ -30,7 +30,8 @@ function NativeBalance({ account }: { readonly account: Session.SessionAccount }
   const { shown } = useBalances(account)
   if (network === undefined || shown === undefined) return null
   const native = shown.balances.find((balance) => balance.address === undefined && balance.symbol === network.nativeCurrency.symbol)
-  const total = TokenBalance.portfolioValue(shown.balances)
+  // The portfolio's USD value, exact on decimal digits; nothing when no balance has a price.
+  const total = shown.balances.some((balance) => balance.value !== undefined) ? Number(FiatValue.portfolio(shown.balances)) : undefined
   return (
     <>
       {native === undefined ? null : (
@@ -43,15 +44,17 @@ function NativeBalance({ account }: { readonly account: Session.SessionAccount }
   )
 }
 
-/** The wallet features of spec §9's order that this build offers, each behind its feature flag. */
-const features: ReadonlyArray<{ readonly view: Modal.View; readonly label: MessageKey; readonly enabled: (flags: Features) => boolean }> = [
-  { view: "Receive", label: "receive", enabled: (flags) => flags.receive },
-  { view: "Send", label: "send", enabled: (flags) => flags.send }
-]
+/** The views of the wallet features this build has (onramp and swaps join when they do). */
+const featureViews: Partial<Record<WalletFeatures.WalletFeature, { readonly view: Modal.View; readonly label: MessageKey }>> = {
+  receive: { view: "Receive", label: "receive" },
+  send: { view: "Send", label: "send" }
+}
 
-function Features() {
+function Features({ account }: { readonly account: Session.SessionAccount }) {
   const { engine, t } = useModalContext()
-  const shown = features.filter((feature) => feature.enabled(engine.config.resolvedFeatures))
+  // Spec §9's order (onramp, swaps, receive, send), each behind its flag and on a namespace that can use it.
+  const shown = WalletFeatures.visible(engine.config.resolvedFeatures, account.namespace)
+    .flatMap((feature) => featureViews[feature] ?? [])
   if (shown.length === 0) return null
   return (
     <div className="actions" role="group" aria-label={t("walletFeatures")}>
@@ -176,7 +179,7 @@ export function Account() {
           {t("refreshBalances")}
         </button>
       </div>
-      <Features />
+      <Features account={account} />
       <NetworkPicker account={account} />
       <div className="tabs" role="tablist" aria-label={t("accountTabs")} onKeyDown={onTabKey}>
         {tabs.map((name) => (

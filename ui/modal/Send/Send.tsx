@@ -8,6 +8,8 @@
 import { type FormEvent, useState } from "react"
 import * as Format from "../../../core/Format.ts"
 import * as Session from "../../../core/Session.ts"
+import * as Amount from "../../../core/send/Amount.ts"
+import * as FiatValue from "../../../core/send/FiatValue.ts"
 import * as TokenBalance from "../../../core/TokenBalance.ts"
 import { formatUnits } from "viem"
 import { useBalances } from "../Account/useBalances.ts"
@@ -25,10 +27,10 @@ const asFailure = (cause: unknown): Failure =>
     ? { _tag: cause._tag, message: cause.message }
     : { _tag: "Unknown", message: String(cause) }
 
-/** The USD value of `amount` tokens at `price`, for display only (amounts themselves stay decimal strings). */
+/** The USD value of `amount` tokens at `price`, exact on decimal digits until it is formatted. */
 const usdOf = (amount: string, price: number | undefined): number | undefined => {
-  const value = Number(amount)
-  return price === undefined || amount === "" || !Number.isFinite(value) ? undefined : value * price
+  const value = amount === "" ? undefined : FiatValue.of(amount, price)
+  return value === undefined ? undefined : Number(value)
 }
 
 function Preview({ account, fee, onEdit }: { readonly account: Session.SessionAccount; readonly fee: bigint | undefined; readonly onEdit: () => void }) {
@@ -60,6 +62,9 @@ function Preview({ account, fee, onEdit }: { readonly account: Session.SessionAc
         <dd data-send-from={account.address}>{shortenAddress(account.address)}</dd>
         <dt>{t("sendTo")}</dt>
         <dd data-send-to={form.receiverAddress}>
+          {form.receiverProfileImageUrl === undefined || !engine.isImageAllowed(form.receiverProfileImageUrl)
+            ? null
+            : <img className="avatar" src={form.receiverProfileImageUrl} alt="" referrerPolicy="no-referrer" />}
           {form.receiverProfileName === undefined ? null : <strong>{form.receiverProfileName} </strong>}
           {shortenAddress(form.receiverAddress ?? "")}
         </dd>
@@ -94,6 +99,17 @@ function Form({ account, onReview }: { readonly account: Session.SessionAccount;
   const tokens = shown === undefined ? [] : TokenBalance.withoutZeroDecimals(shown.balances)
   const amount = form.sendTokenAmount ?? ""
   const usd = usdOf(amount, form.token?.price)
+
+  /** The whole balance; for the native coin, less the network fee of sending it (when it can be estimated). */
+  const max = async () => {
+    const token = form.token
+    if (token === undefined) return
+    await engine.setSendAmount(token.quantity.numeric)
+    if (token.address !== undefined) return
+    await engine.setSendReceiver(receiver).catch(() => undefined)
+    const fee = await engine.estimateSendFee().catch(() => undefined)
+    if (fee !== undefined) await engine.setSendAmount(Amount.max(token.quantity.numeric, Number(token.quantity.decimals), fee))
+  }
 
   const review = async (event: FormEvent) => {
     event.preventDefault()
@@ -153,7 +169,7 @@ function Form({ account, onReview }: { readonly account: Session.SessionAccount;
             data-send-amount-input=""
             onChange={(event) => void engine.setSendAmount(event.currentTarget.value)}
           />
-          <button type="button" className="secondary" disabled={form.token === undefined} onClick={() => form.token === undefined ? undefined : void engine.setSendAmount(form.token.quantity.numeric)}>
+          <button type="button" className="secondary" disabled={form.token === undefined} onClick={() => void max()}>
             {t("sendMax")}
           </button>
         </span>
