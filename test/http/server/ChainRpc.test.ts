@@ -84,6 +84,19 @@ describe("chain RPC endpoint", () => {
     expect(answers[4]?.result).toBe("0x7a69")
   })
 
+  it("answers a full batch of 1000 calls (over the API's 64 KiB body limit) and refuses a larger one", async () => {
+    const address = evm.deployment.accounts[0]?.address ?? ""
+    const calls = Array.from({ length: 1000 }, (_, id) => call(id, "eth_getBalance", [address, "latest"]))
+    expect(JSON.stringify(calls).length).toBeGreaterThan(64 * 1024)
+    const full = await post(endpoint(api), calls)
+    expect(full.status).toBe(200)
+    const answers = full.body as ReadonlyArray<{ id: number; result?: string }>
+    expect(answers.map((answer) => answer.id)).toEqual(calls.map((sent) => sent.id))
+    expect(new Set(answers.map((answer) => answer.result)).size).toBe(1)
+    const tooMany = await post(endpoint(api), [...calls, call(1000, "eth_chainId")])
+    expect(tooMany.body).toMatchObject({ error: { code: RpcCode.table.LimitExceeded.code } })
+  })
+
   it("refuses every signing or node-changing method with 'Method not supported'", async () => {
     for (const method of ["eth_sendTransaction", "personal_sign", "eth_sign", "eth_accounts", "hardhat_setBalance", "debug_traceTransaction", "wallet_sendCalls"]) {
       const { body } = await post(endpoint(api), call(1, method))
