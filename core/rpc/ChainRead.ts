@@ -5,6 +5,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type * as Connector from "../Connector.ts"
+import type { RpcUrls } from "../Network.ts"
+import * as Transport from "./Transport.ts"
 
 export type ChainRead = (args: Connector.RequestArguments) => Effect.Effect<unknown, ChainReadError>
 
@@ -24,6 +26,15 @@ export const fromRequest = (request: RequestFn): ChainRead => (args) =>
     try: () => request({ method: args.method, params: args.params }, { dedupe: true }),
     catch: (cause) => new ChainReadError({ method: args.method, message: cause instanceof Error ? cause.message : String(cause) })
   })
+
+/**
+ * Reads on a network through its ranked fallback transport (its own URLs, else Portico's endpoint).
+ * Make one per network and keep it: the ranking pings its URLs every 4 s for as long as it lives.
+ */
+export const forNetwork = (
+  network: { readonly caipNetworkId: string; readonly rpcUrls: RpcUrls },
+  portico: { readonly rpcHost: string; readonly projectId: string }
+): ChainRead => fromRequest(Transport.fallbackTransport(Transport.readUrls(network, portico))({}).request)
 
 export class ChainReadError extends Schema.TaggedError<ChainReadError>()("ChainReadError", {
   method: Schema.String,

@@ -85,6 +85,11 @@ describe("chain RPC transport (spec §9 RPC)", () => {
     ])
   })
 
+  it("forNetwork reads through the network's own URLs", async () => {
+    const read = ChainRead.forNetwork({ caipNetworkId: "eip155:1", rpcUrls: { default: { http: [node.url] } } }, { rpcHost: "http://127.0.0.1:9", projectId: "p" })
+    expect(await Effect.runPromise(read({ method: "eth_blockNumber" }))).toBe("0x1")
+  })
+
   it("urlsOf puts the configured URLs first and drops repeats", () => {
     expect(urlsOf({ default: { http: ["a", "b"] }, chainDefault: { http: ["b", "c"] } })).toEqual(["a", "b", "c"])
   })

@@ -3,11 +3,22 @@
  * batches answered by the nodes, signing methods refused with JSON-RPC codes, the project's origin
  * allowlist and rate limit, immutable answers cached, Solana reads and sendTransaction forwarded.
  */
-import { createSolanaRpc } from "@solana/kit"
+import {
+  createKeyPairFromBytes,
+  createSolanaRpc,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  getTransactionDecoder,
+  signTransaction
+} from "@solana/kit"
+import * as Effect from "effect/Effect"
 import { createPublicClient, http, parseEther, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as ChainRead from "../../../core/rpc/ChainRead.ts"
+import { fallbackTransport } from "../../../core/rpc/Transport.ts"
 import * as RpcCode from "../../../core/RpcCode.ts"
+import * as SolanaSend from "../../../core/send/SolanaSend.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
 import { startSolanaDevnet, type SolanaDevnet } from "../../../sandbox/solana/SolanaDevnet.ts"
@@ -73,6 +84,19 @@ describe("chain RPC endpoint", () => {
     expect(answers[4]?.result).toBe("0x7a69")
   })
 
+  it("answers a full batch of 1000 calls (over the API's 64 KiB body limit) and refuses a larger one", async () => {
+    const address = evm.deployment.accounts[0]?.address ?? ""
+    const calls = Array.from({ length: 1000 }, (_, id) => call(id, "eth_getBalance", [address, "latest"]))
+    expect(JSON.stringify(calls).length).toBeGreaterThan(64 * 1024)
+    const full = await post(endpoint(api), calls)
+    expect(full.status).toBe(200)
+    const answers = full.body as ReadonlyArray<{ id: number; result?: string }>
+    expect(answers.map((answer) => answer.id)).toEqual(calls.map((sent) => sent.id))
+    expect(new Set(answers.map((answer) => answer.result)).size).toBe(1)
+    const tooMany = await post(endpoint(api), [...calls, call(1000, "eth_chainId")])
+    expect(tooMany.body).toMatchObject({ error: { code: RpcCode.table.LimitExceeded.code } })
+  })
+
   it("refuses every signing or node-changing method with 'Method not supported'", async () => {
     for (const method of ["eth_sendTransaction", "personal_sign", "eth_sign", "eth_accounts", "hardhat_setBalance", "debug_traceTransaction", "wallet_sendCalls"]) {
       const { body } = await post(endpoint(api), call(1, method))
@@ -113,6 +137,21 @@ describe("chain RPC endpoint", () => {
     expect(await broken.json()).toMatchObject({ error: { code: RpcCode.table.ParseError.code } })
     const empty = await post(endpoint(api), [])
     expect(empty.body).toMatchObject({ error: { code: RpcCode.table.InvalidRequest.code } })
+  })
+
+  it("broadcasts a signed Solana transaction with sendTransaction", async () => {
+    const [owner] = solana.deployment.accounts
+    if (owner === undefined) throw new Error("no demo account")
+    const receiver = (await generateKeyPairSigner()).address
+    const solanaEndpoint = endpoint(api, solana.deployment.caipNetworkId)
+    const read = ChainRead.fromRequest(fallbackTransport([solanaEndpoint])({}).request)
+    const { wire } = await Effect.runPromise(SolanaSend.transactionOf(read, { from: owner.address, to: receiver, units: 1_000_000n }))
+    const keyPair = await createKeyPairFromBytes(Uint8Array.from(owner.secretKey))
+    const signed = await signTransaction([keyPair], getTransactionDecoder().decode(wire))
+    const { body } = await post(solanaEndpoint, call(1, "sendTransaction", [getBase64EncodedWireTransaction(signed), { encoding: "base64" }]))
+    expect((body as { result: string }).result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+    const rpc = createSolanaRpc(solanaEndpoint)
+    await expect.poll(async () => (await rpc.getBalance(receiver).send()).value, { timeout: 15_000 }).toBe(1_000_000n)
   })
 
   it("broadcasts a signed transaction with eth_sendRawTransaction", async () => {
