@@ -8,6 +8,7 @@
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as AsyncResult from "effect/reactivity/AsyncResult"
@@ -15,17 +16,23 @@ import * as Atom from "effect/reactivity/Atom"
 import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import * as Alert from "../Alert.ts"
 import { Backend, type AccountOnNetwork, type BackendError } from "../Backend.ts"
+import type * as Caip from "../Caip.ts"
+import type * as Connector from "../Connector.ts"
+import { Connectors } from "../connectors/Connectors.ts"
+import { HostConfig } from "../HostConfig.ts"
 import * as Constants from "../Constants.ts"
 import type * as Identity from "../Identity.ts"
 import * as Modal from "../Modal.ts"
-import type * as TokenBalance from "../TokenBalance.ts"
+import * as BalanceSource from "../send/BalanceSource.ts"
+import type * as Session from "../Session.ts"
+import * as TokenBalance from "../TokenBalance.ts"
 import { keyOf } from "./Activity.ts"
 
 export type BalancesState =
   | { readonly _tag: "Loading"; readonly previous?: TokenBalance.Balances }
   | { readonly _tag: "Loaded"; readonly balances: TokenBalance.Balances }
   /** `retryAt`: epoch ms from which a new fetch is allowed (spec §4: 30 s after the failure). */
-  | { readonly _tag: "Failed"; readonly error: BackendError; readonly retryAt: number; readonly previous?: TokenBalance.Balances }
+  | { readonly _tag: "Failed"; readonly error: BackendError | Connector.ConnectorFailure; readonly retryAt: number; readonly previous?: TokenBalance.Balances }
 
 export const loading: BalancesState = { _tag: "Loading" }
 
@@ -40,19 +47,21 @@ export class AccountData extends Context.Service<AccountData, {
    * Loads the account's balances once, or again with `refresh` (bypassing the 30 s cache). Within 30 s
    * of a failure nothing is asked; a failure shows the 'Token Balance Unavailable' toast.
    */
-  readonly loadBalances: (account: AccountOnNetwork, options?: { readonly refresh?: boolean }) => Effect.Effect<void>
+  readonly loadBalances: (account: Session.SessionAccount, options?: { readonly refresh?: boolean }) => Effect.Effect<void>
   readonly identity: (address: string) => Effect.Effect<Identity.Identity, BackendError>
 }>()("portico/core/features/AccountData") {
   static readonly layer = Layer.effect(
     AccountData,
     Effect.gen(function*() {
       const backend = yield* Backend
+      const connectors = yield* Connectors
+      const config = yield* HostConfig
       const modal = yield* Modal.Modal
       const balances = yield* SubscriptionRef.make<ReadonlyMap<string, BalancesState>>(new Map())
       const set = (key: string, state: BalancesState) => SubscriptionRef.update(balances, (all) => new Map(all).set(key, state))
 
       const loadBalances = Effect.fn("AccountData.loadBalances")(function*(
-        account: AccountOnNetwork,
+        account: Session.SessionAccount,
         options: { readonly refresh?: boolean } = {}
       ) {
         const key = keyOf(account)
@@ -63,7 +72,15 @@ export class AccountData extends Context.Service<AccountData, {
         if (current?._tag === "Loaded" && options.refresh !== true) return
         const previous = current === undefined ? undefined : shownBalances(current)
         yield* set(key, { _tag: "Loading", ...(previous === undefined ? {} : { previous }) })
-        yield* backend.balances(account, { force: options.refresh === true }).pipe(
+        // The wallet's own assets when it discovers them (EIP-7811), else our server's balances (spec §7).
+        const client = Option.getOrUndefined(yield* Effect.option(connectors.get(account.connectorId)))
+        const service: BalanceSource.BalanceService<BackendError> = {
+          fetch: (address, caipNetworkId, { forceUpdate }) =>
+            Effect.map(backend.balances({ address, caipNetworkId }, { force: forceUpdate }), (loaded) => loaded.balances),
+          iconFor: (symbol) => config.apiUrl === undefined ? "" : new URL(`/public/getTokenImage/${encodeURIComponent(symbol)}`, config.apiUrl).toString()
+        }
+        yield* BalanceSource.fetch(client, service, account.address, account.caipNetworkId as Caip.CaipNetworkId, options.refresh === true ? "manual" : "networkSwitch").pipe(
+          Effect.map((list) => new TokenBalance.Balances({ balances: list })),
           Effect.matchEffect({
             onSuccess: (loaded) => set(key, { _tag: "Loaded", balances: loaded }),
             onFailure: (error) =>

@@ -6,15 +6,42 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Option from "effect/Option"
 import * as Predicate from "effect/Predicate"
+import * as Schema from "effect/Schema"
 import { ConnectorError } from "../Connector.ts"
 import type * as Connector from "../Connector.ts"
 import { Connectors } from "../connectors/Connectors.ts"
 import * as RpcCode from "../RpcCode.ts"
+import * as SendCalls from "../SendCalls.ts"
 import * as Session from "../Session.ts"
 import * as WalletError from "../WalletError.ts"
 
-export type WalletRequestError = Connector.ConnectorFailure | Connector.ConnectorNotFound | WalletError.UnauthorizedError
+export type WalletRequestError =
+  | Connector.ConnectorFailure
+  | Connector.ConnectorNotFound
+  | WalletError.UnauthorizedError
+  | SendCalls.CallMissingToError
+  | SendCalls.CallDataNotHexError
+
+/** `wallet_sendCalls` params as a host hands them over: only `calls` is read here. */
+const SendCallsParams = Schema.Tuple([
+  Schema.Struct({
+    calls: Schema.Array(Schema.Struct({
+      to: Schema.optionalKey(Schema.UndefinedOr(Schema.String)),
+      data: Schema.optionalKey(Schema.UndefinedOr(Schema.String)),
+      value: Schema.optionalKey(Schema.UndefinedOr(Schema.String))
+    }))
+  })
+])
+const decodeSendCalls = Schema.decodeUnknownOption(SendCallsParams)
+
+/** Spec §5: every call of a `wallet_sendCalls` needs a `to`, and its data (if any) starts with 0x. */
+const checkedSendCalls = (args: Connector.RequestArguments): Effect.Effect<void, SendCalls.CallMissingToError | SendCalls.CallDataNotHexError> => {
+  if (args.method !== "wallet_sendCalls") return Effect.void
+  const params = decodeSendCalls(args.params)
+  return Option.isNone(params) ? Effect.void : Effect.asVoid(SendCalls.validate(params.value[0].calls))
+}
 
 /** EIP-1193's 4100: there is no account of that namespace to ask for. */
 export const notConnected = (): WalletError.UnauthorizedError =>
@@ -37,6 +64,7 @@ export class WalletRequests extends Context.Service<WalletRequests, {
       const request = Effect.fn("WalletRequests.request")(function*(namespace: Session.SessionNamespace, args: Connector.RequestArguments) {
         const account = (yield* SubscriptionRef.get(session.state))[namespace]
         if (account === undefined) return yield* notConnected()
+        yield* checkedSendCalls(args)
         const client = yield* connectors.get(account.connectorId)
         return yield* client.request(args)
       })

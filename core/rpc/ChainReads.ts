@@ -27,7 +27,10 @@ export class ChainReads extends Context.Service<ChainReads, {
             if (known !== undefined) return Effect.succeed(known)
             const network = config.networks.find((candidate) => candidate.caipNetworkId === caipNetworkId)
             if (network === undefined) return Effect.fail(new Networks.NetworkNotFoundError())
-            const read = ChainRead.fromRequest(Transport.fallbackTransport(Transport.urlsOf(network.rpcUrls))({}).request)
+            // A network without RPC URLs reads through Portico's own endpoint, when the host has an API.
+            const read = config.apiUrl === undefined
+              ? ChainRead.fromRequest(Transport.fallbackTransport(Transport.urlsOf(network.rpcUrls))({}).request)
+              : ChainRead.forNetwork(network, { rpcHost: config.apiUrl, projectId: config.projectId })
             reads.set(caipNetworkId, read)
             return Effect.succeed(read)
           })

@@ -13,6 +13,7 @@ import { stringToHex } from "viem"
 import type * as Analytics from "../../../core/Analytics.ts"
 import * as Backend from "../../../core/Backend.ts"
 import * as Connection from "../../../core/Connection.ts"
+import { Connectors } from "../../../core/connectors/Connectors.ts"
 import type * as Connector from "../../../core/Connector.ts"
 import * as Constants from "../../../core/Constants.ts"
 import { AccountData } from "../../../core/features/AccountData.ts"
@@ -249,7 +250,14 @@ describe("Activity", () => {
 })
 
 describe("AccountData", () => {
-  const account = { address: evmAddress, caipNetworkId: "eip155:31337" }
+  const account: Session.SessionAccount = {
+    namespace: "eip155",
+    address: evmAddress,
+    caipNetworkId: "eip155:31337",
+    connectorId: evmConnector.id,
+    connectorName: evmConnector.name,
+    connectorType: evmConnector.type
+  }
   const stateOf = Effect.flatMap(AccountData, (data) => Effect.map(SubscriptionRef.get(data.balances), (all) => all.get(keyOf(account))))
   const balances = new TokenBalance.Balances({
     balances: [{ name: "Ether", symbol: "ETH", chainId: "eip155:31337", iconUrl: "", quantity: { decimals: "18", numeric: "1.5" } }]
@@ -283,6 +291,28 @@ describe("AccountData", () => {
     }))
   })
 
+  it.effect("a wallet that discovers its assets (EIP-7811) is asked instead of the server", () => {
+    const asked: Array<string> = []
+    const wallet = {
+      ...fake(evmConnector, { connect: Effect.succeed(evmConnected) }).client,
+      request: (args: Connector.RequestArguments) =>
+        Effect.sync(() => {
+          asked.push(args.method)
+          return args.method === "wallet_getCapabilities"
+            ? { "0x7a69": { assetDiscovery: { supported: true } } }
+            : { "0x7a69": [{ address: "native", balance: "0xde0b6b3a7640000", type: "native", metadata: { name: "Ether", symbol: "ETH", decimals: 18 } }] }
+        })
+    } satisfies Connector.ConnectorClient
+    return Effect.gen(function*() {
+      yield* Effect.flatMap(Connectors, (connectors) => connectors.discover)
+      const data = yield* AccountData
+      yield* data.loadBalances(account)
+      const state = yield* stateOf
+      assert.deepStrictEqual(asked, ["wallet_getCapabilities", "wallet_getAssets"])
+      assert.strictEqual(state?._tag === "Loaded" ? state.balances.balances[0]?.quantity.numeric : state?._tag, "1")
+    }).pipe(withFeatures({ clients: [wallet] }))
+  })
+
   it.effect("loads once, and a refresh asks the server past its cache while the last balances stay shown", () => {
     const calls: Array<boolean> = []
     return Effect.gen(function*() {
@@ -301,7 +331,14 @@ describe("typed failures on the live path", () => {
   it.effect("without an API URL, balances fail with BackendNotConfiguredError", () =>
     Effect.gen(function*() {
       const data = yield* AccountData
-      const account = { address: evmAddress, caipNetworkId: "eip155:31337" }
+      const account: Session.SessionAccount = {
+        namespace: "eip155",
+        address: evmAddress,
+        caipNetworkId: "eip155:31337",
+        connectorId: evmConnector.id,
+        connectorName: evmConnector.name,
+        connectorType: evmConnector.type
+      }
       yield* data.loadBalances(account)
       const state = (yield* SubscriptionRef.get(data.balances)).get(keyOf(account))
       assert.strictEqual(state?._tag === "Failed" ? state.error.message : state?._tag, "No API URL configured")
@@ -315,6 +352,21 @@ describe("typed failures on the live path", () => {
       assert.strictEqual(error._tag, "UnauthorizedError")
       assert.strictEqual(error._tag === "UnauthorizedError" ? error.code : 0, 4100)
     }).pipe(withFeatures()))
+
+  it.effect("a host's wallet_sendCalls with a call missing `to` or with data not 0x-prefixed never reaches the wallet", () => {
+    const asked: Array<unknown> = []
+    return Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      const requests = yield* WalletRequests
+      const noTo = yield* Effect.flip(requests.request("eip155", { method: "wallet_sendCalls", params: [{ calls: [{ to: evmAddress }, { data: "0x" }] }] }))
+      assert.strictEqual(noTo._tag, "CallMissingToError")
+      const notHex = yield* Effect.flip(requests.request("eip155", { method: "wallet_sendCalls", params: [{ calls: [{ to: evmAddress, data: "abcd" }] }] }))
+      assert.strictEqual(notHex._tag, "CallDataNotHexError")
+      yield* requests.request("eip155", { method: "wallet_sendCalls", params: [{ calls: [{ to: evmAddress, data: "0xabcd" }] }] })
+      assert.deepStrictEqual(asked.length, 1)
+    }).pipe(withFeatures({ clients: [signingWallet(asked)] }))
+  })
 
   it.effect("switching to a network the host did not configure is NetworkNotFoundError, shown as a toast", () =>
     Effect.gen(function*() {
