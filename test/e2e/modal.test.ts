@@ -337,6 +337,69 @@ describe("Portico modal in Chromium", () => {
     await context.close()
   })
 
+  it("sends ETH, an 18-decimal ERC20 and the USDT-style token, each mined; a refusal keeps the form; a network switch resets it", async () => {
+    const chain = sandbox.config.evm.chains[0]
+    const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
+    const receiver = sandbox.config.evm.accounts[2]?.address ?? "0x"
+    const tokenBalance = (contract: string) =>
+      client.readContract({ address: sandbox.config.evm.contracts[contract] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [receiver] })
+    const { context, page } = await open(host.url)
+    await connectEvm(page)
+    const fillSend = async (symbol: string, amount: string) => {
+      await page.locator("[data-portico-button]").click()
+      await expectView(page, "Account")
+      await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
+      await expectView(page, "Send")
+      await dialog(page).locator(`[data-send-token='${symbol}'] input`).check()
+      await dialog(page).locator("[data-send-amount-input]").fill(amount)
+      await dialog(page).locator("[data-send-receiver-input]").fill(receiver)
+      await dialog(page).getByRole("button", { name: en.sendReview }).click()
+      await visible(dialog(page).locator("[data-send-step='preview']"))
+      await dialog(page).getByRole("button", { name: en.sendConfirm }).click()
+    }
+    // A refusal in the wallet: the reason in the visitor's words, and the form as it was.
+    await fillSend("ETH", "0.5")
+    await answerWallet(page, "Reject")
+    await expectText(dialog(page).getByRole("alert"), en.errorUserRejected)
+    await dialog(page).getByRole("button", { name: en.sendEdit }).click()
+    expect(await dialog(page).locator("[data-send-amount-input]").inputValue()).toBe("0.5")
+    expect(await dialog(page).locator("[data-send-receiver-input]").inputValue()).toBe(receiver)
+    await page.keyboard.press("Escape")
+
+    const ethBefore = await client.getBalance({ address: receiver })
+    await fillSend("ETH", "0.5")
+    await answerWallet(page, "Approve")
+    // A native send goes one step back (to Account, where it was opened).
+    await expectView(page, "Account")
+    await expect.poll(async () => (await client.getBalance({ address: receiver })) - ethBefore, { timeout: 15_000 }).toBe(500_000_000_000_000_000n)
+    await page.keyboard.press("Escape")
+    for (const [symbol, contract, amount, units] of [["DAI", "dai18", "1.25", 1_250_000_000_000_000_000n], ["USDT", "usdtLike", "3", 3_000_000n]] as const) {
+      const before = await tokenBalance(contract)
+      await fillSend(symbol, amount)
+      await answerWallet(page, "Approve")
+      await expectView(page, "Account")
+      await expect.poll(async () => (await tokenBalance(contract)) - before, { timeout: 15_000 }).toBe(units)
+      await page.keyboard.press("Escape")
+    }
+
+    // A network switch resets the send form (spec §4): the typed amount is gone.
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
+    await dialog(page).locator("[data-send-token='ETH'] input").check()
+    await dialog(page).locator("[data-send-amount-input]").fill("0.1")
+    await page.keyboard.press("Escape")
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    // The demo wallet switches chains without a prompt.
+    await dialog(page).getByRole("group", { name: en.network }).getByRole("button", { name: sandbox.config.evm.chains[1]?.name ?? "" }).click()
+    await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toContain(`eip155:${sandbox.config.evm.chains[1]?.chainId}`)
+    await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
+    await expectView(page, "Send")
+    expect(await dialog(page).locator("[data-send-amount-input]").inputValue()).toBe("")
+    await context.close()
+  })
+
   it("sends SOL, and an SPL token to a receiver without a token account, from the Solana demo wallet", async () => {
     const rpc = createSolanaRpc(sandbox.config.solana.cluster.rpcUrl)
     const receiver = (await generateKeyPairSigner()).address

@@ -191,9 +191,15 @@ function Form({ account, onReview }: { readonly account: Session.SessionAccount;
 
 function Steps({ account }: { readonly account: Session.SessionAccount }) {
   const [step, setStep] = useState<{ readonly _tag: "Form" } | { readonly _tag: "Preview"; readonly fee: bigint | undefined }>({ _tag: "Form" })
-  return step._tag === "Form"
-    ? <Form account={account} onReview={(fee) => setStep({ _tag: "Preview", fee })} />
-    : <Preview account={account} fee={step.fee} onEdit={() => setStep({ _tag: "Form" })} />
+  // The step's controls replace the ones that had focus: focus moves to the new step's first control
+  // (each step mounts afresh), so keyboard users (and Escape) stay inside the dialog.
+  return (
+    <div key={step._tag} ref={(element) => element?.querySelector<HTMLElement>("input:not([disabled]), button:not([disabled])")?.focus()}>
+      {step._tag === "Form"
+        ? <Form account={account} onReview={(fee) => setStep({ _tag: "Preview", fee })} />
+        : <Preview account={account} fee={step.fee} onEdit={() => setStep({ _tag: "Form" })} />}
+    </div>
+  )
 }
 
 export function Send() {
