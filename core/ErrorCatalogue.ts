@@ -10,6 +10,12 @@ import * as Record from "effect/Record"
 import * as SchemaAST from "effect/SchemaAST"
 import type * as Schema from "effect/Schema"
 import * as Address from "./Address.ts"
+import * as ChainRead from "./rpc/ChainRead.ts"
+import * as Amount from "./send/Amount.ts"
+import * as EvmSend from "./send/EvmSend.ts"
+import * as Receiver from "./send/Receiver.ts"
+import * as SolanaSend from "./send/SolanaSend.ts"
+import * as Transfer from "./send/Transfer.ts"
 import * as Alert from "./Alert.ts"
 import * as Backend from "./Backend.ts"
 import * as Caip from "./Caip.ts"
@@ -19,16 +25,13 @@ import * as Cooldown from "./Cooldown.ts"
 import * as Disconnect from "./Disconnect.ts"
 import * as Email from "./Email.ts"
 import * as EmbeddedAuth from "./EmbeddedAuth.ts"
-import * as EmbeddedWallet from "./EmbeddedWallet.ts"
 import * as Name from "./Name.ts"
 import * as Networks from "./Networks.ts"
 import * as OriginAllowlist from "./OriginAllowlist.ts"
 import * as Send from "./Send.ts"
 import * as SendCalls from "./SendCalls.ts"
-import * as Siwx from "./Siwx.ts"
 import * as SocialProvider from "./SocialProvider.ts"
 import * as Storage from "./Storage.ts"
-import * as Swap from "./Swap.ts"
 import * as Theme from "./Theme.ts"
 import * as WalletError from "./WalletError.ts"
 import * as Activity from "./features/Activity.ts"
@@ -58,6 +61,15 @@ const item = (module: string, errorClass: ErrorClass, template?: string): Item =
 
 export const errors: ReadonlyArray<Item> = [
   item("Address", Address.InvalidAddressError),
+  item("Amount", Amount.InvalidAmountError, "{what is wrong with the amount}"),
+  item("ChainRead", ChainRead.ChainReadError, "{the node's message}"),
+  item("EvmSend", EvmSend.EvmSendInvalidAddressError, "Invalid address (the EVM {field})"),
+  item("EvmSend", EvmSend.EvmTransferRefusedError, "{why the token refused}"),
+  item("EvmSend", EvmSend.EvmSendAnswerError, "{what eth_sendTransaction or eth_call answered wrong}"),
+  item("Receiver", Receiver.InvalidReceiverError, "{why the receiver is not usable}"),
+  item("SolanaSend", SolanaSend.SolanaSendInvalidAddressError, "Invalid address (the Solana {field})"),
+  item("SolanaSend", SolanaSend.SolanaSendAnswerError, "{what the wallet or node answered wrong}"),
+  item("Transfer", Transfer.TransferTokenError, "{what is wrong with the token}"),
   item("Caip", Caip.InvalidCaipNetworkIdError),
   item("Caip", Caip.InvalidCaipAddressError),
   item("Activity", Activity.TransactionsFetchFailedError),
@@ -72,14 +84,6 @@ export const errors: ReadonlyArray<Item> = [
   item("Disconnect", Disconnect.DisconnectChainsFailedError),
   item("Email", Email.InvalidEmailError),
   item("EmbeddedAuth", EmbeddedAuth.EmbeddedAuthUnsupportedNamespaceError),
-  item("EmbeddedWallet", EmbeddedWallet.EmbeddedWalletError, "{the frame's message} or An error occurred"),
-  item("EmbeddedWallet", EmbeddedWallet.RpcRequestAbortedError),
-  item("EmbeddedWallet", EmbeddedWallet.EmbeddedWalletUnknownError),
-  item("EmbeddedWallet", EmbeddedWallet.EmailLoginDependencyError),
-  item("EmbeddedWallet", EmbeddedWallet.FrameLoadFailedError),
-  item("EmbeddedWallet", EmbeddedWallet.FrameRequestTimeoutError),
-  item("EmbeddedWallet", EmbeddedWallet.AuthConnectorNotFoundError),
-  item("EmbeddedWallet", EmbeddedWallet.RpcCallNotAllowedError),
   item("Name", Name.NameInvalidCharactersError),
   item("Name", Name.NameTooShortError),
   item("Name", Name.NameResolutionError),
@@ -91,19 +95,8 @@ export const errors: ReadonlyArray<Item> = [
   item("Send", Send.SendUnsupportedChainError),
   item("SendCalls", SendCalls.CallMissingToError),
   item("SendCalls", SendCalls.CallDataNotHexError),
-  item("Siwx", Siwx.SiwxConfigConflictError),
-  item("Siwx", Siwx.SiwxInitializationError),
-  item("Siwx", Siwx.SignatureDeclinedError),
-  item("Siwx", Siwx.SmartAccountNotSupportedError),
-  item("Siwx", Siwx.SiwxNotEnabledError),
-  item("Siwx", Siwx.NoActiveCaipAddressError),
-  item("Siwx", Siwx.NoActiveCaipNetworkOrClientError),
-  item("Siwx", Siwx.NoConnectionControllerClientError),
-  item("Siwx", Siwx.SiwxInvalidCaipAddressError),
   item("SocialProvider", SocialProvider.UnsupportedSocialProviderError),
   item("Storage", Storage.StorageWriteError, "Could not write {key} ({reason})"),
-  item("Swap", Swap.SwapNetworkNotSupportedError),
-  item("Swap", Swap.GasPriceNetworkNotSupportedError),
   item("Theme", Theme.InvalidThemeModeError),
   item("WalletError", WalletError.UserRejectedRequestError, "{wallet message} or User rejected the request"),
   item("WalletError", WalletError.UnauthorizedError, "{wallet message} or Unauthorized"),

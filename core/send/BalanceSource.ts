@@ -2,8 +2,7 @@
  * Where an account's balances come from (spec §7 "Balances"): from the wallet's `wallet_getAssets`
  * (EIP-7811) when its `wallet_getCapabilities` reports asset discovery on the network, otherwise from
  * the balance service by address and network. Either way the spec §5 filter applies (quantity decimals
- * '0' dropped), and a failed fetch closes the 30 s retry gate (spec §4): until it reopens, no fetch is
- * tried and the caller shows the 'Token Balance Unavailable' toast (spec §8).
+ * '0' dropped). The 30 s retry gate after a failure and its toast are core/features/AccountData's.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -12,8 +11,6 @@ import { numberToHex } from "viem"
 import { Asset, toTokenBalance } from "../Asset.ts"
 import type { CaipNetworkId } from "../Caip.ts"
 import type * as Connector from "../Connector.ts"
-import type * as Cooldown from "../Cooldown.ts"
-import { fixed } from "../FixedMessage.ts"
 import { type TokenBalance, withoutZeroDecimals } from "../TokenBalance.ts"
 
 /** The balance service by address and network (http/client/CachedQueries' balance fits behind it). */
@@ -94,22 +91,3 @@ export const fetch = <E>(
     const discovered = client === undefined ? undefined : yield* fromWallet(client, address, network, service.iconFor)
     return withoutZeroDecimals(discovered ?? (yield* service.fetch(address, network, { forceUpdate: bypassesCache(trigger) })))
   })
-
-/**
- * Runs `attempt` (a balance fetch) behind the token balance gate: refused without a try while the gate is closed, and
- * closing it on failure. Both end in TokenBalanceUnavailableError.
- */
-export const gated = <A, E, R>(gate: Cooldown.Gate, attempt: Effect.Effect<A, E, R>): Effect.Effect<A, TokenBalanceUnavailableError, R> =>
-  Effect.gen(function*() {
-    if (!(yield* gate.isOpen)) return yield* new TokenBalanceUnavailableError({ retryInMillis: yield* gate.remainingMillis })
-    return yield* attempt.pipe(
-      Effect.catch(() =>
-        Effect.andThen(gate.close, Effect.flatMap(gate.remainingMillis, (retryInMillis) => new TokenBalanceUnavailableError({ retryInMillis }))))
-    )
-  })
-
-/** Spec §8 'Token Balance Unavailable'; `retryInMillis` is how long until a try is allowed again. */
-export class TokenBalanceUnavailableError extends Schema.TaggedError<TokenBalanceUnavailableError>()("TokenBalanceUnavailableError", {
-  message: fixed("Token Balance Unavailable"),
-  retryInMillis: Schema.Number
-}) {}

@@ -14,35 +14,19 @@ const coreDir = fileURLToPath(new URL("../../core/", import.meta.url))
  * The spec's section 8 (and §5, §6) messages of the features Portico has, verbatim. The market
  * leader's controller internals ('Chain adapter not found', 'NetworkController client not set',
  * 'ConnectionController client not set', 'Chain is not supported', 'No ConnectionController client
- * found') name objects Portico does not have, so no code can raise them; the wording of a feature
- * joins this list when the feature lands, raised by its live code.
+ * found') name objects Portico does not have, so no code can raise them. The wording of features not
+ * built yet (sign-in, the embedded wallet, swaps) joins this list when each lands, raised by its live code.
  */
 const specMessages = [
-  "Network not supported for Gas Price",
-  "Network not supported for Swaps",
   "Failed to disconnect",
   "Failed to disconnect chains",
-  "Cannot set both siweConfig and siwx options",
   "Network not found",
-  "A problem occurred while trying initialize authentication",
-  "Signature declined",
-  "This application might not support Smart Accounts",
-  "SIWX is not enabled",
-  "No ActiveCaipAddress found",
-  "No ActiveCaipNetwork or client found",
-  "Invalid CAIP Address",
   "Failed to fetch transactions",
   "Error resolving name",
   "Error fetching name suggestions",
-  "Request was aborted",
-  "Something went wrong",
-  "Unable to load email login dependency",
-  "iframe_load_failed",
-  "iframe_request_timeout",
   "Unauthorized: origin not allowed",
   "JWT validation error: JWT Token is not yet valid",
   "Unauthorized: invalid key",
-  "Requested RPC call is not allowed",
   "Please try again after {n} seconds",
   "An amount and receiver address are required",
   "A token is required",

@@ -1,9 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import * as EmbeddedWallet from "../../core/EmbeddedWallet.ts"
 import { fixed } from "../../core/FixedMessage.ts"
-import * as Siwx from "../../core/Siwx.ts"
+import * as Networks from "../../core/Networks.ts"
 
 class Example extends Schema.TaggedError<Example>()("Example", { message: fixed("Exactly this") }) {}
 
@@ -16,11 +15,8 @@ describe("FixedMessage.fixed", () => {
   })
 
   it("spec errors construct with their wording and are Errors", () => {
-    const declined = new Siwx.SignatureDeclinedError()
-    assert.strictEqual(declined.message, "Signature declined")
-    assert.instanceOf(declined, Error)
-    assert.strictEqual(new EmbeddedWallet.EmbeddedWalletError().message, "An error occurred")
-    assert.strictEqual(new EmbeddedWallet.EmbeddedWalletError({ message: "Frame says no" }).message, "Frame says no")
-    assert.strictEqual(new EmbeddedWallet.RpcCallNotAllowedError().uiText, "Action not allowed")
+    const notFound = new Networks.NetworkNotFoundError()
+    assert.strictEqual(notFound.message, "Network not found")
+    assert.instanceOf(notFound, Error)
   })
 })

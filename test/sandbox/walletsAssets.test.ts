@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Eip1193 from "../../core/connectors/Eip1193.ts"
 import * as RpcResult from "../../core/RpcResult.ts"
 import * as BalanceSource from "../../core/send/BalanceSource.ts"
-import * as BatchCalls from "../../core/send/BatchCalls.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 import { createEvmProvider, type EvmProvider } from "../../sandbox/wallets/EvmWallet.ts"
 import { answering, rejection } from "../support/demoWallet.ts"
@@ -97,22 +96,26 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     expect(await reader.getTransactionCount({ address: account })).toBeLessThanOrEqual(nonce + 1)
   })
 
-  it("core's wallet_sendCalls through a connector: checked calls sent, status and capabilities decoded", async () => {
+  it("wallet_sendCalls through a connector: the bundle's status and the wallet's capabilities", async () => {
     const client = connectorOf(wallet(2, tokenAddresses()))
     const { accounts } = await Effect.runPromise(client.connect({}))
     const from = accounts[0] ?? ""
     const to = evm.deployment.accounts[5]?.address ?? ""
-    // A call without `to` or with non-hex data is refused before the wallet is asked (no prompt is scripted for it).
-    const missing = await Effect.runPromise(Effect.flip(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, value: "0x1" }, { data: "0x" }] })))
-    expect(missing).toMatchObject({ _tag: "CallMissingToError", index: 1 })
-    const notHex = await Effect.runPromise(Effect.flip(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, data: "abcd" }] })))
-    expect(notHex._tag).toBe("CallDataNotHexError")
-    const id = await Effect.runPromise(BatchCalls.send(client, { chainId: 31337, from, calls: [{ to, value: "0x1" }, { to, value: "0x2", data: "0x" }] }))
-    const status = await Effect.runPromise(BatchCalls.status(client, id))
+    const calls = [{ to, value: "0x1" }, { to, value: "0x2", data: "0x" }]
+    const answer = await Effect.runPromise(client.request({
+      method: "wallet_sendCalls",
+      params: [{ version: "2.0.0", chainId: "0x7a69", from, atomicRequired: false, calls }]
+    }))
+    const id = typeof answer === "object" && answer !== null && "id" in answer ? String(answer.id) : String(answer)
+    const status = (await Effect.runPromise(client.request({ method: "wallet_getCallsStatus", params: [id] }))) as {
+      readonly status: number
+      readonly atomic: boolean
+      readonly receipts?: ReadonlyArray<{ readonly transactionHash: string }>
+    }
     expect(status.status).toBe(200)
     expect(status.atomic).toBe(true)
     expect(status.receipts?.map((receipt) => RpcResult.classify(receipt.transactionHash))).toEqual(["transaction"])
-    const capabilities = await Effect.runPromise(BatchCalls.capabilities(client, from))
+    const capabilities = (await Effect.runPromise(client.request({ method: "wallet_getCapabilities", params: [from] }))) as Record<string, Record<string, unknown>>
     expect(capabilities["0x7a69"]?.["assetDiscovery"]).toEqual({ supported: true })
   })
 

@@ -1,8 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Ref from "effect/Ref"
-import * as TestClock from "effect/testing/TestClock"
-import * as Cooldown from "../../../core/Cooldown.ts"
 import * as BalanceSource from "../../../core/send/BalanceSource.ts"
 
 describe("balance source", () => {
@@ -53,22 +50,5 @@ describe("balance source", () => {
         yield* BalanceSource.fetch(undefined, service, "0xabc", "eip155:1", trigger)
       }
       assert.deepStrictEqual(asked, [true, true, false, false, false])
-    }))
-
-  it.effect("after a failed fetch no fetch is tried for 30 s, then one is (spec §4 retry gate)", () =>
-    Effect.gen(function*() {
-      const gate = yield* Cooldown.makeTokenBalance()
-      const tries = yield* Ref.make(0)
-      const failing = Effect.andThen(Ref.update(tries, (n) => n + 1), Effect.fail("down"))
-      const first = yield* Effect.flip(BalanceSource.gated(gate, failing))
-      assert.strictEqual(first.message, "Token Balance Unavailable")
-      assert.strictEqual(first.retryInMillis, 30_000)
-      yield* TestClock.adjust("29999 millis")
-      const refused = yield* Effect.flip(BalanceSource.gated(gate, failing))
-      assert.strictEqual(refused.retryInMillis, 1)
-      assert.strictEqual(yield* Ref.get(tries), 1)
-      yield* TestClock.adjust("1 millis")
-      assert.strictEqual(yield* BalanceSource.gated(gate, Effect.andThen(Ref.update(tries, (n) => n + 1), Effect.succeed("ok"))), "ok")
-      assert.strictEqual(yield* Ref.get(tries), 2)
     }))
 })

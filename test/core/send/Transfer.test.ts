@@ -121,8 +121,8 @@ describe("sends on the sandbox devnets", () => {
 
     const { sent, after } = await Effect.runPromise(Effect.gen(function*() {
       const form = yield* SubscriptionRef.make(filled)
-      const sent = yield* SendFlow.submit(form, "eip155:31337", from, flow)
-      return { sent, after: yield* SubscriptionRef.get(form) }
+      const result = yield* SendFlow.submit(form, "eip155:31337", from, flow)
+      return { sent: result, after: yield* SubscriptionRef.get(form) }
     }))
     expect((await reader().waitForTransactionReceipt({ hash: sent.id as Hex })).status).toBe("success")
     expect(after).toEqual({ loading: false, tokenBalances: [usdc] })
