@@ -7,7 +7,9 @@
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
@@ -199,7 +201,17 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   )
   const context = await runtime.context()
   const service = <I, S>(key: Context.Key<I, S>) => Context.get(context as Context.Context<I>, key)
-  const run = <A, E>(effect: Effect.Effect<A, E, Features.Features | Features.Environment>) => runtime.runPromise(effect)
+  /**
+   * Runs an action: its typed failure rejects the promise. An action cut off because the engine was
+   * disposed (the provider unmounted) never settles: nobody is left to hear of it, and an interruption
+   * is not a failure to report.
+   */
+  const run = <A, E>(effect: Effect.Effect<A, E, Features.Features | Features.Environment>): Promise<A> =>
+    runtime.runPromiseExit(effect).then((exit) => {
+      if (Exit.isSuccess(exit)) return exit.value
+      if (Cause.hasInterruptsOnly(exit.cause)) return new Promise<A>(() => undefined)
+      throw Cause.squash(exit.cause)
+    })
 
   const modal = service(Modal.Modal)
   const navigation = service(Navigation)

@@ -4,6 +4,7 @@
 import * as Schema from "effect/Schema"
 import type { CaipNetworkId } from "./Caip.ts"
 import { formatUnits } from "./Format.ts"
+import * as FiatValue from "./send/FiatValue.ts"
 import type { TokenBalance } from "./TokenBalance.ts"
 
 /** The spec writes the types in capitals; EIP-7811 wallets answer them in lower case. */
@@ -39,8 +40,13 @@ export const toTokenBalance = (asset: Asset, chainId: CaipNetworkId): TokenBalan
     symbol: metadata.symbol,
     chainId,
     ...(asset.type === "ERC20" || asset.type === "erc20" ? { address: `${chainId}:${asset.address}` } : {}),
-    ...(metadata.value === undefined ? {} : { value: metadata.value }),
-    price: metadata.price ?? 0,
+    // A price is never invented: without one there is no value either; with one, the value follows exactly.
+    ...(metadata.price === undefined ? {} : { price: metadata.price }),
+    ...(metadata.value !== undefined
+      ? { value: metadata.value }
+      : metadata.price === undefined
+      ? {}
+      : { value: Number(FiatValue.of(formatUnits(BigInt(asset.balance), metadata.decimals), metadata.price) ?? "0") }),
     iconUrl: metadata.iconUrl ?? "",
     quantity: {
       decimals: String(metadata.decimals),

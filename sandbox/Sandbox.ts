@@ -10,7 +10,7 @@ import { startApiServer } from "../http/server/start.ts"
 import { sandboxRegistry } from "./RegistrySeed.ts"
 import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
-import { sandboxCollections, sandboxTokens } from "./evm/SandboxContracts.ts"
+import { sandboxCollections, sandboxTokens, sandboxUsdPrices } from "./evm/SandboxContracts.ts"
 import { startRelay } from "./relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
@@ -100,8 +100,8 @@ interface Stoppable { readonly stop: () => Promise<void> }
 const sandboxPrices = (solanaNetwork: string, solanaUsdc: string): Readonly<Record<string, number>> => ({
   ...Object.fromEntries(
     evmChainSpecs.flatMap(({ chainId }) => [
-      [`eip155:${chainId}:native`, 3000],
-      ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, 1] as const)
+      [`eip155:${chainId}:native`, sandboxUsdPrices.native],
+      ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, sandboxUsdPrices.token] as const)
     ])
   ),
   [`${solanaNetwork}:native`]: 150,

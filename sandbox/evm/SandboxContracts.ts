@@ -36,6 +36,9 @@ export const sandboxContracts: EvmContracts = Object.fromEntries(
   deploymentPlan.map(({ key }, nonce) => [key, getContractAddress({ from: deployerAccount.address, nonce: BigInt(nonce) })])
 ) as Record<ContractKey, Address>
 
+/** The sandbox's USD prices: Ether at 3000, every token a stablecoin at 1 (the API and the demo wallet agree). */
+export const sandboxUsdPrices = { native: 3000, token: 1 } as const
+
 export const sandboxTokens: ReadonlyArray<EvmToken> = [
   { contract: "usdc6", address: sandboxContracts.usdc6, name: "USD Coin (Local)", symbol: "USDC", decimals: 6, abi: "erc20" },
   { contract: "usdtLike", address: sandboxContracts.usdtLike, name: "Tether USD (Local)", symbol: "USDT", decimals: 6, abi: "legacy" },

@@ -5,6 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { createPublicClient, erc20Abi, http, numberToHex, type Address, type Hex } from "viem"
+import { sandboxUsdPrices } from "../evm/SandboxContracts.ts"
 import type { EvmWalletChain } from "./EvmWallet.ts"
 import { invalidParams } from "./ProviderRpcError.ts"
 
@@ -26,7 +27,7 @@ export interface DiscoveredAsset {
   readonly address: Hex | "native"
   readonly balance: Hex
   readonly type: typeof AssetType.Type
-  readonly metadata: { readonly name: string; readonly symbol: string; readonly decimals: number }
+  readonly metadata: { readonly name: string; readonly symbol: string; readonly decimals: number; readonly price: number }
 }
 
 const assetsOn = async (chain: EvmWalletChain, account: Address, tokens: ReadonlyArray<Address>): Promise<ReadonlyArray<DiscoveredAsset>> => {
@@ -36,7 +37,7 @@ const assetsOn = async (chain: EvmWalletChain, account: Address, tokens: Readonl
     address: "native",
     balance: numberToHex(await client.getBalance({ address: account })),
     type: "native",
-    metadata: native
+    metadata: { ...native, price: sandboxUsdPrices.native }
   }
   const erc20s = await Promise.all(tokens.map(async (token): Promise<ReadonlyArray<DiscoveredAsset>> => {
     // A token missing on this chain (no code) is simply not held here.
@@ -48,7 +49,7 @@ const assetsOn = async (chain: EvmWalletChain, account: Address, tokens: Readonl
       read("symbol"),
       read("decimals")
     ])
-    return balance === 0n ? [] : [{ address: token, balance: numberToHex(balance), type: "erc20", metadata: { name, symbol, decimals } }]
+    return balance === 0n ? [] : [{ address: token, balance: numberToHex(balance), type: "erc20", metadata: { name, symbol, decimals, price: sandboxUsdPrices.token } }]
   }))
   return [nativeAsset, ...erc20s.flat()]
 }

@@ -18,16 +18,24 @@ describe("Asset", () => {
     assert.isFalse(is({ ...usdc, type: "ERC721" }))
   })
 
-  it("converts to a token balance with exact units and a CAIP-10 token address", () => {
+  it("converts to a token balance with exact units, a CAIP-10 token address, and the value its price gives", () => {
     assert.deepStrictEqual(Asset.toTokenBalance(usdc, "eip155:31337"), {
       name: "USD Coin",
       symbol: "USDC",
       chainId: "eip155:31337",
       address: "eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3",
       price: 1,
+      value: 1.5,
       iconUrl: "https://x/usdc.png",
       quantity: { decimals: "6", numeric: "1.5" }
     })
+  })
+
+  it("never invents a price: an asset without one has neither price nor value", () => {
+    const unpriced: Asset.Asset = { ...usdc, metadata: { name: "USD Coin", symbol: "USDC", decimals: 6 } }
+    const row = Asset.toTokenBalance(unpriced, "eip155:31337")
+    assert.isUndefined(row.price)
+    assert.isUndefined(row.value)
   })
 
   it("a native asset has no token address and keeps 18-decimal precision", () => {
