@@ -641,6 +641,22 @@ describe("Portico modal in Chromium", () => {
     await wallet.getByRole("article", { name: /Session proposal from Portico test host/ }).getByRole("button", { name: "Approve" }).click()
     await expect.poll(async () => (await hostStatus(page).textContent())?.toLowerCase(), { timeout: 20_000 })
       .toContain(walletAddress.toLowerCase())
+
+    // A send through the WalletConnect session: the request is approved on the wallet's page and mined.
+    const receiver = sandbox.config.evm.accounts[3]?.address ?? "0x"
+    const client = createPublicClient({ transport: viemHttp(sandbox.config.evm.chains[0]?.rpcUrl ?? "") })
+    const before = await client.getBalance({ address: receiver })
+    await page.bringToFront()
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
+    await dialog(page).locator("[data-send-token='ETH'] input").check()
+    await dialog(page).locator("[data-send-amount-input]").fill("0.25")
+    await dialog(page).locator("[data-send-receiver-input]").fill(receiver)
+    await dialog(page).getByRole("button", { name: en.sendReview }).click()
+    await dialog(page).getByRole("button", { name: en.sendConfirm }).click()
+    await wallet.getByRole("article", { name: /for Portico test host/ }).getByRole("button", { name: "Approve" }).click()
+    await expect.poll(async () => (await client.getBalance({ address: receiver })) - before, { timeout: 20_000 }).toBe(250_000_000_000_000_000n)
     await context.close()
   })
 
