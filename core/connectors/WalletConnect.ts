@@ -53,6 +53,8 @@ const Session = Schema.Struct({
   namespaces: Schema.Record(Schema.String, Schema.Struct({ accounts: Schema.Array(Caip.CaipAddress) })),
   peer: Schema.optional(Schema.Struct({
     metadata: Schema.optional(Schema.Struct({
+      name: Schema.optional(Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(100))),
+      icons: Schema.optional(Schema.Array(Schema.String)),
       redirect: Schema.optional(Schema.Struct({ native: Schema.optional(Schema.String), universal: Schema.optional(Schema.String) }))
     }))
   }))
@@ -84,10 +86,14 @@ export const accountsOf = (input: unknown): Connector.Connected | undefined => {
   if (entries === undefined || first === undefined) return undefined
   const caipNetworkId = Caip.networkIdOf(first)
   const accounts = [...new Set(entries.filter((entry) => Caip.networkIdOf(entry) === caipNetworkId).map((entry) => entry.address))]
-  const linking = session.peer?.metadata?.redirect?.native ?? session.peer?.metadata?.redirect?.universal
+  const metadata = session.peer?.metadata
+  const linking = metadata?.redirect?.native ?? metadata?.redirect?.universal
+  const icon = metadata?.icons?.[0]
+  // The wallet that answered names the account (Connection keeps its icon only from a safe source).
+  const wallet = metadata?.name === undefined ? {} : { wallet: { name: metadata.name, ...(icon === undefined ? {} : { icon }) } }
   return linking === undefined || linking === ""
-    ? { namespace: "eip155", accounts, caipNetworkId }
-    : { namespace: "eip155", accounts, caipNetworkId, linking }
+    ? { namespace: "eip155", accounts, caipNetworkId, ...wallet }
+    : { namespace: "eip155", accounts, caipNetworkId, linking, ...wallet }
 }
 
 /**

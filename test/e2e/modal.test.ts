@@ -641,6 +641,12 @@ describe("Portico modal in Chromium", () => {
     await wallet.getByRole("article", { name: /Session proposal from Portico test host/ }).getByRole("button", { name: "Approve" }).click()
     await expect.poll(async () => (await hostStatus(page).textContent())?.toLowerCase(), { timeout: 20_000 })
       .toContain(walletAddress.toLowerCase())
+    // The account is named after the wallet that answered, not "WalletConnect".
+    await page.bringToFront()
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await expectContains(dialog(page), "Connected with Portico WalletConnect Demo Wallet")
+    await page.keyboard.press("Escape")
 
     // A send through the WalletConnect session: the request is approved on the wallet's page and mined.
     const receiver = sandbox.config.evm.accounts[3]?.address ?? "0x"

@@ -50,6 +50,12 @@ describe("session accounts", () => {
     })).toEqual({ namespace: "eip155", accounts: ["0xaa", "0xbb"], caipNetworkId: "eip155:31337", linking: "demowallet://" })
     expect(WalletConnect.accountsOf({ namespaces: {} })).toBeUndefined()
   })
+  it("names the wallet that answered with its metadata's name and first icon", () => {
+    expect(WalletConnect.accountsOf({
+      namespaces: { eip155: { accounts: ["eip155:31337:0xaa"] } },
+      peer: { metadata: { name: "Demo Mobile", icons: ["https://wallet.example/icon.png"] } }
+    })).toEqual({ namespace: "eip155", accounts: ["0xaa"], caipNetworkId: "eip155:31337", wallet: { name: "Demo Mobile", icon: "https://wallet.example/icon.png" } })
+  })
   it("gives no account for a session of another shape or with a malformed account", () => {
     expect(WalletConnect.accountsOf({ namespaces: { eip155: { accounts: ["eip155:31337"] } } })).toBeUndefined()
     expect(WalletConnect.accountsOf({ namespaces: { eip155: { accounts: ["unknown:1:0xaa"] } } })).toBeUndefined()
