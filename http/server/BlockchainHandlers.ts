@@ -21,6 +21,7 @@ import { tokenImageUrl } from "./Balances.ts"
 import { Repository, type NameRecord } from "./Repository.ts"
 import { requestBase } from "./RequestBase.ts"
 import { ServerContext } from "./ServerContext.ts"
+import * as StrictInput from "./StrictInput.ts"
 import { verify } from "./SignatureVerification.ts"
 
 /** Transactions per history page. EVM cursors are offsets; Solana cursors are the page's last signature. */
@@ -101,8 +102,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           if (query.chainId !== undefined && !context.history.chains.includes(query.chainId)) {
             return yield* new BadRequest({ message: `chainId: network ${query.chainId} is not supported` })
           }
-          const offset = query.cursor === undefined ? 0 : Number(query.cursor)
-          if (!Number.isInteger(offset) || offset < 0) return yield* new BadRequest({ message: "cursor: not a cursor this server gave" })
+          const offset = yield* StrictInput.integer("cursor", query.cursor, { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 })
           const all = yield* context.history.read(params.address, query.chainId === undefined ? context.history.chains : [query.chainId])
           const next = offset + historyPageSize < all.length ? String(offset + historyPageSize) : null
           return new History({ data: all.slice(offset, offset + historyPageSize), next })

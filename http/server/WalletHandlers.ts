@@ -6,21 +6,17 @@ import * as Effect from "effect/Effect"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Constants from "../../core/Constants.ts"
-import { BadRequest, InvalidProjectId, messages } from "../api/ApiError.ts"
+import { InvalidProjectId, messages } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { WalletPage } from "../../core/WalletListEntry.ts"
 import { AllowedOrigins, AnalyticsConfig } from "../api/WalletApi.ts"
 import { Repository, type WalletRow } from "./Repository.ts"
 import { requestBase } from "./RequestBase.ts"
 import { ServerContext } from "./ServerContext.ts"
+import * as StrictInput from "./StrictInput.ts"
 
-const positiveInt = (field: string, value: string | undefined, fallback: number) => {
-  if (value === undefined) return Effect.succeed(fallback)
-  const parsed = Number(value)
-  return Number.isInteger(parsed) && parsed >= 1
-    ? Effect.succeed(parsed)
-    : Effect.fail(new BadRequest({ message: `${field}: must be a positive integer` }))
-}
+/** Pages past this one answer nothing anyway; a larger number is a mistake (or a probe), not a page. */
+const maxPage = 1_000_000
 
 const list = (value: string | undefined): ReadonlyArray<string> =>
   value === undefined ? [] : value.split(",").map((item) => item.trim()).filter((item) => item.length > 0)
@@ -55,9 +51,14 @@ export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handl
     return handlers
       .handle("getWallets", ({ query }) =>
         Effect.gen(function*() {
-          const page = yield* positiveInt("page", query.page, 1)
-          const entries = Math.min(yield* positiveInt("entries", query.entries, Constants.walletsPageSize), Constants.walletSearchEntries)
-          const search = query.search?.trim()
+          const page = yield* StrictInput.integer("page", query.page, { min: 1, max: maxPage, fallback: 1 })
+          const entries = Math.min(
+            yield* StrictInput.integer("entries", query.entries, { min: 1, max: maxPage, fallback: Constants.walletsPageSize }),
+            Constants.walletSearchEntries
+          )
+          const search = (yield* StrictInput.text("search", query.search))?.trim()
+          yield* Effect.forEach([["include", query.include], ["exclude", query.exclude], ["chains", query.chains]] as const, ([field, value]) =>
+            StrictInput.text(field, value))
           const result = yield* repository.listWallets({
             offset: (page - 1) * entries,
             limit: entries,

@@ -13,6 +13,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as NetAddress from "effect/net/NetAddress"
 import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
 import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpServer from "effect/http/HttpServer"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
@@ -86,7 +87,11 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
       HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
       ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
       // Any page may call (and read the answer, 403s included); ProjectGuard decides per project.
-      HttpRouter.cors({ exposedHeaders: ["retry-after"], maxAge: 600 })
+      HttpRouter.cors({ exposedHeaders: ["retry-after"], maxAge: 600 }),
+      // Every answer is JSON with its tag, an unknown path's too.
+      HttpRouter.add("*", "/*", HttpServerResponse.json({ _tag: "NotFound", message: "path: no such endpoint" }, { status: 404 })),
+      // No answer of ours is ever to be sniffed into another type (an SVG or JSON read as a page).
+      HttpRouter.middleware((httpEffect) => Effect.map(httpEffect, HttpServerResponse.setHeader("x-content-type-options", "nosniff")), { global: true })
     )
     const server = HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
       Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, maxBodySize)),

@@ -151,7 +151,7 @@ describe("EVM history", () => {
   it("answers a foreign cursor and an unsupported chain with 400", async () => {
     const address = evm.deployment.accounts[0]?.address ?? ""
     const cursor = await withClient({ url: api.url }, (c) => Effect.flip(c.blockchain.history({ params: { address }, query: { cursor: "abc" } })))
-    expect(cursor).toMatchObject({ _tag: "BadRequest", message: "cursor: not a cursor this server gave" })
+    expect(cursor).toMatchObject({ _tag: "BadRequest", message: `cursor: must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}` })
     const chain = await withClient({ url: api.url }, (c) => Effect.flip(c.blockchain.history({ params: { address }, query: { chainId: "eip155:1" } })))
     expect(chain).toMatchObject({ _tag: "BadRequest", message: "chainId: network eip155:1 is not supported" })
   })

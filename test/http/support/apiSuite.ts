@@ -146,7 +146,7 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
 
     it("answers bad paging with 400 naming the field", async () => {
       const error = await withClient(setup(), (c) => Effect.flip(c.wallets.getWallets({ query: { entries: "-3" } })))
-      expect(error).toMatchObject({ _tag: "BadRequest", message: "entries: must be a positive integer", status: 400 })
+      expect(error).toMatchObject({ _tag: "BadRequest", message: "entries: must be a whole number from 1 to 1000000", status: 400 })
     })
 
     it("serves wallet and token images as SVG, 404 for unknown wallets", async () => {
