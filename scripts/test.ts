@@ -36,6 +36,7 @@ const step = (name: string, command: string, args: ReadonlyArray<string>): void 
 
 step("typecheck", "tsc", ["-p", "tsconfig.json", "--noEmit"])
 step("lint", "oxlint", ["--deny-warnings", "core", "http", "ui", "sandbox", "test", "scripts"])
+step("package (build, pack, publint, attw, size budget)", "node", ["scripts/package/check.ts"])
 
 const reportDir = "test-results"
 mkdirSync(reportDir, { recursive: true })
