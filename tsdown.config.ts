@@ -27,7 +27,32 @@ export default defineConfig([
     clean: true,
     hash: true,
     unbundle: false,
+    deps: { neverBundle: true },
     treeshake: true
+  },
+  {
+    // Node side of `portico/testing`: drives Playwright pages; the sandbox it starts stays in its modules.
+    entry: { testing: "testing/index.ts" },
+    outDir: "dist",
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    dts: true,
+    deps: { neverBundle: true },
+    clean: false
+  },
+  {
+    // Page side of `portico/testing`: one self-contained script injected before the host's own code.
+    entry: { "testing-wallets": "testing/pageWallets.ts" },
+    outDir: "dist",
+    format: "iife",
+    globalName: "PorticoTestWallets",
+    platform: "browser",
+    target: "es2023",
+    deps: { alwaysBundle: [/./] },
+    minify: true,
+    dts: false,
+    clean: false
   },
   ...(Object.keys(serverEntries).length === 0
     ? []
