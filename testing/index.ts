@@ -27,7 +27,10 @@ export interface InjectWalletsOptions {
 // Built next to this module by the package build (tsdown.config.ts, the `testing-wallets` IIFE).
 const pageScript = new URL("./testing-wallets.iife.js", import.meta.url)
 
-/** Injects both demo wallets into every document the page loads, before the app's own scripts run. */
+/**
+ * Injects both demo wallets into every document the page loads, before the app's own scripts run.
+ * Serve the app from `localhost`/`127.0.0.1` or https: the wallets need a secure context.
+ */
 export const injectWallets = async (page: Page, options: InjectWalletsOptions): Promise<void> => {
   const policy = options.policy ?? "approve"
   if (typeof policy === "function") await page.exposeFunction(askBinding, policy)
