@@ -1,0 +1,34 @@
+/**
+ * Checks the package a host installs: builds it, packs the tarball `npm publish` would upload,
+ * lints its `exports` and types (publint, Are The Types Wrong), and holds each chunk to its
+ * committed size budget in `.size-limit.json`. Leaves the tarball in `.pack/` for the examples.
+ */
+import { spawnSync } from "node:child_process"
+import { mkdirSync, readdirSync, rmSync } from "node:fs"
+import { join, resolve } from "node:path"
+
+const packDir = resolve(".pack")
+
+const run = (name: string, command: string, args: ReadonlyArray<string>): void => {
+  console.log(`\n▶ package: ${name}`)
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env })
+  if (result.status !== 0) {
+    console.error(`✖ package: ${name} failed`)
+    process.exit(1)
+  }
+}
+
+run("build", "npx", ["tsdown", "--logLevel", "warn"])
+rmSync(packDir, { recursive: true, force: true })
+mkdirSync(packDir, { recursive: true })
+run("pack", "npm", ["pack", "--silent", "--pack-destination", packDir])
+const tarball = readdirSync(packDir).find((name) => name.endsWith(".tgz"))
+if (tarball === undefined) {
+  console.error(`✖ package: npm pack left no tarball in ${packDir}`)
+  process.exit(1)
+}
+const tarballPath = join(packDir, tarball)
+run("publint", "npx", ["publint", "run", tarballPath, "--strict"])
+// ESM only by design: CommonJS resolution modes are not a target.
+run("types (attw)", "npx", ["attw", tarballPath, "--profile", "esm-only"])
+run("size budget", "npx", ["size-limit"])

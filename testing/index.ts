@@ -1,0 +1,67 @@
+/**
+ * `portico/testing`: what a host needs to test its own app in Playwright without a real wallet.
+ * Start the sandbox's chains, relay and API once (`startSandbox`), inject the demo wallets into each page
+ * with an approval policy (`injectWallets`), and drive Portico's modal (`connect`, `disconnect`).
+ */
+import { readFile } from "node:fs/promises"
+import type { Page } from "playwright-core"
+import type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
+import { walletName } from "../sandbox/wallets/EvmWallet.ts"
+import { solanaWalletName } from "../sandbox/wallets/SolanaWallet.ts"
+import { type ApprovalPolicy, askBinding } from "./ApprovalPolicy.ts"
+
+export type { ApprovalPolicy, ApprovalRequest, AskTheTest } from "./ApprovalPolicy.ts"
+export type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
+export { type Sandbox, type SandboxOptions, startSandbox } from "../sandbox/Sandbox.ts"
+
+/** The demo wallets' names as the modal lists them. */
+export const demoWallets = { evm: walletName, solana: solanaWalletName } as const
+
+export interface InjectWalletsOptions {
+  /** The sandbox's configuration: `sandbox.config` from `startSandbox`. */
+  readonly config: SandboxConfig
+  /** `"approve"` (default), `"reject"`, or a function asked for every request. */
+  readonly policy?: ApprovalPolicy
+}
+
+// Built next to this module by the package build (tsdown.config.ts, the `testing-wallets` IIFE).
+const pageScript = new URL("./testing-wallets.iife.js", import.meta.url)
+
+/**
+ * Injects both demo wallets into every document the page loads, before the app's own scripts run.
+ * Serve the app from `localhost`/`127.0.0.1` or https: the wallets need a secure context.
+ */
+export const injectWallets = async (page: Page, options: InjectWalletsOptions): Promise<void> => {
+  const policy = options.policy ?? "approve"
+  if (typeof policy === "function") await page.exposeFunction(askBinding, policy)
+  const bundle = await readFile(pageScript, "utf8")
+  const pageOptions = JSON.stringify({ config: options.config, policy: typeof policy === "function" ? "ask" : policy })
+  await page.addInitScript({ content: `${bundle}\nPorticoTestWallets.inject(${pageOptions});` })
+}
+
+const timeout = 15_000
+const button = (page: Page) => page.locator("[data-portico-button]").first()
+const dialog = (page: Page) => page.locator("portico-modal [role='dialog']")
+
+/** Opens the modal from the connect button, picks the wallet and waits until the button shows the account. */
+export const connect = async (page: Page, wallet: string = demoWallets.evm): Promise<void> => {
+  await button(page).click({ timeout })
+  await dialog(page).getByRole("button", { name: wallet }).first().click({ timeout })
+  await dialog(page).waitFor({ state: "detached", timeout })
+  await page.waitForFunction(
+    () => /^(0x[0-9a-fA-F]{4}|[1-9A-HJ-NP-Za-km-z]{4})…/.test(document.querySelector("[data-portico-button]")?.textContent ?? ""),
+    undefined,
+    { timeout }
+  )
+}
+
+/** Opens the account view from the connect button and disconnects every session. */
+export const disconnect = async (page: Page): Promise<void> => {
+  await button(page).click({ timeout })
+  await dialog(page).getByRole("button", { name: "Disconnect" }).last().click({ timeout })
+  await page.waitForFunction(
+    () => !/…/.test(document.querySelector("[data-portico-button]")?.textContent ?? ""),
+    undefined,
+    { timeout }
+  )
+}

@@ -1,0 +1,60 @@
+/**
+ * Builds the published package: compiled ESM with `.d.ts` for the public entry points only.
+ * Dependencies and peers stay external so the host's bundler dedupes React, viem and Effect.
+ */
+import { defineConfig } from "tsdown"
+
+/** Public entry points; each key becomes `dist/<key>.js` and a subpath in `package.json` `exports`. */
+export const entries = {
+  react: "ui/react/index.ts"
+} as const
+
+/**
+ * `portico/server` (issue 13's `server/index.ts`): runs on Node only, so it builds separately.
+ * The lead enables it by adding `{ server: "server/index.ts" }` here once that file is merged.
+ */
+export const serverEntries = {} as const
+
+export default defineConfig([
+  {
+    entry: entries,
+    outDir: "dist",
+    format: "esm",
+    platform: "browser",
+    target: "es2023",
+    dts: true,
+    sourcemap: false,
+    clean: true,
+    hash: true,
+    unbundle: false,
+    deps: { neverBundle: true },
+    treeshake: true
+  },
+  {
+    // Node side of `portico/testing`: drives Playwright pages; the sandbox it starts stays in its modules.
+    entry: { testing: "testing/index.ts" },
+    outDir: "dist",
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    dts: true,
+    deps: { neverBundle: true },
+    clean: false
+  },
+  {
+    // Page side of `portico/testing`: one self-contained script injected before the host's own code.
+    entry: { "testing-wallets": "testing/pageWallets.ts" },
+    outDir: "dist",
+    format: "iife",
+    globalName: "PorticoTestWallets",
+    platform: "browser",
+    target: "es2023",
+    deps: { alwaysBundle: [/./] },
+    minify: true,
+    dts: false,
+    clean: false
+  },
+  ...(Object.keys(serverEntries).length === 0
+    ? []
+    : [{ entry: serverEntries, outDir: "dist", format: "esm" as const, platform: "node" as const, dts: true, clean: false }])
+])
