@@ -34,6 +34,7 @@ const step = (name: string, command: string, args: ReadonlyArray<string>): void 
   }
 }
 
+step("licences", "node", ["scripts/licenses.ts"])
 step("typecheck", "tsc", ["-p", "tsconfig.json", "--noEmit"])
 // The floors' own projects: core/ without DOM or Node (its browser connectors aside), and what runs in
 // a browser (core, the HTTP contracts and clients, app, ui) without Node's types.
