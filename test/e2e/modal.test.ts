@@ -183,6 +183,20 @@ const connectEvm = async (page: Page, options: { readonly status?: boolean } = {
 
 const evmAddress = () => sandbox.config.evm.accounts[0]?.address.toLowerCase() ?? ""
 
+/** Opens Send from Account, fills the form and confirms the preview (the wallet's prompt follows). */
+const sendFromModal = async (page: Page, send: { readonly symbol: string; readonly amount: string; readonly receiver: string; readonly feeSymbol: string }) => {
+  await page.locator("[data-portico-button]").click()
+  await expectView(page, "Account")
+  await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
+  await expectView(page, "Send")
+  await dialog(page).locator(`[data-send-token='${send.symbol}'] input`).check()
+  await dialog(page).locator("[data-send-amount-input]").fill(send.amount)
+  await dialog(page).locator("[data-send-receiver-input]").fill(send.receiver)
+  await dialog(page).getByRole("button", { name: en.sendReview }).click()
+  await expectText(dialog(page).locator("[data-send-fee]"), new RegExp(`${send.feeSymbol}$`))
+  await dialog(page).getByRole("button", { name: en.sendConfirm }).click()
+}
+
 describe("Portico modal in Chromium", () => {
   it("makes no request to another origin before the click; the modal's chunks come from the page's own", async () => {
     const { context, page } = await open(host.url)
@@ -345,18 +359,7 @@ describe("Portico modal in Chromium", () => {
       client.readContract({ address: sandbox.config.evm.contracts[contract] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [receiver] })
     const { context, page } = await open(host.url)
     await connectEvm(page)
-    const fillSend = async (symbol: string, amount: string) => {
-      await page.locator("[data-portico-button]").click()
-      await expectView(page, "Account")
-      await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
-      await expectView(page, "Send")
-      await dialog(page).locator(`[data-send-token='${symbol}'] input`).check()
-      await dialog(page).locator("[data-send-amount-input]").fill(amount)
-      await dialog(page).locator("[data-send-receiver-input]").fill(receiver)
-      await dialog(page).getByRole("button", { name: en.sendReview }).click()
-      await visible(dialog(page).locator("[data-send-step='preview']"))
-      await dialog(page).getByRole("button", { name: en.sendConfirm }).click()
-    }
+    const fillSend = (symbol: string, amount: string) => sendFromModal(page, { symbol, amount, receiver, feeSymbol: "ETH" })
     // A refusal in the wallet: the reason in the visitor's words, and the form as it was.
     await fillSend("ETH", "0.5")
     await answerWallet(page, "Reject")
@@ -411,16 +414,7 @@ describe("Portico modal in Chromium", () => {
     await answerWallet(page, "Approve")
     await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^solana /)
     const sendOnce = async (symbol: string, amount: string) => {
-      await page.locator("[data-portico-button]").click()
-      await expectView(page, "Account")
-      await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
-      await expectView(page, "Send")
-      await dialog(page).locator(`[data-send-token='${symbol}'] input`).check()
-      await dialog(page).locator("[data-send-amount-input]").fill(amount)
-      await dialog(page).locator("[data-send-receiver-input]").fill(receiver)
-      await dialog(page).getByRole("button", { name: en.sendReview }).click()
-      await expectText(dialog(page).locator("[data-send-fee]"), /SOL$/)
-      await dialog(page).getByRole("button", { name: en.sendConfirm }).click()
+      await sendFromModal(page, { symbol, amount, receiver, feeSymbol: "SOL" })
       await answerWallet(page, "Approve")
       // A Solana send goes back to Account (spec §2).
       await expectView(page, "Account")

@@ -249,15 +249,18 @@ describe("Activity", () => {
   })
 })
 
+/** The session account the EVM fake wallet connects as. */
+const connectedAccount: Session.SessionAccount = {
+  namespace: "eip155",
+  address: evmAddress,
+  caipNetworkId: "eip155:31337",
+  connectorId: evmConnector.id,
+  connectorName: evmConnector.name,
+  connectorType: evmConnector.type
+}
+
 describe("AccountData", () => {
-  const account: Session.SessionAccount = {
-    namespace: "eip155",
-    address: evmAddress,
-    caipNetworkId: "eip155:31337",
-    connectorId: evmConnector.id,
-    connectorName: evmConnector.name,
-    connectorType: evmConnector.type
-  }
+  const account = connectedAccount
   const stateOf = Effect.flatMap(AccountData, (data) => Effect.map(SubscriptionRef.get(data.balances), (all) => all.get(keyOf(account))))
   const balances = new TokenBalance.Balances({
     balances: [{ name: "Ether", symbol: "ETH", chainId: "eip155:31337", iconUrl: "", quantity: { decimals: "18", numeric: "1.5" } }]
@@ -331,14 +334,7 @@ describe("typed failures on the live path", () => {
   it.effect("without an API URL, balances fail with BackendNotConfiguredError", () =>
     Effect.gen(function*() {
       const data = yield* AccountData
-      const account: Session.SessionAccount = {
-        namespace: "eip155",
-        address: evmAddress,
-        caipNetworkId: "eip155:31337",
-        connectorId: evmConnector.id,
-        connectorName: evmConnector.name,
-        connectorType: evmConnector.type
-      }
+      const account = connectedAccount
       yield* data.loadBalances(account)
       const state = (yield* SubscriptionRef.get(data.balances)).get(keyOf(account))
       assert.strictEqual(state?._tag === "Failed" ? state.error.message : state?._tag, "No API URL configured")
