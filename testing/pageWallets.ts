@@ -6,12 +6,9 @@
  */
 import * as Schema from "effect/Schema"
 import { SandboxConfig } from "../sandbox/SandboxConfig.ts"
-import { announceEip6963, registerStandardWallet } from "../sandbox/wallets/Announce.ts"
 import type { ApprovalRequest, Approve } from "../sandbox/wallets/Approval.ts"
-import { createEvmProvider, walletName, walletRdns } from "../sandbox/wallets/EvmWallet.ts"
-import { evmIcon, solanaIcon } from "../sandbox/wallets/Icons.ts"
+import { installDemoWallets } from "../sandbox/wallets/DemoWallets.ts"
 import type { Permission } from "../sandbox/wallets/Permission.ts"
-import { createSolanaWallet } from "../sandbox/wallets/SolanaWallet.ts"
 import { askBinding } from "./ApprovalPolicy.ts"
 
 const PageOptions = Schema.Struct({
@@ -37,30 +34,9 @@ const approverFor = (policy: PageOptions["policy"]): Approve =>
 /** Decodes what the test passed, then injects both wallets into this window. */
 export const inject = (input: unknown): void => {
   const { config, policy } = Schema.decodeUnknownSync(PageOptions)(input)
-  const approve = approverFor(policy)
-  const origin = location.origin
-  const evmAccount = config.evm.accounts[0]
-  if (evmAccount !== undefined && config.evm.chains.length > 0) {
-    const provider = createEvmProvider({
-      privateKey: evmAccount.privateKey,
-      chains: config.evm.chains,
-      approve,
-      origin,
-      permission: stored("portico-testing:evm")
-    })
-    announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)
-  }
-  const solanaAccount = config.solana.accounts[0]
-  if (solanaAccount !== undefined) {
-    registerStandardWallet(window, createSolanaWallet({
-      secretKey: Uint8Array.from(solanaAccount.secretKey),
-      address: solanaAccount.address,
-      chain: config.solana.cluster.caipNetworkId,
-      rpcUrl: config.solana.cluster.rpcUrl,
-      icon: solanaIcon,
-      approve,
-      origin,
-      permission: stored("portico-testing:solana")
-    }))
-  }
+  installDemoWallets(window, {
+    config,
+    approve: approverFor(policy),
+    permission: (namespace) => stored(`portico-testing:${namespace}`)
+  })
 }

@@ -1,0 +1,54 @@
+/**
+ * Builds both demo wallets from the sandbox configuration and puts them into a window: the EVM wallet
+ * announced over EIP-6963, the Solana wallet registered through the Wallet Standard. The demo site's
+ * content script and the testing kit differ only in who approves, where permissions live and whether
+ * the EVM wallet discovers tokens.
+ */
+import type { Hex } from "viem"
+import type { SandboxConfig } from "../SandboxConfig.ts"
+import { announceEip6963, registerStandardWallet } from "./Announce.ts"
+import type { Approve } from "./Approval.ts"
+import { createEvmProvider, walletName, walletRdns } from "./EvmWallet.ts"
+import { evmIcon, solanaIcon } from "./Icons.ts"
+import type { Permission } from "./Permission.ts"
+import { createSolanaWallet } from "./SolanaWallet.ts"
+
+export interface DemoWalletsOptions {
+  readonly config: typeof SandboxConfig.Type
+  readonly approve: Approve
+  /** Where the site permission of each wallet is kept, by namespace. */
+  readonly permission: (namespace: "evm" | "solana") => Permission
+  /** Tokens the EVM wallet reports through `wallet_getAssets` (EIP-7811); without them it does not support it. */
+  readonly tokens?: ReadonlyArray<Hex>
+}
+
+/** Announces the EVM wallet and registers the Solana wallet the configuration has accounts for. */
+export const installDemoWallets = (window: Window, options: DemoWalletsOptions): void => {
+  const { config, approve } = options
+  const origin = window.location.origin
+  const evmAccount = config.evm.accounts[0]
+  if (evmAccount !== undefined && config.evm.chains.length > 0) {
+    const provider = createEvmProvider({
+      privateKey: evmAccount.privateKey,
+      chains: config.evm.chains,
+      approve,
+      origin,
+      permission: options.permission("evm"),
+      ...(options.tokens === undefined ? {} : { tokens: options.tokens })
+    })
+    announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)
+  }
+  const solanaAccount = config.solana.accounts[0]
+  if (solanaAccount !== undefined) {
+    registerStandardWallet(window, createSolanaWallet({
+      secretKey: Uint8Array.from(solanaAccount.secretKey),
+      address: solanaAccount.address,
+      chain: config.solana.cluster.caipNetworkId,
+      rpcUrl: config.solana.cluster.rpcUrl,
+      icon: solanaIcon,
+      approve,
+      origin,
+      permission: options.permission("solana")
+    }))
+  }
+}
