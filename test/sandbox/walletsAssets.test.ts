@@ -40,17 +40,22 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
   }
   const tokenAddresses = () => evm.deployment.tokens.map((token) => token.address)
 
-  it("a host's viem sendCalls lands every call and waitForCallsStatus reports success", async () => {
-    const provider = wallet(2)
-    const host = createWalletClient({ transport: custom(provider) })
+  // A host's viem wallet client on the demo wallet, with the usdc6 token, a recipient and a node reader.
+  const viemHost = async (recipient: number) => {
+    const host = createWalletClient({ transport: custom(wallet(2)) })
     const [account] = await host.requestAddresses()
     if (account === undefined) throw new Error("no account")
     const usdc = evm.deployment.tokens.find((token) => token.contract === "usdc6")
     if (usdc === undefined) throw new Error("no usdc6")
-    const to = evm.deployment.accounts[4]?.address as Hex
-    const reader = createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
+    const rpcUrl = evm.chains[0]?.rpcUrl ?? ""
+    const chain = { id: 31337, name: "Portico Local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }
+    const reader = createPublicClient({ transport: http(rpcUrl) })
+    return { host, account, usdc, to: evm.deployment.accounts[recipient]?.address as Hex, reader, chain }
+  }
+
+  it("a host's viem sendCalls lands every call and waitForCallsStatus reports success", async () => {
+    const { host, account, usdc, to, reader, chain } = await viemHost(4)
     const before = await reader.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [to] })
-    const chain = { id: 31337, name: "Portico Local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [evm.chains[0]?.rpcUrl ?? ""] } } }
     const { id } = await host.sendCalls({
       account,
       chain,
@@ -71,17 +76,9 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
   })
 
   it("a bundle runs atomically: when one call fails, none of them happens", async () => {
-    const provider = wallet(2)
-    const host = createWalletClient({ transport: custom(provider) })
-    const [account] = await host.requestAddresses()
-    if (account === undefined) throw new Error("no account")
-    const usdc = evm.deployment.tokens.find((token) => token.contract === "usdc6")
-    if (usdc === undefined) throw new Error("no usdc6")
-    const to = evm.deployment.accounts[6]?.address as Hex
-    const reader = createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
+    const { host, account, usdc, to, reader, chain } = await viemHost(6)
     const before = await reader.getBalance({ address: to })
     const nonce = await reader.getTransactionCount({ address: account })
-    const chain = { id: 31337, name: "Portico Local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [evm.chains[0]?.rpcUrl ?? ""] } } }
     await expect(host.sendCalls({
       account,
       chain,
