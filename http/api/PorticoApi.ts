@@ -8,11 +8,13 @@ import { AnalyticsApi } from "./AnalyticsApi.ts"
 import { BlockchainApi } from "./BlockchainApi.ts"
 import { ImageApi } from "./ImageApi.ts"
 import { SessionsApi } from "./SessionsApi.ts"
+import { SignInApi } from "./SignInApi.ts"
 import { WalletApi } from "./WalletApi.ts"
 
 export class PorticoApi extends HttpApi.make("portico")
   .add(BlockchainApi)
   .add(SessionsApi)
+  .add(SignInApi)
   .add(AnalyticsApi)
   .add(WalletApi)
   .add(ImageApi)

@@ -58,11 +58,12 @@ export const make = (options: ClientOptions) =>
   Effect.gen(function*() {
     const httpClient = yield* transport(options)
     const walletServiceUrl = options.walletServiceUrl ?? options.apiUrl
-    const group = <const G extends "blockchain" | "sessions" | "analytics" | "wallets" | "images">(name: G, baseUrl: string) =>
+    const group = <const G extends "blockchain" | "sessions" | "signIn" | "analytics" | "wallets" | "images">(name: G, baseUrl: string) =>
       HttpApiClient.group(PorticoApi, { group: name, httpClient, baseUrl })
     return {
       blockchain: yield* group("blockchain", options.apiUrl),
       sessions: yield* group("sessions", options.apiUrl),
+      signIn: yield* group("signIn", options.apiUrl),
       analytics: yield* group("analytics", options.analyticsUrl ?? options.apiUrl),
       wallets: yield* group("wallets", walletServiceUrl),
       images: yield* group("images", walletServiceUrl)

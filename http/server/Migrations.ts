@@ -84,6 +84,30 @@ export const migrations: ReadonlyArray<Migration> = [
         )
       }
     }
+  },
+  {
+    version: 3,
+    name: "sign_in",
+    up: statements(
+      `CREATE TABLE sign_in_nonces (
+        nonce text PRIMARY KEY,
+        project_id text NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX sign_in_nonces_expiry ON sign_in_nonces (expires_at)`,
+      `CREATE TABLE sign_in_sessions (
+        id text PRIMARY KEY,
+        project_id text NOT NULL,
+        chain_id text NOT NULL,
+        address text NOT NULL,
+        domain text NOT NULL,
+        message text NOT NULL,
+        signature text NOT NULL,
+        issued_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      )`
+    )
   }
 ]
 

@@ -33,6 +33,9 @@ import * as Repository from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 import { defaults, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
+import { SignInHandlers, SignInService } from "./SignInHandlers.ts"
+import * as SignInSignatures from "./SignInSignatures.ts"
+import * as SignInStore from "./SignInStore.ts"
 import { makeSolanaHistoryReader } from "./SolanaHistory.ts"
 import { loadTokenImages } from "./TokenImages.ts"
 import { WalletHandlers } from "./WalletHandlers.ts"
@@ -78,8 +81,17 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
       registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds,
       tokenImages: loadTokenImages(options.tokenImages ?? {})
     })
-    const services = Layer.mergeAll(Layer.succeed(Repository.Repository, repository), Layer.succeed(ServerContext, context))
-    const handlers = Layer.mergeAll(BlockchainHandlers, SessionsHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers).pipe(
+    const signIn = SignInService.of({
+      store: SignInStore.make(db),
+      chains: [...evm.map((chain) => `eip155:${chain.chainId}`), ...(options.solana === undefined ? [] : [options.solana.caipNetworkId])],
+      signatures: SignInSignatures.make({ rpcUrls: Object.fromEntries(evm.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl])) })
+    })
+    const services = Layer.mergeAll(
+      Layer.succeed(Repository.Repository, repository),
+      Layer.succeed(ServerContext, context),
+      Layer.succeed(SignInService, signIn)
+    )
+    const handlers = Layer.mergeAll(BlockchainHandlers, SessionsHandlers, SignInHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers).pipe(
       Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, InputErrorsLive.layer)),
       Layer.provide(services)
     )

@@ -1,0 +1,107 @@
+/**
+ * Sign-in on our server: nonce, strict verification for the calling page's origin, sessions that can
+ * be confirmed and revoked, and a nonce racing in two requests accepted once.
+ */
+import * as Effect from "effect/Effect"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as SignInMessage from "../../../core/signin/SignInMessage.ts"
+import type { SignInMessageData } from "../../../core/SignInSession.ts"
+import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
+import { withClient } from "../support/client.ts"
+
+const alice = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
+const origin = "https://app.example.com"
+
+let server: ApiServer
+beforeAll(async () => {
+  server = await startApiServer({
+    port: 0,
+    projects: { "test-project": { allowedOrigins: ["https://*.example.com"] }, "other-project": { allowedOrigins: ["*"] } },
+    evm: [{ chainId: 31337, rpcUrl: "http://127.0.0.1:9/unused" }]
+  })
+})
+afterAll(() => server.stop())
+
+const client = <A, E>(use: Parameters<typeof withClient<A, E>>[1], from: string | null = origin, projectId = "test-project") =>
+  withClient({ url: server.url, projectId, ...(from === null ? {} : { origin: from }) }, use)
+
+const messageFor = (nonce: string, overrides: Partial<SignInMessageData> = {}) =>
+  SignInMessage.format({
+    domain: "app.example.com",
+    accountAddress: alice.address,
+    chainId: "eip155:31337",
+    uri: `${origin}/`,
+    version: "1",
+    nonce,
+    issuedAt: new Date().toISOString(),
+    expirationTime: new Date(Date.now() + 3_600_000).toISOString(),
+    ...overrides
+  })
+
+const signedWithNonce = async (overrides: Partial<SignInMessageData> = {}) => {
+  const { nonce } = await client((c) => c.signIn.nonce({ query: {} }))
+  const message = messageFor(nonce, overrides)
+  return { message, signature: await alice.signMessage({ message }) }
+}
+
+describe("sign-in endpoints", () => {
+  it("issues 128-bit nonces, each different", async () => {
+    const nonces = await Promise.all([1, 2, 3].map(() => client((c) => c.signIn.nonce({ query: {} }))))
+    for (const { nonce, expiresAt } of nonces) {
+      expect(nonce).toMatch(/^[0-9a-f]{32}$/)
+      expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(4 * 60_000)
+    }
+    expect(new Set(nonces.map((n) => n.nonce)).size).toBe(3)
+  })
+
+  it("verifies a sign-in, keeps the session until it is revoked", async () => {
+    const payload = await signedWithNonce()
+    const record = await client((c) => c.signIn.addSession({ payload, query: {} }))
+    expect(record).toMatchObject({ chainId: "eip155:31337", address: alice.address })
+    expect(record.id).toMatch(/^[0-9a-f]{64}$/)
+    const found = await client((c) => c.signIn.session({ params: { id: record.id }, query: {} }))
+    expect(found.id).toBe(record.id)
+    expect(await client((c) => c.signIn.revokeSession({ params: { id: record.id }, query: {} }))).toMatchObject({ revoked: true })
+    const gone = await client((c) => Effect.flip(c.signIn.session({ params: { id: record.id }, query: {} })))
+    expect(gone).toMatchObject({ _tag: "NotFound" })
+  })
+
+  it("accepts a nonce once, even when two requests race with it", async () => {
+    const payload = await signedWithNonce()
+    const outcomes = await Promise.allSettled([1, 2].map(() => client((c) => c.signIn.addSession({ payload, query: {} }))))
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1)
+    const again = await client((c) => Effect.flip(c.signIn.addSession({ payload, query: {} })))
+    expect(again).toMatchObject({ _tag: "SignInRefused", reason: "nonce", status: 401 })
+  })
+
+  it("refuses a message for another domain, another origin or a chain the server does not read", async () => {
+    const cases: ReadonlyArray<[Partial<SignInMessageData>, string]> = [
+      [{ domain: "evil.example.com" }, "domain"],
+      [{ uri: "https://evil.example.com/" }, "uri"],
+      [{ chainId: "eip155:1" }, "chain"]
+    ]
+    for (const [overrides, reason] of cases) {
+      const payload = await signedWithNonce(overrides)
+      const error = await client((c) => Effect.flip(c.signIn.addSession({ payload, query: {} })))
+      expect(error).toMatchObject({ _tag: "SignInRefused", reason })
+    }
+  })
+
+  it("refuses a page on another allowed origin than the message names", async () => {
+    const payload = await signedWithNonce()
+    const error = await client((c) => Effect.flip(c.signIn.addSession({ payload, query: {} })), "https://other.example.com")
+    expect(error).toMatchObject({ _tag: "SignInRefused", reason: "domain" })
+  })
+
+  it("refuses a nonce issued to another project and a call without an Origin", async () => {
+    const { nonce } = await client((c) => c.signIn.nonce({ query: {} }), origin, "other-project")
+    const message = messageFor(nonce)
+    const foreign = { message, signature: await alice.signMessage({ message }) }
+    const error = await client((c) => Effect.flip(c.signIn.addSession({ payload: foreign, query: {} })))
+    expect(error).toMatchObject({ _tag: "SignInRefused", reason: "nonce" })
+    const payload = await signedWithNonce()
+    const noOrigin = await client((c) => Effect.flip(c.signIn.addSession({ payload, query: {} })), null)
+    expect(noOrigin).toMatchObject({ _tag: "BadRequest" })
+  })
+})
