@@ -38,6 +38,7 @@ import * as Names from "../core/features/Names.ts"
 import { Sending } from "../core/features/Sending.ts"
 import { Navigation, type OpenOptions } from "../core/features/Navigation.ts"
 import { NetworkSwitch } from "../core/features/NetworkSwitch.ts"
+import { SignIn } from "../core/features/SignIn.ts"
 import * as WalletList from "../core/features/WalletList.ts"
 import { WalletRequests } from "../core/features/WalletRequests.ts"
 import { HostConfig } from "../core/HostConfig.ts"
@@ -46,12 +47,14 @@ import type { NameSuggestions } from "../core/Name.ts"
 import * as Networks from "../core/Networks.ts"
 import type * as Send from "../core/Send.ts"
 import * as Session from "../core/Session.ts"
+import * as SignInState from "../core/signin/SignInState.ts"
 import type * as TokenBalance from "../core/TokenBalance.ts"
 import type * as WalletListEntry from "../core/WalletListEntry.ts"
 import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
+import * as SignInProviders from "./SignInProviders.ts"
 
 export interface Engine {
   readonly config: Config.ResolvedConfig
@@ -72,11 +75,21 @@ export interface Engine {
     readonly registration: Atom.Atom<Names.Registration>
     readonly sendForm: Atom.Atom<Send.SendState>
     readonly pending: ReturnType<typeof Activity.atoms>["pending"]
+    /** Where the visitor stands with sign-in (checking, signing, signed in…). */
+    readonly signIn: Atom.Atom<SignInState.SignInStatus>
     /** Suggestions for a name label (kept while the view shows them). */
     readonly nameSuggestions: (label: string) => Atom.Atom<AsyncResult.AsyncResult<NameSuggestions, Names.SuggestionsFailure>>
   }
   /** The zone names are registered in. */
   readonly nameZone: string
+  /** Sign-in is required: without a session the visitor may not stay connected. */
+  readonly signInRequired: boolean
+  /** Asks the wallet again for the sign-in signature. Never rejects: the outcome is in `atoms.signIn`. */
+  readonly retrySignIn: () => Promise<void>
+  /** Cancels sign-in: disconnects when it is required, otherwise closes. Never rejects. */
+  readonly cancelSignIn: () => Promise<void>
+  /** Ends every sign-in session. Rejects with `SignInProviderError` when the provider could not be told. */
+  readonly signOut: () => Promise<void>
   /**
    * Opens on the host's view, or on the one the router's rules pick; what failed while the server was
    * away (registry pages, profiles) is asked again. Never rejects.
@@ -184,12 +197,13 @@ const environment = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Ale
         onAlert: showAlert
       })
     ).pipe(Layer.provide(FetchHttpClient.layer))
-  return Layer.mergeAll(
+  const base = Layer.mergeAll(
     BrowserStorage.layerBrowser,
     Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect }),
     server,
     HostConfig.layer(config)
   )
+  return SignInProviders.layer(config).pipe(Layer.provideMerge(base))
 }
 
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
@@ -220,6 +234,8 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const activity = service(Activity.Activity)
   const names = service(Names.Names)
   const sending = service(Sending)
+  const signInState = service(SignInState.SignInState)
+  const signIn = service(SignIn)
   alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
 
   const registry = AtomRegistry.make()
@@ -239,6 +255,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     wallets: walletAtoms.page,
     registration: Atom.keepAlive(Atom.subscriptionRef(names.registration)),
     sendForm: Atom.keepAlive(Atom.subscriptionRef(sending.form)),
+    signIn: Atom.keepAlive(Atom.subscriptionRef(signInState.status)),
     nameSuggestions: Atom.family((label: string) => Atom.make(names.suggestions(label)))
   }
 
@@ -251,7 +268,10 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     registry.subscribe(atoms.networks, (value) => snapshot.update({ activeNetworkId: Networks.activeNetworkId(value) }), {
       immediate: true
     }),
-    registry.subscribe(atoms.modal, (value) => snapshot.update({ modalOpen: value.open }), { immediate: true })
+    registry.subscribe(atoms.modal, (value) => snapshot.update({ modalOpen: value.open }), { immediate: true }),
+    registry.subscribe(atoms.signIn, (value) => snapshot.update({ signInSession: value._tag === "SignedIn" ? value.session : undefined }), {
+      immediate: true
+    })
   ]
 
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
@@ -260,6 +280,10 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     registry,
     atoms,
     nameZone: names.zone,
+    signInRequired: signInState.scope.required,
+    retrySignIn: () => run(signIn.retry),
+    cancelSignIn: () => run(signIn.cancel),
+    signOut: () => run(signIn.signOut),
     open: (options) => {
       walletAtoms.retryFailed(registry)
       accountAtoms.retryFailedIdentities(registry)

@@ -6,6 +6,7 @@
  */
 import type * as Caip from "../core/Caip.ts"
 import type * as Session from "../core/Session.ts"
+import type { SignInSession } from "../core/SignInSession.ts"
 
 export interface Snapshot {
   readonly session: Session.SessionState
@@ -13,9 +14,11 @@ export interface Snapshot {
   readonly caipAddress: Caip.CaipAddress | undefined
   readonly activeNetworkId: Caip.CaipNetworkId | undefined
   readonly modalOpen: boolean
+  /** The active account's sign-in session, once it signed in (or one was found). */
+  readonly signInSession: SignInSession | undefined
 }
 
-export const initial: Snapshot = { session: {}, caipAddress: undefined, activeNetworkId: undefined, modalOpen: false }
+export const initial: Snapshot = { session: {}, caipAddress: undefined, activeNetworkId: undefined, modalOpen: false, signInSession: undefined }
 
 export interface Store {
   readonly get: () => Snapshot

@@ -16,7 +16,9 @@ export const AnalyticsEventName = Schema.Literals([
   "SWITCH_NETWORK",
   "DISCONNECT_SUCCESS",
   "DISCONNECT_ERROR",
-  "SEARCH_WALLET"
+  "SEARCH_WALLET",
+  "SIWX_AUTH_SUCCESS",
+  "SIWX_AUTH_ERROR"
 ])
 export type AnalyticsEventName = typeof AnalyticsEventName.Type
 

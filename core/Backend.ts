@@ -8,6 +8,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
+import type { SignInRefusedError } from "./signin/SignInProvider.ts"
 import type * as Caip from "./Caip.ts"
 import { fixed } from "./FixedMessage.ts"
 import type * as Identity from "./Identity.ts"
@@ -31,6 +32,14 @@ export interface WalletQuery {
   readonly chains: ReadonlyArray<string>
 }
 
+/** A sign-in session our server keeps: its id is the SHA-256 of the signature. */
+export interface SignInRecord {
+  readonly id: string
+  readonly chainId: string
+  readonly address: string
+  readonly expiresAt: string
+}
+
 export class Backend extends Context.Service<Backend, {
   /** Balances of an account on its network; `force` bypasses the 30 s cache (and refreshes it). */
   readonly balances: (
@@ -51,6 +60,15 @@ export class Backend extends Context.Service<Backend, {
   readonly nameSuggestions: (label: string, zone: string) => Effect.Effect<Name.NameSuggestions, BackendError>
   /** Registers a name with the signed message (spec §7 POST /v1/profile/account). */
   readonly registerName: (request: typeof Name.RegisterNameRequest.Type) => Effect.Effect<Name.RegisterNameResult, BackendError>
+  /** A fresh single-use sign-in nonce. */
+  readonly signInNonce: () => Effect.Effect<string, BackendError>
+  /** Verifies a signed sign-in message for this page and keeps it as a session. */
+  readonly addSignInSession: (
+    signed: { readonly message: string; readonly signature: string }
+  ) => Effect.Effect<SignInRecord, BackendError | SignInRefusedError>
+  /** The session with that id while it is valid; undefined once revoked or expired. */
+  readonly signInSession: (id: string) => Effect.Effect<SignInRecord | undefined, BackendError>
+  readonly revokeSignInSession: (id: string) => Effect.Effect<void, BackendError>
 }>()("portico/core/Backend") {
   /** No API URL configured: every read fails with `BackendNotConfiguredError`. */
   static readonly layerNotConfigured: Layer.Layer<Backend> = Layer.sync(Backend, () =>
@@ -62,7 +80,11 @@ export class Backend extends Context.Service<Backend, {
       lookupName: notConfigured,
       namesOf: notConfigured,
       nameSuggestions: notConfigured,
-      registerName: notConfigured
+      registerName: notConfigured,
+      signInNonce: notConfigured,
+      addSignInSession: notConfigured,
+      signInSession: notConfigured,
+      revokeSignInSession: notConfigured
     }))
 }
 

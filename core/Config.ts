@@ -4,6 +4,7 @@
  */
 import type * as Network from "./Network.ts"
 import * as NetworkInput from "./NetworkInput.ts"
+import type { SignInSession } from "./SignInSession.ts"
 import type * as Theme from "./Theme.ts"
 
 export interface AppMetadata {
@@ -36,6 +37,33 @@ export const defaultFeatures: Features = {
   send: true,
   // Spec §9 lists analytics among the default features; Portico ships it off (no request the visitor did not cause).
   analytics: false
+}
+
+/**
+ * A host's own sign-in backend, in place of Portico's server: it issues nonces, verifies each signed
+ * session (with `portico/server`'s verifier) and keeps them. Every method rejects to refuse.
+ */
+export interface SignInBackend {
+  /** A fresh single-use nonce for `account` (at least 8 letters or digits). */
+  readonly getNonce: (account: { readonly chainId: string; readonly address: string }) => Promise<string>
+  /** Verifies and keeps a signed session; rejects when it is not valid. */
+  readonly addSession: (session: SignInSession) => Promise<void>
+  /** The account's valid sessions (empty: it has to sign in). */
+  readonly getSessions: (account: { readonly chainId: string; readonly address: string }) => Promise<ReadonlyArray<SignInSession>>
+  /** Replaces every session; an empty list signs out. */
+  readonly setSessions: (sessions: ReadonlyArray<SignInSession>) => Promise<void>
+}
+
+/** Sign-in with a wallet signature after connecting (CAIP-122: EIP-4361 on eip155, Sign-In With Solana). */
+export interface SignInOptions {
+  /** Without a session the visitor may not stay connected: cancelling disconnects, the sign view cannot be closed. */
+  readonly required?: boolean
+  /** The statement line of the message, e.g. "Sign in to Example." (one line). */
+  readonly statement?: string
+  /** How long a sign-in stays valid, in seconds (default one day). */
+  readonly expiresInSeconds?: number
+  /** The host's own backend; by default Portico's server at `apiUrl` verifies and keeps sessions. */
+  readonly backend?: SignInBackend
 }
 
 export interface PorticoConfig {
@@ -72,6 +100,10 @@ export interface PorticoConfig {
    * the visitor points at, focuses or touches the button (default on). Off: nothing loads before a click.
    */
   readonly prefetch?: boolean
+  /** Sign-in with a wallet signature on eip155 and solana. */
+  readonly siwx?: SignInOptions
+  /** The older form of `siwx` for eip155 only (Sign-In with Ethereum); setting both is an error. */
+  readonly siweConfig?: SignInOptions
 }
 
 export const features = (config: PorticoConfig): Features => ({

@@ -36,6 +36,11 @@ import * as Theme from "./Theme.ts"
 import * as WalletError from "./WalletError.ts"
 import * as Activity from "./features/Activity.ts"
 import * as Names from "./features/Names.ts"
+import * as SignIn from "./features/SignIn.ts"
+import * as SignInConfig from "./signin/SignInConfig.ts"
+import * as SignInMessage from "./signin/SignInMessage.ts"
+import * as SignInProvider from "./signin/SignInProvider.ts"
+import * as SignInVerification from "./signin/SignInVerification.ts"
 
 export interface Item {
   /** The core module that defines the class. */
@@ -95,6 +100,14 @@ export const errors: ReadonlyArray<Item> = [
   item("Send", Send.SendUnsupportedChainError),
   item("SendCalls", SendCalls.CallMissingToError),
   item("SendCalls", SendCalls.CallDataNotHexError),
+  item("SignIn", SignIn.SignInInitError),
+  item("SignIn", SignIn.SignatureDeclinedError),
+  item("SignIn", SignIn.SmartAccountSignInError),
+  item("SignInConfig", SignInConfig.SignInConfigError),
+  item("SignInMessage", SignInMessage.SignInMessageParseError, "{where the text departs from the CAIP-122 grammar}"),
+  item("SignInProvider", SignInProvider.SignInProviderError, "{why the sign-in provider failed}"),
+  item("SignInProvider", SignInProvider.SignInRefusedError, "{why the sign-in provider refused the session}"),
+  item("SignInVerification", SignInVerification.SignInRejectedError, "{which check the sign-in failed}"),
   item("SocialProvider", SocialProvider.UnsupportedSocialProviderError),
   item("Storage", Storage.StorageWriteError, "Could not write {key} ({reason})"),
   item("Theme", Theme.InvalidThemeModeError),

@@ -92,7 +92,12 @@ export interface RouterContext {
   readonly connected: boolean
   /** Embedded mode: the modal is part of the page and never really closes. */
   readonly embedded: boolean
+  /** Sign-in is required and the connected account has no session yet. */
+  readonly signInPending?: boolean
 }
+
+/** The views that ask for a signature or an approval: not closable while sign-in is pending (spec §4). */
+export const signingViews: ReadonlyArray<View> = ["SIWXSignMessage", "ConnectingSiwe", "ApproveTransaction"]
 
 export interface OpeningContext {
   readonly connected: boolean
@@ -149,11 +154,15 @@ export const goBackTo = (state: ModalState, view: View): ModalState => {
 }
 
 /**
- * Closing: blocked on ApproveTransaction unless forced; in embedded mode the modal stays and
- * shows Account (connected) or Connect. Returns the state unchanged when blocked.
+ * Closing: blocked on ApproveTransaction unless forced, and on the sign and approve views while
+ * sign-in is required and no session exists; in embedded mode the modal stays and shows Account
+ * (connected) or Connect. Returns the state unchanged when blocked.
  */
 export const close = (state: ModalState, context: RouterContext, options?: { readonly forced?: boolean }): ModalState => {
-  if (currentView(state) === "ApproveTransaction" && options?.forced !== true) return state
+  const view = currentView(state)
+  if (options?.forced !== true && view !== undefined) {
+    if (view === "ApproveTransaction" || (context.signInPending === true && signingViews.includes(view))) return state
+  }
   if (context.embedded) return { ...state, history: [{ view: context.connected ? "Account" : "Connect" }] }
   return { ...state, open: false, history: [], toast: undefined }
 }

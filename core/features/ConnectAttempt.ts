@@ -19,6 +19,7 @@ import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
 import { Networks } from "../Networks.ts"
 import * as Session from "../Session.ts"
+import * as SignInState from "../signin/SignInState.ts"
 import type * as WalletListEntry from "../WalletListEntry.ts"
 import { isActiveAccountUnsupported, routerContext } from "./ChainSupport.ts"
 
@@ -74,6 +75,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
       const connectors = yield* Connectors
       const networks = yield* Networks
       const session = yield* Session.Session
+      const signIn = yield* SignInState.SignInState
       const scope = yield* Effect.scope
       const state = yield* SubscriptionRef.make<Attempt>(idle)
       const current = yield* Ref.make<AttemptFiber | undefined>(undefined)
@@ -126,6 +128,9 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
           if (Exit.isSuccess(exit)) {
             yield* SubscriptionRef.set(state, idle)
             if (yield* services(isActiveAccountUnsupported)) return yield* modal.open({ view: "UnsupportedChain" })
+            // Sign-in takes over the modal from here: it closes it, or asks for the signature (features/SignIn.ts).
+            const active = Session.activeAccount(yield* SubscriptionRef.get(session.state))
+            if (active !== undefined && SignInState.appliesTo(signIn.scope, active)) return
             return yield* modal.close(yield* services(routerContext), { forced: true })
           }
           const error = Exit.findErrorOption(exit)

@@ -4,6 +4,7 @@
  * composition root (`app/Engine.ts`) gives it the browser's real ones; tests give it memory storage,
  * local connectors, a Backend on a local server and `TestClock`.
  */
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Analytics from "../Analytics.ts"
 import type * as Backend from "../Backend.ts"
@@ -14,6 +15,9 @@ import * as Modal from "../Modal.ts"
 import * as Networks from "../Networks.ts"
 import * as Session from "../Session.ts"
 import { ChainReads } from "../rpc/ChainReads.ts"
+import type { SignInProvider } from "../signin/SignInProvider.ts"
+import * as SignInConfig from "../signin/SignInConfig.ts"
+import { SignInState } from "../signin/SignInState.ts"
 import type * as Storage from "../Storage.ts"
 import { AccountData } from "./AccountData.ts"
 import { Activity } from "./Activity.ts"
@@ -22,21 +26,26 @@ import { Disconnecting } from "./Disconnecting.ts"
 import { Names } from "./Names.ts"
 import { Navigation } from "./Navigation.ts"
 import { Sending } from "./Sending.ts"
+import { SignIn } from "./SignIn.ts"
 import { NetworkSwitch } from "./NetworkSwitch.ts"
 import { WalletList } from "./WalletList.ts"
 import { WalletRequests } from "./WalletRequests.ts"
 
 /** What the features need from their environment. */
-export type Environment = Storage.Storage | Connectors | Backend.Backend | Analytics.Analytics | HostConfig
+export type Environment = Storage.Storage | Connectors | Backend.Backend | Analytics.Analytics | HostConfig | SignInProvider
 
 /** The domain machines the features drive, from the host's networks. */
-const machines = (networks: HostConfig["Service"]["networks"]) =>
+const machines = (config: HostConfig["Service"]) =>
   Connection.Connection.layer.pipe(
     Layer.provideMerge(Session.Session.layer),
-    Layer.provideMerge(Layer.mergeAll(Networks.Networks.layer(networks), Modal.Modal.layer))
+    Layer.provideMerge(Layer.mergeAll(
+      Networks.Networks.layer(config.networks),
+      Modal.Modal.layer,
+      Layer.unwrap(Effect.map(SignInConfig.scopeOf(config), SignInState.layer))
+    ))
   )
 
-const build = (networks: HostConfig["Service"]["networks"]) => {
+const build = (config: HostConfig["Service"]) => {
   const attempt = ConnectAttempt.layer
   const reads = Layer.mergeAll(AccountData.layer, Activity.layer, WalletList.layer)
   const names = Names.layer.pipe(Layer.provideMerge(WalletRequests.layer))
@@ -46,10 +55,11 @@ const build = (networks: HostConfig["Service"]["networks"]) => {
     Disconnecting.layer,
     Sending.layer.pipe(Layer.provideMerge(ChainReads.layer))
   ).pipe(Layer.provideMerge(names), Layer.provideMerge(attempt), Layer.provideMerge(reads))
-  return actions.pipe(Layer.provideMerge(machines(networks)))
+  const signIn = SignIn.layer.pipe(Layer.provideMerge(actions))
+  return signIn.pipe(Layer.provideMerge(machines(config)))
 }
 
 /** Every feature and the machines under them, on the networks the host configured. */
-export const layer = Layer.unwrap(HostConfig.useSync((config) => build(config.networks)))
+export const layer = Layer.unwrap(HostConfig.useSync(build))
 
 export type Features = Layer.Success<typeof layer>

@@ -5,20 +5,20 @@
  * is read again past its cache). On any error the flow returns to the register view with the error.
  * Looking a name up (a Send receiver) resolves it to the account's address on a namespace.
  */
-import { getBase58Decoder } from "@solana/kit"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { bytesToHex, stringToHex } from "viem"
+import { bytesToHex } from "viem"
 import { Backend, type BackendError } from "../Backend.ts"
 import { fixed } from "../FixedMessage.ts"
 import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
 import * as Name from "../Name.ts"
 import * as Session from "../Session.ts"
+import { signMessage } from "./MessageSigning.ts"
 import { notConnected, WalletRequests, type WalletRequestError } from "./WalletRequests.ts"
 
 /** The zone Portico's server registers names in unless the host configures another (spec §9 suffixes). */
@@ -60,18 +60,6 @@ export class Names extends Context.Service<Names, {
       const zone = (yield* HostConfig).nameZone ?? defaultZone
       const registration = yield* SubscriptionRef.make<Registration>(idle)
 
-      /** Signs the registration message with the active account: personal_sign on eip155, signMessage (base58) on solana. */
-      const sign = (account: Session.SessionAccount, message: string) =>
-        account.namespace === "eip155"
-          ? Effect.map(
-            requests.request("eip155", { method: "personal_sign", params: [stringToHex(message), account.address] }),
-            String
-          )
-          : Effect.map(
-            requests.requestBytes("solana", { method: "solana_signMessage", params: { message: new TextEncoder().encode(message) } }, "signature"),
-            (signature) => getBase58Decoder().decode(signature)
-          )
-
       const steps = (label: string) =>
         Effect.gen(function*() {
           const valid = yield* Name.validate(label)
@@ -82,7 +70,7 @@ export class Names extends Context.Service<Names, {
           yield* modal.push({ view: "RegisterAccountNameSuccess" })
           const nonce = bytesToHex(globalThis.crypto.getRandomValues(new Uint8Array(16))).slice(2)
           const message = JSON.stringify({ name, attributes: {}, timestamp: yield* Clock.currentTimeMillis, nonce })
-          const signature = yield* sign(account, message)
+          const signature = yield* signMessage(requests, account, message)
           yield* backend.registerName({ coin_type: coinTypes[account.namespace], address: account.address, message, signature })
           // Spec §4's last step: the profile name is read again past its cache. The name is registered
           // whatever this answers; a failure here only leaves the old profile until the cache expires.

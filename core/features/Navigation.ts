@@ -13,6 +13,7 @@ import { Connectors } from "../connectors/Connectors.ts"
 import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
 import * as Session from "../Session.ts"
+import * as SignInState from "../signin/SignInState.ts"
 import { isActiveAccountUnsupported, routerContext } from "./ChainSupport.ts"
 import { ConnectAttempt } from "./ConnectAttempt.ts"
 
@@ -47,6 +48,12 @@ export class Navigation extends Context.Service<Navigation, {
           Effect.provideService(Session.Session, session),
           Effect.provideService(Analytics.Analytics, analytics)
         )
+      const signIn = yield* SignInState.SignInState
+      /** The router's view of the visitor, with sign-in's hold on closing (only the visitor's own close and back). */
+      const visitorContext = Effect.map(
+        Effect.all([provide(routerContext), Effect.provideService(SignInState.blocksClosing, SignInState.SignInState, signIn)]),
+        ([context, signInPending]): Modal.RouterContext => ({ ...context, signInPending })
+      )
 
       const open = Effect.fn("Navigation.open")(function*(options: OpenOptions = {}) {
         yield* connectors.discover
@@ -79,7 +86,7 @@ export class Navigation extends Context.Service<Navigation, {
         open,
         close: (options) =>
           Effect.gen(function*() {
-            const context = yield* provide(routerContext)
+            const context = yield* visitorContext
             const before = yield* SubscriptionRef.get(modal.state)
             const after = Modal.close(before, context, options)
             // Embedded mode stays open on a base view: the connecting view is left as by going back.
@@ -89,7 +96,7 @@ export class Navigation extends Context.Service<Navigation, {
           }),
         back: Effect.gen(function*() {
           yield* attempt.abandon
-          yield* modal.back(yield* provide(routerContext))
+          yield* modal.back(yield* visitorContext)
         }),
         push: modal.push,
         goBackTo: modal.goBackTo,

@@ -19,6 +19,35 @@ const reference = (chainId: string): string => chainId.slice(chainId.indexOf(":"
 
 const namespaceOf = (chainId: string): string => chainId.slice(0, chainId.indexOf(":"))
 
+/** What the composition root knows of the page and the host's options when it builds a message. */
+export interface MessageSettings {
+  /** The page's host (`app.example.com`). */
+  readonly domain: string
+  /** The page's origin (`https://app.example.com`). */
+  readonly uri: string
+  readonly statement?: string
+  /** How long the sign-in is valid. */
+  readonly expiresInMillis: number
+}
+
+/** The fields of a message for `account`, issued at `now` with `nonce`. */
+export const create = (
+  settings: MessageSettings,
+  account: { readonly chainId: Caip.CaipNetworkId; readonly address: string },
+  nonce: string,
+  now: number
+): SignInMessageData => ({
+  domain: settings.domain,
+  accountAddress: account.address,
+  chainId: account.chainId,
+  uri: settings.uri,
+  version: "1",
+  nonce,
+  ...(settings.statement === undefined ? {} : { statement: settings.statement }),
+  issuedAt: new Date(now).toISOString(),
+  expirationTime: new Date(now + settings.expiresInMillis).toISOString()
+})
+
 /** The canonical text of a sign-in message (ABNF of EIP-4361: an empty statement leaves its line out). */
 export const format = (data: SignInMessageData): string => {
   const lines = [
@@ -52,9 +81,10 @@ const optionalFields = [
  * Reads a message back into its fields for the namespace of `chainId`'s configured networks. The text
  * must be canonical: `format(parse(text)) === text`, otherwise it is refused.
  */
+const fail = (message: string) => Effect.fail(new SignInMessageParseError({ message }))
+
 export const parse = (text: string, namespace: string): Effect.Effect<SignInMessageData, SignInMessageParseError> =>
   Effect.suspend(() => {
-    const fail = (reason: string) => Effect.fail(new SignInMessageParseError({ reason }))
     const lines = text.split("\n")
     const header = lines[0] ?? ""
     const suffix = accountLine(namespace)
@@ -114,6 +144,7 @@ export const parse = (text: string, namespace: string): Effect.Effect<SignInMess
     return format(data) === text ? Effect.succeed(data) : fail("the text is not in canonical form")
   })
 
+/** The text is not a canonical sign-in message; `message` says where it departs from the grammar. */
 export class SignInMessageParseError extends Schema.TaggedError<SignInMessageParseError>()("SignInMessageParseError", {
-  reason: Schema.String
+  message: Schema.String
 }) {}

@@ -78,10 +78,11 @@ const originOf = (uri: string): string | undefined => {
 /** The namespaces the policy's chains are in, each tried as the message's account line. */
 const namespaces = (policy: SignInPolicy): ReadonlyArray<string> => [...new Set(policy.chains.map((chain) => chain.slice(0, chain.indexOf(":"))))]
 
+const reject = (reason: SignInRejectionReason, detail: string) => Effect.fail(new SignInRejectedError({ reason, message: detail }))
+
 /** The message's fields once everything but the signature and the nonce holds. */
 const checkFields = (signed: SignedMessage, policy: SignInPolicy, now: number) =>
   Effect.gen(function*() {
-    const reject = (reason: SignInRejectionReason, detail: string) => Effect.fail(new SignInRejectedError({ reason, message: detail }))
     let data: SignInMessageData | undefined
     let namespace = ""
     for (const candidate of namespaces(policy)) {

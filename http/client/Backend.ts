@@ -10,6 +10,7 @@ import * as Predicate from "effect/Predicate"
 import * as HttpClient from "effect/http/HttpClient"
 import * as Backend from "../../core/Backend.ts"
 import * as Constants from "../../core/Constants.ts"
+import { SignInRefusedError } from "../../core/signin/SignInProvider.ts"
 import * as CachedQueries from "./CachedQueries.ts"
 import * as PorticoClient from "./PorticoClient.ts"
 
@@ -68,7 +69,19 @@ export const make = (options: PorticoClient.ClientOptions) =>
       namesOf: (address) => call(cached.namesOf(address)),
       nameSuggestions: (label, zone) =>
         call(client.blockchain.profileSuggestions({ params: { name: label }, query: { zone } })),
-      registerName: (request) => call(client.blockchain.registerName({ payload: request, query: {} }))
+      registerName: (request) => call(client.blockchain.registerName({ payload: request, query: {} })),
+      signInNonce: () => call(Effect.map(client.signIn.nonce({ query: {} }), (answer) => answer.nonce)),
+      addSignInSession: (signed) =>
+        client.signIn.addSession({ payload: signed, query: {} }).pipe(
+          Effect.catchTag("SignInRefused", (refused) => Effect.fail(new SignInRefusedError({ message: refused.message, reason: refused.reason }))),
+          Effect.provideService(HttpClient.TracerPropagationEnabled, false),
+          Effect.mapError((error) => error._tag === "SignInRefusedError" ? error : toBackendError(error))
+        ),
+      signInSession: (id) =>
+        call(client.signIn.session({ params: { id }, query: {} }).pipe(
+          Effect.catchTag("NotFound", () => Effect.undefined)
+        )),
+      revokeSignInSession: (id) => call(Effect.asVoid(client.signIn.revokeSession({ params: { id }, query: {} })))
     })
   })
 

@@ -30,7 +30,11 @@ const specMessages = [
   "Please try again after {n} seconds",
   "An amount and receiver address are required",
   "A token is required",
-  "Unsupported chain"
+  "Unsupported chain",
+  "Cannot set both siweConfig and siwx options",
+  "A problem occurred while trying initialize authentication",
+  "Signature declined",
+  "This application might not support Smart Accounts"
 ]
 
 /** Every TypeScript source a host's page or our server runs (tests and the sandbox excluded). */

@@ -12,7 +12,8 @@ const loaders = {
   Send: () => import("./Send/Send.tsx").then((module) => ({ default: module.Send })),
   RegisterAccountName: () => import("./RegisterAccountName/RegisterAccountName.tsx").then((module) => ({ default: module.RegisterAccountName })),
   RegisterAccountNameSuccess: () =>
-    import("./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx").then((module) => ({ default: module.RegisterAccountNameSuccess }))
+    import("./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx").then((module) => ({ default: module.RegisterAccountNameSuccess })),
+  SignIn: () => import("./SignIn/SignInView.tsx").then((module) => ({ default: module.SignInView }))
 } satisfies Record<string, () => Promise<{ readonly default: ComponentType }>>
 
 export type FeatureViewName = keyof typeof loaders

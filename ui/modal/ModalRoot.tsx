@@ -5,7 +5,8 @@
  */
 import { type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react"
 import { createPortal } from "react-dom"
-import type * as Modal from "../../core/Modal.ts"
+import * as Modal from "../../core/Modal.ts"
+import * as SignInState from "../../core/signin/SignInState.ts"
 import type * as Theme from "../../core/Theme.ts"
 import type { MessageKey } from "../i18n/en.ts"
 import { messagesFor, translator } from "../i18n/Messages.ts"
@@ -32,7 +33,9 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   Receive: "receive",
   Send: "send",
   RegisterAccountName: "modalTitleRegisterName",
-  RegisterAccountNameSuccess: "modalTitleRegisterName"
+  RegisterAccountNameSuccess: "modalTitleRegisterName",
+  SIWXSignMessage: "modalTitleSignIn",
+  ConnectingSiwe: "modalTitleSignIn"
 }
 
 const focusableSelector = "button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex='-1'])"
@@ -91,9 +94,12 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <FeatureView name="RegisterAccountName" />
     case "RegisterAccountNameSuccess":
       return <FeatureView name="RegisterAccountNameSuccess" />
+    case "SIWXSignMessage":
+    case "ConnectingSiwe":
+      return <FeatureView name="SignIn" />
     default:
-      // Sign-in, names and approvals ship later: nothing pushes their views (hosts may open only
-      // Connect, Account and AllWallets), so there is nothing to render.
+      // Farcaster and approvals ship with the embedded wallet: nothing pushes their views (hosts may
+      // open only Connect, Account and AllWallets), so there is nothing to render.
       return null
   }
 }
@@ -102,6 +108,7 @@ function Dialog() {
   const { engine, t } = useModalContext()
   const state = useEngineAtom(engine.atoms.modal)
   const connectors = useEngineAtom(engine.atoms.connectors)
+  const signIn = useEngineAtom(engine.atoms.signIn)
   const dialog = useRef<HTMLDivElement>(null)
   const route = state.history.at(-1)
   const view = route?.view
@@ -154,6 +161,8 @@ function Dialog() {
     }
   }
 
+  // Spec §4: no way out of the sign and approve views but their own buttons while sign-in is pending.
+  const closable = !(engine.signInRequired && SignInState.awaitsSession(signIn) && view !== undefined && Modal.signingViews.includes(view))
   const titleKey = view === undefined ? undefined : titles[view]
   // ConnectingExternal is titled with the chosen wallet's name (text, never markup).
   const walletName = view === "ConnectingExternal"
@@ -181,7 +190,9 @@ function Dialog() {
             ? <button type="button" className="icon-button" aria-label={t("back")} onClick={() => void engine.back()}>‹</button>
             : <span className="spacer" />}
           <h2 id="portico-title">{walletName ?? (titleKey === undefined ? t("dialogLabel") : t(titleKey))}</h2>
-          <button type="button" className="icon-button" aria-label={t("close")} onClick={() => void engine.close()}>×</button>
+          {closable
+            ? <button type="button" className="icon-button" aria-label={t("close")} onClick={() => void engine.close()}>×</button>
+            : <span className="spacer" />}
         </div>
         <div className="view" key={view}>
           <View route={route} />

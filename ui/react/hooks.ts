@@ -5,6 +5,7 @@ import type * as Caip from "../../core/Caip.ts"
 import type * as Modal from "../../core/Modal.ts"
 import type * as Network from "../../core/Network.ts"
 import type * as Session from "../../core/Session.ts"
+import type { SignInSession } from "../../core/SignInSession.ts"
 import { usePortico } from "./PorticoContext.ts"
 import { useSnapshot } from "./useSnapshot.ts"
 
@@ -92,4 +93,23 @@ export const useEvmProvider = (): HostProvider.Eip1193Provider => {
 export const useSolanaSigner = (): HostProvider.SolanaSigner => {
   const { snapshot, loadEngine } = usePortico()
   return useMemo(() => HostProvider.solanaSigner(snapshot, loadEngine), [snapshot, loadEngine])
+}
+
+export interface UseSignIn {
+  /** The active account's sign-in session (message, signature, fields): hand it to your backend to verify. */
+  readonly session: SignInSession | undefined
+  readonly isSignedIn: boolean
+  /** Ends every sign-in session. Rejects with `SignInProviderError` when the sign-in backend could not be told. */
+  readonly signOut: () => Promise<void>
+}
+
+/** Sign-in with a wallet signature (`siwx` in the config). */
+export const useSignIn = (): UseSignIn => {
+  const { loadEngine } = usePortico()
+  const session = useSnapshot().signInSession
+  return useMemo(() => ({
+    session,
+    isSignedIn: session !== undefined,
+    signOut: async () => (await loadEngine()).signOut()
+  }), [session, loadEngine])
 }

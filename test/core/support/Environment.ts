@@ -13,6 +13,7 @@ import { Connectors } from "../../../core/connectors/Connectors.ts"
 import * as Eip6963 from "../../../core/connectors/Eip6963.ts"
 import * as Features from "../../../core/features/Features.ts"
 import { HostConfig } from "../../../core/HostConfig.ts"
+import * as ServerSignInProvider from "../../../core/signin/ServerSignInProvider.ts"
 import * as Storage from "../../../core/Storage.ts"
 import { networks } from "./Wallets.ts"
 
@@ -26,6 +27,10 @@ export interface EnvironmentOptions {
   readonly clients?: ReadonlyArray<Connector.ConnectorClient>
   readonly walletConnect?: Connector.ConnectorClient
   readonly backend?: Partial<Backend["Service"]>
+  /** Storage kept across two "page loads" (BrowserStorage over one memory Web Storage); memory otherwise. */
+  readonly storage?: Layer.Layer<Storage.Storage>
+  /** A whole Backend (our real server through its client), in place of `backend`'s answers. */
+  readonly backendLayer?: Layer.Layer<Backend>
   readonly config?: Partial<Config.PorticoConfig>
   /** Receives every tracked event. */
   readonly tracked?: Array<Analytics.TrackedEvent>
@@ -41,12 +46,19 @@ const backendOf = (answers: Partial<Backend["Service"]>): Backend["Service"] => 
     lookupName: answers.lookupName ?? die("lookupName"),
     namesOf: answers.namesOf ?? die("namesOf"),
     nameSuggestions: answers.nameSuggestions ?? die("nameSuggestions"),
-    registerName: answers.registerName ?? die("registerName")
+    registerName: answers.registerName ?? die("registerName"),
+    signInNonce: answers.signInNonce ?? die("signInNonce"),
+    addSignInSession: answers.addSignInSession ?? die("addSignInSession"),
+    signInSession: answers.signInSession ?? die("signInSession"),
+    revokeSignInSession: answers.revokeSignInSession ?? die("revokeSignInSession")
   })
 
-export const environment = (options: EnvironmentOptions = {}) =>
-  Layer.mergeAll(
-    Storage.layerMemory,
+/** The page sign-in messages are made for in these tests. */
+export const signInSettings = { domain: "app.test", uri: "https://app.test", expiresInMillis: 86_400_000 }
+
+export const environment = (options: EnvironmentOptions = {}) => {
+  const base = Layer.mergeAll(
+    options.storage ?? Storage.layerMemory,
     Connectors.layer({
       eip6963: (onChange) => {
         onChange(Eip6963.empty)
@@ -58,7 +70,7 @@ export const environment = (options: EnvironmentOptions = {}) =>
       },
       walletConnect: options.walletConnect
     }),
-    Layer.succeed(Backend, backendOf(options.backend ?? {})),
+    options.backendLayer ?? Layer.succeed(Backend, backendOf(options.backend ?? {})),
     Layer.succeed(Analytics.Analytics, Analytics.Analytics.of({
       track: (event) => Effect.sync(() => {
         options.tracked?.push(event)
@@ -67,6 +79,8 @@ export const environment = (options: EnvironmentOptions = {}) =>
     })),
     HostConfig.layer({ ...hostConfig, ...options.config })
   )
+  return ServerSignInProvider.layer(signInSettings).pipe(Layer.provideMerge(base))
+}
 
 /** Every feature over the local environment: what the browser engine runs, in Node. */
 export const features = (options: EnvironmentOptions = {}) => Features.layer.pipe(Layer.provideMerge(environment(options)))

@@ -43,6 +43,7 @@ export const fake = (
     readonly connect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
     readonly reconnect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
     readonly disconnect?: Effect.Effect<void, Connector.ConnectorFailure>
+    readonly request?: (args: Connector.RequestArguments) => Effect.Effect<unknown, Connector.ConnectorFailure>
   }
 ): Fake => {
   const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
@@ -63,7 +64,7 @@ export const fake = (
       disconnect: track("disconnect", answers.disconnect),
       accounts: die,
       chain: die,
-      request: () => die,
+      request: (args) => track(`request:${args.method}`, answers.request?.(args)),
       subscribe: (listener) => {
         listeners.add(listener)
         return () => listeners.delete(listener)

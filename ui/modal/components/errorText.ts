@@ -27,7 +27,12 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   SolanaSendInvalidAddressError: "errorReceiverAddress",
   NameResolutionError: "errorNameResolution",
   EvmTransferRefusedError: "errorTransferRefused",
-  ChainReadError: "errorChainRead"
+  ChainReadError: "errorChainRead",
+  SignatureDeclinedError: "errorSignatureDeclined",
+  SignInInitError: "errorSignInInit",
+  SmartAccountSignInError: "errorSmartAccountSignIn",
+  SignInRefusedError: "errorSignInRefused",
+  SignInProviderError: "errorBackend"
 }
 
 export const errorText = (error: { readonly _tag: string; readonly message: string }, t: Translate): string => {

@@ -1,0 +1,55 @@
+/**
+ * The sign-in provider a page gets: the host's own backend when it configured one (its promises
+ * adapted, every rejection a `SignInProviderError` or, from addSession, a `SignInRefusedError`), else
+ * Portico's server. Messages name the page's own host and origin.
+ */
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type * as Backend from "../core/Backend.ts"
+import type * as Config from "../core/Config.ts"
+import * as ServerSignInProvider from "../core/signin/ServerSignInProvider.ts"
+import * as SignInConfig from "../core/signin/SignInConfig.ts"
+import * as SignInMessage from "../core/signin/SignInMessage.ts"
+import { SignInProvider, SignInProviderError, SignInRefusedError } from "../core/signin/SignInProvider.ts"
+import type * as Storage from "../core/Storage.ts"
+
+const messageOf = (cause: unknown, fallback: string) => cause instanceof Error && cause.message !== "" ? cause.message : fallback
+
+const fromBackend = (backend: Config.SignInBackend, settings: SignInMessage.MessageSettings) =>
+  SignInProvider.of({
+    createMessage: (account) =>
+      Effect.gen(function*() {
+        const nonce = yield* Effect.tryPromise({
+          try: () => backend.getNonce(account),
+          catch: (cause) => new SignInProviderError({ message: messageOf(cause, "The sign-in backend gave no nonce"), cause })
+        })
+        return SignInMessage.create(settings, account, nonce, yield* Clock.currentTimeMillis)
+      }),
+    addSession: (session) =>
+      Effect.tryPromise({
+        try: () => backend.addSession(session),
+        catch: (cause) => new SignInRefusedError({ message: messageOf(cause, "The sign-in backend refused the session") })
+      }),
+    getSessions: (account) =>
+      Effect.tryPromise({
+        try: () => backend.getSessions(account),
+        catch: (cause) => new SignInProviderError({ message: messageOf(cause, "The sign-in backend could not list sessions"), cause })
+      }),
+    setSessions: (sessions) =>
+      Effect.tryPromise({
+        try: () => backend.setSessions(sessions),
+        catch: (cause) => new SignInProviderError({ message: messageOf(cause, "The sign-in backend could not replace sessions"), cause })
+      })
+  })
+
+export const layer = (config: Config.ResolvedConfig): Layer.Layer<SignInProvider, never, Backend.Backend | Storage.Storage> => {
+  const options = SignInConfig.optionsOf(config)
+  const settings: SignInMessage.MessageSettings = {
+    domain: globalThis.location?.host ?? "",
+    uri: globalThis.location?.origin ?? "",
+    expiresInMillis: (options?.expiresInSeconds ?? SignInConfig.defaultExpiresInSeconds) * 1000,
+    ...(options?.statement === undefined ? {} : { statement: options.statement })
+  }
+  return options?.backend === undefined ? ServerSignInProvider.layer(settings) : Layer.succeed(SignInProvider, fromBackend(options.backend, settings))
+}

@@ -1,0 +1,17 @@
+/**
+ * Asks the wallet holding an account to sign a text message: personal_sign (hex) on eip155,
+ * signMessage on solana with the signature in base58. Names and sign-in both sign this way.
+ */
+import { getBase58Decoder } from "@solana/kit"
+import * as Effect from "effect/Effect"
+import { stringToHex } from "viem"
+import type * as Session from "../Session.ts"
+import type { WalletRequests } from "./WalletRequests.ts"
+
+export const signMessage = (requests: WalletRequests["Service"], account: Session.SessionAccount, message: string) =>
+  account.namespace === "eip155"
+    ? Effect.map(requests.request("eip155", { method: "personal_sign", params: [stringToHex(message), account.address] }), String)
+    : Effect.map(
+      requests.requestBytes("solana", { method: "solana_signMessage", params: { message: new TextEncoder().encode(message) } }, "signature"),
+      (signature) => getBase58Decoder().decode(signature)
+    )

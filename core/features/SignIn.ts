@@ -1,0 +1,195 @@
+/**
+ * Sign-in by wallet signature (spec §4): it starts when an address is active, sign-in is enabled and
+ * the network is supported, and looks for an existing session first. Without one it opens the sign
+ * view ('Authenticating...') and asks the wallet at once; success keeps the session, closes the modal
+ * and is tracked; failure reopens the modal with the error; cancel disconnects when sign-in is
+ * required, otherwise closes. Sessions end with the connection (disconnect) or with `signOut`.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as FiberHandle from "effect/FiberHandle"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Analytics from "../Analytics.ts"
+import { fixed } from "../FixedMessage.ts"
+import { HostConfig } from "../HostConfig.ts"
+import * as Modal from "../Modal.ts"
+import * as Session from "../Session.ts"
+import * as SignInMessage from "../signin/SignInMessage.ts"
+import { SignInProvider, type SignInProviderError, type SignInRefusedError } from "../signin/SignInProvider.ts"
+import * as SignInState from "../signin/SignInState.ts"
+import type { SignInSession } from "../SignInSession.ts"
+import { connectingViews } from "./ConnectAttempt.ts"
+import { Disconnecting } from "./Disconnecting.ts"
+import { signMessage } from "./MessageSigning.ts"
+import { routerContext } from "./ChainSupport.ts"
+import { WalletRequests, type WalletRequestError } from "./WalletRequests.ts"
+
+export type SignInFailure =
+  | SignInInitError
+  | SignatureDeclinedError
+  | SmartAccountSignInError
+  | SignInProviderError
+  | SignInRefusedError
+  | WalletRequestError
+
+/** The account a session is for, when sign-in applies to the active account. */
+const signInAccountOf = (scope: SignInState.SignInScope, state: Session.SessionState) => {
+  const account = Session.activeAccount(state)
+  return account !== undefined && SignInState.appliesTo(scope, account)
+    ? { account, target: { chainId: account.caipNetworkId, address: account.address } }
+    : undefined
+}
+
+const keyOf = (target: SignInState.SignInAccount | undefined) => target === undefined ? "" : `${target.chainId}|${target.address}`
+
+export class SignIn extends Context.Service<SignIn, {
+  /** Asks the wallet again (the sign view's "Try again"). */
+  readonly retry: Effect.Effect<void>
+  /** The sign view's cancel: disconnects when sign-in is required, otherwise closes. */
+  readonly cancel: Effect.Effect<void>
+  /** Ends every sign-in session (the host's sign-out); the visitor stays connected unless sign-in is required. */
+  readonly signOut: Effect.Effect<void, SignInProviderError>
+}>()("portico/core/features/SignIn") {
+  static readonly layer = Layer.effect(
+    SignIn,
+    Effect.gen(function*() {
+      const { scope, status } = yield* SignInState.SignInState
+      const provider = yield* SignInProvider
+      const session = yield* Session.Session
+      const modal = yield* Modal.Modal
+      const requests = yield* WalletRequests
+      const disconnecting = yield* Disconnecting
+      const context = yield* Effect.context<Analytics.Analytics | HostConfig>()
+      const running = yield* FiberHandle.make<void, never>()
+      const layerScope = yield* Effect.scope
+      const closeModal = Effect.flatMap(
+        routerContext.pipe(Effect.provideService(Session.Session, session), Effect.provide(context)),
+        (router) => modal.close(router, { forced: true })
+      )
+
+      const showSignView = Effect.gen(function*() {
+        const now = yield* SubscriptionRef.get(modal.state)
+        if (!now.open || Modal.currentView(now) !== scope.view) yield* modal.open({ view: scope.view })
+      })
+
+      const fail = (target: SignInState.SignInAccount, error: SignInFailure) =>
+        Effect.gen(function*() {
+          yield* Analytics.trackDetached({ event: "SIWX_AUTH_ERROR", address: target.address, properties: { reason: error._tag } })
+          if (error._tag === "SignInInitError") {
+            // Spec §8: without a message to sign there is no sign-in; the connection ends with it.
+            yield* SubscriptionRef.set(status, SignInState.signedOut)
+            // Outside this fiber: the disconnect ends the sign-in, which interrupts whatever runs for it.
+            // Then Connect says why (a failed disconnect shows its own toast, from Disconnecting).
+            const disconnected = Effect.gen(function*() {
+              yield* Effect.ignore(disconnecting.disconnect())
+              yield* modal.open({ view: "Connect" })
+              yield* modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" })
+            })
+            return yield* Effect.asVoid(Effect.forkIn(disconnected, layerScope))
+          }
+          yield* SubscriptionRef.set(status, { _tag: "Failed", account: target, message: error.message, errorTag: error._tag })
+          yield* showSignView
+        }).pipe(Effect.provide(context))
+
+      const sign = (account: Session.SessionAccount, target: SignInState.SignInAccount) =>
+        Effect.gen(function*() {
+          yield* SubscriptionRef.set(status, { _tag: "Signing", account: target })
+          yield* showSignView
+          const data = yield* provider.createMessage(target).pipe(Effect.mapError((cause) => new SignInInitError({ cause })))
+          const message = SignInMessage.format(data)
+          const signature = yield* signMessage(requests, account, message).pipe(
+            Effect.mapError((error) => error._tag === "UserRejectedRequestError" ? new SignatureDeclinedError() : error)
+          )
+          const signed: SignInSession = { data, message, signature }
+          yield* provider.addSession(signed).pipe(
+            // A plain account's real signature always verifies: one that does not is a contract account's.
+            Effect.mapError((error) => error._tag === "SignInRefusedError" && error.reason === "signature" ? new SmartAccountSignInError({ cause: error }) : error)
+          )
+          yield* SubscriptionRef.set(status, { _tag: "SignedIn", account: target, session: signed })
+          yield* closeModal
+          yield* Analytics.trackDetached({ event: "SIWX_AUTH_SUCCESS", address: target.address }).pipe(Effect.provide(context))
+        }).pipe(Effect.catch((error: SignInFailure) => fail(target, error)))
+
+      /** An existing session first (spec §4); the wallet is asked only without one. */
+      const start = (account: Session.SessionAccount, target: SignInState.SignInAccount) =>
+        Effect.gen(function*() {
+          yield* SubscriptionRef.set(status, { _tag: "Checking", account: target })
+          const existing = yield* provider.getSessions(target)
+          const first = existing[0]
+          if (first === undefined) return yield* sign(account, target)
+          yield* SubscriptionRef.set(status, { _tag: "SignedIn", account: target, session: first })
+          // Connected from the modal with a session already kept: the connecting view has nothing left to show.
+          const view = Modal.currentView(yield* SubscriptionRef.get(modal.state))
+          if (view !== undefined && connectingViews.includes(view)) yield* closeModal
+        }).pipe(Effect.catch((error: SignInFailure) => fail(target, error)))
+
+      const follow = (state: Session.SessionState) =>
+        Effect.gen(function*() {
+          const active = signInAccountOf(scope, state)
+          if (active === undefined) {
+            yield* FiberHandle.clear(running)
+            const before = yield* SubscriptionRef.getAndSet(status, SignInState.signedOut)
+            // The connection ended: its sessions end with it (spec: deleted on disconnect).
+            if (Session.accounts(state).length === 0 && before._tag !== "SignedOut") {
+              yield* provider.setSessions([]).pipe(
+                Effect.catch((error) => modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" }))
+              )
+            }
+            return
+          }
+          yield* FiberHandle.run(running, start(active.account, active.target))
+        })
+
+      if (scope.enabled) {
+        yield* SubscriptionRef.changes(session.state).pipe(
+          Stream.changesWith((a, b) => keyOf(signInAccountOf(scope, a)?.target) === keyOf(signInAccountOf(scope, b)?.target) && Session.accounts(a).length === Session.accounts(b).length),
+          Stream.runForEach(follow),
+          Effect.forkScoped
+        )
+      }
+
+      const retry = Effect.gen(function*() {
+        const active = signInAccountOf(scope, yield* SubscriptionRef.get(session.state))
+        if (active !== undefined) yield* FiberHandle.run(running, sign(active.account, active.target))
+      })
+
+      const cancel = Effect.gen(function*() {
+        yield* FiberHandle.clear(running)
+        const current = yield* SubscriptionRef.get(status)
+        if (current._tag !== "SignedOut" && current._tag !== "SignedIn") yield* SubscriptionRef.set(status, { _tag: "Declined", account: current.account })
+        // A failed disconnect shows its own toast (Disconnecting); the cancel itself is done.
+        if (scope.required) return yield* Effect.ignore(disconnecting.disconnect())
+        yield* closeModal
+      })
+
+      const signOut = Effect.gen(function*() {
+        yield* FiberHandle.clear(running)
+        yield* provider.setSessions([])
+        const current = yield* SubscriptionRef.getAndSet(status, SignInState.signedOut)
+        if (scope.required && current._tag !== "SignedOut") yield* Effect.ignore(disconnecting.disconnect())
+      })
+
+      return SignIn.of({ retry, cancel, signOut })
+    })
+  )
+}
+
+/** The provider could not give a message to sign (no nonce): the visitor is disconnected. */
+export class SignInInitError extends Schema.TaggedError<SignInInitError>()("SignInInitError", {
+  message: fixed("A problem occurred while trying initialize authentication"),
+  cause: Schema.optional(Schema.Defect())
+}) {}
+
+/** The visitor refused to sign the message in the wallet. */
+export class SignatureDeclinedError extends Schema.TaggedError<SignatureDeclinedError>()("SignatureDeclinedError", {
+  message: fixed("Signature declined")
+}) {}
+
+/** The wallet signed, but the signature could not be verified: a smart account the verifier cannot check. */
+export class SmartAccountSignInError extends Schema.TaggedError<SmartAccountSignInError>()("SmartAccountSignInError", {
+  message: fixed("This application might not support Smart Accounts"),
+  cause: Schema.optional(Schema.Defect())
+}) {}
