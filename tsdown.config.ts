@@ -9,11 +9,8 @@ export const entries = {
   react: "ui/react/index.ts"
 } as const
 
-/**
- * `portico/server` (issue 13's `server/index.ts`): runs on Node only, so it builds separately.
- * The lead enables it by adding `{ server: "server/index.ts" }` here once that file is merged.
- */
-export const serverEntries = {} as const
+/** `portico/server`: the sign-in verifier for a host's backend; runs on Node only, so it builds separately. */
+export const serverEntries = { server: "http/server/SignInVerifier.ts" } as const
 
 export default defineConfig([
   {

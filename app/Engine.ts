@@ -38,7 +38,6 @@ import * as Names from "../core/features/Names.ts"
 import { Sending } from "../core/features/Sending.ts"
 import { Navigation, type OpenOptions } from "../core/features/Navigation.ts"
 import { NetworkSwitch } from "../core/features/NetworkSwitch.ts"
-import { SignIn } from "../core/features/SignIn.ts"
 import * as WalletList from "../core/features/WalletList.ts"
 import { WalletRequests } from "../core/features/WalletRequests.ts"
 import { HostConfig } from "../core/HostConfig.ts"
@@ -47,6 +46,7 @@ import type { NameSuggestions } from "../core/Name.ts"
 import * as Networks from "../core/Networks.ts"
 import type * as Send from "../core/Send.ts"
 import * as Session from "../core/Session.ts"
+import * as SignInConfig from "../core/signin/SignInConfig.ts"
 import * as SignInState from "../core/signin/SignInState.ts"
 import type * as TokenBalance from "../core/TokenBalance.ts"
 import type * as WalletListEntry from "../core/WalletListEntry.ts"
@@ -54,7 +54,6 @@ import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
-import * as SignInProviders from "./SignInProviders.ts"
 
 export interface Engine {
   readonly config: Config.ResolvedConfig
@@ -197,23 +196,27 @@ const environment = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Ale
         onAlert: showAlert
       })
     ).pipe(Layer.provide(FetchHttpClient.layer))
-  const base = Layer.mergeAll(
+  return Layer.mergeAll(
     BrowserStorage.layerBrowser,
     Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect }),
     server,
     HostConfig.layer(config)
   )
-  return SignInProviders.layer(config).pipe(Layer.provideMerge(base))
 }
 
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
   const config = Config.resolve(hostConfig)
   // The analytics client can raise an alert before the modal exists; it is shown once the modal does.
   const alerts: { show: (alert: Alert.Alert) => void } = { show: () => undefined }
-  const runtime = ManagedRuntime.make(
-    Features.layer.pipe(Layer.provideMerge(environment(config, (alert) => alerts.show(alert))))
+  const features = Features.layer.pipe(Layer.provideMerge(environment(config, (alert) => alerts.show(alert))))
+  // Sign-in is its own chunk: a page without `siwx` never loads it.
+  const signInModule = SignInConfig.optionsOf(config) === undefined ? undefined : await import("./SignInEngine.ts")
+  const runtime = ManagedRuntime.make<Features.Features | Features.Environment, SignInConfig.SignInConfigError>(
+    signInModule === undefined ? features : signInModule.layer(config, features)
   )
   const context = await runtime.context()
+  // Built with SignInEngine's layer, the context holds the SignIn service that module reads.
+  const signIn = signInModule?.actions(context as Context.Context<Layer.Success<ReturnType<typeof signInModule.layer>>>)
   const service = <I, S>(key: Context.Key<I, S>) => Context.get(context as Context.Context<I>, key)
   /**
    * Runs an action: its typed failure rejects the promise. An action cut off because the engine was
@@ -235,7 +238,6 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const names = service(Names.Names)
   const sending = service(Sending)
   const signInState = service(SignInState.SignInState)
-  const signIn = service(SignIn)
   alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
 
   const registry = AtomRegistry.make()
@@ -281,9 +283,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     atoms,
     nameZone: names.zone,
     signInRequired: signInState.scope.required,
-    retrySignIn: () => run(signIn.retry),
-    cancelSignIn: () => run(signIn.cancel),
-    signOut: () => run(signIn.signOut),
+    retrySignIn: () => signIn === undefined ? Promise.resolve() : run(signIn.retry),
+    cancelSignIn: () => signIn === undefined ? Promise.resolve() : run(signIn.cancel),
+    signOut: () => signIn === undefined ? Promise.resolve() : run(signIn.signOut),
     open: (options) => {
       walletAtoms.retryFailed(registry)
       accountAtoms.retryFailedIdentities(registry)

@@ -40,7 +40,7 @@ import * as SignIn from "./features/SignIn.ts"
 import * as SignInConfig from "./signin/SignInConfig.ts"
 import * as SignInMessage from "./signin/SignInMessage.ts"
 import * as SignInProvider from "./signin/SignInProvider.ts"
-import * as SignInVerification from "./signin/SignInVerification.ts"
+import * as SignInRejection from "./signin/SignInRejection.ts"
 
 export interface Item {
   /** The core module that defines the class. */
@@ -107,7 +107,7 @@ export const errors: ReadonlyArray<Item> = [
   item("SignInMessage", SignInMessage.SignInMessageParseError, "{where the text departs from the CAIP-122 grammar}"),
   item("SignInProvider", SignInProvider.SignInProviderError, "{why the sign-in provider failed}"),
   item("SignInProvider", SignInProvider.SignInRefusedError, "{why the sign-in provider refused the session}"),
-  item("SignInVerification", SignInVerification.SignInRejectedError, "{which check the sign-in failed}"),
+  item("SignInRejection", SignInRejection.SignInRejectedError, "{which check the sign-in failed}"),
   item("SocialProvider", SocialProvider.UnsupportedSocialProviderError),
   item("Storage", Storage.StorageWriteError, "Could not write {key} ({reason})"),
   item("Theme", Theme.InvalidThemeModeError),

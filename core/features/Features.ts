@@ -15,7 +15,6 @@ import * as Modal from "../Modal.ts"
 import * as Networks from "../Networks.ts"
 import * as Session from "../Session.ts"
 import { ChainReads } from "../rpc/ChainReads.ts"
-import type { SignInProvider } from "../signin/SignInProvider.ts"
 import * as SignInConfig from "../signin/SignInConfig.ts"
 import { SignInState } from "../signin/SignInState.ts"
 import type * as Storage from "../Storage.ts"
@@ -26,13 +25,12 @@ import { Disconnecting } from "./Disconnecting.ts"
 import { Names } from "./Names.ts"
 import { Navigation } from "./Navigation.ts"
 import { Sending } from "./Sending.ts"
-import { SignIn } from "./SignIn.ts"
 import { NetworkSwitch } from "./NetworkSwitch.ts"
 import { WalletList } from "./WalletList.ts"
 import { WalletRequests } from "./WalletRequests.ts"
 
 /** What the features need from their environment. */
-export type Environment = Storage.Storage | Connectors | Backend.Backend | Analytics.Analytics | HostConfig | SignInProvider
+export type Environment = Storage.Storage | Connectors | Backend.Backend | Analytics.Analytics | HostConfig
 
 /** The domain machines the features drive, from the host's networks. */
 const machines = (config: HostConfig["Service"]) =>
@@ -55,8 +53,7 @@ const build = (config: HostConfig["Service"]) => {
     Disconnecting.layer,
     Sending.layer.pipe(Layer.provideMerge(ChainReads.layer))
   ).pipe(Layer.provideMerge(names), Layer.provideMerge(attempt), Layer.provideMerge(reads))
-  const signIn = SignIn.layer.pipe(Layer.provideMerge(actions))
-  return signIn.pipe(Layer.provideMerge(machines(config)))
+  return actions.pipe(Layer.provideMerge(machines(config)))
 }
 
 /** Every feature and the machines under them, on the networks the host configured. */

@@ -9,10 +9,10 @@
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import * as Address from "../Address.ts"
 import type { SignInMessageData } from "../SignInSession.ts"
 import * as SignInMessage from "./SignInMessage.ts"
+import { SignInRejectedError, type SignInRejectionReason } from "./SignInRejection.ts"
 
 /** What the verifying side accepts. */
 export interface SignInPolicy {
@@ -131,23 +131,3 @@ export const verify = Effect.fn("SignInVerification.verify")(function*(signed: S
   }
   return data
 })
-
-export const SignInRejectionReason = Schema.Literals([
-  "message",
-  "domain",
-  "uri",
-  "chain",
-  "address",
-  "time",
-  "expired",
-  "notYetValid",
-  "signature",
-  "nonce"
-])
-export type SignInRejectionReason = typeof SignInRejectionReason.Type
-
-/** A sign-in that is not proven valid; `reason` names the check it failed. */
-export class SignInRejectedError extends Schema.TaggedError<SignInRejectedError>()("SignInRejectedError", {
-  reason: SignInRejectionReason,
-  message: Schema.String
-}) {}

@@ -7,7 +7,7 @@
 import * as Schema from "effect/Schema"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
-import { SignInRejectionReason } from "../../core/signin/SignInVerification.ts"
+import { SignInRejectionReason } from "../../core/signin/SignInRejection.ts"
 import { BadRequest, NotFound } from "./ApiError.ts"
 import { InputErrors } from "./InputErrors.ts"
 import { ProjectGuard } from "./ProjectGuard.ts"

@@ -29,7 +29,7 @@ import * as StorageKey from "../../../core/StorageKey.ts"
 import * as BackendClient from "../../../http/client/Backend.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { httpClientLayer } from "../../http/support/client.ts"
-import { environment, type EnvironmentOptions, signInSettings } from "../support/Environment.ts"
+import { environment, type EnvironmentOptions, features, signInSettings } from "../support/Environment.ts"
 import { evmConnector, fake, memoryWebStorage, rejected, solNetwork } from "../support/Wallets.ts"
 
 const alice = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
@@ -72,11 +72,11 @@ const run = (options: EnvironmentOptions & { readonly siwx?: Config.SignInOption
       // Messages carry real times: the server checks them against its own clock.
       yield* TestClock.setTime(Date.now())
       return yield* effect
-    }).pipe(Effect.provide(Features.layer.pipe(Layer.provideMerge(environment({
+    }).pipe(Effect.provide(features({
       backendLayer: serverBackend(),
       ...options,
       config: { ...options.config, ...(options.siwx === undefined ? {} : { siwx: options.siwx }) }
-    })))))
+    })))
 
 /** Waits for the sign-in to leave its transient states (server calls are real I/O). */
 const settled = Effect.gen(function*() {

@@ -6,6 +6,7 @@ import * as TestClock from "effect/testing/TestClock"
 import * as fc from "fast-check"
 import { privateKeyToAccount } from "viem/accounts"
 import * as SignInMessage from "../../../core/signin/SignInMessage.ts"
+import type { SignInRejectedError } from "../../../core/signin/SignInRejection.ts"
 import * as SignInVerification from "../../../core/signin/SignInVerification.ts"
 import type { SignInMessageData } from "../../../core/SignInSession.ts"
 import * as MemoryNonces from "../../../http/server/MemoryNonces.ts"
@@ -50,7 +51,7 @@ const signed = (data: SignInMessageData, account = alice) =>
     return { message, signature: await account.signMessage({ message }) }
   })
 
-const reasonOf = (effect: Effect.Effect<unknown, SignInVerification.SignInRejectedError>) =>
+const reasonOf = (effect: Effect.Effect<unknown, SignInRejectedError>) =>
   Effect.map(Effect.flip(effect), (error) => error.reason)
 
 describe("SignInMessage", () => {

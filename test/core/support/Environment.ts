@@ -12,6 +12,7 @@ import type * as Connector from "../../../core/Connector.ts"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
 import * as Eip6963 from "../../../core/connectors/Eip6963.ts"
 import * as Features from "../../../core/features/Features.ts"
+import { SignIn } from "../../../core/features/SignIn.ts"
 import { HostConfig } from "../../../core/HostConfig.ts"
 import * as ServerSignInProvider from "../../../core/signin/ServerSignInProvider.ts"
 import * as Storage from "../../../core/Storage.ts"
@@ -79,8 +80,11 @@ export const environment = (options: EnvironmentOptions = {}) => {
     })),
     HostConfig.layer({ ...hostConfig, ...options.config })
   )
-  return ServerSignInProvider.layer(signInSettings).pipe(Layer.provideMerge(base))
+  return base
 }
 
-/** Every feature over the local environment: what the browser engine runs, in Node. */
-export const features = (options: EnvironmentOptions = {}) => Features.layer.pipe(Layer.provideMerge(environment(options)))
+/** Every feature over the local environment: what the browser engine runs, in Node (sign-in included). */
+export const features = (options: EnvironmentOptions = {}) =>
+  SignIn.layer.pipe(Layer.provideMerge(
+    ServerSignInProvider.layer(signInSettings).pipe(Layer.provideMerge(Features.layer.pipe(Layer.provideMerge(environment(options)))))
+  ))
