@@ -6,13 +6,17 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import type * as Backend from "../core/Backend.ts"
 import type * as Config from "../core/Config.ts"
 import * as ServerSignInProvider from "../core/signin/ServerSignInProvider.ts"
 import * as SignInConfig from "../core/signin/SignInConfig.ts"
 import * as SignInMessage from "../core/signin/SignInMessage.ts"
 import { SignInProvider, SignInProviderError, SignInRefusedError } from "../core/signin/SignInProvider.ts"
+import { SignInSession } from "../core/SignInSession.ts"
 import type * as Storage from "../core/Storage.ts"
+
+const decodeSessions = Schema.decodeUnknownEffect(Schema.Array(SignInSession))
 
 const messageOf = (cause: unknown, fallback: string) => cause instanceof Error && cause.message !== "" ? cause.message : fallback
 
@@ -35,7 +39,12 @@ const fromBackend = (backend: Config.SignInBackend, settings: SignInMessage.Mess
       Effect.tryPromise({
         try: () => backend.getSessions(account),
         catch: (cause) => new SignInProviderError({ message: messageOf(cause, "The sign-in backend could not list sessions"), cause })
-      }),
+      }).pipe(
+        // What the host's backend answers is checked like any other outside value.
+        Effect.flatMap((sessions) =>
+          Effect.mapError(decodeSessions(sessions), (cause) => new SignInProviderError({ message: "The sign-in backend answered sessions of another shape", cause }))
+        )
+      ),
     setSessions: (sessions) =>
       Effect.tryPromise({
         try: () => backend.setSessions(sessions),

@@ -8,13 +8,14 @@ import { useMemo, useState } from "react"
 import { ConnectButton, PorticoProvider } from "../../ui/react/index.ts"
 import type { SandboxConfig } from "../SandboxConfig.ts"
 import { AccountPanel } from "./AccountPanel.tsx"
-import { porticoConfig } from "./porticoConfig.ts"
+import { porticoConfig, type SignInMode, signInModeOf } from "./porticoConfig.ts"
 import { SendPanel } from "./SendPanel.tsx"
+import { SignInPanel } from "./SignInPanel.tsx"
 import { SignMessage } from "./SignMessage.tsx"
 import { useConnectedAccount } from "./useConnectedAccount.ts"
 import { useSandboxConfig } from "./useSandboxConfig.ts"
 
-const Dapp = ({ config }: { readonly config: SandboxConfig }) => {
+const Dapp = ({ config, signIn }: { readonly config: SandboxConfig; readonly signIn: SignInMode }) => {
   const account = useConnectedAccount(config)
   const [sends, setSends] = useState(0)
   return (
@@ -35,6 +36,7 @@ const Dapp = ({ config }: { readonly config: SandboxConfig }) => {
         ) : (
           <>
             <AccountPanel account={account} refresh={sends} />
+            {signIn === "off" ? null : <SignInPanel />}
             <SignMessage account={account} />
             <SendPanel account={account} onSent={() => setSends((count) => count + 1)} />
           </>
@@ -46,10 +48,11 @@ const Dapp = ({ config }: { readonly config: SandboxConfig }) => {
 
 // PorticoProvider reads its configuration once, so it mounts only after the sandbox's is loaded.
 const WithPortico = ({ config }: { readonly config: SandboxConfig }) => {
-  const portico = useMemo(() => porticoConfig(config, globalThis.location.origin), [config])
+  const signIn = signInModeOf(globalThis.location.search)
+  const portico = useMemo(() => porticoConfig(config, globalThis.location.origin, signIn), [config, signIn])
   return (
     <PorticoProvider config={portico}>
-      <Dapp config={config} />
+      <Dapp config={config} signIn={signIn} />
     </PorticoProvider>
   )
 }

@@ -1,6 +1,7 @@
 import type { PorticoConfig } from "../../core/Config.ts"
 import type { Network } from "../../core/Network.ts"
 import type { SandboxConfig } from "../SandboxConfig.ts"
+import { demoSignInBackend } from "./demoSignIn.ts"
 
 /** The sandbox's two EVM chains and its Solana cluster, as the networks a host asks Portico for. */
 export const sandboxNetworks = (config: SandboxConfig): ReadonlyArray<Network> => [
@@ -25,12 +26,23 @@ export const sandboxNetworks = (config: SandboxConfig): ReadonlyArray<Network> =
   }
 ]
 
-/** What the demo dapp hands PorticoProvider: the sandbox's networks, API and relay. */
-export const porticoConfig = (config: SandboxConfig, origin: string): PorticoConfig => ({
+/** How the demo asks visitors to sign in, from the page's `?signin=` (optional by default, `required`, or `off`). */
+export type SignInMode = "optional" | "required" | "off"
+
+export const signInModeOf = (search: string): SignInMode => {
+  const mode = new URLSearchParams(search).get("signin")
+  return mode === "required" || mode === "off" ? mode : "optional"
+}
+
+/** What the demo dapp hands PorticoProvider: the sandbox's networks, API and relay, and sign-in through its own backend. */
+export const porticoConfig = (config: SandboxConfig, origin: string, signIn: SignInMode = "optional"): PorticoConfig => ({
   projectId: config.projectId,
   networks: sandboxNetworks(config),
   metadata: { name: "Portico demo dapp", description: "The sandbox's host dapp", url: origin, icons: [] },
   apiUrl: config.apiUrl,
   relayUrl: config.relayUrl,
-  themeMode: "light"
+  themeMode: "light",
+  ...(signIn === "off"
+    ? {}
+    : { siwx: { required: signIn === "required", statement: "Sign in to the Portico demo dapp.", backend: demoSignInBackend } })
 })

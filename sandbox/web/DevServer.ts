@@ -3,6 +3,7 @@
  * `/sandbox-config.json` answered by a middleware. Vite's React preamble is an inline script, so dev mode cannot
  * run under the strict CSP: that is the built mode's job (StaticServer.ts).
  */
+import type { IncomingMessage, ServerResponse } from "node:http"
 import react from "@vitejs/plugin-react"
 import { createServer, type Plugin } from "vite"
 import { configPath, type SandboxConfig } from "../SandboxConfig.ts"
@@ -17,12 +18,20 @@ export interface DevServerOptions {
   /** Vite's dependency cache for this page alone: pages (and other Vite users) sharing one cache invalidate each other. */
   readonly cacheDir: string
   readonly config: () => SandboxConfig | undefined
+  /** The site's own backend (the demo dapp's): answers its paths and resolves true, else false. */
+  readonly backend?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
 }
 
-const sandboxConfig = (config: () => SandboxConfig | undefined): Plugin => ({
+const sandboxConfig = (options: DevServerOptions): Plugin => ({
   name: "portico-sandbox-config",
   configureServer: (server) => {
-    server.middlewares.use(configPath, (_request, response) => answerConfig(response, config()))
+    server.middlewares.use(configPath, (_request, response) => answerConfig(response, options.config()))
+    const backend = options.backend
+    if (backend !== undefined) {
+      server.middlewares.use((request, response, next) => {
+        backend(request, response).then((handled) => handled ? undefined : next(), next)
+      })
+    }
   }
 })
 
@@ -34,7 +43,7 @@ export const startDevServer = async (options: DevServerOptions): Promise<StaticS
     envDir: false,
     logLevel: "warn",
     clearScreen: false,
-    plugins: [react(), sandboxConfig(options.config)],
+    plugins: [react(), sandboxConfig(options)],
     server: {
       host: options.host,
       port: options.port,

@@ -24,6 +24,8 @@ export interface StaticServerOptions {
   readonly json?: Readonly<Record<string, unknown>>
   /** The Content-Security-Policy sent with every answer (`strictCsp` for the sandbox's); none when absent. */
   readonly csp?: string
+  /** The site's own backend (the demo dapp's): answers its paths and resolves true, else false. */
+  readonly backend?: (request: IncomingMessage, response: ServerResponse) => Promise<boolean>
 }
 
 export interface StaticServer {
@@ -77,6 +79,7 @@ export const startStaticServer = async (options: StaticServerOptions): Promise<S
     if (options.csp !== undefined) response.setHeader("content-security-policy", options.csp)
     const path = decodePath(request.url)
     if (path === undefined) return send(response, 400, "text/plain", "Bad request")
+    if (options.backend !== undefined && (await options.backend(request, response))) return
     if (request.method !== "GET" && request.method !== "HEAD") return send(response, 405, "text/plain", "Method not allowed")
     const json = options.json?.[path]
     if (json !== undefined) return send(response, 200, "application/json; charset=utf-8", JSON.stringify(json))

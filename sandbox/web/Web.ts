@@ -6,6 +6,7 @@
 import type { SandboxConfig } from "../SandboxConfig.ts"
 import { join } from "node:path"
 import { buildPagesInWorker, pageExists, pages, type Page } from "./Build.ts"
+import { demoBackend } from "./DemoBackend.ts"
 import { startDevServer } from "./DevServer.ts"
 import { startStaticServer, strictCsp, type StaticServer } from "./StaticServer.ts"
 
@@ -34,13 +35,17 @@ export const startWeb = async (options: WebOptions): Promise<Web> => {
   const roots = dev
     ? new Map(pages.filter(pageExists).map((page) => [page.name, page.root] as const))
     : await buildPagesInWorker(options.outDir)
+  // The demo dapp's own backend (sign-in) lives on its origin, as a host's would.
+  const backends: Partial<Record<Page["name"], ReturnType<typeof demoBackend>>> = { site: demoBackend(options.config) }
   const serve = (name: Page["name"], port: number) => {
     const root = roots.get(name)
+    const backend = backends[name]
+    const extra = backend === undefined ? {} : { backend }
     return root === undefined
       ? Promise.resolve(undefined)
       : dev
-      ? startDevServer({ host: options.host, port, root, cacheDir: join(options.outDir, `vite-cache-${name}`), config: options.config })
-      : startStaticServer({ host: options.host, port, root, config: options.config, ...(options.csp ? { csp: strictCsp } : {}) })
+      ? startDevServer({ host: options.host, port, root, cacheDir: join(options.outDir, `vite-cache-${name}`), config: options.config, ...extra })
+      : startStaticServer({ host: options.host, port, root, config: options.config, ...extra, ...(options.csp ? { csp: strictCsp } : {}) })
   }
   if (!roots.has("site")) throw new Error("The demo site (sandbox/site/index.html) is missing")
   const results = await Promise.allSettled([

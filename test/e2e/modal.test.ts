@@ -17,6 +17,7 @@ import type { PorticoConfig } from "../../core/Config.ts"
 import { en } from "../../ui/i18n/en.ts"
 import { de } from "../../ui/i18n/de.ts"
 import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
 import { sandboxNetworks, sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
@@ -135,23 +136,6 @@ const decodeQr = async (page: Page, selector = "img[data-wc-uri]"): Promise<stri
     const jsQR = (globalThis as unknown as { jsQR: (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null }).jsQR
     return jsQR(pixels.data, size, size)?.data
   }, selector)
-}
-
-const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
-
-/** Zero axe-core violations in the modal (axe walks its open shadow root); injected over CDP, so the CSP stays strict. */
-const expectNoAxeViolations = async (page: Page) => {
-  if (!(await page.evaluate(() => "axe" in globalThis))) await page.evaluate(await axeSource)
-  // Let the 150 ms view animation settle so colours are final.
-  await page.waitForTimeout(250)
-  const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: Array<unknown> }> }> }> } }).axe
-    const modal = document.querySelector("portico-modal")
-    if (modal === null) return ["no modal"]
-    const result = await axe.run(modal, { resultTypes: ["violations"] })
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(", ")}`)
-  })
-  expect(violations).toEqual([])
 }
 
 /** A screenshot of the view (test-results/screenshots/) and an axe-core check of it. */

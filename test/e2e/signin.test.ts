@@ -1,0 +1,148 @@
+/**
+ * Sign-in with a wallet on the demo dapp, in Chromium under its strict CSP: after connecting, Portico
+ * asks the wallet to sign a CAIP-122 message, the demo's own backend verifies it with `portico/server`
+ * and says "signed in as <address>"; a reload keeps it, disconnect ends it; required mode cannot be
+ * closed and its cancel disconnects. The injected EVM wallet, the Solana wallet and WalletConnect.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
+import { en } from "../../ui/i18n/en.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
+import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+
+const evmAddress = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+
+const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 })
+const prompt = (page: Page) => page.getByRole("alertdialog")
+const modal = (page: Page) => page.locator("portico-modal [role='dialog']")
+const walletRow = (page: Page, name: string) => modal(page).getByRole("button", { name: new RegExp(name) })
+const status = (page: Page) => page.getByTestId("signin-status")
+
+describe("sign-in on the demo dapp", () => {
+  let sandbox: Sandbox
+  let browser: Browser
+  const problems: Array<string> = []
+
+  beforeAll(async () => {
+    ;[sandbox, browser] = await Promise.all([
+      startSandbox({ ports: "ephemeral", csp: true }),
+      chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
+    ])
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await sandbox?.stop()
+  })
+
+  const fresh = async (search = ""): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext()
+    await context.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`))
+    })
+    const page = await context.newPage()
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`))
+    page.on("console", (message) => {
+      if (message.text().startsWith("CSP:")) problems.push(message.text())
+    })
+    await page.goto(`${sandbox.siteUrl}/${search}`)
+    await page.getByRole("heading", { name: "Portico demo dapp" }).waitFor()
+    return { context, page }
+  }
+
+  /** Connect through the modal and approve in the injected wallet: the sign view follows. */
+  const connectInjected = async (page: Page, wallet: string) => {
+    await page.getByRole("button", { name: en.connectWallet }).click()
+    await walletRow(page, wallet).click()
+    await prompt(page).getByText("Connect to this site").waitFor()
+    await prompt(page).getByRole("button", { name: "Approve" }).click()
+    await poll(() => modal(page).getAttribute("data-view")).toBe("SIWXSignMessage")
+  }
+
+  it("signs in with the injected EVM wallet; the backend verifies it; a reload keeps it; disconnect ends it", async () => {
+    const { context, page } = await fresh()
+    await connectInjected(page, "Portico Demo Wallet")
+    await modal(page).getByRole("status").getByText(en.signInAuthenticating).waitFor()
+    await expectNoAxeViolations(page)
+    // The wallet shows the EIP-4361 text it is asked to sign.
+    await prompt(page).getByText(`wants you to sign in with your Ethereum account:`).waitFor()
+    expect(await prompt(page).textContent()).toContain(new URL(sandbox.siteUrl).host)
+    await prompt(page).getByRole("button", { name: "Approve" }).click()
+    await modal(page).waitFor({ state: "detached", timeout: 20_000 })
+    await poll(() => status(page).textContent()).toBe(`signed in as ${evmAddress}`)
+
+    await page.reload()
+    await poll(() => status(page).textContent()).toBe(`signed in as ${evmAddress}`)
+    expect(await page.locator("portico-modal [role='dialog']").count()).toBe(0)
+
+    await page.locator("[data-portico-button]").click()
+    await poll(() => modal(page).getAttribute("data-view")).toBe("Account")
+    await modal(page).getByRole("button", { name: en.disconnect }).last().click()
+    await page.getByRole("button", { name: en.connectWallet }).waitFor()
+    const me = await page.evaluate(async () => (await fetch("/demo/me")).status)
+    expect(me).toBe(401)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it("a declined signature is shown with Try again; optional sign-in closes and stays connected", async () => {
+    const { context, page } = await fresh()
+    await connectInjected(page, "Portico Demo Wallet")
+    await prompt(page).getByRole("button", { name: "Reject" }).click()
+    await poll(() => modal(page).getByRole("alert").textContent()).toBe(en.errorSignatureDeclined)
+    await modal(page).getByRole("button", { name: en.tryAgain }).waitFor()
+    await expectNoAxeViolations(page)
+    await modal(page).getByRole("button", { name: en.signInCancel }).click()
+    await modal(page).waitFor({ state: "detached" })
+    await poll(() => page.getByTestId("account-address").textContent()).toBe(evmAddress)
+    await poll(() => status(page).textContent()).toBe("Not signed in")
+    await context.close()
+  })
+
+  it("required: the sign view cannot be closed (no close button, Escape, backdrop) and cancel disconnects", async () => {
+    const { context, page } = await fresh("?signin=required")
+    await connectInjected(page, "Portico Demo Wallet")
+    await prompt(page).getByRole("button", { name: "Reject" }).click()
+    await poll(() => modal(page).getByRole("alert").textContent()).toBe(en.errorSignatureDeclined)
+    expect(await modal(page).getByRole("button", { name: en.close }).count()).toBe(0)
+    await page.keyboard.press("Escape")
+    await page.mouse.click(5, 5)
+    await page.waitForTimeout(300)
+    expect(await modal(page).getAttribute("data-view")).toBe("SIWXSignMessage")
+    await modal(page).getByRole("button", { name: en.signInCancelDisconnect }).click()
+    await page.getByRole("button", { name: en.connectWallet }).waitFor()
+    await page.getByRole("heading", { name: "Connect a wallet" }).waitFor()
+    await context.close()
+  })
+
+  it("signs in with the Solana demo wallet (Sign-In With Solana)", async () => {
+    const solana = sandbox.config.solana.accounts[0]?.address ?? ""
+    const { context, page } = await fresh()
+    await connectInjected(page, "Portico Demo Solana")
+    await prompt(page).getByText("wants you to sign in with your Solana account:").waitFor()
+    await prompt(page).getByRole("button", { name: "Approve" }).click()
+    await modal(page).waitFor({ state: "detached", timeout: 20_000 })
+    await poll(() => status(page).textContent()).toBe(`signed in as ${solana}`)
+    await context.close()
+  })
+
+  it("signs in through WalletConnect: the request is approved on the wallet's page", async () => {
+    const { context, page } = await fresh()
+    await page.getByRole("button", { name: en.connectWallet }).click()
+    await modal(page).getByRole("button", { name: new RegExp(`^${en.walletConnect}`) }).click()
+    const qr = modal(page).locator("[data-wc-uri]")
+    await poll(() => qr.getAttribute("data-wc-uri")).toMatch(/^wc:/)
+    const wallet = await context.newPage()
+    await wallet.goto(sandbox.walletConnectWalletUrl)
+    const walletAddress = sandbox.config.evm.accounts[1]?.address ?? ""
+    await poll(() => wallet.getByText(walletAddress).count()).toBe(1)
+    await wallet.getByLabel("WalletConnect URI").fill((await qr.getAttribute("data-wc-uri")) ?? "")
+    await wallet.getByRole("button", { name: "Pair" }).click()
+    await wallet.getByRole("article", { name: /Session proposal from Portico demo dapp/ }).getByRole("button", { name: "Approve" }).click()
+    await wallet.getByRole("article", { name: /for Portico demo dapp/ }).getByRole("button", { name: "Approve" }).click()
+    await page.bringToFront()
+    await poll(() => status(page).textContent()).toBe(`signed in as ${walletAddress}`)
+    await context.close()
+  })
+})
