@@ -724,7 +724,7 @@ describe("Portico modal in Chromium", () => {
   })
 
   it("works on the sandbox's own demo site (sandbox/site mounts Portico)", async () => {
-    const { context, page, violations } = await open(sandbox.siteUrl)
+    const { context, page, violations } = await open(`${sandbox.siteUrl}/?signin=off`)
     await connectEvm(page, { status: false })
     await expectText(page.locator("[data-portico-button]"), /^0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/)
     // The site's balance follows core/Format's rule: truncated to 3 decimals, not all 18 of wei.
