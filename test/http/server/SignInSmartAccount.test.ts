@@ -1,0 +1,97 @@
+/**
+ * Sign-in with contract accounts, verified through the chain (sandbox devnet): an ERC-1271 account
+ * already deployed, and an ERC-6492 signature of an account its factory has not deployed yet. Without
+ * the chain, or with another key's signature, both fail closed.
+ */
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, serializeErc6492Signature, type Address, type Hex } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import * as Effect from "effect/Effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as SignInMessage from "../../../core/signin/SignInMessage.ts"
+import { compileContracts } from "../../../sandbox/evm/Compile.ts"
+import { demoAccounts } from "../../../sandbox/evm/DemoAccounts.ts"
+import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
+import { createMemoryNonces, verifySignIn } from "../../../http/server/SignInVerifier.ts"
+import * as SignInSignatures from "../../../http/server/SignInSignatures.ts"
+
+const owner = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba")
+const stranger = privateKeyToAccount("0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e")
+const chainId = "eip155:31337"
+
+let evm: EvmDevnets
+let rpcUrl: string
+let factory: Address
+let deployed: Address
+let counterfactual: Address
+let deployCalldata: Hex
+
+beforeAll(async () => {
+  evm = await startEvmDevnets({ ports: [0, 0] })
+  rpcUrl = evm.chains[0]?.rpcUrl ?? ""
+  const chain = defineChain({ id: 31337, name: "Portico Local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } })
+  const funded = privateKeyToAccount(demoAccounts[7]?.privateKey ?? "0x")
+  const wallet = createWalletClient({ account: funded, chain, transport: http(rpcUrl) })
+  const client = createPublicClient({ chain, transport: http(rpcUrl) })
+  const { SmartAccountFactory } = await compileContracts()
+  const created = await client.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: SmartAccountFactory.abi, bytecode: SmartAccountFactory.bytecode }) })
+  factory = created.contractAddress ?? "0x"
+  const read = (salt: Hex) => client.readContract({ address: factory, abi: SmartAccountFactory.abi, functionName: "addressOf", args: [owner.address, salt] }) as Promise<Address>
+  const saltDeployed = `0x${"01".padStart(64, "0")}` as Hex
+  const saltLater = `0x${"02".padStart(64, "0")}` as Hex
+  await client.waitForTransactionReceipt({
+    hash: await wallet.writeContract({ address: factory, abi: SmartAccountFactory.abi, functionName: "deploy", args: [owner.address, saltDeployed] })
+  })
+  deployed = await read(saltDeployed)
+  counterfactual = await read(saltLater)
+  deployCalldata = encodeFunctionData({ abi: SmartAccountFactory.abi, functionName: "deploy", args: [owner.address, saltLater] })
+}, 120_000)
+afterAll(() => evm?.stop())
+
+const messageFor = (address: Address, nonce: string) =>
+  SignInMessage.format({
+    domain: "app.example.com",
+    accountAddress: address,
+    chainId,
+    uri: "https://app.example.com",
+    version: "1",
+    nonce,
+    issuedAt: new Date().toISOString(),
+    expirationTime: new Date(Date.now() + 600_000).toISOString()
+  })
+
+const check = (options: SignInSignatures.SignatureOptions, address: Address, message: string, signature: Hex) =>
+  Effect.runPromise(SignInSignatures.make(options).verify({ chainId, address, message, signature }))
+
+describe("contract-account sign-in", () => {
+  it("verifies an ERC-1271 account's signature through the chain, and refuses another key's", async () => {
+    const message = messageFor(deployed, "nonce1271a")
+    expect(await check({ rpcUrls: { [chainId]: rpcUrl } }, deployed, message, await owner.signMessage({ message }))).toBe(true)
+    expect(await check({ rpcUrls: { [chainId]: rpcUrl } }, deployed, message, await stranger.signMessage({ message }))).toBe(false)
+    // Without the chain nothing proves a contract's signature.
+    expect(await check({}, deployed, message, await owner.signMessage({ message }))).toBe(false)
+  })
+
+  it("verifies an ERC-6492 signature of an account not deployed yet, and refuses a wrapped stranger's", async () => {
+    expect(await createPublicClient({ transport: http(rpcUrl) }).getCode({ address: counterfactual })).toBeUndefined()
+    const message = messageFor(counterfactual, "nonce6492a")
+    const wrap = async (signer: typeof owner) =>
+      serializeErc6492Signature({ address: factory, data: deployCalldata, signature: await signer.signMessage({ message }) })
+    expect(await check({ rpcUrls: { [chainId]: rpcUrl } }, counterfactual, message, await wrap(owner))).toBe(true)
+    expect(await check({ rpcUrls: { [chainId]: rpcUrl } }, counterfactual, message, await wrap(stranger))).toBe(false)
+  })
+
+  it("portico/server's verifySignIn accepts the contract account's sign-in with the chain's RPC URL", async () => {
+    const nonces = createMemoryNonces()
+    const message = messageFor(deployed, await nonces.issueNonce())
+    const data = await verifySignIn(
+      { message, signature: await owner.signMessage({ message }) },
+      { domain: "app.example.com", origin: "https://app.example.com", chains: [chainId], rpcUrls: { [chainId]: rpcUrl }, nonces: nonces.store }
+    )
+    expect(data.accountAddress).toBe(deployed)
+    const again = messageFor(deployed, await nonces.issueNonce())
+    await expect(verifySignIn(
+      { message: again, signature: await stranger.signMessage({ message: again }) },
+      { domain: "app.example.com", origin: "https://app.example.com", chains: [chainId], rpcUrls: { [chainId]: rpcUrl }, nonces: nonces.store }
+    )).rejects.toMatchObject({ _tag: "SignInRejectedError", reason: "signature" })
+  })
+})
