@@ -27,6 +27,26 @@ interface SignMessageFeature {
     ...inputs: ReadonlyArray<{ readonly account: WalletAccount; readonly message: Uint8Array }>
   ) => Promise<ReadonlyArray<{ readonly signedMessage: Uint8Array; readonly signature: Uint8Array }>>
 }
+/** Sign-In With Solana: the wallet writes the message from these fields and signs it. */
+export interface SignInInput {
+  readonly domain?: string
+  readonly address?: string
+  readonly statement?: string
+  readonly uri?: string
+  readonly version?: string
+  readonly chainId?: string
+  readonly nonce?: string
+  readonly issuedAt?: string
+  readonly expirationTime?: string
+  readonly notBefore?: string
+  readonly requestId?: string
+  readonly resources?: ReadonlyArray<string>
+}
+interface SignInFeature {
+  readonly signIn: (
+    ...inputs: ReadonlyArray<SignInInput>
+  ) => Promise<ReadonlyArray<{ readonly account: WalletAccount; readonly signedMessage: Uint8Array; readonly signature: Uint8Array }>>
+}
 interface SignTransactionFeature {
   readonly signTransaction: (
     ...inputs: ReadonlyArray<{ readonly account: WalletAccount; readonly transaction: Uint8Array; readonly chain?: string }>
@@ -128,6 +148,17 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
           if (message === undefined || signing === undefined) return yield* fail("The wallet cannot sign this message")
           const [output] = yield* attempt(() => signing.signMessage({ account: signer, message }))
           if (output === undefined) return yield* fail("The wallet returned no signature")
+          return output
+        }
+        case "solana_signIn": {
+          const signing = feature<SignInFeature>(wallet, "solana:signIn", "signIn")
+          if (signing === undefined) {
+            return yield* new WalletError.UnsupportedMethodError({ code: RpcCode.table.UnsupportedMethod.code, message: "The wallet offers no solana:signIn" })
+          }
+          const [output] = yield* attempt(() => signing.signIn(params as SignInInput))
+          if (output === undefined) return yield* fail("The wallet returned no sign-in")
+          // Signed for another account than the connected one: not this visitor's sign-in.
+          if (output.account.address !== signer.address) return yield* fail("The wallet signed in with another account")
           return output
         }
         case "solana_signTransaction": {

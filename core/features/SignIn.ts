@@ -20,10 +20,11 @@ import * as Session from "../Session.ts"
 import * as SignInMessage from "../signin/SignInMessage.ts"
 import { SignInProvider, type SignInProviderError, type SignInRefusedError } from "../signin/SignInProvider.ts"
 import * as SignInState from "../signin/SignInState.ts"
-import type { SignInSession } from "../SignInSession.ts"
+import { ConnectorError } from "../Connector.ts"
+import type { SignInMessageData, SignInSession } from "../SignInSession.ts"
 import { connectingViews } from "./ConnectAttempt.ts"
 import { Disconnecting } from "./Disconnecting.ts"
-import { signMessage } from "./MessageSigning.ts"
+import { signInWithSolana, signMessage } from "./MessageSigning.ts"
 import { routerContext } from "./ChainSupport.ts"
 import { WalletRequests, type WalletRequestError } from "./WalletRequests.ts"
 
@@ -94,16 +95,36 @@ export class SignIn extends Context.Service<SignIn, {
           yield* showSignView
         }).pipe(Effect.provide(context))
 
+      /**
+       * The wallet signs the message: a Solana wallet offering Sign-In With Solana writes it itself (what it
+       * signed is read back, so the session holds the wallet's exact text); any other signs our text.
+       */
+      const signWith = (account: Session.SessionAccount, data: SignInMessageData) => {
+        const ourText = Effect.map(signMessage(requests, account, SignInMessage.format(data)), (signature): SignInSession => ({
+          data,
+          message: SignInMessage.format(data),
+          signature
+        }))
+        if (account.namespace !== "solana") return ourText
+        return signInWithSolana(requests, data).pipe(
+          Effect.flatMap(({ message, signature }) =>
+            Effect.map(
+              Effect.mapError(SignInMessage.parse(message, "solana"), (error) => new ConnectorError({ connectorId: account.connectorId, message: error.message })),
+              (written): SignInSession => ({ data: written, message, signature })
+            )
+          ),
+          Effect.catchTag("UnsupportedMethodError", () => ourText)
+        )
+      }
+
       const sign = (account: Session.SessionAccount, target: SignInState.SignInAccount) =>
         Effect.gen(function*() {
           yield* SubscriptionRef.set(status, { _tag: "Signing", account: target })
           yield* showSignView
           const data = yield* provider.createMessage(target).pipe(Effect.mapError((cause) => new SignInInitError({ cause })))
-          const message = SignInMessage.format(data)
-          const signature = yield* signMessage(requests, account, message).pipe(
+          const signed = yield* signWith(account, data).pipe(
             Effect.mapError((error) => error._tag === "UserRejectedRequestError" ? new SignatureDeclinedError() : error)
           )
-          const signed: SignInSession = { data, message, signature }
           yield* provider.addSession(signed).pipe(
             // A plain account's real signature always verifies: one that does not is a contract account's.
             Effect.mapError((error) => error._tag === "SignInRefusedError" && error.reason === "signature" ? new SmartAccountSignInError({ cause: error }) : error)

@@ -4,6 +4,7 @@
  */
 import type { Commitment } from "@solana/kit"
 import type { IdentifierString, WalletAccount } from "@wallet-standard/base"
+import type { SignInFields } from "./SignInText.ts"
 
 export interface SignMessageInput { readonly account: WalletAccount; readonly message: Uint8Array }
 export interface SignMessageOutput { readonly signedMessage: Uint8Array; readonly signature: Uint8Array; readonly signatureType: "ed25519" }
@@ -33,6 +34,10 @@ export type SolanaFeatures = {
   readonly "standard:disconnect": { readonly version: "1.0.0"; readonly disconnect: () => Promise<void> }
   readonly "standard:events": { readonly version: "1.0.0"; readonly on: (event: "change", listener: ChangeListener) => () => void }
   readonly "solana:signMessage": { readonly version: "1.1.0"; readonly signMessage: (...inputs: ReadonlyArray<SignMessageInput>) => Promise<ReadonlyArray<SignMessageOutput>> }
+  readonly "solana:signIn": {
+    readonly version: "1.0.0"
+    readonly signIn: (...inputs: ReadonlyArray<SignInFields>) => Promise<ReadonlyArray<SignMessageOutput & { readonly account: WalletAccount }>>
+  }
   readonly "solana:signTransaction": {
     readonly version: "1.0.0"
     readonly supportedTransactionVersions: ReadonlyArray<"legacy" | 0>

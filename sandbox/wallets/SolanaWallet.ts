@@ -18,6 +18,7 @@ import {
 import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from "@wallet-standard/base"
 import type { Approve } from "./Approval.ts"
 import { memory, type Permission } from "./Permission.ts"
+import { signInText } from "./SignInText.ts"
 import type { ChangeListener, SolanaFeatures } from "./SolanaFeatures.ts"
 
 export const solanaWalletName = "Portico Demo Solana"
@@ -55,7 +56,7 @@ const describeTransaction = (bytes: Uint8Array) => {
   return [`Signers: ${Object.keys(transaction.signatures).join(", ")}`, `Size: ${bytes.length} bytes`]
 }
 
-const accountFeatures = ["solana:signMessage", "solana:signTransaction", "solana:signAndSendTransaction"] as const
+const accountFeatures = ["solana:signIn", "solana:signMessage", "solana:signTransaction", "solana:signAndSendTransaction"] as const
 
 export const createSolanaWallet = (options: SolanaWalletOptions): SolanaDemoWallet => {
   const permission = options.permission ?? memory()
@@ -138,6 +139,20 @@ export const createSolanaWallet = (options: SolanaWalletOptions): SolanaDemoWall
             signature: (await signBytes(privateKey, input.message)) as Uint8Array,
             signatureType: "ed25519" as const
           })))
+        }
+      },
+      "solana:signIn": {
+        version: "1.0.0",
+        signIn: async (...inputs) => {
+          // Signing in needs the visitor's permission first: the demo connects through standard:connect.
+          requireAccount(account)
+          const texts = inputs.map((input) => signInText(input, new URL(options.origin).host, account.address))
+          await consent("Sign in", texts.map((text) => `Message: ${text}`))
+          const { privateKey } = await keyPair
+          return Promise.all(texts.map(async (text) => {
+            const message = new TextEncoder().encode(text)
+            return { account, signedMessage: message, signature: (await signBytes(privateKey, message)) as Uint8Array, signatureType: "ed25519" as const }
+          }))
         }
       },
       "solana:signTransaction": {

@@ -121,6 +121,7 @@ describe("the sandbox in Chromium", () => {
       chains: [sandbox.config.solana.cluster.caipNetworkId, "solana:localnet"],
       features: [
         "solana:signAndSendTransaction",
+        "solana:signIn",
         "solana:signMessage",
         "solana:signTransaction",
         "standard:connect",

@@ -19,6 +19,15 @@ const modal = (page: Page) => page.locator("portico-modal [role='dialog']")
 const walletRow = (page: Page, name: string) => modal(page).getByRole("button", { name: new RegExp(name) })
 const status = (page: Page) => page.getByTestId("signin-status")
 
+/** Connect through the modal and approve in the injected wallet: the sign view follows. */
+const connectInjected = async (page: Page, wallet: string) => {
+  await page.getByRole("button", { name: en.connectWallet }).click()
+  await walletRow(page, wallet).click()
+  await prompt(page).getByText("Connect to this site").waitFor()
+  await prompt(page).getByRole("button", { name: "Approve" }).click()
+  await poll(() => modal(page).getAttribute("data-view")).toBe("SIWXSignMessage")
+}
+
 describe("sign-in on the demo dapp", () => {
   let sandbox: Sandbox
   let browser: Browser
@@ -49,15 +58,6 @@ describe("sign-in on the demo dapp", () => {
     await page.goto(`${sandbox.siteUrl}/${search}`)
     await page.getByRole("heading", { name: "Portico demo dapp" }).waitFor()
     return { context, page }
-  }
-
-  /** Connect through the modal and approve in the injected wallet: the sign view follows. */
-  const connectInjected = async (page: Page, wallet: string) => {
-    await page.getByRole("button", { name: en.connectWallet }).click()
-    await walletRow(page, wallet).click()
-    await prompt(page).getByText("Connect to this site").waitFor()
-    await prompt(page).getByRole("button", { name: "Approve" }).click()
-    await poll(() => modal(page).getAttribute("data-view")).toBe("SIWXSignMessage")
   }
 
   it("signs in with the injected EVM wallet; the backend verifies it; a reload keeps it; disconnect ends it", async () => {

@@ -18,6 +18,8 @@ import {
   type SignatureBytes
 } from "@solana/kit"
 import { getTransferSolInstruction } from "@solana-program/system"
+import * as Effect from "effect/Effect"
+import * as SignInMessage from "../../core/signin/SignInMessage.ts"
 import { describe, expect, it } from "vitest"
 import { solanaIcon } from "../../sandbox/wallets/Icons.ts"
 import { createSolanaWallet } from "../../sandbox/wallets/SolanaWallet.ts"
@@ -56,6 +58,7 @@ describe("Solana demo wallet (Wallet Standard)", () => {
     expect(wallet.chains).toEqual([chain, "solana:localnet"])
     expect(Object.keys(wallet.features).toSorted()).toEqual([
       "solana:signAndSendTransaction",
+      "solana:signIn",
       "solana:signMessage",
       "solana:signTransaction",
       "standard:connect",
@@ -84,6 +87,41 @@ describe("Solana demo wallet (Wallet Standard)", () => {
     const { wallet } = await setup([false])
     expect(await rejection(wallet.features["standard:connect"].connect())).toEqual({ code: 4001, message: "User rejected the request." })
     expect(wallet.accounts).toEqual([])
+  })
+
+  it("signIn writes the Sign-In With Solana text Portico reads back field for field, and signs it", async () => {
+    const { wallet, key, asked } = await setup([true, true])
+    const [account] = (await wallet.features["standard:connect"].connect()).accounts
+    if (account === undefined) throw new Error("no account")
+    const fields = {
+      domain: "app.example.com",
+      address: key.address,
+      statement: "Sign in to Example.",
+      uri: "https://app.example.com",
+      version: "1",
+      chainId: chain.slice("solana:".length),
+      nonce: "a1b2c3d4e5f6",
+      issuedAt: "2026-11-22T12:00:00.000Z",
+      expirationTime: "2026-11-23T12:00:00.000Z"
+    }
+    const [output] = await wallet.features["solana:signIn"].signIn(fields)
+    if (output === undefined) throw new Error("no output")
+    const text = new TextDecoder().decode(output.signedMessage)
+    expect(asked[1]?.details).toContain(`Message: ${text}`)
+    const parsed = Effect.runSync(SignInMessage.parse(text, "solana"))
+    expect(parsed).toEqual({
+      domain: fields.domain,
+      accountAddress: key.address,
+      statement: fields.statement,
+      uri: fields.uri,
+      version: "1",
+      chainId: chain,
+      nonce: fields.nonce,
+      issuedAt: fields.issuedAt,
+      expirationTime: fields.expirationTime
+    })
+    const publicKey = await getPublicKeyFromAddress(key.address)
+    expect(await verifySignature(publicKey, output.signature as SignatureBytes, output.signedMessage)).toBe(true)
   })
 
   it("signMessage returns an ed25519 signature the account's public key verifies", async () => {

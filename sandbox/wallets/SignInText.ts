@@ -1,0 +1,42 @@
+/**
+ * What a Solana wallet offering Sign-In With Solana writes from the dapp's fields before it signs: the
+ * SIWS text (the EIP-4361 grammar with the Solana account line). The demo wallet stands in for a third
+ * party's, so it writes the text itself rather than borrowing Portico's.
+ */
+export interface SignInFields {
+  readonly domain?: string
+  readonly address?: string
+  readonly statement?: string
+  readonly uri?: string
+  readonly version?: string
+  readonly chainId?: string
+  readonly nonce?: string
+  readonly issuedAt?: string
+  readonly expirationTime?: string
+  readonly notBefore?: string
+  readonly requestId?: string
+  readonly resources?: ReadonlyArray<string>
+}
+
+const tagged: ReadonlyArray<readonly [string, keyof SignInFields]> = [
+  ["URI", "uri"],
+  ["Version", "version"],
+  ["Chain ID", "chainId"],
+  ["Nonce", "nonce"],
+  ["Issued At", "issuedAt"],
+  ["Expiration Time", "expirationTime"],
+  ["Not Before", "notBefore"],
+  ["Request ID", "requestId"]
+]
+
+export const signInText = (fields: SignInFields, domain: string, address: string): string => {
+  const lines = [`${fields.domain ?? domain} wants you to sign in with your Solana account:`, fields.address ?? address, ""]
+  if (fields.statement !== undefined) lines.push(fields.statement)
+  lines.push("")
+  for (const [label, key] of tagged) {
+    const value = fields[key]
+    if (typeof value === "string") lines.push(`${label}: ${value}`)
+  }
+  if (fields.resources !== undefined) lines.push("Resources:", ...fields.resources.map((resource) => `- ${resource}`))
+  return lines.join("\n")
+}
