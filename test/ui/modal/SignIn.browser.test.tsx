@@ -1,0 +1,55 @@
+/**
+ * The sign view in the browser, in German: it opens after connecting with 'Authentifizierung läuft...'
+ * while the wallet is asked, says 'Signatur abgelehnt' with "Erneut versuchen" when the wallet refuses,
+ * passes axe in both states, and signs in on the second try. The host's sign-in backend here is the
+ * host's own code in the page, the one party outside Portico besides the wallet.
+ */
+import { afterEach, describe, expect, it } from "vitest"
+import type { SignInBackend } from "../../../core/Config.ts"
+import type { SignInSession } from "../../../core/SignInSession.ts"
+import { de } from "../../../ui/i18n/de.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
+import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
+import { button, dialog, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
+
+let wallet: TestWallet | undefined
+afterEach(() => {
+  wallet?.stop()
+  wallet = undefined
+  localStorage.clear()
+})
+
+/** A host backend that keeps what it is given (a real one verifies with portico/server). */
+const keepingBackend = (kept: Array<SignInSession>): SignInBackend => ({
+  getNonce: () => Promise.resolve("a1b2c3d4e5f60718"),
+  addSession: (session) => Promise.resolve(void kept.push(session)),
+  getSessions: () => Promise.resolve(kept),
+  setSessions: (sessions) => Promise.resolve(void kept.splice(0, kept.length, ...sessions))
+})
+
+describe("SIWXSignMessage", () => {
+  it("asks, shows a refusal with Try again, passes axe, and signs in on the second try (German)", async () => {
+    wallet = announceTestWallet()
+    const kept: Array<SignInSession> = []
+    await renderPortico({ locale: "de", siwx: { backend: keepingBackend(kept), statement: "Bei Test host anmelden." } })
+    await openModal()
+    ;(await until(() => button(/Test Wallet/))).click()
+    await wallet.prompted()
+    wallet.approve()
+    await view("SIWXSignMessage")
+    await until(() => shadow().querySelector("[role='status']")?.textContent === de.signInAuthenticating)
+    await wallet.prompted()
+    await expectNoAxeViolations()
+    wallet.reject()
+    await until(() => shadow().querySelector("[role='alert']")?.textContent === de.errorSignatureDeclined)
+    await expectNoAxeViolations()
+    expect(dialog()?.querySelector("h2")?.textContent).toBe(de.modalTitleSignIn)
+    button(de.tryAgain)?.click()
+    await wallet.prompted()
+    wallet.approve()
+    await until(() => dialog() === null)
+    expect(kept).toHaveLength(1)
+    expect(kept[0]?.message).toContain("wants you to sign in with your Ethereum account:")
+    expect(kept[0]?.message).toContain("Bei Test host anmelden.")
+  })
+})
