@@ -8,11 +8,14 @@
  *
  * Keys: an EVM hex address is compared case-insensitively (checksummed and lower-case forms are
  * the same account); any other key (Solana base58, CAIP-10…) exactly.
+ *
+ * Bounded: keys come from outside (addresses, names), so at most `capacity` entries are kept and the
+ * least recently used goes first; an expired entry goes when it is read or evicted. Each operation
+ * costs O(1): the entries live in one mutable Map whose insertion order is the recency order.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as Ref from "effect/Ref"
 import * as Constants from "./Constants.ts"
 import * as Storage from "./Storage.ts"
 import type { StorageKey } from "./StorageKey.ts"
@@ -36,6 +39,10 @@ export const keyOf = (address: string): string => (evmAddress.test(address) ? ad
 
 export interface TtlCache<A> {
   readonly ttlMillis: number
+  /** The most entries it keeps. */
+  readonly capacity: number
+  /** Entries held now, expired ones not yet dropped included. */
+  readonly size: Effect.Effect<number>
   /** The value if present and fresh (expired entries are dropped on read). */
   readonly get: (address: string) => Effect.Effect<Option.Option<A>>
   /** The entry (value and timestamp) if present and fresh. */
@@ -54,60 +61,62 @@ export interface Options<A> {
   readonly initial?: Iterable<readonly [string, Entry<A>]>
   /** Called with the fresh entries after every change (to persist them). */
   readonly onChange?: (entries: ReadonlyMap<string, Entry<A>>) => Effect.Effect<void>
+  /** At most this many entries (default 1,000); past it the least recently used is dropped. */
+  readonly capacity?: number
 }
+
+export const defaultCapacity = 1_000
 
 /** A cache with the given TTL. */
 export const make = <A>(ttlMillis: number, options: Options<A> = {}): Effect.Effect<TtlCache<A>> =>
-  Effect.gen(function*() {
-    const store = yield* Ref.make<ReadonlyMap<string, Entry<A>>>(
-      new Map(Array.from(options.initial ?? [], ([address, entry]) => [keyOf(address), entry]))
-    )
+  Effect.sync(() => {
+    const capacity = Math.max(1, options.capacity ?? defaultCapacity)
+    // Insertion order is recency order: a read or write moves its key to the end, eviction takes the first.
+    const store = new Map<string, Entry<A>>()
+    const put = (key: string, entry: Entry<A>) => {
+      store.delete(key)
+      store.set(key, entry)
+      for (const oldest of store.keys()) {
+        if (store.size <= capacity) break
+        store.delete(oldest)
+      }
+    }
+    for (const [address, entry] of options.initial ?? []) put(keyOf(address), entry)
+
     const onChange = options.onChange
+    const entries = Effect.map(
+      Clock.currentTimeMillis,
+      (now): ReadonlyMap<string, Entry<A>> => new Map(Array.from(store).filter(([, entry]) => isFresh(entry, now, ttlMillis)))
+    )
     const changed = (update: Effect.Effect<void>): Effect.Effect<void> =>
       onChange === undefined ? update : Effect.andThen(update, Effect.flatMap(entries, onChange))
-    const entries = Effect.zipWith(
-      Ref.get(store),
-      Clock.currentTimeMillis,
-      (map, now): ReadonlyMap<string, Entry<A>> =>
-        new Map(Array.from(map).filter(([, entry]) => isFresh(entry, now, ttlMillis)))
-    )
 
     const getEntry = (address: string): Effect.Effect<Option.Option<Entry<A>>> =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Ref.modify(store, (map): [Option.Option<Entry<A>>, ReadonlyMap<string, Entry<A>>] => {
-          const key = keyOf(address)
-          const entry = map.get(key)
-          if (entry === undefined) return [Option.none(), map]
-          if (isFresh(entry, now, ttlMillis)) return [Option.some(entry), map]
-          const pruned = new Map(map)
-          pruned.delete(key)
-          return [Option.none(), pruned]
-        })
-      )
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        const key = keyOf(address)
+        const entry = store.get(key)
+        if (entry === undefined) return Option.none()
+        if (!isFresh(entry, now, ttlMillis)) {
+          store.delete(key)
+          return Option.none()
+        }
+        put(key, entry)
+        return Option.some(entry)
+      })
 
     const set = (address: string, value: A): Effect.Effect<void> =>
-      changed(
-        Effect.flatMap(Clock.currentTimeMillis, (timestamp) =>
-          Ref.update(store, (map) => new Map(map).set(keyOf(address), { value, timestamp }))
-        )
-      )
+      changed(Effect.map(Clock.currentTimeMillis, (timestamp) => put(keyOf(address), { value, timestamp })))
 
     const get = (address: string) => Effect.map(getEntry(address), Option.map((entry) => entry.value))
 
     return {
       ttlMillis,
+      capacity,
       get,
       getEntry,
       set,
-      invalidate: (address) =>
-        changed(
-          Ref.update(store, (map) => {
-            const next = new Map(map)
-            next.delete(keyOf(address))
-            return next
-          })
-        ),
-      clear: changed(Ref.set(store, new Map())),
+      invalidate: (address) => changed(Effect.sync(() => void store.delete(keyOf(address)))),
+      clear: changed(Effect.sync(() => store.clear())),
       getOrFetch: <E, R>(address: string, fetch: Effect.Effect<A, E, R>) =>
         Effect.flatMap(
           get(address),
@@ -116,7 +125,8 @@ export const make = <A>(ttlMillis: number, options: Options<A> = {}): Effect.Eff
             onNone: () => Effect.tap(fetch, (value) => set(address, value))
           })
         ),
-      entries
+      entries,
+      size: Effect.sync(() => store.size)
     }
   })
 

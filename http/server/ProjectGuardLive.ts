@@ -15,8 +15,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { BadRequest, InvalidProjectId, messages, OriginNotAllowed, RateLimited } from "../api/ApiError.ts"
 import { ProjectGuard } from "../api/ProjectGuard.ts"
 import { isAllowed } from "../../core/OriginAllowlist.ts"
-import * as TtlCache from "../../core/TtlCache.ts"
-import { Repository, type Project } from "./Repository.ts"
+import { Repository } from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 
 /** A project listing `*` is open to every origin (core's patterns name origins, so the guard handles it). */
@@ -28,10 +27,11 @@ const required = ["projectId", "st", "sv"] as const
 const encodeRateLimited = Schema.encodeSync(RateLimited)
 
 /**
- * Projects are read from the database at most this often per process: the guard runs on every call,
- * and a change made by another server process sharing the database shows up within this delay.
+ * The projects are read from the database at most this often per process, all at once: the guard runs
+ * on every call, an unknown project id (a flood of random ones) costs neither a query nor memory, and
+ * a change made by another server process sharing the database shows up within this delay.
  */
-const projectCacheTtlMillis = 5_000
+const projectsTtl = "5 seconds"
 
 export interface Visitor {
   readonly projectId: string
@@ -48,10 +48,10 @@ export interface Visitor {
 export const makeAdmission = Effect.gen(function*() {
   const repository = yield* Repository
   const context = yield* ServerContext
-  const projects = yield* TtlCache.make<Project | undefined>(projectCacheTtlMillis)
+  const projects = yield* Effect.cachedWithTTL(repository.listProjects, projectsTtl)
   return (visitor: Visitor): Effect.Effect<void, InvalidProjectId | OriginNotAllowed | RateLimited> =>
     Effect.gen(function*() {
-      const project = yield* projects.getOrFetch(visitor.projectId, repository.findProject(visitor.projectId))
+      const project = (yield* projects).get(visitor.projectId)
       if (project === undefined) return yield* new InvalidProjectId({ message: messages.invalidKey })
       const { origin } = visitor
       if (origin !== undefined && !project.allowedOrigins.includes(anyOrigin) && !isAllowed(project.allowedOrigins, origin)) {

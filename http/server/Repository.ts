@@ -67,6 +67,8 @@ export class Repository extends Context.Service<Repository, {
   /** Adds (or updates) registry entries after the curated ones, in the order given. */
   readonly upsertWallets: (wallets: ReadonlyArray<WalletSeedEntry>) => Effect.Effect<void>
   readonly findProject: (projectId: string) => Effect.Effect<Project | undefined>
+  /** Every project: a handful of configured rows the guard keeps in memory. */
+  readonly listProjects: Effect.Effect<ReadonlyMap<string, Project>>
   readonly listWallets: (query: WalletQuery) => Effect.Effect<{ readonly count: number; readonly rows: ReadonlyArray<WalletRow> }>
   readonly findWallet: (id: string) => Effect.Effect<WalletRow | undefined>
   readonly register: (registration: Registration) => Effect.Effect<RegistrationOutcome>
@@ -93,6 +95,7 @@ const NameRow = Schema.Struct({
 type NameRow = typeof NameRow.Type
 
 const ProjectRow = Schema.Struct({ allowed_origins: Schema.Array(Schema.String), analytics_enabled: Schema.Boolean })
+const ProjectListRow = Schema.Struct({ project_id: Schema.String, ...ProjectRow.fields })
 const CountRow = Schema.Struct({ count: Schema.Number })
 const NameOnlyRow = Schema.Struct({ name: Schema.String })
 
@@ -169,6 +172,14 @@ export const make = (db: Database): Repository["Service"] => {
           ? undefined
           : { projectId, allowedOrigins: row.allowed_origins, analyticsEnabled: row.analytics_enabled }
       }),
+    listProjects: run(async () =>
+      new Map(
+        (await rows(db, ProjectListRow, "SELECT project_id, allowed_origins, analytics_enabled FROM projects")).map((row) => [
+          row.project_id,
+          { projectId: row.project_id, allowedOrigins: row.allowed_origins, analyticsEnabled: row.analytics_enabled }
+        ])
+      )
+    ),
     listWallets: (query) =>
       run(async () => {
         const conditions: Array<string> = []

@@ -149,3 +149,56 @@ describe("TtlCache behaviour", () => {
     }).pipe(Effect.provide(fullStorage))
   })
 })
+
+describe("TtlCache bounds", () => {
+  type Op = { readonly kind: "set"; readonly key: number } | { readonly kind: "get"; readonly key: number } | { readonly kind: "wait"; readonly millis: number }
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ kind: fc.constant("set" as const), key: fc.integer({ min: 0, max: 30 }) }),
+    fc.record({ kind: fc.constant("get" as const), key: fc.integer({ min: 0, max: 30 }) }),
+    fc.record({ kind: fc.constant("wait" as const), millis: fc.integer({ min: 0, max: 400 }) })
+  )
+
+  it.effect("never holds more than its capacity, never serves an expired entry, and agrees with an LRU model", () =>
+    Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(fc.array(op, { maxLength: 120 }), fc.integer({ min: 1, max: 8 }), async (ops, capacity) =>
+          Effect.runPromise(Effect.gen(function*() {
+            const ttl = 1_000
+            const cache = yield* TtlCache.make<number>(ttl, { capacity })
+            // The model: keys in recency order with the time each was written.
+            let model: Array<{ key: string; at: number }> = []
+            let now = 0
+            for (const step of ops) {
+              if (step.kind === "wait") {
+                now += step.millis
+                yield* TestClock.adjust(step.millis)
+              } else if (step.kind === "set") {
+                const key = `k${step.key}`
+                yield* cache.set(key, now)
+                model = [...model.filter((entry) => entry.key !== key), { key, at: now }].slice(-capacity)
+              } else {
+                const key = `k${step.key}`
+                const found = model.find((entry) => entry.key === key)
+                const fresh = found !== undefined && now - found.at < ttl
+                const got = yield* cache.get(key)
+                assert.deepStrictEqual(got, fresh ? Option.some(found.at) : Option.none(), `get ${key} at ${now}`)
+                model = model.filter((entry) => entry.key !== key)
+                if (fresh) model.push(found)
+              }
+              assert.isAtMost(yield* cache.size, capacity)
+            }
+          }).pipe(Effect.provide(TestClock.layer())))
+        ),
+        { numRuns: 200 }
+      )
+    ))
+
+  it.effect("100,000 distinct keys leave it at its capacity", () =>
+    Effect.gen(function*() {
+      const cache = yield* TtlCache.make<number>(60_000, { capacity: 500 })
+      for (let i = 0; i < 100_000; i++) yield* cache.set(`0x${i.toString(16).padStart(40, "0")}`, i)
+      assert.strictEqual(yield* cache.size, 500)
+      assert.deepStrictEqual(yield* cache.get(`0x${(99_999).toString(16).padStart(40, "0")}`), Option.some(99_999))
+      assert.deepStrictEqual(yield* cache.get(`0x${(0).toString(16).padStart(40, "0")}`), Option.none())
+    }))
+})

@@ -10,7 +10,10 @@ import { PGlite } from "@electric-sql/pglite"
 import * as Effect from "effect/Effect"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, expect, it } from "vitest"
+import { migrations as schemaMigrations } from "../../../http/server/Migrations.ts"
 import { withClient } from "../support/client.ts"
+
+const schemaVersions = schemaMigrations.map((migration) => migration.version)
 
 const dir = mkdtempSync(join(tmpdir(), "portico-crash-"))
 const dataDir = join(dir, "db")
@@ -76,7 +79,7 @@ it("keeps every committed write across kill -9", async () => {
     const events = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM analytics_events WHERE project_id = 'test-project'")
     expect(events.rows[0]?.count).toBe(5)
     const migrations = await db.query<{ version: number }>("SELECT version FROM portico_migrations ORDER BY version")
-    expect(migrations.rows.map((row) => row.version)).toEqual([1, 2])
+    expect(migrations.rows.map((row) => row.version)).toEqual(schemaVersions)
   } finally {
     await db.close()
   }
