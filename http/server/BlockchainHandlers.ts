@@ -185,7 +185,14 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
             attributes: message.attributes ?? {},
             messageDigest
           })
-          if (outcome === "replayed") return yield* new Conflict({ message: "message: this signed message was already used" })
+          if (outcome === "replayed") {
+            // A retry of a registration that went through (the answer was lost) succeeds again: the
+            // signed message is its idempotency key. Any other reuse of a signed message is refused.
+            const record = yield* repository.findName(name)
+            const same = record?.addresses.some((entry) => entry.coinType === payload.coin_type && entry.address.toLowerCase() === payload.address.toLowerCase())
+            if (same === true) return new RegisterNameResult({ success: true, name })
+            return yield* new Conflict({ message: "message: this signed message was already used" })
+          }
           if (outcome === "taken") return yield* new Conflict({ message: `name: ${name} is already taken` })
           return new RegisterNameResult({ success: true, name })
         }))

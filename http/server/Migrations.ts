@@ -108,6 +108,16 @@ export const migrations: ReadonlyArray<Migration> = [
         revoked_at timestamptz
       )`
     )
+  },
+  {
+    version: 4,
+    name: "analytics_event_ids_unique",
+    up: statements(
+      // Events stored twice before (a retried send) keep their first copy.
+      `DELETE FROM analytics_events a USING analytics_events b
+       WHERE a.project_id = b.project_id AND a.event_id = b.event_id AND a.id > b.id`,
+      `CREATE UNIQUE INDEX analytics_events_project_event ON analytics_events (project_id, event_id)`
+    )
   }
 ]
 

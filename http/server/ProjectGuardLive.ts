@@ -15,6 +15,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { BadRequest, InvalidProjectId, messages, OriginNotAllowed, RateLimited } from "../api/ApiError.ts"
 import { ProjectGuard } from "../api/ProjectGuard.ts"
 import { isAllowed } from "../../core/OriginAllowlist.ts"
+import * as BodyGuard from "./BodyGuard.ts"
 import { Repository } from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 
@@ -70,6 +71,7 @@ export const layer = Layer.effect(
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const search = yield* HttpServerRequest.ParsedSearchParams
+        yield* BodyGuard.check(request)
         for (const key of required) {
           const value = search[key]
           if (typeof value !== "string" || value.length === 0) {

@@ -254,8 +254,9 @@ export const make = (db: Database): Repository["Service"] => {
     insertEvent: (projectId, event) =>
       run(async () => {
         await db.query(
+          // The event id is the client's idempotency key: a retried event is stored once.
           `INSERT INTO analytics_events (project_id, event_id, event, url, domain, timestamp_ms, address, payload, received_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now()) ON CONFLICT (project_id, event_id) DO NOTHING`,
           [projectId, event.eventId, event.props.event, event.url, event.domain, event.timestamp,
             event.props.address ?? null, JSON.stringify(event)]
         )

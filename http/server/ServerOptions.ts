@@ -105,7 +105,11 @@ export const ServerOptions = Schema.Struct({
    * PNG, JPEG, WebP) or a base64 `data:image/…` URL. Served by /public/getTokenImage/{id} and
    * /public/getCurrencyImage/{id}; ids without an image get a generated monogram.
    */
-  tokenImages: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
+  tokenImages: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  /** A request whose body has not fully arrived this long after it started is answered 408 (default 15). */
+  requestTimeoutSeconds: Schema.optionalKey(Schema.Finite),
+  /** A request whose headers have not fully arrived this long after it started is answered 408 (default 10). */
+  headersTimeoutSeconds: Schema.optionalKey(Schema.Finite)
 })
 export type ServerOptions = typeof ServerOptions.Type
 
@@ -115,5 +119,7 @@ export const defaults = {
   port: 8790,
   rateLimit: { requests: 300, perSeconds: 60 },
   nameZone: ".portico.id",
-  registrationMaxAgeSeconds: 600
+  registrationMaxAgeSeconds: 600,
+  requestTimeoutSeconds: 15,
+  headersTimeoutSeconds: 10
 } as const

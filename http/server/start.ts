@@ -31,6 +31,7 @@ import * as ProjectGuardLive from "./ProjectGuardLive.ts"
 import { makeRateLimiter } from "./RateLimiter.ts"
 import * as Repository from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
+import * as ErrorBodies from "./ErrorBodies.ts"
 import { defaults, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
 import { SignInHandlers, SignInService } from "./SignInHandlers.ts"
@@ -102,12 +103,25 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
       HttpRouter.cors({ exposedHeaders: ["retry-after"], maxAge: 600 }),
       // Every answer is JSON with its tag, an unknown path's too.
       HttpRouter.add("*", "/*", HttpServerResponse.json({ _tag: "NotFound", message: "path: no such endpoint" }, { status: 404 })),
-      // No answer of ours is ever to be sniffed into another type (an SVG or JSON read as a page).
-      HttpRouter.middleware((httpEffect) => Effect.map(httpEffect, HttpServerResponse.setHeader("x-content-type-options", "nosniff")), { global: true })
+      // No answer of ours is ever to be sniffed into another type (an SVG or JSON read as a page), and
+      // every error answer is JSON with its tag, those of the layers below the handlers too.
+      HttpRouter.middleware(
+        (httpEffect) => Effect.map(ErrorBodies.middleware(httpEffect), HttpServerResponse.setHeader("x-content-type-options", "nosniff")),
+        { global: true }
+      )
     )
     const server = HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
       Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, maxBodySize)),
-      Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host ?? defaults.host, port: options.port ?? defaults.port }))
+      Layer.provideMerge(NodeHttpServer.layer(() => {
+        // A client that declares a body and never sends it (or trickles its headers) is cut off.
+        const requestTimeout = (options.requestTimeoutSeconds ?? defaults.requestTimeoutSeconds) * 1000
+        const headersTimeout = (options.headersTimeoutSeconds ?? defaults.headersTimeoutSeconds) * 1000
+        // Node checks the timeouts on this interval (30 s by default): often enough that they hold.
+        const connectionsCheckingInterval = Math.max(250, Math.min(requestTimeout, headersTimeout) / 2)
+        const http = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval })
+        ErrorBodies.answerClientErrors(http)
+        return http
+      }, { host: options.host ?? defaults.host, port: options.port ?? defaults.port }))
     )
     const runtime = ManagedRuntime.make(server)
     const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (http) => http.address))

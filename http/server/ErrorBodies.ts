@@ -1,0 +1,60 @@
+/**
+ * Every error answer is JSON with its tag, those made below our handlers too: a body over the size
+ * limit (413) and a body of another media type (415) come from the HTTP layer with a plain or empty
+ * body, and a request whose headers are too large (431) or never finish (408) is answered by Node
+ * before any handler runs.
+ */
+import type { Server } from "node:http"
+import * as Effect from "effect/Effect"
+import * as Cause from "effect/Cause"
+import * as Predicate from "effect/Predicate"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+
+const tags: Readonly<Record<number, { readonly tag: string; readonly message: string }>> = {
+  408: { tag: "RequestTimeout", message: "request: the request did not arrive in time" },
+  413: { tag: "PayloadTooLarge", message: "payload: larger than this server accepts" },
+  415: { tag: "UnsupportedMediaType", message: "content-type: the body must be application/json" },
+  431: { tag: "HeadersTooLarge", message: "headers: larger than this server accepts" }
+}
+
+const isJson = (response: HttpServerResponse.HttpServerResponse) =>
+  (response.headers["content-type"] ?? "").startsWith("application/json")
+
+/** The same answer with a JSON body naming its tag, when the layer below gave it none. */
+export const asJson = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
+  const known = tags[response.status]
+  return known === undefined || isJson(response)
+    ? response
+    : HttpServerResponse.jsonUnsafe({ _tag: known.tag, message: known.message }, { status: response.status })
+}
+
+/** A raw HTTP/1.1 answer for a socket Node gave up on before routing (oversized headers, timeouts). */
+const rawAnswer = (status: 408 | 431 | 400): string => {
+  const known = tags[status] ?? { tag: "BadRequest", message: "request: malformed HTTP request" }
+  const body = JSON.stringify({ _tag: known.tag, message: known.message })
+  const reason = status === 431 ? "Request Header Fields Too Large" : status === 408 ? "Request Timeout" : "Bad Request"
+  return `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+}
+
+/** Answers Node's client errors in JSON instead of its bare status lines. */
+export const answerClientErrors = (server: Server): void => {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy()
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400
+    socket.end(rawAnswer(status))
+  })
+}
+
+/** A body over MaxBodySize: the HTTP layer raises a parse error that would answer an empty 413. */
+const isBodyTooLarge = (cause: Cause.Cause<unknown>): boolean => {
+  const error = Cause.squash(cause)
+  const reason = Predicate.hasProperty(error, "reason") ? error.reason : undefined
+  return Predicate.hasProperty(reason, "reason") && reason.reason === "BodyTooLarge"
+}
+
+/** The answers of a handler (and of a body too large to read), each with a JSON body naming its tag. */
+export const middleware = <E, R>(httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  httpEffect.pipe(
+    Effect.catchCause((cause) => isBodyTooLarge(cause) ? Effect.succeed(HttpServerResponse.empty({ status: 413 })) : Effect.failCause(cause)),
+    Effect.map(asJson)
+  )

@@ -1,0 +1,98 @@
+/**
+ * Bad input and misbehaving clients never reach a 500 or hang a connection: NUL characters and deep
+ * nesting in JSON bodies are 400s naming the field; 413, 415 and 431 answer JSON with their tag; a
+ * body that never arrives is cut off with a 408; retried writes (analytics events) are stored once.
+ */
+import { mkdtempSync, rmSync } from "node:fs"
+import { connect } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import * as Schema from "effect/Schema"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { openDatabase, rows } from "../../../http/server/Database.ts"
+import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
+
+let server: ApiServer
+beforeAll(async () => {
+  server = await startApiServer({
+    port: 0,
+    projects: { p: { allowedOrigins: ["*"], analyticsEnabled: true } },
+    requestTimeoutSeconds: 1,
+    headersTimeoutSeconds: 1
+  })
+})
+afterAll(() => server.stop())
+
+const query = "projectId=p&st=portico&sv=test"
+const event = (patch: Record<string, unknown> = {}) =>
+  ({ eventId: "event-1", url: "https://app.test/", domain: "app.test", timestamp: 1, props: { event: "MODAL_OPEN", properties: {} }, ...patch })
+
+const post = async (path: string, body: string, headers: Record<string, string> = { "content-type": "application/json" }) => {
+  const response = await fetch(`${server.url}${path}?${query}`, { method: "POST", body, headers })
+  return { status: response.status, type: response.headers.get("content-type"), body: await response.text() }
+}
+
+/** Raw bytes over a socket, for what fetch will not send; resolves with what the server answered. */
+const raw = (request: string) =>
+  new Promise<string>((resolve, reject) => {
+    const url = new URL(server.url)
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(request))
+    let answer = ""
+    socket.on("data", (chunk) => { answer += chunk.toString() })
+    socket.on("close", () => resolve(answer))
+    socket.on("error", reject)
+  })
+
+describe("bad input", () => {
+  it("a NUL character anywhere in a JSON body is a 400 naming its path", async () => {
+    const nested = await post("/e", JSON.stringify(event({ props: { event: "MODAL_OPEN", properties: { wallet: { name: "a\u0000b" } } } })))
+    expect(nested.status).toBe(400)
+    expect(JSON.parse(nested.body)).toEqual({ _tag: "BadRequest", message: "payload.props.properties.wallet.name: must not contain a NUL character" })
+    const key = await post("/e", JSON.stringify(event({ props: { event: "MODAL_OPEN", properties: { "k\u0000": 1 } } })))
+    expect(JSON.parse(key.body)).toMatchObject({ _tag: "BadRequest", message: "payload.props.properties: a key must not contain a NUL character" })
+  })
+
+  it("nesting deeper than 32 levels is a 400", async () => {
+    let deep: unknown = 1
+    for (let i = 0; i < 40; i++) deep = [deep]
+    const answer = await post("/e", JSON.stringify(event({ props: { event: "MODAL_OPEN", properties: { deep } } })))
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.body).message).toMatch(/nested deeper than 32 levels$/)
+  })
+
+  it("413, 415 and 431 answer JSON with their tag", async () => {
+    const large = await post("/e", JSON.stringify(event({ url: "x".repeat(70_000) })))
+    expect([large.status, large.type, JSON.parse(large.body)._tag]).toEqual([413, "application/json", "PayloadTooLarge"])
+    const media = await post("/e", JSON.stringify(event()), { "content-type": "text/plain" })
+    expect([media.status, media.type, JSON.parse(media.body)._tag]).toEqual([415, "application/json", "UnsupportedMediaType"])
+    const headers = await raw(`GET /v1/supported-chains?${query} HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)
+    expect(headers).toMatch(/^HTTP\/1\.1 431 /)
+    expect(headers).toContain('"_tag":"HeadersTooLarge"')
+  })
+
+  it("a client that declares a body and never sends it is cut off with a 408", async () => {
+    const started = Date.now()
+    const answer = await raw(`POST /e?${query} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`)
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /)
+    expect(answer).toContain('"_tag":"RequestTimeout"')
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
+})
+
+describe("retried writes", () => {
+  it("an analytics event sent twice (a retry) is stored once", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "portico-retry-"))
+    const own = await startApiServer({ port: 0, dataDir, projects: { p: { allowedOrigins: ["*"], analyticsEnabled: true } } })
+    const body = JSON.stringify(event({ eventId: "retried-event" }))
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${own.url}/e?${query}`, { method: "POST", body, headers: { "content-type": "application/json" } })
+      expect(response.status).toBe(204)
+    }
+    await own.stop()
+    const db = await openDatabase({ dataDir })
+    const counted = await rows(db, Schema.Struct({ count: Schema.Number }), "SELECT count(*)::int AS count FROM analytics_events WHERE event_id = $1", ["retried-event"])
+    await db.close()
+    rmSync(dataDir, { recursive: true, force: true })
+    expect(counted[0]?.count).toBe(1)
+  })
+})
