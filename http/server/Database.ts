@@ -3,6 +3,7 @@
  * directory, or in memory for tests) and Postgres through `pg` when a connection URL is given.
  * Everything above it (migrations, the repository) speaks plain Postgres SQL with $n parameters.
  */
+import * as DataDirLock from "./DataDirLock.ts"
 import { PGlite } from "@electric-sql/pglite"
 import * as Schema from "effect/Schema"
 import { Pool } from "pg"
@@ -38,8 +39,12 @@ export const openDatabase = (options: DatabaseOptions): Promise<Database> =>
   "databaseUrl" in options ? Promise.resolve(openPostgres(options.databaseUrl)) : openPglite(options)
 
 const openPglite = async (options: { readonly dataDir: string } | { readonly inMemory: true }): Promise<Database> => {
+  const release = "dataDir" in options ? DataDirLock.acquire(options.dataDir) : () => undefined
   // relaxedDurability stays off: every commit is flushed to the data directory before it resolves.
-  const db = "dataDir" in options ? await PGlite.create(options.dataDir, { relaxedDurability: false }) : await PGlite.create()
+  const db = await ("dataDir" in options ? PGlite.create(options.dataDir, { relaxedDurability: false }) : PGlite.create()).catch((error: unknown) => {
+    release()
+    throw error
+  })
   const query = async (text: string, params: ReadonlyArray<unknown> = []): Promise<ReadonlyArray<unknown>> =>
     (await db.query(text, [...params])).rows
   const self: Queryable = { query }
@@ -49,7 +54,7 @@ const openPglite = async (options: { readonly dataDir: string } | { readonly inM
     // PGlite is a single connection, so the connection is the database itself.
     withConnection: (f) => f(self),
     transaction: (f) => db.transaction((tx) => f({ query: async (text: string, params: ReadonlyArray<unknown> = []) => (await tx.query(text, [...params])).rows })),
-    close: () => db.close()
+    close: () => db.close().finally(release)
   }
 }
 

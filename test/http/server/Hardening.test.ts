@@ -3,7 +3,7 @@
  * nesting in JSON bodies are 400s naming the field; 413, 415 and 431 answer JSON with their tag; a
  * body that never arrives is cut off with a 408; retried writes (analytics events) are stored once.
  */
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { connect } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -94,5 +94,30 @@ describe("retried writes", () => {
     await db.close()
     rmSync(dataDir, { recursive: true, force: true })
     expect(counted[0]?.count).toBe(1)
+  })
+})
+
+describe("one process per PGlite folder", () => {
+  it("a second server on the same data directory is refused at start with a clear error; after a stop it starts", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "portico-lock-"))
+    const first = await startApiServer({ port: 0, dataDir })
+    await expect(startApiServer({ port: 0, dataDir })).rejects.toMatchObject({
+      _tag: "DataDirInUseError",
+      pid: process.pid,
+      message: expect.stringContaining("in use by process")
+    })
+    await first.stop()
+    const second = await startApiServer({ port: 0, dataDir })
+    await second.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it("a lock left by a killed process is taken over", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "portico-stale-"))
+    // A pid no process has: what kill -9 leaves behind.
+    writeFileSync(join(dataDir, "portico.lock"), "2147483646")
+    const server = await startApiServer({ port: 0, dataDir })
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
   })
 })
