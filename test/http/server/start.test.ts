@@ -1,6 +1,6 @@
 /**
  * The API suite against the real server on loopback with an in-memory PGlite database, plus how image
- * links in answers are built (public URL, request Host, malformed Host).
+ * links in answers are built (the public URL, else our own address; never the request's Host).
  */
 import { request } from "node:http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -38,8 +38,9 @@ describe("image links", () => {
     expect(page.data[0]?.image_url).toBe("https://api.example.com/getWalletImage/portico-demo")
   })
 
-  it("follow a plain Host header, and ignore a malformed one", async () => {
-    expect(await firstImage(direct.url, "wallets.local:8080")).toBe("http://wallets.local:8080/getWalletImage/portico-demo")
+  it("never follow the request's Host header: without a public URL they start with our own address", async () => {
+    expect(await firstImage(direct.url, "wallets.local:8080")).toBe(`${direct.url}/getWalletImage/portico-demo`)
     expect(await firstImage(direct.url, `evil.test/"><img`)).toBe(`${direct.url}/getWalletImage/portico-demo`)
+    expect(await firstImage(proxied.url, "evil.test")).toBe("https://api.example.com/getWalletImage/portico-demo")
   })
 })
