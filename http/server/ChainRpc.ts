@@ -137,11 +137,7 @@ const handle = (
     if (projectId === "" || network === "") {
       return json(JsonRpc.error(null, "InvalidRequest", "chainId and projectId query parameters are required"), 400)
     }
-    const admitted = yield* Effect.result(admit({
-      projectId,
-      origin: request.headers["origin"],
-      client: Option.getOrElse(request.remoteAddress, () => "unknown")
-    }))
+    const admitted = yield* Effect.result(admit({ projectId, request }))
     if (Result.isFailure(admitted)) {
       const { _tag, message } = admitted.failure
       return _tag === "RateLimited"

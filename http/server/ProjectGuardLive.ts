@@ -7,7 +7,6 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
@@ -16,6 +15,7 @@ import { BadRequest, InvalidProjectId, messages, OriginNotAllowed, RateLimited }
 import { ProjectGuard } from "../api/ProjectGuard.ts"
 import { isAllowed } from "../../core/OriginAllowlist.ts"
 import * as BodyGuard from "./BodyGuard.ts"
+import * as ClientAddress from "./ClientAddress.ts"
 import { Repository } from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 
@@ -36,10 +36,8 @@ const projectsTtl = "5 seconds"
 
 export interface Visitor {
   readonly projectId: string
-  /** The request's Origin header, absent for requests from no browser page. */
-  readonly origin: string | undefined
-  /** The client's address, the rate limit's second key. */
-  readonly client: string
+  /** The request: its Origin header (absent for requests from no browser page) and its client address. */
+  readonly request: HttpServerRequest.HttpServerRequest
 }
 
 /**
@@ -52,13 +50,20 @@ export const makeAdmission = Effect.gen(function*() {
   const projects = yield* Effect.cachedWithTTL(repository.listProjects, projectsTtl)
   return (visitor: Visitor): Effect.Effect<void, InvalidProjectId | OriginNotAllowed | RateLimited> =>
     Effect.gen(function*() {
+      const client = ClientAddress.of(visitor.request, context.trustedProxies)
+      const now = yield* Clock.currentTimeMillis
       const project = (yield* projects).get(visitor.projectId)
-      if (project === undefined) return yield* new InvalidProjectId({ message: messages.invalidKey })
-      const { origin } = visitor
+      if (project === undefined) {
+        // Unknown project ids are limited per client too: a flood of them is answered 429, not a stream of 401s.
+        const wait = context.rateLimiter.take(`?|${client}`, now)
+        if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: wait })
+        return yield* new InvalidProjectId({ message: messages.invalidKey })
+      }
+      const origin = visitor.request.headers["origin"]
       if (origin !== undefined && !project.allowedOrigins.includes(anyOrigin) && !isAllowed(project.allowedOrigins, origin)) {
         return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
       }
-      const wait = context.rateLimiter.take(`${visitor.projectId}|${visitor.client}`, yield* Clock.currentTimeMillis)
+      const wait = context.rateLimiter.take(`${visitor.projectId}|${client}`, now)
       if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: wait })
     })
 })
@@ -78,11 +83,7 @@ export const layer = Layer.effect(
             return yield* new BadRequest({ message: `${key}: the ${key} query parameter is required` })
           }
         }
-        const admitted = yield* Effect.result(admit({
-          projectId: String(search["projectId"]),
-          origin: request.headers["origin"],
-          client: Option.getOrElse(request.remoteAddress, () => "unknown")
-        }))
+        const admitted = yield* Effect.result(admit({ projectId: String(search["projectId"]), request }))
         if (Result.isFailure(admitted)) {
           const error = admitted.failure
           if (error._tag !== "RateLimited") return yield* error

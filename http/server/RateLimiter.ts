@@ -2,6 +2,9 @@
  * A token bucket per key (project + client address): `requests` tokens refilled evenly over
  * `perSeconds`. `take` answers 0 when the request may pass, otherwise the whole seconds to wait
  * (the Retry-After value). In memory: each server process limits its own share.
+ *
+ * Bounded: keys come from outside (client addresses), so at most `maxKeys` buckets are kept, the least
+ * recently used dropped first (a dropped bucket is as good as full again, which an idle key's is anyway).
  */
 import type { RateLimitOptions } from "./ServerOptions.ts"
 
@@ -12,29 +15,34 @@ interface Bucket {
 
 export interface RateLimiter {
   readonly take: (key: string, now: number) => number
+  /** Buckets held now. */
+  readonly size: () => number
 }
 
-/** Buckets idle long enough to be full again are dropped past this many keys. */
-const sweepThreshold = 10_000
+export const defaultMaxKeys = 50_000
 
-export const makeRateLimiter = (options: RateLimitOptions): RateLimiter => {
+export const makeRateLimiter = (options: RateLimitOptions, maxKeys: number = defaultMaxKeys): RateLimiter => {
+  // Insertion order is recency order: each take moves its key to the end, eviction takes the first.
   const buckets = new Map<string, Bucket>()
   const refillPerMilli = options.requests / (options.perSeconds * 1000)
   const refill = (bucket: Bucket, now: number) => Math.min(options.requests, bucket.tokens + (now - bucket.at) * refillPerMilli)
   return {
     take: (key, now) => {
-      if (buckets.size > sweepThreshold) {
-        for (const [k, bucket] of buckets) if (refill(bucket, now) >= options.requests) buckets.delete(k)
-      }
       const bucket = buckets.get(key) ?? { tokens: options.requests, at: now }
       bucket.tokens = refill(bucket, now)
       bucket.at = now
+      buckets.delete(key)
       buckets.set(key, bucket)
+      for (const oldest of buckets.keys()) {
+        if (buckets.size <= maxKeys) break
+        buckets.delete(oldest)
+      }
       if (bucket.tokens >= 1) {
         bucket.tokens -= 1
         return 0
       }
       return Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerMilli / 1000))
-    }
+    },
+    size: () => buckets.size
   }
 }

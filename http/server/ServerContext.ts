@@ -23,4 +23,6 @@ export class ServerContext extends Context.Service<ServerContext, {
   readonly ownUrl: () => string
   readonly registrationMaxAgeSeconds: number
   readonly tokenImages: TokenImages
+  /** Normalised addresses of the proxies whose X-Forwarded-For is believed (ClientAddress.ts). */
+  readonly trustedProxies: ReadonlySet<string>
 }>()("portico/http/server/ServerContext") {}

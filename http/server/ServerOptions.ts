@@ -106,6 +106,11 @@ export const ServerOptions = Schema.Struct({
    * /public/getCurrencyImage/{id}; ids without an image get a generated monogram.
    */
   tokenImages: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  /**
+   * The proxies in front of this server (their addresses as the socket sees them). Only from these is
+   * X-Forwarded-For believed when rate limits key on the client's address.
+   */
+  trustedProxies: Schema.optionalKey(Schema.Array(Schema.String)),
   /** A request whose body has not fully arrived this long after it started is answered 408 (default 15). */
   requestTimeoutSeconds: Schema.optionalKey(Schema.Finite),
   /** A request whose headers have not fully arrived this long after it started is answered 408 (default 10). */

@@ -31,6 +31,7 @@ import * as ProjectGuardLive from "./ProjectGuardLive.ts"
 import { makeRateLimiter } from "./RateLimiter.ts"
 import * as Repository from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
+import * as ClientAddress from "./ClientAddress.ts"
 import * as ErrorBodies from "./ErrorBodies.ts"
 import { defaults, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
@@ -80,7 +81,8 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
       publicUrl: options.publicUrl?.replace(/\/+$/, ""),
       ownUrl: () => ownUrl,
       registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds,
-      tokenImages: loadTokenImages(options.tokenImages ?? {})
+      tokenImages: loadTokenImages(options.tokenImages ?? {}),
+      trustedProxies: ClientAddress.trusted(options.trustedProxies)
     })
     const signIn = SignInService.of({
       store: SignInStore.make(db),

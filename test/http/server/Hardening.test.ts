@@ -116,8 +116,38 @@ describe("one process per PGlite folder", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "portico-stale-"))
     // A pid no process has: what kill -9 leaves behind.
     writeFileSync(join(dataDir, "portico.lock"), "2147483646")
-    const server = await startApiServer({ port: 0, dataDir })
-    await server.stop()
+    const restarted = await startApiServer({ port: 0, dataDir })
+    await restarted.stop()
     rmSync(dataDir, { recursive: true, force: true })
+  })
+})
+
+describe("rate limits behind a proxy", () => {
+  let limited: ApiServer
+  beforeAll(async () => {
+    limited = await startApiServer({
+      port: 0,
+      projects: { p: { allowedOrigins: ["*"] } },
+      rateLimit: { requests: 2, perSeconds: 60 },
+      trustedProxies: ["127.0.0.1"]
+    })
+  })
+  afterAll(() => limited.stop())
+
+  const chains = (forwardedFor: string, projectId = "p") =>
+    fetch(`${limited.url}/v1/supported-chains?projectId=${projectId}&st=portico&sv=test`, { headers: { "x-forwarded-for": forwardedFor } })
+      .then((response) => response.status)
+
+  it("keys on the client our trusted proxy names, not on the proxy itself nor on what the client claims", async () => {
+    // The proxy (loopback here) appends the client it saw; anything to its left is the client's own claim.
+    expect([await chains("203.0.113.7"), await chains("203.0.113.7"), await chains("203.0.113.7")]).toEqual([200, 200, 429])
+    expect(await chains("198.51.100.9")).toBe(200)
+    expect([await chains("1.2.3.4, 203.0.113.7"), await chains("5.6.7.8, 203.0.113.7")]).toEqual([429, 429])
+  })
+
+  it("limits a flood of unknown project ids per client: 401s, then 429s", async () => {
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push(await chains("192.0.2.44", `unknown-${i}-${Math.random()}`))
+    expect(statuses).toEqual([401, 401, 429, 429])
   })
 })

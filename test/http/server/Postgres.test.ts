@@ -3,7 +3,6 @@
  * shows: migrations racing from several processes apply once, and two API servers share one database.
  * Skipped, saying why, when the postgresql binaries are not installed.
  */
-import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,6 +1,7 @@
 /**
  * The token bucket behind the 429s: a full bucket per key, even refill, Retry-After in whole seconds.
  */
+import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { makeRateLimiter } from "../../../http/server/RateLimiter.ts"
 
@@ -28,5 +29,28 @@ describe("rate limiter", () => {
     limiter.take("k", 0)
     const passed = [0, 1, 2].map(() => limiter.take("k", 3_600_000))
     expect(passed).toEqual([0, 0, 1])
+  })
+})
+
+describe("rate limiter bounds", () => {
+  it("keeps at most maxKeys buckets, whatever the number of distinct clients (fast-check)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 500 }), { maxLength: 400 }), fc.integer({ min: 1, max: 50 }), (clients, maxKeys) => {
+        const limiter = makeRateLimiter({ requests: 3, perSeconds: 60 }, maxKeys)
+        clients.forEach((client, index) => limiter.take(`p|${client}`, index))
+        return limiter.size() <= maxKeys
+      })
+    )
+  })
+
+  it("still limits the clients it keeps: the most recent ones", () => {
+    const limiter = makeRateLimiter({ requests: 1, perSeconds: 60 }, 2)
+    expect(limiter.take("a", 0)).toBe(0)
+    expect(limiter.take("b", 0)).toBe(0)
+    expect(limiter.take("b", 1)).toBeGreaterThan(0)
+    limiter.take("c", 2)
+    // "a" was the least recently used: dropped, so it starts from a full bucket again.
+    expect(limiter.take("a", 3)).toBe(0)
+    expect(limiter.take("a", 4)).toBeGreaterThan(0)
   })
 })
