@@ -13,26 +13,16 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { BadRequest, InvalidProjectId, messages, OriginNotAllowed, RateLimited } from "../api/ApiError.ts"
 import { ProjectGuard } from "../api/ProjectGuard.ts"
-import { isAllowed } from "../../core/OriginAllowlist.ts"
 import * as BodyGuard from "./BodyGuard.ts"
 import * as ClientAddress from "./ClientAddress.ts"
-import { Repository } from "./Repository.ts"
+import * as ProjectDirectory from "./ProjectDirectory.ts"
 import { ServerContext } from "./ServerContext.ts"
 
-/** A project listing `*` is open to every origin (core's patterns name origins, so the guard handles it). */
-const anyOrigin = "*"
 
 /** Spec section 7: every call carries the project id, the sdk type and the sdk version. */
 const required = ["projectId", "st", "sv"] as const
 
 const encodeRateLimited = Schema.encodeSync(RateLimited)
-
-/**
- * The projects are read from the database at most this often per process, all at once: the guard runs
- * on every call, an unknown project id (a flood of random ones) costs neither a query nor memory, and
- * a change made by another server process sharing the database shows up within this delay.
- */
-const projectsTtl = "5 seconds"
 
 export interface Visitor {
   readonly projectId: string
@@ -45,14 +35,12 @@ export interface Visitor {
  * HttpApi groups and by the chain RPC endpoint (http/server/ChainRpc.ts), which answers in JSON-RPC.
  */
 export const makeAdmission = Effect.gen(function*() {
-  const repository = yield* Repository
   const context = yield* ServerContext
-  const projects = yield* Effect.cachedWithTTL(repository.listProjects, projectsTtl)
   return (visitor: Visitor): Effect.Effect<void, InvalidProjectId | OriginNotAllowed | RateLimited> =>
     Effect.gen(function*() {
       const client = ClientAddress.of(visitor.request, context.trustedProxies)
       const now = yield* Clock.currentTimeMillis
-      const project = (yield* projects).get(visitor.projectId)
+      const project = context.projects.get(visitor.projectId)
       if (project === undefined) {
         // Unknown project ids are limited per client too: a flood of them is answered 429, not a stream of 401s.
         const wait = context.rateLimiter.take(`?|${client}`, now)
@@ -60,7 +48,7 @@ export const makeAdmission = Effect.gen(function*() {
         return yield* new InvalidProjectId({ message: messages.invalidKey })
       }
       const origin = visitor.request.headers["origin"]
-      if (origin !== undefined && !project.allowedOrigins.includes(anyOrigin) && !isAllowed(project.allowedOrigins, origin)) {
+      if (origin !== undefined && !ProjectDirectory.allows(project, origin)) {
         return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
       }
       const wait = context.rateLimiter.take(`${visitor.projectId}|${client}`, now)

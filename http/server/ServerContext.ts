@@ -5,6 +5,7 @@
 import * as Context from "effect/Context"
 import type { BalanceReader, FungibleInfo, PriceSource } from "./Balances.ts"
 import type { HistoryReader } from "./EvmHistory.ts"
+import type { ProjectDirectory } from "./ProjectDirectory.ts"
 import type { RateLimiter } from "./RateLimiter.ts"
 import type { SolanaHistoryReader } from "./SolanaHistory.ts"
 import type { TokenImages } from "./TokenImages.ts"
@@ -23,6 +24,8 @@ export class ServerContext extends Context.Service<ServerContext, {
   readonly ownUrl: () => string
   readonly registrationMaxAgeSeconds: number
   readonly tokenImages: TokenImages
+  /** Every project, in memory (ProjectDirectory.ts). */
+  readonly projects: ProjectDirectory
   /** Normalised addresses of the proxies whose X-Forwarded-For is believed (ClientAddress.ts). */
   readonly trustedProxies: ReadonlySet<string>
 }>()("portico/http/server/ServerContext") {}

@@ -32,7 +32,10 @@ import { makeRateLimiter } from "./RateLimiter.ts"
 import * as Repository from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 import * as ClientAddress from "./ClientAddress.ts"
+import * as Cors from "./Cors.ts"
 import * as ErrorBodies from "./ErrorBodies.ts"
+import * as ProjectDirectory from "./ProjectDirectory.ts"
+import * as ResponseHeaders from "./ResponseHeaders.ts"
 import { defaults, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
 import { SignInHandlers, SignInService } from "./SignInHandlers.ts"
@@ -67,6 +70,7 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     const repository = Repository.make(db)
     await Effect.runPromise(repository.upsertProjects(options.projects ?? {}))
     await Effect.runPromise(repository.upsertWallets(options.wallets ?? []))
+    const projects = await ProjectDirectory.load(repository)
     const evm = options.evm ?? []
     const prices = priceTable(options.prices ?? {})
     let ownUrl = `http://${options.host ?? defaults.host}:${options.port ?? defaults.port}`
@@ -82,7 +86,8 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
       ownUrl: () => ownUrl,
       registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds,
       tokenImages: loadTokenImages(options.tokenImages ?? {}),
-      trustedProxies: ClientAddress.trusted(options.trustedProxies)
+      trustedProxies: ClientAddress.trusted(options.trustedProxies),
+      projects
     })
     const signIn = SignInService.of({
       store: SignInStore.make(db),
@@ -101,16 +106,12 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     const routes = Layer.mergeAll(
       HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
       ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
-      // Any page may call (and read the answer, 403s included); ProjectGuard decides per project.
-      HttpRouter.cors({ exposedHeaders: ["retry-after"], maxAge: 600 }),
+      HttpRouter.middleware(Cors.middleware(projects), { global: true }),
       // Every answer is JSON with its tag, an unknown path's too.
       HttpRouter.add("*", "/*", HttpServerResponse.json({ _tag: "NotFound", message: "path: no such endpoint" }, { status: 404 })),
-      // No answer of ours is ever to be sniffed into another type (an SVG or JSON read as a page), and
-      // every error answer is JSON with its tag, those of the layers below the handlers too.
-      HttpRouter.middleware(
-        (httpEffect) => Effect.map(ErrorBodies.middleware(httpEffect), HttpServerResponse.setHeader("x-content-type-options", "nosniff")),
-        { global: true }
-      )
+      // Every error answer is JSON with its tag (those of the layers below the handlers too), and every
+      // answer carries the headers of ResponseHeaders.ts.
+      HttpRouter.middleware((httpEffect) => ResponseHeaders.middleware(ErrorBodies.middleware(httpEffect)), { global: true })
     )
     const server = HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
       Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, maxBodySize)),

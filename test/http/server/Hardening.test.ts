@@ -151,3 +151,17 @@ describe("rate limits behind a proxy", () => {
     expect(statuses).toEqual([401, 401, 429, 429])
   })
 })
+
+describe("response headers", () => {
+  it("images run no script, load nothing, are cached long and never sniffed", async () => {
+    const response = await fetch(`${server.url}/public/getTokenImage/USDC`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/)
+    expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox")
+    expect(response.headers.get("cache-control")).toBe("public, max-age=604800")
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff")
+    const json = await fetch(`${server.url}/v1/supported-chains?${query}`)
+    expect(json.headers.get("x-content-type-options")).toBe("nosniff")
+    expect(json.headers.get("content-security-policy")).toBeNull()
+  })
+})

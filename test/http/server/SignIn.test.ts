@@ -105,3 +105,17 @@ describe("sign-in endpoints", () => {
     expect(noOrigin).toMatchObject({ _tag: "BadRequest" })
   })
 })
+
+describe("CORS where sessions are involved", () => {
+  it("names only an allowed origin, with Vary: Origin, and no other", async () => {
+    const allowed = await fetch(`${server.url}/v1/siwx/nonce?projectId=test-project&st=x&sv=1`, { method: "POST", headers: { origin } })
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(origin)
+    expect(allowed.headers.get("vary")).toContain("Origin")
+    const foreign = await fetch(`${server.url}/v1/siwx/nonce?projectId=test-project&st=x&sv=1`, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.test", "access-control-request-method": "POST" }
+    })
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull()
+    expect(foreign.headers.get("vary")).toContain("Origin")
+  })
+})
