@@ -5,6 +5,7 @@
  */
 import * as DataDirLock from "./DataDirLock.ts"
 import { PGlite } from "@electric-sql/pglite"
+import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 import { Pool } from "pg"
 
@@ -58,16 +59,28 @@ const openPglite = async (options: { readonly dataDir: string } | { readonly inM
   }
 }
 
+/** Errors that mean the database server is away (connection refused or lost, shutting down), not a bad query. */
+const unavailable = (error: unknown): boolean => {
+  const code = Predicate.hasProperty(error, "code") ? String(error.code) : ""
+  return ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03"].includes(code) || code.startsWith("08") ||
+    (error instanceof Error && /Connection terminated|connection timeout/i.test(error.message))
+}
+
+/** Rethrows a database outage as `DatabaseUnavailableError` (the server answers 503); other errors as they are. */
+const outage = (error: unknown): never => {
+  throw unavailable(error) ? new DatabaseUnavailableError({ message: "The database cannot be reached" }) : error
+}
+
 const openPostgres = (databaseUrl: string): Database => {
-  const pool = new Pool({ connectionString: databaseUrl, max: 10 })
+  const pool = new Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 })
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => undefined)
   const query = async (text: string, params: ReadonlyArray<unknown> = []): Promise<ReadonlyArray<unknown>> =>
-    (await pool.query(text, [...params])).rows
+    (await pool.query(text, [...params]).catch(outage)).rows
   const withConnection = async <A,>(f: (connection: Queryable) => Promise<A>): Promise<A> => {
-    const client = await pool.connect()
+    const client = await pool.connect().catch(outage)
     try {
-      return await f({ query: async (text: string, params: ReadonlyArray<unknown> = []) => (await client.query(text, [...params])).rows })
+      return await f({ query: async (text: string, params: ReadonlyArray<unknown> = []) => (await client.query(text, [...params]).catch(outage)).rows })
     } finally {
       client.release()
     }
@@ -84,10 +97,16 @@ const openPostgres = (databaseUrl: string): Database => {
           await connection.query("COMMIT")
           return result
         } catch (error) {
-          await connection.query("ROLLBACK")
+          // On a lost connection the rollback fails too (and the server already rolled back): the first error is the one to report.
+          await connection.query("ROLLBACK").catch(() => undefined)
           throw error
         }
       }),
     close: () => pool.end()
   }
 }
+
+/** The database server cannot be reached: a passing condition, answered 503 with Retry-After. */
+export class DatabaseUnavailableError extends Schema.TaggedError<DatabaseUnavailableError>()("DatabaseUnavailableError", {
+  message: Schema.String
+}) {}

@@ -52,9 +52,34 @@ const isBodyTooLarge = (cause: Cause.Cause<unknown>): boolean => {
   return Predicate.hasProperty(reason, "reason") && reason.reason === "BodyTooLarge"
 }
 
-/** The answers of a handler (and of a body too large to read), each with a JSON body naming its tag. */
+/**
+ * The wait a 503 asks for while the database is away: 2 to 5 seconds, at random, so that clients
+ * turned away together do not all come back in the same instant.
+ */
+export const retryAfterSeconds = (random: number = Math.random()): number => 2 + Math.floor(random * 4)
+
+/** A defect that is, or wraps (promise adapters keep the rejection as `cause`), a database outage. */
+const databaseAway = (cause: Cause.Cause<unknown>): boolean => {
+  let error: unknown = Cause.squash(cause)
+  for (let depth = 0; depth < 4 && error !== undefined; depth++) {
+    if (Predicate.isTagged(error, "DatabaseUnavailableError")) return true
+    error = Predicate.hasProperty(error, "cause") ? error.cause : undefined
+  }
+  return false
+}
+
+/** The answers of a handler (and of a body too large to read, or a database away), each with a JSON body naming its tag. */
 export const middleware = <E, R>(httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
   httpEffect.pipe(
-    Effect.catchCause((cause) => isBodyTooLarge(cause) ? Effect.succeed(HttpServerResponse.empty({ status: 413 })) : Effect.failCause(cause)),
+    Effect.catchCause((cause) => {
+      if (isBodyTooLarge(cause)) return Effect.succeed(HttpServerResponse.empty({ status: 413 }))
+      if (databaseAway(cause)) {
+        return Effect.succeed(HttpServerResponse.jsonUnsafe(
+          { _tag: "ServiceUnavailable", message: "database: unreachable, retry later" },
+          { status: 503, headers: { "retry-after": String(retryAfterSeconds()) } }
+        ))
+      }
+      return Effect.failCause(cause)
+    }),
     Effect.map(asJson)
   )

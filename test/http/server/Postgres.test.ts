@@ -75,6 +75,25 @@ if (!postgresAvailable) {
       }
     })
 
+    it("answers 503 with a jittered Retry-After while the database is away, and recovers by itself", async () => {
+      const server = await startApiServer({ databaseUrl: url(), port: 0, projects: { outage: { allowedOrigins: ["*"] } } })
+      const lookup = () => fetch(`${server.url}/v1/profile/account/nobody-here.portico.id?projectId=outage&st=x&sv=1`)
+      try {
+        expect((await lookup()).status).toBe(404)
+        postgres?.pause()
+        const away = await lookup()
+        expect(away.status).toBe(503)
+        expect(await away.json()).toEqual({ _tag: "ServiceUnavailable", message: "database: unreachable, retry later" })
+        expect(Number(away.headers.get("retry-after"))).toBeGreaterThanOrEqual(2)
+        expect(Number(away.headers.get("retry-after"))).toBeLessThanOrEqual(5)
+        postgres?.resume()
+        await expect.poll(async () => (await lookup()).status, { timeout: 15_000 }).toBe(404)
+      } finally {
+        postgres?.resume()
+        await server.stop()
+      }
+    })
+
     describe("API suite", () => {
       apiSuite(() => ({ databaseUrl: url() }))
     })

@@ -12,6 +12,9 @@ import { join } from "node:path"
 export interface Postgres {
   readonly url: string
   readonly stop: () => void
+  /** Stops the server and keeps its data (an outage); `resume` starts it again on the same port. */
+  readonly pause: () => void
+  readonly resume: () => void
 }
 
 const binDir = (): string | undefined => {
@@ -48,11 +51,24 @@ export const startPostgres = async (): Promise<Postgres | undefined> => {
       : execFileSync(join(bin, tool), [...args], { stdio: "pipe" })
   const port = await freePort()
   run("initdb", ["-D", data, "--auth=trust", "--username=postgres", "--no-sync", "-E", "UTF8"])
-  run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "start"])
+  let running = false
+  const start = () => {
+    if (running) return
+    run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, "start"])
+    running = true
+  }
+  const halt = () => {
+    if (!running) return
+    run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+    running = false
+  }
+  start()
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: halt,
+    resume: start,
     stop: () => {
-      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+      halt()
       rmSync(dir, { recursive: true, force: true })
     }
   }
