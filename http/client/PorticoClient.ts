@@ -13,8 +13,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Schedule from "effect/Schedule"
 import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpApiClient from "effect/http-api/HttpApiClient"
+import * as Constants from "../../core/Constants.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { sdkType } from "../api/SdkQuery.ts"
 import { retryResponses } from "./RetryResponses.ts"
@@ -35,7 +37,23 @@ export interface ClientOptions {
   readonly clientId?: string
   /** The retry schedule; default core's `Retry.policy`. `false` disables retries. */
   readonly retry?: Schedule.Schedule<number, unknown> | false
+  /** How long one attempt may take before it fails with `TimeoutError` (default the spec's 10 s). */
+  readonly timeoutMillis?: number
 }
+
+/**
+ * Each attempt ends in time: a server that accepts and never answers fails the call (a transport
+ * error described as a timeout), never hangs it.
+ */
+const withTimeout = (millis: number) => (client: HttpClient.HttpClient): HttpClient.HttpClient =>
+  HttpClient.transform(client, (send, request) =>
+    Effect.timeoutOrElse(send, {
+      duration: millis,
+      orElse: () =>
+        Effect.fail(new HttpClientError.HttpClientError({
+          reason: new HttpClientError.TransportError({ request, description: `TimeoutError: no answer within ${millis} ms` })
+        }))
+    }))
 
 const withSdkQuery = (options: ClientOptions) =>
   HttpClient.mapRequest((request: HttpClientRequest.HttpClientRequest) =>
@@ -46,11 +64,11 @@ const withSdkQuery = (options: ClientOptions) =>
       ...(options.clientId === undefined ? {} : { clientId: options.clientId })
     }))
 
-/** The transport every derived client uses: sdk query, then retries. */
+/** The transport every derived client uses: sdk query, a timeout per attempt, then retries. */
 export const transport = (options: ClientOptions) =>
   Effect.map(HttpClient.HttpClient, (client) => {
-    const withQuery = withSdkQuery(options)(client)
-    return options.retry === false ? withQuery : retryResponses(options.retry)(withQuery)
+    const timed = withTimeout(options.timeoutMillis ?? Constants.rpcTimeoutMillis)(withSdkQuery(options)(client))
+    return options.retry === false ? timed : retryResponses(options.retry)(timed)
   })
 
 /** One derived client per group, each on its own base URL. Requires an HttpClient (fetch, Node…). */
