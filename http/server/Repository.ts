@@ -66,7 +66,6 @@ export class Repository extends Context.Service<Repository, {
   readonly upsertProjects: (projects: Readonly<Record<string, ProjectOptions>>) => Effect.Effect<void>
   /** Adds (or updates) registry entries after the curated ones, in the order given. */
   readonly upsertWallets: (wallets: ReadonlyArray<WalletSeedEntry>) => Effect.Effect<void>
-  readonly findProject: (projectId: string) => Effect.Effect<Project | undefined>
   /** Every project: a handful of configured rows the guard keeps in memory. */
   readonly listProjects: Effect.Effect<ReadonlyMap<string, Project>>
   readonly listWallets: (query: WalletQuery) => Effect.Effect<{ readonly count: number; readonly rows: ReadonlyArray<WalletRow> }>
@@ -160,18 +159,6 @@ export const make = (db: Database): Repository["Service"] => {
           }
         })
       ),
-    findProject: (projectId) =>
-      run(async () => {
-        const [row] = await rows(
-          db,
-          ProjectRow,
-          "SELECT allowed_origins, analytics_enabled FROM projects WHERE project_id = $1",
-          [projectId]
-        )
-        return row === undefined
-          ? undefined
-          : { projectId, allowedOrigins: row.allowed_origins, analyticsEnabled: row.analytics_enabled }
-      }),
     listProjects: run(async () =>
       new Map(
         (await rows(db, ProjectListRow, "SELECT project_id, allowed_origins, analytics_enabled FROM projects")).map((row) => [

@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Constants from "../../core/Constants.ts"
+import * as TtlCache from "../../core/TtlCache.ts"
 import { InvalidProjectId, messages } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { WalletPage } from "../../core/WalletListEntry.ts"
@@ -36,18 +37,28 @@ const toEntry = (row: WalletRow, base: string) => ({
   recommended: row.recommended
 })
 
-/** The guard already checked the project; handlers read it again by the same query parameter. */
-const currentProject = (repository: Repository["Service"]) => Effect.gen(function*() {
+/** The guard already checked the project; handlers read it again (from memory) by the same query parameter. */
+const currentProject = (context: ServerContext["Service"]) => Effect.gen(function*() {
   const search = yield* HttpServerRequest.ParsedSearchParams
   const projectId = search["projectId"]
-  const project = typeof projectId === "string" ? yield* repository.findProject(projectId) : undefined
+  const project = typeof projectId === "string" ? context.projects.get(projectId) : undefined
   return project === undefined ? yield* Effect.die(new InvalidProjectId({ message: messages.invalidKey })) : project
 })
+
+/**
+ * Registry pages are read-mostly (written at start only): each distinct query's rows are kept in memory
+ * a minute, at most this many queries (searches come from outside, so the cache is bounded).
+ */
+const registryPagesCached = 1_000
+const registryPageTtlMillis = 60_000
 
 export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handlers) =>
   Effect.gen(function*() {
     const repository = yield* Repository
     const context = yield* ServerContext
+    const pages = yield* TtlCache.make<{ readonly count: number; readonly rows: ReadonlyArray<WalletRow> }>(registryPageTtlMillis, {
+      capacity: registryPagesCached
+    })
     return handlers
       .handle("getWallets", ({ query }) =>
         Effect.gen(function*() {
@@ -59,7 +70,7 @@ export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handl
           const search = (yield* StrictInput.text("search", query.search))?.trim()
           yield* Effect.forEach([["include", query.include], ["exclude", query.exclude], ["chains", query.chains]] as const, ([field, value]) =>
             StrictInput.text(field, value))
-          const result = yield* repository.listWallets({
+          const walletQuery = {
             offset: (page - 1) * entries,
             limit: entries,
             include: list(query.include),
@@ -67,12 +78,13 @@ export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handl
             chains: list(query.chains),
             search: search === undefined || search.length === 0 ? undefined : search,
             badge: query.badge_type
-          })
+          }
+          const result = yield* pages.getOrFetch(JSON.stringify(walletQuery), repository.listWallets(walletQuery))
           const base = yield* requestBase(context)
           return new WalletPage({ count: result.count, data: result.rows.map((row) => toEntry(row, base)) })
         }))
-      .handle("origins", () => Effect.map(currentProject(repository), (project) => new AllowedOrigins({ allowedOrigins: project.allowedOrigins })))
+      .handle("origins", () => Effect.map(currentProject(context), (project) => new AllowedOrigins({ allowedOrigins: project.allowedOrigins })))
       .handle("analyticsConfig", () =>
-        Effect.map(currentProject(repository), (project) => new AnalyticsConfig({ isAnalyticsEnabled: project.analyticsEnabled })))
+        Effect.map(currentProject(context), (project) => new AnalyticsConfig({ isAnalyticsEnabled: project.analyticsEnabled })))
   })
 )
