@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Address from "../../core/Address.ts"
+import * as Constants from "../../core/Constants.ts"
 import * as Name from "../../core/Name.ts"
 import * as TtlCache from "../../core/TtlCache.ts"
 import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented } from "../api/ApiError.ts"
@@ -18,7 +19,9 @@ import { History } from "../../core/Transaction.ts"
 import { FungiblePrices, SupportedChains } from "../api/BlockchainApi.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { tokenImageUrl } from "./Balances.ts"
+import { syncIntervalMillis } from "./EvmHistory.ts"
 import { Repository, type NameRecord } from "./Repository.ts"
+import * as EncodedAnswers from "./EncodedAnswers.ts"
 import { requestBase } from "./RequestBase.ts"
 import { ServerContext } from "./ServerContext.ts"
 import * as StrictInput from "./StrictInput.ts"
@@ -26,6 +29,9 @@ import { verify } from "./SignatureVerification.ts"
 
 /** Transactions per history page. EVM cursors are offsets; Solana cursors are the page's last signature. */
 export const historyPageSize = 20
+
+/** Accounts whose balances are kept at once (addresses come from outside, so the caches are bounded). */
+const balanceCacheCapacity = 10_000
 
 const solanaSignature = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/
 
@@ -56,8 +62,12 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
     const repository = yield* Repository
     const zone = context.nameZone
 
-    // core's 30 s balance cache, keyed by image base, chain and address; failures are not cached.
-    const balanceCache = yield* TtlCache.makeBalance<ReadonlyArray<TokenBalance>>()
+    // core's 30 s balance cache, keyed by image base, chain and address; failures are not cached. The
+    // whole answer is kept encoded as long, so a repeated question costs no encoding either.
+    const balanceCache = yield* TtlCache.makeBalance<ReadonlyArray<TokenBalance>>({ capacity: balanceCacheCapacity })
+    const balanceAnswers = yield* EncodedAnswers.make(Balances, Constants.balanceCacheTtlMillis, balanceCacheCapacity)
+    // History pages, kept encoded as long as the index may be stale anyway (EvmHistory.syncIntervalMillis).
+    const historyAnswers = yield* EncodedAnswers.make(History, syncIntervalMillis, balanceCacheCapacity)
 
     const chainsFor = (address: string, chainId: string | undefined) =>
       Effect.gen(function*() {
@@ -103,9 +113,12 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
             return yield* new BadRequest({ message: `chainId: network ${query.chainId} is not supported` })
           }
           const offset = yield* StrictInput.integer("cursor", query.cursor, { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 })
-          const all = yield* context.history.read(params.address, query.chainId === undefined ? context.history.chains : [query.chainId])
-          const next = offset + historyPageSize < all.length ? String(offset + historyPageSize) : null
-          return new History({ data: all.slice(offset, offset + historyPageSize), next })
+          const chains = query.chainId === undefined ? context.history.chains : [query.chainId]
+          const page = Effect.map(context.history.read(params.address, chains), (all) => {
+            const next = offset + historyPageSize < all.length ? String(offset + historyPageSize) : null
+            return new History({ data: all.slice(offset, offset + historyPageSize), next })
+          })
+          return yield* historyAnswers.answer(`${TtlCache.keyOf(params.address)}|${chains.join(",")}|${offset}`, page)
         }))
       .handle("convertQuotes", () => Effect.fail(notYet("Swap quotes")))
       .handle("convertTokens", () => Effect.fail(notYet("Swap tokens")))
@@ -121,14 +134,13 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           const chains = yield* chainsFor(params.address, query.chainId)
           const base = yield* requestBase(context)
           const owner = TtlCache.keyOf(params.address)
-          const perChain = yield* Effect.forEach(chains, (chain) => {
+          const refresh = query.forceUpdate === "true"
+          const perChain = Effect.forEach(chains, (chain) => {
             const key = `${base}|${chain}|${owner}`
             const fetch = context.balances.read(chain, params.address, base)
-            return query.forceUpdate === "true"
-              ? Effect.tap(fetch, (balances) => balanceCache.set(key, balances))
-              : balanceCache.getOrFetch(key, fetch)
+            return refresh ? Effect.tap(fetch, (balances) => balanceCache.set(key, balances)) : balanceCache.getOrFetch(key, fetch)
           }, { concurrency: "unbounded" })
-          return new Balances({ balances: perChain.flat() })
+          return yield* balanceAnswers.answer(`${base}|${chains.join(",")}|${owner}`, Effect.map(perChain, (balances) => new Balances({ balances: balances.flat() })), { refresh })
         }))
       .handle("fungiblePrice", ({ payload }) =>
         Effect.gen(function*() {

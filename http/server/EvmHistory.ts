@@ -21,6 +21,9 @@ import { defaults, type EvmChainOptions } from "./ServerOptions.ts"
 export type HistoryEntry = History["data"][number]
 type Transfer = HistoryEntry["transfers"][number]
 
+/** How stale a history answer may be: the index asks the node for new blocks at most this often. */
+export const syncIntervalMillis = 1_000
+
 const transferTopic = toEventSelector("Transfer(address,address,uint256)")
 const erc721TransferAbi = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)"])
 const erc721MetadataAbi = parseAbi(["function tokenURI(uint256 tokenId) view returns (string)"])
@@ -234,11 +237,25 @@ const chainIndex = (chain: EvmChainOptions, prices: PriceSource) => {
     }
   }
 
+  /**
+   * Catches the index up with the chain, at most once per `syncIntervalMillis`: reads in between share
+   * the last sync (a second-old view) instead of each asking the node for its block number. A failed
+   * sync is tried again by the next read.
+   */
+  let syncStarted = Number.NEGATIVE_INFINITY
+  const sync = (): Promise<void> => {
+    if (Date.now() - syncStarted < syncIntervalMillis) return syncing
+    syncStarted = Date.now()
+    syncing = syncing.catch(() => undefined).then(async () => indexUpTo(await client.getBlockNumber())).catch((error: unknown) => {
+      syncStarted = Number.NEGATIVE_INFINITY
+      throw error
+    })
+    return syncing
+  }
+
   /** Indexes new blocks (one sync at a time), then answers the address's transactions, newest first. */
   const historyOf = async (address: string): Promise<ReadonlyArray<{ readonly entry: HistoryEntry; readonly order: readonly [string, bigint, number] }>> => {
-    const latest = await client.getBlockNumber()
-    syncing = syncing.catch(() => undefined).then(() => indexUpTo(latest))
-    await syncing
+    await sync()
     const owner = address.toLowerCase()
     return transactions.flatMap((transaction) => {
       const entry = viewOf(transaction, owner)

@@ -6,12 +6,12 @@ import * as Effect from "effect/Effect"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Constants from "../../core/Constants.ts"
-import * as TtlCache from "../../core/TtlCache.ts"
 import { InvalidProjectId, messages } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { WalletPage } from "../../core/WalletListEntry.ts"
 import { AllowedOrigins, AnalyticsConfig } from "../api/WalletApi.ts"
 import { Repository, type WalletRow } from "./Repository.ts"
+import * as EncodedAnswers from "./EncodedAnswers.ts"
 import { requestBase } from "./RequestBase.ts"
 import { ServerContext } from "./ServerContext.ts"
 import * as StrictInput from "./StrictInput.ts"
@@ -46,7 +46,7 @@ const currentProject = (context: ServerContext["Service"]) => Effect.gen(functio
 })
 
 /**
- * Registry pages are read-mostly (written at start only): each distinct query's rows are kept in memory
+ * Registry pages are read-mostly (written at start only): each distinct query's answer is kept, encoded,
  * a minute, at most this many queries (searches come from outside, so the cache is bounded).
  */
 const registryPagesCached = 1_000
@@ -56,9 +56,7 @@ export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handl
   Effect.gen(function*() {
     const repository = yield* Repository
     const context = yield* ServerContext
-    const pages = yield* TtlCache.make<{ readonly count: number; readonly rows: ReadonlyArray<WalletRow> }>(registryPageTtlMillis, {
-      capacity: registryPagesCached
-    })
+    const pages = yield* EncodedAnswers.make(WalletPage, registryPageTtlMillis, registryPagesCached)
     return handlers
       .handle("getWallets", ({ query }) =>
         Effect.gen(function*() {
@@ -79,9 +77,11 @@ export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handl
             search: search === undefined || search.length === 0 ? undefined : search,
             badge: query.badge_type
           }
-          const result = yield* pages.getOrFetch(JSON.stringify(walletQuery), repository.listWallets(walletQuery))
           const base = yield* requestBase(context)
-          return new WalletPage({ count: result.count, data: result.rows.map((row) => toEntry(row, base)) })
+          return yield* pages.answer(
+            JSON.stringify({ walletQuery, base }),
+            Effect.map(repository.listWallets(walletQuery), (result) => new WalletPage({ count: result.count, data: result.rows.map((row) => toEntry(row, base)) }))
+          )
         }))
       .handle("origins", () => Effect.map(currentProject(context), (project) => new AllowedOrigins({ allowedOrigins: project.allowedOrigins })))
       .handle("analyticsConfig", () =>

@@ -1,9 +1,11 @@
 /**
  * Benchmark (a script, not a test): `node test/bench/balance.ts [--seconds 5] [--requests 20000] [--concurrency 32]`.
- * Loads Portico's cached balance endpoint (the API server against the sandbox EVM devnet, answers from
- * core's 30 s cache after the first read) and, in the same run, a bare node:http server answering the
- * same JSON bytes. Loopback only; each phase stops at the request budget or the time budget, whichever
- * comes first. Prints both throughputs, their ratio and each p99 latency.
+ * Loads three of Portico's read endpoints — the wallet registry, the cached history and the cached
+ * balance (the API server against the sandbox EVM devnet) — and, in the same run, a bare node:http
+ * server answering each one's JSON bytes. Prints each throughput ratio (target ≥ 0.5), Portico's p99
+ * at half the bare server's rate (target ≤ 20 ms), and a legitimate client's p99 while a flood of
+ * random unknown project ids runs next to it (target: within 2× of its quiet value).
+ * Loopback only; each phase stops at the request budget or the time budget, whichever comes first.
  */
 import { Agent, createServer, get } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -38,6 +40,42 @@ const fetchStatus = (url: string, agent: Agent) =>
       response.once("error", reject)
     }).once("error", reject)
   })
+
+/** `rate` requests per second for `seconds`, each timed from its scheduled start (no coordinated omission). */
+const paced = async (url: string, rate: number): Promise<Result> => {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
+  const total = Math.max(1, Math.floor(rate * seconds))
+  const t0 = performance.now()
+  const latencies = await Promise.all(Array.from({ length: total }, async (_, index) => {
+    const scheduled = t0 + (index * 1000) / rate
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, scheduled - performance.now())))
+    const status = await fetchStatus(url, agent)
+    if (status !== 200) throw new Error(`${url} answered ${status}`)
+    return performance.now() - scheduled
+  }))
+  agent.destroy()
+  const sorted = latencies.toSorted((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
+  return { requests: total, perSecond: total / ((performance.now() - t0) / 1000), p50: at(0.5), p99: at(0.99) }
+}
+
+/** Requests with random unknown project ids as fast as `connections` allow, while `measured` runs. */
+const flood = <A,>(base: string, measured: Promise<A>, connections: number) => {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections })
+  const flag = { running: true }
+  const done = measured.finally(() => { flag.running = false })
+  let count = 0
+  const sent = Promise.all(Array.from({ length: connections }, async () => {
+    while (flag.running) {
+      await fetchStatus(`${base}/v1/supported-chains?projectId=flood-${Math.random().toString(36).slice(2)}&st=x&sv=1`, agent)
+      count++
+    }
+  })).then(() => {
+    agent.destroy()
+    return count
+  })
+  return { measured: done, sent }
+}
 
 const load = async (url: string): Promise<Result> => {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
@@ -77,29 +115,55 @@ const api = await startApiServer({
   }],
   prices: { [`eip155:${chain.chainId}:native`]: 2000 }
 })
-const balanceUrl = `${api.url}/v1/account/${owner.address}/balance?projectId=bench&st=portico&sv=bench&currency=usd&chainId=eip155:${chain.chainId}`
-const body = Buffer.from(await (await fetch(balanceUrl)).arrayBuffer())
+const sdk = "projectId=bench&st=portico&sv=bench"
+const endpoints = [
+  ["wallet registry", `${api.url}/getWallets?${sdk}&page=1&entries=40`],
+  ["cached history", `${api.url}/v1/account/${owner.address}/history?${sdk}&chainId=eip155:${chain.chainId}`],
+  ["cached balance", `${api.url}/v1/account/${owner.address}/balance?${sdk}&currency=usd&chainId=eip155:${chain.chainId}`]
+] as const
 
-const bare = createServer((_request, response) => {
-  response.writeHead(200, { "content-type": "application/json", "content-length": body.length })
-  response.end(body)
-})
-await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve))
-const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`
+/** A bare node:http server answering `body` to everything. */
+const bareServer = async (body: Buffer) => {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json", "content-length": body.length })
+    response.end(body)
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+const row = (name: string, r: Result) =>
+  `${name.padEnd(34)} ${r.requests.toString().padStart(7)} req  ${r.perSecond.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`
 
 try {
-  await load(bareUrl)
-  await load(balanceUrl)
-  const bareResult = await load(bareUrl)
-  const portico = await load(balanceUrl)
-  const row = (name: string, r: Result) =>
-    `${name.padEnd(26)} ${r.requests.toString().padStart(7)} req  ${r.perSecond.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`
-  console.log(`loopback, ${concurrency} connections, up to ${maxRequests} requests or ${seconds} s per phase, ${body.length} byte answer`)
-  console.log(row("bare node:http", bareResult))
-  console.log(row("Portico cached balance", portico))
-  console.log(`ratio Portico / bare: ${(portico.perSecond / bareResult.perSecond).toFixed(3)}`)
+  console.log(`loopback, ${concurrency} connections, up to ${maxRequests} requests or ${seconds} s per phase`)
+  for (const [name, url] of endpoints) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer())
+    const bare = await bareServer(body)
+    try {
+      await load(bare.url)
+      await load(url)
+      const bareResult = await load(bare.url)
+      const portico = await load(url)
+      const half = await paced(url, bareResult.perSecond / 2)
+      console.log(row(`bare node:http (${body.length} B)`, bareResult))
+      console.log(row(`Portico ${name}`, portico))
+      console.log(row(`Portico ${name} at half bare rate`, half))
+      console.log(`ratio ${name}: ${(portico.perSecond / bareResult.perSecond).toFixed(3)}  p99 at half rate: ${half.p99.toFixed(2)} ms`)
+    } finally {
+      await bare.close()
+    }
+  }
+  // A legitimate client at a modest rate, quiet and then beside a flood of random unknown project ids.
+  const [, balanceUrl] = endpoints[2]
+  const quiet = await paced(balanceUrl, 200)
+  const flooding = flood(api.url, paced(balanceUrl, 200), concurrency)
+  const busy = await flooding.measured
+  const flooded = await flooding.sent
+  console.log(row("legit client, quiet", quiet))
+  console.log(row("legit client, during flood", busy))
+  console.log(`flood of ${flooded} unknown-project requests: legit p99 ${busy.p99.toFixed(2)} ms vs quiet ${quiet.p99.toFixed(2)} ms (${(busy.p99 / quiet.p99).toFixed(2)}×)`)
 } finally {
-  await new Promise<void>((resolve) => bare.close(() => resolve()))
   await api.stop()
   await evm.stop()
 }

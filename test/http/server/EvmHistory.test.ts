@@ -134,7 +134,7 @@ describe("EVM history", () => {
     expect(entry?.metadata).toMatchObject({ sentFrom: getAddress(swap.from), sentTo: getAddress(evm.deployment.pool.address) })
   })
 
-  it("picks up a new transaction on the next request", async () => {
+  it("picks up a new transaction within the index's sync interval (a second)", async () => {
     const chain = evm.chains[1]
     const sender = evm.deployment.accounts[4]
     if (chain === undefined || sender === undefined) throw new Error("no devnet chain or account")
@@ -142,6 +142,9 @@ describe("EVM history", () => {
     const wallet = createWalletClient({ account: privateKeyToAccount(sender.privateKey), transport: http(chain.rpcUrl) })
     const hash = await wallet.sendTransaction({ chain: null, to: "0x000000000000000000000000000000000000dEaD", value: parseEther("0.25") })
     await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash })
+    const started = Date.now()
+    await expect.poll(async () => (await allPages(sender.address, "eip155:31338"))[0]?.data[0]?.metadata.hash, { timeout: 5_000, interval: 100 }).toBe(hash)
+    expect(Date.now() - started).toBeLessThan(3_000)
     const [newest] = (await allPages(sender.address, "eip155:31338")).flatMap((page) => page.data)
     expect(newest?.metadata).toMatchObject({ hash, operationType: "send", sentTo: "0x000000000000000000000000000000000000dEaD" })
     expect(newest?.transfers).toEqual([{ fungible_info: { name: "Ether", symbol: "ETH" }, direction: "out", quantity: { decimals: "18", numeric: "0.25" } }])
