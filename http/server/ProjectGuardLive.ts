@@ -15,6 +15,7 @@ import { BadRequest, InvalidProjectId, messages, OriginNotAllowed, RateLimited }
 import { ProjectGuard } from "../api/ProjectGuard.ts"
 import * as BodyGuard from "./BodyGuard.ts"
 import * as ClientAddress from "./ClientAddress.ts"
+import { withJitter } from "./RateLimiter.ts"
 import * as ProjectDirectory from "./ProjectDirectory.ts"
 import { ServerContext } from "./ServerContext.ts"
 
@@ -44,7 +45,7 @@ export const makeAdmission = Effect.gen(function*() {
       if (project === undefined) {
         // Unknown project ids are limited per client too: a flood of them is answered 429, not a stream of 401s.
         const wait = context.rateLimiter.take(`?|${client}`, now)
-        if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: wait })
+        if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: withJitter(wait) })
         return yield* new InvalidProjectId({ message: messages.invalidKey })
       }
       const origin = visitor.request.headers["origin"]
@@ -52,7 +53,7 @@ export const makeAdmission = Effect.gen(function*() {
         return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
       }
       const wait = context.rateLimiter.take(`${visitor.projectId}|${client}`, now)
-      if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: wait })
+      if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: withJitter(wait) })
     })
 })
 

@@ -46,3 +46,9 @@ export const makeRateLimiter = (options: RateLimitOptions, maxKeys: number = def
     size: () => buckets.size
   }
 }
+
+/**
+ * The Retry-After to send for a `wait`: up to half as long again (at least a second more), at random,
+ * so clients refused in the same instant do not all return in the same instant.
+ */
+export const withJitter = (wait: number, random: number = Math.random()): number => wait + Math.floor(random * (Math.max(1, Math.ceil(wait / 2)) + 1))

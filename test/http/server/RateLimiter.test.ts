@@ -3,7 +3,7 @@
  */
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { makeRateLimiter } from "../../../http/server/RateLimiter.ts"
+import { makeRateLimiter, withJitter } from "../../../http/server/RateLimiter.ts"
 
 describe("rate limiter", () => {
   it("lets `requests` through per window, then names the seconds until the next token", () => {
@@ -52,5 +52,15 @@ describe("rate limiter bounds", () => {
     // "a" was the least recently used: dropped, so it starts from a full bucket again.
     expect(limiter.take("a", 3)).toBe(0)
     expect(limiter.take("a", 4)).toBeGreaterThan(0)
+  })
+})
+
+describe("Retry-After jitter", () => {
+  it("never asks for less than the wait, at most half as long again (a second at least), and spreads clients", () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 3_600 }), fc.double({ min: 0, max: 0.999999, noNaN: true }), (wait, random) => {
+      const after = withJitter(wait, random)
+      return Number.isInteger(after) && after >= wait && after <= wait + Math.max(1, Math.ceil(wait / 2))
+    }))
+    expect(new Set(Array.from({ length: 50 }, () => withJitter(10))).size).toBeGreaterThan(1)
   })
 })
