@@ -4,12 +4,10 @@
  * ready as soon as the visitor points at it, focuses it or touches it.
  */
 import { useInsertionEffect } from "react"
-import { buttonLabel } from "../i18n/buttonLabel.ts"
+import { buttonModel } from "../buttonModel.ts"
 import { adoptButtonStyles } from "./buttonStyles.ts"
 import { useAccount, useModal } from "./hooks.ts"
 import { usePortico } from "./PorticoContext.ts"
-
-const shorten = (address: string) => address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 
 export interface ConnectButtonProps {
   readonly className?: string
@@ -20,15 +18,14 @@ export function ConnectButton({ className }: ConnectButtonProps) {
   const { open } = useModal()
   const account = useAccount()
   useInsertionEffect(adoptButtonStyles, [])
-  const label = account.address === undefined ? buttonLabel(config.locale) : shorten(account.address)
-  const accent = config.themeVariables?.accent
+  const { label, connected, theme, accent } = buttonModel(config, account.address)
   return (
     <button
       type="button"
       className={className}
       data-portico-button=""
-      data-theme={config.themeMode ?? "dark"}
-      {...(account.address === undefined ? {} : { "data-connected": "" })}
+      data-theme={theme}
+      {...(connected ? { "data-connected": "" } : {})}
       // Through CSSOM, not a style attribute: a strict CSP (and server-rendered HTML under it) allows only that.
       {...(accent === undefined ? {} : { "data-accent": "", ref: (element: HTMLButtonElement | null) => element?.style.setProperty("--portico-accent", accent) })}
       aria-haspopup="dialog"

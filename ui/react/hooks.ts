@@ -6,10 +6,10 @@ import type * as Modal from "../../core/Modal.ts"
 import type * as Network from "../../core/Network.ts"
 import type * as Session from "../../core/Session.ts"
 import type { SignInSession } from "../../core/SignInSession.ts"
+import { isMobile } from "../buttonModel.ts"
 import { usePortico } from "./PorticoContext.ts"
 import { useSnapshot } from "./useSnapshot.ts"
 
-const isMobile = () => globalThis.matchMedia?.("(pointer: coarse) and (max-width: 600px)").matches === true
 
 export interface UseModal {
   /** Opens the modal, on the view given or on the one the rules pick. */

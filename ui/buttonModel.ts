@@ -1,0 +1,25 @@
+/**
+ * What the connect button shows, whatever renders it (the React component or the custom element): the
+ * label (the visitor's shortened address once connected), the theme and the host's accent.
+ */
+import type * as Config from "../core/Config.ts"
+import { buttonLabel } from "./i18n/buttonLabel.ts"
+
+export interface ButtonModel {
+  readonly label: string
+  readonly connected: boolean
+  readonly theme: "dark" | "light"
+  readonly accent: string | undefined
+}
+
+const shorten = (address: string) => address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
+
+export const buttonModel = (config: Pick<Config.PorticoConfig, "locale" | "themeMode" | "themeVariables">, address: string | undefined): ButtonModel => ({
+  label: address === undefined ? buttonLabel(config.locale) : shorten(address),
+  connected: address !== undefined,
+  theme: config.themeMode ?? "dark",
+  accent: config.themeVariables?.accent
+})
+
+/** A phone (narrow viewport and touch): without adapters the modal opens on AllWallets there. */
+export const isMobile = (): boolean => globalThis.matchMedia?.("(pointer: coarse) and (max-width: 600px)").matches === true

@@ -1,0 +1,142 @@
+/**
+ * Portico for any page, without React in the host's code (plain HTML, Vue, Svelte…): the same first
+ * chunk holder as the React provider (app/Host.ts), the modal mounted on demand into its own root (it
+ * stays React inside its shadow root), the visitor's state to read and subscribe to, and the EIP-1193
+ * provider and Solana signer for the host's own code.
+ *
+ * @example
+ * ```ts
+ * import { createPortico, definePorticoElements } from "portico"
+ *
+ * const portico = createPortico({ projectId, networks, metadata, apiUrl })
+ * definePorticoElements(portico)                // <portico-connect-button></portico-connect-button>
+ * portico.subscribe((state) => console.log(state.address))
+ * const client = createWalletClient({ transport: custom(portico.evmProvider) })
+ * ```
+ */
+import { createElement } from "react"
+import { createRoot, type Root } from "react-dom/client"
+import type { Engine } from "../../app/Engine.ts"
+import * as Host from "../../app/Host.ts"
+import * as HostProvider from "../../app/HostProvider.ts"
+import type * as Caip from "../../core/Caip.ts"
+import type * as Config from "../../core/Config.ts"
+import type * as Modal from "../../core/Modal.ts"
+import type * as Session from "../../core/Session.ts"
+import type { SignInSession } from "../../core/SignInSession.ts"
+import { isMobile } from "../buttonModel.ts"
+
+type ModalModule = typeof import("../modal/ModalRoot.tsx")
+
+export interface PorticoState {
+  readonly isConnected: boolean
+  /** The active account's address and namespace. */
+  readonly address: string | undefined
+  readonly namespace: Session.SessionNamespace | undefined
+  readonly caipAddress: Caip.CaipAddress | undefined
+  readonly caipNetworkId: Caip.CaipNetworkId | undefined
+  /** Both accounts: one session may hold an EVM and a Solana account at once. */
+  readonly evm: Session.SessionAccount | undefined
+  readonly solana: Session.SessionAccount | undefined
+  readonly modalOpen: boolean
+  /** The active account's sign-in session, with `siwx` configured. */
+  readonly signInSession: SignInSession | undefined
+}
+
+export interface Portico {
+  readonly config: Config.NormalizedConfig
+  /** Opens the modal (loading it on first use), on the view given or on the one the rules pick. */
+  readonly open: (options?: { readonly view?: Modal.HostView }) => Promise<void>
+  readonly close: () => Promise<void>
+  readonly getState: () => PorticoState
+  /** Called after every change of the state; returns the unsubscribe function. */
+  readonly subscribe: (listener: (state: PorticoState) => void) => () => void
+  /** The visitor is about to open the modal (pointer over, focus, touch): get it ready. */
+  readonly prepare: () => void
+  /** Disconnects one namespace or every account. Rejects with `DisconnectFailedError` | `DisconnectChainsFailedError`. */
+  readonly disconnect: (namespace?: Session.SessionNamespace) => Promise<void>
+  /** Rejects with `NetworkNotFoundError` or the wallet's `WalletError` / `ConnectorError`. */
+  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
+  /** Ends every sign-in session. Rejects with `SignInProviderError`. */
+  readonly signOut: () => Promise<void>
+  readonly evmProvider: HostProvider.Eip1193Provider
+  readonly solanaSigner: HostProvider.SolanaSigner
+  /** Unmounts the modal and disposes the engine. */
+  readonly destroy: () => Promise<void>
+}
+
+const stateOf = (snapshot: ReturnType<Host.Host<unknown>["snapshot"]["get"]>): PorticoState => {
+  const { session } = snapshot
+  const active = session.activeNamespace === undefined ? undefined : session[session.activeNamespace]
+  return {
+    isConnected: active !== undefined,
+    address: active?.address,
+    namespace: active?.namespace,
+    caipAddress: snapshot.caipAddress,
+    caipNetworkId: active?.caipNetworkId ?? snapshot.activeNetworkId,
+    evm: session.eip155,
+    solana: session.solana,
+    modalOpen: snapshot.modalOpen,
+    signInSession: snapshot.signInSession
+  }
+}
+
+export const createPortico = (config: Config.PorticoConfig): Portico => {
+  const host = Host.make(config, (): Promise<ModalModule> => import("../modal/ModalRoot.tsx"))
+  let root: Root | undefined
+  let container: HTMLElement | undefined
+
+  /** Mounts the modal's root once its module and the engine are both there. */
+  const showModal = async (): Promise<Engine> => {
+    const { modal, engine } = await host.loadModal()
+    if (root === undefined) {
+      container = document.createElement("portico-root")
+      document.body.append(container)
+      root = createRoot(container)
+      root.render(createElement(modal.default, { engine, locale: config.locale }))
+    }
+    return engine
+  }
+
+  let state = stateOf(host.snapshot.get())
+  const listeners = new Set<(state: PorticoState) => void>()
+  const unfollow = host.snapshot.subscribe(() => {
+    state = stateOf(host.snapshot.get())
+    // The engine may open the modal by itself (a restored wallet on an unsupported network, sign-in).
+    if (state.modalOpen && root === undefined) void showModal()
+    listeners.forEach((listener) => listener(state))
+  })
+  void host.restore()
+  const cancelPrefetch = Host.prefetchWhenIdle(host)
+
+  return {
+    config: host.config,
+    open: async (options) => {
+      const engine = await showModal()
+      await engine.open({ mobile: isMobile(), ...(options?.view === undefined ? {} : { view: options.view }) })
+    },
+    close: async () => (await host.loadEngine()).close(),
+    getState: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    prepare: host.prepare,
+    disconnect: async (namespace) => (await host.loadEngine()).disconnect(namespace),
+    switchNetwork: async (caipNetworkId) => (await host.loadEngine()).switchNetwork(caipNetworkId),
+    signOut: async () => (await host.loadEngine()).signOut(),
+    evmProvider: HostProvider.evmProvider(host.snapshot, host.loadEngine),
+    solanaSigner: HostProvider.solanaSigner(host.snapshot, host.loadEngine),
+    destroy: async () => {
+      cancelPrefetch()
+      unfollow()
+      listeners.clear()
+      root?.unmount()
+      container?.remove()
+      root = undefined
+      await host.dispose()
+    }
+  }
+}

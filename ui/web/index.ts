@@ -1,0 +1,10 @@
+/** Portico for any page (plain HTML, Vue, Svelte…): `createPortico` and the `<portico-connect-button>` element. */
+export type { AppMetadata, Features, PorticoConfig, SignInBackend, SignInOptions } from "../../core/Config.ts"
+export type { Network } from "../../core/Network.ts"
+export { type NetworkInput, solanaDevnet, solanaMainnet, solanaTestnet, type ViemChain } from "../../core/NetworkInput.ts"
+export type { Eip1193Provider, SolanaSigner } from "../../app/HostProvider.ts"
+export type { HostView } from "../../core/Modal.ts"
+export type { SessionAccount, SessionNamespace } from "../../core/Session.ts"
+export type { SignInMessageData, SignInSession } from "../../core/SignInSession.ts"
+export { createPortico, type Portico, type PorticoState } from "./createPortico.ts"
+export { definePorticoElements, elementName } from "./ConnectButtonElement.ts"
