@@ -7,7 +7,8 @@ import { defineConfig } from "tsdown"
 /** Public entry points; each key becomes `dist/<key>.js` and a subpath in `package.json` `exports`. */
 export const entries = {
   react: "ui/react/index.ts",
-  web: "ui/web/index.ts"
+  web: "ui/web/index.ts",
+  wagmi: "ui/wagmi/index.ts"
 } as const
 
 /** `portico/server`: the sign-in verifier for a host's backend; runs on Node only, so it builds separately. */

@@ -32,6 +32,8 @@ export const browserDependencies = [
   "mipd",
   "viem",
   "viem/accounts",
+  "viem/chains",
+  "@wagmi/core",
   "uqr",
   "@wallet-standard/app",
   "@wallet-standard/base",

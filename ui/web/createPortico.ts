@@ -45,6 +45,8 @@ export interface PorticoState {
 
 export interface Portico {
   readonly config: Config.NormalizedConfig
+  /** Resolves once a session stored by an earlier visit is restored (at once when there is none). */
+  readonly ready: Promise<void>
   /** Opens the modal (loading it on first use), on the view given or on the one the rules pick. */
   readonly open: (options?: { readonly view?: Modal.HostView }) => Promise<void>
   readonly close: () => Promise<void>
@@ -106,11 +108,12 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     if (state.modalOpen && root === undefined) void showModal()
     listeners.forEach((listener) => listener(state))
   })
-  void host.restore()
+  const ready = host.restore()
   const cancelPrefetch = Host.prefetchWhenIdle(host)
 
   return {
     config: host.config,
+    ready,
     open: async (options) => {
       const engine = await showModal()
       await engine.open({ mobile: isMobile(), ...(options?.view === undefined ? {} : { view: options.view }) })

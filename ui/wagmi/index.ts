@@ -1,0 +1,2 @@
+/** `portico/wagmi`: Portico as a wagmi 3 connector. */
+export { porticoConnector } from "./porticoConnector.ts"
