@@ -1,0 +1,88 @@
+/**
+ * The plain HTML example as a host would build it: Portico installed from the packed tarball (not from
+ * source) next to Vite, built, served under the sandbox's strict CSP, and tested in Chromium with the
+ * tarball's own `portico/testing`: connect the demo wallet through <portico-connect-button>, sign a
+ * message and send a transaction from the page's code through Portico's EIP-1193 provider.
+ */
+import { execFileSync } from "node:child_process"
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { pathToFileURL } from "node:url"
+import { chromium, type Browser } from "playwright-core"
+import { createPublicClient, http, verifyMessage, type Hex } from "viem"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
+import { startStaticServer, strictCsp, type StaticServer } from "../../sandbox/web/StaticServer.ts"
+import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+
+const repository = resolve(import.meta.dirname, "../..")
+const packDir = join(repository, ".pack")
+
+/** The tarball `npm test`'s package step left (packed here when the test runs alone). */
+const tarball = (): string => {
+  const find = () => existsSync(packDir) ? readdirSync(packDir).find((name) => name.endsWith(".tgz")) : undefined
+  if (find() === undefined) {
+    mkdirSync(packDir, { recursive: true })
+    execFileSync("npx", ["tsdown", "--logLevel", "warn"], { cwd: repository, stdio: "pipe" })
+    execFileSync("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: repository, stdio: "pipe" })
+  }
+  return join(packDir, find() ?? "")
+}
+
+/** The versions this repository tests with, so the example installs what the npm cache already holds. */
+const versionOf = (name: string): string => {
+  const manifest = JSON.parse(readFileSync(join(repository, "node_modules", name, "package.json"), "utf8")) as { version: string }
+  return `${name}@${manifest.version}`
+}
+
+describe("examples/plain-html from the packed tarball", () => {
+  let app: string
+  let sandbox: Sandbox
+  let site: StaticServer
+  let browser: Browser
+
+  beforeAll(async () => {
+    app = mkdtempSync(join(tmpdir(), "portico-example-"))
+    cpSync(join(repository, "examples/plain-html"), app, { recursive: true })
+    const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball(), ...["vite", "react", "react-dom", "playwright-core"].map(versionOf)]
+    execFileSync("npm", install, { cwd: app, stdio: "pipe" })
+    execFileSync(join(app, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: app, stdio: "pipe" })
+    sandbox = await startSandbox({ ports: "ephemeral" })
+    site = await startStaticServer({ host: "127.0.0.1", port: 0, root: join(app, "dist"), config: () => sandbox.config, csp: strictCsp })
+    browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
+  }, 300_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+    await sandbox?.stop()
+    if (app !== undefined) rmSync(app, { recursive: true, force: true })
+  })
+
+  it("connects, signs and sends with the tarball's portico/testing", async () => {
+    const testing = (await import(pathToFileURL(join(app, "node_modules/portico/dist/testing.mjs")).href)) as typeof import("../../testing/index.ts")
+    const page = await browser.newPage()
+    const problems: Array<string> = []
+    page.on("pageerror", (error) => problems.push(error.message))
+    await testing.injectWallets(page, { config: sandbox.config })
+    await page.goto(site.url)
+    await page.getByTestId("status").getByText("disconnected").waitFor()
+
+    await testing.connect(page)
+    const address = sandbox.config.evm.accounts[0]?.address ?? ""
+    await expect.poll(() => page.getByTestId("status").textContent()).toBe(`connected ${address}`)
+
+    await page.getByRole("button", { name: "Sign message" }).click()
+    await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/^signature 0x/)
+    const signature = ((await page.getByTestId("result").textContent()) ?? "").slice("signature ".length) as Hex
+    expect(await verifyMessage({ address: address as Hex, message: "Hello from a plain page", signature })).toBe(true)
+
+    await page.getByRole("button", { name: "Send 0.01 ETH" }).click()
+    await expect.poll(() => page.getByTestId("result").textContent(), { timeout: 20_000 }).toMatch(/^sent 0x/)
+    const hash = ((await page.getByTestId("result").textContent()) ?? "").slice("sent ".length) as Hex
+    const receipt = await createPublicClient({ transport: http(sandbox.config.evm.chains[0]?.rpcUrl) }).waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe("success")
+    expect(problems).toEqual([])
+  }, 120_000)
+})
