@@ -5,6 +5,7 @@
  */
 import { readFile } from "node:fs/promises"
 import type { Page } from "playwright-core"
+import type { Sandbox, SandboxOptions } from "../sandbox/Sandbox.ts"
 import type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
 import { walletName } from "../sandbox/wallets/EvmWallet.ts"
 import { solanaWalletName } from "../sandbox/wallets/SolanaWallet.ts"
@@ -12,7 +13,13 @@ import { type ApprovalPolicy, askBinding } from "./ApprovalPolicy.ts"
 
 export type { ApprovalPolicy, ApprovalRequest, AskTheTest } from "./ApprovalPolicy.ts"
 export type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
-export { type Sandbox, type SandboxOptions, startSandbox } from "../sandbox/Sandbox.ts"
+export type { Sandbox, SandboxOptions } from "../sandbox/Sandbox.ts"
+
+/**
+ * Starts the sandbox's chains, relay and API (and its pages). Loaded only when called: the page helpers
+ * below need none of it, so a host importing them never loads the sandbox's chain tooling.
+ */
+export const startSandbox = async (options?: SandboxOptions): Promise<Sandbox> => (await import("../sandbox/Sandbox.ts")).startSandbox(options)
 
 /** The demo wallets' names as the modal lists them. */
 export const demoWallets = { evm: walletName, solana: solanaWalletName } as const
