@@ -39,7 +39,7 @@ const toHex = (text) => `0x${[...new TextEncoder().encode(text)].map((byte) => b
 sign.addEventListener("click", async () => {
   const { address } = portico.getState()
   try {
-    result.textContent = `signature ${await portico.evmProvider.request({ method: "personal_sign", params: [toHex("Hello from a plain page"), address] })}`
+    result.textContent = `signature ${await portico.evmProvider.request({ method: "personal_sign", params: [toHex("Hello from a host page"), address] })}`
   } catch (error) {
     result.textContent = `error ${error.message}`
   }

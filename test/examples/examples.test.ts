@@ -1,8 +1,9 @@
 /**
- * The plain HTML example as a host would build it: Portico installed from the packed tarball (not from
- * source) next to Vite, built, served under the sandbox's strict CSP, and tested in Chromium with the
- * tarball's own `portico/testing`: connect the demo wallet through <portico-connect-button>, sign a
- * message and send a transaction from the page's code through Portico's EIP-1193 provider.
+ * The examples as a host would build them: Portico installed from the packed tarball (not from source)
+ * next to each example's own packages, built with Vite, served under the sandbox's strict CSP, and
+ * tested in Chromium with the tarball's own `portico/testing`: connect the demo wallet through
+ * <portico-connect-button>, sign a message and send a transaction from the app's code (Portico's
+ * EIP-1193 provider in the plain page, wagmi's hooks over `portico/wagmi` in the wagmi app).
  */
 import { execFileSync } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
@@ -36,7 +37,13 @@ const versionOf = (name: string): string => {
   return `${name}@${manifest.version}`
 }
 
-describe("examples/plain-html from the packed tarball", () => {
+/** Each example and the packages it installs next to the tarball (in versions the npm cache holds where the repository has them). */
+const examples = [
+  { name: "plain-html", packages: ["vite", "react", "react-dom", "playwright-core"].map(versionOf) },
+  { name: "vite-wagmi", packages: [...["vite", "react", "react-dom", "playwright-core"].map(versionOf), "wagmi@3.7.6", "@wagmi/core@3.6.4", "@tanstack/react-query@5.108.0"] }
+] as const
+
+describe.each(examples)("examples/$name from the packed tarball", ({ name, packages }) => {
   let app: string
   let sandbox: Sandbox
   let site: StaticServer
@@ -44,8 +51,8 @@ describe("examples/plain-html from the packed tarball", () => {
 
   beforeAll(async () => {
     app = mkdtempSync(join(tmpdir(), "portico-example-"))
-    cpSync(join(repository, "examples/plain-html"), app, { recursive: true })
-    const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball(), ...["vite", "react", "react-dom", "playwright-core"].map(versionOf)]
+    cpSync(join(repository, "examples", name), app, { recursive: true })
+    const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball(), ...packages]
     execFileSync("npm", install, { cwd: app, stdio: "pipe" })
     execFileSync(join(app, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: app, stdio: "pipe" })
     sandbox = await startSandbox({ ports: "ephemeral" })
@@ -76,7 +83,7 @@ describe("examples/plain-html from the packed tarball", () => {
     await page.getByRole("button", { name: "Sign message" }).click()
     await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/^signature 0x/)
     const signature = ((await page.getByTestId("result").textContent()) ?? "").slice("signature ".length) as Hex
-    expect(await verifyMessage({ address: address as Hex, message: "Hello from a plain page", signature })).toBe(true)
+    expect(await verifyMessage({ address: address as Hex, message: "Hello from a host page", signature })).toBe(true)
 
     await page.getByRole("button", { name: "Send 0.01 ETH" }).click()
     await expect.poll(() => page.getByTestId("result").textContent(), { timeout: 20_000 }).toMatch(/^sent 0x/)
