@@ -5,8 +5,9 @@
  * <portico-connect-button>, sign a message and send a transaction from the app's code (Portico's
  * EIP-1193 provider in the plain page, wagmi's hooks over `portico/wagmi` in the wagmi app).
  */
-import { execFileSync } from "node:child_process"
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { execFileSync, spawn } from "node:child_process"
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createServer, type AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
@@ -14,7 +15,7 @@ import { chromium, type Browser } from "playwright-core"
 import { createPublicClient, http, verifyMessage, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
-import { startStaticServer, strictCsp, type StaticServer } from "../../sandbox/web/StaticServer.ts"
+import { startStaticServer, strictCsp } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
 const repository = resolve(import.meta.dirname, "../..")
@@ -37,16 +38,56 @@ const versionOf = (name: string): string => {
   return `${name}@${manifest.version}`
 }
 
-/** Each example and the packages it installs next to the tarball (in versions the npm cache holds where the repository has them). */
+interface Served {
+  readonly url: string
+  readonly stop: () => Promise<void>
+}
+
+/** A Vite example: built to dist/, served by the sandbox's static server under its strict CSP. */
+const viteApp = async (app: string, sandbox: Sandbox): Promise<Served> => {
+  execFileSync(join(app, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: app, stdio: "pipe" })
+  return startStaticServer({ host: "127.0.0.1", port: 0, root: join(app, "dist"), config: () => sandbox.config, csp: strictCsp })
+}
+
+/** The Next.js example: `next build`, then `next start`, reading the sandbox's configuration from a file. */
+const nextApp = async (app: string, sandbox: Sandbox): Promise<Served> => {
+  const configFile = join(app, "sandbox-config.json")
+  writeFileSync(configFile, JSON.stringify(sandbox.config))
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORTICO_SANDBOX_CONFIG: configFile }
+  execFileSync(join(app, "node_modules/.bin/next"), ["build"], { cwd: app, stdio: "pipe", env })
+  const port = await new Promise<number>((done) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address() as AddressInfo
+      probe.close(() => done(free))
+    })
+  })
+  const server = spawn(join(app, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: app, env, stdio: "ignore" })
+  const url = `http://127.0.0.1:${port}`
+  for (let started = Date.now(); (await fetch(url).then((response) => response.status, () => 0)) !== 200;) {
+    if (Date.now() - started > 60_000) throw new Error(`next start did not answer on ${url}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  return {
+    url,
+    stop: () => new Promise<void>((done) => {
+      server.once("exit", () => done())
+      server.kill()
+    })
+  }
+}
+
+/** Each example, the packages it installs next to the tarball (in versions the npm cache holds where the repository has them), and how it is served. */
+const shared = ["react", "react-dom", "playwright-core"].map(versionOf)
 const examples = [
-  { name: "plain-html", packages: ["vite", "react", "react-dom", "playwright-core"].map(versionOf) },
-  { name: "vite-wagmi", packages: [...["vite", "react", "react-dom", "playwright-core"].map(versionOf), "wagmi@3.7.6", "@wagmi/core@3.6.4", "@tanstack/react-query@5.108.0"] }
+  { name: "plain-html", packages: [versionOf("vite"), ...shared], serve: viteApp },
+  { name: "vite-wagmi", packages: [versionOf("vite"), ...shared, "wagmi@3.7.6", "@wagmi/core@3.6.4", "@tanstack/react-query@5.108.0"], serve: viteApp },
+  { name: "next-app", packages: [...shared, "next@16.4.6"], serve: nextApp }
 ] as const
 
-describe.each(examples)("examples/$name from the packed tarball", ({ name, packages }) => {
+describe.each(examples)("examples/$name from the packed tarball", ({ name, packages, serve }) => {
   let app: string
   let sandbox: Sandbox
-  let site: StaticServer
+  let site: Served
   let browser: Browser
 
   beforeAll(async () => {
@@ -54,9 +95,8 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
     cpSync(join(repository, "examples", name), app, { recursive: true })
     const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball(), ...packages]
     execFileSync("npm", install, { cwd: app, stdio: "pipe" })
-    execFileSync(join(app, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: app, stdio: "pipe" })
     sandbox = await startSandbox({ ports: "ephemeral" })
-    site = await startStaticServer({ host: "127.0.0.1", port: 0, root: join(app, "dist"), config: () => sandbox.config, csp: strictCsp })
+    site = await serve(app, sandbox)
     browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
   }, 300_000)
 
@@ -67,11 +107,19 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
     if (app !== undefined) rmSync(app, { recursive: true, force: true })
   })
 
-  it("connects, signs and sends with the tarball's portico/testing", async () => {
+  it.runIf(name === "next-app")("renders the connect button on the server: it is in the page's first HTML", async () => {
+    const html = await (await fetch(site.url)).text()
+    expect(html).toMatch(/<button[^>]*data-portico-button[^>]*>Connect Wallet<\/button>/)
+  })
+
+  it("connects, signs and sends with the tarball's portico/testing; a reload keeps the session, without hydration warnings", async () => {
     const testing = (await import(pathToFileURL(join(app, "node_modules/portico/dist/testing.mjs")).href)) as typeof import("../../testing/index.ts")
     const page = await browser.newPage()
     const problems: Array<string> = []
     page.on("pageerror", (error) => problems.push(error.message))
+    page.on("console", (message) => {
+      if (message.type() === "error" && /hydrat|did not match/i.test(message.text())) problems.push(message.text())
+    })
     await testing.injectWallets(page, { config: sandbox.config })
     await page.goto(site.url)
     await page.getByTestId("status").getByText("disconnected").waitFor()
@@ -90,6 +138,9 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
     const hash = ((await page.getByTestId("result").textContent()) ?? "").slice("sent ".length) as Hex
     const receipt = await createPublicClient({ transport: http(sandbox.config.evm.chains[0]?.rpcUrl) }).waitForTransactionReceipt({ hash })
     expect(receipt.status).toBe("success")
+
+    await page.reload()
+    await expect.poll(() => page.getByTestId("status").textContent(), { timeout: 20_000 }).toBe(`connected ${address}`)
     expect(problems).toEqual([])
   }, 120_000)
 })
