@@ -65,7 +65,7 @@ const nextApp = async (app: string, sandbox: Sandbox): Promise<Served> => {
   const url = `http://127.0.0.1:${port}`
   for (let started = Date.now(); (await fetch(url).then((response) => response.status, () => 0)) !== 200;) {
     if (Date.now() - started > 60_000) throw new Error(`next start did not answer on ${url}`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
+    await new Promise((wake) => setTimeout(wake, 250))
   }
   return {
     url,
