@@ -18,6 +18,30 @@ export interface Snapshot {
   readonly signInSession: SignInSession | undefined
 }
 
+/** The visitor's accounts as a host reads them (the React `useAccount` hook, `createPortico`'s state). */
+export interface AccountView {
+  readonly isConnected: boolean
+  /** The active account's address and namespace. */
+  readonly address: string | undefined
+  readonly namespace: Session.SessionNamespace | undefined
+  readonly caipAddress: Caip.CaipAddress | undefined
+  /** Both accounts: one session may hold an EVM and a Solana account at once. */
+  readonly evm: Session.SessionAccount | undefined
+  readonly solana: Session.SessionAccount | undefined
+}
+
+export const accountView = ({ session, caipAddress }: Pick<Snapshot, "session" | "caipAddress">): AccountView => {
+  const active = session.activeNamespace === undefined ? undefined : session[session.activeNamespace]
+  return {
+    isConnected: active !== undefined,
+    address: active?.address,
+    namespace: active?.namespace,
+    caipAddress,
+    evm: session.eip155,
+    solana: session.solana
+  }
+}
+
 export const initial: Snapshot = { session: {}, caipAddress: undefined, activeNetworkId: undefined, modalOpen: false, signInSession: undefined }
 
 export interface Store {

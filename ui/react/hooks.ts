@@ -1,6 +1,7 @@
 /** The public hooks: thin reads of the snapshot atoms and calls into the lazily loaded engine. */
 import { useMemo } from "react"
 import * as HostProvider from "../../app/HostProvider.ts"
+import * as Snapshot from "../../app/Snapshot.ts"
 import type * as Caip from "../../core/Caip.ts"
 import type * as Modal from "../../core/Modal.ts"
 import type * as Network from "../../core/Network.ts"
@@ -31,30 +32,12 @@ export const useModal = (): UseModal => {
   }), [isOpen, loadEngine, showModal])
 }
 
-export interface UseAccount {
-  readonly isConnected: boolean
-  /** The active account's address and namespace. */
-  readonly address: string | undefined
-  readonly namespace: Session.SessionNamespace | undefined
-  readonly caipAddress: Caip.CaipAddress | undefined
-  /** Both accounts: one session may hold an EVM and a Solana account at once. */
-  readonly evm: Session.SessionAccount | undefined
-  readonly solana: Session.SessionAccount | undefined
-}
+export type UseAccount = Snapshot.AccountView
 
 export const useAccount = (): UseAccount => {
   const { session, caipAddress } = useSnapshot()
-  return useMemo(() => {
-    const active = session.activeNamespace === undefined ? undefined : session[session.activeNamespace]
-    return {
-      isConnected: active !== undefined,
-      address: active?.address,
-      namespace: active?.namespace,
-      caipAddress,
-      evm: session.eip155,
-      solana: session.solana
-    }
-  }, [session, caipAddress])
+  // Recomputed only when the session or the address changes, not on every snapshot change.
+  return useMemo(() => Snapshot.accountView({ session, caipAddress }), [session, caipAddress])
 }
 
 export interface UseNetwork {

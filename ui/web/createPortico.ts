@@ -19,6 +19,7 @@ import { createRoot, type Root } from "react-dom/client"
 import type { Engine } from "../../app/Engine.ts"
 import * as Host from "../../app/Host.ts"
 import * as HostProvider from "../../app/HostProvider.ts"
+import * as Snapshot from "../../app/Snapshot.ts"
 import type * as Caip from "../../core/Caip.ts"
 import type * as Config from "../../core/Config.ts"
 import type * as Modal from "../../core/Modal.ts"
@@ -28,16 +29,8 @@ import { isMobile } from "../buttonModel.ts"
 
 type ModalModule = typeof import("../modal/ModalRoot.tsx")
 
-export interface PorticoState {
-  readonly isConnected: boolean
-  /** The active account's address and namespace. */
-  readonly address: string | undefined
-  readonly namespace: Session.SessionNamespace | undefined
-  readonly caipAddress: Caip.CaipAddress | undefined
+export interface PorticoState extends Snapshot.AccountView {
   readonly caipNetworkId: Caip.CaipNetworkId | undefined
-  /** Both accounts: one session may hold an EVM and a Solana account at once. */
-  readonly evm: Session.SessionAccount | undefined
-  readonly solana: Session.SessionAccount | undefined
   readonly modalOpen: boolean
   /** The active account's sign-in session, with `siwx` configured. */
   readonly signInSession: SignInSession | undefined
@@ -67,17 +60,12 @@ export interface Portico {
   readonly destroy: () => Promise<void>
 }
 
-const stateOf = (snapshot: ReturnType<Host.Host<unknown>["snapshot"]["get"]>): PorticoState => {
-  const { session } = snapshot
-  const active = session.activeNamespace === undefined ? undefined : session[session.activeNamespace]
+const stateOf = (snapshot: Snapshot.Snapshot): PorticoState => {
+  const account = Snapshot.accountView(snapshot)
+  const active = account.namespace === undefined ? undefined : snapshot.session[account.namespace]
   return {
-    isConnected: active !== undefined,
-    address: active?.address,
-    namespace: active?.namespace,
-    caipAddress: snapshot.caipAddress,
+    ...account,
     caipNetworkId: active?.caipNetworkId ?? snapshot.activeNetworkId,
-    evm: session.eip155,
-    solana: session.solana,
     modalOpen: snapshot.modalOpen,
     signInSession: snapshot.signInSession
   }
