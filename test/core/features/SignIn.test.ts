@@ -3,6 +3,7 @@
  * with real keys, and Portico's real API server (in-memory PGlite) verifying for the page's origin.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { createKeyPairSignerFromPrivateKeyBytes } from "@solana/kit"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
@@ -26,11 +27,12 @@ import * as Session from "../../../core/Session.ts"
 import * as SignInState from "../../../core/signin/SignInState.ts"
 import * as Storage from "../../../core/Storage.ts"
 import * as StorageKey from "../../../core/StorageKey.ts"
+import * as WalletError from "../../../core/WalletError.ts"
 import * as BackendClient from "../../../http/client/Backend.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { httpClientLayer } from "../../http/support/client.ts"
 import { environment, type EnvironmentOptions, features, signInSettings } from "../support/Environment.ts"
-import { evmConnector, fake, memoryWebStorage, rejected, solNetwork } from "../support/Wallets.ts"
+import { evmConnector, fake, memoryWebStorage, rejected, solConnector, solNetwork } from "../support/Wallets.ts"
 
 const alice = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
 
@@ -214,6 +216,46 @@ describe("SignIn", () => {
       assert.strictEqual(status._tag, "SignedOut")
       assert.notInclude(wallet.calls, "request:personal_sign")
     }).pipe(run(withWallet(wallet)))
+  })
+
+  it.effect("a Solana wallet without solana:signIn signs our Sign-In With Solana text with signMessage", () =>
+    Effect.gen(function*() {
+      const signer = yield* Effect.promise(() => createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(32).fill(9)))
+      const asked: Array<string> = []
+      const solanaWallet = fake(solConnector, {
+        connect: Effect.succeed({ namespace: "solana", accounts: [signer.address], caipNetworkId: solNetwork }),
+        request: (args) => {
+          asked.push(args.method)
+          if (args.method === "solana_signIn") return Effect.fail(new WalletError.UnsupportedMethodError({ code: 4200, message: "Unsupported method" }))
+          const { message } = args.params as { readonly message: Uint8Array }
+          return Effect.map(
+            Effect.promise(() => signer.signMessages([{ content: message, signatures: {} }])),
+            ([signed]) => ({ signedMessage: message, signature: signed?.[signer.address] })
+          )
+        }
+      })
+      yield* Effect.gen(function*() {
+        yield* Effect.flatMap(Navigation, (navigation) => navigation.open())
+        yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: solConnector.id }))
+        const status = yield* settled
+        assert.strictEqual(status._tag, "SignedIn")
+        assert.deepStrictEqual(asked, ["solana_signIn", "solana_signMessage"])
+        const [kept] = yield* storedSessions
+        assert.isTrue(kept?.message.startsWith("app.test wants you to sign in with your Solana account:\n" + signer.address))
+      }).pipe(run({ siwx: {}, clients: [solanaWallet.client] }))
+    }))
+
+  it.effect("siweConfig: sign-in on eip155 through the ConnectingSiwe view", () => {
+    const wallet = signingWallet({ refuse: () => true })
+    return Effect.gen(function*() {
+      yield* connect
+      const status = yield* settled
+      assert.strictEqual(status._tag, "Failed")
+      assert.strictEqual(Modal.currentView(yield* modalState), "ConnectingSiwe")
+      const scope = (yield* SignInState.SignInState).scope
+      assert.deepStrictEqual(scope.namespaces, ["eip155"])
+      assert.isFalse(SignInState.appliesTo(scope, { namespace: "solana", caipNetworkId: solNetwork }))
+    }).pipe(run({ ...withWallet(wallet), config: { siweConfig: {} } }))
   })
 
   it.effect("setting both siwx and siweConfig fails with the spec's message", () =>
