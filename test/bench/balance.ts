@@ -4,10 +4,15 @@
  * balance (the API server against the sandbox EVM devnet) — and, in the same run, a bare node:http
  * server answering each one's JSON bytes. Prints each throughput ratio (target ≥ 0.5), Portico's p99
  * at half the bare server's rate (target ≤ 20 ms), and a legitimate client's p99 while a flood of
- * random unknown project ids runs next to it (target: within 2× of its quiet value).
+ * random unknown project ids runs next to it (target: within 2× of its quiet value), that phase against
+ * the server in its own process.
  * Loopback only; each phase stops at the request budget or the time budget, whichever comes first.
  */
+import { spawn } from "node:child_process"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { Agent, createServer, get } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { AddressInfo } from "node:net"
 import { parseArgs } from "node:util"
 import { startApiServer } from "../../http/server/start.ts"
@@ -104,8 +109,7 @@ const evm = await startEvmDevnets()
 const chain = evm.chains[0]
 const owner = evm.deployment.accounts[0]
 if (chain === undefined || owner === undefined) throw new Error("the EVM devnet has no chain or account")
-const api = await startApiServer({
-  port: 0,
+const options = {
   projects: { bench: { allowedOrigins: ["*"] } },
   rateLimit: { requests: 1_000_000_000, perSeconds: 1 },
   evm: [{
@@ -114,7 +118,41 @@ const api = await startApiServer({
     tokens: evm.deployment.tokens
   }],
   prices: { [`eip155:${chain.chainId}:native`]: 2000 }
-})
+}
+const api = await startApiServer({ port: 0, ...options })
+
+/**
+ * The same server in a process of its own (`http/server/main.ts`, as deployed), for the flood phase:
+ * in this process the flood's generator would take the event loop the server needs.
+ */
+const startApiProcess = async (): Promise<{ readonly url: string; readonly stop: () => Promise<void> }> => {
+  const dir = mkdtempSync(join(tmpdir(), "portico-bench-"))
+  const configFile = join(dir, "api.json")
+  writeFileSync(configFile, JSON.stringify(options))
+  const child = spawn(process.execPath, ["http/server/main.ts"], {
+    env: { ...process.env, PORTICO_API_CONFIG: configFile, PORTICO_API_PORT: "0", PORTICO_DATA_DIR: join(dir, "db") },
+    stdio: ["ignore", "pipe", "inherit"]
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let printed = ""
+    child.stdout.on("data", (chunk: Buffer) => {
+      printed += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(printed)
+      if (match?.[1] !== undefined) resolve(match[1])
+    })
+    child.once("exit", (code) => reject(new Error(`the API process exited with ${code}`)))
+  })
+  return {
+    url,
+    stop: async () => {
+      await new Promise<void>((done) => {
+        child.once("exit", () => done())
+        child.kill("SIGTERM")
+      })
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+}
 const sdk = "projectId=bench&st=portico&sv=bench"
 const endpoints = [
   ["wallet registry", `${api.url}/getWallets?${sdk}&page=1&entries=40`],
@@ -154,12 +192,16 @@ try {
       await bare.close()
     }
   }
-  // A legitimate client at a modest rate, quiet and then beside a flood of random unknown project ids.
-  const [, balanceUrl] = endpoints[2]
+  // A legitimate client at a modest rate, quiet and then beside a flood of random unknown project ids,
+  // against the server in its own process.
+  const separate = await startApiProcess()
+  const balanceUrl = `${separate.url}/v1/account/${owner.address}/balance?${sdk}&currency=usd&chainId=eip155:${chain.chainId}`
+  await load(balanceUrl)
   const quiet = await paced(balanceUrl, 200)
-  const flooding = flood(api.url, paced(balanceUrl, 200), concurrency)
+  const flooding = flood(separate.url, paced(balanceUrl, 200), concurrency)
   const busy = await flooding.measured
   const flooded = await flooding.sent
+  await separate.stop()
   console.log(row("legit client, quiet", quiet))
   console.log(row("legit client, during flood", busy))
   console.log(`flood of ${flooded} unknown-project requests: legit p99 ${busy.p99.toFixed(2)} ms vs quiet ${quiet.p99.toFixed(2)} ms (${(busy.p99 / quiet.p99).toFixed(2)}×)`)
