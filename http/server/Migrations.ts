@@ -118,6 +118,18 @@ export const migrations: ReadonlyArray<Migration> = [
        WHERE a.project_id = b.project_id AND a.event_id = b.event_id AND a.id > b.id`,
       `CREATE UNIQUE INDEX analytics_events_project_event ON analytics_events (project_id, event_id)`
     )
+  },
+  {
+    version: 5,
+    name: "rate_buckets",
+    up: statements(
+      `CREATE TABLE rate_buckets (
+        key text PRIMARY KEY,
+        tokens double precision NOT NULL,
+        at bigint NOT NULL,
+        passed boolean NOT NULL
+      )`
+    )
   }
 ]
 

@@ -44,7 +44,7 @@ export const makeAdmission = Effect.gen(function*() {
       const project = context.projects.get(visitor.projectId)
       if (project === undefined) {
         // Unknown project ids are limited per client too: a flood of them is answered 429, not a stream of 401s.
-        const wait = context.rateLimiter.take(`?|${client}`, now)
+        const wait = yield* context.rateLimiter.take(`?|${client}`, now)
         if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: withJitter(wait) })
         return yield* new InvalidProjectId({ message: messages.invalidKey })
       }
@@ -52,7 +52,7 @@ export const makeAdmission = Effect.gen(function*() {
       if (origin !== undefined && !ProjectDirectory.allows(project, origin)) {
         return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
       }
-      const wait = context.rateLimiter.take(`${visitor.projectId}|${client}`, now)
+      const wait = yield* context.rateLimiter.take(`${visitor.projectId}|${client}`, now)
       if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: withJitter(wait) })
     })
 })

@@ -6,7 +6,19 @@
  * Bounded: keys come from outside (client addresses), so at most `maxKeys` buckets are kept, the least
  * recently used dropped first (a dropped bucket is as good as full again, which an idle key's is anyway).
  */
+import * as Effect from "effect/Effect"
 import type { RateLimitOptions } from "./ServerOptions.ts"
+
+/** What the guard asks: 0 when the request may pass, otherwise the whole seconds to wait. */
+export interface Limiter {
+  readonly take: (key: string, now: number) => Effect.Effect<number>
+}
+
+/** The in-memory buckets as the guard's limiter: each process limits its own share (PGlite, one process). */
+export const memoryLimiter = (options: RateLimitOptions): Limiter => {
+  const limiter = makeRateLimiter(options)
+  return { take: (key, now) => Effect.sync(() => limiter.take(key, now)) }
+}
 
 interface Bucket {
   tokens: number

@@ -6,7 +6,7 @@ import * as Context from "effect/Context"
 import type { BalanceReader, FungibleInfo, PriceSource } from "./Balances.ts"
 import type { HistoryReader } from "./EvmHistory.ts"
 import type { ProjectDirectory } from "./ProjectDirectory.ts"
-import type { RateLimiter } from "./RateLimiter.ts"
+import type { Limiter } from "./RateLimiter.ts"
 import type { SolanaHistoryReader } from "./SolanaHistory.ts"
 import type { TokenImages } from "./TokenImages.ts"
 
@@ -16,7 +16,8 @@ export class ServerContext extends Context.Service<ServerContext, {
   readonly solanaHistory: SolanaHistoryReader | undefined
   readonly prices: PriceSource
   readonly fungibles: ReadonlyMap<string, FungibleInfo>
-  readonly rateLimiter: RateLimiter
+  /** In memory with PGlite; in Postgres (shared by every process) with a database URL. */
+  readonly rateLimiter: Limiter
   readonly nameZone: string
   /** ServerOptions.publicUrl, without a trailing slash. */
   readonly publicUrl: string | undefined

@@ -28,9 +28,10 @@ import { ImageHandlers } from "./ImageHandlers.ts"
 import * as InputErrorsLive from "./InputErrorsLive.ts"
 import { migrate } from "./Migrations.ts"
 import * as ProjectGuardLive from "./ProjectGuardLive.ts"
-import { makeRateLimiter } from "./RateLimiter.ts"
+import { memoryLimiter } from "./RateLimiter.ts"
 import * as Repository from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
+import * as SharedRateLimiter from "./SharedRateLimiter.ts"
 import * as ClientAddress from "./ClientAddress.ts"
 import * as Cors from "./Cors.ts"
 import * as ErrorBodies from "./ErrorBodies.ts"
@@ -80,7 +81,9 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
       solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),
       prices,
       fungibles: fungibleCatalogue(evm, options.solana),
-      rateLimiter: makeRateLimiter(options.rateLimit ?? defaults.rateLimit),
+      rateLimiter: db.kind === "postgres"
+        ? SharedRateLimiter.make(db, options.rateLimit ?? defaults.rateLimit)
+        : memoryLimiter(options.rateLimit ?? defaults.rateLimit),
       nameZone: options.nameZone ?? defaults.nameZone,
       publicUrl: options.publicUrl?.replace(/\/+$/, ""),
       ownUrl: () => ownUrl,

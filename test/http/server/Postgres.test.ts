@@ -75,6 +75,20 @@ if (!postgresAvailable) {
       }
     })
 
+    it("holds a rate limit across two server processes sharing the database", async () => {
+      const options = { databaseUrl: url(), port: 0, projects: { limited: { allowedOrigins: ["*"] } }, rateLimit: { requests: 3, perSeconds: 60 } }
+      const [a, b] = await Promise.all([startApiServer(options), startApiServer(options)])
+      try {
+        const chains = (server: { readonly url: string }) =>
+          fetch(`${server.url}/v1/supported-chains?projectId=limited&st=x&sv=1`).then((response) => response.status)
+        // One client, three tokens, four requests spread over both processes: the fourth is refused wherever it lands.
+        expect([await chains(a), await chains(b), await chains(a), await chains(b)]).toEqual([200, 200, 200, 429])
+        expect(await chains(a)).toBe(429)
+      } finally {
+        await Promise.all([a.stop(), b.stop()])
+      }
+    })
+
     it("answers 503 with a jittered Retry-After while the database is away, and recovers by itself", async () => {
       const server = await startApiServer({ databaseUrl: url(), port: 0, projects: { outage: { allowedOrigins: ["*"] } } })
       const lookup = () => fetch(`${server.url}/v1/profile/account/nobody-here.portico.id?projectId=outage&st=x&sv=1`)

@@ -89,17 +89,18 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
     })
 
     it("rate limits per project and client address with 429 and Retry-After", async () => {
-      const limited = await startApiServer({ ...database(), port: 0, projects: { "test-project": { allowedOrigins: ["*"] } }, rateLimit: { requests: 3, perSeconds: 60 } })
+      // A project of its own: on Postgres the buckets are shared by every server on the database.
+      const limited = await startApiServer({ ...database(), port: 0, projects: { "limited-project": { allowedOrigins: ["*"] } }, rateLimit: { requests: 3, perSeconds: 60 } })
       try {
         const statuses: Array<number> = []
         let last: Response | undefined
         for (let i = 0; i < 5; i++) {
-          last = await fetch(`${limited.url}/getAnalyticsConfig?projectId=test-project&st=x&sv=1`)
+          last = await fetch(`${limited.url}/getAnalyticsConfig?projectId=limited-project&st=x&sv=1`)
           statuses.push(last.status)
         }
         expect(statuses).toEqual([200, 200, 200, 429, 429])
         expect(Number(last?.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
-        const error = await withClient({ url: limited.url }, (c) => Effect.flip(c.wallets.analyticsConfig({ query: {} })))
+        const error = await withClient({ url: limited.url, projectId: "limited-project" }, (c) => Effect.flip(c.wallets.analyticsConfig({ query: {} })))
         expect(error).toMatchObject({ _tag: "RateLimited", status: 429 })
         expect(error._tag === "RateLimited" && error.retryAfter).toBeGreaterThanOrEqual(1)
       } finally {
