@@ -14,6 +14,10 @@ import { apiSuite } from "../support/apiSuite.ts"
 import { withClient } from "../support/client.ts"
 import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
 
+/** The status of one call to the server's supported-chains endpoint as project "limited". */
+const chains = (server: { readonly url: string }) =>
+  fetch(`${server.url}/v1/supported-chains?projectId=limited&st=x&sv=1`).then((response) => response.status)
+
 if (!postgresAvailable) {
   describe("Postgres", () => {
     it.skip("needs Debian's postgresql (apt-get install postgresql; npm test installs it): not found under /usr/lib/postgresql", () => undefined)
@@ -79,8 +83,6 @@ if (!postgresAvailable) {
       const options = { databaseUrl: url(), port: 0, projects: { limited: { allowedOrigins: ["*"] } }, rateLimit: { requests: 3, perSeconds: 60 } }
       const [a, b] = await Promise.all([startApiServer(options), startApiServer(options)])
       try {
-        const chains = (server: { readonly url: string }) =>
-          fetch(`${server.url}/v1/supported-chains?projectId=limited&st=x&sv=1`).then((response) => response.status)
         // One client, three tokens, four requests spread over both processes: the fourth is refused wherever it lands.
         expect([await chains(a), await chains(b), await chains(a), await chains(b)]).toEqual([200, 200, 200, 429])
         expect(await chains(a)).toBe(429)
