@@ -48,12 +48,14 @@ import type * as Send from "../core/Send.ts"
 import * as Session from "../core/Session.ts"
 import * as SignInConfig from "../core/signin/SignInConfig.ts"
 import * as SignInState from "../core/signin/SignInState.ts"
+import * as Storage from "../core/Storage.ts"
 import type * as TokenBalance from "../core/TokenBalance.ts"
 import type * as WalletListEntry from "../core/WalletListEntry.ts"
 import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
+import { isMobile } from "./Device.ts"
 
 export interface Engine {
   readonly config: Config.ResolvedConfig
@@ -165,17 +167,21 @@ const sdkVersion = "react-portico-0.1.0"
 
 /** The services a browser page provides to the features. */
 const environment = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Alert) => void) => {
-  const evmNetworks = config.networks.filter((network) => network.chainNamespace === "eip155")
-  const walletConnect = config.projectId === "" || evmNetworks.length === 0
+  const walletConnectNetworks = config.networks
+    .filter((network) => network.chainNamespace === "eip155" || network.chainNamespace === "solana")
+    .map((network) => network.caipNetworkId)
+  const walletConnect = config.projectId === "" || walletConnectNetworks.length === 0
     ? undefined
     : WalletConnect.make({
       projectId: config.projectId,
       metadata: config.metadata,
-      networks: evmNetworks.map((network) => ({
-        caipNetworkId: network.caipNetworkId,
-        rpcUrl: network.rpcUrls.default.http[0] ?? ""
-      })),
-      ...(config.relayUrl === undefined ? {} : { relayUrl: config.relayUrl })
+      networks: walletConnectNetworks,
+      relayUrl: config.relayUrl ?? Constants.walletConnectRelayUrl,
+      storage: Storage.serviceOf(BrowserStorage.layerBrowser),
+      // On a phone a request sends the visitor to the wallet that must approve it (spec: wcLinking).
+      openWallet: (link) => {
+        if (isMobile()) globalThis.location.assign(link)
+      }
     })
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
   const server = config.apiUrl === undefined

@@ -110,6 +110,8 @@ export class Connection extends Context.Service<Connection, {
         watching.set(
           namespace,
           client.subscribe((event) => {
+            // A connector serving several namespaces (WalletConnect) says which one an event concerns.
+            if ((event._tag === "AccountsChanged" || event._tag === "ChainChanged") && event.namespace !== undefined && event.namespace !== namespace) return
             const effect = Effect.gen(function*() {
               switch (event._tag) {
                 case "AccountsChanged": {
@@ -139,8 +141,11 @@ export class Connection extends Context.Service<Connection, {
       }
 
       /** Records a connection in the session, once its accounts pass the one check every connector's do. */
-      const attach = (client: Connector.ConnectorClient, connected: Connector.Connected) =>
+      const attach = (client: Connector.ConnectorClient, connected: Connector.Connected): Effect.Effect<void, Connector.ConnectorError | Connector.InvalidAccountError> =>
         Effect.gen(function*() {
+          // The same authorisation granted accounts of other namespaces too: each joins the session,
+          // before the primary one, which the page then has active.
+          for (const other of connected.also ?? []) yield* attach(client, other)
           const result = yield* Connector.validateConnected(client.connector.id, connected)
           const namespace = result.namespace
           const address = result.accounts[0]

@@ -44,11 +44,14 @@ export interface Connected {
    * account shows that wallet's name and icon rather than the connector's.
    */
   readonly wallet?: { readonly name: string; readonly icon?: string }
+  /** Accounts of other namespaces the same authorisation granted (a WalletConnect session with EVM and Solana). */
+  readonly also?: ReadonlyArray<Connected>
 }
 
 export type ConnectorEvent =
-  | { readonly _tag: "AccountsChanged"; readonly accounts: ReadonlyArray<string> }
-  | { readonly _tag: "ChainChanged"; readonly caipNetworkId: Caip.CaipNetworkId }
+  /** `namespace` is set by connectors that serve several: the event concerns that namespace only. */
+  | { readonly _tag: "AccountsChanged"; readonly accounts: ReadonlyArray<string>; readonly namespace?: Caip.ChainNamespace }
+  | { readonly _tag: "ChainChanged"; readonly caipNetworkId: Caip.CaipNetworkId; readonly namespace?: Caip.ChainNamespace }
   | { readonly _tag: "Disconnected" }
   /** WalletConnect: a pairing URI to show as a QR code. */
   | { readonly _tag: "DisplayUri"; readonly uri: string }

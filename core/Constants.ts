@@ -45,6 +45,8 @@ export const viewTransitionAnimationMillis = 150
 export const pairingExpiryMillis = 240_000
 /** A pairing with less than this left counts as expired. */
 export const pairingExpiryThresholdMillis = 10_000
+/** The WalletConnect network's public relay, used with the host's project id when no relay of its own is configured. */
+export const walletConnectRelayUrl = "wss://relay.walletconnect.org"
 /**
  * How long the WalletConnect view waits for a pairing URI. Without one by then the relay cannot be
  * reached (refused, blocked, offline): the view shows an error with a retry instead of loading for

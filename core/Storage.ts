@@ -76,6 +76,10 @@ export const layerMemory: Layer.Layer<Storage> = Layer.effect(Storage, fromConte
   Layer.provide(KeyValueStore.layerMemory)
 )
 
+/** The service a synchronous storage layer builds, for code that runs outside a runtime (WalletConnect's client). */
+export const serviceOf = (layer: Layer.Layer<Storage>): Storage["Service"] =>
+  Effect.runSync(Effect.provide(Effect.service(Storage), layer))
+
 export class StorageWriteError extends Schema.TaggedError<StorageWriteError>()("StorageWriteError", {
   key: Schema.String,
   reason: Schema.Literals(["quota", "security", "encode", "unavailable"]),

@@ -33,6 +33,22 @@ const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as { readonly
 const allowlist = JSON.parse(readFileSync("licenses-allowlist.json", "utf8")) as ReadonlyArray<AllowEntry>
 const allowed = new Map(allowlist.map((entry) => [entry.name, entry.reason]))
 
+/**
+ * WalletConnect's packages after 2.21.8 and every @reown package are under the "WalletConnect Community
+ * License" (use bound to Reown's gateway): never allowed, whatever their lock entry says.
+ */
+const lastOpenWalletConnect = [2, 21, 8]
+const isClosedWalletConnect = (name: string, version: string | undefined): boolean => {
+  if (name.startsWith("@reown/")) return true
+  if (!/^@walletconnect\/(core|sign-client|types|utils|universal-provider|ethereum-provider)$/.test(name)) return false
+  const parts = (version ?? "").split(/[.-]/).map(Number)
+  for (const [index, limit] of lastOpenWalletConnect.entries()) {
+    const part = parts[index] ?? 0
+    if (part !== limit) return part > limit
+  }
+  return false
+}
+
 const failures: Array<string> = []
 const devLicences = new Map<string, number>()
 for (const [path, entry] of Object.entries(lock.packages)) {
@@ -40,6 +56,10 @@ for (const [path, entry] of Object.entries(lock.packages)) {
   const name = path.slice(path.lastIndexOf("node_modules/") + "node_modules/".length)
   const licence = typeof entry.license === "string" ? entry.license : "none"
   if (entry.dev === true) devLicences.set(licence, (devLicences.get(licence) ?? 0) + 1)
+  if (isClosedWalletConnect(name, entry.version)) {
+    failures.push(`${name}@${entry.version ?? "?"} (WalletConnect Community License: never allowed)`)
+    continue
+  }
   if (isOsi(licence)) continue
   const reason = allowed.get(name)
   if (reason !== undefined) {

@@ -20,6 +20,3 @@ export const buttonModel = (config: Pick<Config.PorticoConfig, "locale" | "theme
   theme: config.themeMode ?? "dark",
   accent: config.themeVariables?.accent
 })
-
-/** A phone (narrow viewport and touch): without adapters the modal opens on AllWallets there. */
-export const isMobile = (): boolean => globalThis.matchMedia?.("(pointer: coarse) and (max-width: 600px)").matches === true

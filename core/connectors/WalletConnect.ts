@@ -1,33 +1,44 @@
 /**
- * WalletConnect through `@walletconnect/universal-provider`. The package (and its relay client) is
- * loaded by dynamic import the first time a visitor picks WalletConnect, never before: it is the
- * largest dependency and opens a WebSocket. The relay URL is configuration, so a self-hosted relay
- * (or the sandbox's) works.
+ * WalletConnect through Portico's own Sign client (core/walletconnect/): one session grants EVM and
+ * Solana accounts at once. The client (and its crypto) loads by dynamic import the first time a visitor
+ * picks WalletConnect or a stored session is restored, never before; the relay URL is configuration, so
+ * a self-hosted relay (or the sandbox's) works, and nothing but the relay is ever contacted.
+ *
+ * What the wallet settles is checked like every connector's accounts (spec §5): every namespace must be
+ * one that was proposed, every account a valid address on a configured network; anything else ends the
+ * session and fails with `InvalidAccountError`.
  */
-import type Provider from "@walletconnect/universal-provider"
+import { base58, base64 } from "@scure/base"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
+import * as Address from "../Address.ts"
 import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
+import * as Constants from "../Constants.ts"
 import * as RpcCode from "../RpcCode.ts"
+import type * as Storage from "../Storage.ts"
 import * as WalletError from "../WalletError.ts"
+import type * as Protocol from "../walletconnect/Protocol.ts"
+import type * as SignClient from "../walletconnect/SignClient.ts"
 import * as Eip1193 from "./Eip1193.ts"
 
 export interface Options {
   readonly projectId: string
-  /** `wss://…` of the relay; the provider's default relay when absent. */
-  readonly relayUrl?: string
+  /** `wss://…` of the relay. */
+  readonly relayUrl: string
   readonly metadata: { readonly name: string; readonly description: string; readonly url: string; readonly icons: ReadonlyArray<string> }
-  /** The EVM networks offered to the wallet, with the RPC the provider uses for reads. */
-  readonly networks: ReadonlyArray<{ readonly caipNetworkId: Caip.CaipNetworkId; readonly rpcUrl: string }>
-  /** Keeps two clients on one page (tests) from sharing storage. */
-  readonly storagePrefix?: string
+  /** The networks offered to the wallet: EVM and Solana ones. */
+  readonly networks: ReadonlyArray<Caip.CaipNetworkId>
+  readonly storage: Storage.Storage["Service"]
   /**
-   * WalletConnect's Verify attestation loads a hidden iframe from verify.walletconnect.org, which a
-   * strict CSP (`frame-src`) refuses and a self-hosted relay does not need. Off unless asked for.
+   * Called after a request went to the wallet, with the wallet's own link: on a phone the composition root
+   * opens it, so the visitor lands in the wallet that must approve (spec: wcLinking).
    */
-  readonly verify?: boolean
+  readonly openWallet?: (link: string) => void
+  /** Tests: a WebSocket other than the global one. */
+  readonly openSocket?: SignClient.Options["openSocket"]
 }
 
 export const connector: Connector.Connector = {
@@ -37,7 +48,7 @@ export const connector: Connector.Connector = {
   type: "WALLET_CONNECT"
 }
 
-const methods = [
+export const evmMethods = [
   "eth_sendTransaction",
   "personal_sign",
   "eth_signTypedData_v4",
@@ -48,19 +59,9 @@ const methods = [
   "wallet_getCapabilities"
 ]
 
-/** The part of a WalletConnect session Portico reads; the wallet writes it, so it is decoded. */
-const Session = Schema.Struct({
-  namespaces: Schema.Record(Schema.String, Schema.Struct({ accounts: Schema.Array(Caip.CaipAddress) })),
-  peer: Schema.optional(Schema.Struct({
-    metadata: Schema.optional(Schema.Struct({
-      name: Schema.optional(Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(100))),
-      icons: Schema.optional(Schema.Array(Schema.String)),
-      redirect: Schema.optional(Schema.Struct({ native: Schema.optional(Schema.String), universal: Schema.optional(Schema.String) }))
-    }))
-  }))
-})
+export const solanaMethods = ["solana_signMessage", "solana_signTransaction", "solana_signAndSendTransaction", "solana_signAllTransactions"]
 
-const decodeSession = Schema.decodeUnknownOption(Session)
+const events = ["chainChanged", "accountsChanged"]
 
 /**
  * A registry wallet's link (`scheme://`, or `https://host/path`) plus `wc?uri=…`, the WalletConnect
@@ -72,140 +73,266 @@ export const deepLink = (base: string, uri: string): string | undefined => {
   return `${base}${separator}wc?uri=${encodeURIComponent(uri)}`
 }
 
-/**
- * `eip155:31337:0xabc` entries of a session → the network of the first and every address on it.
- * A session of another shape (or with a malformed account) gives none.
- */
-export const accountsOf = (input: unknown): Connector.Connected | undefined => {
-  const session = Option.getOrUndefined(decodeSession(input))
-  if (session === undefined) return undefined
-  const entries = Option.getOrUndefined(
-    Effect.runSync(Effect.option(Effect.forEach(session.namespaces["eip155"]?.accounts ?? [], Caip.parseAddress)))
-  )
-  const first = entries?.[0]
-  if (entries === undefined || first === undefined) return undefined
-  const caipNetworkId = Caip.networkIdOf(first)
-  const accounts = [...new Set(entries.filter((entry) => Caip.networkIdOf(entry) === caipNetworkId).map((entry) => entry.address))]
-  const metadata = session.peer?.metadata
-  const linking = metadata?.redirect?.native ?? metadata?.redirect?.universal
-  const icon = metadata?.icons?.[0]
-  // The wallet that answered names the account (Connection keeps its icon only from a safe source).
-  const wallet = metadata?.name === undefined ? {} : { wallet: { name: metadata.name, ...(icon === undefined ? {} : { icon }) } }
-  return linking === undefined || linking === ""
-    ? { namespace: "eip155", accounts, caipNetworkId, ...wallet }
-    : { namespace: "eip155", accounts, caipNetworkId, linking, ...wallet }
+/** The namespaces proposed: EVM and Solana methods on the configured networks of each, preferred first. */
+export const proposalNamespaces = (
+  networks: ReadonlyArray<Caip.CaipNetworkId>,
+  preferred: Caip.CaipNetworkId | undefined
+): Protocol.ProposalNamespaces => {
+  const ordered = preferred !== undefined && networks.includes(preferred) ? [preferred, ...networks.filter((n) => n !== preferred)] : networks
+  const of = (namespace: "eip155" | "solana", methods: ReadonlyArray<string>) => {
+    const chains = ordered.filter((network) => network.startsWith(`${namespace}:`))
+    return chains.length === 0 ? {} : { [namespace]: { chains, methods, events } }
+  }
+  return { ...of("eip155", evmMethods), ...of("solana", solanaMethods) }
 }
 
+const invalid = (message: string) => Effect.fail(new Connector.InvalidAccountError({ connectorId: connector.id, message }))
+
 /**
- * WalletConnect reports a refused proposal as its SDK error 5000 "User rejected."; it is the same
- * act as an EIP-1193 4001, so it maps to the same tagged error (and the same wording in the modal).
+ * The connections a settled session grants, one per namespace, or why it is refused: an unproposed
+ * namespace, an account on a network that was not offered, or an address not valid for its namespace.
  */
+export const connectionsOf = (
+  session: Pick<SignClient.Session, "namespaces" | "peer">,
+  networks: ReadonlyArray<Caip.CaipNetworkId>,
+  preferred?: Caip.CaipNetworkId
+): Effect.Effect<ReadonlyArray<Connector.Connected>, Connector.InvalidAccountError> => {
+  const grouped = new Map<"eip155" | "solana", Array<Caip.ParsedAddress>>()
+  for (const [key, namespace] of Object.entries(session.namespaces)) {
+    const name = key.split(":")[0]
+    if (name !== "eip155" && name !== "solana") return invalid(`The wallet approved the namespace ${key}, which was not proposed`)
+    for (const entry of namespace.accounts) {
+      const parsed = Effect.runSync(Effect.option(Caip.parseAddress(entry)))
+      if (Option.isNone(parsed) || parsed.value.namespace !== name) return invalid(`The wallet answered with a malformed account ${entry}`)
+      if (!networks.includes(Caip.networkIdOf(parsed.value))) return invalid(`The wallet answered with an account on ${Caip.networkIdOf(parsed.value)}, a network that was not offered`)
+      if (!Address.isValid(name, parsed.value.address, { strict: true })) return invalid(`The wallet answered with an account that is not a valid ${name} address`)
+      grouped.set(name, [...(grouped.get(name) ?? []), parsed.value])
+    }
+  }
+  const metadata = session.peer.metadata
+  const linking = metadata.redirect?.native ?? metadata.redirect?.universal
+  const icon = metadata.icons[0]
+  // The wallet that answered names the account (Connection keeps its icon only from a safe source).
+  const wallet = metadata.name === "" ? {} : { wallet: { name: metadata.name, ...(icon === undefined ? {} : { icon }) } }
+  const connections = [...grouped].map(([namespace, entries]): Connector.Connected => {
+    const first = entries.find((entry) => Caip.networkIdOf(entry) === preferred) ?? entries[0]
+    const caipNetworkId = first === undefined ? `${namespace}:0` as const : Caip.networkIdOf(first)
+    const accounts = [...new Set(entries.filter((entry) => Caip.networkIdOf(entry) === caipNetworkId).map((entry) => entry.address))]
+    return { namespace, accounts, caipNetworkId, ...wallet, ...(linking === undefined || linking === "" ? {} : { linking }) }
+  })
+  return connections.length === 0 ? invalid("The wallet approved no account") : Effect.succeed(connections)
+}
+
+/** WalletConnect's "User rejected." (5000) is the same act as EIP-1193's 4001, and maps to the same error. */
 const failure = (cause: unknown): Connector.ConnectorFailure => {
+  if (Predicate.isTagged(cause, "InvalidAccountError")) return cause as Connector.InvalidAccountError
   const mapped = Connector.failure(cause)
-  return mapped._tag === "RpcError" && mapped.code === RpcCode.table.Default.code && /user rejected/i.test(mapped.message)
+  return mapped._tag === "RpcError" && (/user rejected/i.test(mapped.message) || Predicate.hasProperty(cause, "code") && cause.code === 5000)
     ? new WalletError.UserRejectedRequestError({ code: RpcCode.table.UserRejectedRequest.code, message: mapped.message })
     : mapped
 }
 
 const attempt = <A>(evaluate: () => Promise<A>) => Effect.tryPromise({ try: evaluate, catch: failure })
 
+const bytes = (value: unknown): Uint8Array | undefined => (value instanceof Uint8Array ? value : undefined)
+
+const Base58Answer = Schema.Struct({ signature: Schema.String })
+const TransactionAnswer = Schema.Struct({ transaction: Schema.String })
+const TransactionsAnswer = Schema.Struct({ transactions: Schema.Array(Schema.String) })
+
 export const make = (options: Options): Connector.ConnectorClient => {
   const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
   const emit = (event: Connector.ConnectorEvent) => {
     for (const listener of listeners) listener(event)
   }
-  let current: Connector.Connected | undefined
-  let loading: Promise<Provider> | undefined
+  /** The session's topic and what it grants per namespace (its network follows chainChanged). */
+  let current: { readonly topic: string; readonly connections: Map<string, Connector.Connected>; readonly linking: string | undefined } | undefined
+  let loading: Promise<SignClient.SignClient> | undefined
+
+  const fail = (message: string) => new Connector.ConnectorError({ connectorId: connector.id, message })
+  const primaryOf = (session: typeof current) => session?.connections.get("eip155") ?? session?.connections.get("solana")
+
+  const onEvent = (event: SignClient.SignEvent) => {
+    if (current === undefined || !("topic" in event) || event.topic !== current.topic) return
+    switch (event._tag) {
+      case "SessionEvent": {
+        const { name, data } = event.params.event
+        const namespace = event.params.chainId.split(":")[0] ?? ""
+        if (name === "chainChanged") {
+          const caipNetworkId = namespace === "eip155" ? Eip1193.caipNetworkIdOf(data) : Caip.isNetworkId(event.params.chainId) ? event.params.chainId : undefined
+          const connection = current.connections.get(namespace)
+          if (caipNetworkId === undefined || connection === undefined || !options.networks.includes(caipNetworkId)) return
+          current.connections.set(namespace, { ...connection, caipNetworkId })
+          return emit({ _tag: "ChainChanged", caipNetworkId, namespace: connection.namespace })
+        }
+        if (name === "accountsChanged" && Array.isArray(data) && (namespace === "eip155" || namespace === "solana")) {
+          // Accounts arrive bare (`0x…`) or as CAIP-10 (`eip155:1:0x…`): the address is the last part.
+          return emit({ _tag: "AccountsChanged", namespace, accounts: data.filter(Predicate.isString).map((account) => account.split(":").at(-1) ?? "") })
+        }
+        return
+      }
+      case "SessionUpdate":
+        return
+      case "SessionDelete":
+      case "SessionExpire":
+        current = undefined
+        return emit({ _tag: "Disconnected" })
+      default:
+        return
+    }
+  }
 
   const load = () => {
-    loading ??= import("@walletconnect/universal-provider").then(async ({ UniversalProvider }) => {
-      const provider = await UniversalProvider.init({
+    loading ??= import("../walletconnect/SignClient.ts").then(async (SignClientModule) => {
+      const client = await SignClientModule.make({
+        role: "dapp",
+        relayUrl: options.relayUrl,
         projectId: options.projectId,
         metadata: { ...options.metadata, icons: [...options.metadata.icons] },
-        ...(options.relayUrl === undefined ? {} : { relayUrl: options.relayUrl }),
-        ...(options.storagePrefix === undefined ? {} : { customStoragePrefix: options.storagePrefix }),
-        telemetryEnabled: false
+        storage: options.storage,
+        ...(options.openSocket === undefined ? {} : { openSocket: options.openSocket })
       })
-      // Without Verify a proposal carries no attestation, which wallets show as an unverified origin.
-      if (options.verify !== true) provider.client.core.verify.register = () => Promise.resolve(undefined)
-      provider.on("display_uri", (uri: unknown) => {
-        if (typeof uri === "string") emit({ _tag: "DisplayUri", uri })
-      })
-      provider.on("accountsChanged", (accounts: unknown) => {
-        if (Array.isArray(accounts)) emit({ _tag: "AccountsChanged", accounts: accounts.filter((a) => typeof a === "string") })
-      })
-      provider.on("chainChanged", (chainId: unknown) => {
-        const caipNetworkId = Eip1193.caipNetworkIdOf(chainId)
-        if (caipNetworkId !== undefined) {
-          if (current !== undefined) current = { ...current, caipNetworkId }
-          emit({ _tag: "ChainChanged", caipNetworkId })
-        }
-      })
-      provider.on("session_delete", () => {
-        current = undefined
-        emit({ _tag: "Disconnected" })
-      })
-      return provider
+      client.subscribe(onEvent)
+      return client
+    })
+    // A failed load (the relay module could not be fetched) may be retried by the next click.
+    loading.catch(() => {
+      loading = undefined
     })
     return loading
   }
 
-  const fail = (message: string) => new Connector.ConnectorError({ connectorId: connector.id, message })
-
-  const settle = (session: unknown) => {
-    const connected = accountsOf(session)
-    if (connected === undefined || connected.accounts.length === 0) return Effect.fail(fail("The wallet returned no account"))
-    current = connected
-    return Effect.succeed(connected)
-  }
+  /** Accepts a settled session, or ends it and fails when its accounts do not pass the checks. */
+  const adopt = (client: SignClient.SignClient, session: SignClient.Session, preferred: Caip.CaipNetworkId | undefined) =>
+    connectionsOf(session, options.networks, preferred).pipe(
+      Effect.tapError(() => Effect.promise(() => client.disconnect(session.topic, { code: 5103, message: "Unsupported accounts." }).catch(() => undefined))),
+      Effect.map((connections) => {
+        current = {
+          topic: session.topic,
+          connections: new Map(connections.map((connection) => [connection.namespace, connection])),
+          linking: connections[0]?.linking
+        }
+        return connections
+      }),
+      // connectionsOf never succeeds with an empty list.
+      Effect.flatMap(([primary, ...others]) =>
+        primary === undefined
+          ? Effect.fail(fail("The wallet approved no account"))
+          : Effect.succeed<Connector.Connected>(others.length === 0 ? primary : { ...primary, also: others }))
+    )
 
   const connect = (connectOptions: Connector.ConnectOptions) =>
     Effect.gen(function*() {
-      const provider = yield* attempt(load)
-      const chains = options.networks.map((network) => network.caipNetworkId)
-      const preferred = connectOptions.caipNetworkId
-      const ordered = preferred !== undefined && chains.includes(preferred)
-        ? [preferred, ...chains.filter((chain) => chain !== preferred)]
-        : chains
-      const session = yield* attempt(() =>
-        provider.connect({
-          optionalNamespaces: {
-            eip155: {
-              methods,
-              chains: ordered,
-              events: ["chainChanged", "accountsChanged"],
-              rpcMap: Object.fromEntries(options.networks.map((n) => [n.caipNetworkId.split(":")[1], n.rpcUrl]))
-            }
-          }
+      const client = yield* attempt(load)
+      const proposal = yield* attempt(() =>
+        client.propose({
+          optionalNamespaces: proposalNamespaces(options.networks, connectOptions.caipNetworkId),
+          expiryTimestamp: Math.floor((Date.now() + Constants.pairingExpiryMillis) / 1000)
         })
       )
-      return yield* settle(session)
-    }).pipe(
-      // An abandoned attempt must not leave a pairing proposal waiting on the relay.
-      Effect.onInterrupt(() => Effect.promise(() => load().then((provider) => provider.abortPairingAttempt())))
-    )
+      emit({ _tag: "DisplayUri", uri: proposal.uri })
+      const session = yield* attempt(() => proposal.approval).pipe(
+        // An abandoned attempt (modal closed, URI expired) must not leave its pairing followed.
+        Effect.onInterrupt(() => Effect.sync(proposal.abandon))
+      )
+      return yield* adopt(client, session, connectOptions.caipNetworkId)
+    })
+
+  /** The stored session's connection of the namespace asked for (restore after a reload). */
+  const reconnect = (reconnectOptions: Connector.ConnectOptions) =>
+    Effect.gen(function*() {
+      const client = yield* attempt(load)
+      const [session] = client.sessions()
+      if (session === undefined) return yield* fail("No WalletConnect session to restore")
+      const connected = yield* adopt(client, session, reconnectOptions.caipNetworkId)
+      const namespace = reconnectOptions.caipNetworkId?.split(":")[0]
+      return namespace === undefined ? connected : (current?.connections.get(namespace) ?? connected)
+    })
+
+  const topic = Effect.suspend(() => (current === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(current)))
+
+  /** Sends one request to the wallet on `chainId`; on a phone, the visitor is taken to the wallet to approve it. */
+  const ask = (chainId: string, method: string, params: unknown) =>
+    Effect.gen(function*() {
+      const session = yield* topic
+      const client = yield* attempt(load)
+      const answer = attempt(() => client.request(session.topic, chainId, { method, ...(params === undefined ? {} : { params }) }))
+      if (session.linking !== undefined) options.openWallet?.(session.linking)
+      return yield* answer
+    })
+
+  const decoded = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, method: string) => (answer: unknown) =>
+    Effect.mapError(Schema.decodeUnknownEffect(schema)(answer), () => fail(`The wallet answered ${method} with a malformed result`))
+
+  const solanaRequest = (method: string, params: Record<string, unknown>) =>
+    Effect.gen(function*() {
+      const session = yield* topic
+      const solana = session.connections.get("solana")
+      if (solana === undefined) return yield* fail("The WalletConnect session has no Solana account")
+      const chainId = solana.caipNetworkId
+      const pubkey = solana.accounts[0]
+      const decodeBytes = (text: string, codec: typeof base58 | typeof base64) =>
+        Effect.try({ try: () => codec.decode(text), catch: () => fail(`The wallet answered ${method} with malformed bytes`) })
+      switch (method) {
+        case "solana_signMessage": {
+          const message = bytes(params["message"])
+          if (message === undefined) return yield* fail("solana_signMessage needs the message bytes")
+          const answer = yield* Effect.flatMap(ask(chainId, method, { message: base58.encode(message), pubkey }), decoded(Base58Answer, method))
+          return { signedMessage: message, signature: yield* decodeBytes(answer.signature, base58) }
+        }
+        case "solana_signTransaction": {
+          const transaction = bytes(params["transaction"])
+          if (transaction === undefined) return yield* fail("solana_signTransaction needs the transaction bytes")
+          const answer = yield* Effect.flatMap(ask(chainId, method, { transaction: base64.encode(transaction) }), decoded(TransactionAnswer, method))
+          return { signedTransaction: yield* decodeBytes(answer.transaction, base64) }
+        }
+        case "solana_signAndSendTransaction": {
+          const transaction = bytes(params["transaction"])
+          if (transaction === undefined) return yield* fail("solana_signAndSendTransaction needs the transaction bytes")
+          const answer = yield* Effect.flatMap(ask(chainId, method, { transaction: base64.encode(transaction) }), decoded(Base58Answer, method))
+          return { signature: yield* decodeBytes(answer.signature, base58) }
+        }
+        case "solana_signAllTransactions": {
+          const transactions = Array.isArray(params["transactions"]) ? params["transactions"].map(bytes) : []
+          if (transactions.length === 0 || transactions.some((entry) => entry === undefined)) return yield* fail("solana_signAllTransactions needs the transactions' bytes")
+          const answer = yield* Effect.flatMap(
+            ask(chainId, method, { transactions: transactions.map((entry) => base64.encode(entry!)) }),
+            decoded(TransactionsAnswer, method)
+          )
+          return { signedTransactions: yield* Effect.forEach(answer.transactions, (entry) => decodeBytes(entry, base64)) }
+        }
+        default:
+          return yield* new WalletError.UnsupportedMethodError({ code: RpcCode.table.UnsupportedMethod.code, message: `Unsupported method ${method}` })
+      }
+    })
 
   return {
     connector,
     connect,
-    reconnect: () => Effect.flatMap(attempt(load), (provider) => settle(provider.session)),
+    reconnect,
     disconnect: Effect.gen(function*() {
-      const provider = yield* attempt(load)
+      const session = current
       current = undefined
-      if (provider.session !== undefined) yield* attempt(() => provider.disconnect())
+      if (session === undefined) return
+      const client = yield* attempt(load)
+      yield* attempt(() => client.disconnect(session.topic))
     }),
-    accounts: Effect.sync(() => current?.accounts ?? []),
-    chain: Effect.suspend(() =>
-      current === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(current.caipNetworkId)
-    ),
+    accounts: Effect.sync(() => primaryOf(current)?.accounts ?? []),
+    chain: Effect.flatMap(topic, (session) => {
+      const primary = primaryOf(session)
+      return primary === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(primary.caipNetworkId)
+    }),
     request: (args) => {
       const { method, params } = args
       // EIP-1193 params are an array or an object; anything else never reaches the wallet.
       if (params !== undefined && (typeof params !== "object" || params === null)) {
         return Effect.fail(failure({ code: RpcCode.table.InvalidParams.code, message: "Request params must be an array or an object" }))
       }
-      return Effect.flatMap(attempt(load), (provider) =>
-        attempt(() => provider.request(params === undefined ? { method } : { method, params }, current?.caipNetworkId)))
+      if (method.startsWith("solana_")) return solanaRequest(method, (params ?? {}) as Record<string, unknown>)
+      return Effect.flatMap(topic, (session) => {
+        const evm = session.connections.get("eip155")
+        return evm === undefined ? Effect.fail(fail("The WalletConnect session has no EVM account")) : ask(evm.caipNetworkId, method, params)
+      })
     },
     subscribe: (listener) => {
       listeners.add(listener)

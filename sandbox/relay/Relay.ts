@@ -1,6 +1,6 @@
 /**
  * A local WalletConnect v2 relay: enough of the relay JSON-RPC over WebSocket for real
- * `@walletconnect/sign-client` dapps and wallets to pair, settle sessions and exchange requests offline.
+ * WalletConnect v2 dapps and wallets (ours, and other implementations) to pair, settle sessions and exchange requests offline.
  *
  * Frames are decoded in RelayFrame.ts, messages kept in TopicStore.ts, tokens checked in RelayAuth.ts; this
  * module owns the sockets: who listens to which topic, pushing messages, acknowledgements and liveness.
@@ -265,13 +265,12 @@ export const startRelay = async (options: RelayOptions = {}): Promise<Relay> => 
 
   server.on("upgrade", (request, socket, head) => {
     socket.on("error", () => socket.destroy())
-    void authenticate(authToken(request.url), now()).then((outcome) => {
-      if (Result.isFailure(outcome)) {
-        socket.end(`HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${outcome.failure}\n`)
-        return
-      }
-      wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, outcome.success))
-    })
+    const outcome = authenticate(authToken(request.url), now())
+    if (Result.isFailure(outcome)) {
+      socket.end(`HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${outcome.failure}\n`)
+      return
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, outcome.success))
   })
 
   const heartbeat = setInterval(() => {

@@ -2,9 +2,9 @@
  * What the demo WalletConnect wallet shows about a session proposal and which namespaces it approves.
  *
  * The proposal comes from an arbitrary dapp, so it is decoded with a Schema before anything reads it. The wallet
- * only speaks EVM: it approves `eip155` on the sandbox chains the dapp asked for (all of them when it asked
- * for none the wallet has), and refuses proposals that require another namespace or an unknown chain, or that
- * ask for no EVM namespace at all.
+ * speaks EVM and Solana: it approves `eip155` on the sandbox chains the dapp asked for (all of them when it asked
+ * for none the wallet has) and `solana` on the sandbox cluster when the dapp asked for it, and refuses proposals
+ * that require another namespace or an unknown chain, or that ask for neither namespace at all.
  */
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
@@ -21,6 +21,9 @@ export const supportedMethods = [
 ] as const
 
 export const supportedEvents = ["chainChanged", "accountsChanged"] as const
+
+/** The Solana requests the wallet answers (SolanaWallet.ts signs them). */
+export const solanaMethods = ["solana_signMessage", "solana_signTransaction", "solana_signAndSendTransaction", "solana_signAllTransactions"] as const
 
 const ProposalNamespace = Schema.Struct({
   chains: Schema.optionalKey(Schema.Array(Schema.String)),
@@ -56,13 +59,16 @@ export interface ProposalView {
   readonly events: ReadonlyArray<string>
 }
 
+export interface SessionNamespace {
+  readonly chains: ReadonlyArray<string>
+  readonly accounts: ReadonlyArray<string>
+  readonly methods: ReadonlyArray<string>
+  readonly events: ReadonlyArray<string>
+}
+
 export interface SessionNamespaces {
-  readonly eip155: {
-    readonly chains: ReadonlyArray<string>
-    readonly accounts: ReadonlyArray<string>
-    readonly methods: ReadonlyArray<string>
-    readonly events: ReadonlyArray<string>
-  }
+  readonly eip155?: SessionNamespace
+  readonly solana?: SessionNamespace
 }
 
 /** A WalletConnect SDK error (codes from @walletconnect/utils' SDK_ERRORS). */
@@ -121,38 +127,56 @@ export const describeProposal = (raw: unknown): Result.Result<ProposalView, SdkE
     }
   })
 
+const spoken = ["eip155", "solana"]
+
 /** The namespaces the wallet answers a proposal with, or the SDK error to reject it with. */
 export const approvedNamespaces = (
   raw: unknown,
-  wallet: { readonly chainIds: ReadonlyArray<number>; readonly address: string }
+  wallet: {
+    readonly chainIds: ReadonlyArray<number>
+    readonly address: string
+    readonly solana?: { readonly chain: string; readonly address: string }
+  }
 ): Result.Result<SessionNamespaces, SdkError> => {
   const decoded = decodeProposal(raw)
   if (Result.isFailure(decoded)) return Result.fail(malformedProposal(decoded.failure.message))
   const { required, optional } = entries(decoded.success)
-  const foreign = (list: typeof required) => list.map(([key]) => key).filter((key) => namespaceOf(key) !== "eip155")
+  const foreign = (list: typeof required) => list.map(([key]) => key).filter((key) => !spoken.includes(namespaceOf(key)))
   if (foreign(required).length > 0) return Result.fail(unsupportedNamespaces(foreign(required)))
-  // sign-client 2.25 turns required namespaces into optional ones: a dapp asking only for other namespaces
-  // (a Solana-only dapp) gets a refusal rather than an EVM session it cannot use.
+  // Dapps often send every namespace as optional: one asking only for others gets a refusal, not a session it cannot use.
   const asked = [...required, ...optional]
   if (asked.length > 0 && foreign(asked).length === asked.length) return Result.fail(unsupportedNamespaces(foreign(asked)))
 
-  const walletChains = wallet.chainIds.map((id) => `eip155:${id}`)
+  const walletChains = [...wallet.chainIds.map((id) => `eip155:${id}`), ...(wallet.solana === undefined ? [] : [wallet.solana.chain])]
   const requiredChains = unique(required.flatMap(([key, namespace]) => chainsOf(key, namespace)))
   const missing = requiredChains.filter((chain) => !walletChains.includes(chain))
   if (missing.length > 0) return Result.fail(unsupportedChains(missing))
 
-  const requested = unique([
-    ...requiredChains,
-    ...optional.filter(([key]) => namespaceOf(key) === "eip155").flatMap(([key, namespace]) => chainsOf(key, namespace))
-  ])
-  const matching = walletChains.filter((chain) => requested.includes(chain))
-  const chains = matching.length > 0 ? matching : walletChains
+  const requestedIn = (name: string) =>
+    unique(asked.filter(([key]) => namespaceOf(key) === name).flatMap(([key, namespace]) => chainsOf(key, namespace)))
+  const evmWallet = walletChains.filter((chain) => chain.startsWith("eip155:"))
+  const evmMatching = evmWallet.filter((chain) => requestedIn("eip155").includes(chain))
+  const evmChains = evmMatching.length > 0 || requestedIn("solana").length > 0 ? evmMatching : evmWallet
+  const solana = wallet.solana
+  const solanaChains = solana !== undefined && requestedIn("solana").includes(solana.chain) ? [solana.chain] : []
+  // Asked only for Solana of a wallet without it: nothing to serve.
+  if (evmChains.length === 0 && solanaChains.length === 0) return Result.fail(unsupportedNamespaces(asked.map(([key]) => key)))
   return Result.succeed({
-    eip155: {
-      chains,
-      accounts: chains.map((chain) => `${chain}:${wallet.address}`),
-      methods: [...supportedMethods],
-      events: [...supportedEvents]
-    }
+    ...(evmChains.length === 0 ? {} : {
+      eip155: {
+        chains: evmChains,
+        accounts: evmChains.map((chain) => `${chain}:${wallet.address}`),
+        methods: [...supportedMethods],
+        events: [...supportedEvents]
+      }
+    }),
+    ...(solana === undefined || solanaChains.length === 0 ? {} : {
+      solana: {
+        chains: solanaChains,
+        accounts: solanaChains.map((chain) => `${chain}:${solana.address}`),
+        methods: [...solanaMethods],
+        events: [...supportedEvents]
+      }
+    })
   })
 }

@@ -1,44 +1,64 @@
 /**
- * The demo WalletConnect wallet, without any DOM: a `@walletconnect/sign-client` on the sandbox relay that
- * pairs from a `wc:` URI, holds session proposals and requests until the person approves or rejects them,
- * and answers requests by signing with the sandbox demo key through the EVM demo wallet (EvmWallet.ts).
+ * The demo WalletConnect wallet, without any DOM: Portico's own Sign client (core/walletconnect/) in the
+ * wallet role on the sandbox relay. It pairs from a `wc:` URI, holds session proposals and requests until the
+ * person approves or rejects them, and answers EVM requests with the sandbox demo key through the EVM demo
+ * wallet (EvmWallet.ts) and Solana requests through the Solana demo wallet (SolanaWallet.ts).
  *
  * The page renders `getState()` and calls the actions; Node tests drive the very same object.
  */
-import { SignClient } from "@walletconnect/sign-client"
+import { base58, base64 } from "@scure/base"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type { Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
+import * as Storage from "../../core/Storage.ts"
+import * as SignClient from "../../core/walletconnect/SignClient.ts"
 import type { SandboxConfig } from "../SandboxConfig.ts"
 import type { ApprovalRequest } from "../wallets/Approval.ts"
 import { createEvmProvider, type EvmProvider, type EvmWalletChain } from "../wallets/EvmWallet.ts"
+import { solanaIcon } from "../wallets/Icons.ts"
 import { memory } from "../wallets/Permission.ts"
 import { ProviderRpcError } from "../wallets/ProviderRpcError.ts"
+import { createSolanaWallet, SolanaWalletError, type SolanaDemoWallet } from "../wallets/SolanaWallet.ts"
 import { approvedNamespaces, describeProposal, userRejectedProposal, type ProposalView } from "./Namespaces.ts"
 
 export const walletMetadataName = "Portico WalletConnect Demo Wallet"
+
+export interface WcSolanaAccount {
+  /** 64 bytes: seed then public key. */
+  readonly secretKey: Uint8Array
+  readonly address: string
+  /** The cluster's CAIP-2 id. */
+  readonly chain: string
+  readonly rpcUrl: string
+}
 
 export interface WcWalletOptions {
   readonly relayUrl: string
   readonly projectId: string
   readonly chains: ReadonlyArray<EvmWalletChain>
   readonly privateKey: Hex
+  /** The Solana account the wallet also offers, when the sandbox has one. */
+  readonly solana?: WcSolanaAccount
   /** The wallet's own URL, shown to dapps (the page passes its origin). */
   readonly url: string
-  /** Distinct per client when several share one JavaScript realm (Node tests). */
-  readonly storagePrefix?: string
+  /** Where pairings and sessions persist (the page: localStorage; Node tests: memory, the default). */
+  readonly storage?: Storage.Storage["Service"]
 }
 
-/** The second demo account when there is one, so this wallet differs from the injected demo wallet (account 0). */
+/** The second demo accounts when there are, so this wallet differs from the injected demo wallets (account 0). */
 export const fromSandboxConfig = (config: SandboxConfig, url: string): WcWalletOptions => {
   const account = config.evm.accounts[1] ?? config.evm.accounts[0]
   if (account === undefined) throw new Error("The sandbox configuration lists no EVM account")
+  const solana = config.solana.accounts[1] ?? config.solana.accounts[0]
   return {
     relayUrl: config.relayUrl,
     projectId: config.projectId,
     chains: config.evm.chains,
     privateKey: account.privateKey,
+    ...(solana === undefined ? {} : {
+      solana: { secretKey: Uint8Array.from(solana.secretKey), address: solana.address, chain: config.solana.cluster.caipNetworkId, rpcUrl: config.solana.cluster.rpcUrl }
+    }),
     url
   }
 }
@@ -93,20 +113,29 @@ const isHttpUrl = (value: string): boolean => /^https?:\/\//.test(value)
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
-/** A JSON-RPC error body for whatever the EVM wallet threw (4001 when the person rejected). */
+/** A JSON-RPC error body for whatever a demo wallet threw (4001 when the person rejected). */
 const rpcError = (error: unknown) =>
-  error instanceof ProviderRpcError
+  error instanceof ProviderRpcError || error instanceof SolanaWalletError
     ? { code: error.code, message: error.message }
     : { code: -32603, message: errorMessage(error) }
 
+const SolanaMessage = Schema.Struct({ message: Schema.String })
+const SolanaTransaction = Schema.Struct({ transaction: Schema.String })
+const SolanaTransactions = Schema.Struct({ transactions: Schema.Array(Schema.String) })
+const decodeParams = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, params: unknown): S["Type"] => {
+  const decoded = Schema.decodeUnknownResult(schema)(params)
+  if (Result.isFailure(decoded)) throw new ProviderRpcError(-32602, `Invalid params: ${decoded.failure.message}`)
+  return decoded.success
+}
+
 export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet> => {
   const address = privateKeyToAccount(options.privateKey).address
-  const client = await SignClient.init({
-    projectId: options.projectId,
+  const storage = options.storage ?? Storage.serviceOf(Storage.layerMemory)
+  const client = await SignClient.make({
+    role: "wallet",
     relayUrl: options.relayUrl,
-    telemetryEnabled: false,
-    logger: "silent",
-    ...(options.storagePrefix === undefined ? {} : { customStoragePrefix: options.storagePrefix }),
+    projectId: options.projectId,
+    storage,
     metadata: { name: walletMetadataName, description: "Portico sandbox wallet", url: options.url, icons: [] }
   })
 
@@ -114,18 +143,19 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
   // Raw proposals by id: approval answers from the proposal the dapp sent, not from the view of it.
   const proposals = new Map<number, { readonly raw: unknown; readonly view: ProposalView }>()
   const pending = new Map<string, PendingRequest & { readonly topic: string; readonly resolve: (ok: boolean) => void }>()
-  // One EVM demo wallet per (session, chain): it keeps per-chain state such as wallet_sendCalls bundles.
+  // One demo wallet per (session, chain): it keeps per-chain state such as wallet_sendCalls bundles.
   const providers = new Map<string, EvmProvider>()
+  const solanaWallets = new Map<string, SolanaDemoWallet>()
   let status = "Ready"
   let error: string | undefined
 
+  const sessionOf = (topic: string) => client.sessions().find((session) => session.topic === topic)
   const sessions = (): ReadonlyArray<ActiveSession> =>
-    client.session.getAll().map((session) => ({
+    client.sessions().map((session) => ({
       topic: session.topic,
       name: session.peer.metadata.name,
       url: session.peer.metadata.url,
-      // Peer metadata is whatever the dapp sent: icons may be missing despite the SDK's type.
-      icons: (session.peer.metadata.icons ?? []).filter(isHttpUrl),
+      icons: session.peer.metadata.icons.filter(isHttpUrl),
       accounts: Object.values(session.namespaces).flatMap((namespace) => namespace.accounts)
     }))
 
@@ -157,7 +187,7 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
   /** The consent step: shows the request and waits for Approve or Reject. */
   const ask = (key: string, topic: string, method: string, chainId: string, request: ApprovalRequest) =>
     new Promise<boolean>((resolve) => {
-      const peerName = client.session.keys.includes(topic) ? client.session.get(topic).peer.metadata.name : topic
+      const peerName = sessionOf(topic)?.peer.metadata.name ?? topic
       pending.set(key, { key, topic, peerName, method, chainId, title: request.title, details: request.details, resolve })
       publish()
     })
@@ -170,9 +200,11 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     publish()
   }
 
-  // The request being handed to an EVM demo wallet. Its `approve` runs synchronously inside `request()` (before
-  // the wallet's first await), so the prompt is attributed to this request; a later call is refused.
+  // The request being handed to a demo wallet. Its `approve` runs synchronously inside the wallet's call (before
+  // its first await), so the prompt is attributed to this request; a later call is refused.
   let asking: { readonly key: string; readonly topic: string; readonly method: string; readonly chainId: string } | undefined
+  const approveAsking = (request: ApprovalRequest) =>
+    asking === undefined ? Promise.resolve(false) : ask(asking.key, asking.topic, asking.method, asking.chainId, request)
 
   const providerFor = (topic: string, chain: EvmWalletChain, origin: string) => {
     const id = `${topic}|${chain.chainId}`
@@ -184,17 +216,22 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
       // Approving the session granted the account: the wallet does not ask to connect again.
       permission: memory(true),
       origin,
-      approve: (request) =>
-        asking === undefined
-          ? Promise.resolve(false)
-          : ask(asking.key, asking.topic, asking.method, asking.chainId, request)
+      approve: approveAsking
     })
     providers.set(id, provider)
     return provider
   }
 
+  const solanaFor = (topic: string, solana: WcSolanaAccount, origin: string) => {
+    const existing = solanaWallets.get(topic)
+    if (existing !== undefined) return existing
+    const wallet = createSolanaWallet({ ...solana, chain: solana.chain as `${string}:${string}`, icon: solanaIcon, approve: approveAsking, origin, permission: memory(true) })
+    solanaWallets.set(topic, wallet)
+    return wallet
+  }
+
   const sessionChains = (topic: string): ReadonlyArray<string> =>
-    Object.values(client.session.get(topic).namespaces).flatMap((namespace) =>
+    Object.values(sessionOf(topic)?.namespaces ?? {}).flatMap((namespace) =>
       namespace.accounts.map((account) => account.split(":").slice(0, 2).join(":"))
     )
 
@@ -213,20 +250,57 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     const approved = await ask(key, topic, "wallet_switchEthereumChain", chainId, {
       wallet: walletMetadataName,
       title: "Switch network",
-      details: [`Site: ${client.session.get(topic).peer.metadata.url}`, `Network: ${chain.name} (${chain.chainId})`]
+      details: [`Site: ${sessionOf(topic)?.peer.metadata.url ?? ""}`, `Network: ${chain.name} (${chain.chainId})`]
     })
     if (!approved) throw new ProviderRpcError(4001, "User rejected the request.")
-    await client.emit({ topic, chainId: target, event: { name: "chainChanged", data: chain.chainId } })
+    await client.emit(topic, target, { name: "chainChanged", data: chain.chainId })
     return null
+  }
+
+  /** Solana requests in WalletConnect's encoding (base58 messages and signatures, base64 transactions). */
+  const answerSolana = async (topic: string, solana: WcSolanaAccount, method: string, params: unknown) => {
+    const wallet = solanaFor(topic, solana, sessionOf(topic)?.peer.metadata.url ?? "")
+    const [account] = wallet.accounts
+    if (account === undefined) throw new ProviderRpcError(4100, "The Solana account is not authorised")
+    const chain = solana.chain as `${string}:${string}`
+    const features = wallet.features
+    switch (method) {
+      case "solana_signMessage": {
+        const [output] = await features["solana:signMessage"].signMessage({ account, message: base58.decode(decodeParams(SolanaMessage, params).message) })
+        return { signature: base58.encode(output?.signature ?? new Uint8Array()) }
+      }
+      case "solana_signTransaction": {
+        const [output] = await features["solana:signTransaction"].signTransaction({ account, chain, transaction: base64.decode(decodeParams(SolanaTransaction, params).transaction) })
+        return { transaction: base64.encode(output?.signedTransaction ?? new Uint8Array()) }
+      }
+      case "solana_signAllTransactions": {
+        const inputs = decodeParams(SolanaTransactions, params).transactions.map((transaction) => ({ account, chain, transaction: base64.decode(transaction) }))
+        const outputs = await features["solana:signTransaction"].signTransaction(...inputs)
+        return { transactions: outputs.map((output) => base64.encode(output.signedTransaction)) }
+      }
+      case "solana_signAndSendTransaction": {
+        const [output] = await features["solana:signAndSendTransaction"].signAndSendTransaction({ account, chain, transaction: base64.decode(decodeParams(SolanaTransaction, params).transaction) })
+        return { signature: base58.encode(output?.signature ?? new Uint8Array()) }
+      }
+      default:
+        throw new ProviderRpcError(4200, `Unsupported method ${method}`)
+    }
   }
 
   const answer = async (key: string, topic: string, chainId: string, method: string, params: unknown) => {
     if (method === "wallet_switchEthereumChain") return switchChain(key, topic, chainId, params)
+    const solana = options.solana
+    if (solana !== undefined && chainId === solana.chain && sessionChains(topic).includes(chainId)) {
+      asking = { key, topic, method, chainId }
+      const pendingAnswer = answerSolana(topic, solana, method, params)
+      asking = undefined
+      return pendingAnswer
+    }
     const chain = chainById(chainId)
     if (chain === undefined || !sessionChains(topic).includes(chainId)) {
       throw new ProviderRpcError(4902, `Unrecognized chain ID "${chainId}".`)
     }
-    const provider = providerFor(topic, chain, client.session.get(topic).peer.metadata.url)
+    const provider = providerFor(topic, chain, sessionOf(topic)?.peer.metadata.url ?? "")
     asking = { key, topic, method, chainId }
     try {
       return provider.request({ method, params })
@@ -235,53 +309,54 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     }
   }
 
-  client.on("session_proposal", (proposal) => {
-    const view = describeProposal(proposal.params)
-    if (Result.isFailure(view)) {
-      void client.reject({ id: proposal.id, reason: view.failure })
-      return report("Refused a malformed session proposal", view.failure.message)
-    }
-    proposals.set(proposal.id, { raw: proposal.params, view: view.success })
-    report(`Session proposal from ${view.success.name}`)
-  })
-
-  client.on("proposal_expire", ({ id }) => {
-    if (proposals.delete(id)) report("A session proposal expired")
-  })
-
-  client.on("session_request", (event) => {
-    const { id, topic, params } = event
-    const key = `${topic}:${id}`
-    void answer(key, topic, params.chainId, params.request.method, params.request.params)
-      .then(
-        (result) => ({ id, jsonrpc: "2.0", result }),
-        (failure: unknown) => ({ id, jsonrpc: "2.0", error: rpcError(failure) })
-      )
-      // A session ended meanwhile has nobody left to answer.
-      .then((response) => (client.session.keys.includes(topic) ? client.respond({ topic, response }) : undefined))
-      .then(
-        () => report(`Answered ${params.request.method}`),
-        (failure: unknown) => report(`Could not answer ${params.request.method}`, failure)
-      )
-  })
-
   const forget = (topic: string): void => {
     for (const [key, entry] of pending) if (entry.topic === topic) settle(key, false)
     for (const id of providers.keys()) if (id.startsWith(`${topic}|`)) providers.delete(id)
+    solanaWallets.delete(topic)
   }
 
-  client.on("session_delete", ({ topic }) => {
-    forget(topic)
-    report("The dapp ended a session")
-  })
-  client.on("session_expire", ({ topic }) => {
-    forget(topic)
-    report("A session expired")
+  client.subscribe((event) => {
+    switch (event._tag) {
+      case "SessionProposal": {
+        const raw = { id: event.proposal.id, ...event.proposal.params }
+        const view = describeProposal(raw)
+        if (Result.isFailure(view)) {
+          void client.reject(event.proposal.id, view.failure).catch(() => undefined)
+          return report("Refused a malformed session proposal", view.failure.message)
+        }
+        proposals.set(event.proposal.id, { raw, view: view.success })
+        return report(`Session proposal from ${view.success.name}`)
+      }
+      case "SessionRequest": {
+        const { id, topic, params } = event
+        const key = `${topic}:${id}`
+        void answer(key, topic, params.chainId, params.request.method, params.request.params)
+          .then(
+            (result: unknown) => ({ result }),
+            (failure: unknown) => ({ error: rpcError(failure) })
+          )
+          // A session ended meanwhile has nobody left to answer.
+          .then((outcome) => (sessionOf(topic) === undefined ? undefined : client.respond(topic, id, outcome)))
+          .then(
+            () => report(`Answered ${params.request.method}`),
+            (failure: unknown) => report(`Could not answer ${params.request.method}`, failure)
+          )
+        return
+      }
+      case "SessionDelete":
+        forget(event.topic)
+        return report("The dapp ended a session")
+      case "SessionExpire":
+        forget(event.topic)
+        return report("A session expired")
+      default:
+        return
+    }
   })
 
   const pair = async (uri: string): Promise<void> => {
     try {
-      await client.pair({ uri: uri.trim() })
+      await client.pair(uri.trim())
       report("Paired: waiting for the session proposal")
     } catch (failure) {
       report("Pairing failed", failure)
@@ -292,25 +367,28 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     const proposal = proposals.get(id)
     if (proposal === undefined) return
     proposals.delete(id)
-    const namespaces = approvedNamespaces(proposal.raw, { chainIds: options.chains.map((chain) => chain.chainId), address })
+    const solana = options.solana
+    const namespaces = approvedNamespaces(proposal.raw, {
+      chainIds: options.chains.map((chain) => chain.chainId),
+      address,
+      ...(solana === undefined ? {} : { solana: { chain: solana.chain, address: solana.address } })
+    })
     try {
       if (Result.isFailure(namespaces)) {
-        await client.reject({ id, reason: namespaces.failure })
+        await client.reject(id, namespaces.failure)
         return report(`Cannot serve ${proposal.view.name}`, namespaces.failure.message)
       }
-      const { acknowledged } = await client.approve({
-        id,
-        namespaces: {
-          eip155: {
-            chains: [...namespaces.success.eip155.chains],
-            accounts: [...namespaces.success.eip155.accounts],
-            methods: [...namespaces.success.eip155.methods],
-            events: [...namespaces.success.eip155.events]
-          }
-        }
-      })
+      const granted = Object.fromEntries(
+        Object.entries(namespaces.success).map(([name, namespace]) => [name, {
+          chains: [...namespace.chains],
+          accounts: [...namespace.accounts],
+          methods: [...namespace.methods],
+          events: [...namespace.events]
+        }])
+      )
+      const { acknowledged } = await client.approve(id, granted)
       report(`Connected to ${proposal.view.name}`)
-      await acknowledged()
+      await acknowledged
       publish()
     } catch (failure) {
       report(`Approving ${proposal.view.name} failed`, failure)
@@ -322,7 +400,7 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     if (proposal === undefined) return
     proposals.delete(id)
     try {
-      await client.reject({ id, reason: userRejectedProposal })
+      await client.reject(id, userRejectedProposal)
       report(`Rejected ${proposal.view.name}`)
     } catch (failure) {
       report(`Rejecting ${proposal.view.name} failed`, failure)
@@ -332,7 +410,7 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
   const disconnect = async (topic: string): Promise<void> => {
     forget(topic)
     try {
-      await client.disconnect({ topic, reason: userDisconnected })
+      await client.disconnect(topic, userDisconnected)
       report("Disconnected")
     } catch (failure) {
       report("Disconnecting failed", failure)
@@ -351,6 +429,6 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     approveRequest: (key) => settle(key, true),
     rejectRequest: (key) => settle(key, false),
     disconnect,
-    close: () => client.core.relayer.transportClose()
+    close: () => Promise.resolve(client.close())
   }
 }

@@ -3,6 +3,8 @@
  * wallet on the sandbox relay and renders it. `?uri=wc:…` pre-fills the URI field, as a wallet deep link does.
  */
 import { createRoot } from "react-dom/client"
+import { layerBrowser } from "../../app/BrowserStorage.ts"
+import * as Storage from "../../core/Storage.ts"
 import { load } from "../SandboxConfig.ts"
 import { WalletApp } from "./WalletApp.tsx"
 import { createWcWallet, fromSandboxConfig } from "./WcWallet.ts"
@@ -12,7 +14,8 @@ if (container === null) throw new Error("index.html has no #root element")
 const root = createRoot(container)
 
 try {
-  const wallet = await createWcWallet(fromSandboxConfig(await load(), location.origin))
+  // Pairings and sessions survive a reload of the wallet page, as in a real wallet.
+  const wallet = await createWcWallet({ ...fromSandboxConfig(await load(), location.origin), storage: Storage.serviceOf(layerBrowser) })
   root.render(<WalletApp wallet={wallet} initialUri={new URLSearchParams(location.search).get("uri") ?? ""} />)
 } catch (error) {
   root.render(

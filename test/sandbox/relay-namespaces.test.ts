@@ -38,23 +38,38 @@ describe("approvedNamespaces", () => {
       proposal({ optional: { "eip155:31337": { methods: ["personal_sign"], events: [] } } }),
       wallet
     )
-    expect(Result.map(approved, (namespaces) => namespaces.eip155.chains)).toEqual(Result.succeed(["eip155:31337"]))
+    expect(Result.map(approved, (namespaces) => namespaces.eip155?.chains)).toEqual(Result.succeed(["eip155:31337"]))
   })
 
   it("offers every sandbox chain when the dapp asked for none the wallet has", () => {
     const approved = approvedNamespaces(proposal({ optional: evm(["eip155:1"]) }), wallet)
-    expect(Result.map(approved, (namespaces) => namespaces.eip155.chains)).toEqual(
+    expect(Result.map(approved, (namespaces) => namespaces.eip155?.chains)).toEqual(
       Result.succeed(["eip155:31337", "eip155:31338"])
     )
   })
 
-  it("refuses required chains it does not have (5100) and required foreign namespaces (5104)", () => {
+  it("refuses required chains it does not have (5100), required foreign namespaces (5104), and proposals it can serve nothing of", () => {
     expect(approvedNamespaces(proposal({ required: evm(["eip155:1"]) }), wallet)).toMatchObject(
       Result.fail({ code: 5100 })
     )
     const solana = { solana: { chains: ["solana:abc"], methods: ["solana_signMessage"], events: [] } }
-    expect(approvedNamespaces(proposal({ required: solana }), wallet)).toMatchObject(Result.fail({ code: 5104 }))
+    const cosmos = { cosmos: { chains: ["cosmos:cosmoshub-4"], methods: ["cosmos_signDirect"], events: [] } }
+    expect(approvedNamespaces(proposal({ required: solana }), wallet)).toMatchObject(Result.fail({ code: 5100 }))
+    expect(approvedNamespaces(proposal({ required: cosmos }), wallet)).toMatchObject(Result.fail({ code: 5104 }))
+    expect(approvedNamespaces(proposal({ optional: cosmos }), wallet)).toMatchObject(Result.fail({ code: 5104 }))
+    // A wallet without Solana asked only for Solana.
     expect(approvedNamespaces(proposal({ optional: solana }), wallet)).toMatchObject(Result.fail({ code: 5104 }))
+  })
+
+  it("approves EVM and Solana together when the wallet has both and the dapp asked for both", () => {
+    const solanaAddress = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+    const approved = approvedNamespaces(
+      proposal({ optional: { ...evm(["eip155:31337"]), solana: { chains: ["solana:abc"], methods: ["solana_signMessage"], events: [] } } }),
+      { ...wallet, solana: { chain: "solana:abc", address: solanaAddress } }
+    )
+    expect(Result.map(approved, (namespaces) => [namespaces.eip155?.chains, namespaces.solana?.accounts])).toEqual(
+      Result.succeed([["eip155:31337"], [`solana:abc:${solanaAddress}`]])
+    )
   })
 
   it("rejects a malformed proposal instead of throwing", () => {

@@ -1,11 +1,11 @@
 /**
- * The relay's own rules, driven by raw WebSocket clients that sign their tokens like sign-client does:
+ * The relay's own rules, driven by raw WebSocket clients that sign their tokens with core/walletconnect/RelayAuth.ts:
  * mailbox delivery on late subscribe, TTL expiry on the relay's clock, per-client dedupe, the implicit
  * subscribe of wc_approveSession, bounded topics, token checks, malformed frames and dead sockets.
  */
-import { generateKeyPair, signJWT } from "@walletconnect/relay-auth"
 import { afterEach, describe, expect, it } from "vitest"
 import { WebSocket, type ClientOptions } from "ws"
+import { generateSeed, sign } from "../../core/walletconnect/RelayAuth.ts"
 import { startRelay, type Relay, type RelayOptions } from "../../sandbox/relay/Relay.ts"
 
 interface Frame {
@@ -16,8 +16,8 @@ interface Frame {
   readonly error?: { readonly code: number; readonly message: string }
 }
 
-const token = (keyPair = generateKeyPair(), ttlSeconds = 86_400, issuedAt?: number) =>
-  signJWT("random-session-id", "ws://127.0.0.1", ttlSeconds, keyPair, issuedAt)
+const token = (seed = generateSeed(), ttlSeconds = 86_400, issuedAt = Math.floor(Date.now() / 1000)) =>
+  sign({ seed, audience: "ws://127.0.0.1", ttlSeconds, issuedAt })
 
 /** A bare relay client: a socket, every frame it received, and JSON-RPC requests that await their answer. */
 const connect = async (relay: Relay, auth: string, options: ClientOptions = {}) => {
@@ -81,8 +81,8 @@ describe("the local WalletConnect relay", () => {
 
   it("hands messages published before a subscribe over to the late subscriber, once per client", async () => {
     const relay = await start()
-    const publisherKey = generateKeyPair()
-    const subscriberKey = generateKeyPair()
+    const publisherKey = generateSeed()
+    const subscriberKey = generateSeed()
     const publisher = await connect(relay, await token(publisherKey))
     await publisher.request("irn_subscribe", { topic: topic("a") })
     const published = await publisher.request("irn_publish", { topic: topic("a"), message: "hello", ttl: 300, tag: 1102 })
@@ -112,7 +112,7 @@ describe("the local WalletConnect relay", () => {
 
   it("redelivers a message whose push was never acknowledged", async () => {
     const relay = await start()
-    const key = generateKeyPair()
+    const key = generateSeed()
     const publisher = await connect(relay, await token())
     await publisher.request("irn_publish", { topic: topic("r"), message: "settle", ttl: 300 })
     const first = await connect(relay, await token(key))
@@ -137,24 +137,24 @@ describe("the local WalletConnect relay", () => {
   it("drops messages whose TTL ran out on the relay's clock", async () => {
     let now = 1_700_000_000_000
     const relay = await start({ now: () => now })
-    const publisher = await connect(relay, await token(generateKeyPair(), 86_400, Math.floor(now / 1000)))
+    const publisher = await connect(relay, await token(generateSeed(), 86_400, Math.floor(now / 1000)))
     await publisher.request("irn_publish", { topic: topic("ttl"), message: "short", ttl: 30 })
     await publisher.request("irn_publish", { topic: topic("ttl"), message: "long", ttl: 300 })
 
     now += 29_000
-    const early = await connect(relay, await token(generateKeyPair(), 86_400, Math.floor(now / 1000)))
+    const early = await connect(relay, await token(generateSeed(), 86_400, Math.floor(now / 1000)))
     await early.request("irn_subscribe", { topic: topic("ttl") })
     expect((await early.pushes()).map((push) => push.params?.data["message"])).toEqual(["short", "long"])
 
     now += 2_000
-    const late = await connect(relay, await token(generateKeyPair(), 86_400, Math.floor(now / 1000)))
+    const late = await connect(relay, await token(generateSeed(), 86_400, Math.floor(now / 1000)))
     await late.request("irn_subscribe", { topic: topic("ttl") })
     expect((await late.pushes()).map((push) => push.params?.data["message"])).toEqual(["long"])
     const fetched = await late.request("irn_batchFetchMessages", { topics: [topic("ttl")] })
     expect(fetched.result).toMatchObject({ messages: [{ message: "long" }], hasMore: false })
 
     now += 300_000
-    const expired = await connect(relay, await token(generateKeyPair(), 86_400, Math.floor(now / 1000)))
+    const expired = await connect(relay, await token(generateSeed(), 86_400, Math.floor(now / 1000)))
     expect((await expired.request("irn_batchFetchMessages", { topics: [topic("ttl")] })).result).toEqual({
       messages: [],
       hasMore: false
@@ -215,7 +215,7 @@ describe("the local WalletConnect relay", () => {
     expect(await refusedStatus(relay, `?auth=${forged}`)).toBe(401)
     const otherIssuer = (await token()).split(".")[1]
     expect(await refusedStatus(relay, `?auth=${header}.${otherIssuer}.${signature}`)).toBe(401)
-    const expired = await token(generateKeyPair(), 60, Math.floor(Date.now() / 1000) - 120)
+    const expired = await token(generateSeed(), 60, Math.floor(Date.now() / 1000) - 120)
     expect(await refusedStatus(relay, `?auth=${expired}`)).toBe(401)
   })
 

@@ -33,7 +33,6 @@ describe("the WalletConnect demo wallet on the sandbox EVM devnet", () => {
       projectId: "portico-test",
       privateKey: signer.privateKey as Hex,
       url: "http://wallet.localhost",
-      storagePrefix: `evm-wallet-${Math.random()}`,
       chains: devnets.chains
     })
   })

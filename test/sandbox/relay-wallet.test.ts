@@ -74,7 +74,6 @@ describe("the WalletConnect demo wallet", () => {
       projectId: "portico-test",
       privateKey,
       url: "http://wallet.localhost",
-      storagePrefix: `wallet-${Math.random()}`,
       // Signing needs no node; these URLs are never called by the flows below.
       chains: [
         { chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:9/" },
@@ -115,12 +114,12 @@ describe("the WalletConnect demo wallet", () => {
   it("refuses a proposal that asks only for a namespace the wallet lacks", async () => {
     const { proposal, settled } = await propose({
       optionalNamespaces: {
-        solana: { chains: ["solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"], methods: ["solana_signMessage"], events: [] }
+        cosmos: { chains: ["cosmos:cosmoshub-4"], methods: ["cosmos_signDirect"], events: [] }
       }
     })
     await wallet.approveProposal(proposal.id)
     expect(await settled).toMatchObject({ ok: false, error: { code: 5104 } })
-    expect(wallet.getState().error).toContain("solana")
+    expect(wallet.getState().error).toContain("cosmos")
   })
 
   it("signs personal_sign only after Approve, with a signature viem verifies", async () => {

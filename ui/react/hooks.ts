@@ -7,7 +7,7 @@ import type * as Modal from "../../core/Modal.ts"
 import type * as Network from "../../core/Network.ts"
 import type * as Session from "../../core/Session.ts"
 import type { SignInSession } from "../../core/SignInSession.ts"
-import { isMobile } from "../buttonModel.ts"
+import { isMobile } from "../../app/Device.ts"
 import { usePortico } from "./PorticoContext.ts"
 import { useSnapshot } from "./useSnapshot.ts"
 

@@ -25,7 +25,7 @@ import type * as Config from "../../core/Config.ts"
 import type * as Modal from "../../core/Modal.ts"
 import type * as Session from "../../core/Session.ts"
 import type { SignInSession } from "../../core/SignInSession.ts"
-import { isMobile } from "../buttonModel.ts"
+import { isMobile } from "../../app/Device.ts"
 
 type ModalModule = typeof import("../modal/ModalRoot.tsx")
 

@@ -1,7 +1,8 @@
 /**
  * The WalletConnect connector against the sandbox relay and the sandbox's WalletConnect demo wallet
- * logic: the pairing URI arrives as an event, an approved proposal connects with the wallet's
- * account and chain, requests go through, and a refused proposal is a user rejection.
+ * logic: the pairing URI arrives as an event, an approved proposal connects with the wallet's EVM and
+ * Solana accounts at once, requests of both go through, a refused proposal is a user rejection, and a
+ * session whose accounts fail the checks is refused with a typed error.
  */
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -12,7 +13,15 @@ import * as WalletConnect from "../../../core/connectors/WalletConnect.ts"
 import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { type Relay, startRelay } from "../../../sandbox/relay/Relay.ts"
 import { createWcWallet, type WcWallet } from "../../../sandbox/wc-wallet/WcWallet.ts"
+import * as Storage from "../../../core/Storage.ts"
+import type * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import { until } from "../../support/wcWallet.ts"
+import { WebSocket } from "ws"
+
+const openSocket = (url: string) => new WebSocket(url) as unknown as RelayClient.Socket
+const solanaChain = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+// A test seed (bytes 1…32): its key pair and address are made in beforeAll.
+const solanaSecret = Uint8Array.from({ length: 32 }, (_, i) => i + 1)
 
 // Hardhat's second default account: a public test key.
 const { privateKey } = accountAt(1)
@@ -42,63 +51,92 @@ describe("deep links", () => {
   })
 })
 
+const peer = { publicKey: "aa".repeat(32), metadata: { name: "Demo Mobile", description: "", url: "https://wallet.example", icons: ["https://wallet.example/icon.png"], redirect: { native: "demowallet://" } } }
+const evmAddress = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+const solanaAddress = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+const networks = ["eip155:31337", "eip155:31338", solanaChain] as const
+const namespace = (accounts: ReadonlyArray<string>) => ({ accounts: [...accounts], methods: [], events: [] })
+const connections = (namespaces: Record<string, ReturnType<typeof namespace>>, preferred?: `${string}:${string}`) =>
+  Effect.runPromise(Effect.result(WalletConnect.connectionsOf({ namespaces, peer }, networks, preferred)))
+
 describe("session accounts", () => {
-  it("reads the network of the first account and every address on it", () => {
-    expect(WalletConnect.accountsOf({
-      namespaces: { eip155: { accounts: ["eip155:31337:0xaa", "eip155:31338:0xaa", "eip155:31337:0xbb"] } },
-      peer: { metadata: { redirect: { native: "demowallet://" } } }
-    })).toEqual({ namespace: "eip155", accounts: ["0xaa", "0xbb"], caipNetworkId: "eip155:31337", linking: "demowallet://" })
-    expect(WalletConnect.accountsOf({ namespaces: {} })).toBeUndefined()
+  it("gives one connection per namespace, on the preferred network, named after the wallet", async () => {
+    const result = await connections({
+      eip155: namespace([`eip155:31338:${evmAddress}`, `eip155:31337:${evmAddress}`]),
+      solana: namespace([`${solanaChain}:${solanaAddress}`])
+    }, "eip155:31337")
+    expect(result).toMatchObject({
+      _tag: "Success",
+      success: [
+        { namespace: "eip155", accounts: [evmAddress], caipNetworkId: "eip155:31337", linking: "demowallet://", wallet: { name: "Demo Mobile", icon: "https://wallet.example/icon.png" } },
+        { namespace: "solana", accounts: [solanaAddress], caipNetworkId: solanaChain }
+      ]
+    })
   })
-  it("names the wallet that answered with its metadata's name and first icon", () => {
-    expect(WalletConnect.accountsOf({
-      namespaces: { eip155: { accounts: ["eip155:31337:0xaa"] } },
-      peer: { metadata: { name: "Demo Mobile", icons: ["https://wallet.example/icon.png"] } }
-    })).toEqual({ namespace: "eip155", accounts: ["0xaa"], caipNetworkId: "eip155:31337", wallet: { name: "Demo Mobile", icon: "https://wallet.example/icon.png" } })
-  })
-  it("gives no account for a session of another shape or with a malformed account", () => {
-    expect(WalletConnect.accountsOf({ namespaces: { eip155: { accounts: ["eip155:31337"] } } })).toBeUndefined()
-    expect(WalletConnect.accountsOf({ namespaces: { eip155: { accounts: ["unknown:1:0xaa"] } } })).toBeUndefined()
-    expect(WalletConnect.accountsOf({ namespaces: { eip155: { accounts: [42] } } })).toBeUndefined()
-    expect(WalletConnect.accountsOf(undefined)).toBeUndefined()
+  it("refuses a malformed account, an account on a network not offered, a bad checksum and an unproposed namespace", async () => {
+    for (const namespaces of [
+      { eip155: namespace(["eip155:31337"]) },
+      { eip155: namespace([`eip155:1:${evmAddress}`]) },
+      { eip155: namespace([`eip155:31337:${evmAddress.replace("C51812dc", "c51812DC")}`]) },
+      { solana: namespace([`${solanaChain}:0xnot-base58`]) },
+      { cosmos: namespace(["cosmos:cosmoshub-4:cosmos1abc"]) },
+      {}
+    ]) {
+      const result = await connections(namespaces)
+      expect(result).toMatchObject({ _tag: "Failure", failure: { _tag: "InvalidAccountError" } })
+    }
   })
 })
 
+describe("proposal namespaces", () => {
+  it("offers EVM and Solana methods on the configured networks, the preferred one first", () => {
+    const proposed = WalletConnect.proposalNamespaces([...networks], "eip155:31338")
+    expect(proposed["eip155"]?.chains).toEqual(["eip155:31338", "eip155:31337"])
+    expect(proposed["solana"]).toEqual({ chains: [solanaChain], methods: WalletConnect.solanaMethods, events: ["chainChanged", "accountsChanged"] })
+    expect(WalletConnect.proposalNamespaces(["eip155:1"], undefined)).not.toHaveProperty("solana")
+  })
+})
+
+const options = (relayUrl: string, storage = Storage.serviceOf(Storage.layerMemory)): WalletConnect.Options => ({
+  projectId: "portico-test",
+  relayUrl,
+  metadata: { name: "Portico test", description: "test", url: "http://dapp.localhost", icons: [] },
+  networks: ["eip155:31337", solanaChain],
+  storage,
+  openSocket
+})
+
 describe("request params", () => {
-  it("refuses params that are neither an array nor an object before loading the provider", async () => {
-    const client = WalletConnect.make({
-      projectId: "unused",
-      metadata: { name: "t", description: "t", url: "https://t.example", icons: [] },
-      networks: []
-    })
+  it("refuses params that are neither an array nor an object before loading the client", async () => {
+    const client = WalletConnect.make(options("ws://127.0.0.1:9"))
     const error = await Effect.runPromise(Effect.flip(client.request({ method: "eth_call", params: 5 })))
     expect(error).toMatchObject({ _tag: "RpcError", code: -32602 })
   })
 })
 
 describe("WalletConnect connector", () => {
-  const storagePrefix = `dapp-${Math.random()}`
+  const storage = Storage.serviceOf(Storage.layerMemory)
   let relay: Relay
   let wallet: WcWallet
   let client: Connector.ConnectorClient
+  const solanaKeys = { secretKey: new Uint8Array(64), address: "" }
 
   beforeAll(async () => {
     relay = await startRelay({})
+    const { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey } = await import("@solana/kit")
+    const keys = await createKeyPairFromPrivateKeyBytes(solanaSecret, true)
+    const publicKey = new Uint8Array(await crypto.subtle.exportKey("raw", keys.publicKey))
+    solanaKeys.secretKey = Uint8Array.from([...solanaSecret, ...publicKey])
+    solanaKeys.address = await getAddressFromPublicKey(keys.publicKey)
     wallet = await createWcWallet({
       relayUrl: relay.url,
       projectId: "portico-test",
       privateKey,
       url: "http://wallet.localhost",
-      storagePrefix: `wallet-${Math.random()}`,
-      chains: [{ chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:9/" }]
+      chains: [{ chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:9/" }],
+      solana: { ...solanaKeys, chain: solanaChain, rpcUrl: "http://127.0.0.1:9/" }
     })
-    client = WalletConnect.make({
-      projectId: "portico-test",
-      relayUrl: relay.url,
-      metadata: { name: "Portico test", description: "test", url: "http://dapp.localhost", icons: [] },
-      networks: [{ caipNetworkId: "eip155:31337", rpcUrl: "http://127.0.0.1:9/" }],
-      storagePrefix
-    })
+    client = WalletConnect.make(options(relay.url, storage))
   })
 
   afterAll(async () => {
@@ -117,35 +155,40 @@ describe("WalletConnect connector", () => {
     if (Exit.isFailure(exit)) expect(JSON.stringify(exit.cause)).toContain("UserRejectedRequestError")
   })
 
-  it("shows a wc: URI, connects with the wallet's account when approved, and forwards requests", async () => {
+  it("shows a wc: URI, connects EVM and Solana at once, and forwards requests of both", async () => {
     const uri = nextUri(client)
     const connecting = Effect.runPromise(client.connect({ caipNetworkId: "eip155:31337" }))
     const shown = await uri
-    expect(shown).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    expect(shown).toMatch(/^wc:[0-9a-f]{64}@2\?relay-protocol=irn&symKey=[0-9a-f]{64}&expiryTimestamp=\d+$/)
     await wallet.pair(shown)
-    const [proposal] = (await until(wallet, (state) => state.proposals.some((p) => p.id !== undefined))).proposals
+    const [proposal] = (await until(wallet, (state) => state.proposals.length > 0)).proposals
     await wallet.approveProposal(proposal!.id)
     const connected = await connecting
-    expect(connected.namespace).toBe("eip155")
-    expect(connected.caipNetworkId).toBe("eip155:31337")
-    expect(connected.accounts.map((a) => a.toLowerCase())).toEqual([account.address.toLowerCase()])
+    expect(connected).toMatchObject({ namespace: "eip155", caipNetworkId: "eip155:31337", accounts: [account.address] })
+    expect(connected.also).toEqual([expect.objectContaining({ namespace: "solana", caipNetworkId: solanaChain, accounts: [solanaKeys.address] })])
     expect(await Effect.runPromise(client.chain)).toBe("eip155:31337")
 
     const signing = Effect.runPromise(client.request({ method: "personal_sign", params: ["0x68656c6c6f", account.address] }))
     const [request] = (await until(wallet, (state) => state.requests.length > 0)).requests
     wallet.approveRequest(request!.key)
     expect(await signing).toMatch(/^0x[0-9a-f]{130}$/)
+
+    const message = new TextEncoder().encode("hello solana")
+    const solanaSigning = Effect.runPromise(client.request({ method: "solana_signMessage", params: { message } }))
+    const [solanaRequest] = (await until(wallet, (state) => state.requests.length > 0)).requests
+    expect(solanaRequest?.chainId).toBe(solanaChain)
+    wallet.approveRequest(solanaRequest!.key)
+    const signed = (await solanaSigning) as { readonly signature: Uint8Array }
+    const { getPublicKeyFromAddress, verifySignature } = await import("@solana/kit")
+    const publicKey = await getPublicKeyFromAddress(solanaKeys.address as Parameters<typeof getPublicKeyFromAddress>[0])
+    expect(await verifySignature(publicKey, signed.signature as Parameters<typeof verifySignature>[1], message)).toBe(true)
   })
 
-  it("reconnects to an existing session without a new pairing (a second client with the same storage)", async () => {
-    const reloaded = WalletConnect.make({
-      projectId: "portico-test",
-      relayUrl: relay.url,
-      metadata: { name: "Portico test", description: "test", url: "http://dapp.localhost", icons: [] },
-      networks: [{ caipNetworkId: "eip155:31337", rpcUrl: "http://127.0.0.1:9/" }],
-      storagePrefix
-    })
-    const restored = await Effect.runPromise(reloaded.reconnect({}))
-    expect(restored.accounts.map((a) => a.toLowerCase())).toEqual([account.address.toLowerCase()])
+  it("reconnects to the stored session without a new pairing (a second client over the same storage)", async () => {
+    const reloaded = WalletConnect.make(options(relay.url, storage))
+    const evm = await Effect.runPromise(reloaded.reconnect({ caipNetworkId: "eip155:31337" }))
+    expect(evm.accounts).toEqual([account.address])
+    const solana = await Effect.runPromise(reloaded.reconnect({ caipNetworkId: solanaChain }))
+    expect(solana).toMatchObject({ namespace: "solana", accounts: [solanaKeys.address] })
   })
 })

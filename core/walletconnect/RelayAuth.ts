@@ -1,0 +1,89 @@
+/**
+ * Relay authentication: a client proves it holds an ed25519 key by connecting with a JWT (EdDSA) it
+ * signed itself; the key's `did:key` is its client id. The client signs, the relay verifies: both
+ * with @noble/curves.
+ */
+import { ed25519 } from "@noble/curves/ed25519"
+import { bytesToHex, concatBytes, hexToBytes, randomBytes } from "@noble/hashes/utils"
+import { base58, base64urlnopad } from "@scure/base"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+
+/** The multicodec prefix of an ed25519 public key in a did:key. */
+const ed25519Codec = Uint8Array.of(0xed, 0x01)
+const didPrefix = "did:key:z"
+
+export const generateSeed = (): string => bytesToHex(randomBytes(32))
+
+export const clientIdOf = (publicKey: Uint8Array): string => didPrefix + base58.encode(concatBytes(ed25519Codec, publicKey))
+
+/** The public key a `did:key` names, when it names an ed25519 key. */
+const publicKeyOf = (did: string): Uint8Array | undefined => {
+  if (!did.startsWith(didPrefix)) return undefined
+  try {
+    const bytes = base58.decode(did.slice(didPrefix.length))
+    return bytes.length === 34 && bytes[0] === 0xed && bytes[1] === 0x01 ? bytes.subarray(2) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const json = (value: unknown): string => base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(value)))
+
+export interface TokenOptions {
+  /** The client's ed25519 seed, hex. */
+  readonly seed: string
+  /** The relay URL the token is for. */
+  readonly audience: string
+  /** Seconds since the epoch. */
+  readonly issuedAt: number
+  readonly ttlSeconds: number
+}
+
+export const sign = (options: TokenOptions): string => {
+  const seed = hexToBytes(options.seed)
+  const header = json({ alg: "EdDSA", typ: "JWT" })
+  const payload = json({
+    iss: clientIdOf(ed25519.getPublicKey(seed)),
+    sub: bytesToHex(randomBytes(32)),
+    aud: options.audience,
+    iat: options.issuedAt,
+    exp: options.issuedAt + options.ttlSeconds
+  })
+  const data = `${header}.${payload}`
+  return `${data}.${base64urlnopad.encode(ed25519.sign(new TextEncoder().encode(data), seed))}`
+}
+
+const Header = Schema.Struct({ alg: Schema.Literal("EdDSA"), typ: Schema.Literal("JWT") })
+const Claims = Schema.Struct({ iss: Schema.String, exp: Schema.Number, aud: Schema.optionalKey(Schema.String) })
+
+const readPart = (part: string): unknown => {
+  try {
+    return JSON.parse(new TextDecoder().decode(base64urlnopad.decode(part)))
+  } catch {
+    return undefined
+  }
+}
+const isHeader = Schema.is(Header)
+const decodeClaims = Schema.decodeUnknownOption(Claims)
+
+/** The client id of a token whose signature holds and which has not expired at `nowMs`, or why not. */
+export const verify = (token: string, nowMs: number): Result.Result<string, string> => {
+  const parts = token.split(".")
+  const [header, payload, signature] = parts
+  if (parts.length !== 3 || header === undefined || payload === undefined || signature === undefined) return Result.fail("malformed token")
+  const claims = decodeClaims(readPart(payload))
+  if (!isHeader(readPart(header)) || Option.isNone(claims)) return Result.fail("malformed token")
+  const publicKey = publicKeyOf(claims.value.iss)
+  if (publicKey === undefined) return Result.fail("the issuer is not an ed25519 did:key")
+  let valid = false
+  try {
+    valid = ed25519.verify(base64urlnopad.decode(signature), new TextEncoder().encode(`${header}.${payload}`), publicKey)
+  } catch {
+    valid = false
+  }
+  if (!valid) return Result.fail("bad token signature")
+  if (claims.value.exp * 1000 <= nowMs) return Result.fail("expired token")
+  return Result.succeed(claims.value.iss)
+}

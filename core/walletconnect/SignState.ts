@@ -1,0 +1,46 @@
+/**
+ * What a Sign client keeps across reloads, through core's Storage: its relay identity, its pairings and
+ * its sessions with their keys. Proposals and requests in flight are not kept: a reload abandons a
+ * connect attempt, and the relay hands a session's waiting messages over again once its topic is followed.
+ */
+import * as Schema from "effect/Schema"
+import * as StorageKey from "../StorageKey.ts"
+import * as Protocol from "./Protocol.ts"
+import { Hex32 } from "./SymKey.ts"
+
+export const Pairing = Schema.Struct({
+  topic: Hex32,
+  symKey: Hex32,
+  /** Seconds since the epoch. */
+  expiry: Schema.Number,
+  /** A session was settled over it. */
+  active: Schema.Boolean
+})
+export type Pairing = typeof Pairing.Type
+
+export const Session = Schema.Struct({
+  topic: Hex32,
+  symKey: Hex32,
+  pairingTopic: Hex32,
+  /** Whether this client or its peer controls the session (the wallet does). */
+  controller: Schema.Literals(["self", "peer"]),
+  peer: Schema.Struct({ publicKey: Hex32, metadata: Protocol.Metadata }),
+  namespaces: Protocol.SessionNamespaces,
+  /** Seconds since the epoch. */
+  expiry: Schema.Number,
+  /** The peer confirmed the settlement. */
+  acknowledged: Schema.Boolean
+})
+export type Session = typeof Session.Type
+
+export const State = Schema.Struct({
+  /** ed25519 seed (hex) of the relay identity. */
+  seed: Hex32,
+  pairings: Schema.Array(Pairing),
+  sessions: Schema.Array(Session)
+})
+export type State = typeof State.Type
+
+/** One key per role, so the modal's client and a wallet on the same origin (the sandbox) never mix. */
+export const key = (role: "dapp" | "wallet") =>
+  StorageKey.make<State | null, typeof State.Encoded | null>(`wc_${role}`, Schema.NullOr(State), null)

@@ -1,0 +1,159 @@
+/**
+ * Our Sign client on both sides of a session, through the sandbox relay: pairing, settlement, requests
+ * and events, delete from either side, reload (a new client over the same storage), relay restarts, and
+ * peers that send garbage.
+ */
+import { afterEach, describe, expect, it } from "vitest"
+import { WebSocket } from "ws"
+import * as Storage from "../../../core/Storage.ts"
+import * as Envelope from "../../../core/walletconnect/Envelope.ts"
+import * as PairingUri from "../../../core/walletconnect/PairingUri.ts"
+import type * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
+import * as SignClient from "../../../core/walletconnect/SignClient.ts"
+import { startRelay, type Relay } from "../../../sandbox/relay/Relay.ts"
+
+const openSocket = (url: string) => new WebSocket(url) as unknown as RelayClient.Socket
+const metadata = (name: string) => ({ name, description: `${name} test peer`, url: `https://${name}.test`, icons: [] })
+const memoryStorage = () => Storage.serviceOf(Storage.layerMemory)
+
+const account = "eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+const namespaces = {
+  eip155: { chains: ["eip155:31337"], accounts: [account], methods: ["personal_sign"], events: ["chainChanged"] }
+}
+
+const nextEvent = (client: SignClient.SignClient, tag: SignClient.SignEvent["_tag"]) =>
+  new Promise<SignClient.SignEvent>((resolve) => {
+    const stop = client.subscribe((event) => {
+      if (event._tag !== tag) return
+      stop()
+      resolve(event)
+    })
+  })
+
+describe("SignClient", () => {
+  const clients: Array<SignClient.SignClient> = []
+  let relay: Relay | undefined
+  afterEach(async () => {
+    for (const client of clients.splice(0)) client.close()
+    await relay?.stop()
+    relay = undefined
+  })
+
+  const client = async (role: "dapp" | "wallet", storage = memoryStorage(), relayUrl = relay?.url ?? "") => {
+    const made = await SignClient.make({ role, relayUrl, projectId: "test", metadata: metadata(role), storage, openSocket })
+    clients.push(made)
+    return made
+  }
+
+  /** A settled session between a fresh dapp and wallet. */
+  const settle = async (dappStorage = memoryStorage()) => {
+    relay ??= await startRelay()
+    const dapp = await client("dapp", dappStorage)
+    const wallet = await client("wallet")
+    const proposal = nextEvent(wallet, "SessionProposal")
+    const { uri, approval } = await dapp.propose({
+      optionalNamespaces: { eip155: { chains: ["eip155:31337"], methods: ["personal_sign"], events: ["chainChanged"] } },
+      expiryTimestamp: Math.floor(Date.now() / 1000) + 240
+    })
+    await wallet.pair(uri)
+    const received = await proposal
+    if (received._tag !== "SessionProposal") throw new Error("no proposal")
+    expect(received.proposal.params.proposer.metadata.name).toBe("dapp")
+    const { session, acknowledged } = await wallet.approve(received.proposal.id, namespaces)
+    const settled = await approval
+    await acknowledged
+    return { dapp, wallet, session: settled, walletSession: session }
+  }
+
+  it("pairs, settles, and carries a request and its answer", async () => {
+    const { dapp, wallet, session, walletSession } = await settle()
+    expect(session.topic).toBe(walletSession.topic)
+    expect(session.namespaces).toEqual(namespaces)
+    expect(session.peer.metadata.name).toBe("wallet")
+    wallet.subscribe((event) => {
+      if (event._tag === "SessionRequest") void wallet.respond(event.topic, event.id, { result: `signed:${String(event.params.request.params)}` }).catch(() => undefined)
+    })
+    await expect(dapp.request(session.topic, "eip155:31337", { method: "personal_sign", params: "hi" })).resolves.toBe("signed:hi")
+  })
+
+  it("refuses a request for a method or chain the session does not grant, and relays a wallet's error", async () => {
+    const { dapp, wallet, session } = await settle()
+    await expect(dapp.request(session.topic, "eip155:31337", { method: "eth_sendTransaction" })).rejects.toMatchObject({ code: 3001 })
+    await expect(dapp.request(session.topic, "eip155:1", { method: "personal_sign" })).rejects.toMatchObject({ code: 3001 })
+    wallet.subscribe((event) => {
+      if (event._tag === "SessionRequest") void wallet.respond(event.topic, event.id, { error: { code: 4001, message: "User rejected the request." } }).catch(() => undefined)
+    })
+    await expect(dapp.request(session.topic, "eip155:31337", { method: "personal_sign" })).rejects.toMatchObject({ _tag: "PeerError", code: 4001 })
+  })
+
+  it("delivers wallet events and ends the session from either side", async () => {
+    const first = await settle()
+    const event = nextEvent(first.dapp, "SessionEvent")
+    await first.wallet.emit(first.session.topic, "eip155:31337", { name: "chainChanged", data: 31337 })
+    expect(await event).toMatchObject({ params: { event: { name: "chainChanged", data: 31337 } } })
+    const deleted = nextEvent(first.dapp, "SessionDelete")
+    await first.wallet.disconnect(first.session.topic)
+    await deleted
+    expect(first.dapp.sessions()).toEqual([])
+
+    const second = await settle()
+    const walletSide = nextEvent(second.wallet, "SessionDelete")
+    await second.dapp.disconnect(second.session.topic)
+    await walletSide
+    expect(second.wallet.sessions()).toEqual([])
+  })
+
+  it("restores a session from storage after a reload and picks up what arrived meanwhile", async () => {
+    const storage = memoryStorage()
+    const { dapp, wallet, session } = await settle(storage)
+    dapp.close()
+    // While the dapp's page is gone, the wallet announces a new chain; the relay keeps it.
+    const emitted = wallet.emit(session.topic, "eip155:31337", { name: "chainChanged", data: 1 })
+    const reloaded = await client("dapp", storage)
+    expect(reloaded.sessions().map((restored) => restored.topic)).toEqual([session.topic])
+    expect(await nextEvent(reloaded, "SessionEvent")).toMatchObject({ params: { event: { data: 1 } } })
+    // The reloaded page acknowledged the event it picked up.
+    await emitted
+  })
+
+  it("survives a relay restart on the same port: the next request completes", async () => {
+    const { dapp, wallet, session } = await settle()
+    wallet.subscribe((event) => {
+      if (event._tag === "SessionRequest") void wallet.respond(event.topic, event.id, { result: "after restart" }).catch(() => undefined)
+    })
+    const port = Number(new URL(relay?.url ?? "").port)
+    await relay?.stop()
+    relay = await startRelay({ port })
+    await expect(dapp.request(session.topic, "eip155:31337", { method: "personal_sign" })).resolves.toBe("after restart")
+  }, 30_000)
+
+  it("drops garbage from a peer: wrong key, malformed JSON, unknown ids", async () => {
+    const { dapp, wallet, session } = await settle()
+    const received: Array<string> = []
+    dapp.subscribe((event) => received.push(event._tag))
+    const raw = new WebSocket(`${relay?.url}/?auth=${(await import("../../../core/walletconnect/RelayAuth.ts")).sign({ seed: "11".repeat(32), audience: "x", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
+    await new Promise((resolve) => raw.once("open", resolve))
+    const publish = (message: string) =>
+      raw.send(JSON.stringify({ id: Date.now(), jsonrpc: "2.0", method: "irn_publish", params: { topic: session.topic, message, ttl: 300, tag: 1110 } }))
+    publish("not base64 at all")
+    publish(Envelope.seal("22".repeat(32), JSON.stringify({ id: 1, jsonrpc: "2.0", method: "wc_sessionDelete", params: { code: 6000, message: "x" } })))
+    publish(Envelope.seal(session.symKey, "{not json"))
+    publish(Envelope.seal(session.symKey, JSON.stringify({ id: 12, jsonrpc: "2.0", result: "an answer to nothing" })))
+    publish(Envelope.seal(session.symKey, JSON.stringify({ id: -1, jsonrpc: "2.0", method: "wc_sessionDelete", params: {} })))
+    raw.close()
+    // A real event after the garbage still arrives, and the session is intact.
+    const event = nextEvent(dapp, "SessionEvent")
+    await wallet.emit(session.topic, "eip155:31337", { name: "chainChanged", data: 5 })
+    await event
+    expect(received).toEqual(["SessionEvent"])
+    expect(dapp.sessions()).toHaveLength(1)
+  })
+
+  it("refuses pairing URIs that are expired or whose topic does not match the key", async () => {
+    relay = await startRelay()
+    const wallet = await client("wallet")
+    const symKey = "33".repeat(32)
+    await expect(wallet.pair(PairingUri.format({ topic: "44".repeat(32), symKey, expiryTimestamp: 9_999_999_999 }))).rejects.toMatchObject({ _tag: "PairingUriError" })
+    await expect(wallet.pair(`wc:${"44".repeat(32)}@1?relay-protocol=irn&symKey=${symKey}`)).rejects.toMatchObject({ _tag: "PairingUriError" })
+  })
+})

@@ -1,0 +1,135 @@
+/**
+ * Interoperability: Portico's WalletConnect connector (our own Sign client, dapp role) against the
+ * Apache-2.0 reference `@walletconnect/sign-client` 2.21.8 in the wallet role, through the sandbox relay.
+ * The reference client is only an oracle here: pairing, settling EVM and Solana together, personal_sign and
+ * solana_signMessage answered by it and verified, chainChanged, and a delete from either side.
+ * (The other direction, the reference client as dapp against our wallet, is relay-wallet.test.ts.)
+ */
+import { ed25519 } from "@noble/curves/ed25519"
+import { base58 } from "@scure/base"
+import { SignClient } from "@walletconnect/sign-client"
+import * as Effect from "effect/Effect"
+import { verifyMessage, type Hex } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { WebSocket } from "ws"
+import type * as Connector from "../../core/Connector.ts"
+import * as WalletConnect from "../../core/connectors/WalletConnect.ts"
+import * as Storage from "../../core/Storage.ts"
+import type * as RelayClient from "../../core/walletconnect/RelayClient.ts"
+import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
+import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
+
+const evm = privateKeyToAccount(accountAt(1).privateKey)
+const solanaSecret = ed25519.utils.randomPrivateKey()
+const solanaAddress = base58.encode(ed25519.getPublicKey(solanaSecret))
+const solanaChain = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+
+type Reference = Awaited<ReturnType<typeof SignClient.init>>
+
+const nextEvent = (client: Connector.ConnectorClient, tag: Connector.ConnectorEvent["_tag"]) =>
+  new Promise<Connector.ConnectorEvent>((resolve) => {
+    const stop = client.subscribe((event) => {
+      if (event._tag !== tag) return
+      stop()
+      resolve(event)
+    })
+  })
+
+describe("our dapp with the reference wallet (sign-client 2.21.8)", () => {
+  let relay: Relay
+  let wallet: Reference
+  let dapp: Connector.ConnectorClient
+
+  beforeEach(async () => {
+    relay = await startRelay({})
+    wallet = await SignClient.init({
+      projectId: "portico-test",
+      relayUrl: relay.url,
+      logger: "silent",
+      customStoragePrefix: `reference-wallet-${Math.random()}`,
+      metadata: { name: "Reference Wallet", description: "oracle", url: "https://wallet.example", icons: [] }
+    })
+    wallet.on("session_proposal", ({ id }) => {
+      void wallet.approve({
+        id,
+        namespaces: {
+          eip155: {
+            chains: ["eip155:31337", "eip155:31338"],
+            accounts: [`eip155:31337:${evm.address}`, `eip155:31338:${evm.address}`],
+            methods: ["personal_sign", "eth_sendTransaction"],
+            events: ["chainChanged", "accountsChanged"]
+          },
+          solana: { chains: [solanaChain], accounts: [`${solanaChain}:${solanaAddress}`], methods: ["solana_signMessage"], events: [] }
+        }
+      })
+    })
+    wallet.on("session_request", ({ id, topic, params }) => {
+      const { method, params: args } = params.request as { method: string; params: unknown }
+      const answer = async () => {
+        if (method === "personal_sign") return evm.signMessage({ message: { raw: (args as ReadonlyArray<Hex>)[0] as Hex } })
+        const { message } = args as { message: string }
+        return { signature: base58.encode(ed25519.sign(base58.decode(message), solanaSecret)) }
+      }
+      void answer().then((result) => wallet.respond({ topic, response: { id, jsonrpc: "2.0", result } }))
+    })
+    dapp = WalletConnect.make({
+      projectId: "portico-test",
+      relayUrl: relay.url,
+      metadata: { name: "Portico", description: "dapp", url: "http://dapp.localhost", icons: [] },
+      networks: ["eip155:31337", "eip155:31338", solanaChain],
+      storage: Storage.serviceOf(Storage.layerMemory),
+      openSocket: (url) => new WebSocket(url) as unknown as RelayClient.Socket
+    })
+  })
+
+  afterEach(async () => {
+    await Promise.allSettled([wallet?.core.relayer.transportClose(), Effect.runPromise(Effect.ignore(dapp.disconnect))])
+    await relay?.stop()
+  })
+
+  const connect = async () => {
+    const uri = nextEvent(dapp, "DisplayUri")
+    const connecting = Effect.runPromise(dapp.connect({ caipNetworkId: "eip155:31337" }))
+    const shown = await uri
+    if (shown._tag !== "DisplayUri") throw new Error("no uri")
+    await wallet.pair({ uri: shown.uri })
+    return connecting
+  }
+
+  it("settles EVM and Solana in one session; both signatures verify", async () => {
+    const connected = await connect()
+    expect(connected).toMatchObject({ namespace: "eip155", accounts: [evm.address], caipNetworkId: "eip155:31337", wallet: { name: "Reference Wallet" } })
+    expect(connected.also).toEqual([expect.objectContaining({ namespace: "solana", accounts: [solanaAddress] })])
+
+    const message = "Portico over WalletConnect"
+    const signature = await Effect.runPromise(dapp.request({ method: "personal_sign", params: [`0x${Buffer.from(message).toString("hex")}`, evm.address] }))
+    expect(await verifyMessage({ address: evm.address, message, signature: signature as Hex })).toBe(true)
+
+    const bytes = new TextEncoder().encode("Solana over WalletConnect")
+    const signed = (await Effect.runPromise(dapp.request({ method: "solana_signMessage", params: { message: bytes } }))) as { readonly signature: Uint8Array }
+    expect(ed25519.verify(signed.signature, bytes, base58.decode(solanaAddress))).toBe(true)
+  })
+
+  it("follows the wallet's chainChanged, and ends when the wallet deletes the session", async () => {
+    await connect()
+    const [session] = wallet.session.getAll()
+    if (session === undefined) throw new Error("no session on the wallet's side")
+    const changed = nextEvent(dapp, "ChainChanged")
+    await wallet.emit({ topic: session.topic, chainId: "eip155:31338", event: { name: "chainChanged", data: 31338 } })
+    expect(await changed).toMatchObject({ caipNetworkId: "eip155:31338", namespace: "eip155" })
+    expect(await Effect.runPromise(dapp.chain)).toBe("eip155:31338")
+
+    const ended = nextEvent(dapp, "Disconnected")
+    await wallet.disconnect({ topic: session.topic, reason: { code: 6000, message: "User disconnected." } })
+    await ended
+  })
+
+  it("tells the wallet when the dapp disconnects", async () => {
+    await connect()
+    const deleted = new Promise((resolve) => wallet.once("session_delete", resolve))
+    await Effect.runPromise(dapp.disconnect)
+    await deleted
+    expect(wallet.session.getAll()).toEqual([])
+  })
+})
