@@ -76,6 +76,8 @@ export interface ConnectorClient {
   readonly accounts: Effect.Effect<ReadonlyArray<string>, ConnectorFailure>
   readonly chain: Effect.Effect<Caip.CaipNetworkId, ConnectorFailure>
   readonly request: (args: RequestArguments) => Effect.Effect<unknown, ConnectorFailure>
+  /** Loads what connecting will need, without contacting anyone (the modal opened: the visitor may pick it next). */
+  readonly prepare?: () => void
   /** Subscribes to wallet events; returns the unsubscribe function. */
   readonly subscribe: (listener: (event: ConnectorEvent) => void) => () => void
 }

@@ -35,6 +35,11 @@ import * as Storage from "./Storage.ts"
 import * as Theme from "./Theme.ts"
 import * as WalletError from "./WalletError.ts"
 import * as Activity from "./features/Activity.ts"
+import * as Envelope from "./walletconnect/Envelope.ts"
+import * as PairingUri from "./walletconnect/PairingUri.ts"
+import * as RelayClient from "./walletconnect/RelayClient.ts"
+import * as SignClient from "./walletconnect/SignClient.ts"
+import * as SymKey from "./walletconnect/SymKey.ts"
 import * as Names from "./features/Names.ts"
 import * as SignIn from "./features/SignIn.ts"
 import * as SignInConfig from "./signin/SignInConfig.ts"
@@ -121,7 +126,12 @@ export const errors: ReadonlyArray<Item> = [
   item("WalletError", WalletError.UnknownWalletError, "{wallet message} or Unknown wallet error"),
   item("WalletError", WalletError.OriginNotAllowedError),
   item("WalletError", WalletError.JwtNotYetValidError),
-  item("WalletError", WalletError.InvalidKeyError)
+  item("WalletError", WalletError.InvalidKeyError),
+  item("Envelope", Envelope.EnvelopeError, "Could not open a message: {why}"),
+  item("PairingUri", PairingUri.PairingUriError, "Not a WalletConnect v2 pairing URI: {why}"),
+  item("RelayClient", RelayClient.RelayError, "{the relay's message} or The relay client is closed"),
+  item("SignClient", SignClient.PeerError, "{the peer's error message}"),
+  item("SymKey", SymKey.PeerKeyError)
 ]
 
 /** The alert catalogue, keyed as in Alert.ts. */

@@ -308,6 +308,8 @@ export const make = (options: Options): Connector.ConnectorClient => {
 
   return {
     connector,
+    // The client's code only: the relay is contacted when a session exists or the visitor picks WalletConnect.
+    prepare: () => void load().catch(() => undefined),
     connect,
     reconnect,
     disconnect: Effect.gen(function*() {

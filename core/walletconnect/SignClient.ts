@@ -370,14 +370,15 @@ export const make = async (options: Options): Promise<SignClient> => {
         proposer: { publicKey: keyPair.publicKey, metadata: options.metadata },
         expiryTimestamp
       }
-      await send(pairingTopic, { id, jsonrpc: "2.0", method: "wc_sessionPropose", params: { ...params, pairingTopic } }, Protocol.relayOptions.wc_sessionPropose.request)
+      // The subscription's answer proves the relay reachable: the URI can be shown while the proposal goes out.
+      const published = send(pairingTopic, { id, jsonrpc: "2.0", method: "wc_sessionPropose", params: { ...params, pairingTopic } }, Protocol.relayOptions.wc_sessionPropose.request)
       const abandon = () => {
         const entry = proposing.get(id)
         proposing.delete(id)
         if (entry?.sessionTopic !== undefined) void relay.unsubscribe(entry.sessionTopic).catch(() => undefined)
         void forgetPairing(pairingTopic).catch(() => undefined)
       }
-      return { uri: PairingUri.format({ topic: pairingTopic, symKey, expiryTimestamp }), approval, abandon }
+      return { uri: PairingUri.format({ topic: pairingTopic, symKey, expiryTimestamp }), approval: published.then(() => approval), abandon }
     },
 
     pair: async (uri) => {

@@ -9,6 +9,7 @@ import { sha256 } from "@noble/hashes/sha2"
 import { bytesToHex, hexToBytes, randomBytes } from "@noble/hashes/utils"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { fixed } from "../FixedMessage.ts"
 
 /** 32 bytes as 64 lowercase hex digits: symmetric keys, X25519 keys and topics. */
 export const Hex32 = Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/))
@@ -39,9 +40,9 @@ export const agree = (privateKey: string, peerPublicKey: string): Effect.Effect<
       const shared = x25519.getSharedSecret(hexToBytes(privateKey), hexToBytes(peerPublicKey))
       return bytesToHex(hkdf(sha256, shared, undefined, undefined, 32))
     },
-    catch: () => new PeerKeyError({ message: "The peer's public key is not a usable X25519 key" })
+    catch: () => new PeerKeyError()
   })
 
 export class PeerKeyError extends Schema.TaggedError<PeerKeyError>()("PeerKeyError", {
-  message: Schema.String
+  message: fixed("The peer's public key is not a usable X25519 key")
 }) {}

@@ -8,11 +8,15 @@
  *   after a hover (the pointer over the button 150 ms before the click) and with no hover (keyboard
  *   Enter right after load); the script time the open costs; the share of runs that hit React's 300 ms
  *   Suspense stall; and the JS heap after opening the modal.
+ * - WalletConnect chosen (a third build of the host page, on a local relay): the JS gzip the choice loads
+ *   beyond the open modal, and the time from the click to the QR code carrying a `wc:` URI.
  */
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromium, type Browser, type CDPSession, type Page as PwPage } from "playwright-core"
+import type { Network } from "../../core/Network.ts"
+import { startRelay } from "../../sandbox/relay/Relay.ts"
 import { buildPage, gzipBytes, serve, type BuiltPage } from "../e2e/fixtures/Build.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
@@ -133,16 +137,65 @@ const sample = async (browser: Browser, url: string, built: BuiltPage, opening: 
   return { buttonMillis, jsFirstLoad, jsBeforeClick, clickToListMillis: marks.list - marks.click, scriptMillis, heap }
 }
 
+const benchNetwork = (caipNetworkId: `${string}:${string}`, chainNamespace: "eip155" | "solana"): Network => ({
+  id: caipNetworkId.split(":")[1] ?? "",
+  caipNetworkId,
+  chainNamespace,
+  name: caipNetworkId,
+  testnet: true,
+  nativeCurrency: { name: "Native", symbol: "NAT", decimals: chainNamespace === "solana" ? 9 : 18 },
+  // Never called: the bench stops at the QR code.
+  rpcUrls: { default: { http: ["http://127.0.0.1:9/"] } }
+})
+
+interface WalletConnectSample {
+  readonly files: ReadonlyArray<string>
+  readonly clickToQrMillis: number
+}
+
+/** Opens the modal, waits for every chunk of the wallet list, then picks WalletConnect and times the QR code. */
+const sampleWalletConnect = async (browser: Browser, url: string, built: BuiltPage): Promise<WalletConnectSample> => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const js: Array<string> = []
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") js.push(join(built.dir, new URL(request.url()).pathname))
+  })
+  await page.goto(url, { waitUntil: "networkidle" })
+  await page.click("[data-portico-button]")
+  const dialog = page.locator("portico-modal [role='dialog']")
+  await dialog.getByRole("button", { name: /WalletConnect/ }).first().waitFor()
+  await page.waitForLoadState("networkidle")
+  const before = new Set(js)
+  const started = await page.evaluate(() => performance.now())
+  await dialog.getByRole("button", { name: /WalletConnect/ }).first().click()
+  await page.waitForFunction(() =>
+    document.querySelector("portico-modal")?.shadowRoot?.querySelector("[data-wc-uri^='wc:']") !== null
+  , undefined, { timeout: 15_000 })
+  const shown = await page.evaluate(() => performance.now())
+  const files = [...new Set(js)].filter((file) => !before.has(file))
+  await context.close()
+  return { files, clickToQrMillis: shown - started }
+}
+
 /** React holds a Suspense reveal for 300 ms once a fallback has shown: a run at or past it stalled. */
 const stallMillis = 300
 
 const main = async () => {
   const root = await mkdtemp(join(tmpdir(), "portico-bench-"))
-  const [host, baseline] = await Promise.all([
+  const relay = await startRelay()
+  const walletConnectConfig = {
+    projectId: "portico-bench",
+    relayUrl: relay.url,
+    networks: [benchNetwork("eip155:31337", "eip155"), benchNetwork("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "solana")],
+    metadata: { name: "Portico bench", description: "bench", url: "http://127.0.0.1", icons: [] }
+  }
+  const [host, baseline, walletConnectHost] = await Promise.all([
     buildPage({ page: "host", outDir: join(root, "host") }),
-    buildPage({ page: "baseline", outDir: join(root, "baseline") })
+    buildPage({ page: "baseline", outDir: join(root, "baseline") }),
+    buildPage({ page: "host", outDir: join(root, "wc"), config: walletConnectConfig })
   ])
-  const [hostServer, baselineServer] = await Promise.all([serve(host.dir), serve(baseline.dir)])
+  const [hostServer, baselineServer, walletConnectServer] = await Promise.all([serve(host.dir), serve(baseline.dir), serve(walletConnectHost.dir)])
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
   try {
     const hostSamples: Array<Sample> = []
@@ -154,6 +207,9 @@ const main = async () => {
       hostSamples.push(await sample(browser, hostServer.url, host, "hover"))
       keyboardSamples.push(await sample(browser, hostServer.url, host, "keyboard"))
     }
+    const walletConnectSamples: Array<WalletConnectSample> = []
+    for (let run = 0; run < runs; run++) walletConnectSamples.push(await sampleWalletConnect(browser, walletConnectServer.url, walletConnectHost))
+    const walletConnectJs = await gzipBytes(walletConnectSamples[0]?.files ?? [])
     const opens = [...hostSamples, ...keyboardSamples]
     const stalled = opens.filter((entry) => (entry.clickToListMillis ?? 0) >= stallMillis).length
     const hostJs = await gzipBytes([...new Set(hostSamples[0]?.jsFirstLoad ?? [])])
@@ -172,12 +228,14 @@ const main = async () => {
       `Script time on open: ${median(hostSamples.map((entry) => entry.scriptMillis ?? 0)).toFixed(1)} ms after a hover, ${median(keyboardSamples.map((entry) => entry.scriptMillis ?? 0)).toFixed(1)} ms with no hover`,
       `Runs that hit the ${stallMillis} ms stall: ${stalled} of ${opens.length} (${((100 * stalled) / opens.length).toFixed(0)} %)`,
       `JS heap after opening (after GC): ${kib(median(hostSamples.map((entry) => entry.heap)))}` +
-      ` (baseline page after load: ${kib(median(baselineSamples.map((entry) => entry.heap)))})`
+      ` (baseline page after load: ${kib(median(baselineSamples.map((entry) => entry.heap)))})`,
+      `WalletConnect chosen: ${kib(walletConnectJs)} (${walletConnectJs} B) JS gzip loaded by the choice, ${walletConnectSamples[0]?.files.length ?? 0} files (target ≤ 30 KiB)`,
+      `  click to QR code with a wc: URI (local relay): ${median(walletConnectSamples.map((entry) => entry.clickToQrMillis)).toFixed(1)} ms (target ≤ 300 ms)`
     ]
     console.log(lines.join("\n"))
   } finally {
     await browser.close()
-    await Promise.all([hostServer.close(), baselineServer.close()])
+    await Promise.all([hostServer.close(), baselineServer.close(), walletConnectServer.close(), relay.stop()])
     await rm(root, { recursive: true, force: true })
   }
 }
