@@ -56,6 +56,7 @@ import * as BackendClient from "../http/client/Backend.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile } from "./Device.ts"
+import { openWalletLink } from "./WalletLink.ts"
 
 export interface Engine {
   readonly config: Config.ResolvedConfig
@@ -106,6 +107,8 @@ export interface Engine {
    * ends. Never rejects: a failure is in `atoms.attempt` (and shakes the modal).
    */
   readonly choose: (choice: ConnectAttempt.Choice) => Promise<void>
+  /** Takes the visitor to a wallet's app or web page (a deep link carrying the pairing URI). */
+  readonly openWalletLink: (href: string) => void
   /** Connects again through the connector of the current view ("Try again"). Never rejects. */
   readonly connect: (connectorId: string) => Promise<void>
   /** Registers a name for the active account (spec §4's steps); the outcome is in `atoms.registration`. Never rejects. */
@@ -180,7 +183,7 @@ const environment = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Ale
       storage: Storage.serviceOf(BrowserStorage.layerBrowser),
       // On a phone a request sends the visitor to the wallet that must approve it (spec: wcLinking).
       openWallet: (link) => {
-        if (isMobile()) globalThis.location.assign(link)
+        if (isMobile()) openWalletLink(link)
       }
     })
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
@@ -302,6 +305,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     push: (route) => run(navigation.push(route)),
     goBackTo: (view) => run(navigation.goBackTo(view)),
     choose: (choice) => run(attempt.choose(choice)),
+    openWalletLink,
     connect: (connectorId) => run(attempt.connect(connectorId)),
     retryWalletList: () => walletAtoms.retryFailed(registry),
     setSendToken: (token) => run(sending.setToken(token)),

@@ -35,6 +35,7 @@ import * as Storage from "./Storage.ts"
 import * as Theme from "./Theme.ts"
 import * as WalletError from "./WalletError.ts"
 import * as Activity from "./features/Activity.ts"
+import * as ConnectAttempt from "./features/ConnectAttempt.ts"
 import * as Envelope from "./walletconnect/Envelope.ts"
 import * as PairingUri from "./walletconnect/PairingUri.ts"
 import * as RelayClient from "./walletconnect/RelayClient.ts"
@@ -131,7 +132,8 @@ export const errors: ReadonlyArray<Item> = [
   item("PairingUri", PairingUri.PairingUriError, "Not a WalletConnect v2 pairing URI: {why}"),
   item("RelayClient", RelayClient.RelayError, "{the relay's message} or The relay client is closed"),
   item("SignClient", SignClient.PeerError, "{the peer's error message}"),
-  item("SymKey", SymKey.PeerKeyError)
+  item("SymKey", SymKey.PeerKeyError),
+  item("ConnectAttempt", ConnectAttempt.RelayUnreachableError)
 ]
 
 /** The alert catalogue, keyed as in Alert.ts. */

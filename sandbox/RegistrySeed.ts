@@ -27,7 +27,25 @@ const fictional = (index: number, chains: ReadonlyArray<string>, label: string):
   recommended: false
 })
 
-export const sandboxRegistry = (solanaCaipNetworkId: string): ReadonlyArray<WalletSeedEntry> => [
+/**
+ * The sandbox's WalletConnect demo wallet page as a registry wallet: its web address serves as mobile and web
+ * link (`<page>/wc?uri=…` pairs at once), so choosing it on a phone opens it the way a wallet app opens.
+ */
+const walletConnectDemo = (walletUrl: string, chains: ReadonlyArray<string>): WalletSeedEntry => ({
+  id: "portico-wc-demo",
+  name: "Portico WalletConnect Demo Wallet",
+  rdns: null,
+  chains,
+  mobile: walletUrl,
+  desktop: null,
+  webapp: walletUrl,
+  homepage: walletUrl,
+  certified: false,
+  recommended: true
+})
+
+export const sandboxRegistry = (solanaCaipNetworkId: string, walletUrl?: string): ReadonlyArray<WalletSeedEntry> => [
+  ...(walletUrl === undefined ? [] : [walletConnectDemo(walletUrl, [...evm, solanaCaipNetworkId])]),
   ...Array.from({ length: 120 }, (_, index) => {
     const chains = index % 4 === 0 ? [...evm, solanaCaipNetworkId] : index % 4 === 1 ? [solanaCaipNetworkId] : evm
     return { ...fictional(index + 1, chains, "Sandbox"), recommended: index < 2 }

@@ -145,7 +145,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       tokenImages: sandboxTokenImages,
       // A local toy world: any page on this machine may use the sandbox project.
       projects: { [projectId]: { allowedOrigins: ["*"] } },
-      wallets: sandboxRegistry(devnet.deployment.caipNetworkId)
+      wallets: sandboxRegistry(devnet.deployment.caipNetworkId, `${http(ports.wallet)}/`)
     })
   )
 

@@ -7,6 +7,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Schema from "effect/Schema"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
@@ -21,9 +22,10 @@ import { Networks } from "../Networks.ts"
 import * as Session from "../Session.ts"
 import * as SignInState from "../signin/SignInState.ts"
 import type * as WalletListEntry from "../WalletListEntry.ts"
+import { fixed } from "../FixedMessage.ts"
 import { isActiveAccountUnsupported, routerContext } from "./ChainSupport.ts"
 
-export type ConnectFailure = Connector.ConnectorFailure | Connector.ConnectorNotFound
+export type ConnectFailure = Connector.ConnectorFailure | Connector.ConnectorNotFound | RelayUnreachableError
 
 /** The last connect attempt, for the connecting views. */
 export type Attempt =
@@ -98,7 +100,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
        * shown, the pairing's own expiry rules take over.
        */
       const withRelayDeadline = <A, E>(attempt: Effect.Effect<A, E>, connectorId: string) => {
-        const unreachable = new Connector.ConnectorError({ connectorId, message: "The WalletConnect relay could not be reached" })
+        const unreachable = new RelayUnreachableError({ connectorId })
         const deadline = Effect.gen(function*() {
           yield* Effect.sleep(Constants.walletConnectUriTimeoutMillis)
           if ((yield* SubscriptionRef.get(connection.state)).wcUri !== undefined) return yield* Effect.never
@@ -202,3 +204,9 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
     })
   )
 }
+
+/** No pairing URI within the deadline: the WalletConnect relay could not be reached. */
+export class RelayUnreachableError extends Schema.TaggedError<RelayUnreachableError>()("RelayUnreachableError", {
+  connectorId: Schema.String,
+  message: fixed("The WalletConnect relay could not be reached")
+}) {}

@@ -1,6 +1,6 @@
 /**
  * Entry of the WalletConnect demo wallet page: reads the sandbox configuration from this origin, starts the
- * wallet on the sandbox relay and renders it. `?uri=wc:…` pre-fills the URI field, as a wallet deep link does.
+ * wallet on the sandbox relay and renders it. `?uri=wc:…` (a wallet deep link) pre-fills the URI field and pairs at once.
  */
 import { createRoot } from "react-dom/client"
 import { layerBrowser } from "../../app/BrowserStorage.ts"
@@ -16,7 +16,10 @@ const root = createRoot(container)
 try {
   // Pairings and sessions survive a reload of the wallet page, as in a real wallet.
   const wallet = await createWcWallet({ ...fromSandboxConfig(await load(), location.origin), storage: Storage.serviceOf(layerBrowser) })
-  root.render(<WalletApp wallet={wallet} initialUri={new URLSearchParams(location.search).get("uri") ?? ""} />)
+  const uri = new URLSearchParams(location.search).get("uri") ?? ""
+  root.render(<WalletApp wallet={wallet} initialUri={uri} />)
+  // Opened by a deep link (`/wc?uri=…`): pair at once, as a wallet app does.
+  if (uri !== "") void wallet.pair(uri)
 } catch (error) {
   root.render(
     <p role="alert" style={{ font: "15px system-ui, sans-serif", color: "#c92a2a", padding: 24 }}>

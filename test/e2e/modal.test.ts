@@ -644,6 +644,30 @@ describe("Portico modal in Chromium", () => {
     await context.close()
   })
 
+  it("on a phone, choosing the WalletConnect demo wallet in the registry opens its link with the pairing URI, which pairs it", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    const page = await context.newPage()
+    await page.goto(host.url)
+    await page.locator("[data-portico-button]").click()
+    if ((await dialog(page).getAttribute("data-view")) !== "AllWallets") {
+      await dialog(page).getByRole("button", { name: new RegExp(en.allWallets) }).click()
+    }
+    await expectView(page, "AllWallets")
+    await dialog(page).getByRole("searchbox").fill("WalletConnect Demo")
+    const opened = context.waitForEvent("page")
+    await dialog(page).getByRole("button", { name: /Portico WalletConnect Demo Wallet/ }).click()
+    await expectView(page, "ConnectingWalletConnect")
+    const wallet = await opened
+    // The registry's mobile link plus `wc?uri=` and the URI the QR view shows.
+    const uri = (await dialog(page).locator("[data-wc-uri]").getAttribute("data-wc-uri")) ?? ""
+    expect(wallet.url()).toBe(`${sandbox.walletConnectWalletUrl}/wc?uri=${encodeURIComponent(uri)}`)
+    await wallet.getByRole("article", { name: /Session proposal from Portico test host/ }).getByRole("button", { name: "Approve" }).click()
+    const walletAddress = sandbox.config.evm.accounts[1]?.address ?? ""
+    await expect.poll(async () => (await hostStatus(page).textContent())?.toLowerCase(), { timeout: 20_000 })
+      .toContain(walletAddress.toLowerCase())
+    await context.close()
+  })
+
   it("shows only the QR code in basic WalletConnect mode", async () => {
     const { context, page } = await open(basicHost.url)
     await page.locator("[data-portico-button]").click()

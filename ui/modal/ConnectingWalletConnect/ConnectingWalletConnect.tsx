@@ -1,7 +1,10 @@
 /**
  * ConnectingWalletConnect: the QR code, plus, for a wallet chosen in the registry, its mobile,
- * desktop and web deep links carrying the pairing URI.
+ * desktop and web deep links carrying the pairing URI. On a phone the wallet's mobile link opens by
+ * itself as soon as the URI is there; the "Open" link, copying and the QR code stay as fallbacks.
  */
+import { useEffect, useRef } from "react"
+import { isMobile } from "../../../app/Device.ts"
 import * as WalletConnect from "../../../core/connectors/WalletConnect.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
 import { WalletConnectQr } from "../components/WalletConnectQr.tsx"
@@ -21,6 +24,14 @@ export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletLis
       const href = base === undefined || base === null || base === "" ? undefined : WalletConnect.deepLink(base, wcUri)
       return href === undefined ? [] : [{ kind, href, label }]
     })
+  const mobileLink = links.find((link) => link.kind === "mobile")?.href
+  const opened = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    // Once per URI: a refreshed pairing opens the wallet again, a re-render does not.
+    if (mobileLink === undefined || opened.current === wcUri || !isMobile()) return
+    opened.current = wcUri
+    engine.openWalletLink(mobileLink)
+  }, [engine, mobileLink, wcUri])
   return (
     <div>
       {wallet === undefined ? null : (

@@ -22,13 +22,11 @@ export function WalletConnectQr() {
   }
 
   const failed = attempt._tag === "Failed" && attempt.connectorId === "walletConnect" ? attempt : undefined
-  // No pairing URI before the engine's deadline: the relay could not be reached (connection wcError).
-  const relayUnreachable = failed !== undefined && connection.wcError && uri === undefined
+  // No pairing URI before the engine's deadline: there is no QR code to show, only the error and a retry.
+  const relayUnreachable = failed?.error._tag === "RelayUnreachableError"
   return (
     <div className="center">
-      {failed !== undefined
-        ? <ConnectError attempt={failed} {...(relayUnreachable ? { detail: t("relayUnreachable") } : {})} />
-        : null}
+      {failed !== undefined ? <ConnectError attempt={failed} /> : null}
       {relayUnreachable ? null : (
         <>
           <QrCode text={uri} alt={t("qrAlt")} data-wc-uri={uri} />

@@ -19,6 +19,7 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   BackendNotConfiguredError: "errorBackend",
   BackendRequestError: "errorBackend",
   InvalidAccountError: "errorInvalidAccount",
+  RelayUnreachableError: "relayUnreachable",
   SendAmountAndReceiverRequiredError: "errorSendAmountAndReceiver",
   SendTokenRequiredError: "errorSendToken",
   SendUnsupportedChainError: "errorSendUnsupportedChain",
