@@ -8,11 +8,9 @@
  * one that was proposed, every account a valid address on a configured network; anything else ends the
  * session and fails with `InvalidAccountError`.
  */
-import { base58, base64 } from "@scure/base"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Predicate from "effect/Predicate"
-import * as Schema from "effect/Schema"
 import * as Address from "../Address.ts"
 import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
@@ -134,11 +132,6 @@ const failure = (cause: unknown): Connector.ConnectorFailure => {
 
 const attempt = <A>(evaluate: () => Promise<A>) => Effect.tryPromise({ try: evaluate, catch: failure })
 
-const bytes = (value: unknown): Uint8Array | undefined => (value instanceof Uint8Array ? value : undefined)
-
-const Base58Answer = Schema.Struct({ signature: Schema.String })
-const TransactionAnswer = Schema.Struct({ transaction: Schema.String })
-const TransactionsAnswer = Schema.Struct({ transactions: Schema.Array(Schema.String) })
 
 export const make = (options: Options): Connector.ConnectorClient => {
   const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
@@ -261,49 +254,18 @@ export const make = (options: Options): Connector.ConnectorClient => {
       return yield* answer
     })
 
-  const decoded = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S, method: string) => (answer: unknown) =>
-    Effect.mapError(Schema.decodeUnknownEffect(schema)(answer), () => fail(`The wallet answered ${method} with a malformed result`))
-
+  /** Solana requests in WalletConnect's encoding; that code loads with the client, after the visitor picked WalletConnect. */
   const solanaRequest = (method: string, params: Record<string, unknown>) =>
     Effect.gen(function*() {
       const session = yield* topic
       const solana = session.connections.get("solana")
       if (solana === undefined) return yield* fail("The WalletConnect session has no Solana account")
-      const chainId = solana.caipNetworkId
-      const pubkey = solana.accounts[0]
-      const decodeBytes = (text: string, codec: typeof base58 | typeof base64) =>
-        Effect.try({ try: () => codec.decode(text), catch: () => fail(`The wallet answered ${method} with malformed bytes`) })
-      switch (method) {
-        case "solana_signMessage": {
-          const message = bytes(params["message"])
-          if (message === undefined) return yield* fail("solana_signMessage needs the message bytes")
-          const answer = yield* Effect.flatMap(ask(chainId, method, { message: base58.encode(message), pubkey }), decoded(Base58Answer, method))
-          return { signedMessage: message, signature: yield* decodeBytes(answer.signature, base58) }
-        }
-        case "solana_signTransaction": {
-          const transaction = bytes(params["transaction"])
-          if (transaction === undefined) return yield* fail("solana_signTransaction needs the transaction bytes")
-          const answer = yield* Effect.flatMap(ask(chainId, method, { transaction: base64.encode(transaction) }), decoded(TransactionAnswer, method))
-          return { signedTransaction: yield* decodeBytes(answer.transaction, base64) }
-        }
-        case "solana_signAndSendTransaction": {
-          const transaction = bytes(params["transaction"])
-          if (transaction === undefined) return yield* fail("solana_signAndSendTransaction needs the transaction bytes")
-          const answer = yield* Effect.flatMap(ask(chainId, method, { transaction: base64.encode(transaction) }), decoded(Base58Answer, method))
-          return { signature: yield* decodeBytes(answer.signature, base58) }
-        }
-        case "solana_signAllTransactions": {
-          const transactions = Array.isArray(params["transactions"]) ? params["transactions"].map(bytes) : []
-          if (transactions.length === 0 || transactions.some((entry) => entry === undefined)) return yield* fail("solana_signAllTransactions needs the transactions' bytes")
-          const answer = yield* Effect.flatMap(
-            ask(chainId, method, { transactions: transactions.map((entry) => base64.encode(entry!)) }),
-            decoded(TransactionsAnswer, method)
-          )
-          return { signedTransactions: yield* Effect.forEach(answer.transactions, (entry) => decodeBytes(entry, base64)) }
-        }
-        default:
-          return yield* new WalletError.UnsupportedMethodError({ code: RpcCode.table.UnsupportedMethod.code, message: `Unsupported method ${method}` })
-      }
+      const encoding = yield* attempt(() => import("../walletconnect/SolanaRequests.ts"))
+      return yield* encoding.request(method, params, {
+        pubkey: solana.accounts[0],
+        ask: (wire) => ask(solana.caipNetworkId, method, wire),
+        fail
+      })
     })
 
   return {
