@@ -93,7 +93,8 @@ const invalid = (message: string) => Effect.fail(new Connector.InvalidAccountErr
 export const connectionsOf = (
   session: Pick<SignClient.Session, "namespaces" | "peer">,
   networks: ReadonlyArray<Caip.CaipNetworkId>,
-  preferred?: Caip.CaipNetworkId
+  /** Networks to stay on, one per namespace at most, where the wallet grants an account there. */
+  preferred: ReadonlyArray<Caip.CaipNetworkId> = []
 ): Effect.Effect<ReadonlyArray<Connector.Connected>, Connector.InvalidAccountError> => {
   const grouped = new Map<"eip155" | "solana", Array<Caip.ParsedAddress>>()
   for (const [key, namespace] of Object.entries(session.namespaces)) {
@@ -113,7 +114,7 @@ export const connectionsOf = (
   // The wallet that answered names the account (Connection keeps its icon only from a safe source).
   const wallet = metadata.name === "" ? {} : { wallet: { name: metadata.name, ...(icon === undefined ? {} : { icon }) } }
   const connections = [...grouped].map(([namespace, entries]): Connector.Connected => {
-    const first = entries.find((entry) => Caip.networkIdOf(entry) === preferred) ?? entries[0]
+    const first = entries.find((entry) => preferred.includes(Caip.networkIdOf(entry))) ?? entries[0]
     const caipNetworkId = first === undefined ? `${namespace}:0` as const : Caip.networkIdOf(first)
     const accounts = [...new Set(entries.filter((entry) => Caip.networkIdOf(entry) === caipNetworkId).map((entry) => entry.address))]
     return { namespace, accounts, caipNetworkId, ...wallet, ...(linking === undefined || linking === "" ? {} : { linking }) }
@@ -139,11 +140,35 @@ export const make = (options: Options): Connector.ConnectorClient => {
     for (const listener of listeners) listener(event)
   }
   /** The session's topic and what it grants per namespace (its network follows chainChanged). */
-  let current: { readonly topic: string; readonly connections: Map<string, Connector.Connected>; readonly linking: string | undefined } | undefined
+  let current: {
+    readonly topic: string
+    readonly peer: SignClient.Session["peer"]
+    readonly connections: Map<string, Connector.Connected>
+    readonly linking: string | undefined
+  } | undefined
   let loading: Promise<SignClient.SignClient> | undefined
 
   const fail = (message: string) => new Connector.ConnectorError({ connectorId: connector.id, message })
   const primaryOf = (session: typeof current) => session?.connections.get("eip155") ?? session?.connections.get("solana")
+
+  /**
+   * The wallet changed what the session grants: the new accounts pass the same checks as at connection
+   * (else the session ends), and each namespace's first account becomes its address.
+   */
+  const onUpdate = (session: NonNullable<typeof current>, namespaces: Protocol.SessionNamespaces) => {
+    // The networks the page is on stay where the wallet still grants an account there.
+    const onNetworks = [...session.connections.values()].map((connection) => connection.caipNetworkId)
+    const checked = Effect.runSync(Effect.result(connectionsOf({ namespaces, peer: session.peer }, options.networks, onNetworks)))
+    if (checked._tag === "Failure") {
+      current = undefined
+      void loading?.then((client) => client.disconnect(session.topic, { code: 5103, message: "Unsupported accounts." })).catch(() => undefined)
+      return emit({ _tag: "Disconnected" })
+    }
+    for (const connection of checked.success) {
+      session.connections.set(connection.namespace, connection)
+      emit({ _tag: "AccountsChanged", namespace: connection.namespace, accounts: connection.accounts })
+    }
+  }
 
   const onEvent = (event: SignClient.SignEvent) => {
     if (current === undefined || !("topic" in event) || event.topic !== current.topic) return
@@ -165,7 +190,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
         return
       }
       case "SessionUpdate":
-        return
+        return onUpdate(current, event.namespaces)
       case "SessionDelete":
       case "SessionExpire":
         current = undefined
@@ -197,11 +222,12 @@ export const make = (options: Options): Connector.ConnectorClient => {
 
   /** Accepts a settled session, or ends it and fails when its accounts do not pass the checks. */
   const adopt = (client: SignClient.SignClient, session: SignClient.Session, preferred: Caip.CaipNetworkId | undefined) =>
-    connectionsOf(session, options.networks, preferred).pipe(
+    connectionsOf(session, options.networks, preferred === undefined ? [] : [preferred]).pipe(
       Effect.tapError(() => Effect.promise(() => client.disconnect(session.topic, { code: 5103, message: "Unsupported accounts." }).catch(() => undefined))),
       Effect.map((connections) => {
         current = {
           topic: session.topic,
+          peer: session.peer,
           connections: new Map(connections.map((connection) => [connection.namespace, connection])),
           linking: connections[0]?.linking
         }

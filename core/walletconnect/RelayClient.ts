@@ -52,6 +52,15 @@ export interface RelayClient {
 }
 
 const open = 1
+
+/**
+ * The wait before reconnect attempt `attempt` (0-based): doubling from `initialMillis`, capped at
+ * `maxMillis`, then jittered into its upper half so many clients of one restarted relay do not return in step.
+ */
+export const backoffDelay = (attempt: number, backoff: { readonly initialMillis: number; readonly maxMillis: number }, random: number): number => {
+  const ceiling = Math.min(backoff.maxMillis, backoff.initialMillis * 2 ** Math.min(attempt, 30))
+  return ceiling / 2 + random * (ceiling / 2)
+}
 const tokenTtlSeconds = 86_400
 
 const Incoming = Schema.Union([
@@ -71,6 +80,8 @@ const decodeIncoming = Schema.decodeUnknownOption(Schema.fromJsonString(Incoming
 
 interface Pending {
   readonly frame: string
+  /** The topic, for a subscribe: re-following topics after a reconnect skips those already on their way. */
+  readonly subscribes: string | undefined
   readonly resolve: (result: unknown) => void
   readonly reject: (error: RelayError) => void
   sentAt: number | undefined
@@ -111,7 +122,8 @@ export const make = (options: Options): RelayClient => {
     new Promise((resolve, reject) => {
       if (closed) return reject(new RelayError({ message: "The relay client is closed" }))
       nextId = Math.max(nextId + 1, now() * 1000)
-      const entry: Pending = { frame: JSON.stringify({ id: nextId, jsonrpc: "2.0", method, params }), resolve, reject, sentAt: undefined }
+      const subscribes = method === "irn_subscribe" && typeof params === "object" && params !== null && "topic" in params && typeof params.topic === "string" ? params.topic : undefined
+      const entry: Pending = { frame: JSON.stringify({ id: nextId, jsonrpc: "2.0", method, params }), subscribes, resolve, reject, sentAt: undefined }
       pending.set(nextId, entry)
       connect()
       transmit(entry)
@@ -129,10 +141,8 @@ export const make = (options: Options): RelayClient => {
     for (const entry of pending.values()) entry.sentAt = undefined
     if (closed) return
     status("waiting")
-    const delay = Math.min(backoff.maxMillis, backoff.initialMillis * 2 ** attempts)
+    retryTimer = setTimeout(connect, backoffDelay(attempts, backoff, Math.random()))
     attempts += 1
-    // Jitter keeps many clients of one restarted relay from returning in step.
-    retryTimer = setTimeout(connect, delay / 2 + Math.random() * (delay / 2))
   }
 
   const onIncoming = (current: Socket, text: string): void => {
@@ -166,8 +176,8 @@ export const make = (options: Options): RelayClient => {
     try {
       current = openSocket(url())
     } catch {
+      retryTimer = setTimeout(connect, backoffDelay(attempts, backoff, Math.random()))
       attempts += 1
-      retryTimer = setTimeout(connect, Math.min(backoff.maxMillis, backoff.initialMillis * 2 ** attempts))
       return
     }
     socket = current
@@ -176,8 +186,11 @@ export const make = (options: Options): RelayClient => {
       attempts = 0
       status("open")
       // Topics first: the relay then delivers what waited for this client while it was away.
-      for (const topic of topics.keys()) void follow(topic).catch(() => undefined)
-      for (const entry of pending.values()) if (entry.sentAt === undefined) transmit(entry)
+      const waiting = [...pending.values()].filter((entry) => entry.sentAt === undefined)
+      for (const entry of waiting) if (entry.subscribes !== undefined) transmit(entry)
+      const covered = new Set(waiting.map((entry) => entry.subscribes))
+      for (const topic of topics.keys()) if (!covered.has(topic)) void follow(topic).catch(() => undefined)
+      for (const entry of waiting) if (entry.subscribes === undefined) transmit(entry)
     })
     current.addEventListener("message", (event) => {
       if (socket === current && typeof event.data === "string") onIncoming(current, event.data)

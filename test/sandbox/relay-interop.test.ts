@@ -125,6 +125,27 @@ describe("our dapp with the reference wallet (sign-client 2.21.8)", () => {
     await ended
   })
 
+  it("follows a session update to another account, and ends the session when an update grants a malformed one", async () => {
+    await connect()
+    const [session] = wallet.session.getAll()
+    if (session === undefined) throw new Error("no session on the wallet's side")
+    const other = privateKeyToAccount(accountAt(2).privateKey).address
+    const namespaces = (account: string) => ({
+      ...session.namespaces,
+      eip155: { ...session.namespaces["eip155"]!, accounts: [`eip155:31337:${account}`] }
+    })
+    const changed = nextEvent(dapp, "AccountsChanged")
+    await (await wallet.update({ topic: session.topic, namespaces: namespaces(other) })).acknowledged()
+    expect(await changed).toMatchObject({ namespace: "eip155", accounts: [other] })
+    expect(await Effect.runPromise(dapp.accounts)).toEqual([other])
+
+    const ended = nextEvent(dapp, "Disconnected")
+    const deleted = new Promise((resolve) => wallet.once("session_delete", resolve))
+    await wallet.update({ topic: session.topic, namespaces: namespaces("0xnot-an-address") }).catch(() => undefined)
+    await ended
+    await deleted
+  })
+
   it("tells the wallet when the dapp disconnects", async () => {
     await connect()
     const deleted = new Promise((resolve) => wallet.once("session_delete", resolve))

@@ -240,6 +240,18 @@ describe("the local WalletConnect relay", () => {
     expect(client.socket.readyState).toBe(WebSocket.OPEN)
   })
 
+  it("cuts off a socket that sends an oversized frame and keeps serving everyone else", async () => {
+    const relay = await start()
+    const flooder = await connect(relay, await token())
+    const neighbour = await connect(relay, await token())
+    const closed = new Promise<number>((resolve) => flooder.socket.once("close", (code) => resolve(code)))
+    flooder.socket.send("x".repeat(2 * 1024 * 1024))
+    expect(await closed).toBe(1009)
+    expect((await neighbour.request("irn_subscribe", { topic: topic("still") })).error).toBeUndefined()
+    const newcomer = await connect(relay, await token())
+    expect((await newcomer.request("irn_subscribe", { topic: topic("fresh") })).error).toBeUndefined()
+  })
+
   it("terminates sockets that stop answering pings", async () => {
     const relay = await start({ pingIntervalMs: 50 })
     const silent = await connect(relay, await token(), { autoPong: false })

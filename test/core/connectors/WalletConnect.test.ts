@@ -57,7 +57,7 @@ const solanaAddress = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
 const networks = ["eip155:31337", "eip155:31338", solanaChain] as const
 const namespace = (accounts: ReadonlyArray<string>) => ({ accounts: [...accounts], methods: [], events: [] })
 const connections = (namespaces: Record<string, ReturnType<typeof namespace>>, preferred?: `${string}:${string}`) =>
-  Effect.runPromise(Effect.result(WalletConnect.connectionsOf({ namespaces, peer }, networks, preferred)))
+  Effect.runPromise(Effect.result(WalletConnect.connectionsOf({ namespaces, peer }, networks, preferred === undefined ? [] : [preferred])))
 
 describe("session accounts", () => {
   it("gives one connection per namespace, on the preferred network, named after the wallet", async () => {

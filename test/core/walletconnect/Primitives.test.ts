@@ -1,0 +1,94 @@
+/**
+ * The protocol's primitives as properties: envelopes round-trip and refuse any change or other key, both
+ * sides of a key agreement derive the same session key, pairing URIs round-trip and parsing never throws,
+ * relay tokens verify only unaltered and unexpired.
+ */
+import { bytesToHex } from "@noble/hashes/utils"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import * as Envelope from "../../../core/walletconnect/Envelope.ts"
+import * as PairingUri from "../../../core/walletconnect/PairingUri.ts"
+import * as RelayAuth from "../../../core/walletconnect/RelayAuth.ts"
+import * as SymKey from "../../../core/walletconnect/SymKey.ts"
+
+const key = fc.uint8Array({ minLength: 32, maxLength: 32 }).map(bytesToHex)
+const opened = (symKey: string, message: string) => Effect.runSync(Effect.result(Envelope.open(symKey, message)))
+
+describe("Envelope", () => {
+  it("opens what it sealed, under that key only", () => {
+    fc.assert(fc.property(key, key, fc.string(), (symKey, other, text) => {
+      const sealed = Envelope.seal(symKey, text)
+      expect(opened(symKey, sealed)).toEqual(Result.succeed(text))
+      if (other !== symKey) expect(Result.isFailure(opened(other, sealed))).toBe(true)
+    }))
+  })
+  it("refuses a message with any byte changed", () => {
+    fc.assert(fc.property(key, fc.string({ minLength: 1 }), fc.nat(), fc.integer({ min: 1, max: 255 }), (symKey, text, at, flip) => {
+      const bytes = Uint8Array.from(atob(Envelope.seal(symKey, text)), (char) => char.charCodeAt(0))
+      const index = at % bytes.length
+      bytes[index] = (bytes[index] ?? 0) ^ flip
+      expect(Result.isFailure(opened(symKey, btoa(String.fromCharCode(...bytes))))).toBe(true)
+    }))
+  })
+  it("never throws on arbitrary text", () => {
+    fc.assert(fc.property(key, fc.string(), (symKey, text) => {
+      expect(Result.isFailure(opened(symKey, text))).toBe(true)
+    }))
+  })
+})
+
+describe("SymKey", () => {
+  it("gives both sides of an agreement the same session key and topic", () => {
+    fc.assert(fc.property(fc.constant(null), () => {
+      const dapp = SymKey.generateKeyPair()
+      const wallet = SymKey.generateKeyPair()
+      const mine = Effect.runSync(SymKey.agree(dapp.privateKey, wallet.publicKey))
+      const theirs = Effect.runSync(SymKey.agree(wallet.privateKey, dapp.publicKey))
+      expect(mine).toBe(theirs)
+      expect(SymKey.topicOf(mine)).toMatch(/^[0-9a-f]{64}$/)
+    }), { numRuns: 20 })
+  })
+  it("refuses a peer key that is malformed or of low order", () => {
+    const { privateKey } = SymKey.generateKeyPair()
+    for (const peer of ["00".repeat(32), "zz".repeat(32), "01", "ab".repeat(33)]) {
+      expect(Effect.runSync(Effect.result(SymKey.agree(privateKey, peer)))).toMatchObject({ _tag: "Failure", failure: { _tag: "PeerKeyError" } })
+    }
+  })
+})
+
+describe("PairingUri", () => {
+  it("round-trips the URIs it formats", () => {
+    fc.assert(fc.property(key, fc.integer({ min: 1, max: 99_999_999_999 }), (symKey, expiryTimestamp) => {
+      const pairing = { topic: SymKey.topicOf(symKey), symKey, expiryTimestamp }
+      expect(Effect.runSync(PairingUri.parse(PairingUri.format(pairing)))).toEqual(pairing)
+    }))
+  })
+  it("never throws on arbitrary text, and refuses it", () => {
+    fc.assert(fc.property(fc.string(), (text) => {
+      expect(Result.isFailure(Effect.runSync(Effect.result(PairingUri.parse(text))))).toBe(true)
+    }))
+  })
+})
+
+describe("RelayAuth", () => {
+  const issuedAt = 1_800_000_000
+  it("verifies an unaltered, unexpired token as the key's did:key", () => {
+    const seed = RelayAuth.generateSeed()
+    const token = RelayAuth.sign({ seed, audience: "wss://relay.test", issuedAt, ttlSeconds: 60 })
+    const verified = RelayAuth.verify(token, issuedAt * 1000)
+    expect(verified).toMatchObject({ _tag: "Success" })
+    expect(Result.getOrThrow(verified)).toMatch(/^did:key:z6Mk/)
+    expect(RelayAuth.verify(token, (issuedAt + 60) * 1000)).toEqual(Result.fail("expired token"))
+  })
+  it("refuses a token with any character changed", () => {
+    const token = RelayAuth.sign({ seed: RelayAuth.generateSeed(), audience: "wss://relay.test", issuedAt, ttlSeconds: 60 })
+    fc.assert(fc.property(fc.nat(), fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_."), (at, replacement) => {
+      const index = at % token.length
+      fc.pre(token[index] !== replacement)
+      const altered = token.slice(0, index) + replacement + token.slice(index + 1)
+      expect(Result.isFailure(RelayAuth.verify(altered, issuedAt * 1000))).toBe(true)
+    }))
+  })
+})
