@@ -6,7 +6,7 @@
 import { bytesToHex } from "@noble/hashes/utils"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import fc from "fast-check"
+import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Envelope from "../../../core/walletconnect/Envelope.ts"
 import * as PairingUri from "../../../core/walletconnect/PairingUri.ts"

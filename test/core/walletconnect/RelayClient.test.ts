@@ -3,7 +3,7 @@
  * (garbage included) never throws and only well-formed pushes of followed topics reach the client, and
  * requests made while offline go out once the socket opens, after the topics are followed again.
  */
-import fc from "fast-check"
+import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import * as RelayAuth from "../../../core/walletconnect/RelayAuth.ts"
