@@ -2,28 +2,38 @@
  * Interoperability: Portico's WalletConnect connector (our own Sign client, dapp role) against the
  * Apache-2.0 reference `@walletconnect/sign-client` 2.21.8 in the wallet role, through the sandbox relay.
  * The reference client is only an oracle here: pairing, settling EVM and Solana together, personal_sign and
- * solana_signMessage answered by it and verified, chainChanged, and a delete from either side.
+ * solana_signMessage answered by it and verified, eth_sendTransaction mined and solana_signAndSendTransaction
+ * confirmed on the sandbox devnets, chainChanged, session updates, and a delete from either side.
  * (The other direction, the reference client as dapp against our wallet, is relay-wallet.test.ts.)
  */
 import { ed25519 } from "@noble/curves/ed25519"
-import { base58 } from "@scure/base"
+import { base58, base64 } from "@scure/base"
+import {
+  address,
+  createKeyPairFromBytes,
+  createSolanaRpc,
+  getBase64EncodedWireTransaction,
+  getTransactionDecoder,
+  signTransaction,
+  signature as solanaSignature
+} from "@solana/kit"
 import { SignClient } from "@walletconnect/sign-client"
 import * as Effect from "effect/Effect"
-import { verifyMessage, type Hex } from "viem"
+import { createPublicClient, createWalletClient, http, verifyMessage, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { WebSocket } from "ws"
 import type * as Connector from "../../core/Connector.ts"
 import * as WalletConnect from "../../core/connectors/WalletConnect.ts"
 import * as Storage from "../../core/Storage.ts"
 import type * as RelayClient from "../../core/walletconnect/RelayClient.ts"
 import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
+import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
+import { startSolanaDevnet, type SolanaDevnet } from "../../sandbox/solana/SolanaDevnet.ts"
+import { unsignedSolTransfer } from "../../sandbox/wallets/SolTransfer.ts"
 
 const evm = privateKeyToAccount(accountAt(1).privateKey)
-const solanaSecret = ed25519.utils.randomPrivateKey()
-const solanaAddress = base58.encode(ed25519.getPublicKey(solanaSecret))
-const solanaChain = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
 
 type Reference = Awaited<ReturnType<typeof SignClient.init>>
 
@@ -40,6 +50,44 @@ describe("our dapp with the reference wallet (sign-client 2.21.8)", () => {
   let relay: Relay
   let wallet: Reference
   let dapp: Connector.ConnectorClient
+  let devnets: EvmDevnets
+  let solana: SolanaDevnet
+  let solanaChain: `solana:${string}`
+  let solanaAccount: { readonly address: string; readonly secretKey: ReadonlyArray<number> }
+
+  beforeAll(async () => {
+    ;[devnets, solana] = await Promise.all([startEvmDevnets({}), startSolanaDevnet({})])
+    solanaChain = solana.deployment.caipNetworkId
+    solanaAccount = solana.deployment.accounts[1] ?? { address: "", secretKey: [] }
+  })
+  afterAll(async () => {
+    await Promise.allSettled([devnets?.stop(), solana?.stop()])
+  })
+
+  /** What the reference wallet answers: it signs with the demo keys and sends on the devnets itself. */
+  const answer = async (method: string, args: unknown): Promise<unknown> => {
+    const seed = Uint8Array.from(solanaAccount.secretKey).subarray(0, 32)
+    switch (method) {
+      case "personal_sign":
+        return evm.signMessage({ message: { raw: (args as ReadonlyArray<Hex>)[0] as Hex } })
+      case "eth_sendTransaction": {
+        const [transaction] = args as ReadonlyArray<{ readonly to: Hex; readonly value?: Hex }>
+        const client = createWalletClient({ account: evm, transport: http(devnets.chains[0]?.rpcUrl) })
+        return client.sendTransaction({ to: transaction?.to ?? "0x", value: BigInt(transaction?.value ?? 0), chain: null })
+      }
+      case "solana_signMessage":
+        return { signature: base58.encode(ed25519.sign(base58.decode((args as { readonly message: string }).message), seed)) }
+      case "solana_signAndSendTransaction": {
+        const keyPair = await createKeyPairFromBytes(Uint8Array.from(solanaAccount.secretKey))
+        const unsigned = getTransactionDecoder().decode(base64.decode((args as { readonly transaction: string }).transaction))
+        const signed = await signTransaction([keyPair], unsigned)
+        const rpc = createSolanaRpc(solana.rpcUrl)
+        return { signature: await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: "base64" }).send() }
+      }
+      default:
+        throw new Error(`unexpected ${method}`)
+    }
+  }
 
   beforeEach(async () => {
     relay = await startRelay({})
@@ -60,18 +108,18 @@ describe("our dapp with the reference wallet (sign-client 2.21.8)", () => {
             methods: ["personal_sign", "eth_sendTransaction"],
             events: ["chainChanged", "accountsChanged"]
           },
-          solana: { chains: [solanaChain], accounts: [`${solanaChain}:${solanaAddress}`], methods: ["solana_signMessage"], events: [] }
+          solana: {
+            chains: [solanaChain],
+            accounts: [`${solanaChain}:${solanaAccount.address}`],
+            methods: ["solana_signMessage", "solana_signAndSendTransaction"],
+            events: []
+          }
         }
       })
     })
     wallet.on("session_request", ({ id, topic, params }) => {
       const { method, params: args } = params.request as { method: string; params: unknown }
-      const answer = async () => {
-        if (method === "personal_sign") return evm.signMessage({ message: { raw: (args as ReadonlyArray<Hex>)[0] as Hex } })
-        const { message } = args as { message: string }
-        return { signature: base58.encode(ed25519.sign(base58.decode(message), solanaSecret)) }
-      }
-      void answer().then((result) => wallet.respond({ topic, response: { id, jsonrpc: "2.0", result } }))
+      void answer(method, args).then((result) => wallet.respond({ topic, response: { id, jsonrpc: "2.0", result } }))
     })
     dapp = WalletConnect.make({
       projectId: "portico-test",
@@ -100,7 +148,7 @@ describe("our dapp with the reference wallet (sign-client 2.21.8)", () => {
   it("settles EVM and Solana in one session; both signatures verify", async () => {
     const connected = await connect()
     expect(connected).toMatchObject({ namespace: "eip155", accounts: [evm.address], caipNetworkId: "eip155:31337", wallet: { name: "Reference Wallet" } })
-    expect(connected.also).toEqual([expect.objectContaining({ namespace: "solana", accounts: [solanaAddress] })])
+    expect(connected.also).toEqual([expect.objectContaining({ namespace: "solana", accounts: [solanaAccount.address] })])
 
     const message = "Portico over WalletConnect"
     const signature = await Effect.runPromise(dapp.request({ method: "personal_sign", params: [`0x${Buffer.from(message).toString("hex")}`, evm.address] }))
@@ -108,7 +156,29 @@ describe("our dapp with the reference wallet (sign-client 2.21.8)", () => {
 
     const bytes = new TextEncoder().encode("Solana over WalletConnect")
     const signed = (await Effect.runPromise(dapp.request({ method: "solana_signMessage", params: { message: bytes } }))) as { readonly signature: Uint8Array }
-    expect(ed25519.verify(signed.signature, bytes, base58.decode(solanaAddress))).toBe(true)
+    expect(ed25519.verify(signed.signature, bytes, base58.decode(solanaAccount.address))).toBe(true)
+  })
+
+  it("has the wallet mine an eth_sendTransaction and confirm a solana_signAndSendTransaction", async () => {
+    await connect()
+    const chain = devnets.chains[0]
+    const reader = createPublicClient({ transport: http(chain?.rpcUrl) })
+    const to = "0x000000000000000000000000000000000000bEEF"
+    const before = await reader.getBalance({ address: to })
+    const hash = await Effect.runPromise(dapp.request({ method: "eth_sendTransaction", params: [{ from: evm.address, to, value: "0x2386f26fc10000" }] }))
+    const receipt = await reader.waitForTransactionReceipt({ hash: hash as Hex })
+    expect(receipt.status).toBe("success")
+    expect(await reader.getBalance({ address: to }) - before).toBe(10_000_000_000_000_000n)
+
+    const rpc = createSolanaRpc(solana.rpcUrl)
+    const recipient = solana.deployment.accounts[2]?.address ?? ""
+    const { value: lamportsBefore } = await rpc.getBalance(address(recipient)).send()
+    const transaction = await unsignedSolTransfer(rpc, { from: solanaAccount.address, to: recipient, lamports: 5_000_000n })
+    const sent = (await Effect.runPromise(dapp.request({ method: "solana_signAndSendTransaction", params: { transaction } }))) as { readonly signature: Uint8Array }
+    const { value: [status] } = await rpc.getSignatureStatuses([solanaSignature(base58.encode(sent.signature))]).send()
+    expect(status?.err).toBeNull()
+    const { value: lamportsAfter } = await rpc.getBalance(address(recipient)).send()
+    expect(lamportsAfter - lamportsBefore).toBe(5_000_000n)
   })
 
   it("follows the wallet's chainChanged, and ends when the wallet deletes the session", async () => {

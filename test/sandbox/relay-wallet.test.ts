@@ -222,4 +222,11 @@ describe("the WalletConnect demo wallet", () => {
     expect(await deleted).toBe(topic)
     expect(wallet.getState().sessions.some((session) => session.topic === topic)).toBe(false)
   })
+
+  it("a dapp's disconnect ends the session in the wallet", async () => {
+    const topic = await connect()
+    await dapp.disconnect({ topic, reason: { code: 6000, message: "User disconnected." } })
+    await until(wallet, (state) => !state.sessions.some((session) => session.topic === topic))
+    expect(wallet.getState().status).toBe("The dapp ended a session")
+  })
 })
