@@ -96,7 +96,7 @@ describe("ConnectAttempt", () => {
       yield* TestClock.adjust(1)
       yield* Fiber.join(fiber)
       const failed = yield* attemptState
-      assert.strictEqual(failed._tag === "Failed" ? failed.error._tag : failed._tag, "ConnectorError")
+      assert.strictEqual(failed._tag === "Failed" ? failed.error._tag : failed._tag, "RelayUnreachableError")
       assert.isTrue((yield* connectionState).wcError)
     }).pipe(withFeatures({ walletConnect: silentRelay.client })))
 
