@@ -13,7 +13,7 @@
  */
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, resolve as resolvePath } from "node:path"
 import { chromium, type Browser, type CDPSession, type Page as PwPage } from "playwright-core"
 import type { Network } from "../../core/Network.ts"
 import { startRelay } from "../../sandbox/relay/Relay.ts"
@@ -153,6 +153,29 @@ interface WalletConnectSample {
   readonly clickToQrMillis: number
 }
 
+/**
+ * The build's WalletConnect code: the chunks the Sign client's dynamic imports reach that nothing else
+ * reaches (the connector itself is part of the engine). The modal prefetches them when it opens, so the
+ * runtime figure below only sees what the choice itself adds; this is everything WalletConnect costs.
+ */
+const walletConnectFiles = (built: BuiltPage): ReadonlyArray<string> => {
+  const outputs = built.metafile.outputs
+  const closure = (roots: ReadonlyArray<string>) => {
+    const seen = new Set<string>()
+    const visit = (path: string) => {
+      if (seen.has(path)) return
+      seen.add(path)
+      for (const imported of outputs[path]?.imports ?? []) if (imported.kind === "import-statement") visit(imported.path)
+    }
+    roots.forEach(visit)
+    return seen
+  }
+  const isWalletConnect = (path: string) => /core\/walletconnect\/(SignClient|SolanaRequests)\.ts$/.test(outputs[path]?.entryPoint ?? "")
+  const dynamicRoots = Object.keys(outputs).filter((path) => outputs[path]?.entryPoint !== undefined && path.endsWith(".js"))
+  const others = closure(dynamicRoots.filter((path) => !isWalletConnect(path)))
+  return [...closure(dynamicRoots.filter(isWalletConnect))].filter((path) => !others.has(path)).map((path) => resolvePath(path))
+}
+
 /** Opens the modal, waits for every chunk of the wallet list, then picks WalletConnect and times the QR code. */
 const sampleWalletConnect = async (browser: Browser, url: string, built: BuiltPage): Promise<WalletConnectSample> => {
   const context = await browser.newContext()
@@ -167,15 +190,26 @@ const sampleWalletConnect = async (browser: Browser, url: string, built: BuiltPa
   await dialog.getByRole("button", { name: /WalletConnect/ }).first().waitFor()
   await page.waitForLoadState("networkidle")
   const before = new Set(js)
-  const started = await page.evaluate(() => performance.now())
+  // From the click event itself: Playwright's own checks before it clicks are not the visitor's wait.
+  await page.evaluate(() => {
+    const marks = { click: -1, qr: -1 }
+    Object.assign(globalThis, { __wc: marks })
+    const root = document.querySelector("portico-modal")?.shadowRoot
+    root?.addEventListener("click", () => {
+      marks.click = performance.now()
+      const watch = () => {
+        if (root.querySelector("[data-wc-uri^='wc:']") !== null) marks.qr = performance.now()
+        else requestAnimationFrame(watch)
+      }
+      requestAnimationFrame(watch)
+    }, { capture: true, once: true })
+  })
   await dialog.getByRole("button", { name: /WalletConnect/ }).first().click()
-  await page.waitForFunction(() =>
-    document.querySelector("portico-modal")?.shadowRoot?.querySelector("[data-wc-uri^='wc:']") !== null
-  , undefined, { timeout: 15_000 })
-  const shown = await page.evaluate(() => performance.now())
+  await page.waitForFunction(() => (globalThis as unknown as { __wc: { qr: number } }).__wc.qr >= 0, undefined, { timeout: 15_000 })
+  const { click, qr } = await page.evaluate(() => (globalThis as unknown as { __wc: { click: number; qr: number } }).__wc)
   const files = [...new Set(js)].filter((file) => !before.has(file))
   await context.close()
-  return { files, clickToQrMillis: shown - started }
+  return { files, clickToQrMillis: qr - click }
 }
 
 /** React holds a Suspense reveal for 300 ms once a fallback has shown: a run at or past it stalled. */
@@ -210,6 +244,8 @@ const main = async () => {
     const walletConnectSamples: Array<WalletConnectSample> = []
     for (let run = 0; run < runs; run++) walletConnectSamples.push(await sampleWalletConnect(browser, walletConnectServer.url, walletConnectHost))
     const walletConnectJs = await gzipBytes(walletConnectSamples[0]?.files ?? [])
+    const walletConnectCode = walletConnectFiles(walletConnectHost)
+    const walletConnectAll = await gzipBytes(walletConnectCode)
     const opens = [...hostSamples, ...keyboardSamples]
     const stalled = opens.filter((entry) => (entry.clickToListMillis ?? 0) >= stallMillis).length
     const hostJs = await gzipBytes([...new Set(hostSamples[0]?.jsFirstLoad ?? [])])
@@ -229,7 +265,7 @@ const main = async () => {
       `Runs that hit the ${stallMillis} ms stall: ${stalled} of ${opens.length} (${((100 * stalled) / opens.length).toFixed(0)} %)`,
       `JS heap after opening (after GC): ${kib(median(hostSamples.map((entry) => entry.heap)))}` +
       ` (baseline page after load: ${kib(median(baselineSamples.map((entry) => entry.heap)))})`,
-      `WalletConnect chosen: ${kib(walletConnectJs)} (${walletConnectJs} B) JS gzip loaded by the choice, ${walletConnectSamples[0]?.files.length ?? 0} files (target ≤ 30 KiB)`,
+      `WalletConnect: ${kib(walletConnectAll)} (${walletConnectAll} B) JS gzip in all, ${walletConnectCode.length} files, prefetched when the modal opens (target ≤ 30 KiB); the choice itself then loads ${kib(walletConnectJs)}`,
       `  click to QR code with a wc: URI (local relay): ${median(walletConnectSamples.map((entry) => entry.clickToQrMillis)).toFixed(1)} ms (target ≤ 300 ms)`
     ]
     console.log(lines.join("\n"))
