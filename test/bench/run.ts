@@ -15,9 +15,9 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join, resolve as resolvePath } from "node:path"
 import { chromium, type Browser, type CDPSession, type Page as PwPage } from "playwright-core"
-import type { Network } from "../../core/Network.ts"
 import { startRelay } from "../../sandbox/relay/Relay.ts"
 import { buildPage, gzipBytes, serve, type BuiltPage } from "../e2e/fixtures/Build.ts"
+import { offlineNetwork } from "../e2e/fixtures/OfflineNetwork.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
 const runs = Number(process.env["BENCH_RUNS"] ?? 7)
@@ -137,17 +137,6 @@ const sample = async (browser: Browser, url: string, built: BuiltPage, opening: 
   return { buttonMillis, jsFirstLoad, jsBeforeClick, clickToListMillis: marks.list - marks.click, scriptMillis, heap }
 }
 
-const benchNetwork = (caipNetworkId: `${string}:${string}`, chainNamespace: "eip155" | "solana"): Network => ({
-  id: caipNetworkId.split(":")[1] ?? "",
-  caipNetworkId,
-  chainNamespace,
-  name: caipNetworkId,
-  testnet: true,
-  nativeCurrency: { name: "Native", symbol: "NAT", decimals: chainNamespace === "solana" ? 9 : 18 },
-  // Never called: the bench stops at the QR code.
-  rpcUrls: { default: { http: ["http://127.0.0.1:9/"] } }
-})
-
 interface WalletConnectSample {
   readonly files: ReadonlyArray<string>
   readonly clickToQrMillis: number
@@ -221,7 +210,7 @@ const main = async () => {
   const walletConnectConfig = {
     projectId: "portico-bench",
     relayUrl: relay.url,
-    networks: [benchNetwork("eip155:31337", "eip155"), benchNetwork("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "solana")],
+    networks: [offlineNetwork("eip155:31337", "eip155"), offlineNetwork("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", "solana")],
     metadata: { name: "Portico bench", description: "bench", url: "http://127.0.0.1", icons: [] }
   }
   const [host, baseline, walletConnectHost] = await Promise.all([

@@ -14,7 +14,6 @@ import { chromium, type Browser, type Page } from "playwright-core"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { WebSocket } from "ws"
-import type { Network } from "../../core/Network.ts"
 import * as Storage from "../../core/Storage.ts"
 import type * as RelayClient from "../../core/walletconnect/RelayClient.ts"
 import * as SignClient from "../../core/walletconnect/SignClient.ts"
@@ -23,22 +22,12 @@ import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
 import { en } from "../../ui/i18n/en.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
+import { offlineNetwork } from "./fixtures/OfflineNetwork.ts"
 
 const evm = privateKeyToAccount(accountAt(1).privateKey)
 const solanaSecret = ed25519.utils.randomPrivateKey()
 const solanaAddress = base58.encode(ed25519.getPublicKey(solanaSecret))
 const solanaChain = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
-
-const network = (caipNetworkId: `${string}:${string}`, chainNamespace: "eip155" | "solana"): Network => ({
-  id: caipNetworkId.split(":")[1] ?? "",
-  caipNetworkId,
-  chainNamespace,
-  name: caipNetworkId,
-  testnet: true,
-  nativeCurrency: { name: "Native", symbol: "NAT", decimals: chainNamespace === "solana" ? 9 : 18 },
-  // Never called: these flows sign, they do not read chains.
-  rpcUrls: { default: { http: ["http://127.0.0.1:9/"] } }
-})
 
 let relay: Relay
 let relayPort: number
@@ -57,7 +46,7 @@ beforeAll(async () => {
     config: {
       projectId: "portico-e2e",
       relayUrl: relay.url,
-      networks: [network("eip155:31337", "eip155"), network(solanaChain, "solana")],
+      networks: [offlineNetwork("eip155:31337", "eip155"), offlineNetwork(solanaChain, "solana")],
       metadata: { name: "Portico WalletConnect host", description: "e2e", url: "http://127.0.0.1", icons: [] }
     }
   })
