@@ -10,7 +10,7 @@ import { startApiServer } from "../http/server/start.ts"
 import { sandboxRegistry } from "./RegistrySeed.ts"
 import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
-import { sandboxCollections, sandboxTokens, sandboxUsdPrices } from "./evm/SandboxContracts.ts"
+import { sandboxCollections, sandboxContracts, sandboxTokens, sandboxUsdPrices } from "./evm/SandboxContracts.ts"
 import { startRelay } from "./relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
@@ -135,7 +135,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       host,
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
-      evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens, collections: sandboxCollections })),
+      evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens, collections: sandboxCollections, swapRouter: sandboxContracts.router })),
       solana: {
         rpcUrl: devnet.rpcUrl,
         caipNetworkId: devnet.deployment.caipNetworkId,

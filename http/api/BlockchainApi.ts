@@ -58,7 +58,14 @@ export const ConvertQuote = Schema.Struct({
   fromAmount: Schema.String,
   fromAccount: Schema.String,
   toAmount: Schema.String,
-  toAccount: Schema.String
+  toAccount: Schema.String,
+  /** Not shown in the spec: how much worse than the pool's price the swap executes, fee included, in percent. */
+  priceImpact: Schema.optionalKey(Schema.String),
+  /** Not shown in the spec: the pool's fee in percent. */
+  fee: Schema.optionalKey(Schema.String),
+  /** Not shown in the spec: the tokens the swap passes through, first to last. */
+  route: Schema.optionalKey(Schema.Array(Schema.String)),
+  userAddress: Schema.optionalKey(Schema.String)
 })
 
 export class ConvertQuotes extends Schema.Class<ConvertQuotes>("ConvertQuotes")({
@@ -128,6 +135,7 @@ export const OnrampQuoteRequest = Schema.Struct({
 export class OnrampQuote extends Schema.Class<OnrampQuote>("OnrampQuote")(Onramp.OnrampQuote.fields) {}
 
 const notImplemented = [BadRequest, NotImplemented] as const
+const swapErrors = [BadRequest, UpstreamUnavailable] as const
 
 export class BlockchainApi extends HttpApiGroup.make("blockchain")
   .add(
@@ -162,12 +170,12 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
         gasPrice: Schema.optionalKey(Schema.String)
       },
       success: ConvertQuotes,
-      error: notImplemented
+      error: swapErrors
     }),
     HttpApiEndpoint.get("convertTokens", "/v1/convert/tokens", {
       query: { ...SdkQuery, chainId: Schema.String },
       success: ConvertTokens,
-      error: notImplemented
+      error: swapErrors
     }),
     HttpApiEndpoint.post("fungiblePrice", "/v1/fungible/price", {
       query: SdkQuery,
@@ -178,23 +186,24 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
     HttpApiEndpoint.get("convertAllowance", "/v1/convert/allowance", {
       query: { ...SdkQuery, tokenAddress: Schema.String, userAddress: Schema.String },
       success: Allowance,
-      error: notImplemented
+      error: swapErrors
     }),
     HttpApiEndpoint.get("convertGasPrice", "/v1/convert/gas-price", {
       query: { ...SdkQuery, chainId: Schema.String },
       success: GasPrice,
-      error: notImplemented
+      error: swapErrors
     }),
     HttpApiEndpoint.post("convertBuildTransaction", "/v1/convert/build-transaction", {
       query: SdkQuery,
       payload: BuildTransactionRequest,
       success: BuiltTransaction,
-      error: notImplemented
+      error: swapErrors
     }),
     HttpApiEndpoint.get("convertBuildApprove", "/v1/convert/build-approve", {
-      query: { ...SdkQuery, userAddress: Schema.String, from: Schema.String, to: Schema.String },
+      // `amount` (not in the spec): approve exactly what the swap needs rather than without limit.
+      query: { ...SdkQuery, userAddress: Schema.String, from: Schema.String, to: Schema.String, amount: Schema.optionalKey(Schema.String) },
       success: BuiltTransaction,
-      error: notImplemented
+      error: swapErrors
     }),
     HttpApiEndpoint.get("balance", "/v1/account/:address/balance", {
       params: { address: Schema.String },

@@ -1,6 +1,6 @@
 /**
  * Handlers of the Blockchain API group: supported chains, balances, fungible prices, history, identity
- * and names. Swap (convert) and onramp answer 501 until their features land.
+ * names and swaps (convert, over http/server/convert/SwapVenues.ts). Onramp answers 501 until it lands.
  */
 import { createHash } from "node:crypto"
 import * as Clock from "effect/Clock"
@@ -120,12 +120,13 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           })
           return yield* historyAnswers.answer(`${TtlCache.keyOf(params.address)}|${chains.join(",")}|${offset}`, page)
         }))
-      .handle("convertQuotes", () => Effect.fail(notYet("Swap quotes")))
-      .handle("convertTokens", () => Effect.fail(notYet("Swap tokens")))
-      .handle("convertAllowance", () => Effect.fail(notYet("Swap allowance")))
-      .handle("convertGasPrice", () => Effect.fail(notYet("Swap gas price")))
-      .handle("convertBuildTransaction", () => Effect.fail(notYet("Swap transactions")))
-      .handle("convertBuildApprove", () => Effect.fail(notYet("Swap approvals")))
+      .handle("convertQuotes", ({ query }) => context.swaps.quotes(query))
+      .handle("convertTokens", ({ query }) => Effect.flatMap(requestBase(context), (base) => context.swaps.tokens(query.chainId, base)))
+      .handle("convertAllowance", ({ query }) => context.swaps.allowance(query))
+      .handle("convertGasPrice", ({ query }) => context.swaps.gasPrice(query.chainId))
+      .handle("convertBuildTransaction", ({ payload }) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => context.swaps.buildTransaction(payload, Math.floor(now / 1000))))
+      .handle("convertBuildApprove", ({ query }) => context.swaps.buildApprove(query))
       .handle("onrampUrl", () => Effect.fail(notYet("Onramp")))
       .handle("onrampOptions", () => Effect.fail(notYet("Onramp options")))
       .handle("onrampQuote", () => Effect.fail(notYet("Onramp quotes")))

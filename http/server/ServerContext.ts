@@ -9,9 +9,12 @@ import type { ProjectDirectory } from "./ProjectDirectory.ts"
 import type { Limiter } from "./RateLimiter.ts"
 import type { SolanaHistoryReader } from "./SolanaHistory.ts"
 import type { TokenImages } from "./TokenImages.ts"
+import type { SwapVenues } from "./convert/SwapVenues.ts"
 
 export class ServerContext extends Context.Service<ServerContext, {
   readonly balances: BalanceReader
+  /** The convert API's routers, per EVM chain that has one. */
+  readonly swaps: SwapVenues
   readonly history: HistoryReader
   readonly solanaHistory: SolanaHistoryReader | undefined
   readonly prices: PriceSource

@@ -33,7 +33,9 @@ export const EvmChainOptions = Schema.Struct({
   /** The ERC20 tokens whose balances the server reads on this chain (and whose transfers history shows). */
   tokens: Schema.optionalKey(Schema.Array(EvmToken)),
   /** The ERC721 collections whose transfers history shows. */
-  collections: Schema.optionalKey(Schema.Array(EvmCollection))
+  collections: Schema.optionalKey(Schema.Array(EvmCollection)),
+  /** The swap router the convert API quotes and builds against (SwapRouterAbi.ts); without one the chain has no swaps. */
+  swapRouter: Schema.optionalKey(Schema.String)
 })
 export type EvmChainOptions = typeof EvmChainOptions.Type
 

@@ -45,6 +45,7 @@ import * as SignInStore from "./SignInStore.ts"
 import { makeSolanaHistoryReader } from "./SolanaHistory.ts"
 import { loadTokenImages } from "./TokenImages.ts"
 import { WalletHandlers } from "./WalletHandlers.ts"
+import * as SwapVenues from "./convert/SwapVenues.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
 
@@ -77,6 +78,7 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     let ownUrl = `http://${options.host ?? defaults.host}:${options.port ?? defaults.port}`
     const context = ServerContext.of({
       balances: makeBalanceReader(evm, options.solana, prices),
+      swaps: SwapVenues.make(evm),
       history: makeHistoryReader(evm, prices),
       solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),
       prices,

@@ -4,7 +4,7 @@ import { createRequire } from "node:module"
 import type { Abi, Hex } from "viem"
 
 /** The contracts the sandbox deploys, by Solidity contract name. */
-export type ContractName = "Token" | "LegacyToken" | "Collection" | "ConstantProductPool" | "SmartAccount" | "SmartAccountFactory"
+export type ContractName = "Token" | "LegacyToken" | "Collection" | "ConstantProductPool" | "SwapRouter" | "SmartAccount" | "SmartAccountFactory"
 
 export interface CompiledContract {
   readonly abi: Abi
@@ -13,7 +13,7 @@ export interface CompiledContract {
 
 export type CompiledContracts = Readonly<Record<ContractName, CompiledContract>>
 
-const contractNames: ReadonlyArray<ContractName> = ["Token", "LegacyToken", "Collection", "ConstantProductPool", "SmartAccount", "SmartAccountFactory"]
+const contractNames: ReadonlyArray<ContractName> = ["Token", "LegacyToken", "Collection", "ConstantProductPool", "SwapRouter", "SmartAccount", "SmartAccountFactory"]
 const contractsDir = new URL("./contracts/", import.meta.url)
 const cacheDir = new URL("../../.sandbox/cache/", import.meta.url)
 

@@ -18,7 +18,9 @@ export const EvmContracts = Schema.Struct({
   dai18: HexString,
   nft: HexString,
   spamNft: HexString,
-  pool: HexString
+  pool: HexString,
+  /** SwapRouter: pools for Ether/USDC, USDC/DAI and USDT/USDC (the swap API quotes and builds against it). */
+  router: HexString
 })
 export type EvmContracts = typeof EvmContracts.Type
 

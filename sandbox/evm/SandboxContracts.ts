@@ -25,7 +25,8 @@ export const deploymentPlan: ReadonlyArray<PlannedDeployment> = [
   { key: "dai18", contract: "Token", args: tokenArgs("dai18") },
   { key: "nft", contract: "Collection", args: collectionArgs("nft") },
   { key: "spamNft", contract: "Collection", args: collectionArgs("spamNft") },
-  { key: "pool", contract: "ConstantProductPool", args: (contracts) => [contracts.usdc6, contracts.dai18] }
+  { key: "pool", contract: "ConstantProductPool", args: (contracts) => [contracts.usdc6, contracts.dai18] },
+  { key: "router", contract: "SwapRouter", args: () => [] }
 ]
 
 /**

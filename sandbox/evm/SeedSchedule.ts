@@ -1,4 +1,5 @@
 import { encodeDeployData, encodeFunctionData, maxUint256, type Address, type Hex } from "viem"
+import { routerNative, swapRouterAbi } from "../../http/server/convert/SwapRouterAbi.ts"
 import { collectionAbi, legacyTokenAbi, poolAbi, tokenAbi } from "./Abi.ts"
 import type { CompiledContracts } from "./Compile.ts"
 import { accountAt, deployerAccount, userAccounts } from "./DemoAccounts.ts"
@@ -28,7 +29,7 @@ export type SeedVariant = "primary" | "secondary"
 export const historyMonths = 24
 
 const day = 86_400
-const { usdc6, usdtLike, dai18, nft, spamNft, pool } = sandboxContracts
+const { usdc6, usdtLike, dai18, nft, spamNft, pool, router } = sandboxContracts
 const deployer = deployerAccount.address
 const user = (index: number): Address => accountAt(index).address
 
@@ -95,7 +96,23 @@ const setup = (compiled: CompiledContracts, variant: SeedVariant): ReadonlyArray
     { kind: "approve", from: holder, to: usdc6, ...approve(pool) },
     { kind: "approve", from: holder, to: dai18, ...approve(pool) }
   ])
-  return [...deploys, ...mints, ...liquidity, ...swappers]
+  // The router's pools at the sandbox prices (Ether at 3000, the stablecoins at 1).
+  const addRouterLiquidity = (tokenA: Address, tokenB: Address, amountA: bigint, amountB: bigint, value = 0n): Draft => ({
+    kind: "add-liquidity",
+    from: deployer,
+    to: router,
+    value,
+    ...call(encodeFunctionData({ abi: swapRouterAbi, functionName: "addLiquidity", args: [tokenA, tokenB, amountA, amountB] }))
+  })
+  const routerPools: ReadonlyArray<Draft> = [
+    { kind: "approve", from: deployer, to: usdc6, ...approve(router) },
+    { kind: "approve", from: deployer, to: usdtLike, ...approve(router) },
+    { kind: "approve", from: deployer, to: dai18, ...approve(router) },
+    addRouterLiquidity(routerNative, usdc6, units(50, 18), units(150_000, 6), units(50, 18)),
+    addRouterLiquidity(usdc6, dai18, units(100_000, 6), units(100_000, 18)),
+    addRouterLiquidity(usdtLike, usdc6, units(100_000, 6), units(100_000, 6))
+  ]
+  return [...deploys, ...mints, ...liquidity, ...swappers, ...routerPools]
 }
 
 /** What happens in month `month` (0 = oldest): paydays, sends, swaps, NFT mints and moves, spam drops. */

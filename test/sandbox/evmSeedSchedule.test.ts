@@ -44,13 +44,13 @@ describe("seedSchedule", () => {
     )
   })
 
-  it("starts with the deployer's six contract creations, so the addresses never move", () => {
+  it("starts with the deployer's seven contract creations, so the addresses never move", () => {
     for (const variant of ["primary", "secondary"] as const) {
       const { steps } = seedSchedule({ now: new Date("2026-11-22T04:00:00Z"), compiled, variant })
-      expect(steps.slice(0, 6).map((step) => [step.kind, step.from, step.to])).toEqual(
-        Array.from({ length: 6 }, () => ["deploy", deployerAccount.address, null])
+      expect(steps.slice(0, 7).map((step) => [step.kind, step.from, step.to])).toEqual(
+        Array.from({ length: 7 }, () => ["deploy", deployerAccount.address, null])
       )
-      expect(steps.slice(6).some((step) => step.kind === "deploy")).toBe(false)
+      expect(steps.slice(7).some((step) => step.kind === "deploy")).toBe(false)
     }
   })
 

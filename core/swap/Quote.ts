@@ -1,0 +1,36 @@
+/**
+ * Swap arithmetic of a constant-product pool (x·y = k, the fee taken from the input), in base units:
+ * what a swap returns, how far that is from the pool's price (price impact), and the least a swap may
+ * return under a slippage tolerance. Integers throughout, rounded against the trader as pools do.
+ */
+
+/** Parts per million, the resolution of fees, impacts and tolerances here. */
+const million = 1_000_000n
+
+/** The output of `amountIn` against reserves, the fee in basis points (30 = 0.3 %) kept by the pool. */
+export const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint, feeBps: bigint): bigint => {
+  if (amountIn <= 0n || reserveIn <= 0n || reserveOut <= 0n) return 0n
+  const inWithFee = amountIn * (10_000n - feeBps)
+  return (inWithFee * reserveOut) / (reserveIn * 10_000n + inWithFee)
+}
+
+/**
+ * How much worse than the pool's current price the swap executes, in parts per million: 1 − (out/in) ÷
+ * (reserveOut/reserveIn). It includes the fee, which is what a visitor loses against the quoted price.
+ */
+export const priceImpactPpm = (amountIn: bigint, out: bigint, reserveIn: bigint, reserveOut: bigint): bigint => {
+  if (amountIn <= 0n || reserveIn <= 0n || reserveOut <= 0n) return 0n
+  // One division at the end: the ideal output is never rounded on its own.
+  return million - (out * reserveIn * million) / (amountIn * reserveOut)
+}
+
+/** The least output a swap accepts: `out` less `slippagePpm`, rounded down. */
+export const minimumOut = (out: bigint, slippagePpm: bigint): bigint => (out * (million - slippagePpm)) / million
+
+/** A percentage as text (`"1"`, `"0.5"`) to parts per million; undefined unless 0 ≤ p < 50 with at most 4 decimals. */
+export const percentToPpm = (text: string): bigint | undefined => {
+  const match = /^(\d{1,2})(?:\.(\d{1,4}))?$/.exec(text)
+  if (match === null) return undefined
+  const ppm = BigInt(match[1] ?? "0") * 10_000n + BigInt((match[2] ?? "").padEnd(4, "0"))
+  return ppm < 500_000n ? ppm : undefined
+}
