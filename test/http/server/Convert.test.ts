@@ -7,6 +7,7 @@
 import * as fc from "fast-check"
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
+import { hardhat } from "viem/chains"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { swapRouterAbi } from "../../../http/server/convert/SwapRouterAbi.ts"
 import { nativeToken } from "../../../http/server/convert/SwapVenues.ts"
@@ -60,15 +61,16 @@ const eth = caip(nativeToken)
 /** The reference formula, written apart from core/swap/Quote.ts: out = in·997·R_out / (R_in·1000 + in·997). */
 const expectedOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) => (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
 
+const reader = () => createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
+const routerAddress = (symbol: string) => (symbol === "ETH" ? "0x0000000000000000000000000000000000000000" : token(symbol).address)
+
+const reserves = (from: string, to: string) =>
+  reader().readContract({ address: evm.deployment.contracts.router, abi: swapRouterAbi, functionName: "getReserves", args: [routerAddress(from), routerAddress(to)] })
+
 describe("convert API", () => {
-  const reader = () => createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
   // A demo account the seeded history leaves alone (its nonce and balances are this test's).
   const trader = privateKeyToAccount(accountAt(7).privateKey)
-  const wallet = () => createWalletClient({ account: trader, transport: http(evm.chains[0]?.rpcUrl), chain: null })
-  const routerAddress = (symbol: string) => (symbol === "ETH" ? "0x0000000000000000000000000000000000000000" : token(symbol).address)
-  const reserves = (from: string, to: string) =>
-    reader().readContract({ address: evm.deployment.contracts.router, abi: swapRouterAbi, functionName: "getReserves", args: [routerAddress(from), routerAddress(to)] })
-
+  const wallet = () => createWalletClient({ account: trader, transport: http(evm.chains[0]?.rpcUrl), chain: hardhat })
   it("lists Ether and the configured tokens of a network with a router", async () => {
     const { status, body } = await get("/v1/convert/tokens", { chainId: chain })
     expect(status).toBe(200)
