@@ -43,6 +43,9 @@ export const isMethod = (method: string): method is Method => Object.hasOwn(rela
 /** A session lives 7 days from settlement or its last extension. */
 export const sessionLifetimeSeconds = 7 * oneDay
 
+/** A client renews a session it restores with less than this left. */
+export const renewWithinSeconds = oneDay
+
 /** What a peer says about itself. Shown to people as text; icons only as `<img>` after the connector's checks. */
 export const Metadata = Schema.Struct({
   name: Schema.String.check(Schema.isMaxLength(200)),

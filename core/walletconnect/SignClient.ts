@@ -343,12 +343,23 @@ export const make = async (options: Options): Promise<SignClient> => {
     now
   })
 
+  const extend = async (topic: string) => {
+    sessionOf(topic)
+    const expiry = seconds() + Protocol.sessionLifetimeSeconds
+    await save({ ...state, sessions: state.sessions.map((candidate) => (candidate.topic === topic ? { ...candidate, expiry } : candidate)) })
+    await call(topic, "wc_sessionExtend", {})
+  }
+
   // Expired sessions and pairings are dropped; the rest are followed again.
   const live = state.sessions.filter((session) => session.expiry > seconds())
   const pairings = state.pairings.filter((pairing) => pairing.expiry > seconds() || live.some((session) => session.pairingTopic === pairing.topic))
   await save({ ...state, sessions: live, pairings })
   for (const topic of [...live.map((session) => session.topic), ...pairings.map((pairing) => pairing.topic)]) {
     void relay.subscribe(topic).catch(() => undefined)
+  }
+  // A session in use near its end is renewed for another 7 days, so a returning visitor is not cut off.
+  for (const session of live) {
+    if (session.expiry - seconds() < Protocol.renewWithinSeconds) void extend(session.topic).catch(() => undefined)
   }
   const expiryTimer = setInterval(() => {
     for (const session of state.sessions) if (session.expiry <= seconds()) void forgetSession(session.topic, "SessionExpire")
@@ -448,12 +459,7 @@ export const make = async (options: Options): Promise<SignClient> => {
       await save({ ...state, sessions: state.sessions.map((candidate) => (candidate.topic === topic ? { ...candidate, namespaces } : candidate)) })
       await call(topic, "wc_sessionUpdate", { namespaces })
     },
-    extend: async (topic) => {
-      sessionOf(topic)
-      const expiry = seconds() + Protocol.sessionLifetimeSeconds
-      await save({ ...state, sessions: state.sessions.map((candidate) => (candidate.topic === topic ? { ...candidate, expiry } : candidate)) })
-      await call(topic, "wc_sessionExtend", {})
-    },
+    extend,
     ping: async (topic) => {
       sessionOf(topic)
       await call(topic, "wc_sessionPing", {})

@@ -116,6 +116,20 @@ describe("SignClient", () => {
     await emitted
   })
 
+  it("renews a restored session that has less than a day left, on both sides", async () => {
+    const storage = memoryStorage()
+    const { dapp, wallet, session } = await settle(storage)
+    dapp.close()
+    const later = Date.now() + (6 * 24 + 12) * 3_600_000
+    const reloaded = await SignClient.make({ role: "dapp", relayUrl: relay?.url ?? "", projectId: "test", metadata: metadata("dapp"), storage, openSocket, now: () => later })
+    clients.push(reloaded)
+    const renewed = Math.floor(later / 1000) + 7 * 86_400
+    expect(reloaded.sessions()[0]?.expiry).toBe(renewed)
+    // The wallet answers an extension (each side then counts a week on its own clock).
+    await expect(reloaded.extend(session.topic)).resolves.toBeUndefined()
+    expect(wallet.sessions()[0]?.expiry).toBeGreaterThanOrEqual(session.expiry)
+  })
+
   it("survives a relay restart on the same port: the next request completes", async () => {
     const { dapp, wallet, session } = await settle()
     wallet.subscribe((event) => {
