@@ -265,7 +265,7 @@ export class Connection extends Context.Service<Connection, {
           for (const account of targets) {
             unwatch(account.namespace)
             yield* connectors.get(account.connectorId).pipe(
-              Effect.flatMap((client) => client.disconnect),
+              Effect.flatMap((client) => client.release === undefined ? client.disconnect : client.release(account.namespace)),
               Effect.catch(() =>
                 Effect.sync(() => {
                   failedAny = true

@@ -73,6 +73,11 @@ export interface ConnectorClient {
   /** Re-attaches to an existing authorisation without prompting (restore after reload). */
   readonly reconnect: (options: ConnectOptions) => Effect.Effect<Connected, ConnectorFailure>
   readonly disconnect: Effect.Effect<void, ConnectorFailure>
+  /**
+   * For a connector whose one authorisation serves several namespaces (WalletConnect): lets go of one of
+   * them and ends the authorisation only when it was the last. Without it, `disconnect` ends everything.
+   */
+  readonly release?: (namespace: Caip.ChainNamespace) => Effect.Effect<void, ConnectorFailure>
   readonly accounts: Effect.Effect<ReadonlyArray<string>, ConnectorFailure>
   readonly chain: Effect.Effect<Caip.CaipNetworkId, ConnectorFailure>
   readonly request: (args: RequestArguments) => Effect.Effect<unknown, ConnectorFailure>

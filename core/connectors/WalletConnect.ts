@@ -294,19 +294,28 @@ export const make = (options: Options): Connector.ConnectorClient => {
       })
     })
 
+  const disconnect = Effect.gen(function*() {
+    const session = current
+    current = undefined
+    if (session === undefined) return
+    const client = yield* attempt(load)
+    yield* attempt(() => client.disconnect(session.topic))
+  })
+
   return {
     connector,
     // The client's code only: the relay is contacted when a session exists or the visitor picks WalletConnect.
     prepare: () => void load().catch(() => undefined),
     connect,
     reconnect,
-    disconnect: Effect.gen(function*() {
-      const session = current
-      current = undefined
-      if (session === undefined) return
-      const client = yield* attempt(load)
-      yield* attempt(() => client.disconnect(session.topic))
-    }),
+    disconnect,
+    // One namespace of the session: our side lets it go (only the wallet may change what a session
+    // grants); the session itself ends with the last one.
+    release: (namespace) =>
+      Effect.suspend(() => {
+        current?.connections.delete(namespace)
+        return current?.connections.size === 0 ? disconnect : Effect.void
+      }),
     accounts: Effect.sync(() => primaryOf(current)?.accounts ?? []),
     chain: Effect.flatMap(topic, (session) => {
       const primary = primaryOf(session)

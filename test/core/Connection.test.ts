@@ -201,6 +201,34 @@ describe("Connection service", () => {
     }))
   })
 
+  it.effect("one authorisation with EVM and Solana accounts (WalletConnect): both join; disconnecting one releases only it", () => {
+    const wc = fake({ id: "walletConnect", name: "WalletConnect", chain: "eip155", type: "WALLET_CONNECT" }, {
+      connect: Effect.succeed({ ...evmConnected, also: [solConnected] }),
+      release: () => Effect.void
+    })
+    return withLayer([wc.client])(Effect.gen(function*() {
+      yield* discover
+      const connection = yield* Connection.Connection
+      yield* connection.connect("walletConnect")
+      const both = yield* sessionState
+      assert.strictEqual(both.eip155?.address, evmAddress)
+      assert.strictEqual(both.solana?.address, solAddress)
+      // The primary namespace joins last and is the active one.
+      assert.strictEqual(both.activeNamespace, "eip155")
+      // A Solana event moves the Solana account only.
+      const otherSolana = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
+      wc.emit({ _tag: "AccountsChanged", namespace: "solana", accounts: [otherSolana] })
+      yield* Effect.yieldNow
+      const moved = yield* sessionState
+      assert.strictEqual(moved.eip155?.address, evmAddress)
+      assert.strictEqual(moved.solana?.address, otherSolana)
+      yield* connection.disconnect("eip155")
+      assert.deepStrictEqual(wc.calls, ["connect", "release:eip155"])
+      yield* connection.disconnect()
+      assert.deepStrictEqual(wc.calls, ["connect", "release:eip155", "release:solana"])
+    }))
+  })
+
   it.effect("a full disconnect clears the session and cached login data; a refusing wallet still ends ours", () => {
     const evm = fake(evmConnector, { connect: Effect.succeed(evmConnected), disconnect: Effect.fail(rejected) })
     return withLayer([evm.client])(Effect.gen(function*() {

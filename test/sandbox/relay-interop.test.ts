@@ -216,6 +216,16 @@ describe("our dapp with the reference wallet (sign-client 2.21.8)", () => {
     await deleted
   })
 
+  it("keeps the session while one of its namespaces is let go, and ends it with the last", async () => {
+    await connect()
+    await Effect.runPromise(dapp.release?.("solana") ?? Effect.void)
+    expect(wallet.session.getAll()).toHaveLength(1)
+    await expect(Effect.runPromise(dapp.request({ method: "solana_signMessage", params: { message: new Uint8Array([1]) } }))).rejects.toThrow(/no Solana account/)
+    const deleted = new Promise((resolve) => wallet.once("session_delete", resolve))
+    await Effect.runPromise(dapp.release?.("eip155") ?? Effect.void)
+    await deleted
+  })
+
   it("tells the wallet when the dapp disconnects", async () => {
     await connect()
     const deleted = new Promise((resolve) => wallet.once("session_delete", resolve))

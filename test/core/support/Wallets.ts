@@ -43,6 +43,7 @@ export const fake = (
     readonly connect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
     readonly reconnect?: Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
     readonly disconnect?: Effect.Effect<void, Connector.ConnectorFailure>
+    readonly release?: (namespace: string) => Effect.Effect<void, Connector.ConnectorFailure>
     readonly request?: (args: Connector.RequestArguments) => Effect.Effect<unknown, Connector.ConnectorFailure>
   }
 ): Fake => {
@@ -62,6 +63,7 @@ export const fake = (
       connect: () => track("connect", answers.connect),
       reconnect: () => track("reconnect", answers.reconnect),
       disconnect: track("disconnect", answers.disconnect),
+      ...(answers.release === undefined ? {} : { release: (namespace: Connector.Connected["namespace"]) => track(`release:${namespace}`, answers.release?.(namespace)) }),
       accounts: die,
       chain: die,
       request: (args) => track(`request:${args.method}`, answers.request?.(args)),
