@@ -336,11 +336,21 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       expect(error).toMatchObject({ _tag: "BadRequest", message: "chainId: network solana is not supported" })
     })
 
-    it("answers 501 for swaps, onramp and sessions", async () => {
+    it("refuses swaps on a network without a swap router with the spec's messages", async () => {
       const errors = await withClient(setup(), (c) =>
         Effect.all([
           Effect.flip(c.blockchain.convertTokens({ query: { chainId: "eip155:1" } })),
-          Effect.flip(c.blockchain.convertGasPrice({ query: { chainId: "eip155:1" } })),
+          Effect.flip(c.blockchain.convertGasPrice({ query: { chainId: "eip155:1" } }))
+        ]))
+      expect(errors).toMatchObject([
+        { _tag: "BadRequest", message: "Network not supported for Swaps" },
+        { _tag: "BadRequest", message: "Network not supported for Gas Price" }
+      ])
+    })
+
+    it("answers 501 for onramp and sessions", async () => {
+      const errors = await withClient(setup(), (c) =>
+        Effect.all([
           Effect.flip(c.blockchain.onrampOptions({ query: {} })),
           Effect.flip(c.sessions.get({ params: { id: "s1" }, query: {} })),
           Effect.flip(c.sessions.revoke({ params: { id: "s1" }, query: {}, payload: { pci: "p", signature: "0x" } }))
