@@ -13,6 +13,7 @@ import * as Exit from "effect/Exit"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as SubscriptionRef from "effect/SubscriptionRef"
 import type * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Atom from "effect/reactivity/Atom"
 import * as AtomRegistry from "effect/reactivity/AtomRegistry"
@@ -36,6 +37,8 @@ import { Disconnecting } from "../core/features/Disconnecting.ts"
 import * as Features from "../core/features/Features.ts"
 import * as Names from "../core/features/Names.ts"
 import { Sending } from "../core/features/Sending.ts"
+import type { Swapping } from "../core/features/Swapping.ts"
+import * as Swap from "../core/swap/Swap.ts"
 import { Navigation, type OpenOptions } from "../core/features/Navigation.ts"
 import { NetworkSwitch } from "../core/features/NetworkSwitch.ts"
 import * as WalletList from "../core/features/WalletList.ts"
@@ -76,6 +79,7 @@ export interface Engine {
     readonly wallets: ReturnType<typeof WalletList.atoms>["page"]
     readonly registration: Atom.Atom<Names.Registration>
     readonly sendForm: Atom.Atom<Send.SendState>
+    readonly swapForm: Atom.Atom<Swap.SwapState>
     readonly pending: ReturnType<typeof Activity.atoms>["pending"]
     /** Where the visitor stands with sign-in (checking, signing, signed in…). */
     readonly signIn: Atom.Atom<SignInState.SignInStatus>
@@ -124,6 +128,20 @@ export interface Engine {
    * sent it. Rejects with a `SendFailure` (the form's rules, the wallet's refusal…); the form is kept.
    */
   readonly send: () => Promise<string>
+  /** Loads the active EVM network's swappable tokens into the swap form (never rejects: problems are in the form). */
+  readonly openSwap: () => Promise<void>
+  readonly setSwapFrom: (address: string) => Promise<void>
+  readonly setSwapTo: (address: string) => Promise<void>
+  readonly setSwapAmount: (amount: string) => Promise<void>
+  readonly setSwapSlippage: (percent: string) => Promise<void>
+  readonly flipSwap: () => Promise<void>
+  /** Quotes the form again (the view does while it is open). Never rejects. */
+  readonly requoteSwap: () => Promise<void>
+  /**
+   * Approves exactly the amount when the router may not spend enough, then swaps, each mined before the
+   * next; resolves with the swap's hash and returns to Account. Rejects with a `SwapFailure`.
+   */
+  readonly swap: () => Promise<string>
   /** Reads the account's first page of history again (while sends are pending). */
   readonly refreshTransactions: (account: Session.SessionAccount) => Promise<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
@@ -246,6 +264,13 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const activity = service(Activity.Activity)
   const names = service(Names.Names)
   const sending = service(Sending)
+  const swapForm = Effect.runSync(SubscriptionRef.make(Swap.initial))
+  let swapping: Promise<Swapping["Service"]> | undefined
+  /** Runs a swap action once the feature's chunk is there. */
+  const swapAction = <A, E>(action: (feature: Swapping["Service"]) => Effect.Effect<A, E, Features.Features | Features.Environment>) => {
+    swapping ??= import("./SwapEngine.ts").then((module) => module.make(context, swapForm))
+    return swapping.then((feature) => run(action(feature)))
+  }
   const signInState = service(SignInState.SignInState)
   alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
 
@@ -266,6 +291,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     wallets: walletAtoms.page,
     registration: Atom.keepAlive(Atom.subscriptionRef(names.registration)),
     sendForm: Atom.keepAlive(Atom.subscriptionRef(sending.form)),
+    swapForm: Atom.keepAlive(Atom.subscriptionRef(swapForm)),
     signIn: Atom.keepAlive(Atom.subscriptionRef(signInState.status)),
     nameSuggestions: Atom.family((label: string) => Atom.make(names.suggestions(label)))
   }
@@ -313,6 +339,14 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     setSendReceiver: (text) => run(sending.setReceiver(text)),
     estimateSendFee: () => run(sending.estimateFee),
     send: () => run(sending.send),
+    openSwap: () => swapAction((feature) => feature.open),
+    setSwapFrom: (address) => swapAction((feature) => feature.setFrom(address)),
+    setSwapTo: (address) => swapAction((feature) => feature.setTo(address)),
+    setSwapAmount: (amount) => swapAction((feature) => feature.setAmount(amount)),
+    setSwapSlippage: (percent) => swapAction((feature) => feature.setSlippage(percent)),
+    flipSwap: () => swapAction((feature) => feature.flip),
+    requoteSwap: () => swapAction((feature) => feature.requote),
+    swap: () => swapAction((feature) => feature.swap),
     refreshTransactions: (account) => run(activity.refresh(account)),
     registerName: async (label) => {
       await run(names.register(label))

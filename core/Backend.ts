@@ -13,6 +13,7 @@ import type * as Caip from "./Caip.ts"
 import { fixed } from "./FixedMessage.ts"
 import type * as Identity from "./Identity.ts"
 import type * as Name from "./Name.ts"
+import type * as Swap from "./swap/Swap.ts"
 import type * as TokenBalance from "./TokenBalance.ts"
 import type * as Transaction from "./Transaction.ts"
 import type * as WalletListEntry from "./WalletListEntry.ts"
@@ -30,6 +31,14 @@ export interface WalletQuery {
   readonly search: string
   /** Only wallets supporting one of these CAIP-2 networks. */
   readonly chains: ReadonlyArray<string>
+}
+
+/** A swap asked about: `amount` base units of `from` for `to` (CAIP-10 ids), for `userAddress`. */
+export interface SwapQuery {
+  readonly amount: bigint
+  readonly from: string
+  readonly to: string
+  readonly userAddress: string
 }
 
 /** A sign-in session our server keeps: its id is the SHA-256 of the signature. */
@@ -69,6 +78,16 @@ export class Backend extends Context.Service<Backend, {
   /** The session with that id while it is valid; undefined once revoked or expired. */
   readonly signInSession: (id: string) => Effect.Effect<SignInRecord | undefined, BackendError>
   readonly revokeSignInSession: (id: string) => Effect.Effect<void, BackendError>
+  /** The tokens a network swaps; a network without swaps is a 400 'Network not supported for Swaps'. */
+  readonly swapTokens: (caipNetworkId: string) => Effect.Effect<ReadonlyArray<Swap.SwapToken>, BackendError>
+  /** What swapping `amount` base units of `from` for `to` returns now. */
+  readonly swapQuote: (query: SwapQuery) => Effect.Effect<Swap.SwapQuote, BackendError>
+  /** How much of `token` the router may spend for `owner`. */
+  readonly swapAllowance: (token: string, owner: string) => Effect.Effect<bigint, BackendError>
+  /** The approval of exactly `amount` for the router. */
+  readonly swapApproval: (query: SwapQuery) => Effect.Effect<Swap.SwapTransaction, BackendError>
+  /** The swap, with its minimum output from `slippage` (percent). */
+  readonly swapTransaction: (query: SwapQuery & { readonly slippage: string }) => Effect.Effect<Swap.SwapTransaction, BackendError>
 }>()("portico/core/Backend") {
   /** No API URL configured: every read fails with `BackendNotConfiguredError`. */
   static readonly layerNotConfigured: Layer.Layer<Backend> = Layer.sync(Backend, () =>
@@ -84,7 +103,12 @@ export class Backend extends Context.Service<Backend, {
       signInNonce: notConfigured,
       addSignInSession: notConfigured,
       signInSession: notConfigured,
-      revokeSignInSession: notConfigured
+      revokeSignInSession: notConfigured,
+      swapTokens: notConfigured,
+      swapQuote: notConfigured,
+      swapAllowance: notConfigured,
+      swapApproval: notConfigured,
+      swapTransaction: notConfigured
     }))
 }
 

@@ -36,6 +36,8 @@ import * as Theme from "./Theme.ts"
 import * as WalletError from "./WalletError.ts"
 import * as Activity from "./features/Activity.ts"
 import * as ConnectAttempt from "./features/ConnectAttempt.ts"
+import * as Swapping from "./features/Swapping.ts"
+import * as Swap from "./swap/Swap.ts"
 import * as Envelope from "./walletconnect/Envelope.ts"
 import * as PairingUri from "./walletconnect/PairingUri.ts"
 import * as RelayClient from "./walletconnect/RelayClient.ts"
@@ -133,7 +135,9 @@ export const errors: ReadonlyArray<Item> = [
   item("RelayClient", RelayClient.RelayError, "{the relay's message} or The relay client is closed"),
   item("SignClient", SignClient.PeerError, "{the peer's error message}"),
   item("SymKey", SymKey.PeerKeyError),
-  item("ConnectAttempt", ConnectAttempt.RelayUnreachableError)
+  item("ConnectAttempt", ConnectAttempt.RelayUnreachableError),
+  item("Swap", Swap.SwapRevertedError, "The network refused the transaction, or it was not mined in time"),
+  item("Swapping", Swapping.SwapNotReadyError)
 ]
 
 /** The alert catalogue, keyed as in Alert.ts. */

@@ -33,7 +33,8 @@ export const View = Schema.Literals([
   "RegisterAccountNameSuccess",
   // Feature areas of spec §2, loaded on demand.
   "Receive",
-  "Send"
+  "Send",
+  "Swap"
 ])
 export type View = typeof View.Type
 

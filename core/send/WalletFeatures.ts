@@ -1,7 +1,7 @@
 /**
  * The Account view's wallet feature buttons (spec §9: onramp, swaps, receive, send, in that order), each
  * shown only when its feature flag is on and, for send and receive, only on a namespace that can send
- * (spec §1: eip155 and solana).
+ * (spec §1: eip155 and solana); swaps only on eip155 (spec §9: the swap networks are eip155 chains).
  */
 import * as Constants from "../Constants.ts"
 
@@ -15,4 +15,4 @@ export const visible = (
 ): ReadonlyArray<WalletFeature> =>
   Constants.walletFeatureOrder.filter((feature) =>
     (features[feature] ?? Constants.defaultFeatures[feature]) &&
-    (feature === "onramp" || feature === "swaps" || sendingNamespaces.has(namespace)))
+    (feature === "onramp" || (feature === "swaps" ? namespace === "eip155" : sendingNamespaces.has(namespace))))

@@ -81,9 +81,31 @@ export const make = (options: PorticoClient.ClientOptions) =>
         call(client.signIn.session({ params: { id }, query: {} }).pipe(
           Effect.catchTag("NotFound", () => Effect.undefined)
         )),
-      revokeSignInSession: (id) => call(Effect.asVoid(client.signIn.revokeSession({ params: { id }, query: {} })))
+      revokeSignInSession: (id) => call(Effect.asVoid(client.signIn.revokeSession({ params: { id }, query: {} }))),
+      swapTokens: (chainId) => call(Effect.map(client.blockchain.convertTokens({ query: { chainId } }), (answer) => answer.tokens)),
+      swapQuote: ({ amount, from, to, userAddress }) =>
+        call(Effect.flatMap(client.blockchain.convertQuotes({ query: { amount: amount.toString(), from, to, userAddress } }), ({ quotes: [quote] }) =>
+          quote === undefined
+            ? Effect.fail(new Backend.BackendRequestError({ reason: "NoQuote", message: "The server offered no quote" }))
+            : Effect.succeed({ toAmount: BigInt(quote.toAmount), priceImpact: quote.priceImpact ?? "0", fee: quote.fee ?? "0" }))),
+      swapAllowance: (token, owner) =>
+        call(Effect.map(client.blockchain.convertAllowance({ query: { tokenAddress: token, userAddress: owner } }), (answer) => BigInt(answer.allowance))),
+      swapApproval: ({ amount, from, to, userAddress }) =>
+        call(Effect.map(client.blockchain.convertBuildApprove({ query: { userAddress, from, to, amount: amount.toString() } }), transactionOf)),
+      swapTransaction: ({ amount, from, to, userAddress, slippage }) =>
+        call(Effect.map(
+          client.blockchain.convertBuildTransaction({
+            query: {},
+            payload: { amount: amount.toString(), eip155: { slippage }, projectId: options.projectId, from, to, userAddress }
+          }),
+          transactionOf
+        ))
     })
   })
+
+/** A built transaction as core wants it: the value in base units. */
+const transactionOf = ({ tx }: { readonly tx: { readonly from: string; readonly to: string; readonly data: string; readonly amount: string } }) =>
+  ({ from: tx.from, to: tx.to, data: tx.data, value: BigInt(tx.amount) })
 
 /** The Backend on our server; needs an HttpClient (fetch in browsers). */
 export const layer = (options: PorticoClient.ClientOptions): Layer.Layer<Backend.Backend, never, HttpClient.HttpClient> =>

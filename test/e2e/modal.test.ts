@@ -335,6 +335,67 @@ describe("Portico modal in Chromium", () => {
     await context.close()
   })
 
+  it("swaps 0.5 ETH to USDC, then USDC to DAI with the approval step, each mined, and returns to Account", async () => {
+    const chain = sandbox.config.evm.chains[0]
+    const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
+    const owner = sandbox.config.evm.accounts[0]?.address as `0x${string}`
+    const tokenBalance = (contract: string) =>
+      client.readContract({ address: sandbox.config.evm.contracts[contract] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+    const { context, page } = await open(host.url)
+    await connectEvm(page)
+    await page.locator("[data-portico-button]").click()
+    // From the Account view (the modal returns there after a swap).
+    const openSwap = async () => {
+      await expectView(page, "Account")
+      await dialog(page).getByRole("button", { name: en.swap, exact: true }).click()
+      await expectView(page, "Swap")
+      await visible(dialog(page).locator("[data-swap-token='from']"))
+    }
+    await openSwap()
+    await expectNoAxeViolations(page)
+    const usdcBefore = await tokenBalance("usdc6")
+    await dialog(page).locator("[data-swap-amount]").fill("0.5")
+    const quote = dialog(page).locator("[data-swap-quote]")
+    await expect.poll(() => quote.getAttribute("data-swap-quote"), { timeout: 15_000 }).toMatch(/^\d+$/)
+    // More than the account holds is said before anything is sent.
+    await dialog(page).locator("[data-swap-amount]").fill("100000")
+    await visible(dialog(page).locator("[data-swap-problem='balance']"))
+    await dialog(page).locator("[data-swap-amount]").fill("0.5")
+    // The quote for 0.5 ETH at the sandbox's 3000 USDC per ETH: under 1500 USDC after fee and impact.
+    const quotedNow = async () => BigInt((await quote.getAttribute("data-swap-quote")) || "0")
+    await expect.poll(quotedNow, { timeout: 15_000 }).toBeLessThan(1_500_000_000n)
+    await expect.poll(quotedNow, { timeout: 15_000 }).toBeGreaterThan(1_400_000_000n)
+    const quoted = await quotedNow()
+    await dialog(page).locator("[data-swap-submit]").click()
+    await answerWallet(page, "Approve")
+    await expectView(page, "Account")
+    const received = (await tokenBalance("usdc6")) - usdcBefore
+    // Within the 1 % slippage of the quote (the pool did not move between quote and swap here).
+    expect(received).toBeGreaterThanOrEqual((quoted * 99n) / 100n)
+
+    await openSwap()
+    const choose = async (side: "from" | "to", symbol: string) => {
+      const select = dialog(page).locator(`[data-swap-token='${side}']`)
+      const value = await select.locator("option", { hasText: new RegExp(`^${symbol} `) }).getAttribute("value")
+      await select.selectOption(value ?? "")
+    }
+    await choose("from", "USDC")
+    await choose("to", "DAI")
+    await dialog(page).locator("[data-swap-amount]").fill("100")
+    await expect.poll(() => quote.getAttribute("data-swap-quote"), { timeout: 15_000 }).toMatch(/^\d+$/)
+    const daiBefore = await tokenBalance("dai18")
+    const submit = dialog(page).locator("[data-swap-submit]")
+    await expectContains(submit, "Approve USDC")
+    await submit.click()
+    // The approval first, then the swap: two prompts in the wallet.
+    await answerWallet(page, "Approve")
+    await visible(dialog(page).locator("[data-swap-step='swapping']"))
+    await answerWallet(page, "Approve")
+    await expectView(page, "Account")
+    expect((await tokenBalance("dai18")) - daiBefore).toBeGreaterThan(99n * 10n ** 18n)
+    await context.close()
+  })
+
   it("sends ETH, an 18-decimal ERC20 and the USDT-style token, each mined; a refusal keeps the form; a network switch resets it", async () => {
     const chain = sandbox.config.evm.chains[0]
     const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })

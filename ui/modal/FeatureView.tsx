@@ -10,6 +10,7 @@ import { useModalContext } from "./ModalContext.ts"
 const loaders = {
   Receive: () => import("./Receive/Receive.tsx").then((module) => ({ default: module.Receive })),
   Send: () => import("./Send/Send.tsx").then((module) => ({ default: module.Send })),
+  Swap: () => import("./Swap/Swap.tsx").then((module) => ({ default: module.SwapView })),
   RegisterAccountName: () => import("./RegisterAccountName/RegisterAccountName.tsx").then((module) => ({ default: module.RegisterAccountName })),
   RegisterAccountNameSuccess: () =>
     import("./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx").then((module) => ({ default: module.RegisterAccountNameSuccess })),

@@ -32,6 +32,7 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   ConnectingWalletConnectBasic: "modalTitleWalletConnect",
   Receive: "receive",
   Send: "send",
+  Swap: "swap",
   RegisterAccountName: "modalTitleRegisterName",
   RegisterAccountNameSuccess: "modalTitleRegisterName",
   SIWXSignMessage: "modalTitleSignIn",
@@ -90,6 +91,8 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <FeatureView name="Receive" />
     case "Send":
       return <FeatureView name="Send" />
+    case "Swap":
+      return <FeatureView name="Swap" />
     case "RegisterAccountName":
       return <FeatureView name="RegisterAccountName" />
     case "RegisterAccountNameSuccess":

@@ -282,5 +282,10 @@ const unusedBackend = Backend.Backend.of({
   signInNonce: () => Effect.die("unused"),
   addSignInSession: () => Effect.die("unused"),
   signInSession: () => Effect.die("unused"),
-  revokeSignInSession: () => Effect.die("unused")
+  revokeSignInSession: () => Effect.die("unused"),
+  swapTokens: () => Effect.die("unused"),
+  swapQuote: () => Effect.die("unused"),
+  swapAllowance: () => Effect.die("unused"),
+  swapApproval: () => Effect.die("unused"),
+  swapTransaction: () => Effect.die("unused")
 })

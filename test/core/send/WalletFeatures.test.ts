@@ -19,8 +19,9 @@ describe("account wallet features and receive", () => {
     expect(WalletFeatures.visible({ send: false }, "eip155")).toEqual(["onramp", "swaps", "receive"])
   })
 
-  it("send and receive only on namespaces that can send", () => {
-    expect(WalletFeatures.visible({}, "bip122")).toEqual(["onramp", "swaps"])
+  it("send and receive only on namespaces that can send; swaps only on eip155", () => {
+    expect(WalletFeatures.visible({}, "bip122")).toEqual(["onramp"])
+    expect(WalletFeatures.visible({}, "solana")).toEqual(["onramp", "receive", "send"])
   })
 
   it("receive lists the address's namespace networks, the active one first", () => {

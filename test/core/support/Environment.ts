@@ -51,7 +51,12 @@ const backendOf = (answers: Partial<Backend["Service"]>): Backend["Service"] => 
     signInNonce: answers.signInNonce ?? die("signInNonce"),
     addSignInSession: answers.addSignInSession ?? die("addSignInSession"),
     signInSession: answers.signInSession ?? die("signInSession"),
-    revokeSignInSession: answers.revokeSignInSession ?? die("revokeSignInSession")
+    revokeSignInSession: answers.revokeSignInSession ?? die("revokeSignInSession"),
+    swapTokens: answers.swapTokens ?? die("swapTokens"),
+    swapQuote: answers.swapQuote ?? die("swapQuote"),
+    swapAllowance: answers.swapAllowance ?? die("swapAllowance"),
+    swapApproval: answers.swapApproval ?? die("swapApproval"),
+    swapTransaction: answers.swapTransaction ?? die("swapTransaction")
   })
 
 /** The page sign-in messages are made for in these tests. */

@@ -44,8 +44,9 @@ function NativeBalance({ account }: { readonly account: Session.SessionAccount }
   )
 }
 
-/** The views of the wallet features this build has (onramp and swaps join when they do). */
+/** The views of the wallet features this build has (onramp joins when it does). */
 const featureViews: Partial<Record<WalletFeatures.WalletFeature, { readonly view: Modal.View; readonly label: MessageKey }>> = {
+  swaps: { view: "Swap", label: "swap" },
   receive: { view: "Receive", label: "receive" },
   send: { view: "Send", label: "send" }
 }

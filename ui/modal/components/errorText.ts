@@ -20,6 +20,7 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   BackendRequestError: "errorBackend",
   InvalidAccountError: "errorInvalidAccount",
   RelayUnreachableError: "relayUnreachable",
+  SwapRevertedError: "errorSwapReverted",
   SendAmountAndReceiverRequiredError: "errorSendAmountAndReceiver",
   SendTokenRequiredError: "errorSendToken",
   SendUnsupportedChainError: "errorSendUnsupportedChain",

@@ -1,0 +1,190 @@
+/**
+ * Swaps (spec §2 feature area "swaps", §7 convert calls): the form's pair and amount, a quote from our
+ * server that follows every change, and the swap itself through the visitor's wallet — first an approval
+ * of exactly the amount when the router may not spend enough of the token, then the swap — each waited
+ * for until mined. After it, balances and activity load again and the modal returns to Account.
+ * Its own chunk (app/SwapEngine.ts): a visitor who never opens Swap never loads it.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schedule from "effect/Schedule"
+import * as Schema from "effect/Schema"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { Backend, type BackendError } from "../Backend.ts"
+import type * as Connector from "../Connector.ts"
+import * as Modal from "../Modal.ts"
+import type * as Networks from "../Networks.ts"
+import type { ChainReadError } from "../rpc/ChainRead.ts"
+import { ChainReads } from "../rpc/ChainReads.ts"
+import { fixed } from "../FixedMessage.ts"
+import * as Amount from "../send/Amount.ts"
+import * as Session from "../Session.ts"
+import * as Swap from "../swap/Swap.ts"
+import { AccountData } from "./AccountData.ts"
+import { Activity } from "./Activity.ts"
+import { notConnected, WalletRequests, type WalletRequestError } from "./WalletRequests.ts"
+
+export type SwapFailure =
+  | BackendError
+  | WalletRequestError
+  | ChainReadError
+  | Networks.NetworkNotFoundError
+  | Amount.InvalidAmountError
+  | Swap.SwapRevertedError
+  | SwapNotReadyError
+
+/** Receipts are asked for every second, for up to two minutes. */
+const receiptPolls = 120
+
+const Receipt = Schema.NullOr(Schema.Struct({ status: Schema.String }))
+const decodeReceipt = Schema.decodeUnknownEffect(Receipt)
+
+const problemOf = (error: { readonly _tag: string; readonly message: string }) => ({ _tag: error._tag, message: error.message })
+const units = (text: string, decimals: number) => Effect.runSync(Effect.orElseSucceed(Amount.parse(text, decimals), () => undefined))
+
+export class Swapping extends Context.Service<Swapping, {
+  readonly form: SubscriptionRef.SubscriptionRef<Swap.SwapState>
+  /** Loads the active network's tokens (Ether and USDC chosen when there), and quotes. */
+  readonly open: Effect.Effect<void>
+  readonly setFrom: (address: string) => Effect.Effect<void>
+  readonly setTo: (address: string) => Effect.Effect<void>
+  readonly setAmount: (amount: string) => Effect.Effect<void>
+  readonly setSlippage: (percent: string) => Effect.Effect<void>
+  /** Swaps the pair's sides. */
+  readonly flip: Effect.Effect<void>
+  /** Asks for a quote of the form as it stands (the view calls it while open, to follow the market). */
+  readonly requote: Effect.Effect<void>
+  /** Approves when needed, then swaps; answers the swap's hash. */
+  readonly swap: Effect.Effect<string, SwapFailure>
+}>()("portico/core/features/Swapping") {
+  static readonly layer = Layer.effect(
+    Swapping,
+    Effect.gen(function*() {
+      const backend = yield* Backend
+      const session = yield* Session.Session
+      const requests = yield* WalletRequests
+      const chainReads = yield* ChainReads
+      const modal = yield* Modal.Modal
+      const accountData = yield* AccountData
+      const activity = yield* Activity
+      const form = yield* Swap.SwapForm
+
+      const evmAccount = Effect.flatMap(SubscriptionRef.get(session.state), (state) =>
+        state.eip155 === undefined ? Effect.fail(notConnected()) : Effect.succeed(state.eip155))
+
+
+      /** A quote (and the allowance) for the form as it stands; a form that cannot be quoted clears it. */
+      const requote = Effect.gen(function*() {
+        const state = yield* SubscriptionRef.get(form)
+        const { from, to } = state
+        if (from === undefined || to === undefined || state.amount === "") {
+          return yield* SubscriptionRef.update(form, (current) => ({ ...current, quote: undefined, quoting: false, problem: undefined }))
+        }
+        const account = yield* evmAccount
+        const amount = yield* Amount.parse(state.amount, from.decimals)
+        yield* SubscriptionRef.update(form, (current) => ({ ...current, quoting: true }))
+        const query = { amount, from: from.address, to: to.address, userAddress: account.address }
+        const [quote, allowance] = yield* Effect.all([
+          backend.swapQuote(query),
+          Swap.isNative(from) ? Effect.succeed(undefined) : backend.swapAllowance(from.address, account.address)
+        ], { concurrency: 2 })
+        // A quote for a form that changed meanwhile is not this form's.
+        yield* SubscriptionRef.update(form, (current) =>
+          current.amount === state.amount && current.from === from && current.to === to
+            ? { ...current, quote, allowance, quoting: false, problem: undefined }
+            : current)
+      }).pipe(
+        Effect.catch((error) => SubscriptionRef.update(form, (current) => ({ ...current, quote: undefined, quoting: false, problem: problemOf(error) })))
+      )
+
+      const open = Effect.gen(function*() {
+        const account = yield* evmAccount
+        yield* SubscriptionRef.set(form, Swap.initial)
+        const tokens = yield* backend.swapTokens(account.caipNetworkId)
+        const from = tokens.find(Swap.isNative)
+        const to = tokens.find((token) => token.symbol === "USDC") ?? tokens.find((token) => token !== from)
+        yield* SubscriptionRef.update(form, (current) => ({ ...current, tokens, from, to }))
+      }).pipe(
+        Effect.catch((error) => SubscriptionRef.update(form, (current) => ({ ...current, tokens: [], problem: problemOf(error) })))
+      )
+
+      const choose = (side: "from" | "to") => (address: string) =>
+        Effect.gen(function*() {
+          const state = yield* SubscriptionRef.get(form)
+          const token = state.tokens?.find((candidate) => candidate.address === address)
+          if (token === undefined) return
+          const other = side === "from" ? state.to : state.from
+          // Choosing the token on the other side swaps the two.
+          const next = other?.address === address
+            ? { from: side === "from" ? token : state.to, to: side === "to" ? token : state.from }
+            : side === "from" ? { from: token, to: state.to } : { from: state.from, to: token }
+          yield* SubscriptionRef.set(form, Swap.withUnits({ ...state, ...next, quote: undefined, allowance: undefined }, units))
+          yield* requote
+        })
+
+      /** Sends a transaction through the wallet and waits until it is mined; a revert fails with its hash. */
+      const sendAndWait = (account: Session.SessionAccount, transaction: Swap.SwapTransaction) =>
+        Effect.gen(function*() {
+          const sent = yield* requests.request("eip155", {
+            method: "eth_sendTransaction",
+            params: [{ from: account.address, to: transaction.to, data: transaction.data, value: `0x${transaction.value.toString(16)}` }]
+          } satisfies Connector.RequestArguments)
+          const hash = String(sent)
+          const read = yield* chainReads.on(account.caipNetworkId)
+          const receipt = yield* read({ method: "eth_getTransactionReceipt", params: [hash] }).pipe(
+            Effect.flatMap((answer) => Effect.orDie(decodeReceipt(answer))),
+            Effect.flatMap((answer) => answer === null ? Effect.fail("pending" as const) : Effect.succeed(answer)),
+            Effect.retry({ while: (error) => error === "pending", schedule: Schedule.spaced("1 second"), times: receiptPolls }),
+            Effect.catch((error): Effect.Effect<never, ChainReadError | Swap.SwapRevertedError> =>
+              error === "pending" ? Effect.fail(new Swap.SwapRevertedError({ hash, message: "The transaction was not mined in time" })) : Effect.fail(error))
+          )
+          if (receipt.status !== "0x1") return yield* new Swap.SwapRevertedError({ hash, message: "The network refused the transaction" })
+          return hash
+        })
+
+      const swap = Effect.gen(function*() {
+        const account = yield* evmAccount
+        const state = yield* SubscriptionRef.get(form)
+        const { from, to } = state
+        if (from === undefined || to === undefined || state.quote === undefined) return yield* new SwapNotReadyError()
+        const amount = yield* Amount.parse(state.amount, from.decimals)
+        const query = { amount, from: from.address, to: to.address, userAddress: account.address }
+        const finish = SubscriptionRef.update(form, (current) => ({ ...current, step: "form" as const }))
+        return yield* Effect.gen(function*() {
+          if (!Swap.isNative(from) && (state.allowance ?? 0n) < amount) {
+            yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "approving" as const }))
+            yield* sendAndWait(account, yield* backend.swapApproval(query))
+          }
+          yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "swapping" as const }))
+          const hash = yield* sendAndWait(account, yield* backend.swapTransaction({ ...query, slippage: state.slippage }))
+          yield* SubscriptionRef.set(form, { ...Swap.initial, tokens: state.tokens, from, to })
+          yield* modal.goBackTo("Account")
+          yield* accountData.loadBalances(account, { refresh: true })
+          yield* activity.refresh(account)
+          return hash
+        }).pipe(Effect.ensuring(finish))
+      })
+
+      return Swapping.of({
+        form,
+        open,
+        setFrom: choose("from"),
+        setTo: choose("to"),
+        setAmount: (amount) => Effect.andThen(SubscriptionRef.update(form, (state) => Swap.withUnits({ ...state, amount: amount.trim() }, units)), requote),
+        setSlippage: (percent) => SubscriptionRef.update(form, (state) => ({ ...state, slippage: percent.trim() })),
+        flip: Effect.andThen(
+          SubscriptionRef.update(form, (state) => Swap.withUnits({ ...state, from: state.to, to: state.from, quote: undefined, allowance: undefined }, units)),
+          requote
+        ),
+        requote,
+        swap
+      })
+    })
+  )
+}
+
+/** Swap pressed without a pair, an amount and a quote. */
+export class SwapNotReadyError extends Schema.TaggedError<SwapNotReadyError>()("SwapNotReadyError", {
+  message: fixed("Choose two tokens and an amount first")
+}) {}

@@ -1,0 +1,129 @@
+/**
+ * The swap feature's rules with a fake server and wallet: Ether and USDC chosen on open, choosing the
+ * other side's token swaps the pair, the quote follows the form and a late answer for an older form is
+ * dropped, the approval comes before the swap only when the allowance is short, and both go through the
+ * wallet before the modal returns to Account.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type * as Backend from "../../../core/Backend.ts"
+import * as Connection from "../../../core/Connection.ts"
+import { Connectors } from "../../../core/connectors/Connectors.ts"
+import { Swapping } from "../../../core/features/Swapping.ts"
+import * as Modal from "../../../core/Modal.ts"
+import { ChainReads } from "../../../core/rpc/ChainReads.ts"
+import * as Swap from "../../../core/swap/Swap.ts"
+import { features, type EnvironmentOptions } from "../support/Environment.ts"
+import { evmAddress, evmConnected, evmConnector, fake } from "../support/Wallets.ts"
+
+const token = (symbol: string, address: string, decimals: number): Swap.SwapToken =>
+  ({ name: symbol, symbol, address: `eip155:31337:${address}`, decimals, logoUri: "" })
+const eth = token("ETH", Swap.nativeToken, 18)
+const usdc = token("USDC", "0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35", 6)
+const dai = token("DAI", "0xb19b36b1456E65E3A6D514D3F715f204BD59f431", 18)
+
+const backend = (overrides: Partial<Backend.Backend["Service"]> = {}): Partial<Backend.Backend["Service"]> => ({
+  swapTokens: () => Effect.succeed([eth, usdc, dai]),
+  swapQuote: ({ amount }) => Effect.succeed({ toAmount: amount * 2n, priceImpact: "0.3", fee: "0.3" }),
+  swapAllowance: () => Effect.succeed(0n),
+  ...overrides
+})
+
+const withSwapping = (options: EnvironmentOptions, requests: Array<unknown>) => {
+  const wallet = fake(evmConnector, {
+    connect: Effect.succeed(evmConnected),
+    request: (args) => Effect.sync(() => {
+      requests.push(args.method)
+      return "0xhash"
+    })
+  })
+  // Receipts come from the chain: here one that says the transaction was mined and succeeded.
+  const mined = Layer.succeed(ChainReads, ChainReads.of({ on: () => Effect.succeed(() => Effect.succeed({ status: "0x1" })) }))
+  const swapping = Swapping.layer.pipe(Layer.provide(Layer.merge(Layer.effect(Swap.SwapForm, SubscriptionRef.make(Swap.initial)), mined)))
+  return <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    Effect.provide(effect, swapping.pipe(Layer.provideMerge(features({ clients: [wallet.client], ...options }))))
+}
+
+const connected = Effect.gen(function*() {
+  yield* Effect.flatMap(Connectors, (connectors) => connectors.discover)
+  yield* Effect.flatMap(Connection.Connection, (connection) => connection.connect(evmConnector.id))
+})
+
+const form = Effect.flatMap(Swapping, (swapping) => SubscriptionRef.get(swapping.form))
+
+describe("Swapping", () => {
+  it.effect("opens on Ether → USDC; choosing the other side's token swaps the pair; the quote follows the amount", () =>
+    Effect.gen(function*() {
+      yield* connected
+      const swapping = yield* Swapping
+      yield* swapping.open
+      assert.deepStrictEqual([(yield* form).from?.symbol, (yield* form).to?.symbol], ["ETH", "USDC"])
+      yield* swapping.setFrom(usdc.address)
+      assert.deepStrictEqual([(yield* form).from?.symbol, (yield* form).to?.symbol], ["USDC", "ETH"])
+      yield* swapping.setAmount("1.5")
+      assert.strictEqual((yield* form).units, 1_500_000n)
+      assert.strictEqual((yield* form).quote?.toAmount, 3_000_000n)
+      yield* swapping.flip
+      // Flipping reads the amount in the new token's decimals.
+      assert.strictEqual((yield* form).units, 1_500_000_000_000_000_000n)
+    }).pipe(withSwapping({ backend: backend() }, [])))
+
+  it.effect("drops a quote that answers for a form that changed meanwhile", () => {
+    const slow = Deferred.makeUnsafe<void>()
+    return Effect.gen(function*() {
+      yield* connected
+      const swapping = yield* Swapping
+      yield* swapping.open
+      const first = yield* Effect.forkChild(swapping.setAmount("1"))
+      yield* Effect.yieldNow
+      yield* swapping.setAmount("2")
+      yield* Deferred.succeed(slow, undefined)
+      yield* Fiber.join(first)
+      assert.strictEqual((yield* form).quote?.toAmount, 4_000_000_000_000_000_000n)
+    }).pipe(withSwapping({
+      backend: backend({
+        swapQuote: ({ amount }) => amount === 1_000_000_000_000_000_000n
+          ? Effect.as(Deferred.await(slow), { toAmount: 1n, priceImpact: "0", fee: "0" })
+          : Effect.succeed({ toAmount: amount * 2n, priceImpact: "0.3", fee: "0.3" })
+      })
+    }, []))
+  })
+
+  it.effect("approves exactly the amount first when the allowance is short, then swaps, and returns to Account", () => {
+    const requests: Array<unknown> = []
+    const built: Array<string> = []
+    return Effect.gen(function*() {
+      yield* connected
+      const modal = yield* Modal.Modal
+      yield* modal.push({ view: "Account" })
+      yield* modal.push({ view: "Swap" })
+      const swapping = yield* Swapping
+      yield* swapping.open
+      yield* swapping.setFrom(usdc.address)
+      yield* swapping.setTo(dai.address)
+      yield* swapping.setAmount("10")
+      assert.strictEqual(yield* swapping.swap, "0xhash")
+      assert.deepStrictEqual(built, ["approve 10000000", "swap 10000000 at 1 %"])
+      assert.deepStrictEqual(requests.filter((method) => method === "eth_sendTransaction"), ["eth_sendTransaction", "eth_sendTransaction"])
+      assert.strictEqual(Modal.currentView(yield* SubscriptionRef.get(modal.state)), "Account")
+      assert.strictEqual((yield* form).step, "form")
+    }).pipe(withSwapping({
+      backend: backend({
+        swapApproval: ({ amount }) => Effect.sync(() => {
+          built.push(`approve ${amount}`)
+          return { from: evmAddress, to: "0xtoken", data: "0x", value: 0n }
+        }),
+        swapTransaction: ({ amount, slippage }) => Effect.sync(() => {
+          built.push(`swap ${amount} at ${slippage} %`)
+          return { from: evmAddress, to: "0xrouter", data: "0x", value: 0n }
+        }),
+        balances: () => Effect.succeed({ balances: [] }),
+        history: () => Effect.succeed({ data: [], next: undefined })
+      })
+    }, requests))
+  })
+})
