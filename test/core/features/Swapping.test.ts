@@ -122,7 +122,7 @@ describe("Swapping", () => {
           return { from: evmAddress, to: "0xrouter", data: "0x", value: 0n }
         }),
         balances: () => Effect.succeed({ balances: [] }),
-        history: () => Effect.succeed({ data: [], next: undefined })
+        history: () => Effect.succeed({ data: [], next: null })
       })
     }, requests))
   })
