@@ -357,9 +357,10 @@ describe("Portico modal in Chromium", () => {
     await dialog(page).locator("[data-swap-amount]").fill("0.5")
     const quote = dialog(page).locator("[data-swap-quote]")
     await expect.poll(() => quote.getAttribute("data-swap-quote"), { timeout: 15_000 }).toMatch(/^\d+$/)
-    // More than the account holds is said before anything is sent.
+    // More than the account holds, and a price impact that large, are said before anything is sent.
     await dialog(page).locator("[data-swap-amount]").fill("100000")
     await visible(dialog(page).locator("[data-swap-problem='balance']"))
+    await visible(dialog(page).locator("[data-swap-problem='impact']"))
     await dialog(page).locator("[data-swap-amount]").fill("0.5")
     // The quote for 0.5 ETH at the sandbox's 3000 USDC per ETH: under 1500 USDC after fee and impact.
     const quotedNow = async () => BigInt((await quote.getAttribute("data-swap-quote")) || "0")
@@ -367,6 +368,10 @@ describe("Portico modal in Chromium", () => {
     await expect.poll(quotedNow, { timeout: 15_000 }).toBeGreaterThan(1_400_000_000n)
     const quoted = await quotedNow()
     await dialog(page).locator("[data-swap-submit]").click()
+    // The preview: the minimum under the 1 % tolerance, then the wallet.
+    await visible(dialog(page).locator("[data-swap-minimum]"))
+    await expectNoAxeViolations(page)
+    await dialog(page).locator("[data-swap-confirm]").click()
     await answerWallet(page, "Approve")
     await expectView(page, "Account")
     const received = (await tokenBalance("usdc6")) - usdcBefore
@@ -380,13 +385,17 @@ describe("Portico modal in Chromium", () => {
       await select.selectOption(value ?? "")
     }
     await choose("from", "USDC")
+    // The search narrows both lists; the chosen tokens stay.
+    await dialog(page).locator("[data-swap-search]").fill("dai")
     await choose("to", "DAI")
+    expect(await dialog(page).locator("[data-swap-token='to'] option").allTextContents()).toEqual([expect.stringMatching(/^DAI /)])
     await dialog(page).locator("[data-swap-amount]").fill("100")
     await expect.poll(() => quote.getAttribute("data-swap-quote"), { timeout: 15_000 }).toMatch(/^\d+$/)
     const daiBefore = await tokenBalance("dai18")
-    const submit = dialog(page).locator("[data-swap-submit]")
-    await expectContains(submit, "Approve USDC")
-    await submit.click()
+    await dialog(page).locator("[data-swap-submit]").click()
+    const confirm = dialog(page).locator("[data-swap-confirm]")
+    await expectContains(confirm, "Approve USDC")
+    await confirm.click()
     // The approval first, then the swap: two prompts in the wallet.
     await answerWallet(page, "Approve")
     await visible(dialog(page).locator("[data-swap-step='swapping']"))

@@ -3,14 +3,16 @@
  * the network's tokens, each with the account's balance), the amount, and a quote from our server that
  * follows every change and refreshes every 10 s while the view is open: what the visitor receives, the
  * price impact and the fee. The slippage tolerance (1 % by default) bounds the minimum the swap accepts.
- * Insufficient balance and pairs the pools cannot fill are said before anything is sent; "Swap" asks the
- * wallet for the approval first when needed, then for the swap, each mined before the next.
+ * Insufficient balance, a high price impact and amounts the pools cannot fill are said before anything is
+ * sent; the preview shows the minimum the swap accepts, and confirming asks the wallet for the approval
+ * first when needed, then for the swap, each mined before the next. A search narrows both token lists.
  */
 import { useEffect, useState } from "react"
 import { formatUnits } from "viem"
 import * as Format from "../../../core/Format.ts"
 import * as Session from "../../../core/Session.ts"
 import * as Amount from "../../../core/send/Amount.ts"
+import * as Quote from "../../../core/swap/Quote.ts"
 import * as Swap from "../../../core/swap/Swap.ts"
 import type * as TokenBalance from "../../../core/TokenBalance.ts"
 import { useBalances } from "../Account/useBalances.ts"
@@ -35,6 +37,15 @@ const balanceOf = (token: Swap.SwapToken, balances: ReadonlyArray<TokenBalance.T
   return held?.quantity.numeric ?? "0"
 }
 
+/** Above this price impact (percent) the visitor is warned before swapping. */
+const highImpactPercent = 5
+
+/** The minimum the swap accepts under the form's slippage, as the router will enforce it. */
+const minimumOf = (toAmount: bigint, slippage: string): bigint | undefined => {
+  const ppm = Quote.percentToPpm(slippage)
+  return ppm === undefined ? undefined : Quote.minimumOut(toAmount, ppm)
+}
+
 function TokenSelect({ label, value, tokens, balances, onChange, testId }: {
   readonly label: string
   readonly value: Swap.SwapToken | undefined
@@ -44,11 +55,13 @@ function TokenSelect({ label, value, tokens, balances, onChange, testId }: {
   readonly testId: string
 }) {
   const { t, locale } = useModalContext()
+  // The chosen token stays listed whatever the search, so the select never shows a choice it lacks.
+  const listed = value === undefined || tokens.includes(value) ? tokens : [value, ...tokens]
   return (
     <label className="field">
       <span>{label}</span>
       <select value={value?.address ?? ""} onChange={(event) => onChange(event.currentTarget.value)} data-swap-token={testId}>
-        {tokens.map((token) => (
+        {listed.map((token) => (
           <option key={token.address} value={token.address}>
             {token.symbol} — {t("balanceOf", { amount: Format.formatTokenBalance(balanceOf(token, balances), locale), symbol: token.symbol })}
           </option>
@@ -58,30 +71,18 @@ function TokenSelect({ label, value, tokens, balances, onChange, testId }: {
   )
 }
 
-function SwapForm({ account }: { readonly account: Session.SessionAccount }) {
+function Preview({ onEdit }: { readonly onEdit: () => void }) {
   const { engine, t, locale } = useModalContext()
   const form = useEngineAtom(engine.atoms.swapForm)
-  const { shown } = useBalances(account)
   const [failure, setFailure] = useState<Failure | undefined>(undefined)
-  const balances = shown?.balances ?? []
-
-  useEffect(() => {
-    void engine.openSwap()
-    const timer = setInterval(() => void engine.requoteSwap(), requoteMillis)
-    return () => clearInterval(timer)
-  }, [engine])
-
-  if (form.tokens === undefined) return <p className="muted" role="status">{t("loading")}</p>
-  if (form.tokens.length === 0) {
-    return <p className="error" role="alert">{form.problem === undefined ? t("swapUnavailable") : errorText(form.problem, t)}</p>
-  }
-  const { from, to, quote } = form
-  const units = form.units
-  const insufficient = from !== undefined && units !== undefined && !Amount.withinBalance(units, balanceOf(from, balances), from.decimals)
-  const needsApproval = from !== undefined && !Swap.isNative(from) && units !== undefined && (form.allowance ?? 0n) < units
+  const { from, to, quote, units } = form
+  if (from === undefined || to === undefined || quote === undefined || units === undefined) return null
+  const minimum = minimumOf(quote.toAmount, form.slippage)
+  const needsApproval = !Swap.isNative(from) && (form.allowance ?? 0n) < units
   const busy = form.step !== "form"
-  const received = quote === undefined || to === undefined ? undefined : formatUnits(quote.toAmount, to.decimals)
-  const submit = () => {
+  const amountOf = (value: bigint, token: Swap.SwapToken) =>
+    t("balanceOf", { amount: Format.formatTokenBalance(formatUnits(value, token.decimals), locale), symbol: token.symbol })
+  const confirm = () => {
     setFailure(undefined)
     engine.swap().then(
       () => void engine.showToast({ message: t("swapDone"), variant: "success" }),
@@ -89,18 +90,67 @@ function SwapForm({ account }: { readonly account: Session.SessionAccount }) {
     )
   }
   return (
+    <div data-swap-step-view="preview">
+      <dl className="summary">
+        <dt>{t("swapPay")}</dt>
+        <dd>{amountOf(units, from)}</dd>
+        <dt>{t("swapYouReceive")}</dt>
+        <dd data-swap-preview-quote="">{amountOf(quote.toAmount, to)}</dd>
+        <dt>{t("swapMinimum")}</dt>
+        <dd data-swap-minimum="">{minimum === undefined ? "—" : amountOf(minimum, to)}</dd>
+        <dt>{t("swapPriceImpact")}</dt>
+        <dd>{`${quote.priceImpact} %`}</dd>
+        <dt>{t("swapFee")}</dt>
+        <dd>{`${quote.fee} %`}</dd>
+      </dl>
+      {needsApproval ? <p className="muted">{t("swapApprovalFirst", { symbol: from.symbol })}</p> : null}
+      {busy ? <p className="muted" role="status" data-swap-step={form.step}>{form.step === "approving" ? t("swapApproving", { symbol: from.symbol }) : t("swapSwapping")}</p> : null}
+      {failure === undefined ? null : <p className="error" role="alert">{errorText(failure, t)}</p>}
+      <div className="actions">
+        <button type="button" className="secondary" onClick={onEdit} disabled={busy}>{t("sendEdit")}</button>
+        <button type="button" className="primary" data-swap-confirm="" onClick={confirm} disabled={busy}>
+          {needsApproval ? t("swapApproveAndSwap", { symbol: from.symbol }) : t("swap")}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function SwapForm({ account, onReview }: { readonly account: Session.SessionAccount; readonly onReview: () => void }) {
+  const { engine, t, locale } = useModalContext()
+  const form = useEngineAtom(engine.atoms.swapForm)
+  const { shown } = useBalances(account)
+  const [search, setSearch] = useState("")
+  const balances = shown?.balances ?? []
+
+  if (form.tokens === undefined) return <p className="muted" role="status">{t("loading")}</p>
+  if (form.tokens.length === 0) {
+    return <p className="error" role="alert">{form.problem === undefined ? t("swapUnavailable") : errorText(form.problem, t)}</p>
+  }
+  const { from, to, quote, units } = form
+  const query = search.trim().toLowerCase()
+  const tokens = query === "" ? form.tokens : form.tokens.filter((token) => `${token.symbol} ${token.name}`.toLowerCase().includes(query))
+  const insufficient = from !== undefined && units !== undefined && !Amount.withinBalance(units, balanceOf(from, balances), from.decimals)
+  const highImpact = quote !== undefined && Number(quote.priceImpact) > highImpactPercent
+  const slippageValid = Quote.percentToPpm(form.slippage) !== undefined
+  const received = quote === undefined || to === undefined ? undefined : formatUnits(quote.toAmount, to.decimals)
+  return (
     <form className="stack" onSubmit={(event) => {
       event.preventDefault()
-      submit()
+      onReview()
     }}>
-      <TokenSelect label={t("swapPay")} value={from} tokens={form.tokens} balances={balances} onChange={(address) => void engine.setSwapFrom(address)} testId="from" />
+      <label className="field">
+        <span>{t("swapSearch")}</span>
+        <input type="search" autoComplete="off" value={search} data-swap-search="" onChange={(event) => setSearch(event.currentTarget.value)} />
+      </label>
+      <TokenSelect label={t("swapPay")} value={from} tokens={tokens} balances={balances} onChange={(address) => void engine.setSwapFrom(address)} testId="from" />
       <label className="field">
         <span>{t("sendAmount")}</span>
-        <input type="text" inputMode="decimal" autoComplete="off" value={form.amount} data-swap-amount="" disabled={busy}
+        <input type="text" inputMode="decimal" autoComplete="off" value={form.amount} data-swap-amount=""
           onChange={(event) => void engine.setSwapAmount(event.currentTarget.value)} />
       </label>
-      <button type="button" className="secondary" onClick={() => void engine.flipSwap()} disabled={busy}>{t("swapFlip")}</button>
-      <TokenSelect label={t("swapReceive")} value={to} tokens={form.tokens} balances={balances} onChange={(address) => void engine.setSwapTo(address)} testId="to" />
+      <button type="button" className="secondary" onClick={() => void engine.flipSwap()}>{t("swapFlip")}</button>
+      <TokenSelect label={t("swapReceive")} value={to} tokens={tokens} balances={balances} onChange={(address) => void engine.setSwapTo(address)} testId="to" />
       <dl className="summary" aria-live="polite">
         <dt>{t("swapYouReceive")}</dt>
         <dd data-swap-quote={quote?.toAmount.toString() ?? ""}>
@@ -113,19 +163,35 @@ function SwapForm({ account }: { readonly account: Session.SessionAccount }) {
       </dl>
       <label className="field">
         <span>{t("swapSlippage")}</span>
-        <input type="text" inputMode="decimal" autoComplete="off" value={form.slippage} data-swap-slippage="" disabled={busy}
+        <input type="text" inputMode="decimal" autoComplete="off" value={form.slippage} data-swap-slippage="" aria-invalid={!slippageValid}
           onChange={(event) => void engine.setSwapSlippage(event.currentTarget.value)} />
       </label>
+      {slippageValid ? null : <p className="error" role="alert" data-swap-problem="slippage">{t("swapSlippageInvalid")}</p>}
       {insufficient ? <p className="error" role="alert" data-swap-problem="balance">{t("swapInsufficientBalance", { symbol: from.symbol })}</p> : null}
+      {highImpact ? <p className="error" role="alert" data-swap-problem="impact">{t("swapHighImpact", { impact: quote.priceImpact })}</p> : null}
       {form.problem === undefined ? null : <p className="error" role="alert" data-swap-problem="quote">{errorText(form.problem, t)}</p>}
-      {failure === undefined ? null : <p className="error" role="alert">{errorText(failure, t)}</p>}
-      {busy ? <p className="muted" role="status" data-swap-step={form.step}>{form.step === "approving" ? t("swapApproving", { symbol: from?.symbol ?? "" }) : t("swapSwapping")}</p> : null}
       <div className="actions">
-        <button type="submit" className="primary" data-swap-submit="" disabled={busy || quote === undefined || insufficient}>
-          {needsApproval ? t("swapApproveAndSwap", { symbol: from.symbol }) : t("swap")}
+        <button type="submit" className="primary" data-swap-submit="" disabled={quote === undefined || insufficient || !slippageValid}>
+          {t("sendReview")}
         </button>
       </div>
     </form>
+  )
+}
+
+function Steps({ account }: { readonly account: Session.SessionAccount }) {
+  const { engine } = useModalContext()
+  const [step, setStep] = useState<"form" | "preview">("form")
+  useEffect(() => {
+    void engine.openSwap()
+    const timer = setInterval(() => void engine.requoteSwap(), requoteMillis)
+    return () => clearInterval(timer)
+  }, [engine])
+  // Each step mounts afresh and takes the focus to its first control, so keyboard users stay in the dialog.
+  return (
+    <div key={step} ref={(element) => element?.querySelector<HTMLElement>("input:not([disabled]), select, button:not([disabled])")?.focus()}>
+      {step === "form" ? <SwapForm account={account} onReview={() => setStep("preview")} /> : <Preview onEdit={() => setStep("form")} />}
+    </div>
   )
 }
 
@@ -133,5 +199,5 @@ export function SwapView() {
   const { engine, t } = useModalContext()
   const account = Session.activeAccount(useEngineAtom(engine.atoms.session))
   if (account === undefined || account.namespace !== "eip155") return <p className="muted">{t("noAccount")}</p>
-  return <SwapForm key={account.caipNetworkId} account={account} />
+  return <Steps key={account.caipNetworkId} account={account} />
 }
