@@ -847,6 +847,12 @@ describe("Portico modal in Chromium", () => {
     await expectView(page, "Receive")
     await visible(dialog(page).locator("img[data-receive-address]"))
     await shoot(page, "Receive-de")
+    await dialog(page).getByRole("button", { name: de.back }).click()
+    await dialog(page).getByRole("button", { name: de.swap, exact: true }).click()
+    await expectView(page, "Swap")
+    await visible(dialog(page).locator("[data-swap-token='from']"))
+    await expectText(dialog(page).locator("#portico-title"), de.swap)
+    await shoot(page, "Swap-de")
     await context.close()
   })
 
