@@ -92,9 +92,9 @@ fieldset.tokens label:has(input:checked) { background: var(--portico-bg-2); }
 .summary .avatar { width: 20px; height: 20px; border-radius: 50%; vertical-align: middle; margin-right: 6px; }
 .toast a { margin-left: 8px; color: inherit; }
 .with-suffix { display: flex; align-items: center; gap: 6px; }
-.with-suffix input { flex: 1; min-width: 0; padding: 10px 12px; border-radius: 12px; border: 1px solid var(--portico-border);
+.with-suffix input, .field > input, .field > select { flex: 1; min-width: 0; padding: 10px 12px; border-radius: 12px; border: 1px solid var(--portico-border);
   background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; }
-.with-suffix input[aria-invalid="true"] { border-color: var(--portico-error); }
+.with-suffix input[aria-invalid="true"], .field > input[aria-invalid="true"] { border-color: var(--portico-error); }
 .address-full { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; word-break: break-all; text-align: center; margin: 0; }
 .group-heading { font-size: 13px; font-weight: 600; color: var(--portico-muted); margin: 12px 4px 4px; }
 .activity-what, .activity-amount { display: flex; flex-direction: column; gap: 2px; min-width: 0; }
