@@ -14,18 +14,10 @@ import * as TokenBalance from "../../../core/TokenBalance.ts"
 import { formatUnits } from "viem"
 import { useBalances } from "../Account/useBalances.ts"
 import { shortenAddress } from "../Account/shortenAddress.ts"
+import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
 import { WalletIcon } from "../components/WalletIcon.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
-
-type Failure = { readonly _tag: string; readonly message: string }
-
-/** A thrown value as the typed failure the engine rejects with (its `_tag` and `message`). */
-const asFailure = (cause: unknown): Failure =>
-  typeof cause === "object" && cause !== null && "_tag" in cause && "message" in cause &&
-    typeof cause._tag === "string" && typeof cause.message === "string"
-    ? { _tag: cause._tag, message: cause.message }
-    : { _tag: "Unknown", message: String(cause) }
 
 /** The USD value of `amount` tokens at `price`, exact on decimal digits until it is formatted. */
 const usdOf = (amount: string, price: number | undefined): number | undefined => {

@@ -16,19 +16,12 @@ import * as Quote from "../../../core/swap/Quote.ts"
 import * as Swap from "../../../core/swap/Swap.ts"
 import type * as TokenBalance from "../../../core/TokenBalance.ts"
 import { useBalances } from "../Account/useBalances.ts"
+import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
 /** The quote follows the market while the view is open. */
 const requoteMillis = 10_000
-
-type Failure = { readonly _tag: string; readonly message: string }
-
-const asFailure = (cause: unknown): Failure =>
-  typeof cause === "object" && cause !== null && "_tag" in cause && "message" in cause &&
-    typeof cause._tag === "string" && typeof cause.message === "string"
-    ? { _tag: cause._tag, message: cause.message }
-    : { _tag: "Unknown", message: String(cause) }
 
 /** The account's balance of a swap token (Ether: the native balance), as decimal text. */
 const balanceOf = (token: Swap.SwapToken, balances: ReadonlyArray<TokenBalance.TokenBalance>): string => {

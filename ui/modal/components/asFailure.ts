@@ -1,0 +1,8 @@
+/** A rejected action's reason as the typed failure the engine rejects with (its `_tag` and `message`). */
+export type Failure = { readonly _tag: string; readonly message: string }
+
+export const asFailure = (cause: unknown): Failure =>
+  typeof cause === "object" && cause !== null && "_tag" in cause && "message" in cause &&
+    typeof cause._tag === "string" && typeof cause.message === "string"
+    ? { _tag: cause._tag, message: cause.message }
+    : { _tag: "Unknown", message: String(cause) }
