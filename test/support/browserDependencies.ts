@@ -37,6 +37,12 @@ export const browserDependencies = [
   "uqr",
   "@wallet-standard/app",
   "@wallet-standard/base",
-  "@walletconnect/universal-provider",
+  // WalletConnect's client (core/walletconnect/) loads these when the modal opens.
+  "@noble/curves/ed25519",
+  "@noble/ciphers/chacha",
+  "@noble/hashes/hkdf",
+  "@noble/hashes/sha2",
+  "@noble/hashes/utils",
+  "@scure/base",
   ...effectModules
 ]
