@@ -5,6 +5,7 @@
  * for until mined. After it, balances and activity load again and the modal returns to Account.
  * Its own chunk (app/SwapEngine.ts): a visitor who never opens Swap never loads it.
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -157,7 +158,18 @@ export class Swapping extends Context.Service<Swapping, {
             yield* sendAndWait(account, yield* backend.swapApproval(query))
           }
           yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "swapping" as const }))
-          const hash = yield* sendAndWait(account, yield* backend.swapTransaction({ ...query, slippage: state.slippage }))
+          const transaction = yield* backend.swapTransaction({ ...query, slippage: state.slippage })
+          const hash = yield* sendAndWait(account, transaction)
+          // Activity shows the swap at once; it leaves the pending list when the history lists it.
+          yield* activity.addPending(account, {
+            id: hash,
+            chain: account.caipNetworkId,
+            from: account.address,
+            to: transaction.to,
+            amount: state.amount,
+            symbol: from.symbol,
+            sentAt: yield* Clock.currentTimeMillis
+          })
           yield* SubscriptionRef.set(form, { ...Swap.initial, tokens: state.tokens, from, to })
           yield* modal.goBackTo("Account")
           yield* accountData.loadBalances(account, { refresh: true })

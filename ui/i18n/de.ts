@@ -74,6 +74,7 @@ export const de: Messages = {
   swapApproving: "Geben Sie {symbol} in Ihrer Wallet frei und warten Sie auf die Bestätigung…",
   swapSwapping: "Bestätigen Sie den Tausch in Ihrer Wallet und warten Sie auf die Bestätigung…",
   swapDone: "Tausch bestätigt",
+  swapped: "Getauscht",
   swapUnavailable: "Tauschen ist in diesem Netzwerk nicht verfügbar.",
   swapSearch: "Token suchen",
   swapMinimum: "Mindestens erhalten",

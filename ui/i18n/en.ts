@@ -73,6 +73,7 @@ export const en = {
   swapApproving: "Approve {symbol} in your wallet, then wait for it to be confirmed…",
   swapSwapping: "Confirm the swap in your wallet, then wait for it to be confirmed…",
   swapDone: "Swap confirmed",
+  swapped: "Swapped",
   swapUnavailable: "Swaps are not available on this network.",
   swapSearch: "Search tokens",
   swapMinimum: "Minimum received",

@@ -15,23 +15,32 @@ import { shortenAddress } from "./shortenAddress.ts"
 const monthName = (year: number, month: number, locale: string) =>
   new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, month - 1, 1))
 
+type Transfer = Transaction.Transaction["transfers"][number]
+
 function Row({ transaction, now }: { readonly transaction: Transaction.Transaction; readonly now: number }) {
   const { t, locale } = useModalContext()
-  const transfer = transaction.transfers.find((candidate) => candidate.nft_info?.flags.is_spam !== true)
-  const direction = transfer?.direction ?? (transaction.metadata.sentFrom === undefined ? "self" : "out")
+  const shown = transaction.transfers.filter((candidate) => candidate.nft_info?.flags.is_spam !== true)
+  const transfer = shown[0]
+  // A trade (a swap) sends one leg and receives the other: both show, what left first.
+  const legs = transaction.metadata.operationType === "trade"
+    ? [shown.find((candidate) => candidate.direction === "out"), shown.find((candidate) => candidate.direction === "in")]
+      .filter((leg): leg is Transfer => leg !== undefined)
+    : []
+  const direction = legs.length === 2 ? "trade" : transfer?.direction ?? (transaction.metadata.sentFrom === undefined ? "self" : "out")
   const counterparty = direction === "in" ? transaction.metadata.sentFrom : transaction.metadata.sentTo
-  const amount = transfer === undefined
-    ? undefined
-    : transfer.nft_info?.name ??
+  const amountOf = (leg: Transfer) =>
+    leg.nft_info?.name ??
       t("balanceOf", {
-        amount: Format.formatActivityAmount(transfer.quantity?.numeric ?? "0", locale),
-        symbol: transfer.fungible_info?.symbol ?? ""
+        amount: Format.formatActivityAmount(leg.quantity?.numeric ?? "0", locale),
+        symbol: leg.fungible_info?.symbol ?? ""
       })
+  const amounts = legs.length === 2 ? legs.map(amountOf) : transfer === undefined ? [] : [amountOf(transfer)]
   const minedAt = Date.parse(transaction.metadata.minedAt)
+  const label = direction === "trade" ? t("swapped") : direction === "in" ? t("received") : direction === "out" ? t("sent") : t("self")
   return (
     <li className="row-line activity" data-transaction={transaction.id} data-direction={direction}>
       <span className="activity-what">
-        <strong>{direction === "in" ? t("received") : direction === "out" ? t("sent") : t("self")}</strong>
+        <strong>{label}</strong>
         {counterparty === undefined || counterparty === "" ? null : (
           <span className="muted" title={counterparty}>
             {t(direction === "in" ? "fromAddress" : "toAddress", { address: shortenAddress(counterparty) })}
@@ -39,7 +48,7 @@ function Row({ transaction, now }: { readonly transaction: Transaction.Transacti
         )}
       </span>
       <span className="activity-amount">
-        {amount === undefined ? null : <span data-amount="">{amount}</span>}
+        {amounts.map((amount, index) => <span key={index} data-amount="">{index === 0 ? amount : `→ ${amount}`}</span>)}
         <time className="muted" dateTime={transaction.metadata.minedAt}>{Format.formatRelativeTime(minedAt, now, locale)}</time>
       </span>
     </li>
