@@ -37,7 +37,9 @@ import { Disconnecting } from "../core/features/Disconnecting.ts"
 import * as Features from "../core/features/Features.ts"
 import * as Names from "../core/features/Names.ts"
 import { Sending } from "../core/features/Sending.ts"
+import type { Buying } from "../core/features/Buying.ts"
 import type { Swapping } from "../core/features/Swapping.ts"
+import * as Buy from "../core/onramp/Buy.ts"
 import * as Swap from "../core/swap/Swap.ts"
 import { Navigation, type OpenOptions } from "../core/features/Navigation.ts"
 import { NetworkSwitch } from "../core/features/NetworkSwitch.ts"
@@ -58,11 +60,13 @@ import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
-import { isMobile } from "./Device.ts"
+import { isMobile, timeZone } from "./Device.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
 export interface Engine {
   readonly config: Config.ResolvedConfig
+  /** The visitor's timezone, which hides the onramp in some regions (spec §9). */
+  readonly timeZone: string | undefined
   /** The registry holding every atom below (created with the engine, in the modal's chunk). */
   readonly registry: AtomRegistry.AtomRegistry
   readonly atoms: {
@@ -80,6 +84,7 @@ export interface Engine {
     readonly registration: Atom.Atom<Names.Registration>
     readonly sendForm: Atom.Atom<Send.SendState>
     readonly swapForm: Atom.Atom<Swap.SwapState>
+    readonly buyForm: Atom.Atom<Buy.BuyState>
     readonly pending: ReturnType<typeof Activity.atoms>["pending"]
     /** Where the visitor stands with sign-in (checking, signing, signed in…). */
     readonly signIn: Atom.Atom<SignInState.SignInStatus>
@@ -142,6 +147,19 @@ export interface Engine {
    * next; resolves with the swap's hash and returns to Account. Rejects with a `SwapFailure`.
    */
   readonly swap: () => Promise<string>
+  /** Loads the onramp options (the built-in ones when the call fails) into the buy form. Never rejects. */
+  readonly openBuy: () => Promise<void>
+  readonly setBuyCurrency: (id: string) => Promise<void>
+  readonly setBuyAmount: (amount: string) => Promise<void>
+  readonly setBuyPayment: (currency: string, method: string) => Promise<void>
+  readonly chooseBuyProvider: (id: string) => Promise<void>
+  /** Every provider's quote again (the view does while it is open). Never rejects. */
+  readonly requoteBuy: () => Promise<void>
+  /** The chosen provider's signed checkout URL; the purchase is followed from now on. Rejects with a `BuyFailure`. */
+  readonly checkoutBuy: () => Promise<string>
+  /** Asks once whether the purchase's tokens arrived. Rejects with a `BuyFailure`. */
+  readonly checkPurchase: () => Promise<Buy.PurchaseStatus | undefined>
+  readonly forgetPurchase: () => Promise<void>
   /** Reads the account's first page of history again (while sends are pending). */
   readonly refreshTransactions: (account: Session.SessionAccount) => Promise<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
@@ -264,13 +282,18 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const activity = service(Activity.Activity)
   const names = service(Names.Names)
   const sending = service(Sending)
-  const swapForm = Effect.runSync(SubscriptionRef.make(Swap.initial))
-  let swapping: Promise<Swapping["Service"]> | undefined
-  /** Runs a swap action once the feature's chunk is there. */
-  const swapAction = <A, E>(action: (feature: Swapping["Service"]) => Effect.Effect<A, E, Features.Features | Features.Environment>) => {
-    swapping ??= import("./SwapEngine.ts").then((module) => module.make(context, swapForm))
-    return swapping.then((feature) => run(action(feature)))
+  /** A feature in its own chunk: loaded at its first action, then kept. */
+  const lazyFeature = <S>(load: () => Promise<S>) => {
+    let loading: Promise<S> | undefined
+    return <A, E>(action: (feature: S) => Effect.Effect<A, E, Features.Features | Features.Environment>) => {
+      loading ??= load()
+      return loading.then((feature) => run(action(feature)))
+    }
   }
+  const swapForm = Effect.runSync(SubscriptionRef.make(Swap.initial))
+  const swapAction = lazyFeature<Swapping["Service"]>(() => import("./SwapEngine.ts").then((module) => module.make(context, swapForm)))
+  const buyForm = Effect.runSync(SubscriptionRef.make(Buy.initial))
+  const buyAction = lazyFeature<Buying["Service"]>(() => import("./BuyEngine.ts").then((module) => module.make(context, buyForm)))
   const signInState = service(SignInState.SignInState)
   alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
 
@@ -292,6 +315,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     registration: Atom.keepAlive(Atom.subscriptionRef(names.registration)),
     sendForm: Atom.keepAlive(Atom.subscriptionRef(sending.form)),
     swapForm: Atom.keepAlive(Atom.subscriptionRef(swapForm)),
+    buyForm: Atom.keepAlive(Atom.subscriptionRef(buyForm)),
     signIn: Atom.keepAlive(Atom.subscriptionRef(signInState.status)),
     nameSuggestions: Atom.family((label: string) => Atom.make(names.suggestions(label)))
   }
@@ -314,6 +338,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
   return {
     config,
+    timeZone: timeZone(),
     registry,
     atoms,
     nameZone: names.zone,
@@ -347,6 +372,15 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     flipSwap: () => swapAction((feature) => feature.flip),
     requoteSwap: () => swapAction((feature) => feature.requote),
     swap: () => swapAction((feature) => feature.swap),
+    openBuy: () => buyAction((feature) => feature.open),
+    setBuyCurrency: (id) => buyAction((feature) => feature.setCurrency(id)),
+    setBuyAmount: (amount) => buyAction((feature) => feature.setAmount(amount)),
+    setBuyPayment: (currency, method) => buyAction((feature) => feature.setPayment(currency, method)),
+    chooseBuyProvider: (id) => buyAction((feature) => feature.chooseProvider(id)),
+    requoteBuy: () => buyAction((feature) => feature.requote),
+    checkoutBuy: () => buyAction((feature) => feature.checkout),
+    checkPurchase: () => buyAction((feature) => feature.checkPurchase),
+    forgetPurchase: () => buyAction((feature) => feature.forgetPurchase),
     refreshTransactions: (account) => run(activity.refresh(account)),
     registerName: async (label) => {
       await run(names.register(label))

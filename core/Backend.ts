@@ -13,6 +13,7 @@ import type * as Caip from "./Caip.ts"
 import { fixed } from "./FixedMessage.ts"
 import type * as Identity from "./Identity.ts"
 import type * as Name from "./Name.ts"
+import type * as Onramp from "./Onramp.ts"
 import type * as Swap from "./swap/Swap.ts"
 import type * as TokenBalance from "./TokenBalance.ts"
 import type * as Transaction from "./Transaction.ts"
@@ -39,6 +40,26 @@ export interface SwapQuery {
   readonly from: string
   readonly to: string
   readonly userAddress: string
+}
+
+/** A quote asked for: `amount` of `paymentCurrency` (decimal text) for `purchaseCurrency` on `network`. */
+export interface OnrampQuoteQuery {
+  readonly purchaseCurrency: string
+  readonly paymentCurrency: string
+  readonly amount: string
+  /** The network's name in the options (`ethereum`, `base`…). */
+  readonly network: string
+  readonly provider: string
+}
+
+/** A checkout asked for: `fiatAmount` of `paymentCurrency` buys `symbol` for `address` on `network`. */
+export interface OnrampCheckout {
+  readonly address: string
+  readonly network: string
+  readonly symbol: string
+  readonly fiatAmount: string
+  readonly paymentCurrency: string
+  readonly provider: string
 }
 
 /** A sign-in session our server keeps: its id is the SHA-256 of the signature. */
@@ -88,6 +109,14 @@ export class Backend extends Context.Service<Backend, {
   readonly swapApproval: (query: SwapQuery) => Effect.Effect<Swap.SwapTransaction, BackendError>
   /** The swap, with its minimum output from `slippage` (percent). */
   readonly swapTransaction: (query: SwapQuery & { readonly slippage: string }) => Effect.Effect<Swap.SwapTransaction, BackendError>
+  /** What the onramp providers sell and take (spec §7 GET /v1/onramp/options). */
+  readonly onrampOptions: () => Effect.Effect<Onramp.OnrampOptions, BackendError>
+  /** One provider's quote (spec §7 POST /v1/onramp/quote). */
+  readonly onrampQuote: (query: OnrampQuoteQuery) => Effect.Effect<Onramp.OnrampQuote, BackendError>
+  /** A signed, expiring URL to the provider's checkout (spec §7 POST /v1/generators/onrampurl). */
+  readonly onrampUrl: (checkout: OnrampCheckout) => Effect.Effect<string, BackendError>
+  /** The account's purchases, newest first (the history with its `onramp` query). */
+  readonly onrampPurchases: (account: AccountOnNetwork, provider: string) => Effect.Effect<Transaction.History, BackendError>
 }>()("portico/core/Backend") {
   /** No API URL configured: every read fails with `BackendNotConfiguredError`. */
   static readonly layerNotConfigured: Layer.Layer<Backend> = Layer.sync(Backend, () =>
@@ -108,7 +137,11 @@ export class Backend extends Context.Service<Backend, {
       swapQuote: notConfigured,
       swapAllowance: notConfigured,
       swapApproval: notConfigured,
-      swapTransaction: notConfigured
+      swapTransaction: notConfigured,
+      onrampOptions: notConfigured,
+      onrampQuote: notConfigured,
+      onrampUrl: notConfigured,
+      onrampPurchases: notConfigured
     }))
 }
 

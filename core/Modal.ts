@@ -34,7 +34,8 @@ export const View = Schema.Literals([
   // Feature areas of spec §2, loaded on demand.
   "Receive",
   "Send",
-  "Swap"
+  "Swap",
+  "Buy"
 ])
 export type View = typeof View.Type
 

@@ -33,9 +33,15 @@ export const PaymentCurrency = Schema.Struct({
 })
 export type PaymentCurrency = typeof PaymentCurrency.Type
 
+/** An onramp provider the server is configured with (Portico's addition to the options answer). */
+export const OnrampProvider = Schema.Struct({ id: Schema.String, name: Schema.String })
+export type OnrampProvider = typeof OnrampProvider.Type
+
 export const OnrampOptions = Schema.Struct({
   purchaseCurrencies: Schema.Array(PurchaseCurrency),
-  paymentCurrencies: Schema.Array(PaymentCurrency)
+  paymentCurrencies: Schema.Array(PaymentCurrency),
+  /** The providers to compare; absent from a server that offers one. */
+  providers: Schema.optionalKey(Schema.Array(OnrampProvider))
 })
 export type OnrampOptions = typeof OnrampOptions.Type
 

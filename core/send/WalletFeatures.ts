@@ -1,9 +1,11 @@
 /**
  * The Account view's wallet feature buttons (spec §9: onramp, swaps, receive, send, in that order), each
  * shown only when its feature flag is on and, for send and receive, only on a namespace that can send
- * (spec §1: eip155 and solana); swaps only on eip155 (spec §9: the swap networks are eip155 chains).
+ * (spec §1: eip155 and solana); swaps only on eip155 (spec §9: the swap networks are eip155 chains); the
+ * onramp nowhere in the restricted timezones (spec §9).
  */
 import * as Constants from "../Constants.ts"
+import { isRestrictedTimezone } from "../onramp/RestrictedTimezones.ts"
 
 export type WalletFeature = (typeof Constants.walletFeatureOrder)[number]
 
@@ -11,8 +13,12 @@ const sendingNamespaces: ReadonlySet<string> = new Set(["eip155", "solana"])
 
 export const visible = (
   features: Readonly<Partial<Record<WalletFeature, boolean>>>,
-  namespace: string
+  namespace: string,
+  /** The visitor's IANA timezone, when the browser tells it. */
+  timeZone?: string
 ): ReadonlyArray<WalletFeature> =>
   Constants.walletFeatureOrder.filter((feature) =>
     (features[feature] ?? Constants.defaultFeatures[feature]) &&
-    (feature === "onramp" || (feature === "swaps" ? namespace === "eip155" : sendingNamespaces.has(namespace))))
+    (feature === "onramp"
+      ? !isRestrictedTimezone(timeZone)
+      : feature === "swaps" ? namespace === "eip155" : sendingNamespaces.has(namespace)))

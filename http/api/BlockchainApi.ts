@@ -114,7 +114,10 @@ export const OnrampUrlRequest = Schema.Struct({
   partnerUserId: Schema.String,
   defaultExperience: Schema.Literal("buy"),
   presetCryptoAmount: Schema.optionalKey(Schema.Finite),
-  presetFiatAmount: Schema.optionalKey(Schema.Finite)
+  presetFiatAmount: Schema.optionalKey(Schema.Finite),
+  /** Portico's additions: the fiat currency paid in (USD by default) and the provider (the first by default). */
+  paymentCurrency: Schema.optionalKey(Schema.String),
+  provider: Schema.optionalKey(Schema.String)
 })
 
 export class OnrampUrl extends Schema.Class<OnrampUrl>("OnrampUrl")({
@@ -128,7 +131,9 @@ export const OnrampQuoteRequest = Schema.Struct({
   purchaseCurrency: Schema.String,
   paymentCurrency: Schema.String,
   amount: Schema.String,
-  network: Schema.String
+  network: Schema.String,
+  /** Portico's addition: whose quote (the first provider by default). */
+  provider: Schema.optionalKey(Schema.String)
 })
 
 /** core's Onramp quote (spec §3) as a class. */

@@ -99,7 +99,28 @@ export const make = (options: PorticoClient.ClientOptions) =>
             payload: { amount: amount.toString(), eip155: { slippage }, projectId: options.projectId, from, to, userAddress }
           }),
           transactionOf
-        ))
+        )),
+      onrampOptions: () => call(client.blockchain.onrampOptions({ query: {} })),
+      onrampQuote: ({ provider, ...quote }) => call(client.blockchain.onrampQuote({ query: {}, payload: { ...quote, provider } })),
+      onrampUrl: ({ address, network, symbol, fiatAmount, paymentCurrency, provider }) =>
+        call(Effect.map(
+          client.blockchain.onrampUrl({
+            query: {},
+            payload: {
+              destinationWallets: [{ address, blockchains: [network], assets: [symbol] }],
+              defaultNetwork: network,
+              // The checkout's own account id for the visitor: the address keeps it stable without naming anyone.
+              partnerUserId: address,
+              defaultExperience: "buy",
+              presetFiatAmount: Number(fiatAmount),
+              paymentCurrency,
+              provider
+            }
+          }),
+          (answer) => answer.url
+        )),
+      onrampPurchases: (account, provider) =>
+        call(client.blockchain.history({ params: { address: account.address }, query: { chainId: account.caipNetworkId, onramp: provider } }))
     })
   })
 

@@ -11,6 +11,7 @@ const loaders = {
   Receive: () => import("./Receive/Receive.tsx").then((module) => ({ default: module.Receive })),
   Send: () => import("./Send/Send.tsx").then((module) => ({ default: module.Send })),
   Swap: () => import("./Swap/Swap.tsx").then((module) => ({ default: module.SwapView })),
+  Buy: () => import("./Buy/Buy.tsx").then((module) => ({ default: module.BuyView })),
   RegisterAccountName: () => import("./RegisterAccountName/RegisterAccountName.tsx").then((module) => ({ default: module.RegisterAccountName })),
   RegisterAccountNameSuccess: () =>
     import("./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx").then((module) => ({ default: module.RegisterAccountNameSuccess })),

@@ -33,6 +33,7 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   Receive: "receive",
   Send: "send",
   Swap: "swap",
+  Buy: "buy",
   RegisterAccountName: "modalTitleRegisterName",
   RegisterAccountNameSuccess: "modalTitleRegisterName",
   SIWXSignMessage: "modalTitleSignIn",
@@ -93,6 +94,8 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <FeatureView name="Send" />
     case "Swap":
       return <FeatureView name="Swap" />
+    case "Buy":
+      return <FeatureView name="Buy" />
     case "RegisterAccountName":
       return <FeatureView name="RegisterAccountName" />
     case "RegisterAccountNameSuccess":

@@ -86,6 +86,9 @@ fieldset.tokens { border: 0; padding: 0; margin: 0 0 10px; }
 fieldset.tokens legend { padding: 0; margin-bottom: 6px; }
 fieldset.tokens label { cursor: pointer; border-radius: 10px; }
 fieldset.tokens label:has(input:checked) { background: var(--portico-bg-2); }
+.quote { display: flex; align-items: flex-start; gap: 10px; padding: 8px; }
+.quote .tag { margin-left: 6px; }
+a.secondary { text-decoration: none; text-align: center; }
 .summary { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0 0 12px; }
 .summary dt { color: var(--portico-muted); }
 .summary dd { margin: 0; text-align: right; word-break: break-all; }

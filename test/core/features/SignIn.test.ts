@@ -287,5 +287,9 @@ const unusedBackend = Backend.Backend.of({
   swapQuote: () => Effect.die("unused"),
   swapAllowance: () => Effect.die("unused"),
   swapApproval: () => Effect.die("unused"),
-  swapTransaction: () => Effect.die("unused")
+  swapTransaction: () => Effect.die("unused"),
+  onrampOptions: () => Effect.die("unused"),
+  onrampQuote: () => Effect.die("unused"),
+  onrampUrl: () => Effect.die("unused"),
+  onrampPurchases: () => Effect.die("unused")
 })

@@ -24,6 +24,11 @@ describe("account wallet features and receive", () => {
     expect(WalletFeatures.visible({}, "solana")).toEqual(["onramp", "receive", "send"])
   })
 
+  it("hides the onramp, and only it, in the restricted timezones (spec §9)", () => {
+    expect(WalletFeatures.visible({}, "eip155", "Asia/Shanghai")).toEqual(["swaps", "receive", "send"])
+    expect(WalletFeatures.visible({}, "eip155", "Europe/Berlin")).toEqual(["onramp", "swaps", "receive", "send"])
+  })
+
   it("receive lists the address's namespace networks, the active one first", () => {
     const networks = [network("eip155", "1"), network("solana", "x"), network("eip155", "31337")]
     expect(Receive.networksFor(networks, "eip155", "eip155:31337").map((n) => n.caipNetworkId)).toEqual(["eip155:31337", "eip155:1"])

@@ -56,7 +56,11 @@ const backendOf = (answers: Partial<Backend["Service"]>): Backend["Service"] => 
     swapQuote: answers.swapQuote ?? die("swapQuote"),
     swapAllowance: answers.swapAllowance ?? die("swapAllowance"),
     swapApproval: answers.swapApproval ?? die("swapApproval"),
-    swapTransaction: answers.swapTransaction ?? die("swapTransaction")
+    swapTransaction: answers.swapTransaction ?? die("swapTransaction"),
+    onrampOptions: answers.onrampOptions ?? die("onrampOptions"),
+    onrampQuote: answers.onrampQuote ?? die("onrampQuote"),
+    onrampUrl: answers.onrampUrl ?? die("onrampUrl"),
+    onrampPurchases: answers.onrampPurchases ?? die("onrampPurchases")
   })
 
 /** The page sign-in messages are made for in these tests. */

@@ -44,8 +44,9 @@ function NativeBalance({ account }: { readonly account: Session.SessionAccount }
   )
 }
 
-/** The views of the wallet features this build has (onramp joins when it does). */
-const featureViews: Partial<Record<WalletFeatures.WalletFeature, { readonly view: Modal.View; readonly label: MessageKey }>> = {
+/** The view of each wallet feature. */
+const featureViews: Record<WalletFeatures.WalletFeature, { readonly view: Modal.View; readonly label: MessageKey }> = {
+  onramp: { view: "Buy", label: "buy" },
   swaps: { view: "Swap", label: "swap" },
   receive: { view: "Receive", label: "receive" },
   send: { view: "Send", label: "send" }
@@ -54,8 +55,8 @@ const featureViews: Partial<Record<WalletFeatures.WalletFeature, { readonly view
 function Features({ account }: { readonly account: Session.SessionAccount }) {
   const { engine, t } = useModalContext()
   // Spec §9's order (onramp, swaps, receive, send), each behind its flag and on a namespace that can use it.
-  const shown = WalletFeatures.visible(engine.config.resolvedFeatures, account.namespace)
-    .flatMap((feature) => featureViews[feature] ?? [])
+  const shown = WalletFeatures.visible(engine.config.resolvedFeatures, account.namespace, engine.timeZone)
+    .map((feature) => featureViews[feature])
   if (shown.length === 0) return null
   return (
     <div className="actions" role="group" aria-label={t("walletFeatures")}>

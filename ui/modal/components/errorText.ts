@@ -21,6 +21,7 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   InvalidAccountError: "errorInvalidAccount",
   RelayUnreachableError: "relayUnreachable",
   SwapRevertedError: "errorSwapReverted",
+  BuyNotReadyError: "buyNotReady",
   SendAmountAndReceiverRequiredError: "errorSendAmountAndReceiver",
   SendTokenRequiredError: "errorSendToken",
   SendUnsupportedChainError: "errorSendUnsupportedChain",
