@@ -13,6 +13,7 @@ import * as Exit from "effect/Exit"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Atom from "effect/reactivity/Atom"
@@ -28,6 +29,9 @@ import * as Connector from "../core/Connector.ts"
 import * as Constants from "../core/Constants.ts"
 import * as Connectors from "../core/connectors/Connectors.ts"
 import * as Eip6963 from "../core/connectors/Eip6963.ts"
+import * as Embedded from "../core/connectors/Embedded.ts"
+import type { EmbeddedFrame } from "../core/embedded/FrameChannel.ts"
+import * as Login from "../core/embedded/Login.ts"
 import * as WalletConnect from "../core/connectors/WalletConnect.ts"
 import * as WalletStandard from "../core/connectors/WalletStandard.ts"
 import * as AccountData from "../core/features/AccountData.ts"
@@ -38,6 +42,8 @@ import * as Features from "../core/features/Features.ts"
 import * as Names from "../core/features/Names.ts"
 import { Sending } from "../core/features/Sending.ts"
 import type { Buying } from "../core/features/Buying.ts"
+import type { EmbeddedLogin } from "../core/features/EmbeddedLogin.ts"
+import type { SocialProvider } from "../core/SocialProvider.ts"
 import type { Swapping } from "../core/features/Swapping.ts"
 import * as Buy from "../core/onramp/Buy.ts"
 import * as Swap from "../core/swap/Swap.ts"
@@ -61,6 +67,8 @@ import * as BackendClient from "../http/client/Backend.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile, timeZone } from "./Device.ts"
+import type { EmbeddedParts } from "./EmbeddedEngine.ts"
+import { clearSocialRedirect, returnedFromSocialLogin } from "./SocialRedirect.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
 export interface Engine {
@@ -85,6 +93,8 @@ export interface Engine {
     readonly sendForm: Atom.Atom<Send.SendState>
     readonly swapForm: Atom.Atom<Swap.SwapState>
     readonly buyForm: Atom.Atom<Buy.BuyState>
+    /** The email or social login into the embedded wallet. */
+    readonly login: Atom.Atom<Login.LoginState>
     readonly pending: ReturnType<typeof Activity.atoms>["pending"]
     /** Where the visitor stands with sign-in (checking, signing, signed in…). */
     readonly signIn: Atom.Atom<SignInState.SignInStatus>
@@ -160,6 +170,23 @@ export interface Engine {
   /** Asks once whether the purchase's tokens arrived. Rejects with a `BuyFailure`. */
   readonly checkPurchase: () => Promise<Buy.PurchaseStatus | undefined>
   readonly forgetPurchase: () => Promise<void>
+  /**
+   * Email login (spec §4): sends the address (at most once per 30 s) and shows the step the frame answers.
+   * Rejects with a `LoginFailure` (invalid email, the cooldown, the frame's own failures).
+   */
+  readonly connectEmail: (email: string) => Promise<void>
+  readonly resendEmailCode: () => Promise<void>
+  readonly verifyEmailOtp: (otp: string) => Promise<void>
+  /** A social login's authorization URL, to open in the popup the view opened (or the page, `redirect`). */
+  readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect") => Promise<string>
+  /** Email update: a code to the current address, then one to the new address. Rejects with a `LoginFailure`. */
+  readonly updateEmail: (email: string) => Promise<void>
+  readonly verifyUpdateEmailOtp: (otp: string) => Promise<void>
+  /** Shows the frame's key export panel. */
+  readonly exportEmbeddedKeys: () => Promise<void>
+  /** The embedded wallet's signed-in visitor (email, social account), for the Account view. */
+  readonly embeddedUser: () => Promise<{ readonly email?: string; readonly socialProvider?: string; readonly userName?: string }>
+  readonly cancelLogin: () => Promise<void>
   /** Reads the account's first page of history again (while sends are pending). */
   readonly refreshTransactions: (account: Session.SessionAccount) => Promise<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
@@ -205,7 +232,11 @@ export interface Engine {
 const sdkVersion = "react-portico-0.1.0"
 
 /** The services a browser page provides to the features. */
-const environment = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Alert) => void) => {
+const environment = (
+  config: Config.ResolvedConfig,
+  showAlert: (alert: Alert.Alert) => void,
+  embeddedFrame: () => Promise<EmbeddedFrame["Service"]>
+) => {
   const walletConnectNetworks = config.networks
     .filter((network) => network.chainNamespace === "eip155" || network.chainNamespace === "solana")
     .map((network) => network.caipNetworkId)
@@ -222,6 +253,9 @@ const environment = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Ale
         if (isMobile()) openWalletLink(link)
       }
     })
+  const embedded = config.resolvedFeatures.email || config.resolvedFeatures.socials !== false
+    ? Embedded.make({ frame: embeddedFrame, networks: walletConnectNetworks })
+    : undefined
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
   const server = config.apiUrl === undefined
     ? Layer.merge(Backend.Backend.layerNotConfigured, Analytics.Analytics.layerOff)
@@ -243,17 +277,39 @@ const environment = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Ale
     ).pipe(Layer.provide(FetchHttpClient.layer))
   return Layer.mergeAll(
     BrowserStorage.layerBrowser,
-    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect }),
+    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect, embedded }),
     server,
     HostConfig.layer(config)
   )
 }
 
+/**
+ * The embedded wallet's keys live in the API server's origin; served from the page's own origin they
+ * would be the page's to read, so email and social login are then not offered.
+ */
+const withEmbeddedWalletOrigin = (config: Config.ResolvedConfig): Config.ResolvedConfig => {
+  const pageOrigin = globalThis.location?.origin
+  const sameOrigin = config.apiUrl !== undefined && pageOrigin !== undefined && new URL(config.apiUrl).origin === pageOrigin
+  return sameOrigin ? { ...config, resolvedFeatures: { ...config.resolvedFeatures, email: false, socials: false } } : config
+}
+
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
-  const config = Config.resolve(hostConfig)
+  const config = withEmbeddedWalletOrigin(Config.resolve(hostConfig))
   // The analytics client can raise an alert before the modal exists; it is shown once the modal does.
   const alerts: { show: (alert: Alert.Alert) => void } = { show: () => undefined }
-  const features = Features.layer.pipe(Layer.provideMerge(environment(config, (alert) => alerts.show(alert))))
+  // The embedded wallet's chunk and frame load at its first use, once the features below exist.
+  const embeddedScope = Scope.makeUnsafe()
+  const loginForm = Effect.runSync(SubscriptionRef.make(Login.initial))
+  let embeddedParts: Promise<EmbeddedParts> | undefined
+  const loadEmbedded = (): Promise<EmbeddedParts> =>
+    embeddedParts ??= import("./EmbeddedEngine.ts").then((module) => {
+      const evmNetwork = config.networks.find((network) => network.chainNamespace === "eip155") ?? config.networks[0]
+      return module.make(context, loginForm, {
+        apiUrl: config.apiUrl ?? "",
+        query: { projectId: config.projectId, chainId: evmNetwork?.caipNetworkId ?? "eip155:1", version: sdkVersion, enableLogger: "false" }
+      }, embeddedScope)
+    })
+  const features = Features.layer.pipe(Layer.provideMerge(environment(config, (alert) => alerts.show(alert), () => loadEmbedded().then((parts) => parts.frame))))
   // Sign-in is its own chunk: a page without `siwx` never loads it.
   const signInModule = SignInConfig.optionsOf(config) === undefined ? undefined : await import("./SignInEngine.ts")
   const runtime = ManagedRuntime.make<Features.Features | Features.Environment, SignInConfig.SignInConfigError>(
@@ -294,6 +350,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const swapAction = lazyFeature<Swapping["Service"]>(() => import("./SwapEngine.ts").then((module) => module.make(context, swapForm)))
   const buyForm = Effect.runSync(SubscriptionRef.make(Buy.initial))
   const buyAction = lazyFeature<Buying["Service"]>(() => import("./BuyEngine.ts").then((module) => module.make(context, buyForm)))
+  const loginAction = lazyFeature<EmbeddedLogin["Service"]>(() => loadEmbedded().then((parts) => parts.login))
   const signInState = service(SignInState.SignInState)
   alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
 
@@ -316,6 +373,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     sendForm: Atom.keepAlive(Atom.subscriptionRef(sending.form)),
     swapForm: Atom.keepAlive(Atom.subscriptionRef(swapForm)),
     buyForm: Atom.keepAlive(Atom.subscriptionRef(buyForm)),
+    login: Atom.keepAlive(Atom.subscriptionRef(loginForm)),
     signIn: Atom.keepAlive(Atom.subscriptionRef(signInState.status)),
     nameSuggestions: Atom.family((label: string) => Atom.make(names.suggestions(label)))
   }
@@ -381,6 +439,16 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     checkoutBuy: () => buyAction((feature) => feature.checkout),
     checkPurchase: () => buyAction((feature) => feature.checkPurchase),
     forgetPurchase: () => buyAction((feature) => feature.forgetPurchase),
+    connectEmail: (email) => loginAction((feature) => feature.connectEmail(email)),
+    resendEmailCode: () => loginAction((feature) => feature.resendCode),
+    verifyEmailOtp: (otp) => loginAction((feature) => feature.verifyOtp(otp)),
+    // The page comes back here after a redirect.
+    connectSocial: (provider, mode) => loginAction((feature) => feature.connectSocial(provider, mode, globalThis.location?.href ?? config.metadata.url)),
+    updateEmail: (email) => loginAction((feature) => feature.updateEmail(email)),
+    verifyUpdateEmailOtp: (otp) => loginAction((feature) => feature.verifyUpdateOtp(otp)),
+    exportEmbeddedKeys: () => loginAction((feature) => feature.exportKeys),
+    embeddedUser: () => loginAction((feature) => feature.user),
+    cancelLogin: () => loginAction((feature) => feature.cancel),
     refreshTransactions: (account) => run(activity.refresh(account)),
     registerName: async (label) => {
       await run(names.register(label))
@@ -393,7 +461,13 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     switchNetwork: (caipNetworkId) => run(service(NetworkSwitch).switchNetwork(caipNetworkId)),
     setActiveNamespace: (namespace) => run(service(NetworkSwitch).setActiveNamespace(namespace)),
     showToast: (toast) => run(navigation.showToast(toast)),
-    restore: () => run(connection.restore),
+    restore: async () => {
+      await run(connection.restore)
+      if (!returnedFromSocialLogin()) return
+      clearSocialRedirect()
+      // Problems show in the login view the resume opened.
+      await loginAction((feature) => feature.resumeSocial).catch(() => undefined)
+    },
     loadBalances: (account, options) => run(service(AccountData.AccountData).loadBalances(account, options)),
     loadTransactions: (account, options) => run(activity.load(account, options)),
     loadAllTransactions: (account) => run(activity.loadAll(account, Constants.nftHistoryPagesLimit)),
@@ -404,6 +478,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     imageUrl: (path) => walletServiceUrl === undefined ? undefined : new URL(path, walletServiceUrl).toString(),
     dispose: async () => {
       unsubscribers.forEach((unsubscribe) => unsubscribe())
+      await Effect.runPromise(Scope.close(embeddedScope, Exit.void))
       await runtime.dispose()
       registry.dispose()
     }

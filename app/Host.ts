@@ -7,6 +7,7 @@
 import * as Config from "../core/Config.ts"
 import type { Engine } from "./Engine.ts"
 import * as Snapshot from "./Snapshot.ts"
+import { returnedFromSocialLogin } from "./SocialRedirect.ts"
 
 export interface Host<Modal> {
   /** The host's configuration with every network in Portico's form (viem chains converted). */
@@ -53,7 +54,7 @@ export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () =>
       return { modal, engine: built }
     },
     restore: async () => {
-      if (Snapshot.hasStoredSession()) await (await loadEngine()).restore()
+      if (Snapshot.hasStoredSession() || returnedFromSocialLogin()) await (await loadEngine()).restore()
     },
     dispose: async () => {
       const built = engine

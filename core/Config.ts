@@ -3,6 +3,7 @@
  * this module, so it must stay free of Schema and services.
  */
 import type * as Network from "./Network.ts"
+import type { SocialProvider } from "./SocialProvider.ts"
 import * as NetworkInput from "./NetworkInput.ts"
 import type { SignInSession } from "./SignInSession.ts"
 import type * as Theme from "./Theme.ts"
@@ -17,10 +18,10 @@ export interface AppMetadata {
 export interface Features {
   /** The full wallet list (registry) behind "All wallets". */
   readonly allWallets: boolean
-  /** Email login, offered only once an embedded wallet exists. */
+  /** Email login into the embedded wallet (needs `apiUrl`: the wallet lives on Portico's server origin). */
   readonly email: boolean
-  /** Social logins, offered only once an embedded wallet exists. */
-  readonly socials: boolean
+  /** Social login providers, in the order shown (needs `apiUrl`); false for none. */
+  readonly socials: ReadonlyArray<SocialProvider> | false
   /** The Receive view (the address as text and QR code). */
   readonly receive: boolean
   /** The Send view (eip155 and solana tokens). */
@@ -30,9 +31,9 @@ export interface Features {
 
 export const defaultFeatures: Features = {
   allWallets: true,
-  // No embedded wallet ships yet, so the methods that need one stay off whatever the host asks.
-  email: false,
-  socials: false,
+  email: true,
+  // Spec §9's socials but Farcaster, which signs in with a wallet of its own rather than a provider.
+  socials: ["google", "x", "discord", "github", "apple", "facebook"],
   receive: true,
   send: true,
   // Spec §9 lists analytics among the default features; Portico ships it off (no request the visitor did not cause).
@@ -93,6 +94,8 @@ export interface PorticoConfig {
   readonly allowUnsupportedChain?: boolean
   /** The zone names are registered in, with its leading dot (default ".portico.id", our server's). */
   readonly nameZone?: string
+  /** The order of the Connect view's methods; a method left out is not shown. */
+  readonly connectMethodsOrder?: ReadonlyArray<ConnectMethod>
   /** Basic WalletConnect mode: only the QR code, no wallet list. */
   readonly basicMode?: boolean
   /**
@@ -106,12 +109,16 @@ export interface PorticoConfig {
   readonly siweConfig?: SignInOptions
 }
 
-export const features = (config: PorticoConfig): Features => ({
-  ...defaultFeatures,
-  ...config.features,
-  email: false,
-  socials: false
-})
+/** How the Connect view orders its methods (spec §2: email, social, wallet by default). */
+export type ConnectMethod = "email" | "social" | "wallet"
+
+export const defaultConnectMethodsOrder: ReadonlyArray<ConnectMethod> = ["email", "social", "wallet"]
+
+export const features = (config: PorticoConfig): Features => {
+  const merged = { ...defaultFeatures, ...config.features }
+  // Without our server there is no embedded wallet to log into.
+  return config.apiUrl === undefined ? { ...merged, email: false, socials: false } : merged
+}
 
 /** The configuration with every network in Portico's form. */
 export interface NormalizedConfig extends Omit<PorticoConfig, "networks"> {

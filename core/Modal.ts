@@ -35,7 +35,15 @@ export const View = Schema.Literals([
   "Receive",
   "Send",
   "Swap",
-  "Buy"
+  "Buy",
+  // The embedded wallet's login (feature areas "email" and "socials").
+  "EmailVerifyOtp",
+  "EmailVerifyDevice",
+  "ConnectingSocial",
+  "EmbeddedWalletPanel",
+  "UpdateEmailWallet",
+  "UpdateEmailPrimaryOtp",
+  "UpdateEmailSecondaryOtp"
 ])
 export type View = typeof View.Type
 

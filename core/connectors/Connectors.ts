@@ -24,6 +24,8 @@ export interface Sources {
   readonly walletStandard: (onChange: (clients: ReadonlyArray<Connector.ConnectorClient>) => void) => () => void
   /** The WalletConnect client, when configured. Built lazily: its package loads on first use. */
   readonly walletConnect: Connector.ConnectorClient | undefined
+  /** The embedded wallet (email and social login), when configured. Its frame loads on first use. */
+  readonly embedded?: Connector.ConnectorClient | undefined
 }
 
 export class Connectors extends Context.Service<Connectors, {
@@ -36,7 +38,7 @@ export class Connectors extends Context.Service<Connectors, {
     Layer.effect(
       Connectors,
       Effect.gen(function*() {
-        const fixed = sources.walletConnect === undefined ? [] : [sources.walletConnect]
+        const fixed = [sources.walletConnect, sources.embedded].filter((client) => client !== undefined)
         const state = yield* SubscriptionRef.make<ConnectorsState>({ clients: fixed, rejected: [] })
         const started = yield* Ref.make(false)
         let announced: ReadonlyArray<Connector.ConnectorClient> = []

@@ -8,18 +8,27 @@ const base: Config.PorticoConfig = {
 }
 
 describe("features", () => {
-  it("all wallets and receive on, analytics off by default", () => {
-    expect(Config.features(base)).toEqual({ allWallets: true, email: false, socials: false, receive: true, send: true, analytics: false })
+  const socials = ["google", "x", "discord", "github", "apple", "facebook"]
+
+  it("all wallets, receive, email and the socials on with a server, analytics off by default", () => {
+    expect(Config.features({ ...base, apiUrl: "https://api.test" })).toEqual({ allWallets: true, email: true, socials, receive: true, send: true, analytics: false })
   })
 
-  it("email and social stay off until an embedded wallet exists, whatever the host asks", () => {
-    expect(Config.features({ ...base, features: { email: true, socials: true, allWallets: false, receive: false } })).toEqual({
+  it("email and social stay off without a server to hold the embedded wallet, whatever the host asks", () => {
+    expect(Config.features({ ...base, features: { email: true, socials: ["google"], allWallets: false, receive: false } })).toEqual({
       allWallets: false,
       email: false,
       socials: false,
       receive: false,
       send: true,
       analytics: false
+    })
+  })
+
+  it("takes the host's socials and their order", () => {
+    expect(Config.features({ ...base, apiUrl: "https://api.test", features: { socials: ["github", "google"], email: false } })).toMatchObject({
+      email: false,
+      socials: ["github", "google"]
     })
   })
 })

@@ -12,6 +12,11 @@ const loaders = {
   Send: () => import("./Send/Send.tsx").then((module) => ({ default: module.Send })),
   Swap: () => import("./Swap/Swap.tsx").then((module) => ({ default: module.SwapView })),
   Buy: () => import("./Buy/Buy.tsx").then((module) => ({ default: module.BuyView })),
+  EmailVerifyOtp: () => import("./EmailLogin/EmailVerifyOtp.tsx").then((module) => ({ default: module.EmailVerifyOtp })),
+  EmailVerifyDevice: () => import("./EmailLogin/EmailVerifyDevice.tsx").then((module) => ({ default: module.EmailVerifyDevice })),
+  ConnectingSocial: () => import("./ConnectingSocial/ConnectingSocial.tsx").then((module) => ({ default: module.ConnectingSocial })),
+  EmbeddedWalletPanel: () => import("./EmbeddedWalletPanel/EmbeddedWalletPanel.tsx").then((module) => ({ default: module.EmbeddedWalletPanel })),
+  UpdateEmailWallet: () => import("./UpdateEmail/UpdateEmailWallet.tsx").then((module) => ({ default: module.UpdateEmailWallet })),
   RegisterAccountName: () => import("./RegisterAccountName/RegisterAccountName.tsx").then((module) => ({ default: module.RegisterAccountName })),
   RegisterAccountNameSuccess: () =>
     import("./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx").then((module) => ({ default: module.RegisterAccountNameSuccess })),

@@ -34,6 +34,14 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   Send: "send",
   Swap: "swap",
   Buy: "buy",
+  EmailVerifyOtp: "modalTitleEmailCode",
+  EmailVerifyDevice: "modalTitleDevice",
+  ConnectingSocial: "modalTitleSocial",
+  ApproveTransaction: "panelApprove",
+  EmbeddedWalletPanel: "modalTitleEmbedded",
+  UpdateEmailWallet: "updateEmail",
+  UpdateEmailPrimaryOtp: "modalTitleEmailCode",
+  UpdateEmailSecondaryOtp: "modalTitleEmailCode",
   RegisterAccountName: "modalTitleRegisterName",
   RegisterAccountNameSuccess: "modalTitleRegisterName",
   SIWXSignMessage: "modalTitleSignIn",
@@ -96,6 +104,19 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <FeatureView name="Swap" />
     case "Buy":
       return <FeatureView name="Buy" />
+    case "EmailVerifyOtp":
+    case "UpdateEmailPrimaryOtp":
+    case "UpdateEmailSecondaryOtp":
+      return <FeatureView name="EmailVerifyOtp" />
+    case "EmailVerifyDevice":
+      return <FeatureView name="EmailVerifyDevice" />
+    case "ConnectingSocial":
+      return <FeatureView name="ConnectingSocial" />
+    case "ApproveTransaction":
+    case "EmbeddedWalletPanel":
+      return <FeatureView name="EmbeddedWalletPanel" />
+    case "UpdateEmailWallet":
+      return <FeatureView name="UpdateEmailWallet" />
     case "RegisterAccountName":
       return <FeatureView name="RegisterAccountName" />
     case "RegisterAccountNameSuccess":
@@ -104,8 +125,8 @@ function View({ route }: { readonly route: Modal.Route }) {
     case "ConnectingSiwe":
       return <FeatureView name="SignIn" />
     default:
-      // Farcaster and approvals ship with the embedded wallet: nothing pushes their views (hosts may
-      // open only Connect, Account and AllWallets), so there is nothing to render.
+      // Farcaster signs in with a wallet of its own, which Portico does not offer: nothing pushes its
+      // view (hosts may open only Connect, Account and AllWallets), so there is nothing to render.
       return null
   }
 }

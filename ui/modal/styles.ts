@@ -89,6 +89,12 @@ fieldset.tokens label:has(input:checked) { background: var(--portico-bg-2); }
 .quote { display: flex; align-items: flex-start; gap: 10px; padding: 8px; }
 .quote .tag { margin-left: 6px; }
 a.secondary { text-decoration: none; text-align: center; }
+.stack { display: flex; flex-direction: column; gap: 10px; }
+.socials { display: flex; flex-wrap: wrap; gap: 8px; }
+.socials button { flex: 1 1 30%; }
+.otp { letter-spacing: 0.4em; font-size: 20px; text-align: center; }
+/* The embedded wallet's own panel: its origin renders it, the modal only gives it room. */
+iframe.panel { width: 100%; height: 420px; border: 0; border-radius: 12px; background: var(--portico-bg-2); }
 .summary { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0 0 12px; }
 .summary dt { color: var(--portico-muted); }
 .summary dd { margin: 0; text-align: right; word-break: break-all; }

@@ -8,6 +8,7 @@ import * as AsyncResult from "effect/reactivity/AsyncResult"
 import { type KeyboardEvent, useEffect, useState } from "react"
 import * as Format from "../../../core/Format.ts"
 import type * as Modal from "../../../core/Modal.ts"
+import { connectorId as embeddedConnectorId } from "../../../core/connectors/Embedded.ts"
 import * as Session from "../../../core/Session.ts"
 import * as FiatValue from "../../../core/send/FiatValue.ts"
 import * as WalletFeatures from "../../../core/send/WalletFeatures.ts"
@@ -16,6 +17,7 @@ import { WalletIcon } from "../components/WalletIcon.tsx"
 import { preloadFeatureViews } from "../FeatureView.tsx"
 import { startShown, useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { Activity } from "./Activity.tsx"
+import { EmbeddedIdentity } from "./EmbeddedIdentity.tsx"
 import { Nfts } from "./Nfts.tsx"
 import { shortenAddress } from "./shortenAddress.ts"
 import { Tokens } from "./Tokens.tsx"
@@ -181,6 +183,7 @@ export function Account() {
           {t("refreshBalances")}
         </button>
       </div>
+      {account.connectorId === embeddedConnectorId ? <EmbeddedIdentity /> : null}
       <Features account={account} />
       <NetworkPicker account={account} />
       <div className="tabs" role="tablist" aria-label={t("accountTabs")} onKeyDown={onTabKey}>
@@ -204,7 +207,10 @@ export function Account() {
         {tab === "tokens" ? <Tokens account={account} /> : tab === "nfts" ? <Nfts account={account} /> : <Activity account={account} />}
       </div>
       <div className="actions">
-        <button type="button" className="primary" onClick={() => startShown(engine.disconnect(account.namespace))}>{t("disconnect")}</button>
+        {/* Signing out of the embedded wallet ends both of its accounts. */}
+        <button type="button" className="primary" onClick={() => startShown(engine.disconnect(account.connectorId === embeddedConnectorId ? undefined : account.namespace))}>
+          {t("disconnect")}
+        </button>
       </div>
     </div>
   )

@@ -1,18 +1,22 @@
 /**
- * Connect: the connect methods in the spec's order (email, social, wallet). Email and social need
- * the embedded wallet, which does not ship yet, so only the wallet method shows: recent wallets and
- * installed ones first, then WalletConnect, then the full list.
+ * Connect: the connect methods in the host's order (spec §2: email, social, wallet by default). Email and
+ * social log into the embedded wallet (when the host has our server); the wallet method lists recent and
+ * installed wallets first, then WalletConnect, then the full list.
  */
+import * as Config from "../../../core/Config.ts"
 import * as WalletList from "../../../core/features/WalletList.ts"
 import { allWalletsIcon, walletConnectIcon } from "../components/icons.ts"
 import { WalletRow } from "../components/WalletRow.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+import { EmailField } from "./EmailField.tsx"
+import { SocialButtons } from "./SocialButtons.tsx"
 
-export function Connect() {
+function Wallets() {
   const { engine, t } = useModalContext()
   const { clients } = useEngineAtom(engine.atoms.connectors)
   const recent = useEngineAtom(engine.atoms.recentWallets)
-  const installed = clients.filter((client) => client.connector.type !== "WALLET_CONNECT").map((client) => client.connector)
+  // The embedded wallet (type AUTH) is reached through email and social, not listed as a wallet.
+  const installed = clients.filter((client) => client.connector.type !== "WALLET_CONNECT" && client.connector.type !== "AUTH").map((client) => client.connector)
   const walletConnect = clients.find((client) => client.connector.type === "WALLET_CONNECT")
   const rows = WalletList.arrangeInstalled(installed, recent)
   const allWallets = engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined
@@ -46,6 +50,26 @@ export function Connect() {
           </li>
         ) : null}
       </ul>
+    </div>
+  )
+}
+
+export function Connect() {
+  const { engine } = useModalContext()
+  const { email, socials } = engine.config.resolvedFeatures
+  const order = engine.config.connectMethodsOrder ?? Config.defaultConnectMethodsOrder
+  return (
+    <div className="stack">
+      {order.map((method) => {
+        switch (method) {
+          case "email":
+            return email ? <EmailField key={method} /> : null
+          case "social":
+            return socials === false || socials.length === 0 ? null : <SocialButtons key={method} providers={socials} />
+          case "wallet":
+            return <Wallets key={method} />
+        }
+      })}
     </div>
   )
 }

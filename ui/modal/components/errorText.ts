@@ -22,6 +22,10 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   RelayUnreachableError: "relayUnreachable",
   SwapRevertedError: "errorSwapReverted",
   BuyNotReadyError: "buyNotReady",
+  InvalidEmailError: "errorInvalidEmail",
+  LoginPanelClosedError: "errorLoginPanelClosed",
+  EmbeddedFrameLoadError: "errorEmbeddedLoad",
+  EmbeddedFrameTimeoutError: "errorEmbeddedTimeout",
   SendAmountAndReceiverRequiredError: "errorSendAmountAndReceiver",
   SendTokenRequiredError: "errorSendToken",
   SendUnsupportedChainError: "errorSendUnsupportedChain",
@@ -39,6 +43,9 @@ const byTag: Readonly<Record<string, MessageKey>> = {
 }
 
 export const errorText = (error: { readonly _tag: string; readonly message: string }, t: Translate): string => {
+  // The cooldown's message carries its count ('Please try again after {n} seconds').
+  const seconds = error._tag === "EmailCooldownError" ? /\d+/.exec(error.message)?.[0] : undefined
+  if (seconds !== undefined) return t("errorEmailCooldown", { seconds })
   const key = byTag[error._tag]
   return key === undefined ? error.message : t(key)
 }

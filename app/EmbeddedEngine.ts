@@ -1,0 +1,40 @@
+/**
+ * The embedded wallet's part of the engine, loaded the first time the visitor chooses email or a social
+ * account, or restores such a session (spec §2: the email and socials feature areas load on demand): the
+ * frame on the API server's origin and the login feature over the running features. From then on the
+ * frame's approval requests show in the modal, whatever asked for them.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Scope from "effect/Scope"
+import type * as SubscriptionRef from "effect/SubscriptionRef"
+import { EmbeddedFrame, FrameAttacher } from "../core/embedded/FrameChannel.ts"
+import type { FrameQuery } from "../core/embedded/FrameProtocol.ts"
+import * as Login from "../core/embedded/Login.ts"
+import { EmbeddedLogin } from "../core/features/EmbeddedLogin.ts"
+import type * as Features from "../core/features/Features.ts"
+import { attach } from "./EmbeddedFramePort.ts"
+
+export interface EmbeddedParts {
+  readonly frame: EmbeddedFrame["Service"]
+  readonly login: EmbeddedLogin["Service"]
+}
+
+export const make = (
+  context: Context.Context<Features.Features | Features.Environment>,
+  form: SubscriptionRef.SubscriptionRef<Login.LoginState>,
+  frame: { readonly apiUrl: string; readonly query: FrameQuery },
+  scope: Scope.Scope
+): EmbeddedParts => {
+  const attacher = Layer.succeed(FrameAttacher, FrameAttacher.of({ attach: Effect.sync(() => attach(frame.apiUrl, frame.query)) }))
+  const layer = EmbeddedLogin.layer.pipe(
+    Layer.provideMerge(EmbeddedFrame.layer.pipe(Layer.provide(attacher))),
+    Layer.provide(Layer.merge(Layer.succeedContext(context), Layer.succeed(Login.LoginForm, form)))
+  )
+  // Built in the engine's scope: the iframe stays until the engine is disposed.
+  const built = Effect.runSync(Layer.buildWithScope(layer, scope))
+  const login = Context.get(built, EmbeddedLogin)
+  Effect.runFork(Effect.forkIn(login.watchApprovals, scope))
+  return { frame: Context.get(built, EmbeddedFrame), login }
+}

@@ -1,0 +1,155 @@
+/**
+ * Email login into the embedded wallet, against a scripted frame behind the real frame channel and the
+ * real embedded connector: the email's format and the 30 s trigger gate are checked before the frame is
+ * asked; VERIFY_OTP shows the code view and a wrong code keeps it with the frame's message; the right code
+ * connects both accounts through the usual attempt; a new visitor's setup panel comes first and a closed
+ * panel connects nothing; an approval request anywhere shows ApproveTransaction and its answer closes it.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { Connectors } from "../../../core/connectors/Connectors.ts"
+import * as Embedded from "../../../core/connectors/Embedded.ts"
+import { EmbeddedFrame, FrameAttacher } from "../../../core/embedded/FrameChannel.ts"
+import type * as Protocol from "../../../core/embedded/FrameProtocol.ts"
+import * as Login from "../../../core/embedded/Login.ts"
+import { EmbeddedLogin } from "../../../core/features/EmbeddedLogin.ts"
+import * as Modal from "../../../core/Modal.ts"
+import * as Session from "../../../core/Session.ts"
+import { features } from "../support/Environment.ts"
+import { type Answer, scriptedFrame } from "../support/ScriptedFrame.ts"
+import { evmAddress, solAddress, solNetwork } from "../support/Wallets.ts"
+
+const user: Protocol.FrameUser = {
+  email: "ada@example.test",
+  accounts: [
+    { namespace: "eip155", address: evmAddress, type: "eoa", path: "m/44'/60'/0'/0/0" },
+    { namespace: "solana", address: solAddress, type: "eoa", path: "m/44'/501'/0'/0'" }
+  ],
+  preferredAccountType: "eoa",
+  smartAccountDeployed: false
+}
+const panelId = "b".repeat(32)
+
+/** The usual frame: codes go out, 123456 is right, the wallet is ready or (`setup`) new. */
+const usual = (options: { readonly setup?: { done: boolean } } = {}) => (request: Protocol.Request): Answer => {
+  switch (request.type) {
+    case "CONNECT_EMAIL":
+      return { ok: { action: "VERIFY_OTP" } }
+    case "CONNECT_OTP":
+      return (request.payload as { otp: string }).otp === "123456" ? { ok: {} } : { error: "Invalid code" }
+    case "GET_KEY_STATE":
+      return options.setup !== undefined && !options.setup.done ? { ok: { state: "setup", panelId } } : { ok: { state: "ready", user } }
+    case "GET_CHAIN_ID":
+      return { ok: { chainId: "eip155:31337" } }
+    case "SWITCH_NETWORK":
+      return { ok: { chainId: (request.payload as { chainId: string }).chainId } }
+    case "RPC_REQUEST":
+      return { ok: { result: "0xsigned" } }
+    default:
+      return { ok: {} }
+  }
+}
+
+const withLogin = (frame: ReturnType<typeof scriptedFrame>) => {
+  // The connector is made before the frame service it uses exists: it gets it once built.
+  const loaded = Deferred.makeUnsafe<EmbeddedFrame["Service"]>()
+  const client = Embedded.make({ frame: () => Effect.runPromise(Deferred.await(loaded)), networks: ["eip155:31337", solNetwork] })
+  const attacher = Layer.succeed(FrameAttacher, FrameAttacher.of({ attach: Effect.succeed(frame.port) }))
+  const layer = EmbeddedLogin.layer.pipe(
+    Layer.provideMerge(EmbeddedFrame.layer.pipe(Layer.provide(attacher))),
+    Layer.provideMerge(Layer.effect(Login.LoginForm, SubscriptionRef.make(Login.initial))),
+    Layer.provideMerge(features({ clients: [client] }))
+  )
+  return <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    Effect.gen(function*() {
+      yield* Deferred.succeed(loaded, yield* EmbeddedFrame)
+      // Here the embedded connector arrives as a discovered one (the page has it from the start).
+      yield* Effect.flatMap(Connectors, (connectors) => connectors.discover)
+      yield* Effect.flatMap(EmbeddedLogin, (login) => Effect.forkChild(login.watchApprovals))
+      return yield* effect
+    }).pipe(Effect.provide(layer))
+}
+
+const step = Effect.map(Effect.flatMap(EmbeddedLogin, (login) => SubscriptionRef.get(login.form)), (state) => state.step)
+const view = Effect.map(Effect.flatMap(Modal.Modal, (modal) => SubscriptionRef.get(modal.state)), Modal.currentView)
+const sessionAccounts = Effect.map(Effect.flatMap(Session.Session, (session) => SubscriptionRef.get(session.state)), Session.accounts)
+
+describe("EmbeddedLogin", () => {
+  it.live("checks the email's format and the 30 s gate before asking the frame", () => {
+    const frame = scriptedFrame(usual())
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      assert.strictEqual((yield* Effect.flip(login.connectEmail("not an email")))._tag, "InvalidEmailError")
+      assert.deepStrictEqual(frame.asked, [])
+      yield* login.connectEmail("ada@example.test")
+      const again = yield* Effect.flip(login.connectEmail("ada@example.test"))
+      assert.strictEqual(again._tag, "EmailCooldownError")
+      assert.match(again.message, /^Please try again after (29|30) seconds$/)
+      assert.strictEqual(frame.asked.filter((type) => type === "CONNECT_EMAIL").length, 1)
+    }).pipe(withLogin(frame))
+  })
+
+  it.live("shows the code view, keeps it on a wrong code, and connects both accounts with the right one", () => {
+    const frame = scriptedFrame(usual())
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      yield* Effect.flatMap(Modal.Modal, (modal) => modal.open({ view: "Connect" }))
+      yield* login.connectEmail("ada@example.test")
+      assert.strictEqual((yield* step)._tag, "Otp")
+      assert.strictEqual(yield* view, "EmailVerifyOtp")
+      const wrong = yield* Effect.flip(login.verifyOtp("000000"))
+      assert.strictEqual(wrong.message, "Invalid code")
+      assert.strictEqual((yield* Effect.flatMap(EmbeddedLogin, (service) => SubscriptionRef.get(service.form))).problem?.message, "Invalid code")
+      yield* login.verifyOtp("123456")
+      assert.deepStrictEqual((yield* sessionAccounts).map((account) => [account.namespace, account.address, account.connectorId]), [
+        ["eip155", evmAddress, Embedded.connectorId],
+        ["solana", solAddress, Embedded.connectorId]
+      ])
+    }).pipe(withLogin(frame))
+  })
+
+  it.live("shows a new visitor's setup panel first, and connects once it is completed — not when it is closed", () => {
+    const setup = { done: false }
+    const frame = scriptedFrame(usual({ setup }))
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      yield* login.connectEmail("ada@example.test")
+      const verifying = yield* Effect.forkChild(Effect.flip(login.verifyOtp("123456")))
+      yield* Effect.sleep("50 millis")
+      assert.deepStrictEqual(yield* step, { _tag: "Panel", kind: "setup", panelId, url: `http://wallet.test/embedded/panel?panelId=${panelId}` })
+      assert.strictEqual(yield* view, "EmbeddedWalletPanel")
+      frame.event({ type: "PANEL_DONE", panelId, outcome: "closed" })
+      assert.strictEqual((yield* Fiber.join(verifying))._tag, "LoginPanelClosedError")
+      assert.deepStrictEqual(yield* sessionAccounts, [])
+      const retried = yield* Effect.forkChild(login.verifyOtp("123456"))
+      yield* Effect.sleep("50 millis")
+      setup.done = true
+      frame.event({ type: "PANEL_DONE", panelId, outcome: "completed" })
+      yield* Fiber.join(retried)
+      assert.strictEqual((yield* sessionAccounts).length, 2)
+    }).pipe(withLogin(frame))
+  })
+
+  it.live("shows ApproveTransaction for a request that needs the visitor, and closes it once answered", () => {
+    const frame = scriptedFrame(usual())
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      yield* login.connectEmail("ada@example.test")
+      yield* login.verifyOtp("123456")
+      const modal = yield* Modal.Modal
+      yield* modal.close({ connected: true, embedded: false } as never, { forced: true })
+      frame.event({ type: "APPROVAL_REQUIRED", requestId: "c".repeat(32), panelId })
+      yield* Effect.sleep("20 millis")
+      assert.strictEqual(yield* view, "ApproveTransaction")
+      assert.isTrue((yield* SubscriptionRef.get(modal.state)).open)
+      frame.event({ type: "PANEL_DONE", panelId, outcome: "approved" })
+      yield* Effect.sleep("20 millis")
+      assert.isFalse((yield* SubscriptionRef.get(modal.state)).open)
+      assert.deepStrictEqual(yield* step, { _tag: "Idle" })
+    }).pipe(withLogin(frame))
+  })
+})

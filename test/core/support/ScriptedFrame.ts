@@ -1,0 +1,35 @@
+/**
+ * A frame for core tests: answers each app event the modal posts from a script, says it is ready as soon
+ * as the modal listens, and raises the frame's own events on demand. It stands in for the iframe only;
+ * the frame channel, the connector and the features under test are the real ones.
+ */
+import type { FramePort } from "../../../core/embedded/FrameChannel.ts"
+import * as Protocol from "../../../core/embedded/FrameProtocol.ts"
+
+export type Answer = { readonly ok: unknown } | { readonly error: string; readonly code?: number }
+
+/** A frame answering each app event from `script`; it says it is ready as soon as it is listened to. */
+export const scriptedFrame = (script: (request: Protocol.Request) => Answer) => {
+  const listeners = new Set<(data: unknown) => void>()
+  const emit = (data: unknown) => listeners.forEach((listener) => listener(data))
+  const asked: Array<Protocol.RequestType> = []
+  const port: FramePort = {
+    post: (request) => {
+      asked.push(request.type)
+      const answer = script(request)
+      const suffix = "ok" in answer ? "SUCCESS" : "ERROR"
+      queueMicrotask(() =>
+        emit({ channel: Protocol.channel, kind: "response", id: request.id, type: `${request.type}_${suffix}`, payload: "ok" in answer ? answer.ok : { message: answer.error, ...(answer.code === undefined ? {} : { code: answer.code }) } }))
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      queueMicrotask(() => emit({ channel: Protocol.channel, kind: "event", event: { type: "FRAME_READY" } }))
+      return () => listeners.delete(listener)
+    },
+    panelUrl: (panelId) => `http://wallet.test/embedded/panel?panelId=${panelId}`,
+    detach: () => undefined
+  }
+  const event = (body: Protocol.FrameEvent["event"]) => emit({ channel: Protocol.channel, kind: "event", event: body })
+  return { port, asked, event }
+}
+
