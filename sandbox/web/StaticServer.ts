@@ -54,6 +54,8 @@ export const strictCsp = [
   "style-src 'self'",
   "img-src 'self' data: blob: http://127.0.0.1:*",
   "connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*",
+  // The embedded wallet's frame and panels, on the API server's origin: the one addition a host makes.
+  "frame-src http://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'"
