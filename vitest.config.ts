@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react"
 import { playwright } from "@vitest/browser-playwright"
-import { defineConfig } from "vitest/config"
+import { configDefaults, defineConfig } from "vitest/config"
 import { browserDependencies } from "./test/support/browserDependencies.ts"
 import { chromiumArgs, chromiumPath } from "./test/support/chromium.ts"
 
@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: "node",
           include: ["test/**/*.test.ts"],
+          // `*.browser.test.ts` runs in the browser project only.
+          exclude: [...configDefaults.exclude, "test/**/*.browser.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000

@@ -66,9 +66,10 @@ import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
-import { isMobile, timeZone } from "./Device.ts"
+import { isMobile } from "./Device.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import { clearSocialRedirect, returnedFromSocialLogin } from "./SocialRedirect.ts"
+import { timeZone } from "./TimeZone.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
 export interface Engine {

@@ -35,7 +35,10 @@ import * as Storage from "./Storage.ts"
 import * as Theme from "./Theme.ts"
 import * as WalletError from "./WalletError.ts"
 import * as Activity from "./features/Activity.ts"
+import * as Buying from "./features/Buying.ts"
 import * as ConnectAttempt from "./features/ConnectAttempt.ts"
+import * as EmbeddedLogin from "./features/EmbeddedLogin.ts"
+import * as FrameChannel from "./embedded/FrameChannel.ts"
 import * as Swapping from "./features/Swapping.ts"
 import * as Swap from "./swap/Swap.ts"
 import * as Envelope from "./walletconnect/Envelope.ts"
@@ -137,7 +140,12 @@ export const errors: ReadonlyArray<Item> = [
   item("SymKey", SymKey.PeerKeyError),
   item("ConnectAttempt", ConnectAttempt.RelayUnreachableError),
   item("Swap", Swap.SwapRevertedError, "The network refused the transaction, or it was not mined in time"),
-  item("Swapping", Swapping.SwapNotReadyError)
+  item("Swapping", Swapping.SwapNotReadyError),
+  item("Buying", Buying.BuyNotReadyError),
+  item("FrameChannel", FrameChannel.EmbeddedFrameLoadError),
+  item("FrameChannel", FrameChannel.EmbeddedFrameTimeoutError),
+  item("FrameChannel", FrameChannel.EmbeddedFrameRequestError, "{the frame's message} or An error occurred"),
+  item("EmbeddedLogin", EmbeddedLogin.LoginPanelClosedError)
 ]
 
 /** The alert catalogue, keyed as in Alert.ts. */

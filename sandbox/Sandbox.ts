@@ -1,13 +1,19 @@
 /**
  * The whole local world in one call: two EVM devnets, the Solana devnet, the WalletConnect relay, Portico's
- * API server and the two web origins (demo site, WalletConnect wallet page), all started in parallel on
- * 127.0.0.1. `npm start` (start.ts) and end-to-end tests use the same function.
+ * API server, the two web origins (demo site, WalletConnect wallet page), the onramp provider
+ * (sandbox/onramp/) and the identity providers for social login (sandbox/oidc/), all started in parallel on 127.0.0.1. `npm start` (start.ts) and end-to-end tests use the same function.
  */
 import { readdir, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { startApiServer } from "../http/server/start.ts"
 import { sandboxRegistry } from "./RegistrySeed.ts"
+import { startOnrampProvider } from "./onramp/OnrampProvider.ts"
+import { newCredentials, serverOptions as onrampServerOptions } from "./onramp/Ramps.ts"
+import { startMailServer } from "./mail/MailServer.ts"
+import { sandboxEmbeddedOptions } from "./mail/SandboxEmbedded.ts"
+import { startIdentityProviders } from "./oidc/IdentityProviders.ts"
+import { callbackPath } from "../http/api/SocialApi.ts"
 import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
 import { sandboxCollections, sandboxContracts, sandboxTokens, sandboxUsdPrices } from "./evm/SandboxContracts.ts"
@@ -15,7 +21,7 @@ import { startRelay } from "./relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
 import { startSolanaDevnet } from "./solana/SolanaDevnet.ts"
-import { repositoryRoot } from "./web/Build.ts"
+import { buildPages, framePage, repositoryRoot } from "./web/Build.ts"
 import { sandboxTokenImages } from "./tokens/TokenImages.ts"
 import { startWeb } from "./web/Web.ts"
 
@@ -26,9 +32,17 @@ export interface SandboxPorts {
   readonly api: number
   readonly site: number
   readonly wallet: number
+  /** The sandbox onramp provider (both ramps' APIs and checkout pages). */
+  readonly onramp: number
+  /** The mail server's SMTP port, and its mailbox page. */
+  readonly smtp: number
+  readonly mailbox: number
+  /** The OpenID provider (standing in for google, apple, facebook) and the plain OAuth 2.0 one (github, discord, x). */
+  readonly oidc: number
+  readonly oauth: number
 }
 
-export const defaultPorts: SandboxPorts = { evm: [8545, 8546], solana: 8899, relay: 5555, api: 8790, site: 5173, wallet: 5174 }
+export const defaultPorts: SandboxPorts = { evm: [8545, 8546], solana: 8899, relay: 5555, api: 8790, site: 5173, wallet: 5174, onramp: 5175, smtp: 2525, mailbox: 5176, oidc: 5177, oauth: 5178 }
 
 export interface SandboxOptions {
   /** "default": the fixed ports above (npm start); "ephemeral": free ports (tests); or explicit ports. */
@@ -52,6 +66,13 @@ export interface Sandbox {
   readonly walletConnectWalletUrl: string
   readonly apiUrl: string
   readonly relayUrl: string
+  /** The sandbox onramp provider's origin (its checkout pages are under `/{ramp}/checkout`). */
+  readonly onrampUrl: string
+  /** The mailbox page; `${mailboxUrl}/messages?to=<address>` lists the messages as JSON. */
+  readonly mailboxUrl: string
+  /** The identity providers' sign-in pages: the OpenID provider's issuer, the plain OAuth 2.0 provider's origin (sandbox/oidc/). */
+  readonly oidcUrl: string
+  readonly oauthUrl: string
   readonly evm: { readonly chains: ReadonlyArray<EvmChain>; readonly deployment: EvmDeployment }
   readonly solana: { readonly rpcUrl: string; readonly wsUrl: string; readonly deployment: SolanaDeployment }
   /** What both pages read at `/sandbox-config.json`. */
@@ -85,13 +106,19 @@ const freePort = (host: string): Promise<number> =>
 const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promise<SandboxPorts> => {
   if (ports === undefined || ports === "default") return defaultPorts
   const wanted: SandboxPorts = ports === "ephemeral"
-    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0 }
+    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0 }
     : { ...defaultPorts, ...ports }
   const pick = (port: number) => (port === 0 ? freePort(host) : Promise.resolve(port))
   const [evm0, evm1, solana, relay, api, site, wallet] = await Promise.all(
     [wanted.evm[0], wanted.evm[1], wanted.solana, wanted.relay, wanted.api, wanted.site, wanted.wallet].map(pick)
   )
-  return { evm: [evm0 ?? 0, evm1 ?? 0], solana: solana ?? 0, relay: relay ?? 0, api: api ?? 0, site: site ?? 0, wallet: wallet ?? 0 }
+  const [smtp, mailbox] = await Promise.all([wanted.smtp, wanted.mailbox].map(pick))
+  const onramp = await pick(wanted.onramp)
+  const [oidc, oauth] = await Promise.all([wanted.oidc, wanted.oauth].map(pick))
+  return {
+    evm: [evm0 ?? 0, evm1 ?? 0], solana: solana ?? 0, relay: relay ?? 0, api: api ?? 0, site: site ?? 0, wallet: wallet ?? 0,
+    smtp: smtp ?? 0, mailbox: mailbox ?? 0, onramp, oidc: oidc ?? 0, oauth: oauth ?? 0
+  }
 }
 
 interface Stoppable { readonly stop: () => Promise<void> }
@@ -108,18 +135,46 @@ const sandboxPrices = (solanaNetwork: string, solanaUsdc: string): Readonly<Reco
   [`${solanaNetwork}:${solanaUsdc}`]: 1
 })
 
+/** Tries to start on ephemeral ports: a port picked free may be taken by another process before it is bound. */
+const ephemeralAttempts = 3
+
 export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbox> => {
   if (options.csp === true && options.web === "dev") throw new Error("The strict CSP needs built pages: drop --dev to use --csp")
   const host = options.host ?? "127.0.0.1"
   const stateDir = options.stateDir ?? defaultStateDir
   if (options.reset === true) await resetState(stateDir)
-  const ports = await resolvePorts(host, options.ports)
+  for (let attempt = 1; ; attempt++) {
+    const ports = await resolvePorts(host, options.ports)
+    try {
+      return await startOn(options, host, stateDir, ports)
+    } catch (error) {
+      const raced = options.ports === "ephemeral" && String(error).includes("EADDRINUSE")
+      if (!raced || attempt === ephemeralAttempts) throw error
+    }
+  }
+}
+
+const startOn = async (options: SandboxOptions, host: string, stateDir: string, ports: SandboxPorts): Promise<Sandbox> => {
   const http = (port: number) => `http://${host}:${port}`
   let config: SandboxConfig | undefined
 
   const evm = startEvmDevnets({ host, ports: ports.evm })
   const solana = startSolanaDevnet({ host, port: ports.solana })
   const relay = startRelay({ host, port: ports.relay })
+  // Portico's API server and the provider share the ramps' credentials; the provider funds its treasury on the devnets.
+  const onrampCredentials = newCredentials()
+  const onramp = evm.then((devnets) =>
+    startOnrampProvider({
+      host,
+      port: ports.onramp,
+      networks: devnets.chains,
+      credentials: onrampCredentials,
+      callbackUrl: (ramp) => `${http(ports.api)}/v1/onramp/callback/${ramp.id}`
+    })
+  )
+  const mail = startMailServer({ host, smtpPort: ports.smtp, pagePort: ports.mailbox })
+  // Their clients are registered with the API server's callback; the API server is configured with the same clients.
+  const identity = startIdentityProviders({ host, oidcPort: ports.oidc, oauthPort: ports.oauth, redirectUri: `${http(ports.api)}${callbackPath}` })
   const web = startWeb({
     host,
     sitePort: ports.site,
@@ -130,7 +185,9 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     config: () => config
   })
   // The API server only needs the Solana mint from its devnet (fast, in-process); EVM URLs and tokens are known ahead.
-  const api = solana.then((devnet) =>
+  // The embedded wallet's frame and panel, served by the API server from its own origin (a build cached by content).
+  const frameAssets = buildPages(join(stateDir, "web"), [framePage]).then((built) => built.get("frame"))
+  const api = Promise.all([solana, identity, frameAssets]).then(([devnet, identityProviders, frameFolder]) =>
     startApiServer({
       host,
       port: ports.api,
@@ -145,11 +202,22 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
       tokenImages: sandboxTokenImages,
       // A local toy world: any page on this machine may use the sandbox project.
       projects: { [projectId]: { allowedOrigins: ["*"] } },
-      wallets: sandboxRegistry(devnet.deployment.caipNetworkId, `${http(ports.wallet)}/`)
+      wallets: sandboxRegistry(devnet.deployment.caipNetworkId, `${http(ports.wallet)}/`),
+      onramp: onrampServerOptions(http(ports.onramp), onrampCredentials),
+      embedded: {
+        ...sandboxEmbeddedOptions({
+          keysFile: options.ports === "ephemeral" ? undefined : join(stateDir, "embedded-keys.json"),
+          smtpHost: host,
+          smtpPort: ports.smtp,
+          apiUrl: http(ports.api)
+        }),
+        social: identityProviders.social,
+        ...(frameFolder === undefined ? {} : { frameAssets: frameFolder })
+      }
     })
   )
 
-  const parts = [evm, solana, relay, web, api] as const
+  const parts = [evm, solana, relay, web, api, mail, onramp, identity] as const
   const settled = await Promise.allSettled<Promise<Stoppable>>(parts)
   const stop = async () => {
     await Promise.allSettled(settled.map((result) => (result.status === "fulfilled" ? result.value.stop() : Promise.resolve())))
@@ -159,7 +227,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     await stop()
     throw new AggregateError(failures, `The sandbox failed to start: ${failures.map(String).join("; ")}`)
   }
-  const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer] = await Promise.all(parts)
+  const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer, mailServer, onrampProvider, identityProviders] = await Promise.all(parts)
   if (webServers.walletUrl === undefined) {
     await stop()
     throw new Error("The WalletConnect wallet page (sandbox/wc-wallet/index.html) is missing")
@@ -171,6 +239,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     apiUrl: apiServer.url,
     siteUrl: webServers.siteUrl,
     walletConnectWalletUrl: webServers.walletUrl,
+    mailboxUrl: mailServer.url,
     evm: {
       chains: evmDevnets.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
       contracts: { ...evmDevnets.deployment.contracts },
@@ -193,6 +262,10 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     walletConnectWalletUrl: webServers.walletUrl,
     apiUrl: apiServer.url,
     relayUrl: relayServer.url,
+    mailboxUrl: mailServer.url,
+    onrampUrl: onrampProvider.url,
+    oidcUrl: identityProviders.oidcUrl,
+    oauthUrl: identityProviders.oauthUrl,
     evm: { chains: evmDevnets.chains, deployment: evmDevnets.deployment },
     solana: { rpcUrl: solanaDevnet.rpcUrl, wsUrl: solanaDevnet.wsUrl, deployment: solanaDevnet.deployment },
     config,

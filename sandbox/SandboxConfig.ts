@@ -54,6 +54,8 @@ export const SandboxConfig = Schema.Struct({
   /** The demo host site and the WalletConnect wallet page, so each page can link to the other. */
   siteUrl: Schema.String,
   walletConnectWalletUrl: Schema.String,
+  /** The sandbox mail server's mailbox page, where the embedded wallet's sign-in codes arrive. */
+  mailboxUrl: Schema.optionalKey(Schema.String),
   evm: Schema.Struct({
     chains: Schema.Array(EvmChain),
     /** contract name (usdc6, usdtLike, dai18, nft, spamNft, pool) → address, identical on every chain */

@@ -7,7 +7,9 @@
  *   npm start -- --dev              Vite dev servers with hot reload instead of built pages (no --csp)
  *   npm start -- --ephemeral        free ports for every part (port flags are then ignored)
  *   npm start -- --site-port 3000   one port per part: --site-port --wallet-port --api-port --relay-port
- *                                   --solana-port --evm-ports 8545,8546 (or SANDBOX_SITE_PORT, … in the environment)
+ *                                   --solana-port --evm-ports 8545,8546 --smtp-port --mailbox-port --onramp-port
+ *                                   --oidc-port --oauth-port
+ *                                   (or SANDBOX_SITE_PORT, … in the environment)
  *
  * Ctrl-C (SIGINT) or SIGTERM stops every part; all of them live in this process, so none outlives it.
  */
@@ -27,12 +29,17 @@ const { values } = parseArgs({
     "relay-port": { type: "string" },
     "solana-port": { type: "string" },
     "evm-ports": { type: "string" },
+    "smtp-port": { type: "string" },
+    "mailbox-port": { type: "string" },
+    "onramp-port": { type: "string" },
+    "oidc-port": { type: "string" },
+    "oauth-port": { type: "string" },
     help: { type: "boolean", short: "h", default: false }
   }
 })
 
 if (values.help) {
-  console.log("Usage: npm start -- [--reset] [--csp | --dev] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B]")
+  console.log("Usage: npm start -- [--reset] [--csp | --dev] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B] [--smtp-port N] [--mailbox-port N] [--onramp-port N] [--oidc-port N] [--oauth-port N]")
   process.exit(0)
 }
 
@@ -50,7 +57,12 @@ const ports: SandboxPorts = {
   api: port(values["api-port"], "SANDBOX_API_PORT", defaultPorts.api),
   relay: port(values["relay-port"], "SANDBOX_RELAY_PORT", defaultPorts.relay),
   solana: port(values["solana-port"], "SANDBOX_SOLANA_PORT", defaultPorts.solana),
-  evm: [port(evmPorts[0], "SANDBOX_EVM_PORT_1", defaultPorts.evm[0]), port(evmPorts[1], "SANDBOX_EVM_PORT_2", defaultPorts.evm[1])]
+  evm: [port(evmPorts[0], "SANDBOX_EVM_PORT_1", defaultPorts.evm[0]), port(evmPorts[1], "SANDBOX_EVM_PORT_2", defaultPorts.evm[1])],
+  smtp: port(values["smtp-port"], "SANDBOX_SMTP_PORT", defaultPorts.smtp),
+  mailbox: port(values["mailbox-port"], "SANDBOX_MAILBOX_PORT", defaultPorts.mailbox),
+  onramp: port(values["onramp-port"], "SANDBOX_ONRAMP_PORT", defaultPorts.onramp),
+  oidc: port(values["oidc-port"], "SANDBOX_OIDC_PORT", defaultPorts.oidc),
+  oauth: port(values["oauth-port"], "SANDBOX_OAUTH_PORT", defaultPorts.oauth)
 }
 
 let sandbox: Sandbox | undefined
@@ -87,6 +99,10 @@ const rows: ReadonlyArray<readonly [string, string]> = [
   ["Demo site", sandbox.siteUrl],
   ["WalletConnect wallet", sandbox.walletConnectWalletUrl],
   ["Portico API", sandbox.apiUrl],
+  ["Mailbox (sign-in codes)", sandbox.mailboxUrl],
+  ["Onramp provider (test card)", sandbox.onrampUrl],
+  ["OpenID provider (google, apple, facebook)", sandbox.oidcUrl],
+  ["OAuth 2.0 provider (github, discord, x)", sandbox.oauthUrl],
   ...config.evm.chains.map((chain) => [`EVM ${chain.name} (${chain.chainId})`, chain.rpcUrl] as const),
   ["Solana RPC", config.solana.cluster.rpcUrl],
   ["Solana WebSocket", config.solana.cluster.wsUrl],

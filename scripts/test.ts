@@ -40,7 +40,7 @@ step("typecheck", "tsc", ["-p", "tsconfig.json", "--noEmit"])
 // a browser (core, the HTTP contracts and clients, app, ui) without Node's types.
 step("typecheck core (no DOM, no Node)", "tsc", ["-p", "tsconfig.core.json", "--noEmit"])
 step("typecheck browser floors (no Node)", "tsc", ["-p", "tsconfig.browser.json", "--noEmit"])
-step("lint", "oxlint", ["--deny-warnings", "core", "http", "app", "ui", "sandbox", "test", "scripts", "testing"])
+step("lint", "oxlint", ["--deny-warnings", "core", "http", "app", "ui", "frame", "sandbox", "test", "scripts", "testing"])
 step("package (build, pack, publint, attw, size budget)", "node", ["scripts/package/check.ts"])
 
 const reportDir = "test-results"

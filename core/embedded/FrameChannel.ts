@@ -82,6 +82,8 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
       const pending = new Map<string, Pending>()
       /** Request ids whose approval panel is open: their clock is stopped. */
       const awaitingApproval = yield* SubscriptionRef.make<ReadonlySet<string>>(new Set())
+      /** The request each open approval panel is for. */
+      const panels = new Map<string, string>()
       const events = yield* PubSub.unbounded<FrameEventBody>()
       /** The frame said it is ready. */
       const ready = yield* Deferred.make<FramePort>()
@@ -91,11 +93,18 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
 
       const onEvent = (event: FrameEventBody) => {
         if (event.type === "APPROVAL_REQUIRED") {
+          panels.set(event.panelId, event.requestId)
           Effect.runSync(SubscriptionRef.update(awaitingApproval, (ids) => new Set(ids).add(event.requestId)))
         }
-        if (event.type === "PANEL_DONE") {
-          // The panel's request (if any) is back on the frame's clock.
-          Effect.runSync(SubscriptionRef.set(awaitingApproval, new Set()))
+        const answered = event.type === "PANEL_DONE" ? panels.get(event.panelId) : undefined
+        if (event.type === "PANEL_DONE" && answered !== undefined) {
+          // That panel's request is back on the frame's clock; other open panels' requests stay paused.
+          panels.delete(event.panelId)
+          Effect.runSync(SubscriptionRef.update(awaitingApproval, (ids) => {
+            const rest = new Set(ids)
+            rest.delete(answered)
+            return rest
+          }))
         }
         PubSub.publishUnsafe(events, event)
       }

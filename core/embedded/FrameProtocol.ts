@@ -20,7 +20,8 @@ export const channel = "portico-embedded/1"
 export const RequestId = Schema.String.check(Schema.isPattern(/^[0-9a-f]{32}$/))
 
 const Otp = Schema.String.check(Schema.isPattern(/^[0-9]{6}$/))
-const CaipNetworkId = Schema.String.check(Schema.isPattern(/^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/))
+/** A network the embedded wallet works on, CAIP-2. */
+export const CaipNetworkId = Schema.String.check(Schema.isPattern(/^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/))
 const Empty = Schema.Struct({})
 
 /** What connecting with an email address needs next (spec §4 "Email login"). */
@@ -146,7 +147,9 @@ export type Request = typeof Request.Type
 /** An error answer (spec §7: "An error payload has a message"); `code` is the EIP-1193 code when there is one. */
 export const ErrorPayload = Schema.Struct({
   message: Schema.String.check(Schema.isMaxLength(1000)),
-  code: Schema.optionalKey(Schema.Int)
+  code: Schema.optionalKey(Schema.Int),
+  /** A node's error data for an RPC call, as the node gave it (a revert's return data). */
+  data: Schema.optionalKey(Schema.Unknown)
 })
 export type ErrorPayload = typeof ErrorPayload.Type
 
@@ -190,6 +193,16 @@ export const FrameQuery = Schema.Struct({
   enableLogger: Schema.Literals(["true", "false"])
 })
 export type FrameQuery = typeof FrameQuery.Type
+
+/**
+ * The query a panel is loaded with: its project (whose allowed origins alone may frame it, like the
+ * frame) and the panel's id from `APPROVAL_REQUIRED`, `KeyState` or `OPEN_PANEL`.
+ */
+export const PanelQuery = Schema.Struct({
+  projectId: FrameQuery.fields.projectId,
+  panelId: RequestId
+})
+export type PanelQuery = typeof PanelQuery.Type
 
 /** Where the frame and its panels live on Portico's server (its origin, never the host's). */
 export const framePath = "/embedded/frame"

@@ -139,7 +139,8 @@ export const OnrampQuoteRequest = Schema.Struct({
 /** core's Onramp quote (spec §3) as a class. */
 export class OnrampQuote extends Schema.Class<OnrampQuote>("OnrampQuote")(Onramp.OnrampQuote.fields) {}
 
-const notImplemented = [BadRequest, NotImplemented] as const
+/** Onramp calls: 501 on a server without providers, 502 when its providers cannot be reached. */
+const onrampErrors = [BadRequest, NotImplemented, UpstreamUnavailable] as const
 const swapErrors = [BadRequest, UpstreamUnavailable] as const
 
 export class BlockchainApi extends HttpApiGroup.make("blockchain")
@@ -249,18 +250,18 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
       query: SdkQuery,
       payload: OnrampUrlRequest,
       success: OnrampUrl,
-      error: notImplemented
+      error: onrampErrors
     }),
     HttpApiEndpoint.get("onrampOptions", "/v1/onramp/options", {
       query: SdkQuery,
       success: OnrampOptions,
-      error: notImplemented
+      error: onrampErrors
     }),
     HttpApiEndpoint.post("onrampQuote", "/v1/onramp/quote", {
       query: SdkQuery,
       payload: OnrampQuoteRequest,
       success: OnrampQuote,
-      error: notImplemented
+      error: onrampErrors
     })
   )
   .middleware(InputErrors)

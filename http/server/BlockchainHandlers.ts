@@ -1,6 +1,7 @@
 /**
  * Handlers of the Blockchain API group: supported chains, balances, fungible prices, history, identity
- * names and swaps (convert, over http/server/convert/SwapVenues.ts). Onramp answers 501 until it lands.
+ * names, swaps (convert, over http/server/convert/SwapVenues.ts) and onramp (over http/server/onramp/; 501
+ * without ServerOptions.onramp).
  */
 import { createHash } from "node:crypto"
 import * as Clock from "effect/Clock"
@@ -82,6 +83,8 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
         return [chainId]
       })
 
+    const onramp = context.onramp === undefined ? Effect.fail(notYet("Onramp")) : Effect.succeed(context.onramp)
+
     /** `alice.portico.id` → `alice`; the label must follow core's name rules. */
     const labelOf = (field: string, name: string) => {
       const label = name.endsWith(zone) ? name.slice(0, -zone.length) : name
@@ -99,6 +102,13 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
       .handle("history", ({ params, query }) =>
         Effect.gen(function*() {
           const namespace = yield* namespaceOf(params.address)
+          if (query.onramp !== undefined) {
+            // The address's onramp purchases (http/server/onramp/Purchases.ts), not its transactions.
+            const served = yield* onramp
+            const offset = yield* StrictInput.integer("cursor", query.cursor, { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 })
+            const imageBase = yield* requestBase(context)
+            return yield* served.purchases.history({ address: params.address, chainId: query.chainId, onramp: query.onramp, offset, imageBase })
+          }
           if (namespace === "solana") {
             const solana = context.solanaHistory
             if (solana === undefined || (query.chainId !== undefined && query.chainId !== solana.chainId)) {
@@ -127,9 +137,10 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
       .handle("convertBuildTransaction", ({ payload }) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) => context.swaps.buildTransaction(payload, Math.floor(now / 1000))))
       .handle("convertBuildApprove", ({ query }) => context.swaps.buildApprove(query))
-      .handle("onrampUrl", () => Effect.fail(notYet("Onramp")))
-      .handle("onrampOptions", () => Effect.fail(notYet("Onramp options")))
-      .handle("onrampQuote", () => Effect.fail(notYet("Onramp quotes")))
+      .handle("onrampUrl", ({ payload }) =>
+        Effect.flatMap(onramp, (served) => Effect.flatMap(Clock.currentTimeMillis, (now) => served.offers.checkoutUrl(payload, Math.floor(now / 1000)))))
+      .handle("onrampOptions", () => Effect.flatMap(onramp, (served) => served.offers.options))
+      .handle("onrampQuote", ({ payload }) => Effect.flatMap(onramp, (served) => served.offers.quote(payload)))
       .handle("balance", ({ params, query }) =>
         Effect.gen(function*() {
           const chains = yield* chainsFor(params.address, query.chainId)

@@ -130,6 +130,143 @@ export const migrations: ReadonlyArray<Migration> = [
         passed boolean NOT NULL
       )`
     )
+  },
+  {
+    version: 6,
+    name: "onramp_purchases",
+    up: statements(
+      // One row per purchase a provider called back about, checked on chain (http/server/onramp/).
+      `CREATE TABLE onramp_purchases (
+        provider text NOT NULL,
+        purchase_id text NOT NULL,
+        chain text NOT NULL,
+        tx_hash text NOT NULL,
+        address text NOT NULL,
+        sent_from text NOT NULL,
+        asset text NOT NULL,
+        name text NOT NULL,
+        symbol text NOT NULL,
+        decimals integer NOT NULL,
+        amount text NOT NULL,
+        fiat_total text NOT NULL,
+        fiat_currency text NOT NULL,
+        partner_user_id text NOT NULL,
+        quote_id text NOT NULL,
+        status text NOT NULL,
+        mined_at timestamptz,
+        received_at timestamptz NOT NULL,
+        PRIMARY KEY (provider, purchase_id),
+        UNIQUE (chain, tx_hash)
+      )`,
+      `CREATE INDEX onramp_purchases_address ON onramp_purchases (lower(address))`
+    )
+  },
+  {
+    version: 7,
+    name: "embedded_wallet",
+    up: statements(
+      // A visitor signs in with an email address or a social account; both are unique per project.
+      `CREATE TABLE embedded_visitors (
+        id text PRIMARY KEY,
+        project_id text NOT NULL,
+        email text,
+        social_provider text,
+        social_subject text,
+        social_email text,
+        user_name text,
+        created_at timestamptz NOT NULL
+      )`,
+      `CREATE UNIQUE INDEX embedded_visitors_email ON embedded_visitors (project_id, lower(email)) WHERE email IS NOT NULL`,
+      `CREATE UNIQUE INDEX embedded_visitors_social ON embedded_visitors (project_id, social_provider, social_subject)
+       WHERE social_subject IS NOT NULL`,
+      `CREATE TABLE embedded_devices (
+        visitor_id text NOT NULL REFERENCES embedded_visitors (id),
+        device_id text NOT NULL,
+        verified_at timestamptz NOT NULL,
+        PRIMARY KEY (visitor_id, device_id)
+      )`,
+      `CREATE TABLE embedded_email_attempts (
+        id text PRIMARY KEY,
+        project_id text NOT NULL,
+        kind text NOT NULL,
+        email text NOT NULL,
+        new_email text,
+        visitor_id text REFERENCES embedded_visitors (id),
+        device_id text NOT NULL,
+        locale text NOT NULL,
+        code_hash text,
+        tries integer NOT NULL,
+        expires_at timestamptz NOT NULL,
+        approval_hash text UNIQUE,
+        approved_at timestamptz,
+        completed_at timestamptz,
+        created_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX embedded_email_attempts_expiry ON embedded_email_attempts (expires_at)`,
+      // The 30 s gate per address, here so that every process serving the project agrees.
+      `CREATE TABLE embedded_email_gate (
+        project_id text NOT NULL,
+        email text NOT NULL,
+        sent_at timestamptz NOT NULL,
+        PRIMARY KEY (project_id, email)
+      )`,
+      `CREATE TABLE embedded_sessions (
+        id text PRIMARY KEY,
+        project_id text NOT NULL,
+        visitor_id text NOT NULL REFERENCES embedded_visitors (id),
+        device_id text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      )`,
+      `CREATE INDEX embedded_sessions_visitor ON embedded_sessions (visitor_id)`,
+      // Every refresh token a session was given: the current one has rotated_at null; presenting a
+      // rotated one again means it was copied, and revokes the session.
+      `CREATE TABLE embedded_refresh_tokens (
+        token_hash text PRIMARY KEY,
+        session_id text NOT NULL REFERENCES embedded_sessions (id),
+        rotated_from text,
+        created_at timestamptz NOT NULL,
+        rotated_at timestamptz
+      )`,
+      `CREATE INDEX embedded_refresh_tokens_session ON embedded_refresh_tokens (session_id)`,
+      `CREATE TABLE embedded_shares (
+        visitor_id text PRIMARY KEY REFERENCES embedded_visitors (id),
+        auth_share text NOT NULL,
+        recovery_share text NOT NULL,
+        recovery_kind text NOT NULL,
+        evm_address text NOT NULL,
+        solana_address text NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`
+    )
+  },
+  {
+    version: 8,
+    name: "embedded_social_attempts",
+    up: statements(
+      // One social login between its start and the collection of its outcome (http/server/embedded/SocialAttempts.ts).
+      `CREATE TABLE embedded_social_attempts (
+        id text PRIMARY KEY,
+        project_id text NOT NULL,
+        device_id text NOT NULL,
+        provider text NOT NULL,
+        mode text NOT NULL,
+        return_to text NOT NULL,
+        state_digest text NOT NULL UNIQUE,
+        poll_secret_digest text NOT NULL,
+        code_verifier text NOT NULL,
+        nonce text,
+        status text NOT NULL,
+        session_grant jsonb,
+        user_name text,
+        failure text,
+        failure_message text,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX embedded_social_attempts_expiry ON embedded_social_attempts (expires_at)`
+    )
   }
 ]
 

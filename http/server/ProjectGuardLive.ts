@@ -1,7 +1,7 @@
 /**
  * The server side of `ProjectGuard`: projectId, st and sv present (else 400 naming it), known projectId (else 401 'Unauthorized: invalid key'), Origin on
  * the project's allowlist (else 403 'Unauthorized: origin not allowed'; requests without an Origin
- * header come from no browser page and pass), then the rate limit per projectId + client address
+ * header come from no browser page and pass, and so do the server's own pages, ServerContext.ownOrigins), then the rate limit per projectId + client address
  * (else 429 with Retry-After in seconds).
  */
 import * as Clock from "effect/Clock"
@@ -49,7 +49,8 @@ export const makeAdmission = Effect.gen(function*() {
         return yield* new InvalidProjectId({ message: messages.invalidKey })
       }
       const origin = visitor.request.headers["origin"]
-      if (origin !== undefined && !ProjectDirectory.allows(project, origin)) {
+      // A page of this server itself (the embedded wallet's frame) calls from the server's own origin.
+      if (origin !== undefined && !context.ownOrigins().includes(origin) && !ProjectDirectory.allows(project, origin)) {
         return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
       }
       const wait = yield* context.rateLimiter.take(`${visitor.projectId}|${client}`, now)

@@ -10,11 +10,14 @@ import type { Limiter } from "./RateLimiter.ts"
 import type { SolanaHistoryReader } from "./SolanaHistory.ts"
 import type { TokenImages } from "./TokenImages.ts"
 import type { SwapVenues } from "./convert/SwapVenues.ts"
+import type { Onramp } from "./onramp/Onramp.ts"
 
 export class ServerContext extends Context.Service<ServerContext, {
   readonly balances: BalanceReader
   /** The convert API's routers, per EVM chain that has one. */
   readonly swaps: SwapVenues
+  /** The onramp providers' offers and purchases; undefined without ServerOptions.onramp (the endpoints answer 501). */
+  readonly onramp: Onramp | undefined
   readonly history: HistoryReader
   readonly solanaHistory: SolanaHistoryReader | undefined
   readonly prices: PriceSource
@@ -26,6 +29,11 @@ export class ServerContext extends Context.Service<ServerContext, {
   readonly publicUrl: string | undefined
   /** The URL the server listens on (known once it is bound). */
   readonly ownUrl: () => string
+  /**
+   * The origins of pages this server serves itself (the embedded wallet's frame): the one it listens on,
+   * and those of `publicUrl` and `embedded.publicUrl`. The project guard admits them like allowed origins.
+   */
+  readonly ownOrigins: () => ReadonlyArray<string>
   readonly registrationMaxAgeSeconds: number
   readonly tokenImages: TokenImages
   /** Every project, in memory (ProjectDirectory.ts). */

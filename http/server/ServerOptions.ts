@@ -4,6 +4,7 @@
  */
 import * as Schema from "effect/Schema"
 import { WalletSeedEntry } from "./WalletSeed.ts"
+import { SocialOptions } from "./embedded/SocialOptions.ts"
 
 export const EvmToken = Schema.Struct({
   /** 0x contract address */
@@ -74,6 +75,59 @@ export const RateLimitOptions = Schema.Struct({
 })
 export type RateLimitOptions = typeof RateLimitOptions.Type
 
+export const OnrampProviderOptions = Schema.Struct({
+  /** The provider's id in answers and in `/v1/onramp/callback/{id}` (letters, digits, `-`). */
+  id: Schema.String.check(Schema.isPattern(/^[a-z0-9-]{1,40}$/)),
+  name: Schema.String,
+  /** Base of the provider's API: `{apiUrl}/options` and `{apiUrl}/quote` (http/server/onramp/ProviderProtocol.ts). */
+  apiUrl: Schema.String,
+  /** Sent as a bearer token on every API call. */
+  apiKey: Schema.String,
+  /** The checkout page; generated URLs add `?session=<signed JWT>`. */
+  checkoutUrl: Schema.String,
+  /** Shared with the provider: signs checkout sessions and verifies purchase callbacks. At least 32 characters. */
+  secret: Schema.String.check(Schema.isMinLength(32))
+})
+export type OnrampProviderOptions = typeof OnrampProviderOptions.Type
+
+export const OnrampOptions = Schema.Struct({
+  /** Quotes and checkouts use the first unless a request names another. */
+  providers: Schema.Array(OnrampProviderOptions).check(Schema.isMinLength(1))
+})
+export type OnrampOptions = typeof OnrampOptions.Type
+
+/** 32 bytes, hex. */
+const Key = Schema.String.check(Schema.isPattern(/^[0-9a-fA-F]{64}$/))
+
+export const SmtpOptions = Schema.Struct({
+  host: Schema.String,
+  port: Schema.Int,
+  /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. Default false. */
+  secure: Schema.optionalKey(Schema.Boolean),
+  auth: Schema.optionalKey(Schema.Struct({ user: Schema.String, pass: Schema.String })),
+  /** The sender, e.g. `Portico <login@example.com>`. */
+  from: Schema.String
+})
+export type SmtpOptions = typeof SmtpOptions.Type
+
+export const EmbeddedOptions = Schema.Struct({
+  /** Signs the sessions' access tokens (HS256) and keys the stored codes' HMAC. */
+  sessionKey: Key,
+  /** Encrypts the stored auth shares (AES-256-GCM). Losing it loses every auth share. */
+  shareKey: Key,
+  smtp: SmtpOptions,
+  /** The URL visitors reach this server on: the links in mails start with it (never with a request's Host). */
+  publicUrl: Schema.String.check(Schema.isPattern(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/)),
+  /** Social login: the providers offered (embedded/SocialOptions.ts); redirect URI `<publicUrl>/v1/embedded/social/callback`. */
+  social: Schema.optionalKey(SocialOptions),
+  /**
+   * The built frame/app folder (sandbox/web/Build.ts `framePage`): its frame and panel pages are served at
+   * `/embedded/frame` and `/embedded/panel` (embedded/FramePages.ts); without it they are not served.
+   */
+  frameAssets: Schema.optionalKey(Schema.String)
+})
+export type EmbeddedOptions = typeof EmbeddedOptions.Type
+
 export const ServerOptions = Schema.Struct({
   /** Default 127.0.0.1. */
   host: Schema.optionalKey(Schema.String),
@@ -116,7 +170,11 @@ export const ServerOptions = Schema.Struct({
   /** A request whose body has not fully arrived this long after it started is answered 408 (default 15). */
   requestTimeoutSeconds: Schema.optionalKey(Schema.Finite),
   /** A request whose headers have not fully arrived this long after it started is answered 408 (default 10). */
-  headersTimeoutSeconds: Schema.optionalKey(Schema.Finite)
+  headersTimeoutSeconds: Schema.optionalKey(Schema.Finite),
+  /** The onramp providers (buy crypto); without them the onramp endpoints answer 501. */
+  onramp: Schema.optionalKey(OnrampOptions),
+  /** The embedded wallet's email login, sessions and key shares; without it those endpoints answer 501. */
+  embedded: Schema.optionalKey(EmbeddedOptions)
 })
 export type ServerOptions = typeof ServerOptions.Type
 

@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs"
 import { createServer } from "node:http"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as ByteSize from "effect/ByteSize"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
@@ -45,7 +46,14 @@ import * as SignInStore from "./SignInStore.ts"
 import { makeSolanaHistoryReader } from "./SolanaHistory.ts"
 import { loadTokenImages } from "./TokenImages.ts"
 import { WalletHandlers } from "./WalletHandlers.ts"
+import * as Embedded from "./embedded/Embedded.ts"
+import { EmbeddedApprovalHandlers, EmbeddedHandlers } from "./embedded/EmbeddedHandlers.ts"
+import * as FramePages from "./embedded/FramePages.ts"
+import { SocialCallbackHandlers, SocialHandlers } from "./embedded/SocialHandlers.ts"
+import * as SocialLogin from "./embedded/SocialLogin.ts"
 import * as SwapVenues from "./convert/SwapVenues.ts"
+import * as Onramp from "./onramp/Onramp.ts"
+import * as OnrampCallback from "./onramp/OnrampCallback.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
 
@@ -65,7 +73,16 @@ const databaseOf = (options: ServerOptions): Promise<Database> => {
   return openDatabase({ dataDir: options.dataDir })
 }
 
-export const startApiServer = async (options: ServerOptions = {}): Promise<ApiServer> => {
+/** What only code (not a configuration file) can give the server. */
+export interface ServerRuntime {
+  /**
+   * The time of the embedded wallet's codes, gates and sessions (default the system clock): tests
+   * move it to expire a code without waiting.
+   */
+  readonly clock?: Clock.Clock
+}
+
+export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
   const db = await databaseOf(options)
   try {
     await migrate(db)
@@ -76,9 +93,15 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     const evm = options.evm ?? []
     const prices = priceTable(options.prices ?? {})
     let ownUrl = `http://${options.host ?? defaults.host}:${options.port ?? defaults.port}`
+    const configuredOrigins = [options.publicUrl, options.embedded?.publicUrl].flatMap((url) =>
+      url !== undefined && URL.canParse(url) ? [new URL(url).origin] : []
+    )
+    const frameAssets = options.embedded?.frameAssets === undefined ? undefined : FramePages.load(options.embedded.frameAssets)
+    const onramp = options.onramp === undefined ? undefined : await Effect.runPromise(Onramp.make(options.onramp, evm, db, prices))
     const context = ServerContext.of({
       balances: makeBalanceReader(evm, options.solana, prices),
       swaps: SwapVenues.make(evm),
+      onramp,
       history: makeHistoryReader(evm, prices),
       solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),
       prices,
@@ -89,6 +112,7 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
       nameZone: options.nameZone ?? defaults.nameZone,
       publicUrl: options.publicUrl?.replace(/\/+$/, ""),
       ownUrl: () => ownUrl,
+      ownOrigins: () => [ownUrl, ...configuredOrigins],
       registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds,
       tokenImages: loadTokenImages(options.tokenImages ?? {}),
       trustedProxies: ClientAddress.trusted(options.trustedProxies),
@@ -102,15 +126,24 @@ export const startApiServer = async (options: ServerOptions = {}): Promise<ApiSe
     const services = Layer.mergeAll(
       Layer.succeed(Repository.Repository, repository),
       Layer.succeed(ServerContext, context),
-      Layer.succeed(SignInService, signIn)
+      Layer.succeed(SignInService, signIn),
+      options.embedded === undefined ? Layer.empty : SocialLogin.layer(db, options.embedded, projects, injected.clock ?? Clock.Clock.defaultValue()).pipe(
+        Layer.provideMerge(Embedded.layer(db, options.embedded, injected.clock ?? Clock.Clock.defaultValue()))
+      )
     )
-    const handlers = Layer.mergeAll(BlockchainHandlers, SessionsHandlers, SignInHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers).pipe(
+    const handlers = Layer.mergeAll(
+      BlockchainHandlers, SessionsHandlers, SignInHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers, EmbeddedHandlers, EmbeddedApprovalHandlers,
+      SocialHandlers, SocialCallbackHandlers
+    ).pipe(
       Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, InputErrorsLive.layer)),
       Layer.provide(services)
     )
     const routes = Layer.mergeAll(
       HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
       ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
+      OnrampCallback.layer(onramp?.purchases),
+      // The embedded wallet's frame and panel pages, when their build is configured.
+      frameAssets === undefined ? Layer.empty : FramePages.layer(frameAssets).pipe(Layer.provide(services)),
       HttpRouter.middleware(Cors.middleware(projects), { global: true }),
       // Every answer is JSON with its tag, an unknown path's too.
       HttpRouter.add("*", "/*", HttpServerResponse.json({ _tag: "NotFound", message: "path: no such endpoint" }, { status: 404 })),

@@ -1,5 +1,6 @@
 /**
- * Builds the sandbox's pages with Vite into `.sandbox/web/`: the demo site and the WalletConnect wallet page.
+ * Builds the sandbox's pages with Vite into `.sandbox/web/`: the demo site and the WalletConnect wallet page,
+ * and, for Portico's API server to serve, the embedded wallet's frame and panel (`framePage`).
  * A build is skipped when its sources have not changed since the last one (a stamp of every input file's
  * path, size and modification time names the folder), so `npm start` stays fast after the first run.
  */
@@ -12,9 +13,13 @@ import react from "@vitejs/plugin-react"
 import { build } from "vite"
 
 export interface Page {
-  readonly name: "site" | "wc-wallet"
-  /** The folder holding the page's index.html. */
+  readonly name: "site" | "wc-wallet" | "frame"
+  /** The folder holding the page's index.html (or its `entries`). */
   readonly root: string
+  /** The page's HTML files in `root`, when they are not just index.html. */
+  readonly entries?: ReadonlyArray<string>
+  /** The path the built page is served under (Vite's `base`); `/` when absent. */
+  readonly base?: string
 }
 
 export const repositoryRoot = new URL("../..", import.meta.url).pathname
@@ -24,8 +29,16 @@ export const pages: ReadonlyArray<Page> = [
   { name: "wc-wallet", root: join(repositoryRoot, "sandbox/wc-wallet") }
 ]
 
+/**
+ * The embedded wallet's two pages (frame/app), served by Portico's API server from its own origin under
+ * `/embedded/` (http/server/embedded/FramePages.ts): not one of the sandbox's web origins, so not in `pages`.
+ */
+export const framePage: Page = { name: "frame", root: join(repositoryRoot, "frame/app"), entries: ["frame.html", "panel.html"], base: "/embedded/" }
+
 // Everything a page's bundle can import from this repository, plus the lockfile for dependencies.
-const inputs = ["sandbox/site", "sandbox/wallets", "sandbox/wc-wallet", "sandbox/SandboxConfig.ts", "core", "ui", "http/api", "http/client"]
+const inputs = ["sandbox/site", "sandbox/wallets", "sandbox/wc-wallet", "sandbox/SandboxConfig.ts", "core", "ui", "http/api", "http/client", "frame"]
+
+const entriesOf = (page: Page): ReadonlyArray<string> => page.entries ?? ["index.html"]
 
 const listFiles = async (folder: string): Promise<ReadonlyArray<string>> => {
   const info = await stat(folder).catch(() => undefined)
@@ -47,7 +60,7 @@ const sourceStamp = async (): Promise<string> => {
 }
 
 /** Whether a page exists in this checkout (the WalletConnect wallet page is built by another part). */
-export const pageExists = (page: Page): boolean => existsSync(join(page.root, "index.html"))
+export const pageExists = (page: Page): boolean => existsSync(join(page.root, entriesOf(page)[0] ?? "index.html"))
 
 /**
  * Builds the pages whose sources changed into `outDir/<name>-<stamp>/` and returns the folders to serve.
@@ -61,10 +74,11 @@ export const buildPages = async (outDir: string, only: ReadonlyArray<Page> = pag
   // One page after the other: a Vite build already uses both cores of this machine.
   for (const page of only.filter(pageExists)) {
     const target = join(outDir, `${page.name}-${stamp}`)
-    if (!existsSync(join(target, "index.html"))) {
+    if (!entriesOf(page).every((entry) => existsSync(join(target, entry)))) {
       const scratch = `${target}.tmp-${process.pid}-${Date.now()}`
       await build({
         root: page.root,
+        ...(page.base === undefined ? {} : { base: page.base }),
         configFile: false,
         envDir: false,
         logLevel: "warn",
@@ -79,7 +93,8 @@ export const buildPages = async (outDir: string, only: ReadonlyArray<Page> = pag
           assetsInlineLimit: 0,
           modulePreload: { polyfill: false },
           reportCompressedSize: false,
-          chunkSizeWarningLimit: 4096
+          chunkSizeWarningLimit: 4096,
+          ...(page.entries === undefined ? {} : { rollupOptions: { input: page.entries.map((entry) => join(page.root, entry)) } })
         }
       })
       // Another sandbox may have finished the same build meanwhile: then keep its folder.

@@ -860,7 +860,88 @@ describe("Portico modal in Chromium", () => {
     await visible(dialog(page).locator("[data-swap-token='from']"))
     await expectText(dialog(page).locator("#portico-title"), de.swap)
     await shoot(page, "Swap-de")
+    await dialog(page).getByRole("button", { name: de.back }).click()
+    await dialog(page).getByRole("button", { name: de.buy, exact: true }).click()
+    await expectView(page, "Buy")
+    await dialog(page).locator("[data-buy-amount]").fill("5")
+    await expectText(dialog(page).locator("[data-buy-problem]"), de.buyAmountBelowMin.replace("{min}", "10.00").replace("{currency}", "USD"))
+    await shoot(page, "Buy-de")
     await context.close()
+  })
+
+  it("buys 50 USDC with the sandbox card: both providers quoted, the checkout in a new window, the tokens arriving on chain and in Activity", async () => {
+    const chain = sandbox.config.evm.chains[0]
+    const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
+    const owner = sandbox.config.evm.accounts[0]?.address as `0x${string}`
+    const usdc = () =>
+      client.readContract({ address: sandbox.config.evm.contracts["usdc6"] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+    const { context, page } = await open(host.url)
+    await connectEvm(page)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    // Spec §9's order: buy first among the wallet features.
+    expect(await dialog(page).locator("[data-feature]").first().getAttribute("data-feature")).toBe("Buy")
+    await dialog(page).getByRole("button", { name: en.buy, exact: true }).click()
+    await expectView(page, "Buy")
+    await expect.poll(() => dialog(page).locator("[data-buy-currency]").inputValue(), { timeout: 15_000 }).toBe("USDC")
+    // Limits are said before anything is asked.
+    await dialog(page).locator("[data-buy-amount]").fill("7500.01")
+    await expectText(dialog(page).locator("[data-buy-problem]"), en.buyAmountAboveMax.replace("{max}", "7500.00").replace("{currency}", "USD"))
+    await dialog(page).locator("[data-buy-amount]").fill("50")
+    // Both sandbox providers, fees in the spec's 1-2 % range; the cheaper one buys more and is chosen.
+    const quotes = dialog(page).locator("[data-buy-provider]")
+    await expect.poll(() => quotes.count(), { timeout: 15_000 }).toBe(2)
+    expect(await dialog(page).locator("[data-buy-estimate]").count()).toBe(0)
+    await expectNoAxeViolations(page)
+    await shoot(page, "Buy")
+    const before = await usdc()
+    const checkout = context.waitForEvent("page")
+    await dialog(page).locator("[data-buy-submit]").click()
+    const popup = await checkout
+    await popup.waitForURL(/\/checkout/, { timeout: 15_000 })
+    await popup.getByLabel("Card number").fill("4242 4242 4242 4242")
+    await popup.getByLabel("Expiry (MM/YY)").fill("12/40")
+    await popup.getByLabel("CVC").fill("123")
+    await popup.getByRole("button", { name: /^Pay / }).click()
+    await popup.getByText("Payment complete").waitFor({ timeout: 30_000 })
+    await popup.close()
+    // The modal follows the purchase until our server's history lists its delivery.
+    await visible(dialog(page).locator("[data-buy-status='arrived']"))
+    const received = (await usdc()) - before
+    expect(received).toBeGreaterThan(48_000_000n)
+    expect(received).toBeLessThan(50_000_000n)
+    await shoot(page, "BuyArrived")
+    await dialog(page).locator("[data-buy-done]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("tab", { name: en.activity }).click()
+    const newest = dialog(page).getByRole("tabpanel").locator("[data-transaction]").first()
+    await expect.poll(() => newest.getAttribute("data-direction"), { timeout: 20_000 }).toBe("in")
+    await expectContains(newest.locator("[data-amount]").first(), "USDC")
+    await context.close()
+  })
+
+  it("falls back to the built-in options and to a marked estimate when the onramp calls fail, and hides Buy in a restricted timezone", async () => {
+    const { context, page } = await open(host.url)
+    await page.route(/\/v1\/onramp\/(options|quote)/, (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }))
+    await connectEvm(page)
+    await page.locator("[data-portico-button]").click()
+    await dialog(page).getByRole("button", { name: en.buy, exact: true }).click()
+    await visible(dialog(page).locator("[data-buy-fallback]"))
+    expect(await dialog(page).locator("[data-buy-payment-currency] option").allTextContents()).toEqual(["USD", "EUR"])
+    await dialog(page).locator("[data-buy-amount]").fill("100")
+    await visible(dialog(page).locator("[data-buy-estimate-label]").first())
+    await expectNoAxeViolations(page)
+    await context.close()
+
+    const restricted = await browser.newContext({ timezoneId: "Asia/Shanghai" })
+    const shanghai = await restricted.newPage()
+    await shanghai.goto(host.url)
+    await connectEvm(shanghai)
+    await shanghai.locator("[data-portico-button]").click()
+    await expectView(shanghai, "Account")
+    await visible(dialog(shanghai).locator("[data-feature='Swap']"))
+    expect(await dialog(shanghai).locator("[data-feature='Buy']").count()).toBe(0)
+    await restricted.close()
   })
 
   it("a host's viem sendCalls goes through Portico to the demo wallet and is mined atomically", async () => {

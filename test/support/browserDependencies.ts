@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 
-const browserFloors = ["core", "app", "ui", "http/api", "http/client", "test/ui", "test/app", "test/core/connectors"]
+const browserFloors = ["core", "app", "ui", "http/api", "http/client", "frame", "test/ui", "test/app", "test/core/connectors", "test/frame"]
 
 const sourcesIn = (folder: string): ReadonlyArray<string> =>
   readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -44,5 +44,12 @@ export const browserDependencies = [
   "@noble/hashes/sha2",
   "@noble/hashes/utils",
   "@scure/base",
+  // The embedded wallet's frame keeps its keys with these (frame/custody/).
+  "@scure/bip32",
+  "@scure/bip39",
+  "@scure/bip39/wordlists/english",
+  "micro-key-producer/slip10.js",
+  "shamir-secret-sharing",
+  "@solana/kit",
   ...effectModules
 ]

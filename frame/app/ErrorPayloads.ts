@@ -1,0 +1,71 @@
+/**
+ * The error answer of a request that failed (spec §8 "Embedded frame"): the failure's own message, and
+ * its EIP-1193 / JSON-RPC code when it has one, when it is a failure meant to be read — the visitor's
+ * rejection ('Request was aborted'), a refused method ('Requested RPC call is not allowed'), a node's
+ * answer, the server's refusals (a wrong code, the email cooldown…). Anything else — a defect, a
+ * transport's details, a storage error — is 'Something went wrong': internal wording never reaches the
+ * host.
+ */
+import * as Cause from "effect/Cause"
+import * as Option from "effect/Option"
+import type { ErrorPayload } from "../../core/embedded/FrameProtocol.ts"
+
+/** The tags whose messages are written for the modal (and, through it, the visitor or the dapp). */
+const readable: ReadonlySet<string> = new Set([
+  // The frame's own.
+  "RequestAbortedError",
+  "RpcNotAllowedError",
+  "InvalidParamsError",
+  "UnauthorizedAccountError",
+  "AtomicityNotSupportedError",
+  "UnsupportedChainIdError",
+  "SmartAccountRequiredError",
+  "SmartAccountUnavailableError",
+  "UnknownBundleError",
+  "ChainMismatchError",
+  "NodeError",
+  "ChainUnavailableError",
+  "UnreadableChainAnswerError",
+  "WalletLockedError",
+  "NoLoginAttemptError",
+  "SessionEndedError",
+  "SessionServerError",
+  "NetworkNotConfiguredError",
+  // core's checks of wallet_sendCalls.
+  "CallMissingToError",
+  "CallDataNotHexError",
+  // The custody library's, about what was asked.
+  "CustodyLockedError",
+  "EvmSigningError",
+  "UndecodableSolanaTransactionError",
+  "NotASignerError",
+  // The server's answers.
+  "BadRequest",
+  "NotFound",
+  "NotImplemented",
+  "UpstreamUnavailable",
+  "RateLimited",
+  "OtpRefused",
+  "EmailCooldown",
+  "EmailInUse",
+  "SocialSignInFailed",
+  "PollSecretRefused"
+])
+
+const fallback: ErrorPayload = { message: "Something went wrong" }
+
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === "object" && value !== null
+
+export const payloadOf = (cause: Cause.Cause<unknown>): ErrorPayload => {
+  const error = Option.getOrUndefined(Cause.findErrorOption(cause))
+  if (!isRecord(error) || typeof error["_tag"] !== "string" || !readable.has(error["_tag"])) return fallback
+  const message = error["message"]
+  if (typeof message !== "string" || message === "") return fallback
+  const code = error["code"]
+  const data = error["data"]
+  return {
+    message: message.slice(0, 1000),
+    ...(typeof code === "number" && Number.isInteger(code) ? { code } : {}),
+    ...(error["_tag"] === "NodeError" && data !== undefined ? { data } : {})
+  }
+}

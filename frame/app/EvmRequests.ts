@@ -1,0 +1,237 @@
+/**
+ * The EVM account's JSON-RPC calls (spec §6): the safe ones the wallet answers itself (its account, the
+ * network, its capabilities, its assets, the status of its call bundles), and the ones the visitor
+ * approves in the frame's panel first — `personal_sign`, `eth_signTypedData_v4`, `eth_sendTransaction`
+ * (filled from the chain, signed, sent raw, answered with the hash) and `wallet_sendCalls` (each call so
+ * filled and sent in turn, answered with the bundle's id). Permissions and user operations need a smart
+ * account, which this wallet does not have.
+ *
+ * Calls naming an account name this one, or are refused (4100) before anything is shown.
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { isHex, numberToHex } from "viem"
+import { fixed } from "../../core/FixedMessage.ts"
+import * as SendCalls from "../../core/SendCalls.ts"
+import { Custody } from "../custody/Custody.ts"
+import type { EvmTypedData } from "../custody/EvmSigner.ts"
+import { formatAmount, messageText, transactionView } from "./ApprovalViews.ts"
+import { Approvals, type Ticket } from "./Approvals.ts"
+import * as CallBundles from "./CallBundles.ts"
+import { ChainClient } from "./ChainClient.ts"
+import { ChainMismatchError, evmChainId, fill, TransactionRequest, UnreadableChainAnswerError, type Filled } from "./EvmTransactions.ts"
+import { fixedCode } from "./FixedCode.ts"
+import * as Holdings from "./Holdings.ts"
+import { randomId } from "./RandomId.ts"
+import { InvalidParamsError, paramsOf } from "./RpcParams.ts"
+import { ServerApi } from "./ServerApi.ts"
+import { Wallet } from "./Wallet.ts"
+
+const EvmAddress = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{40}$/))
+const HexString = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]*$/))
+
+const PersonalSignParams = Schema.TupleWithRest(Schema.Tuple([Schema.String.check(Schema.isMaxLength(200_000)), EvmAddress]), [Schema.Unknown])
+
+const TypedData = Schema.Struct({
+  types: Schema.Record(Schema.String, Schema.Array(Schema.Struct({ name: Schema.String, type: Schema.String }))),
+  primaryType: Schema.String,
+  domain: Schema.Record(Schema.String, Schema.Unknown),
+  message: Schema.Record(Schema.String, Schema.Unknown)
+})
+const TypedDataParams = Schema.Tuple([EvmAddress, Schema.Union([TypedData, Schema.fromJsonString(TypedData)])])
+
+const SendTransactionParams = Schema.TupleWithRest(Schema.Tuple([TransactionRequest]), [Schema.Unknown])
+
+const SendCallsParams = Schema.Tuple([
+  Schema.Struct({
+    version: Schema.optionalKey(Schema.String),
+    chainId: HexString,
+    from: Schema.optionalKey(EvmAddress),
+    calls: Schema.Array(Schema.Struct({
+      to: Schema.optionalKey(Schema.String),
+      data: Schema.optionalKey(Schema.String),
+      value: Schema.optionalKey(Schema.String)
+    })).check(Schema.isMinLength(1), Schema.isMaxLength(64)),
+    atomicRequired: Schema.optionalKey(Schema.Boolean),
+    capabilities: Schema.optionalKey(Schema.Unknown)
+  })
+])
+
+const CapabilitiesParams = Schema.TupleWithRest(Schema.Tuple([EvmAddress]), [Schema.Array(HexString)])
+const CallsStatusParams = Schema.Tuple([Schema.String.check(Schema.isMaxLength(200))])
+
+/** A typed data domain's chain id (a number, a decimal or a hex string), or undefined when it is none of them. */
+const chainIdOf = (value: unknown): bigint | undefined =>
+  typeof value === "number" && Number.isSafeInteger(value) && value >= 0
+    ? BigInt(value)
+    : typeof value === "string" && /^(0x[0-9a-fA-F]{1,16}|\d{1,20})$/.test(value)
+    ? BigInt(value)
+    : undefined
+
+/** A typed data part as the panel shows it: indented JSON, cut to what the panel takes. */
+const asJson = (value: unknown, length: number) => JSON.stringify(value, null, 2).slice(0, length)
+
+const make = Effect.gen(function*() {
+  const chain = yield* ChainClient
+  const wallet = yield* Wallet
+  const custody = yield* Custody
+  const approvals = yield* Approvals
+  const api = yield* ServerApi
+  const bundles = CallBundles.make()
+
+  /** The open account, when `named` (if any) is it. */
+  const account = (named: string | undefined) =>
+    Effect.flatMap(wallet.addresses, (addresses) =>
+      named === undefined || named.toLowerCase() === addresses.evm.toLowerCase()
+        ? Effect.succeed(addresses.evm)
+        : Effect.fail(new UnauthorizedAccountError()))
+
+  const currency = (address: string, chainId: string) => Effect.map(Holdings.nativeCurrency(api, address, chainId), Option.getOrUndefined)
+
+  const send = (chainId: string, filled: Filled) =>
+    Effect.gen(function*() {
+      const signed = yield* custody.signEvmTransaction(filled.transaction)
+      const hash = yield* chain.call(chainId, "eth_sendRawTransaction", [signed])
+      return yield* Effect.mapError(Schema.decodeUnknownEffect(HexString)(hash), () => new UnreadableChainAnswerError({ method: "eth_sendRawTransaction" }))
+    })
+
+  /** A safe call the wallet answers itself (core/embedded/RpcPolicy.ts `answeredByWallet`). */
+  const local = (chainId: string, method: string, params: unknown) =>
+    Effect.gen(function*() {
+      switch (method) {
+        case "eth_chainId":
+          return numberToHex(evmChainId(chainId))
+        case "eth_accounts":
+          return Option.match(yield* Effect.option(wallet.addresses), { onNone: () => [], onSome: (addresses) => [addresses.evm] })
+        case "eth_requestAccounts": {
+          const addresses = yield* Effect.mapError(wallet.addresses, () => new UnauthorizedAccountError())
+          return [addresses.evm]
+        }
+        case "wallet_getCapabilities": {
+          const [address, chains] = yield* paramsOf(CapabilitiesParams, method, params ?? [])
+          yield* account(address)
+          const listed = chains ?? [numberToHex(evmChainId(chainId))]
+          return Object.fromEntries(listed.map((id) => [id, { atomic: { status: "unsupported" } }]))
+        }
+        case "wallet_getAssets": {
+          const request = yield* paramsOf(Holdings.AssetsRequest, method, params ?? [])
+          const address = yield* account(request[0].account)
+          return yield* Holdings.assets(api, address, chainId, request)
+        }
+        case "wallet_getCallsStatus": {
+          const [id] = yield* paramsOf(CallsStatusParams, method, params ?? [])
+          return yield* bundles.callsStatus(chain, id)
+        }
+        default:
+          return yield* new InvalidParamsError({ method })
+      }
+    })
+
+  /** A call the visitor approves first; `ticket` was taken when it arrived. */
+  const approved = (ticket: Ticket, requestId: string, chainId: string, method: string, params: unknown) =>
+    Effect.gen(function*() {
+      switch (method) {
+        case "personal_sign": {
+          const [message, address] = yield* paramsOf(PersonalSignParams, method, params ?? [])
+          const from = yield* account(address)
+          yield* approvals.approve(ticket, requestId, { method, chainId, from, message: messageText(message) })
+          return yield* custody.signPersonalMessage(isHex(message) ? { raw: message } : message)
+        }
+        case "eth_signTypedData_v4": {
+          const [address, typedData] = yield* paramsOf(TypedDataParams, method, params ?? [])
+          const from = yield* account(address)
+          // As common wallets do: typed data bound to a chain is signed on that chain only.
+          const domainChain = typedData.domain["chainId"]
+          if (domainChain !== undefined) {
+            const named = chainIdOf(domainChain)
+            if (named === undefined) return yield* new InvalidParamsError({ method })
+            if (named !== BigInt(evmChainId(chainId))) return yield* new ChainMismatchError({ chainId })
+          }
+          yield* approvals.approve(ticket, requestId, {
+            method,
+            chainId,
+            from,
+            typedData: { primaryType: typedData.primaryType, domain: asJson(typedData.domain, 10_000), message: asJson(typedData.message, 100_000) }
+          })
+          // viem derives the domain's type from the domain itself.
+          const { EIP712Domain: _, ...types } = typedData.types
+          return yield* custody.signTypedData({ ...typedData, types } as EvmTypedData)
+        }
+        case "eth_sendTransaction": {
+          const [request] = yield* paramsOf(SendTransactionParams, method, params ?? [])
+          const from = yield* account(request.from)
+          const filled = yield* fill(chain, chainId, from, request)
+          const shown = yield* currency(from, chainId)
+          yield* approvals.approve(ticket, requestId, {
+            method,
+            chainId,
+            from,
+            transactions: [transactionView(filled.transaction, shown)],
+            fee: formatAmount(filled.maxFee, shown, "eip155")
+          })
+          return yield* send(chainId, filled)
+        }
+        case "wallet_sendCalls": {
+          const [bundle] = yield* paramsOf(SendCallsParams, method, params ?? [])
+          const calls = yield* SendCalls.validate(bundle.calls)
+          if (bundle.atomicRequired === true) return yield* new AtomicityNotSupportedError()
+          if (BigInt(bundle.chainId) !== BigInt(evmChainId(chainId))) return yield* new UnsupportedChainIdError({ chainId: bundle.chainId })
+          const from = yield* account(bundle.from)
+          const filled = yield* Effect.forEach(calls, (call, index) =>
+            Effect.flatMap(paramsOf(TransactionRequest, method, call), (request) => fill(chain, chainId, from, request, index)))
+          const shown = yield* currency(from, chainId)
+          yield* approvals.approve(ticket, requestId, {
+            method,
+            chainId,
+            from,
+            transactions: filled.map((entry) => transactionView(entry.transaction, shown)),
+            fee: formatAmount(filled.reduce((sum, entry) => sum + entry.maxFee, 0n), shown, "eip155")
+          })
+          const hashes = yield* Effect.forEach(filled, (entry) => send(chainId, entry))
+          const id = `0x${randomId()}`
+          yield* bundles.record(id, { chainId, hashes })
+          return { id }
+        }
+        default:
+          // wallet_grantPermissions, wallet_revokePermissions, eth_sendUserOperation.
+          return yield* new SmartAccountRequiredError({ method })
+      }
+    })
+
+  return { local, approved }
+})
+
+type Made = Effect.Success<typeof make>
+export class EvmRequests extends Context.Service<EvmRequests, Made>()("portico/frame/app/EvmRequests") {
+  static readonly layer = Layer.effect(EvmRequests, make)
+}
+
+/** The call names an account other than this wallet's, or none is connected (EIP-1193 4100). */
+export class UnauthorizedAccountError extends Schema.TaggedError<UnauthorizedAccountError>()("UnauthorizedAccountError", {
+  message: fixed("The requested account has not been authorized"),
+  code: fixedCode("Unauthorized")
+}) {}
+
+/** EIP-5792 5760: the calls are sent one by one, never atomically. */
+export class AtomicityNotSupportedError extends Schema.TaggedError<AtomicityNotSupportedError>()("AtomicityNotSupportedError", {
+  message: fixed("Atomicity not supported"),
+  code: fixedCode("AtomicityNotSupported")
+}) {}
+
+/** EIP-5792 5710: the bundle names another chain than the request's network. */
+export class UnsupportedChainIdError extends Schema.TaggedError<UnsupportedChainIdError>()("UnsupportedChainIdError", {
+  message: fixed("Unsupported chain id"),
+  code: fixedCode("UnsupportedChainId"),
+  chainId: Schema.String
+}) {}
+
+/** Permissions and user operations (EIP-7715, ERC-4337) need a smart account: this wallet is a plain account. */
+export class SmartAccountRequiredError extends Schema.TaggedError<SmartAccountRequiredError>()("SmartAccountRequiredError", {
+  message: fixed("This method needs a smart account, which this wallet does not have"),
+  code: fixedCode("UnsupportedMethod"),
+  method: Schema.String
+}) {}
+

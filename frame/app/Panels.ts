@@ -1,0 +1,97 @@
+/**
+ * The panels the frame opens inside the modal (approve, setup, recover, export): each one a random id,
+ * a `BroadcastChannel` of that name (frame/app/PanelChannel.ts) and the visitor's answer.
+ *
+ * A panel that says it opened is answered with its content and the modal's current look, but only when
+ * the page framing it is the frame's own parent. The first answer that fits the panel's kind counts
+ * (approve or reject for an approve panel, completed or closed for the others); the owner then finishes
+ * the panel, which tells the modal (`PANEL_DONE`) to leave its view.
+ */
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import type { FrameEvent } from "../../core/embedded/FrameProtocol.ts"
+import { FrameSettings } from "./FrameSettings.ts"
+import { HostEvents } from "./HostChannel.ts"
+import { channelName, decodeFromPanel, type PanelContent, type ToPanel } from "./PanelChannel.ts"
+import { randomId } from "./RandomId.ts"
+
+type Done = Extract<FrameEvent["event"], { readonly type: "PANEL_DONE" }>
+export type PanelOutcome = Done["outcome"]
+
+export interface OpenPanel {
+  readonly panelId: string
+  /** Waits for the visitor's answer. */
+  readonly outcome: Effect.Effect<PanelOutcome>
+  /** Tells the modal the panel is done with `outcome` and stops listening. */
+  readonly finish: (outcome: PanelOutcome) => Effect.Effect<void>
+  /** Ends the panel from the frame's side before the visitor answered: the panel says so, the outcome is `closed`. */
+  readonly end: Effect.Effect<void>
+}
+
+export class Panels extends Context.Service<Panels, {
+  readonly open: (content: PanelContent) => Effect.Effect<OpenPanel>
+}>()("portico/frame/app/Panels") {
+  /** `parentOrigin`: the origin that framed the frame, the only one whose panels are answered. */
+  static readonly layer = (parentOrigin: string) =>
+    Layer.effect(
+      Panels,
+      Effect.gen(function*() {
+        const settings = yield* FrameSettings
+        const events = yield* HostEvents
+
+        const open = (content: PanelContent) =>
+          Effect.gen(function*() {
+            const panelId = randomId()
+            const answer = yield* Deferred.make<PanelOutcome>()
+            const channel = new BroadcastChannel(channelName(panelId))
+            let finished = false
+            // A BroadcastChannel reaches this origin's documents only: there is no target origin to name.
+            // oxlint-disable-next-line unicorn/require-post-message-target-origin
+            const post = (message: ToPanel) => channel.postMessage(message)
+            const settle = (outcome: PanelOutcome) => Deferred.doneUnsafe(answer, Exit.succeed(outcome))
+            const approving = content.kind === "approve"
+
+            channel.addEventListener("message", (event: MessageEvent) => {
+              const message = Option.getOrUndefined(decodeFromPanel(event.data))
+              if (message === undefined || message.panelId !== panelId) return
+              switch (message.type) {
+                case "OPENED":
+                  if (message.parentOrigin === parentOrigin) {
+                    post({ type: "CONTENT", panelId, content, settings: Effect.runSync(settings.panelSettings) })
+                  }
+                  return
+                case "DECIDED":
+                  if (approving) settle(message.decision === "approve" ? "approved" : "rejected")
+                  return
+                case "FINISHED":
+                  if (!approving) settle(message.outcome)
+                  return
+              }
+            })
+
+            const finish = (outcome: PanelOutcome) =>
+              Effect.suspend(() => {
+                if (finished) return Effect.void
+                finished = true
+                channel.close()
+                return events.emit({ type: "PANEL_DONE", panelId, outcome })
+              })
+
+            const end = Effect.suspend(() => {
+              if (finished) return Effect.void
+              post({ type: "ENDED", panelId })
+              settle("closed")
+              return finish("closed")
+            })
+
+            return { panelId, outcome: Deferred.await(answer), finish, end } satisfies OpenPanel
+          })
+
+        return Panels.of({ open })
+      })
+    )
+}

@@ -1,0 +1,86 @@
+/**
+ * Every app event of FrameProtocol.requests, each answered by the service that owns it: the page's data
+ * and look (FrameSettings), login (Login), the wallet and its key state (Wallet), JSON-RPC (RpcRequests).
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import { fixed } from "../../core/FixedMessage.ts"
+import { FrameSettings } from "./FrameSettings.ts"
+import type { AcceptedRequest } from "./HostChannel.ts"
+import { HostEvents } from "./HostChannel.ts"
+import { Login } from "./Login.ts"
+import { RpcRequests } from "./RpcRequests.ts"
+import { Wallet } from "./Wallet.ts"
+
+const make = Effect.gen(function*() {
+  const settings = yield* FrameSettings
+  const login = yield* Login
+  const wallet = yield* Wallet
+  const rpc = yield* RpcRequests
+  const events = yield* HostEvents
+
+  /** The request's success payload (encoded and checked against its schema by the host channel). */
+  const handle = (request: AcceptedRequest): Effect.Effect<unknown, unknown> => {
+    switch (request.type) {
+      case "SYNC_DAPP_DATA":
+        return Effect.as(settings.syncDapp(request.payload), {})
+      case "SYNC_THEME":
+        return Effect.as(settings.syncTheme(request.payload), {})
+      case "CONNECT_EMAIL":
+        return login.connectEmail(request.payload)
+      case "CONNECT_DEVICE":
+        return login.connectDevice
+      case "CONNECT_OTP":
+        return login.connectOtp(request.payload)
+      case "CONNECT_SOCIAL":
+        return login.connectSocial(request.payload)
+      case "COMPLETE_SOCIAL":
+        return login.completeSocial
+      case "GET_KEY_STATE":
+        return wallet.keyState
+      case "GET_USER":
+        return wallet.user
+      case "IS_CONNECTED":
+        return Effect.map(wallet.isConnected, (isConnected) => ({ isConnected }))
+      case "GET_CHAIN_ID":
+        return Effect.map(settings.chainId, (chainId) => ({ chainId }))
+      case "SWITCH_NETWORK":
+        return settings.switchNetwork(request.payload.chainId).pipe(
+          Effect.andThen(events.emit({ type: "CHAIN_CHANGED", chainId: request.payload.chainId })),
+          Effect.as({ chainId: request.payload.chainId })
+        )
+      case "GET_SMART_ACCOUNT_ENABLED_NETWORKS":
+        // A plain account on every network: no smart account anywhere.
+        return Effect.succeed({ networks: [] })
+      case "SET_PREFERRED_ACCOUNT":
+        return request.payload.type === "eoa" ? Effect.succeed({ type: "eoa" }) : Effect.fail(new SmartAccountUnavailableError())
+      case "RPC_REQUEST":
+        return rpc.handle(request.id, request.payload)
+      case "UPDATE_EMAIL":
+        return login.updateEmail(request.payload)
+      case "UPDATE_EMAIL_PRIMARY_OTP":
+        return login.updatePrimary(request.payload)
+      case "UPDATE_EMAIL_SECONDARY_OTP":
+        return login.updateSecondary(request.payload)
+      case "OPEN_PANEL":
+        return Effect.map(wallet.openExport, (panelId) => ({ panelId }))
+      case "SIGN_OUT":
+        return Effect.as(wallet.signOut, {})
+      case "RELOAD":
+        return Effect.as(wallet.reload, {})
+    }
+  }
+
+  return { handle }
+})
+
+export class Requests extends Context.Service<Requests, Effect.Success<typeof make>>()("portico/frame/app/Requests") {
+  static readonly layer = Layer.effect(Requests, make)
+}
+
+/** The wallet is a plain account: the modal falls back to it (spec §4 "Account type fallbacks"). */
+export class SmartAccountUnavailableError extends Schema.TaggedError<SmartAccountUnavailableError>()("SmartAccountUnavailableError", {
+  message: fixed("This wallet has no smart account")
+}) {}

@@ -1,0 +1,17 @@
+/**
+ * A JSON-RPC call's params as the method takes them: decoded by the method's schema, or the call is
+ * refused as invalid (-32602) before anything is shown or read.
+ */
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { fixed } from "../../core/FixedMessage.ts"
+import { fixedCode } from "./FixedCode.ts"
+
+export const paramsOf = <S extends Schema.Decoder<unknown>>(schema: S, method: string, params: unknown) =>
+  Effect.mapError(Schema.decodeUnknownEffect(schema)(params), () => new InvalidParamsError({ method }))
+
+export class InvalidParamsError extends Schema.TaggedError<InvalidParamsError>()("InvalidParamsError", {
+  message: fixed("Invalid params"),
+  code: fixedCode("InvalidParams"),
+  method: Schema.String
+}) {}

@@ -1,0 +1,236 @@
+/**
+ * Email login and email update (spec §4, docs/embedded-wallet.md "The server API").
+ *
+ * Connect: `CONNECT` when the frame already holds a current refresh token of this visitor on this
+ * device; otherwise a mail, at most one per address every 30 s: a new visitor, or a known one on a
+ * device that completed a login before, gets a code (`VERIFY_OTP`); a known visitor on another device
+ * gets a link approving the device (`VERIFY_DEVICE`), and once it is followed, a code. The right code
+ * signs the device in. Update: a code to the current address, then one to the new address, then the
+ * new address is the visitor's.
+ */
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import { BadRequest, NotFound, type UpstreamUnavailable } from "../../api/ApiError.ts"
+import {
+  type EmailConnectAnswer,
+  type EmailCooldown,
+  EmailInUse,
+  type Locale,
+  OtpRefused
+} from "../../api/EmbeddedApi.ts"
+import type { EmailAttempts, AttemptKind, AttemptRow } from "./EmailAttempts.ts"
+import { maxTries } from "./EmailAttempts.ts"
+import type { EmailGate } from "./EmailGate.ts"
+import type { Mailer } from "./Mailer.ts"
+import * as OtpCode from "./OtpCode.ts"
+import { digest, randomId, randomToken } from "./Secrets.ts"
+import type { Session, SessionGrant, Visitors } from "./Visitors.ts"
+
+/** One long-poll call waits at most this long for the approval (docs: ≤ 25 s, under the frame's 30 s). */
+export const devicePollMillis = 25_000
+const devicePollStepMillis = 500
+
+export type ApprovalOutcome = "approved" | "gone" | "mailFailed"
+
+export class EmailLogin extends Context.Service<EmailLogin, {
+  readonly connect: (
+    projectId: string,
+    request: { readonly email: string; readonly deviceId: string; readonly locale: Locale; readonly refreshToken?: string }
+  ) => Effect.Effect<EmailConnectAnswer, EmailCooldown | UpstreamUnavailable>
+  /** Waits (≤ 25 s) for the device approval of a `VERIFY_DEVICE` attempt. */
+  readonly awaitDevice: (projectId: string, attemptId: string) => Effect.Effect<{ readonly action: "VERIFY_OTP" | "VERIFY_DEVICE" }, NotFound>
+  /** Follows an approval link: the device's attempt gets a code, mailed in the attempt's locale. */
+  readonly approveDevice: (token: string) => Effect.Effect<{ readonly outcome: ApprovalOutcome; readonly locale: Locale }>
+  readonly verifyOtp: (projectId: string, attemptId: string, otp: string) => Effect.Effect<SessionGrant, NotFound | OtpRefused | BadRequest>
+  readonly startUpdate: (
+    session: Session,
+    email: string,
+    locale: Locale
+  ) => Effect.Effect<{ readonly action: "VERIFY_PRIMARY_OTP"; readonly attemptId: string }, EmailCooldown | UpstreamUnavailable | EmailInUse | BadRequest>
+  readonly verifyPrimary: (
+    session: Session,
+    attemptId: string,
+    otp: string
+  ) => Effect.Effect<{ readonly action: "VERIFY_SECONDARY_OTP" }, NotFound | OtpRefused | BadRequest | UpstreamUnavailable>
+  readonly verifySecondary: (session: Session, attemptId: string, otp: string) => Effect.Effect<{ readonly newEmail: string }, NotFound | OtpRefused | BadRequest | EmailInUse>
+}>()("portico/http/server/embedded/EmailLogin") {}
+
+export interface EmailLoginDependencies {
+  readonly visitors: Visitors["Service"]
+  readonly attempts: EmailAttempts
+  readonly gate: EmailGate
+  readonly mailer: Mailer["Service"]
+  /** Keys the digests of the codes (OtpCode.ts). */
+  readonly codeKey: Uint8Array
+  /** `ServerOptions.embedded.publicUrl`, without a trailing slash: approval links start with it. */
+  readonly publicUrl: string
+  readonly clock: Clock.Clock
+}
+
+export const approvalPath = "/v1/embedded/email/device/approve"
+
+const noAttempt = () => new NotFound({ message: "attemptId: no such attempt (unknown, finished, or not yours)" })
+
+export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
+  const { attempts, gate, mailer, visitors } = deps
+  const now = deps.clock.currentTimeMillis
+
+  /** A fresh code and the digest stored for it. */
+  const newCode = (attemptId: string) => {
+    const code = OtpCode.generate()
+    return { code, hash: OtpCode.digest(deps.codeKey, attemptId, code) }
+  }
+
+  /** Takes the address's gate, runs `send`; a mail that could not go out reopens the gate. */
+  const gated = <A,>(projectId: string, email: string, at: number, send: Effect.Effect<A, UpstreamUnavailable>) =>
+    Effect.andThen(gate.take(projectId, email, at), Effect.tapError(send, () => gate.release(projectId, email, at)))
+
+  /** Spends a try and compares the code: the attempt when it is right, the reason it is refused otherwise. */
+  const check = (projectId: string, attemptId: string, kind: AttemptKind, otp: string, visitorId: string | undefined) =>
+    Effect.gen(function*() {
+      const at = yield* now
+      const spent = yield* attempts.spendTry(projectId, attemptId, kind, visitorId, at)
+      if (spent === undefined || spent.code_hash === null) {
+        const row = yield* attempts.find(projectId, attemptId)
+        if (row === undefined || row.kind !== kind || row.completed_at !== null || (visitorId !== undefined && row.visitor_id !== visitorId)) {
+          return yield* noAttempt()
+        }
+        if (row.code_hash === null) return yield* new BadRequest({ message: "attemptId: the device is not approved yet" })
+        if (row.expires_at.getTime() <= at) {
+          return yield* new OtpRefused({ reason: "expired", triesLeft: 0, message: "otp: the code has expired; ask for a new one" })
+        }
+        return yield* new OtpRefused({ reason: "locked", triesLeft: 0, message: "otp: too many wrong codes; ask for a new one" })
+      }
+      if (!OtpCode.matches(deps.codeKey, attemptId, otp, spent.code_hash)) {
+        const triesLeft = maxTries - spent.tries
+        return yield* triesLeft === 0
+          ? new OtpRefused({ reason: "locked", triesLeft, message: "otp: wrong code, and too many of them; ask for a new one" })
+          : new OtpRefused({ reason: "wrong", triesLeft, message: `otp: wrong code (${triesLeft} tries left)` })
+      }
+      return { ...spent, code_hash: spent.code_hash }
+    })
+
+  /** Finishes the attempt; a second request with the same right code finds it finished. */
+  const finish = (row: AttemptRow & { readonly code_hash: string }) =>
+    Effect.flatMap(now, (at) => Effect.flatMap(attempts.complete(row.id, row.code_hash, at), (done) => done ? Effect.void : Effect.fail(noAttempt())))
+
+  return EmailLogin.of({
+    connect: (projectId, request) =>
+      Effect.gen(function*() {
+        const visitor = yield* visitors.findByEmail(projectId, request.email)
+        if (
+          visitor !== undefined && request.refreshToken !== undefined &&
+          (yield* visitors.continues(projectId, request.refreshToken, visitor.id, request.deviceId))
+        ) {
+          return { action: "CONNECT" } as const
+        }
+        const at = yield* now
+        const id = randomId()
+        const attempt = { id, projectId, kind: "connect" as const, email: request.email, deviceId: request.deviceId, locale: request.locale }
+        if (visitor !== undefined && !(yield* visitors.isDeviceVerified(visitor.id, request.deviceId))) {
+          const token = randomToken()
+          return yield* gated(
+            projectId,
+            request.email,
+            at,
+            Effect.andThen(
+              attempts.create({ ...attempt, visitorId: visitor.id, approvalHash: digest(token) }, at),
+              mailer.send(request.email, request.locale, { kind: "device", link: `${deps.publicUrl}${approvalPath}?token=${token}` })
+            ).pipe(Effect.as({ action: "VERIFY_DEVICE" as const, attemptId: id }))
+          )
+        }
+        const { code, hash } = newCode(id)
+        return yield* gated(
+          projectId,
+          request.email,
+          at,
+          Effect.andThen(
+            attempts.create({ ...attempt, ...(visitor === undefined ? {} : { visitorId: visitor.id }), codeHash: hash }, at),
+            mailer.send(request.email, request.locale, { kind: "code", code })
+          ).pipe(Effect.as({ action: "VERIFY_OTP" as const, attemptId: id }))
+        )
+      }),
+    awaitDevice: (projectId, attemptId) =>
+      Effect.gen(function*() {
+        for (let waited = 0; waited < devicePollMillis; waited += devicePollStepMillis) {
+          const row = yield* attempts.find(projectId, attemptId)
+          if (row === undefined || row.kind !== "connect" || row.completed_at !== null || row.expires_at.getTime() <= (yield* now)) {
+            return yield* noAttempt()
+          }
+          if (row.approved_at !== null) return { action: "VERIFY_OTP" } as const
+          yield* Effect.sleep(devicePollStepMillis)
+        }
+        return { action: "VERIFY_DEVICE" } as const
+      }),
+    approveDevice: (token) =>
+      Effect.gen(function*() {
+        const at = yield* now
+        const row = yield* attempts.findApproval(digest(token), at)
+        if (row === undefined) return { outcome: "gone", locale: "en" } as const
+        if (row.approved_at !== null) return { outcome: "approved", locale: row.locale } as const
+        const { code, hash } = newCode(row.id)
+        // Of two clicks racing, one approves and mails; the other finds it approved.
+        if (!(yield* attempts.approve(row.id, hash, at))) return { outcome: "approved", locale: row.locale } as const
+        return yield* mailer.send(row.email, row.locale, { kind: "code", code }).pipe(
+          Effect.as({ outcome: "approved", locale: row.locale } as const),
+          Effect.catch(() => Effect.as(attempts.unapprove(row.id), { outcome: "mailFailed", locale: row.locale } as const))
+        )
+      }),
+    verifyOtp: (projectId, attemptId, otp) =>
+      Effect.gen(function*() {
+        const row = yield* check(projectId, attemptId, "connect", otp, undefined)
+        yield* finish(row)
+        return yield* visitors.signInWithEmail({ projectId, deviceId: row.device_id, email: row.email })
+      }),
+    startUpdate: (session, email, locale) =>
+      Effect.gen(function*() {
+        const visitor = yield* visitors.find(session.visitorId)
+        const current = visitor?.email
+        if (current === undefined) {
+          return yield* new BadRequest({ message: "email: this account signs in with a social provider and has no address to update" })
+        }
+        if (current.toLowerCase() === email.toLowerCase()) return yield* new BadRequest({ message: "email: this is already the account's address" })
+        const holder = yield* visitors.findByEmail(session.projectId, email)
+        if (holder !== undefined) return yield* new EmailInUse({ message: "email: another account of this site uses this address" })
+        const at = yield* now
+        const id = randomId()
+        const { code, hash } = newCode(id)
+        return yield* gated(
+          session.projectId,
+          current,
+          at,
+          Effect.andThen(
+            attempts.create({
+              id,
+              projectId: session.projectId,
+              kind: "update-primary",
+              email: current,
+              newEmail: email,
+              visitorId: session.visitorId,
+              deviceId: session.deviceId,
+              locale,
+              codeHash: hash
+            }, at),
+            mailer.send(current, locale, { kind: "updateCurrent", code, newEmail: email })
+          ).pipe(Effect.as({ action: "VERIFY_PRIMARY_OTP" as const, attemptId: id }))
+        )
+      }),
+    verifyPrimary: (session, attemptId, otp) =>
+      Effect.gen(function*() {
+        const row = yield* check(session.projectId, attemptId, "update-primary", otp, session.visitorId)
+        const next = newCode(attemptId)
+        const newEmail = row.new_email
+        if (newEmail === null || !(yield* attempts.advance(attemptId, row.code_hash, next.hash, yield* now))) return yield* noAttempt()
+        yield* mailer.send(newEmail, row.locale, { kind: "updateNew", code: next.code })
+        return { action: "VERIFY_SECONDARY_OTP" } as const
+      }),
+    verifySecondary: (session, attemptId, otp) =>
+      Effect.gen(function*() {
+        const row = yield* check(session.projectId, attemptId, "update-secondary", otp, session.visitorId)
+        yield* finish(row)
+        yield* visitors.changeEmail(session.visitorId, row.email)
+        return { newEmail: row.email }
+      })
+  })
+}

@@ -1,0 +1,84 @@
+/**
+ * The embedded wallet's endpoints (http/api/EmbeddedApi.ts) over EmailLogin, Visitors and Shares. Those
+ * services exist only when `ServerOptions.embedded` is set; without it every endpoint answers 501.
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { NotFound, NotImplemented } from "../../api/ApiError.ts"
+import { Email, type EmbeddedVisitor } from "../../api/EmbeddedApi.ts"
+import { PorticoApi } from "../../api/PorticoApi.ts"
+import * as ApprovalPage from "./ApprovalPage.ts"
+import { EmailLogin } from "./EmailLogin.ts"
+import { Shares } from "./Shares.ts"
+import { type Session, Visitors } from "./Visitors.ts"
+
+const notConfigured = new NotImplemented({ message: "The embedded wallet is not configured on this server (ServerOptions.embedded)" })
+
+const isEmail = Schema.is(Email)
+
+const noShares = () => new NotFound({ message: "shares: this account has no key shares yet" })
+
+/** The three services, or none when the embedded wallet is not configured. */
+const services = Effect.map(
+  Effect.all([Effect.serviceOption(Visitors), Effect.serviceOption(EmailLogin), Effect.serviceOption(Shares)]),
+  (found) => Option.map(Option.all(found), ([visitors, login, shares]) => ({ visitors, login, shares }))
+)
+
+export const EmbeddedHandlers = HttpApiBuilder.group(PorticoApi, "embedded", (handlers) =>
+  Effect.gen(function*() {
+    const found = yield* services
+    if (Option.isNone(found)) {
+      const refuse = () => Effect.fail(notConfigured)
+      return handlers.handle("emailConnect", refuse).handle("emailDevice", refuse).handle("emailOtp", refuse).handle("emailUpdate", refuse)
+        .handle("emailUpdatePrimary", refuse).handle("emailUpdateSecondary", refuse).handle("sessionRefresh", refuse)
+        .handle("sessionRevoke", refuse).handle("user", refuse).handle("putShares", refuse).handle("authShare", refuse)
+        .handle("recoveryShare", refuse)
+    }
+    const { login, shares, visitors } = found.value
+    /** Runs `use` with the session the call's `Authorization` header names in its project; 401 without one. */
+    const withSession = <A, E>(
+      request: { readonly query: { readonly projectId?: string }; readonly headers: { readonly authorization?: string } },
+      use: (session: Session) => Effect.Effect<A, E>
+    ) => Effect.flatMap(visitors.authenticate(request.query.projectId ?? "", request.headers.authorization), use)
+    return handlers
+      .handle("emailConnect", ({ payload, query }) => login.connect(query.projectId ?? "", payload))
+      .handle("emailDevice", ({ payload, query }) => login.awaitDevice(query.projectId ?? "", payload.attemptId))
+      .handle("emailOtp", ({ payload, query }) => login.verifyOtp(query.projectId ?? "", payload.attemptId, payload.otp))
+      .handle("emailUpdate", (request) => withSession(request, (s) => login.startUpdate(s, request.payload.email, request.payload.locale)))
+      .handle("emailUpdatePrimary", (request) => withSession(request, (s) => login.verifyPrimary(s, request.payload.attemptId, request.payload.otp)))
+      .handle("emailUpdateSecondary", (request) => withSession(request, (s) => login.verifySecondary(s, request.payload.attemptId, request.payload.otp)))
+      .handle("sessionRefresh", ({ payload, query }) => visitors.refresh(query.projectId ?? "", payload.refreshToken))
+      .handle("sessionRevoke", (request) => withSession(request, (s) => Effect.as(visitors.revoke(s), { revoked: true })))
+      .handle("user", (request) =>
+        withSession(request, (s) =>
+          Effect.gen(function*() {
+            const visitor = yield* visitors.find(s.visitorId)
+            if (visitor === undefined) return yield* Effect.die(new Error("embedded_visitors: a live session's visitor is gone"))
+            const addresses = yield* shares.addresses(s.visitorId)
+            const email = visitor.email ?? visitor.socialEmail
+            const user: EmbeddedVisitor = {
+              visitorId: visitor.id,
+              ...(email !== undefined && isEmail(email) ? { email } : {}),
+              ...(visitor.socialProvider === undefined ? {} : { socialProvider: visitor.socialProvider }),
+              ...(visitor.userName === undefined ? {} : { userName: visitor.userName.slice(0, 200) }),
+              ...(addresses === undefined ? {} : { addresses })
+            }
+            return user
+          })))
+      .handle("putShares", (request) =>
+        withSession(request, (s) => Effect.map(shares.put(s.visitorId, request.payload), (stored) => ({ stored }))))
+      .handle("authShare", (request) =>
+        withSession(request, (s) =>
+          Effect.flatMap(shares.authShare(s.visitorId), (authShare) => authShare === undefined ? Effect.fail(noShares()) : Effect.succeed({ authShare }))))
+      .handle("recoveryShare", (request) =>
+        withSession(request, (s) => Effect.flatMap(shares.recoveryShare(s.visitorId), (recovery) => recovery === undefined ? Effect.fail(noShares()) : Effect.succeed(recovery))))
+  }))
+
+export const EmbeddedApprovalHandlers = HttpApiBuilder.group(PorticoApi, "embeddedApproval", (handlers) =>
+  Effect.map(Effect.serviceOption(EmailLogin), (login) =>
+    handlers.handle("approveDevice", ({ query }) =>
+      Option.isNone(login)
+        ? Effect.fail(notConfigured)
+        : Effect.map(login.value.approveDevice(query.token), ({ locale, outcome }) => ApprovalPage.render(outcome, locale)))))

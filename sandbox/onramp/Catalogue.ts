@@ -1,0 +1,79 @@
+/**
+ * What the sandbox ramps sell and take: Ether and the sandbox's USDC on every local EVM chain, paid in
+ * USD or EUR by card or bank account (the limits of spec §9), priced from the sandbox's USD prices
+ * (sandbox/evm/SandboxContracts.ts) so a quote matches the balances the modal shows.
+ */
+import type { Address } from "viem"
+import * as Constants from "../../core/Constants.ts"
+import type { ProviderNetwork, ProviderOptions } from "../../http/server/onramp/ProviderProtocol.ts"
+import { sandboxContracts, sandboxUsdPrices } from "../evm/SandboxContracts.ts"
+import type { Pricing } from "./QuoteMath.ts"
+import type { Ramp } from "./Ramps.ts"
+
+export interface RampNetwork {
+  readonly chainId: number
+  /** The chain's display name (`Portico Local`). */
+  readonly name: string
+  readonly rpcUrl: string
+}
+
+export interface SoldAsset {
+  readonly id: string
+  readonly name: string
+  readonly symbol: string
+  readonly decimals: number
+  /** Undefined for Ether. */
+  readonly contract: Address | undefined
+  readonly usd: number
+  /** Gas a delivery costs: a plain send, or an ERC-20 transfer. */
+  readonly gasUnits: bigint
+}
+
+export const soldAssets: ReadonlyArray<SoldAsset> = [
+  { id: "ETH", name: "Ether", symbol: "ETH", decimals: 18, contract: undefined, usd: sandboxUsdPrices.native, gasUnits: 21_000n },
+  { id: "USDC", name: "USD Coin", symbol: "USDC", decimals: 6, contract: sandboxContracts.usdc6, usd: sandboxUsdPrices.token, gasUnits: 65_000n }
+]
+
+/** What one unit of each payment currency is worth in US dollars. */
+export const fiatUsd: ReadonlyMap<string, number> = new Map([["USD", 1], ["EUR", 1.08]])
+
+/** Every payment currency takes the same methods and limits. */
+export const paymentLimits = Constants.onrampFallbackPaymentMethodLimits
+
+const card = paymentLimits.find((limit) => limit.id === "card")
+if (card === undefined) throw new RangeError("core's onramp limits name no card limit")
+/** The checkout takes cards only; the bank-account limit is in the options for comparison. */
+export const cardLimit = card
+
+/** `Portico Local 2` → `portico-local-2`: the network's name in the options. */
+export const networkName = (network: RampNetwork): string => network.name.toLowerCase().replace(/[^a-z0-9]+/g, "-")
+
+const micro = (usd: number) => BigInt(Math.round(usd * 1_000_000))
+
+export const providerNetwork = (network: RampNetwork, asset: SoldAsset): ProviderNetwork => ({
+  name: networkName(network),
+  display_name: network.name,
+  chain_id: String(network.chainId),
+  contract_address: asset.contract ?? ""
+})
+
+export const optionsOf = (networks: ReadonlyArray<RampNetwork>): ProviderOptions => ({
+  purchase_currencies: soldAssets.map((asset) => ({
+    id: asset.id,
+    name: asset.name,
+    symbol: asset.symbol,
+    networks: networks.map((network) => providerNetwork(network, asset))
+  })),
+  payment_currencies: Array.from(fiatUsd.keys(), (id) => ({ id, limits: paymentLimits.map(({ id: method, min, max }) => ({ id: method, min, max })) }))
+})
+
+/** How `ramp` prices `asset` paid in `fiat` (a currency of `fiatUsd`). */
+export const pricingOf = (ramp: Ramp, asset: SoldAsset, fiat: number): Pricing => ({
+  feeBps: ramp.feeBps,
+  assetMicroUsd: micro(asset.usd),
+  fiatMicroUsd: micro(fiat),
+  etherMicroUsd: micro(sandboxUsdPrices.native),
+  decimals: asset.decimals,
+  shownDecimals: Math.min(asset.decimals, 8),
+  gasUnits: asset.gasUnits
+})
