@@ -70,12 +70,12 @@ export const makeTokenBalance = (lastFailedAt?: number): Effect.Effect<Gate> =>
   make(Constants.tokenBalanceRetryGateMillis, lastFailedAt)
 
 /**
- * Passes and closes the email gate when it is open; fails with the visitor-facing cooldown error
- * when it is not (the gate stays as it was).
+ * Passes when the email gate is open; fails with the visitor-facing cooldown error when it is not. The
+ * caller closes the gate once the mail went (a send that was refused starts no wait).
  */
-export const triggerEmail = (gate: Gate): Effect.Effect<void, EmailCooldownError> =>
+export const ensureOpen = (gate: Gate): Effect.Effect<void, EmailCooldownError> =>
   Effect.flatMap(gate.remainingMillis, (remaining) =>
-    remaining === 0 ? gate.close : Effect.fail(EmailCooldownError.fromRemaining(remaining))
+    remaining === 0 ? Effect.void : Effect.fail(EmailCooldownError.fromRemaining(remaining))
   )
 
 /** 'Please try again after {n} seconds'. */

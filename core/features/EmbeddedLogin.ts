@@ -94,6 +94,8 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       const config = yield* HostConfig
       const gate = yield* Effect.provideService(Cooldown.makeEmailPersisted, Storage.Storage, storage)
       const session = yield* Session.Session
+      /** The 30 s gate (spec §5), checked before the frame is asked. */
+      const openGate = Cooldown.ensureOpen(gate)
       const router = routerContext.pipe(Effect.provideService(HostConfig, config), Effect.provideService(Session.Session, session))
 
       const show = (step: Login.LoginStep) =>
@@ -152,9 +154,11 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       const sendEmail = (email: string) =>
         Effect.gen(function*() {
           const valid = yield* Email.validate(email.trim())
-          yield* Cooldown.triggerEmail(gate)
+          yield* openGate
           yield* sync
           const { action } = yield* frame.request("CONNECT_EMAIL", { email: valid })
+          // Closed once a mail went: a send the server refused (its own gate, a bad address) starts no wait here.
+          yield* gate.close
           yield* storage.set(StorageKey.emailLogin, true).pipe(Effect.ignore)
           const sentAt = yield* Clock.currentTimeMillis
           if (action === "CONNECT") return yield* finish
@@ -218,8 +222,9 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         updateEmail: (email) =>
           failing(Effect.gen(function*() {
             const valid = yield* Email.validate(email.trim())
-            yield* Cooldown.triggerEmail(gate)
+            yield* openGate
             yield* frame.request("UPDATE_EMAIL", { email: valid })
+            yield* gate.close
             yield* show({ _tag: "UpdatePrimary", newEmail: valid })
           })),
         verifyUpdateOtp: (otp) =>

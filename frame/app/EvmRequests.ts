@@ -50,10 +50,11 @@ const SendCallsParams = Schema.Tuple([
     version: Schema.optionalKey(Schema.String),
     chainId: HexString,
     from: Schema.optionalKey(EvmAddress),
+    // viem hands over `data: undefined` for a plain transfer: an absent field may also be undefined.
     calls: Schema.Array(Schema.Struct({
-      to: Schema.optionalKey(Schema.String),
-      data: Schema.optionalKey(Schema.String),
-      value: Schema.optionalKey(Schema.String)
+      to: Schema.optional(Schema.String),
+      data: Schema.optional(Schema.String),
+      value: Schema.optional(Schema.String)
     })).check(Schema.isMinLength(1), Schema.isMaxLength(64)),
     atomicRequired: Schema.optionalKey(Schema.Boolean),
     capabilities: Schema.optionalKey(Schema.Unknown)

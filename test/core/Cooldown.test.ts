@@ -8,6 +8,9 @@ import * as Cooldown from "../../core/Cooldown.ts"
 import * as Storage from "../../core/Storage.ts"
 import * as StorageKey from "../../core/StorageKey.ts"
 
+/** A mail sent through the gate: it must be open, then it closes. */
+const trigger = (gate: Cooldown.Gate) => Effect.andThen(Cooldown.ensureOpen(gate), gate.close)
+
 describe("Cooldown rounding", () => {
   it("n = ceil(remaining / 1000) for every remaining in (0, 30000]", () => {
     fc.assert(
@@ -40,12 +43,12 @@ describe("Email gate", () => {
   it.effect("refuses a second trigger within 30 s with the remaining seconds rounded up", () =>
     Effect.gen(function*() {
       const gate = yield* Cooldown.makeEmail()
-      yield* Cooldown.triggerEmail(gate)
+      yield* trigger(gate)
       yield* TestClock.adjust(999)
-      const early = yield* Effect.flip(Cooldown.triggerEmail(gate))
+      const early = yield* Effect.flip(trigger(gate))
       assert.strictEqual(early.message, "Please try again after 30 seconds")
       yield* TestClock.adjust(29_000)
-      const late = yield* Effect.flip(Cooldown.triggerEmail(gate))
+      const late = yield* Effect.flip(trigger(gate))
       assert.strictEqual(late.message, "Please try again after 1 seconds")
       assert.strictEqual(yield* gate.remainingMillis, 1)
     }))
@@ -53,20 +56,20 @@ describe("Email gate", () => {
   it.effect("reopens at exactly 30 s (29 999 ms is still closed)", () =>
     Effect.gen(function*() {
       const gate = yield* Cooldown.makeEmail()
-      yield* Cooldown.triggerEmail(gate)
+      yield* trigger(gate)
       yield* TestClock.adjust(Constants.emailCooldownMillis - 1)
       assert.isFalse(yield* gate.isOpen)
       yield* TestClock.adjust(1)
       assert.isTrue(yield* gate.isOpen)
-      assert.isTrue(Exit.isSuccess(yield* Effect.exit(Cooldown.triggerEmail(gate))))
+      assert.isTrue(Exit.isSuccess(yield* Effect.exit(trigger(gate))))
     }))
 
   it.effect("a refused trigger does not restart the cooldown", () =>
     Effect.gen(function*() {
       const gate = yield* Cooldown.makeEmail()
-      yield* Cooldown.triggerEmail(gate)
+      yield* trigger(gate)
       yield* TestClock.adjust(20_000)
-      yield* Effect.flip(Cooldown.triggerEmail(gate))
+      yield* Effect.flip(trigger(gate))
       yield* TestClock.adjust(10_000)
       assert.isTrue(yield* gate.isOpen)
     }))
@@ -75,7 +78,7 @@ describe("Email gate", () => {
     Effect.gen(function*() {
       yield* TestClock.adjust(100_000)
       const gate = yield* Cooldown.makeEmail(100_000 - 12_500)
-      const error = yield* Effect.flip(Cooldown.triggerEmail(gate))
+      const error = yield* Effect.flip(trigger(gate))
       assert.strictEqual(error.seconds, 18)
       assert.strictEqual(yield* gate.lastClosedAt, 87_500)
     }))
@@ -86,12 +89,12 @@ describe("Persisted email gate", () => {
     Effect.gen(function*() {
       yield* TestClock.adjust(1_000_000)
       const first = yield* Cooldown.makeEmailPersisted
-      yield* Cooldown.triggerEmail(first)
+      yield* trigger(first)
       const storage = yield* Storage.Storage
       assert.strictEqual(yield* storage.get(StorageKey.lastEmailLoginTime), 1_000_000)
       yield* TestClock.adjust(10_000)
       const afterReload = yield* Cooldown.makeEmailPersisted
-      const error = yield* Effect.flip(Cooldown.triggerEmail(afterReload))
+      const error = yield* Effect.flip(trigger(afterReload))
       assert.strictEqual(error.message, "Please try again after 20 seconds")
     }).pipe(Effect.provide(Storage.layerMemory)))
 })

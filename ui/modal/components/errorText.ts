@@ -43,8 +43,8 @@ const byTag: Readonly<Record<string, MessageKey>> = {
 }
 
 export const errorText = (error: { readonly _tag: string; readonly message: string }, t: Translate): string => {
-  // The cooldown's message carries its count ('Please try again after {n} seconds').
-  const seconds = error._tag === "EmailCooldownError" ? /\d+/.exec(error.message)?.[0] : undefined
+  // The email gate's message carries its count ('Please try again after {n} seconds'), ours or the server's.
+  const seconds = /^Please try again after (\d+) seconds$/.exec(error.message)?.[1]
   if (seconds !== undefined) return t("errorEmailCooldown", { seconds })
   const key = byTag[error._tag]
   return key === undefined ? error.message : t(key)

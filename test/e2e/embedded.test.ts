@@ -1,0 +1,222 @@
+/**
+ * The embedded wallet end to end, in Debian's Chromium against the sandbox (its mail server, identity
+ * providers, devnets and Portico's API server serving the frame): a visitor with no wallet logs in by
+ * email with the code read from the mailbox, sets the wallet up in the frame's own panel (a recovery
+ * code), signs and sends with approvals given in that panel, is refused what they reject, stays signed in
+ * across a reload, and on a fresh browser recovers the same addresses with the code; social logins go
+ * through the sandbox's OpenID Connect and plain OAuth 2.0 providers in a popup. The host page runs under
+ * a strict CSP whose only addition is the API origin in frame-src.
+ */
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type Browser, type BrowserContext, chromium, type FrameLocator, type Page } from "playwright-core"
+import { createPublicClient, createWalletClient, http as viemHttp, parseEther, verifyMessage } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { en } from "../../ui/i18n/en.ts"
+import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
+import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+import { buildPage, serve, type Served } from "./fixtures/Build.ts"
+import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
+
+let sandbox: Sandbox
+let browser: Browser
+let work: string
+let host: Served
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), "portico-embedded-"))
+  sandbox = await startSandbox({ ports: "ephemeral", stateDir: join(work, "sandbox") })
+  const built = await buildPage({ page: "host", outDir: join(work, "host"), config: sandboxPorticoConfig(sandbox.config), wallets: false })
+  host = await serve(built.dir, { csp: true, json: { "/sandbox-config.json": sandbox.config } })
+  browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await host?.close()
+  await sandbox?.stop()
+  if (work !== undefined) await rm(work, { recursive: true, force: true })
+})
+
+const timeout = { timeout: 20_000 }
+const dialog = (page: Page) => page.locator("portico-modal [role='dialog']")
+const expectView = (page: Page, view: string) => expect.poll(() => dialog(page).getAttribute("data-view"), timeout).toBe(view)
+const hostStatus = (page: Page) => page.getByTestId("host-status")
+/** The frame's panel shown in the modal. */
+const panel = (page: Page): FrameLocator => page.frameLocator("portico-modal iframe.panel")
+
+interface Opened {
+  readonly context: BrowserContext
+  readonly page: Page
+  readonly violations: () => Promise<ReadonlyArray<string>>
+}
+
+const open = async (context?: BrowserContext): Promise<Opened> => {
+  const own = context ?? await browser.newContext({ viewport: { width: 1024, height: 900 } })
+  const page = await own.newPage()
+  await page.addInitScript(() => {
+    const seen: Array<string> = []
+    Object.assign(globalThis, { __cspViolations: seen })
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`), true)
+  })
+  await page.goto(host.url)
+  await page.locator("[data-portico-button]").waitFor()
+  return { context: own, page, violations: () => page.evaluate(() => (globalThis as unknown as { __cspViolations: Array<string> }).__cspViolations) }
+}
+
+const mailTo = async (email: string): Promise<ReadonlyArray<string>> =>
+  ((await (await fetch(`${sandbox.mailboxUrl}/messages?to=${encodeURIComponent(email)}`)).json()) as ReadonlyArray<{ readonly text: string }>)
+    .map((message) => message.text)
+
+/** What the first mail to `email` after the `seen` first ones says that matches `pattern`. */
+const mailed = async (email: string, seen: number, pattern: RegExp): Promise<string> => {
+  let found: string | undefined
+  await expect.poll(async () => {
+    found = (await mailTo(email)).slice(seen).map((text) => pattern.exec(text)?.[1]).find((match) => match !== undefined)
+    return found
+  }, timeout).toBeDefined()
+  return found ?? ""
+}
+
+/**
+ * Email login up to the code: the modal asks, the mailbox has it. A known visitor on a new browser first
+ * approves the device from the mailed link (VERIFY_DEVICE); the code follows.
+ */
+const emailLogin = async (page: Page, email: string, options: { readonly newDevice?: boolean } = {}) => {
+  const seen = (await mailTo(email)).length
+  await page.locator("[data-portico-button]").click()
+  await expectView(page, "Connect")
+  await dialog(page).locator("[data-email-input]").fill(email)
+  await dialog(page).locator("[data-email-submit]").click()
+  // One mail per address per 30 s (spec §4): the server's gate says how long, in the spec's words.
+  const gate = await dialog(page).getByRole("alert").textContent({ timeout: 2_000 }).catch(() => null)
+  const wait = gate === null ? undefined : /^Please try again after (\d+) seconds$/.exec(gate)?.[1]
+  if (wait !== undefined) {
+    await page.waitForTimeout(Number(wait) * 1000)
+    await dialog(page).locator("[data-email-submit]").click()
+  }
+  if (options.newDevice === true) {
+    await expectView(page, "EmailVerifyDevice")
+    await expectNoAxeViolations(page)
+    const link = await mailed(email, seen, /(http:\/\/\S+\/v1\/embedded\/email\/device\/approve\?token=\S+)/)
+    expect((await fetch(link)).status).toBe(200)
+  }
+  await expectView(page, "EmailVerifyOtp")
+  await dialog(page).locator("[data-otp-input]").fill(await mailed(email, seen, /\b(\d{6})\b/))
+}
+
+/** A new visitor's setup panel: the recovery code as shown, confirmed saved, the wallet made. */
+const setUpWithCode = async (page: Page): Promise<string> => {
+  await expectView(page, "EmbeddedWalletPanel")
+  const setup = panel(page)
+  await setup.getByRole("button", { name: "Use a recovery code instead" }).click()
+  const code = setup.locator(".code")
+  await expect.poll(() => code.textContent(), timeout).toMatch(/^([0-9A-Z*~$=]{4}-){6}[0-9A-Z*~$=]{3}$/)
+  const recoveryCode = (await code.textContent()) ?? ""
+  await setup.getByLabel("I saved my recovery code").check()
+  await setup.getByRole("button", { name: "Create my wallet" }).click()
+  return recoveryCode
+}
+
+const connectedAddress = async (page: Page): Promise<string> => {
+  await expect.poll(() => hostStatus(page).textContent(), timeout).toMatch(/^eip155 0x[0-9a-fA-F]{40} /)
+  return (await hostStatus(page).textContent())?.split(" ")[1] ?? ""
+}
+
+/** The approval panel the modal opened for a host request, answered there. */
+const answerInPanel = async (page: Page, answer: "Approve" | "Reject") => {
+  await expectView(page, "ApproveTransaction")
+  await panel(page).getByRole("button", { name: answer }).click()
+}
+
+describe("The embedded wallet in Chromium", () => {
+  it("logs in by email, sets up, signs and sends with approvals in the frame's panel, survives a reload, and recovers on a fresh browser", async () => {
+    const email = `ada-${Date.now()}@example.test`
+    const { context, page, violations } = await open()
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Connect")
+    // Spec §2's default order: email, social, wallet.
+    const methods = await dialog(page).locator("[data-email-input], [data-social], [data-wallet]").evaluateAll((nodes) =>
+      nodes.map((node) => node.hasAttribute("data-email-input") ? "email" : node.hasAttribute("data-social") ? "social" : "wallet"))
+    expect(methods.indexOf("email")).toBeLessThan(methods.indexOf("social"))
+    expect(methods.indexOf("social")).toBeLessThan(methods.indexOf("wallet"))
+    await expectNoAxeViolations(page)
+    await dialog(page).locator("[data-email-input]").fill("not an email")
+    await expect.poll(() => dialog(page).getByRole("alert").textContent(), timeout).toBe(en.errorInvalidEmail)
+    await page.keyboard.press("Escape")
+
+    await emailLogin(page, email)
+    const recoveryCode = await setUpWithCode(page)
+    const address = await connectedAddress(page)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await expect.poll(() => dialog(page).locator("[data-embedded-email]").textContent(), timeout).toBe(email)
+    await expectNoAxeViolations(page)
+    await page.keyboard.press("Escape")
+
+    // personal_sign from the host's own code: approved in the panel, verified against the address.
+    await page.getByTestId("sign-evm").click()
+    await answerInPanel(page, "Approve")
+    await expect.poll(() => page.getByTestId("evm-signature").textContent(), timeout).toMatch(/^0x[0-9a-f]{130}$/)
+    const signature = (await page.getByTestId("evm-signature").textContent()) as `0x${string}`
+    expect(await verifyMessage({ address: address as `0x${string}`, message: "portico", signature })).toBe(true)
+    // Rejected in the panel: the host gets the wallet's refusal.
+    await page.getByTestId("sign-evm").click()
+    await answerInPanel(page, "Reject")
+    await expect.poll(() => page.getByTestId("evm-signature").textContent(), timeout).toBe("error 4001")
+
+    // Native sends (two calls through wallet_sendCalls), approved in the panel and mined, once a demo
+    // account gave the new wallet some Ether for the fees.
+    const chain = sandbox.config.evm.chains[0]
+    const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
+    const funder = createWalletClient({ account: privateKeyToAccount(sandbox.config.evm.accounts[1]?.privateKey as `0x${string}`), transport: viemHttp(chain?.rpcUrl ?? "") })
+    const funded = await funder.sendTransaction({ chain: null, to: address as `0x${string}`, value: parseEther("1") })
+    await client.waitForTransactionReceipt({ hash: funded })
+    const nonceBefore = await client.getTransactionCount({ address: address as `0x${string}` })
+    await page.getByTestId("send-calls").click()
+    await answerInPanel(page, "Approve")
+    await expect.poll(() => page.getByTestId("calls-status").textContent(), { timeout: 40_000 }).toBe("success 2")
+    expect(await client.getTransactionCount({ address: address as `0x${string}` })).toBe(nonceBefore + 2)
+
+    // A reload keeps the visitor signed in, with the same address.
+    await page.reload()
+    expect(await connectedAddress(page)).toBe(address)
+    expect(await violations()).toEqual([])
+    await context.close()
+
+    // A fresh browser: the same email, the recovery code, the same wallet.
+    const fresh = await open()
+    await emailLogin(fresh.page, email, { newDevice: true })
+    await expectView(fresh.page, "EmbeddedWalletPanel")
+    const recover = panel(fresh.page)
+    await recover.getByRole("heading", { name: "Recover your wallet" }).waitFor(timeout)
+    await recover.getByLabel("Recovery code").fill(recoveryCode.toLowerCase().replaceAll("-", " "))
+    await recover.getByRole("button", { name: "Recover" }).click()
+    expect(await connectedAddress(fresh.page)).toBe(address)
+    await fresh.context.close()
+  })
+
+  for (const provider of [{ name: "Google", kind: "OpenID Connect" }, { name: "GitHub", kind: "plain OAuth 2.0" }] as const) {
+    it(`logs in with ${provider.name} (${provider.kind}) in a popup through the sandbox's provider`, async () => {
+      const { context, page } = await open()
+      await page.locator("[data-portico-button]").click()
+      await expectView(page, "Connect")
+      const social = dialog(page).getByRole("button", { name: en.socialContinueWith.replace("{provider}", provider.name) })
+      if (!(await social.isVisible())) await dialog(page).locator("[data-social-more]").click()
+      const popupOpened = context.waitForEvent("page")
+      await social.click()
+      const popup = await popupOpened
+      await expectView(page, "ConnectingSocial")
+      const account = `Eve ${provider.name} <eve-${provider.name.toLowerCase()}-${Date.now()}@example.test>`
+      await popup.getByLabel("Another account").fill(account)
+      await popup.getByRole("button", { name: "Sign in", exact: true }).click()
+      await popup.waitForEvent("close", timeout)
+      await setUpWithCode(page)
+      await connectedAddress(page)
+      await context.close()
+    })
+  }
+})
