@@ -17,6 +17,8 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Account from "../Account.ts"
+import * as Alert from "../Alert.ts"
 import * as Embedded from "../connectors/Embedded.ts"
 import * as Cooldown from "../Cooldown.ts"
 import * as Email from "../Email.ts"
@@ -107,9 +109,16 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           yield* state.open ? modal.push({ view }) : modal.open({ view })
         })
 
+      /** Spec §8's alerts for the frame that did not load or answer, as toasts. */
+      const alertFor = (error: { readonly _tag: string; readonly message: string }) =>
+        error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError"
+          ? modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" })
+          : Effect.void
+
       /** Keeps the step, shows the failure, and hands it on. */
       const failing = <A, E extends { readonly _tag: string; readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
-        Effect.tapError(effect, (error) => SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(error) })))
+        Effect.tapError(effect, (error) =>
+          Effect.andThen(SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(error) })), alertFor(error)))
 
       /** Once per frame: who the host is, its networks and its look. */
       let synced = false
@@ -136,6 +145,25 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           Effect.map((event) => event._tag === "Some" && event.value.type === "PANEL_DONE" ? event.value.outcome : "closed")
         )
 
+      /**
+       * Spec §4 "Account type fallbacks": the EVM default (§6) is asked for and EOA kept when the frame
+       * refuses it; the smart-account networks are read, none when they cannot be. Both are remembered.
+       */
+      const settleAccountTypes = Effect.gen(function*() {
+        const wanted = Account.defaultAccountType("eip155") === "smartAccount" ? "smartAccount" : "eoa"
+        const chosen = yield* frame.request("SET_PREFERRED_ACCOUNT", { type: wanted }).pipe(
+          Effect.map((answer) => answer.type),
+          Effect.orElseSucceed(() => Account.fallbackAccountType)
+        )
+        const preferred = yield* storage.get(StorageKey.preferredAccountTypes).pipe(Effect.orElseSucceed(() => ({})))
+        yield* storage.set(StorageKey.preferredAccountTypes, { ...preferred, eip155: chosen }).pipe(Effect.ignore)
+        const networks = yield* frame.request("GET_SMART_ACCOUNT_ENABLED_NETWORKS", {}).pipe(
+          Effect.map((answer) => answer.networks.flatMap((id) => id.startsWith("eip155:") ? [Number(id.slice("eip155:".length))] : [])),
+          Effect.orElseSucceed((): ReadonlyArray<number> => [])
+        )
+        yield* storage.set(StorageKey.smartAccountEnabledNetworks, networks.filter(Number.isSafeInteger)).pipe(Effect.ignore)
+      })
+
       /** After a login: the frame's panels until the wallet is ready, then the connection. */
       const finish: Effect.Effect<void, LoginFailure> = Effect.gen(function*() {
         yield* SubscriptionRef.set(form, { step: { _tag: "Working" }, problem: undefined })
@@ -148,6 +176,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           return yield* finish
         }
         yield* SubscriptionRef.set(form, Login.initial)
+        yield* settleAccountTypes
         yield* attempt.connect(Embedded.connectorId)
       })
 
@@ -183,6 +212,10 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
 
       const watchApprovals = Stream.runForEach(frame.events, (event) =>
         Effect.gen(function*() {
+          if (event.type === "SESSION_EXPIRED") {
+            // The connector ends the connection; the visitor is told why (spec §8 "Session Expired").
+            return yield* modal.showToast({ message: Alert.catalogue.SessionExpired.title, errorTag: "SessionExpired", variant: "error" })
+          }
           if (event.type === "APPROVAL_REQUIRED") {
             const url = yield* frame.panelUrl(event.panelId)
             return yield* show({ _tag: "Panel", kind: "approve", panelId: event.panelId, url })

@@ -144,6 +144,7 @@ export const de: Messages = {
   errorEmailCooldown: "Bitte versuchen Sie es in {seconds} Sekunden erneut",
   errorEmbeddedLoad: "Netzwerkfehler – die eingebettete Wallet konnte nicht geladen werden",
   errorEmbeddedTimeout: "Die eingebettete Wallet hat nicht rechtzeitig geantwortet",
+  errorSessionExpired: "Sitzung abgelaufen: Die Sitzung ist ungültig. Prüfen Sie die Zeiteinstellungen des Geräts und verbinden Sie sich erneut.",
   errorSwapReverted: "Das Netzwerk hat den Tausch nicht ausgeführt (der Preis hat sich womöglich über Ihre Slippage-Toleranz hinaus bewegt). Es wurde nichts getauscht.",
   sendToken: "Token",
   sendAmount: "Betrag",

@@ -143,6 +143,7 @@ export const en = {
   errorEmailCooldown: "Please try again after {seconds} seconds",
   errorEmbeddedLoad: "Network Error - Could not load embedded wallet",
   errorEmbeddedTimeout: "Embedded Wallet Request Timed Out",
+  errorSessionExpired: "Session Expired: the session is invalid. Check the device's time settings, then reconnect.",
   errorSwapReverted: "The network did not carry out the swap (the price may have moved past your slippage tolerance). Nothing was swapped.",
   sendToken: "Token",
   sendAmount: "Amount",

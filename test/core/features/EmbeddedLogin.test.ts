@@ -19,6 +19,8 @@ import * as Login from "../../../core/embedded/Login.ts"
 import { EmbeddedLogin } from "../../../core/features/EmbeddedLogin.ts"
 import * as Modal from "../../../core/Modal.ts"
 import * as Session from "../../../core/Session.ts"
+import * as Storage from "../../../core/Storage.ts"
+import * as StorageKey from "../../../core/StorageKey.ts"
 import { features } from "../support/Environment.ts"
 import { type Answer, scriptedFrame } from "../support/ScriptedFrame.ts"
 import { evmAddress, solAddress, solNetwork } from "../support/Wallets.ts"
@@ -47,6 +49,10 @@ const usual = (options: { readonly setup?: { done: boolean } } = {}) => (request
       return { ok: { chainId: "eip155:31337" } }
     case "SWITCH_NETWORK":
       return { ok: { chainId: (request.payload as { chainId: string }).chainId } }
+    // No smart accounts here: both account type calls fail, and the spec's fallbacks apply.
+    case "SET_PREFERRED_ACCOUNT":
+    case "GET_SMART_ACCOUNT_ENABLED_NETWORKS":
+      return { error: "Smart accounts are not available" }
     case "RPC_REQUEST":
       return { ok: { result: "0xsigned" } }
     default:
@@ -109,6 +115,11 @@ describe("EmbeddedLogin", () => {
         ["eip155", evmAddress, Embedded.connectorId],
         ["solana", solAddress, Embedded.connectorId]
       ])
+      // Spec §4: the smart account the EVM default asks for was refused, so EOA; no smart-account networks.
+      const storage = yield* Storage.Storage
+      assert.deepStrictEqual(yield* storage.get(StorageKey.preferredAccountTypes), { eip155: "eoa" })
+      assert.deepStrictEqual(yield* storage.get(StorageKey.smartAccountEnabledNetworks), [])
+      assert.includeMembers(frame.asked, ["SET_PREFERRED_ACCOUNT", "GET_SMART_ACCOUNT_ENABLED_NETWORKS"])
     }).pipe(withLogin(frame))
   })
 
