@@ -187,42 +187,39 @@ export const make = (db: Database, sessionKey: Uint8Array, clock: Clock.Clock): 
       ({ session, token }) => grant(session, token, at)
     )
 
+  /** Finds or creates the visitor with `upsert` (which returns its id), then signs this device in. */
+  const upsertAndSignIn = (
+    identity: { readonly projectId: string; readonly deviceId: string },
+    upsert: string,
+    values: (id: string, at: Date) => ReadonlyArray<unknown>
+  ) =>
+    Effect.gen(function*() {
+      const at = yield* now
+      const [row] = yield* Effect.promise(() => rows(db, IdRow, upsert, values(randomId(), new Date(at))))
+      if (row === undefined) return yield* Effect.die(new Error("embedded_visitors: the upsert returned no row"))
+      return yield* signIn(identity.projectId, row.id, identity.deviceId, at)
+    })
+
   return Visitors.of({
     signInWithSocial: (identity) =>
-      Effect.gen(function*() {
-        const at = yield* now
-        const [row] = yield* Effect.promise(() =>
-          rows(
-            db,
-            IdRow,
-            `INSERT INTO embedded_visitors (id, project_id, social_provider, social_subject, social_email, user_name, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (project_id, social_provider, social_subject) WHERE social_subject IS NOT NULL
-             DO UPDATE SET social_email = coalesce(EXCLUDED.social_email, embedded_visitors.social_email),
-               user_name = coalesce(EXCLUDED.user_name, embedded_visitors.user_name)
-             RETURNING id`,
-            [randomId(), identity.projectId, identity.provider, identity.subject, identity.email ?? null, identity.userName ?? null, new Date(at)]
-          )
-        )
-        if (row === undefined) return yield* Effect.die(new Error("embedded_visitors: the upsert returned no row"))
-        return yield* signIn(identity.projectId, row.id, identity.deviceId, at)
-      }),
+      upsertAndSignIn(
+        identity,
+        `INSERT INTO embedded_visitors (id, project_id, social_provider, social_subject, social_email, user_name, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (project_id, social_provider, social_subject) WHERE social_subject IS NOT NULL
+         DO UPDATE SET social_email = coalesce(EXCLUDED.social_email, embedded_visitors.social_email),
+           user_name = coalesce(EXCLUDED.user_name, embedded_visitors.user_name)
+         RETURNING id`,
+        (id, at) => [id, identity.projectId, identity.provider, identity.subject, identity.email ?? null, identity.userName ?? null, at]
+      ),
     signInWithEmail: (identity) =>
-      Effect.gen(function*() {
-        const at = yield* now
-        const [row] = yield* Effect.promise(() =>
-          rows(
-            db,
-            IdRow,
-            `INSERT INTO embedded_visitors (id, project_id, email, created_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (project_id, lower(email)) WHERE email IS NOT NULL DO UPDATE SET email = embedded_visitors.email
-             RETURNING id`,
-            [randomId(), identity.projectId, identity.email, new Date(at)]
-          )
-        )
-        if (row === undefined) return yield* Effect.die(new Error("embedded_visitors: the upsert returned no row"))
-        return yield* signIn(identity.projectId, row.id, identity.deviceId, at)
-      }),
+      upsertAndSignIn(
+        identity,
+        `INSERT INTO embedded_visitors (id, project_id, email, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (project_id, lower(email)) WHERE email IS NOT NULL DO UPDATE SET email = embedded_visitors.email
+         RETURNING id`,
+        (id, at) => [id, identity.projectId, identity.email, at]
+      ),
     find: (visitorId) =>
       Effect.promise(async () => {
         const [row] = await rows(db, VisitorRow, `SELECT ${visitorColumns} FROM embedded_visitors WHERE id = $1`, [visitorId])
