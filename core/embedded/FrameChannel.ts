@@ -129,7 +129,8 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
           Deferred.doneUnsafe(waiting.answer, Exit.fail(new EmbeddedFrameRequestError({
             requestType: waiting.type,
             message: error?.message === undefined || error.message === "" ? "An error occurred" : error.message,
-            ...(error?.code === undefined ? {} : { code: error.code })
+            ...(error?.code === undefined ? {} : { code: error.code }),
+            ...(error?.reason === undefined ? {} : { reason: error.reason })
           })))
         }
       }
@@ -213,5 +214,7 @@ export class EmbeddedFrameTimeoutError extends Schema.TaggedError<EmbeddedFrameT
 export class EmbeddedFrameRequestError extends Schema.TaggedError<EmbeddedFrameRequestError>()("EmbeddedFrameRequestError", {
   requestType: Schema.String,
   message: Schema.String,
-  code: Schema.optionalKey(Schema.Int)
+  code: Schema.optionalKey(Schema.Int),
+  /** What failed in the frame (`OtpRefused.wrong`, `EmailInUse`…), which the views say in the visitor's language. */
+  reason: Schema.optionalKey(Schema.String)
 }) {}

@@ -149,7 +149,9 @@ export const ErrorPayload = Schema.Struct({
   message: Schema.String.check(Schema.isMaxLength(1000)),
   code: Schema.optionalKey(Schema.Int),
   /** A node's error data for an RPC call, as the node gave it (a revert's return data). */
-  data: Schema.optionalKey(Schema.Unknown)
+  data: Schema.optionalKey(Schema.Unknown),
+  /** What failed, for the modal to say it in the visitor's language: the failure's tag (and its kind, `OtpRefused.wrong`). */
+  reason: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,40}(\.[a-z]{1,20})?$/)))
 })
 export type ErrorPayload = typeof ErrorPayload.Type
 

@@ -26,8 +26,8 @@ export type LoginStep =
 
 export interface LoginState {
   readonly step: LoginStep
-  /** The failure the view shows: a tagged error's tag and message. */
-  readonly problem: { readonly _tag: string; readonly message: string } | undefined
+  /** The failure the view shows: a tagged error's tag and message (and what failed in the frame). */
+  readonly problem: { readonly _tag: string; readonly message: string; readonly reason?: string } | undefined
 }
 
 export const initial: LoginState = { step: { _tag: "Idle" }, problem: undefined }

@@ -57,7 +57,11 @@ const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
   }
 }
 
-const problemOf = (error: { readonly _tag: string; readonly message: string }) => ({ _tag: error._tag, message: error.message })
+const problemOf = (error: { readonly _tag: string; readonly message: string; readonly reason?: string | undefined }) => ({
+  _tag: error._tag,
+  message: error.message,
+  ...(error.reason === undefined ? {} : { reason: error.reason })
+})
 
 export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly form: SubscriptionRef.SubscriptionRef<Login.LoginState>

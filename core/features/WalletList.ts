@@ -36,6 +36,13 @@ export interface Arrangement {
   readonly chains: ReadonlyArray<string>
 }
 
+/**
+ * The wallets the page has: announced and Wallet Standard ones, not WalletConnect (its own row) nor the
+ * embedded wallet (reached through email and social login).
+ */
+export const installedWallets = (clients: ReadonlyArray<Connector.ConnectorClient>): ReadonlyArray<Connector.Connector> =>
+  clients.filter((client) => client.connector.type !== "WALLET_CONNECT" && client.connector.type !== "AUTH").map((client) => client.connector)
+
 /** Installed wallets, the recent ones first (newest first), each labelled. */
 export const arrangeInstalled = (
   installed: ReadonlyArray<Connector.Connector>,

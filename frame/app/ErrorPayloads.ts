@@ -63,8 +63,10 @@ export const payloadOf = (cause: Cause.Cause<unknown>): ErrorPayload => {
   if (typeof message !== "string" || message === "") return fallback
   const code = error["code"]
   const data = error["data"]
+  const kind = error["reason"]
   return {
     message: message.slice(0, 1000),
+    reason: error["_tag"] === "OtpRefused" && typeof kind === "string" ? `OtpRefused.${kind}` : error["_tag"],
     ...(typeof code === "number" && Number.isInteger(code) ? { code } : {}),
     ...(error["_tag"] === "NodeError" && data !== undefined ? { data } : {})
   }

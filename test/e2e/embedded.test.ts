@@ -85,7 +85,7 @@ const mailed = async (email: string, seen: number, pattern: RegExp): Promise<str
  * Email login up to the code: the modal asks, the mailbox has it. A known visitor on a new browser first
  * approves the device from the mailed link (VERIFY_DEVICE); the code follows.
  */
-const emailLogin = async (page: Page, email: string, options: { readonly newDevice?: boolean } = {}) => {
+const emailLogin = async (page: Page, email: string, options: { readonly newDevice?: boolean; readonly wrongFirst?: boolean } = {}) => {
   const seen = (await mailTo(email)).length
   await page.locator("[data-portico-button]").click()
   await expectView(page, "Connect")
@@ -105,7 +105,13 @@ const emailLogin = async (page: Page, email: string, options: { readonly newDevi
     expect((await fetch(link)).status).toBe(200)
   }
   await expectView(page, "EmailVerifyOtp")
-  await dialog(page).locator("[data-otp-input]").fill(await mailed(email, seen, /\b(\d{6})\b/))
+  const code = await mailed(email, seen, /\b(\d{6})\b/)
+  if (options.wrongFirst === true) {
+    // A wrong code is said in the visitor's words, and a fresh field takes the next one.
+    await dialog(page).locator("[data-otp-input]").fill(code === "000000" ? "111111" : "000000")
+    await expect.poll(() => dialog(page).locator("[data-otp-problem]").textContent(), timeout).toBe(en.errorOtpWrong)
+  }
+  await dialog(page).locator("[data-otp-input]").fill(code)
 }
 
 /** A new visitor's setup panel: the recovery code as shown, confirmed saved, the wallet made. */
@@ -148,7 +154,7 @@ describe("The embedded wallet in Chromium", () => {
     await expect.poll(() => dialog(page).getByRole("alert").textContent(), timeout).toBe(en.errorInvalidEmail)
     await page.keyboard.press("Escape")
 
-    await emailLogin(page, email)
+    await emailLogin(page, email, { wrongFirst: true })
     const recoveryCode = await setUpWithCode(page)
     const address = await connectedAddress(page)
     await page.locator("[data-portico-button]").click()
@@ -212,8 +218,10 @@ describe("The embedded wallet in Chromium", () => {
       await expectView(page, "ConnectingSocial")
       const account = `Eve ${provider.name} <eve-${provider.name.toLowerCase()}-${Date.now()}@example.test>`
       await popup.getByLabel("Another account").fill(account)
+      // The provider's answer closes the popup by itself, possibly before this line would start waiting.
+      const closed = popup.waitForEvent("close", timeout)
       await popup.getByRole("button", { name: "Sign in", exact: true }).click()
-      await popup.waitForEvent("close", timeout)
+      await closed
       await setUpWithCode(page)
       await connectedAddress(page)
       await context.close()

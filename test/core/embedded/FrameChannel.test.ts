@@ -109,8 +109,13 @@ describe("EmbeddedFrame", () => {
       const embedded = yield* EmbeddedFrame
       const first = yield* Effect.forkChild(Effect.flip(embedded.request("CONNECT_OTP", { otp: "123456" })))
       yield* ready(frame)
-      frame.emit(answer(frame.sent[0]!, "ERROR", { message: "Invalid code" }))
-      assert.strictEqual((yield* Fiber.join(first)).message, "Invalid code")
+      frame.emit(answer(frame.sent[0]!, "ERROR", { message: "Invalid code", reason: "OtpRefused.wrong" }))
+      const refused = yield* Fiber.join(first)
+      assert.deepStrictEqual([refused._tag, refused.message, refused._tag === "EmbeddedFrameRequestError" ? refused.reason : undefined], [
+        "EmbeddedFrameRequestError",
+        "Invalid code",
+        "OtpRefused.wrong"
+      ])
       const second = yield* Effect.forkChild(Effect.flip(embedded.request("CONNECT_OTP", { otp: "123456" })))
       yield* settle
       frame.emit(answer(frame.sent[1]!, "ERROR", { message: "" }))

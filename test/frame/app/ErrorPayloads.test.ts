@@ -15,14 +15,14 @@ import { OtpRefused } from "../../../http/api/EmbeddedApi.ts"
 
 describe("payloadOf", () => {
   it("answers the spec's messages with their codes", () => {
-    expect(payloadOf(Cause.fail(new RequestAbortedError()))).toEqual({ message: "Request was aborted", code: 4001 })
-    expect(payloadOf(Cause.fail(new RpcNotAllowedError({ method: "eth_sign" })))).toEqual({ message: "Requested RPC call is not allowed", code: 4200 })
+    expect(payloadOf(Cause.fail(new RequestAbortedError()))).toEqual({ message: "Request was aborted", code: 4001, reason: "RequestAbortedError" })
+    expect(payloadOf(Cause.fail(new RpcNotAllowedError({ method: "eth_sign" })))).toEqual({ message: "Requested RPC call is not allowed", code: 4200, reason: "RpcNotAllowedError" })
   })
 
   it("passes a node's error on with its code and data, and the server's refusals with their words", () => {
     expect(payloadOf(Cause.fail(new NodeError({ method: "eth_call", code: 3, message: "execution reverted", data: "0x08c379a0" }))))
-      .toEqual({ message: "execution reverted", code: 3, data: "0x08c379a0" })
-    expect(payloadOf(Cause.fail(new OtpRefused({ message: "The code is wrong", reason: "wrong", triesLeft: 4 })))).toEqual({ message: "The code is wrong" })
+      .toEqual({ message: "execution reverted", code: 3, data: "0x08c379a0", reason: "NodeError" })
+    expect(payloadOf(Cause.fail(new OtpRefused({ message: "The code is wrong", reason: "wrong", triesLeft: 4 })))).toEqual({ message: "The code is wrong", reason: "OtpRefused.wrong" })
   })
 
   it("says 'Something went wrong' for whatever is not written for the host", () => {

@@ -189,7 +189,7 @@ describe("Receive", () => {
     await openModal()
     await view("Account")
     const features = await until(() => shadow().querySelector("[role='group'][aria-label='" + en.walletFeatures + "']"))
-    expect([...features.querySelectorAll("button")].map((item) => item.textContent)).toEqual([en.swap, en.receive, en.send])
+    expect([...features.querySelectorAll("button")].map((item) => item.textContent)).toEqual([en.buy, en.swap, en.receive, en.send])
     button(en.receive)?.click()
     const receive = await view("Receive")
     const qr = await until(() => receive.querySelector<HTMLImageElement>("img.qr"))

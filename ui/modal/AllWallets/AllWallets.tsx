@@ -52,7 +52,7 @@ export function AllWallets() {
   const count = results[0] !== undefined && AsyncResult.isSuccess(results[0]) ? results[0].value.count : 0
   const waiting = results.some((result) => AsyncResult.isInitial(result) || result.waiting)
   const failed = results.some(AsyncResult.isFailure)
-  const installed = clients.filter((client) => client.connector.type !== "WALLET_CONNECT").map((client) => client.connector)
+  const installed = WalletList.installedWallets(clients)
   const imageOf = (entry: WalletListEntry.WalletEntry) =>
     entry.image_id === undefined ? undefined : engine.imageUrl(`/getWalletImage/${entry.image_id}`)
 

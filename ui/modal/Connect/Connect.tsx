@@ -15,8 +15,7 @@ function Wallets() {
   const { engine, t } = useModalContext()
   const { clients } = useEngineAtom(engine.atoms.connectors)
   const recent = useEngineAtom(engine.atoms.recentWallets)
-  // The embedded wallet (type AUTH) is reached through email and social, not listed as a wallet.
-  const installed = clients.filter((client) => client.connector.type !== "WALLET_CONNECT" && client.connector.type !== "AUTH").map((client) => client.connector)
+  const installed = WalletList.installedWallets(clients)
   const walletConnect = clients.find((client) => client.connector.type === "WALLET_CONNECT")
   const rows = WalletList.arrangeInstalled(installed, recent)
   const allWallets = engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined

@@ -43,7 +43,20 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   SignInProviderError: "errorBackend"
 }
 
-export const errorText = (error: { readonly _tag: string; readonly message: string }, t: Translate): string => {
+/** What failed inside the embedded wallet's frame (EmbeddedFrameRequestError's `reason`). */
+const byReason: Readonly<Record<string, MessageKey>> = {
+  "OtpRefused.wrong": "errorOtpWrong",
+  "OtpRefused.expired": "errorOtpExpired",
+  "OtpRefused.locked": "errorOtpLocked",
+  EmailInUse: "errorEmailInUse",
+  SocialSignInFailed: "errorSocialFailed",
+  RequestAbortedError: "errorUserRejected",
+  SessionEndedError: "errorSessionExpired"
+}
+
+export const errorText = (error: { readonly _tag: string; readonly message: string; readonly reason?: string }, t: Translate): string => {
+  const inFrame = error.reason === undefined ? undefined : byReason[error.reason]
+  if (inFrame !== undefined) return t(inFrame)
   // The email gate's message carries its count ('Please try again after {n} seconds'), ours or the server's.
   const seconds = /^Please try again after (\d+) seconds$/.exec(error.message)?.[1]
   if (seconds !== undefined) return t("errorEmailCooldown", { seconds })
