@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type Browser, type BrowserContext, chromium, type FrameLocator, type Page } from "playwright-core"
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { createPublicClient, createWalletClient, http as viemHttp, parseEther, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -19,6 +19,7 @@ import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
+import { connectedAddress, dialog, expectView, mailbox, panel, timeout } from "./fixtures/EmbeddedLogin.ts"
 import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
 
 let sandbox: Sandbox
@@ -41,12 +42,6 @@ afterAll(async () => {
   if (work !== undefined) await rm(work, { recursive: true, force: true })
 })
 
-const timeout = { timeout: 20_000 }
-const dialog = (page: Page) => page.locator("portico-modal [role='dialog']")
-const expectView = (page: Page, view: string) => expect.poll(() => dialog(page).getAttribute("data-view"), timeout).toBe(view)
-const hostStatus = (page: Page) => page.getByTestId("host-status")
-/** The frame's panel shown in the modal. */
-const panel = (page: Page): FrameLocator => page.frameLocator("portico-modal iframe.panel")
 
 interface Opened {
   readonly context: BrowserContext
@@ -67,52 +62,7 @@ const open = async (context?: BrowserContext): Promise<Opened> => {
   return { context: own, page, violations: () => page.evaluate(() => (globalThis as unknown as { __cspViolations: Array<string> }).__cspViolations) }
 }
 
-const mailTo = async (email: string): Promise<ReadonlyArray<string>> =>
-  ((await (await fetch(`${sandbox.mailboxUrl}/messages?to=${encodeURIComponent(email)}`)).json()) as ReadonlyArray<{ readonly text: string }>)
-    .map((message) => message.text)
-
-/** What the first mail to `email` after the `seen` first ones says that matches `pattern`. */
-const mailed = async (email: string, seen: number, pattern: RegExp): Promise<string> => {
-  let found: string | undefined
-  await expect.poll(async () => {
-    found = (await mailTo(email)).slice(seen).map((text) => pattern.exec(text)?.[1]).find((match) => match !== undefined)
-    return found
-  }, timeout).toBeDefined()
-  return found ?? ""
-}
-
-/**
- * Email login up to the code: the modal asks, the mailbox has it. A known visitor on a new browser first
- * approves the device from the mailed link (VERIFY_DEVICE); the code follows.
- */
-const emailLogin = async (page: Page, email: string, options: { readonly newDevice?: boolean; readonly wrongFirst?: boolean } = {}) => {
-  const seen = (await mailTo(email)).length
-  await page.locator("[data-portico-button]").click()
-  await expectView(page, "Connect")
-  await dialog(page).locator("[data-email-input]").fill(email)
-  await dialog(page).locator("[data-email-submit]").click()
-  // One mail per address per 30 s (spec §4): the server's gate says how long, in the spec's words.
-  const gate = await dialog(page).getByRole("alert").textContent({ timeout: 2_000 }).catch(() => null)
-  const wait = gate === null ? undefined : /^Please try again after (\d+) seconds$/.exec(gate)?.[1]
-  if (wait !== undefined) {
-    await page.waitForTimeout(Number(wait) * 1000)
-    await dialog(page).locator("[data-email-submit]").click()
-  }
-  if (options.newDevice === true) {
-    await expectView(page, "EmailVerifyDevice")
-    await expectNoAxeViolations(page)
-    const link = await mailed(email, seen, /(http:\/\/\S+\/v1\/embedded\/email\/device\/approve\?token=\S+)/)
-    expect((await fetch(link)).status).toBe(200)
-  }
-  await expectView(page, "EmailVerifyOtp")
-  const code = await mailed(email, seen, /\b(\d{6})\b/)
-  if (options.wrongFirst === true) {
-    // A wrong code is said in the visitor's words, and a fresh field takes the next one.
-    await dialog(page).locator("[data-otp-input]").fill(code === "000000" ? "111111" : "000000")
-    await expect.poll(() => dialog(page).locator("[data-otp-problem]").textContent(), timeout).toBe(en.errorOtpWrong)
-  }
-  await dialog(page).locator("[data-otp-input]").fill(code)
-}
+const emailLogin: ReturnType<typeof mailbox>["emailLogin"] = (page, email, options) => mailbox(sandbox.mailboxUrl).emailLogin(page, email, options)
 
 /** A new visitor's setup panel: the recovery code as shown, confirmed saved, the wallet made. */
 const setUpWithCode = async (page: Page): Promise<string> => {
@@ -125,11 +75,6 @@ const setUpWithCode = async (page: Page): Promise<string> => {
   await setup.getByLabel("I saved my recovery code").check()
   await setup.getByRole("button", { name: "Create my wallet" }).click()
   return recoveryCode
-}
-
-const connectedAddress = async (page: Page): Promise<string> => {
-  await expect.poll(() => hostStatus(page).textContent(), timeout).toMatch(/^eip155 0x[0-9a-fA-F]{40} /)
-  return (await hostStatus(page).textContent())?.split(" ")[1] ?? ""
 }
 
 /** The approval panel the modal opened for a host request, answered there. */

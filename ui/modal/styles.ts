@@ -94,7 +94,7 @@ a.secondary { text-decoration: none; text-align: center; }
 .socials button { flex: 1 1 30%; }
 .otp { letter-spacing: 0.4em; font-size: 20px; text-align: center; }
 /* The embedded wallet's own panel: its origin renders it, the modal only gives it room. */
-iframe.panel { width: 100%; height: 420px; border: 0; border-radius: 12px; background: var(--portico-bg-2); }
+iframe.panel { width: 100%; height: min(520px, 70vh); border: 0; border-radius: 12px; background: var(--portico-bg-2); }
 .summary { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0 0 12px; }
 .summary dt { color: var(--portico-muted); }
 .summary dd { margin: 0; text-align: right; word-break: break-all; }
