@@ -136,6 +136,15 @@ describe("The embedded wallet in Chromium", () => {
     await page.reload()
     expect(await connectedAddress(page)).toBe(address)
     expect(await violations()).toEqual([])
+    // Signing out ends both accounts and the session: a reload stays signed out.
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("button", { name: en.disconnect, exact: true }).click()
+    await expect.poll(() => page.getByTestId("host-status").textContent(), timeout).toBe("disconnected")
+    await page.reload()
+    await page.locator("[data-portico-button]").waitFor()
+    await page.waitForTimeout(1_000)
+    expect(await page.getByTestId("host-status").textContent()).toBe("disconnected")
     await context.close()
 
     // A fresh browser: the same email, the recovery code, the same wallet.
