@@ -144,6 +144,7 @@ export const errors: ReadonlyArray<Item> = [
   item("Buying", Buying.BuyNotReadyError),
   item("FrameChannel", FrameChannel.EmbeddedFrameLoadError),
   item("FrameChannel", FrameChannel.EmbeddedFrameTimeoutError),
+  item("FrameChannel", FrameChannel.EmbeddedWalletStorageBlockedError),
   item("FrameChannel", FrameChannel.EmbeddedFrameRequestError, "{the frame's message} or An error occurred"),
   item("EmbeddedLogin", EmbeddedLogin.LoginPanelClosedError)
 ]

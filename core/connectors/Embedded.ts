@@ -81,7 +81,8 @@ export const make = (options: Options): Connector.ConnectorClient => {
       Effect.tap((frame) => Effect.sync(() => watch(frame))),
       Effect.flatMap((frame) => use(frame)),
       Effect.mapError((error): Connector.ConnectorFailure =>
-        error._tag === "EmbeddedFrameRequestError" || error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError"
+        error._tag === "EmbeddedFrameRequestError" || error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError" ||
+          error._tag === "EmbeddedWalletStorageBlockedError"
           ? failureOf(error)
           : error)
     )

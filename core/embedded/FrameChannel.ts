@@ -44,7 +44,7 @@ export class FrameAttacher extends Context.Service<FrameAttacher, {
 
 export type FrameEventBody = Protocol.FrameEvent["event"]
 
-export type FrameFailure = EmbeddedFrameLoadError | EmbeddedFrameTimeoutError | EmbeddedFrameRequestError
+export type FrameFailure = EmbeddedFrameLoadError | EmbeddedWalletStorageBlockedError | EmbeddedFrameTimeoutError | EmbeddedFrameRequestError
 
 /** App events that wait on the visitor rather than on the frame: no 30 s limit. */
 const waitsForVisitor: ReadonlySet<Protocol.RequestType> = new Set(["CONNECT_DEVICE", "COMPLETE_SOCIAL"])
@@ -70,7 +70,7 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
   /** The frame's own events (approval needed, accounts changed, session expired…). */
   readonly events: Stream.Stream<FrameEventBody>
   /** Where the frame renders a panel; undefined before the frame was attached. */
-  readonly panelUrl: (panelId: string) => Effect.Effect<string, EmbeddedFrameLoadError>
+  readonly panelUrl: (panelId: string) => Effect.Effect<string, EmbeddedFrameLoadError | EmbeddedWalletStorageBlockedError>
   /** Whether the frame was attached (a visitor who never chose email or social never loads it). */
   readonly attached: Effect.Effect<boolean>
 }>()("portico/core/embedded/EmbeddedFrame") {
@@ -88,7 +88,7 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
       /** The frame said it is ready. */
       const ready = yield* Deferred.make<FramePort>()
       /** Ready and 500 ms more: requests may go. */
-      const initialised = yield* Deferred.make<FramePort, EmbeddedFrameLoadError>()
+      const initialised = yield* Deferred.make<FramePort, EmbeddedFrameLoadError | EmbeddedWalletStorageBlockedError>()
       let attaching = false
 
       const onEvent = (event: FrameEventBody) => {
@@ -113,6 +113,7 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
         const event = decodeEvent(data)
         if (Option.isSome(event)) {
           if (event.value.event.type === "FRAME_READY") Deferred.doneUnsafe(ready, Exit.succeed(port))
+          else if (event.value.event.type === "FRAME_UNAVAILABLE") Deferred.doneUnsafe(initialised, Exit.fail(new EmbeddedWalletStorageBlockedError()))
           else onEvent(event.value.event)
           return
         }
@@ -201,6 +202,11 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
 export class EmbeddedFrameLoadError extends Schema.TaggedError<EmbeddedFrameLoadError>()("EmbeddedFrameLoadError", {
   message: fixed("Network Error - Could not load embedded wallet"),
   event: fixed("iframe_load_failed")
+}) {}
+
+/** The browser refuses the frame its storage (a private window, third-party cookies blocked): no wallet can be kept. */
+export class EmbeddedWalletStorageBlockedError extends Schema.TaggedError<EmbeddedWalletStorageBlockedError>()("EmbeddedWalletStorageBlockedError", {
+  message: fixed("This browser does not let the embedded wallet keep its keys")
 }) {}
 
 /** The frame left an app event unanswered for 30 s (spec §8: iframe_request_timeout). */

@@ -175,6 +175,11 @@ export const FrameEvent = Schema.Struct({
   event: Schema.Union([
     /** The frame loaded and listens; 500 ms later the modal may use it (spec §4). */
     Schema.Struct({ type: Schema.Literal("FRAME_READY") }),
+    /**
+     * The frame loaded but cannot keep the wallet: the browser refuses it storage (a private window, or
+     * third-party cookies blocked, deny a cross-site frame its IndexedDB).
+     */
+    Schema.Struct({ type: Schema.Literal("FRAME_UNAVAILABLE"), reason: Schema.Literal("storage") }),
     /** A request (`requestId`) waits for the visitor: the modal shows ApproveTransaction with this panel. */
     Schema.Struct({ type: Schema.Literal("APPROVAL_REQUIRED"), requestId: RequestId, panelId: RequestId }),
     /** The panel was answered (approved, rejected, recovered, closed): the modal leaves its view. */

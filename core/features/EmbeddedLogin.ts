@@ -115,7 +115,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
 
       /** Spec §8's alerts for the frame that did not load or answer, as toasts. */
       const alertFor = (error: { readonly _tag: string; readonly message: string }) =>
-        error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError"
+        error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError" || error._tag === "EmbeddedWalletStorageBlockedError"
           ? modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" })
           : Effect.void
 

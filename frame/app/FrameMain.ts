@@ -65,7 +65,12 @@ const main = Effect.gen(function*() {
       return yield* Effect.logWarning("The page framing the embedded wallet is not among the project's allowed origins")
     }
     const channel = HostChannel.make({ self: window, parent: window.parent, origin: parent.value })
-    const context = yield* Layer.build(services(query.value, channel))
+    const context = yield* Layer.build(services(query.value, channel)).pipe(
+      // Without its vault the frame cannot keep a wallet: the modal is told why rather than left waiting.
+      Effect.tapError((error) => Effect.sync(() => {
+        if (error._tag === "DeviceVaultError") channel.emit({ type: "FRAME_UNAVAILABLE", reason: "storage" })
+      }))
+    )
     const requests = Context.get(context, Requests)
     channel.listen((request) => {
       Effect.runFork(

@@ -4,6 +4,7 @@
  * passkey once the browser forgot its device share. WebAuthn refuses IP addresses as relying parties, so
  * the page and the wallet (the API's origin) are reached as `localhost`: one site, where this browser's
  * incognito-like context lets the wallet's frame keep its storage (docs/embedded-wallet.md "Known limits").
+ * Where the frame is cross-site and refused storage, the visitor is told why at once.
  */
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -13,13 +14,16 @@ import { afterAll, beforeAll, expect, it } from "vitest"
 import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
-import { connectedAddress, expectView, hostStatus, mailbox, panel, timeout } from "./fixtures/EmbeddedLogin.ts"
+import { en } from "../../ui/i18n/en.ts"
+import { connectedAddress, dialog, expectView, hostStatus, mailbox, panel, timeout } from "./fixtures/EmbeddedLogin.ts"
 import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
 
 let sandbox: Sandbox
 let browser: Browser
 let work: string
 let host: Served
+/** The same page, its wallet on another site (`127.0.0.1`): a cross-site frame, refused storage here. */
+let crossSite: Served
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "portico-passkey-"))
@@ -30,12 +34,15 @@ beforeAll(async () => {
   const config = { ...sandboxPorticoConfig(sandbox.config), apiUrl: apiUrl.origin }
   const built = await buildPage({ page: "host", outDir: join(work, "host"), config, wallets: false })
   host = await serve(built.dir, { json: { "/sandbox-config.json": sandbox.config } })
+  const other = await buildPage({ page: "host", outDir: join(work, "cross-site"), config: sandboxPorticoConfig(sandbox.config), wallets: false })
+  crossSite = await serve(other.dir, { json: { "/sandbox-config.json": sandbox.config } })
   browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
 }, 240_000)
 
 afterAll(async () => {
   await browser?.close()
   await host?.close()
+  await crossSite?.close()
   await sandbox?.stop()
   if (work !== undefined) await rm(work, { recursive: true, force: true })
 })
@@ -78,5 +85,19 @@ it("protects a new wallet with a passkey and recovers it with that passkey", asy
   await panel(page).getByRole("heading", { name: "Recover your wallet" }).waitFor(timeout)
   await panel(page).getByRole("button", { name: "Use my passkey" }).click()
   expect(await connectedAddress(page)).toBe(address)
+  await context.close()
+})
+
+it("says at once why email login cannot work where the browser refuses the wallet's frame its storage", async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const pageUrl = new URL(crossSite.url)
+  pageUrl.hostname = "localhost"
+  await page.goto(pageUrl.toString())
+  await page.locator("[data-portico-button]").click()
+  await dialog(page).locator("[data-email-input]").fill(`cy-${Date.now()}@example.test`)
+  await dialog(page).locator("[data-email-submit]").click()
+  // Well before the 20 s load timeout: the frame says why it cannot start.
+  await expect.poll(() => dialog(page).locator("#portico-email-problem").textContent(), { timeout: 10_000 }).toBe(en.errorEmbeddedStorage)
   await context.close()
 })

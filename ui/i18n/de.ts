@@ -144,6 +144,7 @@ export const de: Messages = {
   errorEmailCooldown: "Bitte versuchen Sie es in {seconds} Sekunden erneut",
   errorEmbeddedLoad: "Netzwerkfehler – die eingebettete Wallet konnte nicht geladen werden",
   errorEmbeddedTimeout: "Die eingebettete Wallet hat nicht rechtzeitig geantwortet",
+  errorEmbeddedStorage: "Dieser Browser lässt die Wallet ihre Schlüssel hier nicht speichern (privates Fenster oder blockierte Drittanbieter-Cookies). Nutzen Sie ein normales Fenster oder verbinden Sie eine Wallet.",
   errorOtpWrong: "Dieser Code stimmt nicht. Prüfen Sie ihn und versuchen Sie es erneut.",
   errorOtpExpired: "Dieser Code ist abgelaufen. Fordern Sie einen neuen an.",
   errorOtpLocked: "Zu viele falsche Codes. Fordern Sie einen neuen an.",

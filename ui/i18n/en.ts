@@ -143,6 +143,7 @@ export const en = {
   errorEmailCooldown: "Please try again after {seconds} seconds",
   errorEmbeddedLoad: "Network Error - Could not load embedded wallet",
   errorEmbeddedTimeout: "Embedded Wallet Request Timed Out",
+  errorEmbeddedStorage: "This browser does not let the wallet keep its keys here (a private window, or third-party cookies blocked). Use a regular window, or connect a wallet.",
   errorOtpWrong: "That code is not right. Check it and try again.",
   errorOtpExpired: "This code has expired. Ask for a new one.",
   errorOtpLocked: "Too many wrong codes. Ask for a new one.",

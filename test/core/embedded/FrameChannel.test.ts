@@ -103,6 +103,19 @@ describe("EmbeddedFrame", () => {
     }).pipe(withFrame(frame))
   })
 
+  it.effect("fails at once, saying why, when the frame cannot keep a wallet (its storage refused)", () => {
+    const frame = fakeFrame()
+    return Effect.gen(function*() {
+      const embedded = yield* EmbeddedFrame
+      const asked = yield* Effect.forkChild(Effect.flip(embedded.request("IS_CONNECTED", {})))
+      yield* settle
+      frame.emit(event({ type: "FRAME_UNAVAILABLE", reason: "storage" }))
+      const failure = yield* Fiber.join(asked)
+      assert.strictEqual(failure._tag, "EmbeddedWalletStorageBlockedError")
+      assert.strictEqual(frame.sent.length, 0)
+    }).pipe(withFrame(frame))
+  })
+
   it.effect("keeps the frame's error message, says 'An error occurred' when it is empty, 'Something went wrong' for an undecodable success", () => {
     const frame = fakeFrame()
     return Effect.gen(function*() {

@@ -26,6 +26,7 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   LoginPanelClosedError: "errorLoginPanelClosed",
   EmbeddedFrameLoadError: "errorEmbeddedLoad",
   EmbeddedFrameTimeoutError: "errorEmbeddedTimeout",
+  EmbeddedWalletStorageBlockedError: "errorEmbeddedStorage",
   SessionExpired: "errorSessionExpired",
   SendAmountAndReceiverRequiredError: "errorSendAmountAndReceiver",
   SendTokenRequiredError: "errorSendToken",
