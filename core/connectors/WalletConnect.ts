@@ -8,6 +8,7 @@
  * one that was proposed, every account a valid address on a configured network; anything else ends the
  * session and fails with `InvalidAccountError`.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Predicate from "effect/Predicate"
@@ -243,10 +244,11 @@ export const make = (options: Options): Connector.ConnectorClient => {
   const connect = (connectOptions: Connector.ConnectOptions) =>
     Effect.gen(function*() {
       const client = yield* attempt(load)
+      const now = yield* Clock.currentTimeMillis
       const proposal = yield* attempt(() =>
         client.propose({
           optionalNamespaces: proposalNamespaces(options.networks, connectOptions.caipNetworkId),
-          expiryTimestamp: Math.floor((Date.now() + Constants.pairingExpiryMillis) / 1000)
+          expiryTimestamp: Math.floor((now + Constants.pairingExpiryMillis) / 1000)
         })
       )
       emit({ _tag: "DisplayUri", uri: proposal.uri })

@@ -69,10 +69,8 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
   ) => Effect.Effect<Protocol.Success<T>, FrameFailure>
   /** The frame's own events (approval needed, accounts changed, session expired…). */
   readonly events: Stream.Stream<FrameEventBody>
-  /** Where the frame renders a panel; undefined before the frame was attached. */
+  /** Where the frame renders a panel (attaching the frame first if need be). */
   readonly panelUrl: (panelId: string) => Effect.Effect<string, EmbeddedFrameLoadError | EmbeddedWalletStorageBlockedError>
-  /** Whether the frame was attached (a visitor who never chose email or social never loads it). */
-  readonly attached: Effect.Effect<boolean>
 }>()("portico/core/embedded/EmbeddedFrame") {
   static readonly layer = Layer.effect(
     EmbeddedFrame,
@@ -191,8 +189,7 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
       return EmbeddedFrame.of({
         request,
         events: Stream.fromPubSub(events),
-        panelUrl: (panelId) => Effect.map(port, (frame) => frame.panelUrl(panelId)),
-        attached: Effect.sync(() => attaching)
+        panelUrl: (panelId) => Effect.map(port, (frame) => frame.panelUrl(panelId))
       })
     })
   )

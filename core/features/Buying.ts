@@ -28,9 +28,6 @@ export type BuyFailure = BackendError | WalletError.UnauthorizedError | BuyNotRe
 /** The provider a server without a providers list offers (it quotes and checks out with its first). */
 const defaultProvider: Onramp.OnrampProvider = { id: "default", name: "Onramp" }
 
-/** The network's reference: the decimal chain id the onramp options name networks by. */
-const chainReference = (account: Session.SessionAccount) => account.caipNetworkId.split(":")[1] ?? ""
-
 const problemOf = (error: { readonly _tag: string; readonly message: string }) => ({ _tag: error._tag, message: error.message })
 
 /** How far the chain's clock may be behind the visitor's when telling a new purchase from an older one. */
@@ -95,7 +92,7 @@ export class Buying extends Context.Service<Buying, {
         if (currency === undefined || limit === undefined || Buy.amountProblem(state.amount, limit) !== undefined) {
           return yield* SubscriptionRef.update(form, (current) => ({ ...current, quotes: [], quoting: false }))
         }
-        const network = Buy.networkOn(currency, chainReference(account)) ?? currency.networks[0]
+        const network = Buy.networkOn(currency, Buy.chainReference(account.caipNetworkId)) ?? currency.networks[0]
         if (network === undefined) return yield* SubscriptionRef.update(form, (current) => ({ ...current, quotes: [], quoting: false }))
         yield* SubscriptionRef.update(form, (current) => ({ ...current, quoting: true }))
         const price = yield* usdPrice(account, currency.symbol)
@@ -138,7 +135,7 @@ export class Buying extends Context.Service<Buying, {
           onSuccess: (options) => ({ options, fallback: false }),
           onFailure: () => ({ options: Onramp.fallbackOptions, fallback: true })
         })
-        const offered = Buy.currenciesOn(loaded, chainReference(account))
+        const offered = Buy.currenciesOn(loaded, Buy.chainReference(account.caipNetworkId))
         // USDC first: a stable amount is what most visitors buy.
         const currency = offered.find((candidate) => candidate.symbol === "USDC") ?? offered[0]
         const paymentCurrency = loaded.options.paymentCurrencies[0]?.id ?? Buy.initial.paymentCurrency
@@ -157,7 +154,7 @@ export class Buying extends Context.Service<Buying, {
         const state = yield* SubscriptionRef.get(form)
         const currency = state.options?.purchaseCurrencies.find((candidate) => candidate.id === state.currency)
         const chosen = Buy.chosenQuote(state)
-        const network = currency === undefined ? undefined : Buy.networkOn(currency, chainReference(account)) ?? currency.networks[0]
+        const network = currency === undefined ? undefined : Buy.networkOn(currency, Buy.chainReference(account.caipNetworkId)) ?? currency.networks[0]
         if (currency === undefined || chosen === undefined || network === undefined) return yield* new BuyNotReadyError()
         const onNetwork = { address: account.address, caipNetworkId: account.caipNetworkId }
         // The purchases listed already are not this one, whatever their time says.

@@ -113,6 +113,9 @@ export const amountProblem = (
   return undefined
 }
 
+/** A CAIP-2 network's reference (`eip155:31337` → `31337`): onramp options name networks by it. */
+export const chainReference = (caipNetworkId: string): string => caipNetworkId.split(":")[1] ?? ""
+
 /** The network of a purchase currency that is `chainReference` (the decimal EVM chain id), if any. */
 export const networkOn = (
   currency: Onramp.PurchaseCurrency,

@@ -64,7 +64,7 @@ function BuyForm({ account }: { readonly account: Session.SessionAccount }) {
       ? <p className="muted" role="status">{t("loading")}</p>
       : <p className="error" role="alert">{errorText(state.problem, t)}</p>
   }
-  const currencies = Buy.currenciesOn(state, account.caipNetworkId.split(":")[1] ?? "")
+  const currencies = Buy.currenciesOn(state, Buy.chainReference(account.caipNetworkId))
   if (currencies.length === 0) return <p className="muted" role="status" data-buy-unavailable="">{t("buyUnavailable")}</p>
   const limit = Buy.limitOf(state.options, state.paymentCurrency, state.paymentMethod)
   const methods = state.options.paymentCurrencies.find((currency) => currency.id === state.paymentCurrency)?.payment_method_limits ?? []
