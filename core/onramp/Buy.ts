@@ -116,23 +116,23 @@ export const amountProblem = (
 /** A CAIP-2 network's reference (`eip155:31337` → `31337`): onramp options name networks by it. */
 export const chainReference = (caipNetworkId: string): string => caipNetworkId.split(":")[1] ?? ""
 
-/** The network of a purchase currency that is `chainReference` (the decimal EVM chain id), if any. */
+/** The network of a purchase currency that is `reference` (the decimal EVM chain id), if any. */
 export const networkOn = (
   currency: Onramp.PurchaseCurrency,
-  chainReference: string
+  reference: string
 ): Onramp.PurchaseCurrency["networks"][number] | undefined =>
-  currency.networks.find((network) => network.chain_id === chainReference)
+  currency.networks.find((network) => network.chain_id === reference)
 
 /**
- * What can be bought on the network `chainReference`. The built-in fallback names main networks only, so
+ * What can be bought on the network `reference`. The built-in fallback names main networks only, so
  * with it every currency is offered and the server's URL generator decides.
  */
-export const currenciesOn = (state: Pick<BuyState, "options" | "fallback">, chainReference: string): ReadonlyArray<Onramp.PurchaseCurrency> =>
+export const currenciesOn = (state: Pick<BuyState, "options" | "fallback">, reference: string): ReadonlyArray<Onramp.PurchaseCurrency> =>
   state.options === undefined
     ? []
     : state.fallback
     ? state.options.purchaseCurrencies
-    : state.options.purchaseCurrencies.filter((currency) => networkOn(currency, chainReference) !== undefined)
+    : state.options.purchaseCurrencies.filter((currency) => networkOn(currency, reference) !== undefined)
 
 /** The quote that buys the most; real quotes before estimates. */
 export const bestQuote = (quotes: ReadonlyArray<ProviderQuote>): ProviderQuote | undefined =>
