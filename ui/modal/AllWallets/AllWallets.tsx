@@ -5,7 +5,7 @@
  */
 import * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Atom from "effect/reactivity/Atom"
-import { useEffect, useMemo, useState } from "react"
+import { useEffect, useMemo, useRef, useState } from "react"
 import * as Constants from "../../../core/Constants.ts"
 import * as WalletList from "../../../core/features/WalletList.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
@@ -30,18 +30,23 @@ export function AllWallets() {
   const [search, setSearch] = useState("")
   const [pages, setPages] = useState(1)
   const [scrollTop, setScrollTop] = useState(0)
+  const scroller = useRef<HTMLDivElement>(null)
   const { clients } = useEngineAtom(engine.atoms.connectors)
   const recent = useEngineAtom(engine.atoms.recentWallets)
 
-  // The search runs 300 ms after the last keystroke (spec §9).
+  // The search runs 300 ms after the last keystroke (spec §9). Only a new term starts over: the pages
+  // scrolled in meanwhile stay when the term is unchanged (on opening, or typed and erased).
   useEffect(() => {
+    const term = query.trim()
+    if (term === search) return
     const timer = setTimeout(() => {
-      setSearch(query.trim())
+      setSearch(term)
       setPages(1)
       setScrollTop(0)
+      scroller.current?.scrollTo({ top: 0 })
     }, Constants.walletSearchWaitMillis)
     return () => clearTimeout(timer)
-  }, [query])
+  }, [query, search])
 
   const combined = useMemo(
     () => Atom.make((get) => Array.from({ length: search === "" ? pages : 1 }, (_, index) => get(engine.atoms.wallets({ page: index + 1, search })))),
@@ -110,7 +115,7 @@ export function AllWallets() {
         )
         : null}
       {!waiting && rows.length === 0 ? <p className="muted">{t("noWalletsFound")}</p> : null}
-      <div className="scroller" onScroll={(event) => onScroll(event.currentTarget.scrollTop)} data-rows={rows.length}>
+      <div className="scroller" ref={scroller} onScroll={(event) => onScroll(event.currentTarget.scrollTop)} data-rows={rows.length}>
         <ul className="list rows" aria-label={t("allWallets")} style={{ height: rows.length * rowHeight }}>
           {rows.slice(first, last).map((row, index) => (
             <li key={row.key} className="row" style={{ top: (first + index) * rowHeight }}>
