@@ -147,12 +147,17 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           const base = yield* requestBase(context)
           const owner = TtlCache.keyOf(params.address)
           const refresh = query.forceUpdate === "true"
-          const perChain = Effect.forEach(chains, (chain) => {
-            const key = `${base}|${chain}|${owner}`
-            const fetch = context.balances.read(chain, params.address, base)
-            return refresh ? Effect.tap(fetch, (balances) => balanceCache.set(key, balances)) : balanceCache.getOrFetch(key, fetch)
-          }, { concurrency: "unbounded" })
-          return yield* balanceAnswers.answer(`${base}|${chains.join(",")}|${owner}`, Effect.map(perChain, (balances) => new Balances({ balances: balances.flat() })), { refresh })
+          const answer = (fresh: boolean) =>
+            Effect.map(
+              Effect.forEach(chains, (chain) => {
+                const key = `${base}|${chain}|${owner}`
+                const fetch = context.balances.read(chain, params.address, base)
+                return fresh ? Effect.tap(fetch, (balances) => balanceCache.set(key, balances)) : balanceCache.getOrFetch(key, fetch)
+              }, { concurrency: "unbounded" }),
+              (balances) => new Balances({ balances: balances.flat() })
+            )
+          // Renewed from the chains, not from the per-chain cache that is as old as the answer.
+          return yield* balanceAnswers.answer(`${base}|${chains.join(",")}|${owner}`, answer(refresh), { refresh, renew: answer(true) })
         }))
       .handle("fungiblePrice", ({ payload }) =>
         Effect.gen(function*() {

@@ -10,12 +10,19 @@ import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 /** IPv4-mapped IPv6 (`::ffff:10.0.0.1`) and plain IPv4 name the same peer. */
 const normalise = (address: string): string => address.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1").toLowerCase()
 
-export const of = (request: HttpServerRequest.HttpServerRequest, trustedProxies: ReadonlySet<string>): string => {
-  const peer = normalise(Option.getOrElse(request.remoteAddress, () => "unknown"))
+/** Whether the connection is the client's own: a trusted proxy's connection carries many clients. */
+export const isDirect = (request: HttpServerRequest.HttpServerRequest, trustedProxies: ReadonlySet<string>): boolean =>
+  !trustedProxies.has(normalise(Option.getOrElse(request.remoteAddress, () => "unknown")))
+
+export const of = (request: HttpServerRequest.HttpServerRequest, trustedProxies: ReadonlySet<string>): string =>
+  fromPeer(Option.getOrUndefined(request.remoteAddress), request.headers["x-forwarded-for"], trustedProxies)
+
+/** The same from the socket's peer and the X-Forwarded-For header (for a request Effect has not wrapped). */
+export const fromPeer = (remoteAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: ReadonlySet<string>): string => {
+  const peer = normalise(remoteAddress ?? "unknown")
   if (!trustedProxies.has(peer)) return peer
-  const forwarded = request.headers["x-forwarded-for"]
-  if (forwarded === undefined) return peer
-  const hops = forwarded.split(",").map(normalise).filter((hop) => hop.length > 0)
+  if (forwardedFor === undefined) return peer
+  const hops = forwardedFor.split(",").map(normalise).filter((hop) => hop.length > 0)
   for (let index = hops.length - 1; index >= 0; index--) {
     const hop = hops[index]
     if (hop !== undefined && !trustedProxies.has(hop)) return hop

@@ -1,5 +1,6 @@
 /**
- * The server side of `ProjectGuard`: projectId, st and sv present (else 400 naming it), known projectId (else 401 'Unauthorized: invalid key'), Origin on
+ * The server side of `ProjectGuard`: projectId, st and sv present (else 400 naming it), known projectId (else 401 'Unauthorized: invalid key';
+ * past ServerOptions.unknownProjectRateLimit per client, 429 and the connection held), Origin on
  * the project's allowlist (else 403 'Unauthorized: origin not allowed'; requests without an Origin
  * header come from no browser page and pass, and so do the server's own pages, ServerContext.ownOrigins), then the rate limit per projectId + client address
  * (else 429 with Retry-After in seconds).
@@ -17,6 +18,8 @@ import * as BodyGuard from "./BodyGuard.ts"
 import * as ClientAddress from "./ClientAddress.ts"
 import { withJitter } from "./RateLimiter.ts"
 import * as ProjectDirectory from "./ProjectDirectory.ts"
+import * as Tarpit from "./Tarpit.ts"
+import type { Project } from "./Repository.ts"
 import { ServerContext } from "./ServerContext.ts"
 
 
@@ -31,6 +34,13 @@ export interface Visitor {
   readonly request: HttpServerRequest.HttpServerRequest
 }
 
+/** Whether `origin` may call for `project`; a page of this server itself (the embedded wallet's frame) calls from the server's own origin. */
+export const originAdmitted = (context: ServerContext["Service"], project: Project, origin: string | undefined): boolean =>
+  origin === undefined || context.ownOrigins().includes(origin) || ProjectDirectory.allows(project, origin)
+
+/** The rate-limit bucket of a known project's request. */
+export const rateKey = (projectId: string, client: string): string => `${projectId}|${client}`
+
 /**
  * The project checks alone (known project, origin allowlist, rate limit), shared by the guard of the
  * HttpApi groups and by the chain RPC endpoint (http/server/ChainRpc.ts), which answers in JSON-RPC.
@@ -43,17 +53,21 @@ export const makeAdmission = Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
       const project = context.projects.get(visitor.projectId)
       if (project === undefined) {
-        // Unknown project ids are limited per client too: a flood of them is answered 429, not a stream of 401s.
-        const wait = yield* context.rateLimiter.take(`?|${client}`, now)
-        if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: withJitter(wait) })
+        // Unknown project ids are limited per client too: a flood of them is answered 429, not a stream
+        // of 401s, and its connection waits out the Retry-After unread (Tarpit.ts).
+        const wait = yield* context.unknownProjectLimiter.take(`?|${client}`, now)
+        if (wait > 0) {
+          const retryAfter = withJitter(wait)
+          // Never a trusted proxy's connection: it carries other clients too.
+          if (ClientAddress.isDirect(visitor.request, context.trustedProxies)) yield* Tarpit.hold(visitor.request, retryAfter)
+          return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter })
+        }
         return yield* new InvalidProjectId({ message: messages.invalidKey })
       }
-      const origin = visitor.request.headers["origin"]
-      // A page of this server itself (the embedded wallet's frame) calls from the server's own origin.
-      if (origin !== undefined && !context.ownOrigins().includes(origin) && !ProjectDirectory.allows(project, origin)) {
+      if (!originAdmitted(context, project, visitor.request.headers["origin"])) {
         return yield* new OriginNotAllowed({ message: messages.originNotAllowed })
       }
-      const wait = yield* context.rateLimiter.take(`${visitor.projectId}|${client}`, now)
+      const wait = yield* context.rateLimiter.take(rateKey(visitor.projectId, client), now)
       if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: withJitter(wait) })
     })
 })

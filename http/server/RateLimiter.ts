@@ -12,12 +12,14 @@ import type { RateLimitOptions } from "./ServerOptions.ts"
 /** What the guard asks: 0 when the request may pass, otherwise the whole seconds to wait. */
 export interface Limiter {
   readonly take: (key: string, now: number) => Effect.Effect<number>
+  /** The same at once, where the buckets are in this process (kept responses are served only then). */
+  readonly takeNow?: (key: string, now: number) => number
 }
 
 /** The in-memory buckets as the guard's limiter: each process limits its own share (PGlite, one process). */
 export const memoryLimiter = (options: RateLimitOptions): Limiter => {
   const limiter = makeRateLimiter(options)
-  return { take: (key, now) => Effect.sync(() => limiter.take(key, now)) }
+  return { take: (key, now) => Effect.sync(() => limiter.take(key, now)), takeNow: limiter.take }
 }
 
 interface Bucket {

@@ -24,6 +24,8 @@ export class ServerContext extends Context.Service<ServerContext, {
   readonly fungibles: ReadonlyMap<string, FungibleInfo>
   /** In memory with PGlite; in Postgres (shared by every process) with a database URL. */
   readonly rateLimiter: Limiter
+  /** The same, for requests with an unknown project id (ServerOptions.unknownProjectRateLimit). */
+  readonly unknownProjectLimiter: Limiter
   readonly nameZone: string
   /** ServerOptions.publicUrl, without a trailing slash. */
   readonly publicUrl: string | undefined

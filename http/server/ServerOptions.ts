@@ -152,6 +152,12 @@ export const ServerOptions = Schema.Struct({
   wallets: Schema.optionalKey(Schema.Array(WalletSeedEntry)),
   /** Default 300 requests per 60 s per project + client address. */
   rateLimit: Schema.optionalKey(RateLimitOptions),
+  /**
+   * Requests with an unknown project id per client address. A client over it is answered 429 and the
+   * connection that carried the request is not read again until its Retry-After has passed. Default
+   * 30 per 60 s: a real page asks with its own project id, a flood with made-up ones.
+   */
+  unknownProjectRateLimit: Schema.optionalKey(RateLimitOptions),
   /** Suffix of registered names. Default `.portico.id`. */
   nameZone: Schema.optionalKey(Schema.String),
   /** Registration messages older (or newer) than this are refused. Default 600 s. */
@@ -183,6 +189,7 @@ export const defaults = {
   nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
   port: 8790,
   rateLimit: { requests: 300, perSeconds: 60 },
+  unknownProjectRateLimit: { requests: 30, perSeconds: 60 },
   nameZone: ".portico.id",
   registrationMaxAgeSeconds: 600,
   requestTimeoutSeconds: 15,

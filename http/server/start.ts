@@ -4,12 +4,13 @@
  * document at /openapi.json) on @effect/platform-node. Resolves once listening.
  */
 import { mkdirSync } from "node:fs"
-import { createServer } from "node:http"
+import { createServer, type Server } from "node:http"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as ByteSize from "effect/ByteSize"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as References from "effect/References"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as NetAddress from "effect/net/NetAddress"
 import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
@@ -27,6 +28,7 @@ import { openDatabase, type Database } from "./Database.ts"
 import { makeHistoryReader } from "./EvmHistory.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
 import * as InputErrorsLive from "./InputErrorsLive.ts"
+import * as KeptResponses from "./KeptResponses.ts"
 import { migrate } from "./Migrations.ts"
 import * as ProjectGuardLive from "./ProjectGuardLive.ts"
 import { memoryLimiter } from "./RateLimiter.ts"
@@ -38,7 +40,7 @@ import * as Cors from "./Cors.ts"
 import * as ErrorBodies from "./ErrorBodies.ts"
 import * as ProjectDirectory from "./ProjectDirectory.ts"
 import * as ResponseHeaders from "./ResponseHeaders.ts"
-import { defaults, type ServerOptions } from "./ServerOptions.ts"
+import { defaults, type RateLimitOptions, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
 import { SignInHandlers, SignInService } from "./SignInHandlers.ts"
 import * as SignInSignatures from "./SignInSignatures.ts"
@@ -82,6 +84,26 @@ export interface ServerRuntime {
   readonly clock?: Clock.Clock
 }
 
+/** At most this many bytes of whole answers are kept to be written again (KeptResponses). */
+const keptResponseBytes = 32 * 1024 * 1024
+
+/**
+ * Kept responses for a hit admitted as the guard admits: project, origin, and a token taken at once,
+ * so only with the buckets in this process (PGlite); with Postgres every request goes through the guard.
+ */
+const keptResponses = (context: ServerContext["Service"]) =>
+  KeptResponses.make({
+    maxBytes: keptResponseBytes,
+    admit: (projectId, origin, request, now) => {
+      const takeNow = context.rateLimiter.takeNow
+      const project = context.projects.get(projectId)
+      if (takeNow === undefined || project === undefined || !ProjectGuardLive.originAdmitted(context, project, origin)) return false
+      const forwardedFor = request.headers["x-forwarded-for"]
+      const client = ClientAddress.fromPeer(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, context.trustedProxies)
+      return takeNow(ProjectGuardLive.rateKey(projectId, client), now) === 0
+    }
+  })
+
 export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
   const db = await databaseOf(options)
   try {
@@ -98,6 +120,11 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     )
     const frameAssets = options.embedded?.frameAssets === undefined ? undefined : FramePages.load(options.embedded.frameAssets)
     const onramp = options.onramp === undefined ? undefined : await Effect.runPromise(Onramp.make(options.onramp, evm, db, prices))
+    // With Postgres both limiters keep their buckets in one table: each sweeps rows idle for twice the
+    // longer window, by then full again for either.
+    const limits = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
+    const idleMillis = 2 * Math.max(...limits.map((limit) => limit.perSeconds)) * 1000
+    const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
     const context = ServerContext.of({
       balances: makeBalanceReader(evm, options.solana, prices),
       swaps: SwapVenues.make(evm),
@@ -106,9 +133,8 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),
       prices,
       fungibles: fungibleCatalogue(evm, options.solana),
-      rateLimiter: db.kind === "postgres"
-        ? SharedRateLimiter.make(db, options.rateLimit ?? defaults.rateLimit)
-        : memoryLimiter(options.rateLimit ?? defaults.rateLimit),
+      rateLimiter: limiterOf(options.rateLimit ?? defaults.rateLimit),
+      unknownProjectLimiter: limiterOf(options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit),
       nameZone: options.nameZone ?? defaults.nameZone,
       publicUrl: options.publicUrl?.replace(/\/+$/, ""),
       ownUrl: () => ownUrl,
@@ -151,8 +177,11 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       // answer carries the headers of ResponseHeaders.ts.
       HttpRouter.middleware((httpEffect) => ResponseHeaders.middleware(ErrorBodies.middleware(httpEffect)), { global: true })
     )
+    let listening: Server | undefined
     const server = HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
       Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, maxBodySize)),
+      // No span exporter is configured: a span per request would cost every answer and reach nobody.
+      Layer.provide(Layer.succeed(References.TracerEnabled, false)),
       Layer.provideMerge(NodeHttpServer.layer(() => {
         // A client that declares a body and never sends it (or trickles its headers) is cut off.
         const requestTimeout = (options.requestTimeoutSeconds ?? defaults.requestTimeoutSeconds) * 1000
@@ -160,12 +189,14 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
         // Node checks the timeouts on this interval (30 s by default): often enough that they hold.
         const connectionsCheckingInterval = Math.max(250, Math.min(requestTimeout, headersTimeout) / 2)
         const http = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval })
+        listening = http
         ErrorBodies.answerClientErrors(http)
         return http
       }, { host: options.host ?? defaults.host, port: options.port ?? defaults.port }))
     )
     const runtime = ManagedRuntime.make(server)
     const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (http) => http.address))
+    if (listening !== undefined) KeptResponses.front(listening, keptResponses(context))
     ownUrl = NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, "")
     return {
       url: ownUrl,

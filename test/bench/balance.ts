@@ -4,18 +4,16 @@
  * balance (the API server against the sandbox EVM devnet) — and, in the same run, a bare node:http
  * server answering each one's JSON bytes. Prints each throughput ratio (target ≥ 0.5), Portico's p99
  * at half the bare server's rate (target ≤ 20 ms), and a legitimate client's p99 while a flood of
- * random unknown project ids runs next to it (target: within 2× of its quiet value), that phase against
- * the server in its own process.
+ * random unknown project ids runs next to it (target: within 2× of its quiet value). Each server runs
+ * in a process of its own.
  * Loopback only; each phase stops at the request budget or the time budget, whichever comes first.
  */
 import { spawn } from "node:child_process"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { Agent, createServer, get } from "node:http"
+import { Agent, get } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { AddressInfo } from "node:net"
 import { parseArgs } from "node:util"
-import { startApiServer } from "../../http/server/start.ts"
 import { startEvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 
 const { values } = parseArgs({
@@ -46,18 +44,29 @@ const fetchStatus = (url: string, agent: Agent) =>
     }).once("error", reject)
   })
 
-/** `rate` requests per second for `seconds`, each timed from its scheduled start (no coordinated omission). */
+/**
+ * `rate` requests per second for `seconds`, each timed from its scheduled start (no coordinated omission).
+ * One ticking loop starts whatever is due, so the generator's own cost does not grow with the run's length.
+ */
 const paced = async (url: string, rate: number): Promise<Result> => {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   const total = Math.max(1, Math.floor(rate * seconds))
+  const latencies: Array<number> = []
+  const pending: Array<Promise<void>> = []
   const t0 = performance.now()
-  const latencies = await Promise.all(Array.from({ length: total }, async (_, index) => {
-    const scheduled = t0 + (index * 1000) / rate
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, scheduled - performance.now())))
-    const status = await fetchStatus(url, agent)
-    if (status !== 200) throw new Error(`${url} answered ${status}`)
-    return performance.now() - scheduled
-  }))
+  let next = 0
+  while (next < total) {
+    const now = performance.now()
+    for (; next < total && t0 + (next * 1000) / rate <= now; next++) {
+      const scheduled = t0 + (next * 1000) / rate
+      pending.push(fetchStatus(url, agent).then((status) => {
+        if (status !== 200) throw new Error(`${url} answered ${status}`)
+        latencies.push(performance.now() - scheduled)
+      }))
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  await Promise.all(pending)
   agent.destroy()
   const sorted = latencies.toSorted((a, b) => a - b)
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN
@@ -69,15 +78,15 @@ const flood = <A,>(base: string, measured: Promise<A>, connections: number) => {
   const agent = new Agent({ keepAlive: true, maxSockets: connections })
   const flag = { running: true }
   const done = measured.finally(() => { flag.running = false })
-  let count = 0
+  const statuses = new Map<number, number>()
   const sent = Promise.all(Array.from({ length: connections }, async () => {
     while (flag.running) {
-      await fetchStatus(`${base}/v1/supported-chains?projectId=flood-${Math.random().toString(36).slice(2)}&st=x&sv=1`, agent)
-      count++
+      const status = await fetchStatus(`${base}/v1/supported-chains?projectId=flood-${Math.random().toString(36).slice(2)}&st=x&sv=1`, agent)
+      statuses.set(status, (statuses.get(status) ?? 0) + 1)
     }
   })).then(() => {
     agent.destroy()
-    return count
+    return statuses
   })
   return { measured: done, sent }
 }
@@ -119,20 +128,10 @@ const options = {
   }],
   prices: { [`eip155:${chain.chainId}:native`]: 2000 }
 }
-const api = await startApiServer({ port: 0, ...options })
 
-/**
- * The same server in a process of its own (`http/server/main.ts`, as deployed), for the flood phase:
- * in this process the flood's generator would take the event loop the server needs.
- */
-const startApiProcess = async (): Promise<{ readonly url: string; readonly stop: () => Promise<void> }> => {
-  const dir = mkdtempSync(join(tmpdir(), "portico-bench-"))
-  const configFile = join(dir, "api.json")
-  writeFileSync(configFile, JSON.stringify(options))
-  const child = spawn(process.execPath, ["http/server/main.ts"], {
-    env: { ...process.env, PORTICO_API_CONFIG: configFile, PORTICO_API_PORT: "0", PORTICO_DATA_DIR: join(dir, "db") },
-    stdio: ["ignore", "pipe", "inherit"]
-  })
+/** A child process that prints `listening on <url>` once ready; stopped with SIGTERM. */
+const startProcess = async (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, cleanup: () => void) => {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] })
   const url = await new Promise<string>((resolve, reject) => {
     let printed = ""
     child.stdout.on("data", (chunk: Buffer) => {
@@ -140,7 +139,7 @@ const startApiProcess = async (): Promise<{ readonly url: string; readonly stop:
       const match = /listening on (http:\/\/\S+)/.exec(printed)
       if (match?.[1] !== undefined) resolve(match[1])
     })
-    child.once("exit", (code) => reject(new Error(`the API process exited with ${code}`)))
+    child.once("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}`)))
   })
   return {
     url,
@@ -149,63 +148,82 @@ const startApiProcess = async (): Promise<{ readonly url: string; readonly stop:
         child.once("exit", () => done())
         child.kill("SIGTERM")
       })
-      rmSync(dir, { recursive: true, force: true })
+      cleanup()
     }
   }
 }
-const sdk = "projectId=bench&st=portico&sv=bench"
-const endpoints = [
-  ["wallet registry", `${api.url}/getWallets?${sdk}&page=1&entries=40`],
-  ["cached history", `${api.url}/v1/account/${owner.address}/history?${sdk}&chainId=eip155:${chain.chainId}`],
-  ["cached balance", `${api.url}/v1/account/${owner.address}/balance?${sdk}&currency=usd&chainId=eip155:${chain.chainId}`]
-] as const
 
-/** A bare node:http server answering `body` to everything. */
-const bareServer = async (body: Buffer) => {
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "application/json", "content-length": body.length })
-    response.end(body)
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+/**
+ * Each server runs in a process of its own, as deployed, and the load comes from this one: sharing an
+ * event loop with the load generator would charge the generator's work to the server.
+ */
+const dir = mkdtempSync(join(tmpdir(), "portico-bench-"))
+const configFile = join(dir, "api.json")
+writeFileSync(configFile, JSON.stringify(options))
+const startApiProcess = (name: string) =>
+  startProcess(["http/server/main.ts"], { PORTICO_API_CONFIG: configFile, PORTICO_API_PORT: "0", PORTICO_DATA_DIR: join(dir, name) }, () => undefined)
+
+/** A bare node:http server answering the bytes of `file` to everything. */
+const bareSource = `
+const body = require("node:fs").readFileSync(process.argv[1])
+const server = require("node:http").createServer((request, response) => {
+  response.writeHead(200, { "content-type": "application/json", "content-length": body.length })
+  response.end(body)
+})
+server.listen(0, "127.0.0.1", () => console.log("listening on http://127.0.0.1:" + server.address().port + "/"))
+process.once("SIGTERM", () => server.close(() => process.exit(0)))
+`
+const startBareProcess = (body: Buffer) => {
+  const file = join(dir, `body-${body.length}.json`)
+  writeFileSync(file, body)
+  return startProcess(["-e", bareSource, file], {}, () => undefined)
 }
 
 const row = (name: string, r: Result) =>
   `${name.padEnd(34)} ${r.requests.toString().padStart(7)} req  ${r.perSecond.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms  p99 ${r.p99.toFixed(2)} ms`
 
+const api = await startApiProcess("db")
 try {
-  console.log(`loopback, ${concurrency} connections, up to ${maxRequests} requests or ${seconds} s per phase`)
+  const sdk = "projectId=bench&st=portico&sv=bench"
+  const endpoints = [
+    ["wallet registry", `${api.url}/getWallets?${sdk}&page=1&entries=40`],
+    ["cached history", `${api.url}/v1/account/${owner.address}/history?${sdk}&chainId=eip155:${chain.chainId}`],
+    ["cached balance", `${api.url}/v1/account/${owner.address}/balance?${sdk}&currency=usd&chainId=eip155:${chain.chainId}`]
+  ] as const
+  console.log(`loopback, ${concurrency} connections, up to ${maxRequests} requests or ${seconds} s per phase; each server in its own process`)
   for (const [name, url] of endpoints) {
     const body = Buffer.from(await (await fetch(url)).arrayBuffer())
-    const bare = await bareServer(body)
+    const bare = await startBareProcess(body)
     try {
       await load(bare.url)
       await load(url)
       const bareResult = await load(bare.url)
       const portico = await load(url)
       const half = await paced(url, bareResult.perSecond / 2)
+      // The same pace against the bare server: what the loopback, this generator and the machine add.
+      const bareHalf = await paced(bare.url, bareResult.perSecond / 2)
       console.log(row(`bare node:http (${body.length} B)`, bareResult))
+      console.log(row(`bare node:http at half its rate`, bareHalf))
       console.log(row(`Portico ${name}`, portico))
       console.log(row(`Portico ${name} at half bare rate`, half))
       console.log(`ratio ${name}: ${(portico.perSecond / bareResult.perSecond).toFixed(3)}  p99 at half rate: ${half.p99.toFixed(2)} ms`)
     } finally {
-      await bare.close()
+      await bare.stop()
     }
   }
-  // A legitimate client at a modest rate, quiet and then beside a flood of random unknown project ids,
-  // against the server in its own process.
-  const separate = await startApiProcess()
-  const balanceUrl = `${separate.url}/v1/account/${owner.address}/balance?${sdk}&currency=usd&chainId=eip155:${chain.chainId}`
+  // A legitimate client at a modest rate, quiet and then beside a flood of random unknown project ids.
+  const balanceUrl = endpoints[2][1]
   await load(balanceUrl)
   const quiet = await paced(balanceUrl, 200)
-  const flooding = flood(separate.url, paced(balanceUrl, 200), concurrency)
+  const flooding = flood(api.url, paced(balanceUrl, 200), concurrency)
   const busy = await flooding.measured
   const flooded = await flooding.sent
-  await separate.stop()
   console.log(row("legit client, quiet", quiet))
   console.log(row("legit client, during flood", busy))
-  console.log(`flood of ${flooded} unknown-project requests: legit p99 ${busy.p99.toFixed(2)} ms vs quiet ${quiet.p99.toFixed(2)} ms (${(busy.p99 / quiet.p99).toFixed(2)}×)`)
+  const answered = [...flooded].map(([status, count]) => `${count}×${status}`).join(", ")
+  console.log(`flood of unknown project ids (answered ${answered}): legit p99 ${busy.p99.toFixed(2)} ms vs quiet ${quiet.p99.toFixed(2)} ms (${(busy.p99 / quiet.p99).toFixed(2)}×)`)
 } finally {
   await api.stop()
   await evm.stop()
+  rmSync(dir, { recursive: true, force: true })
 }

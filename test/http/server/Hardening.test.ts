@@ -4,6 +4,7 @@
  * body that never arrives is cut off with a 408; retried writes (analytics events) are stored once.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { Agent, get } from "node:http"
 import { connect } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -129,6 +130,7 @@ describe("rate limits behind a proxy", () => {
       port: 0,
       projects: { p: { allowedOrigins: ["*"] } },
       rateLimit: { requests: 2, perSeconds: 60 },
+      unknownProjectRateLimit: { requests: 2, perSeconds: 60 },
       trustedProxies: ["127.0.0.1"]
     })
   })
@@ -145,10 +147,54 @@ describe("rate limits behind a proxy", () => {
     expect([await chains("1.2.3.4, 203.0.113.7"), await chains("5.6.7.8, 203.0.113.7")]).toEqual([429, 429])
   })
 
+  // These go through one pooled connection of a trusted proxy: were it held like a flooding client's
+  // own (below), the fourth would wait out the Retry-After and the test its timeout.
   it("limits a flood of unknown project ids per client: 401s, then 429s", async () => {
     const statuses = []
     for (let i = 0; i < 4; i++) statuses.push(await chains("192.0.2.44", `unknown-${i}-${Math.random()}`))
     expect(statuses).toEqual([401, 401, 429, 429])
+  })
+})
+
+describe("a flood of unknown project ids", () => {
+  let guarded: ApiServer
+  beforeAll(async () => {
+    guarded = await startApiServer({
+      port: 0,
+      projects: { p: { allowedOrigins: ["*"] } },
+      unknownProjectRateLimit: { requests: 1, perSeconds: 2 }
+    })
+  })
+  afterAll(() => guarded.stop())
+
+  /** A GET over `agent`: its status, Retry-After and when it was answered. */
+  const ask = (agent: Agent, projectId: string) =>
+    new Promise<{ readonly status: number; readonly retryAfter: number; readonly at: number }>((resolve, reject) => {
+      get(`${guarded.url}/v1/supported-chains?projectId=${projectId}&st=portico&sv=test`, { agent }, (response) => {
+        response.resume()
+        response.once("end", () => resolve({ status: response.statusCode ?? 0, retryAfter: Number(response.headers["retry-after"] ?? 0), at: performance.now() }))
+      }).once("error", reject)
+    })
+
+  it("holds the refused client's connection unread until its Retry-After, while other connections are answered at once", async () => {
+    const flood = new Agent({ keepAlive: true, maxSockets: 1 })
+    const page = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      expect((await ask(flood, "made-up-1")).status).toBe(401)
+      const refused = await ask(flood, "made-up-2")
+      expect(refused.status).toBe(429)
+      expect(refused.retryAfter).toBeGreaterThanOrEqual(2)
+      const held = ask(flood, "made-up-3")
+      const meanwhile = await ask(page, "p")
+      expect(meanwhile.status).toBe(200)
+      expect(meanwhile.at - refused.at).toBeLessThan(1_000)
+      const next = await held
+      // Timer granularity aside, not a moment before the Retry-After.
+      expect(next.at - refused.at).toBeGreaterThanOrEqual(refused.retryAfter * 1000 - 50)
+    } finally {
+      flood.destroy()
+      page.destroy()
+    }
   })
 })
 

@@ -18,6 +18,10 @@ import { postgresAvailable, startPostgres, type Postgres } from "../support/post
 const chains = (server: { readonly url: string }) =>
   fetch(`${server.url}/v1/supported-chains?projectId=limited&st=x&sv=1`).then((response) => response.status)
 
+/** A registry page as project "paged": an answer a process keeps whole (http/server/KeptResponses.ts). */
+const registryPage = (server: { readonly url: string }) =>
+  fetch(`${server.url}/getWallets?projectId=paged&st=x&sv=1&page=1&entries=5`).then((response) => response.status)
+
 if (!postgresAvailable) {
   describe("Postgres", () => {
     it.skip("needs Debian's postgresql (apt-get install postgresql; npm test installs it): not found under /usr/lib/postgresql", () => undefined)
@@ -86,6 +90,16 @@ if (!postgresAvailable) {
         // One client, three tokens, four requests spread over both processes: the fourth is refused wherever it lands.
         expect([await chains(a), await chains(b), await chains(a), await chains(b)]).toEqual([200, 200, 200, 429])
         expect(await chains(a)).toBe(429)
+      } finally {
+        await Promise.all([a.stop(), b.stop()])
+      }
+    })
+
+    it("holds it for answers a process keeps whole too: every hit takes its token from the shared bucket", async () => {
+      const options = { databaseUrl: url(), port: 0, projects: { paged: { allowedOrigins: ["*"] } }, rateLimit: { requests: 3, perSeconds: 60 } }
+      const [a, b] = await Promise.all([startApiServer(options), startApiServer(options)])
+      try {
+        expect([await registryPage(a), await registryPage(a), await registryPage(b), await registryPage(a)]).toEqual([200, 200, 200, 429])
       } finally {
         await Promise.all([a.stop(), b.stop()])
       }

@@ -1,0 +1,142 @@
+/**
+ * Kept responses: the whole answers to read-mostly GETs that `EncodedAnswers` marks (registry pages,
+ * balances, history pages), written again without entering the Effect application while they are
+ * younger than half their data's TTL, the point where `EncodedAnswers` renews them. A hit costs about
+ * what a bare `node:http` answer does.
+ *
+ * Each hit is admitted as the guard admits (ProjectGuardLive): the project still configured, the
+ * Origin allowed, a token from the client's bucket. Whatever a hit would not answer (a refusal, a
+ * request with a body, limits shared through Postgres) falls through to the application.
+ *
+ * Keyed by Origin and URL: these answers depend on nothing else of the request (public URLs come from
+ * configuration, not from the Host header). Bounded in bytes, least recently used first: keys come
+ * from outside.
+ */
+import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
+import * as Effect from "effect/Effect"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import { IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http"
+
+export interface Mark {
+  readonly body: Uint8Array
+  /** Epoch ms the answer was computed at (its Age counts from there). */
+  readonly at: number
+  /** Epoch ms after which the answer is not written again from here. */
+  readonly until: number
+  /** False once newer data answers the same question. */
+  readonly current: () => boolean
+}
+
+interface Kept extends Mark {
+  readonly projectId: string
+  readonly headers: OutgoingHttpHeaders
+}
+
+/** Answers marked by EncodedAnswers, until their response is finished (then kept, or dropped with the request). */
+const marks = new WeakMap<IncomingMessage, Mark>()
+
+/** Marks `request`'s answer as `body`, computed at `at` and fit to be written again until `until` (epoch ms). */
+export const mark = (request: HttpServerRequest.HttpServerRequest, answer: Mark): Effect.Effect<void> =>
+  Effect.sync(() => {
+    const incoming = NodeHttpServerRequest.toIncomingMessage(request)
+    if (incoming instanceof IncomingMessage) markIncoming(incoming, answer)
+  })
+
+/** The same, given Node's request. */
+export const markIncoming = (incoming: IncomingMessage, answer: Mark): void => {
+  if (incoming.method === "GET") marks.set(incoming, answer)
+}
+
+/** The guard's admission of a hit, decided at once: whether `projectId`'s request from `origin` may be answered now. */
+export type Admit = (projectId: string, origin: string | undefined, request: IncomingMessage, now: number) => boolean
+
+export interface KeptResponses {
+  /** Writes `request`'s kept answer and answers true, or answers false and writes nothing. */
+  readonly serve: (request: IncomingMessage, response: ServerResponse) => boolean
+  /** Keeps the answer the application is about to write to `request`, if it marks one. */
+  readonly watch: (request: IncomingMessage, response: ServerResponse) => void
+  /** Bytes of answers held now. */
+  readonly bytes: () => number
+}
+
+const keyOf = (request: IncomingMessage): string => `${request.headers.origin ?? ""} ${request.url ?? ""}`
+
+/** A GET that declares a body is the application's to judge (BodyGuard), not ours to answer. */
+const hasBody = (request: IncomingMessage): boolean =>
+  request.headers["transfer-encoding"] !== undefined || (request.headers["content-length"] ?? "0") !== "0"
+
+/** The header object among writeHead's arguments, less what belongs to one connection. */
+const headersIn = (args: ReadonlyArray<unknown>): OutgoingHttpHeaders | undefined => {
+  const found = args.find((arg): arg is OutgoingHttpHeaders => typeof arg === "object" && arg !== null && !Array.isArray(arg))
+  if (found === undefined) return undefined
+  const { connection: _connection, "keep-alive": _keepAlive, ...headers } = found
+  return headers
+}
+
+export const make = (options: { readonly maxBytes: number; readonly admit: Admit }): KeptResponses => {
+  // Insertion order is recency order: a hit moves its key to the end, eviction takes the first.
+  const kept = new Map<string, Kept>()
+  let bytes = 0
+  const drop = (key: string) => {
+    const answer = kept.get(key)
+    if (answer === undefined) return
+    kept.delete(key)
+    bytes -= answer.body.byteLength
+  }
+  const keep = (key: string, answer: Kept) => {
+    drop(key)
+    kept.set(key, answer)
+    bytes += answer.body.byteLength
+    for (const oldest of kept.keys()) {
+      if (bytes <= options.maxBytes) break
+      drop(oldest)
+    }
+  }
+  return {
+    serve: (request, response) => {
+      if (request.method !== "GET" || hasBody(request)) return false
+      const key = keyOf(request)
+      const answer = kept.get(key)
+      if (answer === undefined) return false
+      const now = Date.now()
+      if (now >= answer.until || !answer.current()) {
+        drop(key)
+        return false
+      }
+      if (!options.admit(answer.projectId, request.headers.origin, request, now)) return false
+      keep(key, answer)
+      response.writeHead(200, { ...answer.headers, age: String(Math.floor((now - answer.at) / 1000)) })
+      response.end(answer.body)
+      return true
+    },
+    watch: (request, response) => {
+      if (request.method !== "GET") return
+      // The application hands its headers to writeHead, which Node writes without keeping them.
+      let written: OutgoingHttpHeaders | undefined
+      response.writeHead = new Proxy(response.writeHead, {
+        apply: (writeHead, self, args: Array<unknown>) => {
+          written = headersIn(args)
+          return Reflect.apply(writeHead, self, args)
+        }
+      })
+      response.once("finish", () => {
+        const marked = marks.get(request)
+        const projectId = new URLSearchParams((request.url ?? "").split("?")[1] ?? "").get("projectId")
+        if (marked === undefined || written === undefined || response.statusCode !== 200 || projectId === null || Date.now() >= marked.until) return
+        keep(keyOf(request), { ...marked, projectId, headers: written })
+      })
+    },
+    bytes: () => bytes
+  }
+}
+
+/** Puts `kept` in front of `server`'s request listeners (the application's), watching what they answer. */
+export const front = (server: Server, kept: KeptResponses): void => {
+  const application = server.listeners("request") as Array<(request: IncomingMessage, response: ServerResponse) => void>
+  server.removeAllListeners("request")
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (kept.serve(request, response)) return
+    kept.watch(request, response)
+    for (const listener of application) listener(request, response)
+  })
+}
