@@ -9,8 +9,9 @@
  * request with a body, limits shared through Postgres) falls through to the application.
  *
  * Keyed by Origin and URL: these answers depend on nothing else of the request (public URLs come from
- * configuration, not from the Host header). Bounded in bytes, least recently used first: keys come
- * from outside.
+ * configuration, not from the Host header). Bounded in bytes, least recently used first (keys come
+ * from outside), each answer counted with a KiB for its headers, key and bookkeeping: a flood of
+ * distinct questions with tiny answers must not slip under a budget counted in body bytes.
  */
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import * as Effect from "effect/Effect"
@@ -73,6 +74,9 @@ const headersIn = (args: ReadonlyArray<unknown>): OutgoingHttpHeaders | undefine
   return headers
 }
 
+/** What an answer costs the budget: its body, and a KiB for the rest. */
+const costOf = (answer: Kept): number => answer.body.byteLength + 1024
+
 export const make = (options: { readonly maxBytes: number; readonly admit: Admit }): KeptResponses => {
   // Insertion order is recency order: a hit moves its key to the end, eviction takes the first.
   const kept = new Map<string, Kept>()
@@ -81,12 +85,12 @@ export const make = (options: { readonly maxBytes: number; readonly admit: Admit
     const answer = kept.get(key)
     if (answer === undefined) return
     kept.delete(key)
-    bytes -= answer.body.byteLength
+    bytes -= costOf(answer)
   }
   const keep = (key: string, answer: Kept) => {
     drop(key)
     kept.set(key, answer)
-    bytes += answer.body.byteLength
+    bytes += costOf(answer)
     for (const oldest of kept.keys()) {
       if (bytes <= options.maxBytes) break
       drop(oldest)

@@ -1,15 +1,17 @@
 /**
- * Benchmark (a script, not a test): `node test/bench/balance.ts [--seconds 5] [--requests 20000] [--concurrency 32]`.
+ * Benchmark (a script, not a test): `node test/bench/balance.ts [--seconds 5] [--requests 20000] [--concurrency 32] [--distinct-seconds 60]`.
  * Loads three of Portico's read endpoints — the wallet registry, the cached history and the cached
  * balance (the API server against the sandbox EVM devnet) — and, in the same run, a bare node:http
  * server answering each one's JSON bytes. Prints each throughput ratio (target ≥ 0.5), Portico's p99
  * at half the bare server's rate (target ≤ 20 ms), and a legitimate client's p99 while a flood of
- * random unknown project ids runs next to it (target: within 2× of its quiet value). Each server runs
- * in a process of its own.
+ * random unknown project ids runs next to it (target: within 2× of its quiet value); then, for
+ * `--distinct-seconds` (default 60), history questions over 100,000 distinct addresses, printing the
+ * server's RSS and throughput per 10 s (targets: RSS within 20 % of where it settled, throughput
+ * unchanged). Each server runs in a process of its own.
  * Loopback only; each phase stops at the request budget or the time budget, whichever comes first.
  */
 import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { Agent, get } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -19,11 +21,13 @@ import { startEvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "5" },
+    "distinct-seconds": { type: "string", default: "60" },
     requests: { type: "string", default: "20000" },
     concurrency: { type: "string", default: "32" }
   }
 })
 const seconds = Number(values.seconds)
+const distinctSeconds = Number(values["distinct-seconds"])
 const maxRequests = Number(values.requests)
 const concurrency = Number(values.concurrency)
 
@@ -143,6 +147,11 @@ const startProcess = async (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv,
   })
   return {
     url,
+    /** The process's resident memory now, in MiB (Linux). */
+    rss: () => {
+      const line = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))
+      return Number(line?.[1] ?? Number.NaN) / 1024
+    },
     stop: async () => {
       await new Promise<void>((done) => {
         child.once("exit", () => done())
@@ -222,6 +231,37 @@ try {
   console.log(row("legit client, during flood", busy))
   const answered = [...flooded].map(([status, count]) => `${count}×${status}`).join(", ")
   console.log(`flood of unknown project ids (answered ${answered}): legit p99 ${busy.p99.toFixed(2)} ms vs quiet ${quiet.p99.toFixed(2)} ms (${(busy.p99 / quiet.p99).toFixed(2)}×)`)
+
+  // Questions about 100,000 distinct addresses for `distinctSeconds`: every cache keyed by address fills
+  // to its bound, and memory and throughput must stay where they settled.
+  const addresses = Array.from({ length: 100_000 }, (_, index) => `0x${(index + 1).toString(16).padStart(40, "0")}`)
+  let asked = 0
+  const rssBefore = api.rss()
+  const distinctAgent = new Agent({ keepAlive: true, maxSockets: concurrency })
+  const windows: Array<{ readonly requests: number; readonly rss: number }> = []
+  const distinctEnd = performance.now() + distinctSeconds * 1000
+  let windowStart = performance.now()
+  let inWindow = 0
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < distinctEnd) {
+      const address = addresses[asked++ % addresses.length]
+      const status = await fetchStatus(`${api.url}/v1/account/${address}/history?${sdk}&chainId=eip155:${chain.chainId}`, distinctAgent)
+      if (status !== 200) throw new Error(`history answered ${status}`)
+      inWindow++
+      if (performance.now() - windowStart >= 10_000) {
+        windows.push({ requests: inWindow / ((performance.now() - windowStart) / 1000), rss: api.rss() })
+        windowStart = performance.now()
+        inWindow = 0
+      }
+    }
+  }))
+  distinctAgent.destroy()
+  const settled = windows[0]
+  const last = windows.at(-1)
+  if (settled !== undefined && last !== undefined) {
+    console.log(`${asked} questions over ${Math.min(asked, addresses.length)} distinct addresses, from ${rssBefore.toFixed(0)} MiB, per 10 s: ${windows.map((window) => `${window.requests.toFixed(0)} req/s ${window.rss.toFixed(0)} MiB`).join(", ")}`)
+    console.log(`distinct addresses: RSS ${last.rss.toFixed(0)} MiB vs ${settled.rss.toFixed(0)} settled (${((last.rss / settled.rss - 1) * 100).toFixed(1)} %), throughput ${(last.requests / settled.requests).toFixed(2)}× the first 10 s`)
+  }
 } finally {
   await api.stop()
   await evm.stop()
