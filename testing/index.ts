@@ -13,7 +13,10 @@ import { type ApprovalPolicy, askBinding } from "./ApprovalPolicy.ts"
 
 export type { ApprovalPolicy, ApprovalRequest, AskTheTest } from "./ApprovalPolicy.ts"
 export type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
-export type { Sandbox, SandboxOptions } from "../sandbox/Sandbox.ts"
+export type { Sandbox, SandboxOptions, SandboxPorts } from "../sandbox/Sandbox.ts"
+export type { EvmChain } from "../sandbox/evm/EvmDevnet.ts"
+export type { EvmDeployment } from "../sandbox/evm/EvmDeployment.ts"
+export type { SolanaDemoAccount, SolanaDeployment, SolanaKeypair, SolanaTokenMint } from "../sandbox/solana/SolanaDeployment.ts"
 
 /**
  * Starts the sandbox's chains, relay and API (and its pages). Loaded only when called: the page helpers

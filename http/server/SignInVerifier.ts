@@ -39,12 +39,14 @@ import * as SignInSignatures from "./SignInSignatures.ts"
 export type { SignedMessage, SignInMessageData, SignInPolicy }
 export type { SignInRejectionReason } from "../../core/signin/SignInRejection.ts"
 export { NonceStore, SignatureVerifier, SignInRejectedError }
+export type { SignatureOptions } from "./SignInSignatures.ts"
+export type { MemoryNoncesOptions } from "./MemoryNonces.ts"
 
-/** The verifier as an Effect: provide a `SignatureVerifier` (see `signatureVerifier`) and a `NonceStore`. */
+/** The verifier as an Effect: provide a `SignatureVerifier` (see `signatureVerifierLayer`) and a `NonceStore`. */
 export const verifySignInEffect = verify
 
 /** The signature check as a layer; contract accounts (EIP-1271, EIP-6492) are checked on the chains given RPC URLs. */
-export const signatureVerifier: (options?: SignInSignatures.SignatureOptions) => Layer.Layer<SignatureVerifier> = SignInSignatures.layer
+export const signatureVerifierLayer: (options?: SignInSignatures.SignatureOptions) => Layer.Layer<SignatureVerifier> = SignInSignatures.layer
 
 export interface MemoryNonces {
   /** A fresh nonce to put in the message (32 hex characters), valid once for the TTL. */

@@ -1,7 +1,8 @@
 /**
  * Checks the package a host installs: builds it, packs the tarball `npm publish` would upload,
  * lints its `exports` and types (publint, Are The Types Wrong), and holds each chunk to its
- * committed size budget in `.size-limit.json`. Leaves the tarball in `.pack/` for the examples.
+ * committed size budget in `.size-limit.json`, and the committed reference pages (`docs/reference/`)
+ * to the built types. Leaves the tarball in `.pack/` for the examples.
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, readdirSync, rmSync } from "node:fs"
@@ -32,3 +33,4 @@ run("publint", "npx", ["publint", "run", tarballPath, "--strict"])
 // ESM only by design: CommonJS resolution modes are not a target.
 run("types (attw)", "npx", ["attw", tarballPath, "--profile", "esm-only"])
 run("size budget", "npx", ["size-limit"])
+run("reference pages", "node", ["scripts/docs/reference.ts", "--check"])

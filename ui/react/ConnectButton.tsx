@@ -10,9 +10,18 @@ import { useAccount, useModal } from "./hooks.ts"
 import { usePortico } from "./PorticoContext.ts"
 
 export interface ConnectButtonProps {
+  /** The host's class for the button; its CSS wins over Portico's. */
   readonly className?: string
 }
 
+/**
+ * The connect button: "Connect" until the visitor connects, then the account; a click opens the modal.
+ *
+ * @example
+ * ```tsx
+ * <ConnectButton className="my-button" />
+ * ```
+ */
 export function ConnectButton({ className }: ConnectButtonProps) {
   const { config, prepare } = usePortico()
   const { open } = useModal()

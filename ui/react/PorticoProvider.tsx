@@ -18,10 +18,21 @@ type ModalRoot = ComponentType<{ readonly engine: Engine; readonly locale: strin
 const importModal = (): Promise<ModalModule> => import("../modal/ModalRoot.tsx")
 
 export interface PorticoProviderProps {
+  /** Read once, when the provider mounts. */
   readonly config: Config.PorticoConfig
   readonly children?: ReactNode
 }
 
+/**
+ * Holds Portico for the React tree below it; every hook and `ConnectButton` must be inside it.
+ *
+ * @example
+ * ```tsx
+ * <PorticoProvider config={{ projectId, networks: [mainnet], metadata, apiUrl }}>
+ *   <App />
+ * </PorticoProvider>
+ * ```
+ */
 export function PorticoProvider({ config, children }: PorticoProviderProps) {
   // The configuration is read once, like a store's initial state: the engine is built from it.
   const [host] = useState(() => Host.make(config, importModal))

@@ -12,14 +12,23 @@ import { usePortico } from "./PorticoContext.ts"
 import { useSnapshot } from "./useSnapshot.ts"
 
 
-export interface UseModal {
+export interface ModalControls {
   /** Opens the modal, on the view given or on the one the rules pick. */
   readonly open: (options?: { readonly view?: Modal.HostView }) => Promise<void>
   readonly close: () => Promise<void>
   readonly isOpen: boolean
 }
 
-export const useModal = (): UseModal => {
+/**
+ * Opens and closes the modal.
+ *
+ * @example
+ * ```tsx
+ * const { open } = useModal()
+ * <button onClick={() => open({ view: "Account" })}>Account</button>
+ * ```
+ */
+export const useModal = (): ModalControls => {
   const { loadEngine, showModal } = usePortico()
   const isOpen = useSnapshot().modalOpen
   return useMemo(() => ({
@@ -32,15 +41,21 @@ export const useModal = (): UseModal => {
   }), [isOpen, loadEngine, showModal])
 }
 
-export type UseAccount = Snapshot.AccountView
-
-export const useAccount = (): UseAccount => {
+/**
+ * The visitor's account: whether connected, its address and namespace; re-renders when it changes.
+ *
+ * @example
+ * ```tsx
+ * const { isConnected, address } = useAccount()
+ * ```
+ */
+export const useAccount = (): Snapshot.AccountView => {
   const { session, caipAddress } = useSnapshot()
   // Recomputed only when the session or the address changes, not on every snapshot change.
   return useMemo(() => Snapshot.accountView({ session, caipAddress }), [session, caipAddress])
 }
 
-export interface UseNetwork {
+export interface NetworkState {
   readonly caipNetworkId: Caip.CaipNetworkId | undefined
   /** The configured network the active account is on; undefined on an unsupported one. */
   readonly network: Network.Network | undefined
@@ -48,7 +63,15 @@ export interface UseNetwork {
   readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
 }
 
-export const useNetwork = (): UseNetwork => {
+/**
+ * The active network and a way to switch it.
+ *
+ * @example
+ * ```tsx
+ * const { network, switchNetwork } = useNetwork()
+ * ```
+ */
+export const useNetwork = (): NetworkState => {
   const { config, loadEngine } = usePortico()
   const { session, activeNetworkId: activeId } = useSnapshot()
   const active = session.activeNamespace === undefined ? undefined : session[session.activeNamespace]
@@ -61,6 +84,15 @@ export const useNetwork = (): UseNetwork => {
   }), [caipNetworkId, config.networks, loadEngine])
 }
 
+/**
+ * Disconnects one namespace's session, or every session without an argument.
+ *
+ * @example
+ * ```tsx
+ * const { disconnect } = useDisconnect()
+ * <button onClick={() => disconnect()}>Sign out</button>
+ * ```
+ */
 export const useDisconnect = (): { readonly disconnect: (namespace?: Session.SessionNamespace) => Promise<void> } => {
   const { loadEngine } = usePortico()
   return useMemo(() => ({ disconnect: async (namespace) => (await loadEngine()).disconnect(namespace) }), [loadEngine])
@@ -78,7 +110,7 @@ export const useSolanaSigner = (): HostProvider.SolanaSigner => {
   return useMemo(() => HostProvider.solanaSigner(snapshot, loadEngine), [snapshot, loadEngine])
 }
 
-export interface UseSignIn {
+export interface SignInControls {
   /** The active account's sign-in session (message, signature, fields): hand it to your backend to verify. */
   readonly session: SignInSession | undefined
   readonly isSignedIn: boolean
@@ -87,7 +119,7 @@ export interface UseSignIn {
 }
 
 /** Sign-in with a wallet signature (`siwx` in the config). */
-export const useSignIn = (): UseSignIn => {
+export const useSignIn = (): SignInControls => {
   const { loadEngine } = usePortico()
   const session = useSnapshot().signInSession
   return useMemo(() => ({

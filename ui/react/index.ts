@@ -1,5 +1,9 @@
 /** Portico's public React API. Everything here is in the host's first chunk; the modal is not. */
-export type { AppMetadata, Features, PorticoConfig, SignInBackend, SignInOptions } from "../../core/Config.ts"
+export type { AccountView } from "../../app/Snapshot.ts"
+export type { CaipAddress, CaipNetworkId, ChainNamespace } from "../../core/Caip.ts"
+export type { AppMetadata, ConnectMethod, Features, PorticoConfig, SignInBackend, SignInOptions } from "../../core/Config.ts"
+export type { SocialProvider } from "../../core/SocialProvider.ts"
+export type { ThemeVariables } from "../../core/Theme.ts"
 export type { SignInMessageData, SignInSession } from "../../core/SignInSession.ts"
 export type { Network } from "../../core/Network.ts"
 export { type NetworkInput, solanaDevnet, solanaMainnet, solanaTestnet, type ViemChain } from "../../core/NetworkInput.ts"
@@ -8,15 +12,14 @@ export type { HostView } from "../../core/Modal.ts"
 export type { SessionAccount, SessionNamespace } from "../../core/Session.ts"
 export { ConnectButton, type ConnectButtonProps } from "./ConnectButton.tsx"
 export {
-  type UseAccount,
   useAccount,
   useDisconnect,
   useEvmProvider,
-  type UseModal,
+  type ModalControls,
   useModal,
-  type UseNetwork,
+  type NetworkState,
   useNetwork,
-  type UseSignIn,
+  type SignInControls,
   useSignIn,
   useSolanaSigner
 } from "./hooks.ts"

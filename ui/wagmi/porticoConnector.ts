@@ -46,6 +46,16 @@ const connection = (portico: Portico) =>
     const unsubscribe = portico.subscribe(settle)
   })
 
+/**
+ * A wagmi 3 connector for `portico`: connecting opens the modal, and connections made in the modal
+ * reach wagmi (and wagmi's disconnects reach the modal).
+ *
+ * @example
+ * ```ts
+ * const portico = createPortico(config)
+ * const wagmiConfig = createConfig({ chains: [mainnet], connectors: [porticoConnector(portico)], transports, multiInjectedProviderDiscovery: false })
+ * ```
+ */
 export const porticoConnector = (portico: Portico) =>
   createConnector<Eip1193Provider>((config) => {
     let unfollow: (() => void) | undefined

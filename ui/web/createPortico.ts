@@ -71,6 +71,16 @@ const stateOf = (snapshot: Snapshot.Snapshot): PorticoState => {
   }
 }
 
+/**
+ * Portico for a page without React in its own code. Nothing is requested until the visitor acts.
+ *
+ * @example
+ * ```ts
+ * const portico = createPortico({ projectId, networks, metadata, apiUrl })
+ * portico.subscribe((state) => console.log(state.address))
+ * await portico.open()
+ * ```
+ */
 export const createPortico = (config: Config.PorticoConfig): Portico => {
   const host = Host.make(config, (): Promise<ModalModule> => import("../modal/ModalRoot.tsx"))
   let root: Root | undefined

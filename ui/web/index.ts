@@ -1,5 +1,9 @@
 /** Portico for any page (plain HTML, Vue, Svelte…): `createPortico` and the `<portico-connect-button>` element. */
-export type { AppMetadata, Features, PorticoConfig, SignInBackend, SignInOptions } from "../../core/Config.ts"
+export type { AccountView } from "../../app/Snapshot.ts"
+export type { CaipAddress, CaipNetworkId, ChainNamespace } from "../../core/Caip.ts"
+export type { AppMetadata, ConnectMethod, Features, NormalizedConfig, PorticoConfig, SignInBackend, SignInOptions } from "../../core/Config.ts"
+export type { SocialProvider } from "../../core/SocialProvider.ts"
+export type { ThemeVariables } from "../../core/Theme.ts"
 export type { Network } from "../../core/Network.ts"
 export { type NetworkInput, solanaDevnet, solanaMainnet, solanaTestnet, type ViemChain } from "../../core/NetworkInput.ts"
 export type { Eip1193Provider, SolanaSigner } from "../../app/HostProvider.ts"
