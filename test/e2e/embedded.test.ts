@@ -84,7 +84,8 @@ const answerInPanel = async (page: Page, answer: "Approve" | "Reject") => {
 }
 
 describe("The embedded wallet in Chromium", () => {
-  it("logs in by email, sets up, signs and sends with approvals in the frame's panel, survives a reload, and recovers on a fresh browser", async () => {
+  // Two browsers, two transactions mined and a reload: ~35 s here, so more than the default minute on a slower runner.
+  it("logs in by email, sets up, signs and sends with approvals in the frame's panel, survives a reload, and recovers on a fresh browser", { timeout: 150_000 }, async () => {
     const email = `ada-${Date.now()}@example.test`
     const { context, page, violations } = await open()
     await page.locator("[data-portico-button]").click()

@@ -47,7 +47,8 @@ afterAll(async () => {
   if (work !== undefined) await rm(work, { recursive: true, force: true })
 })
 
-it("protects a new wallet with a passkey and recovers it with that passkey", async () => {
+// Two browsers with a virtual authenticator each: ~35 s here, so more than the default minute on a slower runner.
+it("protects a new wallet with a passkey and recovers it with that passkey", { timeout: 150_000 }, async () => {
   const email = `pia-${Date.now()}@example.test`
   const context = await browser.newContext()
   const page = await context.newPage()
