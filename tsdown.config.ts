@@ -27,7 +27,9 @@ export default defineConfig([
     hash: true,
     unbundle: false,
     deps: { neverBundle: true },
-    treeshake: true
+    treeshake: true,
+    // A host's editor reads the documentation from the `.d.ts`; the JavaScript it ships need not carry it.
+    outputOptions: { comments: { legal: true, annotation: true, jsdoc: false } }
   },
   {
     // Node side of `portico/testing`: drives Playwright pages; the sandbox it starts stays in its modules.
