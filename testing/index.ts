@@ -10,8 +10,10 @@ import type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
 import { walletName } from "../sandbox/wallets/EvmWallet.ts"
 import { solanaWalletName } from "../sandbox/wallets/SolanaWallet.ts"
 import { type ApprovalPolicy, askBinding } from "./ApprovalPolicy.ts"
+import { missingPackageOf, SandboxUnavailableError } from "./SandboxUnavailableError.ts"
 
 export type { ApprovalPolicy, ApprovalRequest, AskTheTest } from "./ApprovalPolicy.ts"
+export { SandboxUnavailableError } from "./SandboxUnavailableError.ts"
 export type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
 export type { Sandbox, SandboxOptions, SandboxPorts } from "../sandbox/Sandbox.ts"
 export type { EvmChain } from "../sandbox/evm/EvmDevnet.ts"
@@ -21,8 +23,22 @@ export type { SolanaDemoAccount, SolanaDeployment, SolanaKeypair, SolanaTokenMin
 /**
  * Starts the sandbox's chains, relay and API (and its pages). Loaded only when called: the page helpers
  * below need none of it, so a host importing them never loads the sandbox's chain tooling.
+ *
+ * Runs from a Portico checkout. Where the sandbox's tools are not installed (the package alone), it
+ * rejects with `SandboxUnavailableError` naming the first one missing; start `npm start` in a checkout
+ * then, and point the tests at the URLs it prints.
  */
-export const startSandbox = async (options?: SandboxOptions): Promise<Sandbox> => (await import("../sandbox/Sandbox.ts")).startSandbox(options)
+export const startSandbox = async (options?: SandboxOptions): Promise<Sandbox> => {
+  const sandbox = await import("../sandbox/Sandbox.ts").catch((cause: unknown) => {
+    const missing = missingPackageOf(cause)
+    if (missing === undefined) throw cause
+    throw new SandboxUnavailableError({
+      missing,
+      message: `startSandbox needs the sandbox's tools, which come with a Portico checkout and not with the package (${missing} is not installed): run \`npm start\` in a checkout and point the tests at the URLs it prints`
+    })
+  })
+  return sandbox.startSandbox(options)
+}
 
 /** The demo wallets' names as the modal lists them. */
 export const demoWallets = { evm: walletName, solana: solanaWalletName } as const

@@ -33,4 +33,4 @@ run("publint", "npx", ["publint", "run", tarballPath, "--strict"])
 // ESM only by design: CommonJS resolution modes are not a target.
 run("types (attw)", "npx", ["attw", tarballPath, "--profile", "esm-only"])
 run("size budget", "npx", ["size-limit"])
-run("reference pages", "node", ["scripts/docs/reference.ts", "--check"])
+run("reference pages", process.execPath, ["scripts/docs/reference.ts", "--check"])

@@ -107,6 +107,16 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
     if (app !== undefined) rmSync(app, { recursive: true, force: true })
   })
 
+  // The package does not ship the sandbox's tools: its startSandbox says so, and names what is missing.
+  if (name === "plain-html") {
+    it("the tarball's startSandbox rejects with SandboxUnavailableError naming the missing tool", async () => {
+      const testing = (await import(pathToFileURL(join(app, "node_modules/portico/dist/testing.mjs")).href)) as typeof import("../../testing/index.ts")
+      const refused = await testing.startSandbox({ ports: "ephemeral" }).then(() => undefined, (error: unknown) => error)
+      expect(refused).toBeInstanceOf(testing.SandboxUnavailableError)
+      expect(refused).toMatchObject({ _tag: "SandboxUnavailableError", missing: expect.stringMatching(/^[@a-z]/) })
+    })
+  }
+
   // Only the server-rendered example has the button in its first HTML (the others render it from script).
   if (name === "next-app") {
     it("renders the connect button on the server: it is in the page's first HTML", async () => {
