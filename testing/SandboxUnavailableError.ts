@@ -4,6 +4,7 @@
  */
 import * as Schema from "effect/Schema"
 
+/** `startSandbox` could not load the sandbox: `missing` is the first of its tools that is not installed. */
 export class SandboxUnavailableError extends Schema.TaggedError<SandboxUnavailableError>()("SandboxUnavailableError", {
   /** The first package the sandbox needed and did not find. */
   missing: Schema.String,
