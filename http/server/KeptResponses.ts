@@ -16,7 +16,7 @@
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import * as Effect from "effect/Effect"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
-import { IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http"
+import { IncomingMessage, type OutgoingHttpHeaders, type Server, ServerResponse } from "node:http"
 
 export interface Mark {
   readonly body: Uint8Array
@@ -33,20 +33,20 @@ interface Kept extends Mark {
   readonly headers: OutgoingHttpHeaders
 }
 
-/** Answers marked by EncodedAnswers, until their response is finished (then kept, or dropped with the request). */
-const marks = new WeakMap<IncomingMessage, Mark>()
+/** The kept responses in front of each request that reached the application (set by `front`). */
+const fronted = new WeakMap<IncomingMessage, KeptResponses>()
 
-/** Marks `request`'s answer as `body`, computed at `at` and fit to be written again until `until` (epoch ms). */
+/**
+ * Marks `request`'s answer as `body`, computed at `at` and fit to be written again until `until` (epoch
+ * ms): the kept responses in front of it keep the response once it is written. Only marked requests
+ * are watched, so every other answer costs nothing here.
+ */
 export const mark = (request: HttpServerRequest.HttpServerRequest, answer: Mark): Effect.Effect<void> =>
   Effect.sync(() => {
     const incoming = NodeHttpServerRequest.toIncomingMessage(request)
-    if (incoming instanceof IncomingMessage) markIncoming(incoming, answer)
+    const response = NodeHttpServerRequest.toServerResponse(request)
+    if (incoming instanceof IncomingMessage && response instanceof ServerResponse) fronted.get(incoming)?.watch(incoming, response, answer)
   })
-
-/** The same, given Node's request. */
-export const markIncoming = (incoming: IncomingMessage, answer: Mark): void => {
-  if (incoming.method === "GET") marks.set(incoming, answer)
-}
 
 /** The guard's admission of a hit, decided at once: whether `projectId`'s request from `origin` may be answered now. */
 export type Admit = (projectId: string, origin: string | undefined, request: IncomingMessage, now: number) => boolean
@@ -54,8 +54,8 @@ export type Admit = (projectId: string, origin: string | undefined, request: Inc
 export interface KeptResponses {
   /** Writes `request`'s kept answer and answers true, or answers false and writes nothing. */
   readonly serve: (request: IncomingMessage, response: ServerResponse) => boolean
-  /** Keeps the answer the application is about to write to `request`, if it marks one. */
-  readonly watch: (request: IncomingMessage, response: ServerResponse) => void
+  /** Keeps `answer`, which the application is about to write to `request`, once it is written with 200. */
+  readonly watch: (request: IncomingMessage, response: ServerResponse, answer: Mark) => void
   /** Bytes of answers held now. */
   readonly bytes: () => number
 }
@@ -113,7 +113,7 @@ export const make = (options: { readonly maxBytes: number; readonly admit: Admit
       response.end(answer.body)
       return true
     },
-    watch: (request, response) => {
+    watch: (request, response, marked) => {
       if (request.method !== "GET") return
       // The application hands its headers to writeHead, which Node writes without keeping them.
       let written: OutgoingHttpHeaders | undefined
@@ -124,9 +124,8 @@ export const make = (options: { readonly maxBytes: number; readonly admit: Admit
         }
       })
       response.once("finish", () => {
-        const marked = marks.get(request)
         const projectId = new URLSearchParams((request.url ?? "").split("?")[1] ?? "").get("projectId")
-        if (marked === undefined || written === undefined || response.statusCode !== 200 || projectId === null || Date.now() >= marked.until) return
+        if (written === undefined || response.statusCode !== 200 || projectId === null || Date.now() >= marked.until) return
         keep(keyOf(request), { ...marked, projectId, headers: written })
       })
     },
@@ -134,13 +133,13 @@ export const make = (options: { readonly maxBytes: number; readonly admit: Admit
   }
 }
 
-/** Puts `kept` in front of `server`'s request listeners (the application's), watching what they answer. */
+/** Puts `kept` in front of `server`'s request listeners (the application's), for what they mark. */
 export const front = (server: Server, kept: KeptResponses): void => {
   const application = server.listeners("request") as Array<(request: IncomingMessage, response: ServerResponse) => void>
   server.removeAllListeners("request")
   server.on("request", (request: IncomingMessage, response: ServerResponse) => {
     if (kept.serve(request, response)) return
-    kept.watch(request, response)
+    fronted.set(request, kept)
     for (const listener of application) listener(request, response)
   })
 }

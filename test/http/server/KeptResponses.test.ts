@@ -73,8 +73,7 @@ const answered = (kept: KeptResponses.KeptResponses, url: string, body: Uint8Arr
   incoming.method = "GET"
   incoming.url = url
   const response = new ServerResponse(incoming)
-  kept.watch(incoming, response)
-  KeptResponses.markIncoming(incoming, { body, at: Date.now(), until: Date.now() + 60_000, current: () => true })
+  kept.watch(incoming, response, { body, at: Date.now(), until: Date.now() + 60_000, current: () => true })
   response.writeHead(200, { "content-type": "application/json" })
   response.emit("finish")
 }
