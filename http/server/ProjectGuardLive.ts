@@ -17,6 +17,7 @@ import { ProjectGuard } from "../api/ProjectGuard.ts"
 import * as BodyGuard from "./BodyGuard.ts"
 import * as ClientAddress from "./ClientAddress.ts"
 import { withJitter } from "./RateLimiter.ts"
+import type * as KeptResponses from "./KeptResponses.ts"
 import * as ProjectDirectory from "./ProjectDirectory.ts"
 import * as Tarpit from "./Tarpit.ts"
 import type { Project } from "./Repository.ts"
@@ -35,11 +36,11 @@ export interface Visitor {
 }
 
 /** Whether `origin` may call for `project`; a page of this server itself (the embedded wallet's frame) calls from the server's own origin. */
-export const originAdmitted = (context: ServerContext["Service"], project: Project, origin: string | undefined): boolean =>
+const originAdmitted = (context: ServerContext["Service"], project: Project, origin: string | undefined): boolean =>
   origin === undefined || context.ownOrigins().includes(origin) || ProjectDirectory.allows(project, origin)
 
 /** The rate-limit bucket of a known project's request. */
-export const rateKey = (projectId: string, client: string): string => `${projectId}|${client}`
+const rateKey = (projectId: string, client: string): string => `${projectId}|${client}`
 
 /**
  * The project checks alone (known project, origin allowlist, rate limit), shared by the guard of the
@@ -71,6 +72,20 @@ export const makeAdmission = Effect.gen(function*() {
       if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: withJitter(wait) })
     })
 })
+
+/**
+ * The same checks for a kept response (KeptResponses.ts), decided at once: the project still configured,
+ * the Origin allowed and a token taken. Only where the buckets are in this process (PGlite): with
+ * Postgres nothing is admitted here, and every request goes through the guard and the shared limiter.
+ */
+export const admitAtOnce = (context: ServerContext["Service"]): KeptResponses.Admit => (projectId, origin, request, now) => {
+  const takeNow = context.rateLimiter.takeNow
+  const project = context.projects.get(projectId)
+  if (takeNow === undefined || project === undefined || !originAdmitted(context, project, origin)) return false
+  const forwardedFor = request.headers["x-forwarded-for"]
+  const client = ClientAddress.fromPeer(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, context.trustedProxies)
+  return takeNow(rateKey(projectId, client), now) === 0
+}
 
 export const layer = Layer.effect(
   ProjectGuard,

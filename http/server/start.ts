@@ -87,23 +87,6 @@ export interface ServerRuntime {
 /** At most this many bytes of whole answers are kept to be written again (KeptResponses). */
 const keptResponseBytes = 32 * 1024 * 1024
 
-/**
- * Kept responses for a hit admitted as the guard admits: project, origin, and a token taken at once,
- * so only with the buckets in this process (PGlite); with Postgres every request goes through the guard.
- */
-const keptResponses = (context: ServerContext["Service"]) =>
-  KeptResponses.make({
-    maxBytes: keptResponseBytes,
-    admit: (projectId, origin, request, now) => {
-      const takeNow = context.rateLimiter.takeNow
-      const project = context.projects.get(projectId)
-      if (takeNow === undefined || project === undefined || !ProjectGuardLive.originAdmitted(context, project, origin)) return false
-      const forwardedFor = request.headers["x-forwarded-for"]
-      const client = ClientAddress.fromPeer(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, context.trustedProxies)
-      return takeNow(ProjectGuardLive.rateKey(projectId, client), now) === 0
-    }
-  })
-
 export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
   const db = await databaseOf(options)
   try {
@@ -196,7 +179,9 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     )
     const runtime = ManagedRuntime.make(server)
     const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (http) => http.address))
-    if (listening !== undefined) KeptResponses.front(listening, keptResponses(context))
+    if (listening !== undefined) {
+      KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit: ProjectGuardLive.admitAtOnce(context) }))
+    }
     ownUrl = NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, "")
     return {
       url: ownUrl,
