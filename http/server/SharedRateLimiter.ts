@@ -1,8 +1,9 @@
 /**
  * Rate limits that hold across server processes sharing one Postgres: the token buckets live in a
  * table, and each take is one statement that refills, decides and spends atomically (a row lock per
- * key), so two processes see one bucket. Rows of keys idle for `idleMillis` (at least two windows)
- * are swept now and then, so keys from outside (client addresses) cost bounded rows.
+ * key), so two processes see one bucket. Rows of keys idle for two windows (or `idleMillis`, when
+ * another limiter shares the table with a longer window) are swept now and then, so keys from outside
+ * (client addresses) cost bounded rows.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -27,14 +28,15 @@ const take = `
     at = GREATEST(rate_buckets.at, $3::bigint)
   RETURNING tokens, passed`
 
-export const make = (db: Queryable, options: RateLimitOptions, idleMillis: number = 2 * options.perSeconds * 1000): Limiter => {
+export const make = (db: Queryable, options: RateLimitOptions, idleMillis = 0): Limiter => {
   const refillPerMilli = options.requests / (options.perSeconds * 1000)
+  const sweptAfter = Math.max(idleMillis, 2 * options.perSeconds * 1000)
   let takes = 0
   return {
     take: (key, now) =>
       Effect.promise(async () => {
         takes++
-        if (takes % sweepEvery === 0) await db.query("DELETE FROM rate_buckets WHERE at < $1", [now - Math.max(idleMillis, 2 * options.perSeconds * 1000)])
+        if (takes % sweepEvery === 0) await db.query("DELETE FROM rate_buckets WHERE at < $1", [now - sweptAfter])
         const [taken] = await rows(db, Taken, take, [key, options.requests, now, refillPerMilli])
         if (taken === undefined || taken.passed) return 0
         return Math.max(1, Math.ceil((1 - taken.tokens) / refillPerMilli / 1000))
