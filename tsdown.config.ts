@@ -2,7 +2,7 @@
  * Builds the published package: compiled ESM with `.d.ts` for the public entry points only.
  * Dependencies and peers stay external so the host's bundler dedupes React, viem and Effect.
  */
-import { defineConfig } from "tsdown"
+import { defineConfig, type Rolldown } from "tsdown"
 
 /** Public entry points; each key becomes `dist/<key>.js` and a subpath in `package.json` `exports`. */
 export const entries = {
@@ -13,6 +13,16 @@ export const entries = {
 
 /** `portico/server`: the sign-in verifier for a host's backend; runs on Node only, so it builds separately. */
 export const serverEntries = { server: "http/server/SignInVerifier.ts" } as const
+
+/**
+ * `portico/testing` loads the sandbox on demand from its own build (`dist/sandbox/`, below), which reads
+ * the files shipped beside it: the dynamic import points there instead of bundling a second copy.
+ */
+const packagedSandbox: Rolldown.Plugin = {
+  name: "portico-packaged-sandbox",
+  resolveId: (source, _importer, extra) =>
+    extra.kind === "dynamic-import" && source.endsWith("/sandbox/Sandbox.ts") ? { id: "./sandbox/index.mjs", external: true } : null
+}
 
 export default defineConfig([
   {
@@ -39,6 +49,19 @@ export default defineConfig([
     platform: "node",
     target: "node22",
     dts: true,
+    deps: { neverBundle: true },
+    plugins: [packagedSandbox],
+    clean: false
+  },
+  {
+    // The sandbox `startSandbox` runs, in a folder of its own: scripts/package/sandbox.ts adds the pages,
+    // contracts and images it reads beside its code (sandbox/SandboxFiles.ts).
+    entry: { index: "sandbox/Sandbox.ts" },
+    outDir: "dist/sandbox",
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    dts: false,
     deps: { neverBundle: true },
     clean: false
   },

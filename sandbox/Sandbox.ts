@@ -21,6 +21,7 @@ import { startRelay } from "./relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
 import { startSolanaDevnet } from "./solana/SolanaDevnet.ts"
+import { isPackaged } from "./SandboxFiles.ts"
 import { buildPages, framePage, repositoryRoot } from "./web/Build.ts"
 import { sandboxTokenImages } from "./tokens/TokenImages.ts"
 import { startWeb } from "./web/Web.ts"
@@ -81,7 +82,8 @@ export interface Sandbox {
   readonly stop: () => Promise<void>
 }
 
-export const defaultStateDir = join(repositoryRoot, ".sandbox")
+/** `.sandbox/` in a checkout; `.portico-sandbox/` in the current folder for the package's sandbox (its own folder may be read-only). */
+export const defaultStateDir = isPackaged ? join(process.cwd(), ".portico-sandbox") : join(repositoryRoot, ".sandbox")
 
 // Build caches keyed by their inputs' content (compiled contracts, built pages) hold no state: reset keeps them.
 const buildCaches = new Set(["cache", "web"])

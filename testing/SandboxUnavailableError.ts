@@ -1,13 +1,13 @@
 /**
  * `startSandbox` was called where the sandbox's tools are not installed: its devnets (Hardhat, LiteSVM),
- * mail and identity servers and page builds come with a Portico checkout, not with the package.
+ * mail and identity servers and relay run on packages a host installs next to Portico (SandboxTools.ts).
  */
 import * as Schema from "effect/Schema"
 
-/** `startSandbox` could not load the sandbox: `missing` is the first of its tools that is not installed. */
+/** `startSandbox` could not load the sandbox: `missing` lists the tools to install next to Portico. */
 export class SandboxUnavailableError extends Schema.TaggedError<SandboxUnavailableError>()("SandboxUnavailableError", {
-  /** The first package the sandbox needed and did not find. */
-  missing: Schema.String,
+  /** The packages the sandbox needs that could not be loaded, in the order to install them. */
+  missing: Schema.Array(Schema.String),
   message: Schema.String
 }) {}
 

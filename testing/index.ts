@@ -10,10 +10,12 @@ import type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
 import { walletName } from "../sandbox/wallets/EvmWallet.ts"
 import { solanaWalletName } from "../sandbox/wallets/SolanaWallet.ts"
 import { type ApprovalPolicy, askBinding } from "./ApprovalPolicy.ts"
-import { missingPackageOf, SandboxUnavailableError } from "./SandboxUnavailableError.ts"
+import { installCommand, missingSandboxTools } from "./SandboxTools.ts"
+import { SandboxUnavailableError } from "./SandboxUnavailableError.ts"
 
 export type { ApprovalPolicy, ApprovalRequest, AskTheTest } from "./ApprovalPolicy.ts"
 export { SandboxUnavailableError } from "./SandboxUnavailableError.ts"
+export { sandboxTools, type SandboxTool } from "./SandboxTools.ts"
 export type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
 export type { Sandbox, SandboxOptions, SandboxPorts } from "../sandbox/Sandbox.ts"
 export type { EvmChain } from "../sandbox/evm/EvmDevnet.ts"
@@ -21,22 +23,23 @@ export type { EvmDeployment } from "../sandbox/evm/EvmDeployment.ts"
 export type { SolanaDemoAccount, SolanaDeployment, SolanaKeypair, SolanaTokenMint } from "../sandbox/solana/SolanaDeployment.ts"
 
 /**
- * Starts the sandbox's chains, relay and API (and its pages). Loaded only when called: the page helpers
- * below need none of it, so a host importing them never loads the sandbox's chain tooling.
+ * Starts the sandbox's chains, relay, API server, mail and identity servers and its pages. Loaded only
+ * when called: the page helpers below need none of it, so a host importing them never loads the
+ * sandbox's chain tooling.
  *
- * Runs from a Portico checkout. Where the sandbox's tools are not installed (the package alone), it
- * rejects with `SandboxUnavailableError` naming the first one missing; start `npm start` in a checkout
- * then, and point the tests at the URLs it prints.
+ * The sandbox runs on packages a host installs next to Portico (`sandboxTools`: `npm install --save-dev
+ * hardhat litesvm smtp-server mailparser oidc-provider ws`). When one cannot be loaded it rejects with
+ * `SandboxUnavailableError`, whose `missing` lists them and whose message is the command that installs them.
  */
 export const startSandbox = async (options?: SandboxOptions): Promise<Sandbox> => {
-  const sandbox = await import("../sandbox/Sandbox.ts").catch((cause: unknown) => {
-    const missing = missingPackageOf(cause)
-    if (missing === undefined) throw cause
+  const missing = await missingSandboxTools()
+  if (missing.length > 0) {
     throw new SandboxUnavailableError({
       missing,
-      message: `startSandbox needs the sandbox's tools, which come with a Portico checkout and not with the package (${missing} is not installed): run \`npm start\` in a checkout and point the tests at the URLs it prints`
+      message: `startSandbox needs ${missing.join(", ")}, installed next to Portico: ${installCommand(missing)}`
     })
-  })
+  }
+  const sandbox = await import("../sandbox/Sandbox.ts")
   return sandbox.startSandbox(options)
 }
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import { mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import type { Abi, Hex } from "viem"
+import { isPackaged, prebuiltContracts } from "../SandboxFiles.ts"
 
 /** The contracts the sandbox deploys, by Solidity contract name. */
 export type ContractName = "Token" | "LegacyToken" | "Collection" | "ConstantProductPool" | "SwapRouter" | "SmartAccount" | "SmartAccountFactory"
@@ -44,8 +45,10 @@ const readSources = async (): Promise<Record<string, { content: string }>> => {
 /**
  * Compiles sandbox/evm/contracts with solc-js (standard JSON), caching the result under
  * .sandbox/cache/ by a hash of the compiler version, the settings and every source.
+ * The package ships them compiled (SandboxFiles.ts), so a host needs no solc.
  */
 export const compileContracts = async (): Promise<CompiledContracts> => {
+  if (isPackaged) return parseCompiled(JSON.parse(await readFile(prebuiltContracts, "utf8")))
   const sources = await readSources()
   const version = solcVersion()
   const key = createHash("sha256").update(JSON.stringify({ version, settings, sources })).digest("hex").slice(0, 16)

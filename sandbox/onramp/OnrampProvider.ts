@@ -26,6 +26,7 @@ import * as CallbackSignature from "../../http/server/onramp/CallbackSignature.t
 import * as CheckoutToken from "../../http/server/onramp/CheckoutToken.ts"
 import { centsText, ProviderQuoteRequest, signatureHeader, type PurchaseCallback, type ProviderError, type ProviderQuote } from "../../http/server/onramp/ProviderProtocol.ts"
 import { listen } from "../Listen.ts"
+import { sandboxFile } from "../SandboxFiles.ts"
 import { cardLimit, fiatUsd, networkName, optionsOf, paymentLimits, pricingOf, soldAssets, type RampNetwork, type SoldAsset } from "./Catalogue.ts"
 import { checkCard } from "./Card.ts"
 import { checkoutPage, problemPage, receiptPage, type Order } from "./CheckoutPage.ts"
@@ -104,8 +105,8 @@ export const startOnrampProvider = async (options: OnrampProviderOptions): Promi
   const treasury = makeTreasury(options.networks)
   await treasury.fund()
   const [script, css] = await Promise.all([
-    readFile(new URL("./checkout.js", import.meta.url), "utf8"),
-    readFile(new URL("./checkout.css", import.meta.url), "utf8")
+    readFile(sandboxFile("onramp/checkout.js"), "utf8"),
+    readFile(sandboxFile("onramp/checkout.css"), "utf8")
   ])
   /** Sessions paid or being paid, by JWT id, until they expire. */
   const payments = new Map<string, Paid>()

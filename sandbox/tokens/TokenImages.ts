@@ -3,8 +3,9 @@
  * coins, served by the API's token and currency image endpoints.
  */
 import { fileURLToPath } from "node:url"
+import { sandboxFile } from "../SandboxFiles.ts"
 
-const file = (name: string): string => fileURLToPath(new URL(`./${name}.svg`, import.meta.url))
+const file = (name: string): string => fileURLToPath(sandboxFile(`tokens/${name}.svg`))
 
 export const sandboxTokenImages: Readonly<Record<string, string>> = {
   USDC: file("usdc"),

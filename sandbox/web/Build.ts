@@ -3,14 +3,14 @@
  * and, for Portico's API server to serve, the embedded wallet's frame and panel (`framePage`).
  * A build is skipped when its sources have not changed since the last one (a stamp of every input file's
  * path, size and modification time names the folder), so `npm start` stays fast after the first run.
+ * The package has no sources to build: it serves the pages built when it was packed (SandboxFiles.ts).
  */
 import { createHash } from "node:crypto"
 import { existsSync } from "node:fs"
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises"
 import { join, relative } from "node:path"
 import { Worker } from "node:worker_threads"
-import react from "@vitejs/plugin-react"
-import { build } from "vite"
+import { isPackaged, prebuiltPageFolder } from "../SandboxFiles.ts"
 
 export interface Page {
   readonly name: "site" | "wc-wallet" | "frame"
@@ -68,6 +68,9 @@ export const pageExists = (page: Page): boolean => existsSync(join(page.root, en
  * (tests) never see a half-written page; older builds are removed.
  */
 export const buildPages = async (outDir: string, only: ReadonlyArray<Page> = pages): Promise<ReadonlyMap<Page["name"], string>> => {
+  if (isPackaged) return prebuiltPages(only)
+  // Vite and its React plugin only where pages are built: the package's sandbox has neither.
+  const [{ build }, { default: react }] = await Promise.all([import("vite"), import("@vitejs/plugin-react")])
   const stamp = (await sourceStamp()).slice(0, 16)
   const built = new Map<Page["name"], string>()
   await mkdir(outDir, { recursive: true })
@@ -107,12 +110,16 @@ export const buildPages = async (outDir: string, only: ReadonlyArray<Page> = pag
   return built
 }
 
+/** The pages the package was packed with, for those it has. */
+const prebuiltPages = (only: ReadonlyArray<Page>): ReadonlyMap<Page["name"], string> =>
+  new Map(only.map((page) => [page.name, prebuiltPageFolder(page.name)] as const).filter(([, folder]) => existsSync(folder)))
+
 /**
  * `buildPages` on a worker thread: the chains' start-up (solc, seeding) and PGlite keep the main thread busy,
  * so building beside them on the other core makes a cold `npm start` noticeably faster.
  */
 export const buildPagesInWorker = (outDir: string): Promise<ReadonlyMap<Page["name"], string>> =>
-  new Promise((resolve, reject) => {
+  isPackaged ? Promise.resolve(prebuiltPages(pages)) : new Promise((resolve, reject) => {
     // NODE_ENV decides between React's development and production builds, for Vite and the React plugin alike;
     // pin it so a test runner's "test" never yields a development page.
     const worker = new Worker(new URL("./BuildWorker.ts", import.meta.url), {

@@ -5,9 +5,9 @@
  */
 import type { SandboxConfig } from "../SandboxConfig.ts"
 import { join } from "node:path"
+import { isPackaged } from "../SandboxFiles.ts"
 import { buildPagesInWorker, pageExists, pages, type Page } from "./Build.ts"
 import { demoBackend } from "./DemoBackend.ts"
-import { startDevServer } from "./DevServer.ts"
 import { startStaticServer, strictCsp, type StaticServer } from "./StaticServer.ts"
 
 export interface WebOptions {
@@ -32,6 +32,9 @@ export interface Web {
 export const startWeb = async (options: WebOptions): Promise<Web> => {
   const dev = options.mode === "dev"
   if (dev && options.csp) throw new Error("The strict CSP needs built pages: use the build mode with csp")
+  if (dev && isPackaged) throw new Error("The dev mode edits the pages' sources, which come with a Portico checkout: use the build mode")
+  // Vite's dev server only in dev mode: the package's sandbox has no Vite.
+  const startDevServer = dev ? (await import("./DevServer.ts")).startDevServer : undefined
   const roots = dev
     ? new Map(pages.filter(pageExists).map((page) => [page.name, page.root] as const))
     : await buildPagesInWorker(options.outDir)
@@ -43,7 +46,7 @@ export const startWeb = async (options: WebOptions): Promise<Web> => {
     const extra = backend === undefined ? {} : { backend }
     return root === undefined
       ? Promise.resolve(undefined)
-      : dev
+      : startDevServer !== undefined
       ? startDevServer({ host: options.host, port, root, cacheDir: join(options.outDir, `vite-cache-${name}`), config: options.config, ...extra })
       : startStaticServer({ host: options.host, port, root, config: options.config, ...extra, ...(options.csp ? { csp: strictCsp } : {}) })
   }

@@ -19,7 +19,7 @@ const run = (name: string, command: string, args: ReadonlyArray<string>): void =
   }
 }
 
-run("build", "npx", ["tsdown", "--logLevel", "warn"])
+run("build", "npm", ["run", "-s", "build"])
 rmSync(packDir, { recursive: true, force: true })
 mkdirSync(packDir, { recursive: true })
 run("pack", "npm", ["pack", "--silent", "--pack-destination", packDir])

@@ -15,6 +15,7 @@ import { chromium, type Browser } from "playwright-core"
 import { createPublicClient, http, verifyMessage, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
+import { sandboxTools } from "../../testing/SandboxTools.ts"
 import { startStaticServer, strictCsp } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
@@ -26,7 +27,7 @@ const tarball = (): string => {
   const find = () => existsSync(packDir) ? readdirSync(packDir).find((name) => name.endsWith(".tgz")) : undefined
   if (find() === undefined) {
     mkdirSync(packDir, { recursive: true })
-    execFileSync("npx", ["tsdown", "--logLevel", "warn"], { cwd: repository, stdio: "pipe" })
+    execFileSync("npm", ["run", "-s", "build"], { cwd: repository, stdio: "pipe" })
     execFileSync("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: repository, stdio: "pipe" })
   }
   return join(packDir, find() ?? "")
@@ -76,15 +77,36 @@ const nextApp = async (app: string, sandbox: Sandbox): Promise<Served> => {
   }
 }
 
-/** Each example, the packages it installs next to the tarball (in versions the npm cache holds where the repository has them), and how it is served. */
+/**
+ * Each example, the packages it installs next to the tarball (in versions the npm cache holds where the
+ * repository has them), and how it is served. The wagmi app also installs the sandbox's tools and starts
+ * the sandbox from the tarball, as a host following docs/hosts.md would; the others start it from this
+ * checkout, and the plain page proves what the tarball's `startSandbox` says without the tools.
+ */
 const shared = ["react", "react-dom", "playwright-core"].map(versionOf)
 const examples = [
-  { name: "plain-html", packages: [versionOf("vite"), ...shared], serve: viteApp },
-  { name: "vite-wagmi", packages: [versionOf("vite"), ...shared, "wagmi@3.7.6", "@wagmi/core@3.6.4", "@tanstack/react-query@5.108.0"], serve: viteApp },
-  { name: "next-app", packages: [...shared, "next@16.4.6"], serve: nextApp }
+  { name: "plain-html", packages: [versionOf("vite"), ...shared], serve: viteApp, sandboxFrom: "checkout" },
+  {
+    name: "vite-wagmi",
+    packages: [versionOf("vite"), ...shared, "wagmi@3.7.6", "@wagmi/core@3.6.4", "@tanstack/react-query@5.108.0", ...sandboxTools.map((tool) => versionOf(tool.name))],
+    serve: viteApp,
+    sandboxFrom: "tarball"
+  },
+  { name: "next-app", packages: [...shared, "next@16.4.6"], serve: nextApp, sandboxFrom: "checkout" }
 ] as const
 
-describe.each(examples)("examples/$name from the packed tarball", ({ name, packages, serve }) => {
+/** A page's text, once it answered 200. */
+const text = async (url: string, init?: RequestInit): Promise<string> => {
+  const response = await fetch(url, init)
+  expect(response.status, url).toBe(200)
+  return response.text()
+}
+
+/** The tarball's `portico/testing`, as installed in the example. */
+const testingOf = async (app: string) =>
+  (await import(pathToFileURL(join(app, "node_modules/portico/dist/testing.mjs")).href)) as typeof import("../../testing/index.ts")
+
+describe.each(examples)("examples/$name from the packed tarball", ({ name, packages, serve, sandboxFrom }) => {
   let app: string
   let sandbox: Sandbox
   let site: Served
@@ -95,7 +117,7 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
     cpSync(join(repository, "examples", name), app, { recursive: true })
     const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball(), ...packages]
     execFileSync("npm", install, { cwd: app, stdio: "pipe" })
-    sandbox = await startSandbox({ ports: "ephemeral" })
+    sandbox = sandboxFrom === "tarball" ? await (await testingOf(app)).startSandbox({ ports: "ephemeral" }) : await startSandbox({ ports: "ephemeral" })
     site = await serve(app, sandbox)
     browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
   }, 300_000)
@@ -107,13 +129,27 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
     if (app !== undefined) rmSync(app, { recursive: true, force: true })
   })
 
-  // The package does not ship the sandbox's tools: its startSandbox says so, and names what is missing.
+  // Without the sandbox's tools installed, the tarball's startSandbox says which to install, and how.
   if (name === "plain-html") {
-    it("the tarball's startSandbox rejects with SandboxUnavailableError naming the missing tool", async () => {
-      const testing = (await import(pathToFileURL(join(app, "node_modules/portico/dist/testing.mjs")).href)) as typeof import("../../testing/index.ts")
+    it("the tarball's startSandbox rejects with SandboxUnavailableError listing the tools to install", async () => {
+      const testing = await testingOf(app)
       const refused = await testing.startSandbox({ ports: "ephemeral" }).then(() => undefined, (error: unknown) => error)
       expect(refused).toBeInstanceOf(testing.SandboxUnavailableError)
-      expect(refused).toMatchObject({ _tag: "SandboxUnavailableError", missing: expect.stringMatching(/^[@a-z]/) })
+      // viem brings ws along for its own WebSocket transport; the others are missing.
+      const names = sandboxTools.map((tool) => tool.name).filter((tool) => !existsSync(join(app, "node_modules", tool)))
+      expect(names).toContain("hardhat")
+      expect(refused).toMatchObject({ _tag: "SandboxUnavailableError", missing: names, message: expect.stringContaining(`npm install --save-dev ${names.join(" ")}`) })
+    })
+  }
+
+  // The tarball's own sandbox: chains, relay, API with the embedded wallet's frame, onramp, mail and identity servers.
+  if (sandboxFrom === "tarball") {
+    it("the tarball's startSandbox serves what it ships prebuilt: the pages, the embedded wallet's frame, the checkout and the token images", async () => {
+      expect(await text(sandbox.walletConnectWalletUrl)).toMatch(/<script type="module"[^>]* src="\/assets\//)
+      const frame = new URLSearchParams({ projectId: sandbox.config.projectId, chainId: "eip155:31337", version: "1", enableLogger: "false" })
+      expect(await text(`${sandbox.apiUrl}/embedded/frame?${frame}`, { headers: { Origin: site.url } })).toMatch(/src="\/embedded\/assets\/[^"]+\.js"/)
+      expect(await text(`${sandbox.onrampUrl}/checkout.js`)).toContain("addEventListener")
+      expect(await text(`${sandbox.apiUrl}/public/getTokenImage/USDC?projectId=${sandbox.config.projectId}`, { headers: { Origin: site.url } })).toContain("<svg")
     })
   }
 
@@ -126,7 +162,7 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
   }
 
   it("connects, signs and sends with the tarball's portico/testing; a reload keeps the session, without hydration warnings", async () => {
-    const testing = (await import(pathToFileURL(join(app, "node_modules/portico/dist/testing.mjs")).href)) as typeof import("../../testing/index.ts")
+    const testing = await testingOf(app)
     const page = await browser.newPage()
     const problems: Array<string> = []
     page.on("pageerror", (error) => problems.push(error.message))
