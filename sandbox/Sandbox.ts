@@ -55,7 +55,8 @@ export interface SandboxOptions {
   /** "build" (default): built pages, served statically; "dev": Vite dev servers with hot reload, no CSP. */
   readonly web?: "build" | "dev"
   /**
-   * Where state lives, `.sandbox/` of the repository by default. The API database is kept in `<stateDir>/db`,
+   * Where state lives: `.sandbox/` of the repository in a checkout, `.portico-sandbox/` in the current folder
+   * for the package's sandbox (`portico/testing`). The API database is kept in `<stateDir>/db`,
    * except with ephemeral ports: then it lives in memory, so parallel test sandboxes never share a database.
    */
   readonly stateDir?: string

@@ -6,10 +6,10 @@ import type { ApprovalRequest } from "../sandbox/wallets/Approval.ts"
 
 export type { ApprovalRequest }
 
-/** Asked in the test process for every wallet request when the policy is `"ask"`. */
+/** A policy that is a function: asked in the test process for every wallet request, it returns whether to approve. */
 export type AskTheTest = (request: ApprovalRequest) => boolean | Promise<boolean>
 
 export type ApprovalPolicy = "approve" | "reject" | AskTheTest
 
-/** The name of the page binding an `"ask"` policy answers through. */
+/** The name of the page binding through which the page's wallets ask an `AskTheTest` policy. */
 export const askBinding = "__porticoTestingAsk"

@@ -10,6 +10,20 @@ import type { Portico } from "./createPortico.ts"
 
 export const elementName = "portico-connect-button"
 
+// The element by name in a host's TypeScript: `document.querySelector` and React's JSX know it.
+declare global {
+  interface HTMLElementTagNameMap {
+    "portico-connect-button": HTMLElement
+  }
+}
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      "portico-connect-button": import("react").DetailedHTMLProps<import("react").HTMLAttributes<HTMLElement>, HTMLElement>
+    }
+  }
+}
+
 /** Registers `<portico-connect-button>` for `portico` (once per page; a second call is refused). */
 export const definePorticoElements = (portico: Portico): void => {
   if (globalThis.customElements.get(elementName) !== undefined) {

@@ -3,7 +3,8 @@
  * page. The element shows the label, opens the modal on click, follows the connection (shortened
  * address), the host subscribes to the state and talks to the wallet through the EIP-1193 provider.
  */
-import { afterAll, describe, expect, it } from "vitest"
+import { afterAll, describe, expect, expectTypeOf, it } from "vitest"
+import { render } from "vitest-browser-react"
 import { en } from "../../../ui/i18n/en.ts"
 import { createPortico, definePorticoElements, type PorticoState } from "../../../ui/web/index.ts"
 import { announceTestWallet } from "../support/TestWallet.ts"
@@ -47,6 +48,15 @@ describe("createPortico and <portico-connect-button>", () => {
     await until(() => element()?.textContent === en.connectWallet)
     unsubscribe()
     expect(portico.getState().isConnected).toBe(false)
+  })
+
+  // Written in JSX, this file only typechecks (npm test) while the package declares the element to React and the DOM.
+  it("is the element by name in a React host's JSX and in querySelector's type", async () => {
+    const screen = await render(<portico-connect-button id="in-react"></portico-connect-button>)
+    const host = document.querySelector("#in-react")
+    expectTypeOf(document.querySelector("portico-connect-button")).toEqualTypeOf<HTMLElement | null>()
+    expect((await until(() => host?.querySelector("button") ?? null)).textContent).toBe(en.connectWallet)
+    await screen.unmount()
   })
 
   it("refuses a second definition of the element", () => {
