@@ -6,7 +6,7 @@
  * would lack: every package it imports is a dependency or one of `sandboxTools`, each an optional peer.
  * Run by `npm run build`, after tsdown.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { compileContracts } from "../../sandbox/evm/Compile.ts"
@@ -37,7 +37,8 @@ for (const page of [...pages, framePage]) {
   const folder = built.get(page.name) ?? fail(`the ${page.name} page was not built`)
   cpSync(folder, prebuiltPageFolder(page.name, pathToFileURL(`${prebuilt}/`)), { recursive: true })
 }
-for (const file of ["onramp/checkout.js", "onramp/checkout.css", ...["usdc", "usdt", "dai", "eth", "sol"].map((name) => `tokens/${name}.svg`)]) {
+const images = readdirSync(join(root, "sandbox/tokens")).filter((name) => name.endsWith(".svg")).map((name) => `tokens/${name}`)
+for (const file of ["onramp/checkout.js", "onramp/checkout.css", ...images]) {
   mkdirSync(dirname(join(packaged, file)), { recursive: true })
   cpSync(join(root, "sandbox", file), join(packaged, file))
 }
@@ -74,4 +75,4 @@ const staticPackages = (file: string, seen = new Set<string>()): ReadonlySet<str
 
 const unshipped = [...staticPackages(entry)].filter((name) => manifest.dependencies?.[name] === undefined && !tools.has(name))
 if (unshipped.length > 0) fail(`the package's sandbox imports ${unshipped.join(", ")}, neither a dependency nor a sandbox tool`)
-console.log(`package sandbox: pages ${[...built.keys()].join(", ")}, contracts and images in ${prebuilt}`)
+console.log(`package sandbox: added the pages (${[...built.keys()].join(", ")}), the contracts, the checkout and the images to ${packaged}`)
