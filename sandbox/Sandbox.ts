@@ -22,6 +22,7 @@ import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
 import { startSolanaDevnet } from "./solana/SolanaDevnet.ts"
 import { isPackaged } from "./SandboxFiles.ts"
+import { portTakenOf, startFailureMessage } from "./StartFailure.ts"
 import { buildPages, framePage, repositoryRoot } from "./web/Build.ts"
 import { sandboxTokenImages } from "./tokens/TokenImages.ts"
 import { startWeb } from "./web/Web.ts"
@@ -151,7 +152,7 @@ export const startSandbox = async (options: SandboxOptions = {}): Promise<Sandbo
     try {
       return await startOn(options, host, stateDir, ports)
     } catch (error) {
-      const raced = options.ports === "ephemeral" && String(error).includes("EADDRINUSE")
+      const raced = options.ports === "ephemeral" && portTakenOf(error) !== undefined
       if (!raced || attempt === ephemeralAttempts) throw error
     }
   }
@@ -228,7 +229,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
   const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason] : []))
   if (failures.length > 0) {
     await stop()
-    throw new AggregateError(failures, `The sandbox failed to start: ${failures.map(String).join("; ")}`)
+    throw new AggregateError(failures, startFailureMessage(failures))
   }
   const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer, mailServer, onrampProvider, identityProviders] = await Promise.all(parts)
   if (webServers.walletUrl === undefined) {

@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { useState } from "react"
 import { createRoot } from "react-dom/client"
-import { createConfig, http, useAccount, useSendTransaction, useSignMessage, WagmiProvider } from "wagmi"
+import { createConfig, http, useConnection, useSendTransaction, useSignMessage, WagmiProvider } from "wagmi"
 import { createPortico, definePorticoElements } from "portico"
 import { porticoConnector } from "portico/wagmi"
 
@@ -29,7 +29,7 @@ const config = createConfig({ chains: [chain], connectors: [porticoConnector(por
 const queryClient = new QueryClient()
 
 function App() {
-  const account = useAccount()
+  const account = useConnection()
   const { signMessageAsync } = useSignMessage()
   const { sendTransactionAsync } = useSendTransaction()
   const [result, setResult] = useState("")

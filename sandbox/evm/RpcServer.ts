@@ -92,7 +92,7 @@ export const serveJsonRpc = (options: { readonly provider: RpcProvider; readonly
         if (!response.headersSent) response.writeHead(500).end(String(error))
       })
     })
-    server.once("error", (cause) => reject(new RpcServerError(`cannot listen on ${options.host}:${options.port}: ${cause.message}`)))
+    server.once("error", (cause) => reject(new RpcServerError(`cannot listen on ${options.host}:${options.port}: ${cause.message}`, { cause })))
     server.listen(options.port, options.host, () => {
       const { address, port } = server.address() as AddressInfo
       const host = address.includes(":") ? `[${address}]` : address

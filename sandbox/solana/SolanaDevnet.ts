@@ -58,6 +58,9 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
       response.end()
     })
   })
+  const port = await listen(server, options.port ?? 0, host)
+  // Attached once listening: a WebSocketServer re-emits its HTTP server's errors, and a taken port must
+  // reject the start (listen), not be thrown from an 'error' event nobody can catch.
   const sockets = new WebSocketServer({ server })
   sockets.on("connection", (socket) => {
     // Slots and transactions keep notifying while a socket closes; only open sockets are written to.
@@ -73,7 +76,6 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
     socket.on("close", connection.close)
   })
 
-  const port = await listen(server, options.port ?? 0, host)
   const ticker = setInterval(() => chain.advanceSlot(nowSeconds()), options.slotMs ?? DEFAULT_SLOT_MS)
   const urlHost = host.includes(":") ? `[${host}]` : host
   let stopped: Promise<void> | undefined

@@ -3,7 +3,10 @@
  * `/sandbox-config.json`, and `stop()` closes every port without leaving a child process behind.
  */
 import { execFileSync } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
 import { connect } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey } from "@solana/kit"
 import type { Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
@@ -111,4 +114,27 @@ describe("startSandbox", () => {
     for (const url of urls) expect({ url, open: await listening(url) }).toEqual({ url, open: false })
     expect(children()).toEqual(childrenBefore)
   })
+
+  // A second sandbox on the first one's ports (the usual mistake: two test runs, or npm start left open)
+  // fails to start with the port named and the way out, every part it did start stopped again, and the
+  // first one untouched. The Solana devnet's WebSocket server used to throw this from an 'error' event,
+  // killing the test process.
+  it("a second sandbox on a taken port rejects, naming the port, and stops what it started", async () => {
+    const first = await startSandbox({ ports: "ephemeral" })
+    const solanaPort = Number(new URL(first.solana.rpcUrl).port)
+    const free = { evm: [0, 0] as const, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0 }
+    const stateDir = mkdtempSync(join(tmpdir(), "portico-sandbox-"))
+    try {
+      const refused = await startSandbox({ ports: { ...free, solana: solanaPort }, stateDir }).then(() => undefined, (error: unknown) => error)
+      expect(refused).toBeInstanceOf(AggregateError)
+      expect(String((refused as Error).message)).toBe(
+        `The sandbox failed to start: port ${solanaPort} on 127.0.0.1 is taken (EADDRINUSE): another sandbox or server holds it; stop it, or start with { ports: "ephemeral" }`
+      )
+      expect(children()).toEqual(childrenBefore)
+      expect(await rpc(first.solana.rpcUrl, "getHealth")).toBe("ok")
+    } finally {
+      await first.stop()
+      rmSync(stateDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
