@@ -79,17 +79,20 @@ const nextApp = async (app: string, sandbox: Sandbox): Promise<Served> => {
 
 /**
  * Each example, the packages it installs next to the tarball (in versions the npm cache holds where the
- * repository has them), and how it is served. The wagmi app also installs the sandbox's tools and starts
- * the sandbox from the tarball, as a host following docs/hosts.md would; the others start it from this
- * checkout, and the plain page proves what the tarball's `startSandbox` says without the tools.
+ * repository has them), and how it is tested. The wagmi app is a host's project whole: it installs the
+ * sandbox's tools and runs its own test (`npm test`: examples/vite-wagmi/test/app.test.js, written with
+ * `portico/testing` as docs/hosts.md shows); here its tarball's sandbox is also checked for what it ships
+ * prebuilt. The others are served here, against a sandbox from this checkout; the plain page also proves
+ * what the tarball's `startSandbox` says without the tools.
  */
 const shared = ["react", "react-dom", "playwright-core"].map(versionOf)
+const sandboxToolVersions = sandboxTools.map((tool) => versionOf(tool.name))
 const examples = [
   { name: "plain-html", packages: [versionOf("vite"), ...shared], serve: viteApp, sandboxFrom: "checkout" },
   {
     name: "vite-wagmi",
-    packages: [versionOf("vite"), ...shared, "wagmi@3.7.6", "@wagmi/core@3.6.4", "@tanstack/react-query@5.108.0", ...sandboxTools.map((tool) => versionOf(tool.name))],
-    serve: viteApp,
+    packages: [versionOf("vite"), versionOf("viem"), ...shared, "wagmi@3.7.6", "@wagmi/core@3.6.4", "@tanstack/react-query@5.108.0", ...sandboxToolVersions],
+    serve: undefined,
     sandboxFrom: "tarball"
   },
   { name: "next-app", packages: [...shared, "next@16.4.6"], serve: nextApp, sandboxFrom: "checkout" }
@@ -118,6 +121,7 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
     const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball(), ...packages]
     execFileSync("npm", install, { cwd: app, stdio: "pipe" })
     sandbox = sandboxFrom === "tarball" ? await (await testingOf(app)).startSandbox({ ports: "ephemeral" }) : await startSandbox({ ports: "ephemeral" })
+    if (serve === undefined) return
     site = await serve(app, sandbox)
     browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
   }, 300_000)
@@ -147,9 +151,9 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
     it("the tarball's startSandbox serves what it ships prebuilt: the pages, the embedded wallet's frame, the checkout and the token images", async () => {
       expect(await text(sandbox.walletConnectWalletUrl)).toMatch(/<script type="module"[^>]* src="\/assets\//)
       const frame = new URLSearchParams({ projectId: sandbox.config.projectId, chainId: "eip155:31337", version: "1", enableLogger: "false" })
-      expect(await text(`${sandbox.apiUrl}/embedded/frame?${frame}`, { headers: { Origin: site.url } })).toMatch(/src="\/embedded\/assets\/[^"]+\.js"/)
+      expect(await text(`${sandbox.apiUrl}/embedded/frame?${frame}`, { headers: { Origin: sandbox.siteUrl } })).toMatch(/src="\/embedded\/assets\/[^"]+\.js"/)
       expect(await text(`${sandbox.onrampUrl}/checkout.js`)).toContain("addEventListener")
-      expect(await text(`${sandbox.apiUrl}/public/getTokenImage/USDC?projectId=${sandbox.config.projectId}`, { headers: { Origin: site.url } })).toContain("<svg")
+      expect(await text(`${sandbox.apiUrl}/public/getTokenImage/USDC?projectId=${sandbox.config.projectId}`, { headers: { Origin: sandbox.siteUrl } })).toContain("<svg")
     })
   }
 
@@ -161,35 +165,45 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
     })
   }
 
-  it("connects, signs and sends with the tarball's portico/testing; a reload keeps the session, without hydration warnings", async () => {
-    const testing = await testingOf(app)
-    const page = await browser.newPage()
-    const problems: Array<string> = []
-    page.on("pageerror", (error) => problems.push(error.message))
-    page.on("console", (message) => {
-      if (message.type() === "error" && /hydrat|did not match/i.test(message.text())) problems.push(message.text())
-    })
-    await testing.injectWallets(page, { config: sandbox.config })
-    await page.goto(site.url)
-    await page.getByTestId("status").getByText("disconnected").waitFor()
+  // The wagmi app's own test, run as its developer runs it: `npm test` in the app (vite build, then node --test).
+  if (serve === undefined) {
+    it("passes its own end-to-end test, written with the tarball's portico/testing", () => {
+      const { NODE_ENV: _runner, ...environment } = process.env
+      const output = execFileSync("npm", ["test"], { cwd: app, encoding: "utf8", stdio: "pipe", env: { ...environment, CHROMIUM_PATH: chromiumPath } })
+      expect(output).toMatch(/^# pass 1$/m)
+      expect(output).toMatch(/^# fail 0$/m)
+    }, 180_000)
+  } else {
+    it("connects, signs and sends with the tarball's portico/testing; a reload keeps the session, without hydration warnings", async () => {
+      const testing = await testingOf(app)
+      const page = await browser.newPage()
+      const problems: Array<string> = []
+      page.on("pageerror", (error) => problems.push(error.message))
+      page.on("console", (message) => {
+        if (message.type() === "error" && /hydrat|did not match/i.test(message.text())) problems.push(message.text())
+      })
+      await testing.injectWallets(page, { config: sandbox.config })
+      await page.goto(site.url)
+      await page.getByTestId("status").getByText("disconnected").waitFor()
 
-    await testing.connect(page)
-    const address = sandbox.config.evm.accounts[0]?.address ?? ""
-    await expect.poll(() => page.getByTestId("status").textContent()).toBe(`connected ${address}`)
+      await testing.connect(page)
+      const address = sandbox.config.evm.accounts[0]?.address ?? ""
+      await expect.poll(() => page.getByTestId("status").textContent()).toBe(`connected ${address}`)
 
-    await page.getByRole("button", { name: "Sign message" }).click()
-    await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/^signature 0x/)
-    const signature = ((await page.getByTestId("result").textContent()) ?? "").slice("signature ".length) as Hex
-    expect(await verifyMessage({ address: address as Hex, message: "Hello from a host page", signature })).toBe(true)
+      await page.getByRole("button", { name: "Sign message" }).click()
+      await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/^signature 0x/)
+      const signature = ((await page.getByTestId("result").textContent()) ?? "").slice("signature ".length) as Hex
+      expect(await verifyMessage({ address: address as Hex, message: "Hello from a host page", signature })).toBe(true)
 
-    await page.getByRole("button", { name: "Send 0.01 ETH" }).click()
-    await expect.poll(() => page.getByTestId("result").textContent(), { timeout: 20_000 }).toMatch(/^sent 0x/)
-    const hash = ((await page.getByTestId("result").textContent()) ?? "").slice("sent ".length) as Hex
-    const receipt = await createPublicClient({ transport: http(sandbox.config.evm.chains[0]?.rpcUrl) }).waitForTransactionReceipt({ hash })
-    expect(receipt.status).toBe("success")
+      await page.getByRole("button", { name: "Send 0.01 ETH" }).click()
+      await expect.poll(() => page.getByTestId("result").textContent(), { timeout: 20_000 }).toMatch(/^sent 0x/)
+      const hash = ((await page.getByTestId("result").textContent()) ?? "").slice("sent ".length) as Hex
+      const receipt = await createPublicClient({ transport: http(sandbox.config.evm.chains[0]?.rpcUrl) }).waitForTransactionReceipt({ hash })
+      expect(receipt.status).toBe("success")
 
-    await page.reload()
-    await expect.poll(() => page.getByTestId("status").textContent(), { timeout: 20_000 }).toBe(`connected ${address}`)
-    expect(problems).toEqual([])
-  }, 120_000)
+      await page.reload()
+      await expect.poll(() => page.getByTestId("status").textContent(), { timeout: 20_000 }).toBe(`connected ${address}`)
+      expect(problems).toEqual([])
+    }, 120_000)
+  }
 })
