@@ -10,11 +10,13 @@ import type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
 import { walletName } from "../sandbox/wallets/EvmWallet.ts"
 import { solanaWalletName } from "../sandbox/wallets/SolanaWallet.ts"
 import { type ApprovalPolicy, askBinding } from "./ApprovalPolicy.ts"
+import { type ModalStep, ModalStepError, stepMessage } from "./ModalStepError.ts"
 import { installCommand, missingSandboxTools } from "./SandboxTools.ts"
 import { SandboxUnavailableError } from "./SandboxUnavailableError.ts"
 
 export type { ApprovalPolicy, ApprovalRequest, AskTheTest } from "./ApprovalPolicy.ts"
 export { SandboxUnavailableError } from "./SandboxUnavailableError.ts"
+export { ModalStepError, type ModalStep } from "./ModalStepError.ts"
 export { sandboxTools, type SandboxTool } from "./SandboxTools.ts"
 export type { SandboxConfig } from "../sandbox/SandboxConfig.ts"
 export type { Sandbox, SandboxOptions, SandboxPorts } from "../sandbox/Sandbox.ts"
@@ -68,29 +70,53 @@ export const injectWallets = async (page: Page, options: InjectWalletsOptions): 
   await page.addInitScript({ content: `${bundle}\nPorticoTestWallets.inject(${pageOptions});` })
 }
 
-const timeout = 15_000
+const defaultTimeout = 15_000
 const button = (page: Page) => page.locator("[data-portico-button]").first()
 const dialog = (page: Page) => page.locator("portico-modal [role='dialog']")
 
-/** Opens the modal from the connect button, picks the wallet and waits until the button shows the account. */
-export const connect = async (page: Page, wallet: string = demoWallets.evm): Promise<void> => {
-  await button(page).click({ timeout })
-  await dialog(page).getByRole("button", { name: wallet }).first().click({ timeout })
-  await dialog(page).waitFor({ state: "detached", timeout })
-  await page.waitForFunction(
-    () => /^(0x[0-9a-fA-F]{4}|[1-9A-HJ-NP-Za-km-z]{4})…/.test(document.querySelector("[data-portico-button]")?.textContent ?? ""),
-    undefined,
-    { timeout }
-  )
+export interface ModalHelperOptions {
+  /** How long each step may take, in milliseconds: 15,000 by default. */
+  readonly timeout?: number
 }
 
-/** Opens the account view from the connect button and disconnects every session. */
-export const disconnect = async (page: Page): Promise<void> => {
-  await button(page).click({ timeout })
-  await dialog(page).getByRole("button", { name: "Disconnect" }).last().click({ timeout })
-  await page.waitForFunction(
-    () => !/…/.test(document.querySelector("[data-portico-button]")?.textContent ?? ""),
-    undefined,
-    { timeout }
-  )
+/** Runs one step, turning Playwright's timeout into a `ModalStepError` that says what was awaited. */
+const step = async (page: Page, name: ModalStep, wallet: string, timeout: number, run: () => Promise<unknown>): Promise<void> => {
+  await run().catch((cause: unknown) => {
+    if (!(cause instanceof Error) || cause.name !== "TimeoutError") throw cause
+    throw new ModalStepError({ step: name, url: page.url(), message: stepMessage(name, page.url(), wallet, timeout) })
+  })
+}
+
+/**
+ * Opens the modal from the connect button, picks the wallet and waits until the button shows the account.
+ * Rejects with `ModalStepError` naming the step that did not happen in time.
+ */
+export const connect = async (page: Page, wallet: string = demoWallets.evm, options: ModalHelperOptions = {}): Promise<void> => {
+  const timeout = options.timeout ?? defaultTimeout
+  await step(page, "button", wallet, timeout, () => button(page).click({ timeout }))
+  await step(page, "wallet", wallet, timeout, () => dialog(page).getByRole("button", { name: wallet }).first().click({ timeout }))
+  await step(page, "connected", wallet, timeout, async () => {
+    await dialog(page).waitFor({ state: "detached", timeout })
+    await page.waitForFunction(
+      () => /^(0x[0-9a-fA-F]{4}|[1-9A-HJ-NP-Za-km-z]{4})…/.test(document.querySelector("[data-portico-button]")?.textContent ?? ""),
+      undefined,
+      { timeout }
+    )
+  })
+}
+
+/**
+ * Opens the account view from the connect button and disconnects every session.
+ * Rejects with `ModalStepError` naming the step that did not happen in time.
+ */
+export const disconnect = async (page: Page, options: ModalHelperOptions = {}): Promise<void> => {
+  const timeout = options.timeout ?? defaultTimeout
+  await step(page, "button", "", timeout, () => button(page).click({ timeout }))
+  await step(page, "disconnect", "", timeout, () => dialog(page).getByRole("button", { name: "Disconnect" }).last().click({ timeout }))
+  await step(page, "disconnected", "", timeout, () =>
+    page.waitForFunction(
+      () => !/…/.test(document.querySelector("[data-portico-button]")?.textContent ?? ""),
+      undefined,
+      { timeout }
+    ))
 }

@@ -39,9 +39,9 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-const hostPage = async (options: Omit<InjectWalletsOptions, "config">): Promise<Page> => {
+const hostPage = async (options: Omit<InjectWalletsOptions, "config">, body = "<!doctype html><title>host</title>"): Promise<Page> => {
   const page = await browser.newPage()
-  await page.route("http://localhost:4999/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>host</title>" }))
+  await page.route("http://localhost:4999/**", (route) => route.fulfill({ contentType: "text/html", body }))
   await testing.injectWallets(page, { config, ...options })
   await page.goto("http://localhost:4999/")
   return page
@@ -82,5 +82,38 @@ describe("portico/testing injectWallets", () => {
     expect(asked[0]?.wallet).toBe(testing.demoWallets.evm)
     expect(asked[0]?.details.join(" ")).toContain("http://localhost:4999")
     await page.close()
+  })
+})
+
+describe("portico/testing connect and disconnect", () => {
+  const quick = { timeout: 300 }
+
+  it("names the missing connect button and the page, not a locator", async () => {
+    const page = await hostPage({})
+    const refused = await testing.connect(page, undefined, quick).then(() => undefined, (error: unknown) => error)
+    expect(refused).toBeInstanceOf(testing.ModalStepError)
+    expect(refused).toMatchObject({
+      _tag: "ModalStepError",
+      step: "button",
+      url: "http://localhost:4999/",
+      message: "No Portico connect button ([data-portico-button]) on http://localhost:4999/ within 0.3 s: is your app served there, with <portico-connect-button> or ConnectButton?"
+    })
+    expect(await testing.disconnect(page, quick).then(() => undefined, (error: unknown) => error)).toMatchObject({ step: "button" })
+    await page.close()
+  })
+
+  it("names the wallet the modal did not list, and what to call", async () => {
+    const page = await hostPage({}, "<!doctype html><title>host</title><button data-portico-button>Connect Wallet</button>")
+    const refused = await testing.connect(page, "Some Wallet", quick).then(() => undefined, (error: unknown) => error)
+    expect(refused).toMatchObject({ step: "wallet", message: expect.stringContaining(`did not list "Some Wallet" within 0.3 s: call injectWallets(page, …) before page.goto`) })
+    await page.close()
+  })
+
+  it("lets any other failure through as it is", async () => {
+    const page = await hostPage({})
+    await page.close()
+    const refused = await testing.connect(page, undefined, quick).then(() => undefined, (error: unknown) => error)
+    expect(refused).toBeInstanceOf(Error)
+    expect(refused).not.toBeInstanceOf(testing.ModalStepError)
   })
 })
