@@ -53,7 +53,7 @@ export interface SandboxOptions {
   readonly reset?: boolean
   /** Serve both pages with a strict Content-Security-Policy (no unsafe-inline, no unsafe-eval). */
   readonly csp?: boolean
-  /** "build" (default): built pages, served statically; "dev": Vite dev servers with hot reload, no CSP. */
+  /** "build" (default): built pages, served statically; "dev": Vite dev servers with hot reload, no CSP (in a checkout: the package has no page sources). */
   readonly web?: "build" | "dev"
   /**
    * Where state lives: `.sandbox/` of the repository in a checkout, `.portico-sandbox/` in the current folder
