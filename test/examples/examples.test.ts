@@ -189,6 +189,8 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
       await testing.connect(page)
       const address = sandbox.config.evm.accounts[0]?.address ?? ""
       await expect.poll(() => page.getByTestId("status").textContent()).toBe(`connected ${address}`)
+      // The Next.js app asks for sign-in: connect() returns once the demo wallet has signed in by the policy.
+      if (name === "next-app") await expect.poll(() => page.getByTestId("signin").textContent()).toBe("signed in")
 
       await page.getByRole("button", { name: "Sign message" }).click()
       await expect.poll(() => page.getByTestId("result").textContent()).toMatch(/^signature 0x/)
@@ -203,6 +205,7 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
 
       await page.reload()
       await expect.poll(() => page.getByTestId("status").textContent(), { timeout: 20_000 }).toBe(`connected ${address}`)
+      if (name === "next-app") await expect.poll(() => page.getByTestId("signin").textContent()).toBe("signed in")
       expect(problems).toEqual([])
     }, 120_000)
   }

@@ -15,7 +15,7 @@ export interface ConnectButtonProps {
 }
 
 /**
- * The connect button: "Connect" until the visitor connects, then the account; a click opens the modal.
+ * The connect button: "Connect Wallet" until the visitor connects, then the account; a click opens the modal.
  *
  * @example
  * ```tsx

@@ -21,7 +21,9 @@ export default function Page() {
       name: local.name,
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: { default: { http: [local.rpcUrl] } }
-    }]
+    }],
+    // Sign-in after connecting, verified and kept by Portico's server (no backend of the page's own).
+    siwx: { required: false, statement: "Sign in to the Next.js example." }
   }
   return (
     <main>
