@@ -76,7 +76,7 @@ export const makeAdmission = Effect.gen(function*() {
 /**
  * The same checks for a kept response (KeptResponses.ts), decided at once: the project still configured,
  * the Origin allowed and a token taken. Only where the buckets are in this process (PGlite): with
- * Postgres nothing is admitted here, and every request goes through the guard and the shared limiter.
+ * Postgres start.ts keeps no responses, and every request goes through the guard and the shared limiter.
  */
 export const admitAtOnce = (context: ServerContext["Service"]): KeptResponses.Admit => (projectId, origin, request, now) => {
   const takeNow = context.rateLimiter.takeNow

@@ -179,7 +179,9 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     )
     const runtime = ManagedRuntime.make(server)
     const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (http) => http.address))
-    if (listening !== undefined) {
+    // Kept responses are admitted against buckets in this process: with Postgres's shared buckets they
+    // could never be served, so nothing is kept and every request goes through the guard.
+    if (listening !== undefined && context.rateLimiter.takeNow !== undefined) {
       KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit: ProjectGuardLive.admitAtOnce(context) }))
     }
     ownUrl = NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, "")

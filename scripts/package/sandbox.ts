@@ -32,8 +32,9 @@ rmSync(prebuilt, { recursive: true, force: true })
 mkdirSync(prebuilt, { recursive: true })
 writeFileSync(join(prebuilt, prebuiltContractsName), JSON.stringify(await compileContracts()))
 // The sandbox's build cache: pages unchanged since the last `npm start` or test run are not built again.
-const built = await buildPages(join(root, ".sandbox/web"), [...pages, framePage])
-for (const page of [...pages, framePage]) {
+const shipped = [...pages, framePage]
+const built = await buildPages(join(root, ".sandbox/web"), shipped)
+for (const page of shipped) {
   const folder = built.get(page.name) ?? fail(`the ${page.name} page was not built`)
   cpSync(folder, prebuiltPageFolder(page.name, pathToFileURL(`${prebuilt}/`)), { recursive: true })
 }
