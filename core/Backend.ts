@@ -103,8 +103,8 @@ export class Backend extends Context.Service<Backend, {
   readonly swapTokens: (caipNetworkId: string) => Effect.Effect<ReadonlyArray<Swap.SwapToken>, BackendError>
   /** What swapping `amount` base units of `from` for `to` returns now. */
   readonly swapQuote: (query: SwapQuery) => Effect.Effect<Swap.SwapQuote, BackendError>
-  /** How much of `token` the router may spend for `owner`. */
-  readonly swapAllowance: (token: string, owner: string) => Effect.Effect<bigint, BackendError>
+  /** How much of `token` the router may spend for `owner`: the router that quotes `swap` best, when given. */
+  readonly swapAllowance: (token: string, owner: string, swap?: { readonly to: string; readonly amount: bigint }) => Effect.Effect<bigint, BackendError>
   /** The approval of exactly `amount` for the router. */
   readonly swapApproval: (query: SwapQuery) => Effect.Effect<Swap.SwapTransaction, BackendError>
   /** The swap, with its minimum output from `slippage` (percent). */

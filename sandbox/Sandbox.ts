@@ -14,9 +14,10 @@ import { startMailServer } from "./mail/MailServer.ts"
 import { sandboxEmbeddedOptions } from "./mail/SandboxEmbedded.ts"
 import { startIdentityProviders } from "./oidc/IdentityProviders.ts"
 import { callbackPath } from "../http/api/SocialApi.ts"
-import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
+import { startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
-import { sandboxCollections, sandboxContracts, sandboxTokens, sandboxUsdPrices } from "./evm/SandboxContracts.ts"
+import { devnetServerOptions, evmChainSpecs } from "./evm/NetworkShapes.ts"
+import { sandboxCollections } from "./evm/SandboxContracts.ts"
 import { startRelay } from "./relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
@@ -127,14 +128,11 @@ const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promi
 
 interface Stoppable { readonly stop: () => Promise<void> }
 
-/** Fixed USD prices, so that USD values in the modal are real numbers: ETH, SOL and the dollar tokens. */
-const sandboxPrices = (solanaNetwork: string, solanaUsdc: string): Readonly<Record<string, number>> => ({
-  ...Object.fromEntries(
-    evmChainSpecs.flatMap(({ chainId }) => [
-      [`eip155:${chainId}:native`, sandboxUsdPrices.native],
-      ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, sandboxUsdPrices.token] as const)
-    ])
-  ),
+/**
+ * Solana's USD prices, fixed until its oracle lands: EVM assets are priced by the devnets' own Chainlink
+ * feeds (and pool TWAPs), as on a real chain.
+ */
+const sandboxSolanaPrices = (solanaNetwork: string, solanaUsdc: string): Readonly<Record<string, number>> => ({
   [`${solanaNetwork}:native`]: 150,
   [`${solanaNetwork}:${solanaUsdc}`]: 1
 })
@@ -196,13 +194,15 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       host,
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
-      evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens, collections: sandboxCollections, swapRouter: sandboxContracts.router })),
+      // Each devnet's configuration is its real network's file from docs/networks/ with only the chain id and
+      // RPC URL replaced; the sandbox adds its NFT collections, which exist on no real chain.
+      evm: evmChainSpecs.map((spec, index) => ({ ...devnetServerOptions(spec, http(ports.evm[index] ?? 0)), collections: sandboxCollections })),
       solana: {
         rpcUrl: devnet.rpcUrl,
         caipNetworkId: devnet.deployment.caipNetworkId,
         mints: [{ address: devnet.deployment.usdc.address, symbol: devnet.deployment.usdc.symbol, name: devnet.deployment.usdc.name, decimals: devnet.deployment.usdc.decimals }]
       },
-      prices: sandboxPrices(devnet.deployment.caipNetworkId, devnet.deployment.usdc.address),
+      prices: sandboxSolanaPrices(devnet.deployment.caipNetworkId, devnet.deployment.usdc.address),
       tokenImages: sandboxTokenImages,
       // A local toy world: any page on this machine may use the sandbox project.
       projects: { [projectId]: { allowedOrigins: ["*"] } },
@@ -245,8 +245,12 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     walletConnectWalletUrl: webServers.walletUrl,
     mailboxUrl: mailServer.url,
     evm: {
-      chains: evmDevnets.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
-      contracts: { ...evmDevnets.deployment.contracts },
+      chains: evmDevnets.chains.map(({ chainId, name, rpcUrl }) => ({
+        chainId,
+        name,
+        rpcUrl,
+        contracts: { ...evmDevnets.deployment.chains.find((chain) => chain.chainId === chainId)?.contracts }
+      })),
       accounts: evmDevnets.deployment.accounts.map(({ address, privateKey }) => ({ address, privateKey }))
     },
     solana: {

@@ -18,7 +18,12 @@ export const EvmChain = Schema.Struct({
   chainId: Schema.Int,
   name: Schema.String,
   rpcUrl: Schema.String,
-  explorer: Schema.optionalKey(Schema.String)
+  explorer: Schema.optionalKey(Schema.String),
+  /**
+   * Contract name → address on this chain: the real network's (usdc, usdt, dai, weth, multicall3, the
+   * feeds, the Uniswap venues, ENS on the Ethereum-shaped chain) and the sandbox's own (nft, spamNft).
+   */
+  contracts: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
 })
 export type EvmChain = typeof EvmChain.Type
 
@@ -58,8 +63,6 @@ export const SandboxConfig = Schema.Struct({
   mailboxUrl: Schema.optionalKey(Schema.String),
   evm: Schema.Struct({
     chains: Schema.Array(EvmChain),
-    /** contract name (usdc6, usdtLike, dai18, nft, spamNft, pool) → address, identical on every chain */
-    contracts: Schema.Record(Schema.String, Schema.String),
     accounts: Schema.Array(EvmAccount)
   }),
   solana: Schema.Struct({

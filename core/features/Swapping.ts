@@ -1,8 +1,8 @@
 /**
  * Swaps (spec §2 feature area "swaps", §7 convert calls): the form's pair and amount, a quote from our
- * server that follows every change, and the swap itself through the visitor's wallet — first an approval
- * of exactly the amount when the router may not spend enough of the token, then the swap — each waited
- * for until mined. After it, balances and activity load again and the modal returns to Account.
+ * server (the best of the network's Uniswap v2 and v3 venues) that follows every change, and the swap
+ * itself through the visitor's wallet — first an approval of exactly the amount when the venue's router
+ * may not spend enough of the token, then the swap — each waited for until mined. After it, balances and activity load again and the modal returns to Account.
  * Its own chunk (app/SwapEngine.ts): a visitor who never opens Swap never loads it.
  */
 import * as Clock from "effect/Clock"
@@ -88,7 +88,7 @@ export class Swapping extends Context.Service<Swapping, {
         const query = { amount, from: from.address, to: to.address, userAddress: account.address }
         const [quote, allowance] = yield* Effect.all([
           backend.swapQuote(query),
-          Swap.isNative(from) ? Effect.succeed(undefined) : backend.swapAllowance(from.address, account.address)
+          Swap.isNative(from) ? Effect.succeed(undefined) : backend.swapAllowance(from.address, account.address, { to: to.address, amount })
         ], { concurrency: 2 })
         // A quote for a form that changed meanwhile is not this form's.
         yield* SubscriptionRef.update(form, (current) =>

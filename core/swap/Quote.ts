@@ -34,3 +34,17 @@ export const percentToPpm = (text: string): bigint | undefined => {
   const ppm = BigInt(match[1] ?? "0") * 10_000n + BigInt((match[2] ?? "").padEnd(4, "0"))
   return ppm < 500_000n ? ppm : undefined
 }
+
+const q192 = 2n ** 192n
+
+/**
+ * The price impact, in parts per million, of a swap through a concentrated-liquidity pool (Uniswap v3)
+ * whose square-root price before the swap was `sqrtPriceX96` (token1 per token0, Q64.96): 1 − (out/in) ÷
+ * the pool's price in the swap's direction. It includes the fee; never below zero.
+ */
+export const poolPriceImpactPpm = (amountIn: bigint, out: bigint, sqrtPriceX96: bigint, zeroForOne: boolean): bigint => {
+  if (amountIn <= 0n || sqrtPriceX96 <= 0n) return 0n
+  const squared = sqrtPriceX96 * sqrtPriceX96
+  const ratio = zeroForOne ? (out * million * q192) / (amountIn * squared) : (out * million * squared) / (amountIn * q192)
+  return ratio >= million ? 0n : million - ratio
+}

@@ -153,7 +153,7 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
       params: { address: Schema.String },
       query: { ...SdkQuery, sender: Schema.optionalKey(Schema.String) },
       success: Identity,
-      error: BadRequest
+      error: [BadRequest, UpstreamUnavailable]
     }),
     HttpApiEndpoint.get("history", "/v1/account/:address/history", {
       params: { address: Schema.String },
@@ -187,10 +187,11 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
       query: SdkQuery,
       payload: FungiblePriceRequest,
       success: FungiblePrices,
-      error: BadRequest
+      error: [BadRequest, UpstreamUnavailable]
     }),
     HttpApiEndpoint.get("convertAllowance", "/v1/convert/allowance", {
-      query: { ...SdkQuery, tokenAddress: Schema.String, userAddress: Schema.String },
+      // `to` and `amount` (not in the spec): the allowance for the router that quotes this swap best.
+      query: { ...SdkQuery, tokenAddress: Schema.String, userAddress: Schema.String, to: Schema.optionalKey(Schema.String), amount: Schema.optionalKey(Schema.String) },
       success: Allowance,
       error: swapErrors
     }),
@@ -226,7 +227,7 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
       params: { name: Schema.String },
       query: { ...SdkQuery, apiVersion: Schema.optionalKey(Schema.String) },
       success: NameAccount,
-      error: [BadRequest, NotFound]
+      error: [BadRequest, NotFound, UpstreamUnavailable]
     }),
     HttpApiEndpoint.get("profileReverse", "/v1/profile/reverse/:address", {
       params: { address: Schema.String },

@@ -88,8 +88,13 @@ export const make = (options: PorticoClient.ClientOptions) =>
           quote === undefined
             ? Effect.fail(new Backend.BackendRequestError({ reason: "NoQuote", message: "The server offered no quote" }))
             : Effect.succeed({ toAmount: BigInt(quote.toAmount), priceImpact: quote.priceImpact ?? "0", fee: quote.fee ?? "0" }))),
-      swapAllowance: (token, owner) =>
-        call(Effect.map(client.blockchain.convertAllowance({ query: { tokenAddress: token, userAddress: owner } }), (answer) => BigInt(answer.allowance))),
+      swapAllowance: (token, owner, swap) =>
+        call(Effect.map(
+          client.blockchain.convertAllowance({
+            query: { tokenAddress: token, userAddress: owner, ...(swap === undefined ? {} : { to: swap.to, amount: swap.amount.toString() }) }
+          }),
+          (answer) => BigInt(answer.allowance)
+        )),
       swapApproval: ({ amount, from, to, userAddress }) =>
         call(Effect.map(client.blockchain.convertBuildApprove({ query: { userAddress, from, to, amount: amount.toString() } }), transactionOf)),
       swapTransaction: ({ amount, from, to, userAddress, slippage }) =>

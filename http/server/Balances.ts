@@ -1,7 +1,7 @@
 /**
  * Reads an address's balances from the configured chains: native and ERC20 through viem, native SOL
- * and SPL tokens through @solana/kit. Prices come from the configured table; a token without a
- * price keeps its quantity and gets no price or value. Zero balances are left out.
+ * and SPL tokens through @solana/kit. Prices come from the Prices service (on-chain oracles); a token
+ * without a price keeps its quantity and gets no price or value. Zero balances are left out.
  */
 import { address as solanaAddress, createSolanaRpc, getBase64Encoder } from "@solana/kit"
 import * as Effect from "effect/Effect"
@@ -12,11 +12,6 @@ import { UpstreamUnavailable } from "../api/ApiError.ts"
 
 /** USD price of an asset id (CAIP-10 token id or `<caip2>:native`), undefined when unknown. */
 export type PriceSource = (assetId: string) => number | undefined
-
-export const priceTable = (prices: Readonly<Record<string, number>>): PriceSource => {
-  const normalized = new Map(Object.entries(prices).map(([key, price]) => [key.toLowerCase(), price]))
-  return (assetId) => normalized.get(assetId.toLowerCase())
-}
 
 /** The price and USD value of `numeric` units of an asset; nothing when the asset has no price. */
 export const priced = (prices: PriceSource, assetId: string, numeric: string) => {
@@ -66,14 +61,14 @@ const tokenHolding = (chainId: string, token: Currency & { readonly address: str
 export const tokenImageUrl = (imageBase: string, symbol: string): string =>
   `${imageBase}/public/getTokenImage/${encodeURIComponent(symbol)}`
 
-const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): TokenBalance => {
+const toEntry = (holding: Holding, prices: ReadonlyMap<string, number>, imageBase: string): TokenBalance => {
   const numeric = formatUnits(holding.amount, holding.decimals)
   return {
     name: holding.name,
     symbol: holding.symbol,
     chainId: holding.chainId,
     ...(holding.tokenAddress === undefined ? {} : { address: holding.tokenAddress }),
-    ...priced(prices, holding.assetId, numeric),
+    ...priced((assetId) => prices.get(assetId), holding.assetId, numeric),
     quantity: { decimals: String(holding.decimals), numeric },
     iconUrl: tokenImageUrl(imageBase, holding.symbol)
   }
@@ -141,10 +136,13 @@ const solanaReader = (solana: SolanaOptions) => {
   }
 }
 
+/** The prices a balance answer needs (the Prices service's lookup): the assets that have one now. */
+export type PriceLookup = (assetIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, UpstreamUnavailable>
+
 export const makeBalanceReader = (
   evm: ReadonlyArray<EvmChainOptions>,
   solana: SolanaOptions | undefined,
-  prices: PriceSource
+  prices: PriceLookup
 ): BalanceReader => {
   const readers = new Map(
     [...evm.map(evmReader), ...(solana === undefined ? [] : [solanaReader(solana)])].map((reader) => [reader.chainId, reader])
@@ -154,9 +152,11 @@ export const makeBalanceReader = (
     read: (chainId, address, imageBase) => {
       const reader = readers.get(chainId)
       if (reader === undefined) return Effect.succeed([])
-      return Effect.tryPromise({ try: () => reader.read(address), catch: upstream(chainId) }).pipe(
-        Effect.map((holdings) => holdings.filter((holding) => holding.amount > 0n).map((holding) => toEntry(holding, prices, imageBase)))
-      )
+      return Effect.gen(function*() {
+        const holdings = (yield* Effect.tryPromise({ try: () => reader.read(address), catch: upstream(chainId) })).filter((holding) => holding.amount > 0n)
+        const usd = yield* prices(holdings.map((holding) => holding.assetId))
+        return holdings.map((holding) => toEntry(holding, usd, imageBase))
+      })
     }
   }
 }

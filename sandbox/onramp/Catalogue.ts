@@ -1,12 +1,13 @@
 /**
  * What the sandbox ramps sell and take: Ether and the sandbox's USDC on every local EVM chain, paid in
  * USD or EUR by card or bank account (the limits of spec §9), priced from the sandbox's USD prices
- * (sandbox/evm/SandboxContracts.ts) so a quote matches the balances the modal shows.
+ * (the answers of the devnets' price feeds, sandbox/evm/RealContracts.ts) so a quote matches the balances the modal shows.
  */
 import type { Address } from "viem"
 import * as Constants from "../../core/Constants.ts"
 import type { ProviderNetwork, ProviderOptions } from "../../http/server/onramp/ProviderProtocol.ts"
-import { sandboxContracts, sandboxUsdPrices } from "../evm/SandboxContracts.ts"
+import { sandboxUsdPrices } from "../evm/RealContracts.ts"
+import { devnetContract } from "../evm/SandboxContracts.ts"
 import type { Pricing } from "./QuoteMath.ts"
 import type { Ramp } from "./Ramps.ts"
 
@@ -22,8 +23,8 @@ export interface SoldAsset {
   readonly name: string
   readonly symbol: string
   readonly decimals: number
-  /** Undefined for Ether. */
-  readonly contract: Address | undefined
+  /** The token's contract on a chain (each chain has its own USDC); undefined for Ether. */
+  readonly contract: ((chainId: number) => Address) | undefined
   readonly usd: number
   /** Gas a delivery costs: a plain send, or an ERC-20 transfer. */
   readonly gasUnits: bigint
@@ -31,7 +32,7 @@ export interface SoldAsset {
 
 export const soldAssets: ReadonlyArray<SoldAsset> = [
   { id: "ETH", name: "Ether", symbol: "ETH", decimals: 18, contract: undefined, usd: sandboxUsdPrices.native, gasUnits: 21_000n },
-  { id: "USDC", name: "USD Coin", symbol: "USDC", decimals: 6, contract: sandboxContracts.usdc6, usd: sandboxUsdPrices.token, gasUnits: 65_000n }
+  { id: "USDC", name: "USD Coin", symbol: "USDC", decimals: 6, contract: (chainId) => devnetContract(chainId, "usdc"), usd: sandboxUsdPrices.token, gasUnits: 65_000n }
 ]
 
 /** What one unit of each payment currency is worth in US dollars. */
@@ -54,7 +55,7 @@ export const providerNetwork = (network: RampNetwork, asset: SoldAsset): Provide
   name: networkName(network),
   display_name: network.name,
   chain_id: String(network.chainId),
-  contract_address: asset.contract ?? ""
+  contract_address: asset.contract?.(network.chainId) ?? ""
 })
 
 export const optionsOf = (networks: ReadonlyArray<RampNetwork>): ProviderOptions => ({

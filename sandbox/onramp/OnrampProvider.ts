@@ -150,7 +150,7 @@ export const startOnrampProvider = async (options: OnrampProviderOptions): Promi
       partner_user_id: claims.partner_user_id,
       quote_id: claims.quote_id,
       chain_id: String(order.network.chainId),
-      contract_address: order.asset.contract ?? "",
+      contract_address: order.asset.contract?.(order.network.chainId) ?? "",
       destination_address: order.to,
       purchase_amount: formatUnits(order.quote.units, order.asset.decimals),
       payment_total: { value: centsText(order.quote.totalCents), currency: order.fiat },

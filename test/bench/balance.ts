@@ -17,6 +17,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { startEvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
+import { chainOf } from "../../sandbox/evm/EvmDeployment.ts"
 
 const { values } = parseArgs({
   options: {
@@ -128,7 +129,7 @@ const options = {
   evm: [{
     chainId: chain.chainId,
     rpcUrl: chain.rpcUrl,
-    tokens: evm.deployment.tokens
+    tokens: chainOf(evm.deployment, chain.chainId).tokens
   }],
   prices: { [`eip155:${chain.chainId}:native`]: 2000 }
 }

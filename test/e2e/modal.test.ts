@@ -298,7 +298,7 @@ describe("Portico modal in Chromium", () => {
     })
     expect(registered.status).toBe(200)
     const chain = sandbox.config.evm.chains[0]
-    const usdc = sandbox.config.evm.contracts["usdc6"] as `0x${string}`
+    const usdc = sandbox.config.evm.chains[0]?.contracts?.["usdc"] as `0x${string}`
     const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
     const balanceOf = () => client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [receiver.address] })
     const before = await balanceOf()
@@ -340,7 +340,7 @@ describe("Portico modal in Chromium", () => {
     const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
     const owner = sandbox.config.evm.accounts[0]?.address as `0x${string}`
     const tokenBalance = (contract: string) =>
-      client.readContract({ address: sandbox.config.evm.contracts[contract] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+      client.readContract({ address: sandbox.config.evm.chains[0]?.contracts?.[contract] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
     const { context, page } = await open(host.url)
     await connectEvm(page)
     await page.locator("[data-portico-button]").click()
@@ -353,7 +353,7 @@ describe("Portico modal in Chromium", () => {
     }
     await openSwap()
     await expectNoAxeViolations(page)
-    const usdcBefore = await tokenBalance("usdc6")
+    const usdcBefore = await tokenBalance("usdc")
     await dialog(page).locator("[data-swap-amount]").fill("0.5")
     const quote = dialog(page).locator("[data-swap-quote]")
     await expect.poll(() => quote.getAttribute("data-swap-quote"), { timeout: 15_000 }).toMatch(/^\d+$/)
@@ -374,7 +374,7 @@ describe("Portico modal in Chromium", () => {
     await dialog(page).locator("[data-swap-confirm]").click()
     await answerWallet(page, "Approve")
     await expectView(page, "Account")
-    const received = (await tokenBalance("usdc6")) - usdcBefore
+    const received = (await tokenBalance("usdc")) - usdcBefore
     // Within the 1 % slippage of the quote (the pool did not move between quote and swap here).
     expect(received).toBeGreaterThanOrEqual((quoted * 99n) / 100n)
 
@@ -391,7 +391,7 @@ describe("Portico modal in Chromium", () => {
     expect(await dialog(page).locator("[data-swap-token='to'] option").allTextContents()).toEqual([expect.stringMatching(/^DAI /)])
     await dialog(page).locator("[data-swap-amount]").fill("100")
     await expect.poll(() => quote.getAttribute("data-swap-quote"), { timeout: 15_000 }).toMatch(/^\d+$/)
-    const daiBefore = await tokenBalance("dai18")
+    const daiBefore = await tokenBalance("dai")
     await dialog(page).locator("[data-swap-submit]").click()
     const confirm = dialog(page).locator("[data-swap-confirm]")
     await expectContains(confirm, "Approve USDC")
@@ -401,7 +401,7 @@ describe("Portico modal in Chromium", () => {
     await visible(dialog(page).locator("[data-swap-step='swapping']"))
     await answerWallet(page, "Approve")
     await expectView(page, "Account")
-    expect((await tokenBalance("dai18")) - daiBefore).toBeGreaterThan(99n * 10n ** 18n)
+    expect((await tokenBalance("dai")) - daiBefore).toBeGreaterThan(99n * 10n ** 18n)
     // Activity shows the swap at once, then, once the history lists it, its two legs first: USDC out, DAI in.
     await dialog(page).getByRole("tab", { name: en.activity }).click()
     const panel = dialog(page).getByRole("tabpanel")
@@ -417,7 +417,7 @@ describe("Portico modal in Chromium", () => {
     const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
     const receiver = sandbox.config.evm.accounts[2]?.address ?? "0x"
     const tokenBalance = (contract: string) =>
-      client.readContract({ address: sandbox.config.evm.contracts[contract] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [receiver] })
+      client.readContract({ address: sandbox.config.evm.chains[0]?.contracts?.[contract] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [receiver] })
     const { context, page } = await open(host.url)
     await connectEvm(page)
     const fillSend = (symbol: string, amount: string) => sendFromModal(page, { symbol, amount, receiver, feeSymbol: "ETH" })
@@ -437,7 +437,7 @@ describe("Portico modal in Chromium", () => {
     await expectView(page, "Account")
     await expect.poll(async () => (await client.getBalance({ address: receiver })) - ethBefore, { timeout: 15_000 }).toBe(500_000_000_000_000_000n)
     await page.keyboard.press("Escape")
-    for (const [symbol, contract, amount, units] of [["DAI", "dai18", "1.25", 1_250_000_000_000_000_000n], ["USDT", "usdtLike", "3", 3_000_000n]] as const) {
+    for (const [symbol, contract, amount, units] of [["DAI", "dai", "1.25", 1_250_000_000_000_000_000n], ["USDT", "usdt", "3", 3_000_000n]] as const) {
       const before = await tokenBalance(contract)
       await fillSend(symbol, amount)
       await answerWallet(page, "Approve")
@@ -874,7 +874,7 @@ describe("Portico modal in Chromium", () => {
     const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
     const owner = sandbox.config.evm.accounts[0]?.address as `0x${string}`
     const usdc = () =>
-      client.readContract({ address: sandbox.config.evm.contracts["usdc6"] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+      client.readContract({ address: sandbox.config.evm.chains[0]?.contracts?.["usdc"] as `0x${string}`, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
     const { context, page } = await open(host.url)
     await connectEvm(page)
     await page.locator("[data-portico-button]").click()

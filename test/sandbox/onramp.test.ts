@@ -18,7 +18,7 @@ import * as CheckoutToken from "../../http/server/onramp/CheckoutToken.ts"
 import { PurchaseCallback, signatureHeader } from "../../http/server/onramp/ProviderProtocol.ts"
 import { demoAccounts } from "../../sandbox/evm/DemoAccounts.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
-import { sandboxContracts } from "../../sandbox/evm/SandboxContracts.ts"
+import { devnetContract } from "../../sandbox/evm/SandboxContracts.ts"
 import { checkCard, decliningCard, payingCard } from "../../sandbox/onramp/Card.ts"
 import { pricingOf, soldAssets } from "../../sandbox/onramp/Catalogue.ts"
 import { startOnrampProvider, type OnrampProvider } from "../../sandbox/onramp/OnrampProvider.ts"
@@ -108,7 +108,7 @@ const secretOf = (ramp: string) => credentials.get(ramp)?.secret ?? ""
 const apiKeyOf = (ramp: string) => credentials.get(ramp)?.apiKey ?? ""
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 const reader = () => createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
-const usdcOf = (owner: Address) => reader().readContract({ address: sandboxContracts.usdc6, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+const usdcOf = (owner: Address) => reader().readContract({ address: devnetContract(31337, "usdc"), abi: erc20Abi, functionName: "balanceOf", args: [owner] })
 
 const session = (ramp: string, to: Address, amounts: Partial<Pick<CheckoutToken.CheckoutOrder, "preset_fiat_amount" | "preset_crypto_amount">>, asset = "USDC") =>
   CheckoutToken.sign(secretOf(ramp), ramp, {
@@ -172,7 +172,7 @@ describe("the checkout", () => {
     for (const chain of evm.chains) {
       const client = createPublicClient({ transport: http(chain.rpcUrl) })
       expect(await client.getBalance({ address: provider.treasury })).toBeGreaterThan(parseUnits("1000", 18))
-      expect(await client.readContract({ address: sandboxContracts.usdc6, abi: erc20Abi, functionName: "balanceOf", args: [provider.treasury] })).toBeGreaterThanOrEqual(parseUnits("1000000", 6) - parseUnits("100000", 6))
+      expect(await client.readContract({ address: devnetContract(chain.chainId, "usdc"), abi: erc20Abi, functionName: "balanceOf", args: [provider.treasury] })).toBeGreaterThanOrEqual(parseUnits("1000000", 6) - parseUnits("100000", 6))
     }
   })
 

@@ -12,6 +12,7 @@ import type { History } from "../../../core/Transaction.ts"
 import { historyPageSize } from "../../../http/server/BlockchainHandlers.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
+import { chainOf } from "../../../sandbox/evm/EvmDeployment.ts"
 import { withClient } from "../support/client.ts"
 
 let evm: EvmDevnets
@@ -25,7 +26,7 @@ beforeAll(async () => {
     evm: evm.chains.map((chain) => ({
       chainId: chain.chainId,
       rpcUrl: chain.rpcUrl,
-      tokens: evm.deployment.tokens,
+      tokens: chainOf(evm.deployment, chain.chainId).tokens,
       collections: evm.deployment.collections
     }))
   })
@@ -131,7 +132,8 @@ describe("EVM history", () => {
     expect(entry?.metadata.operationType).toBe("trade")
     expect(entry?.transfers.map((transfer) => transfer.direction).toSorted()).toEqual(["in", "out"])
     expect(new Set(entry?.transfers.map((transfer) => transfer.fungible_info?.symbol)).size).toBe(2)
-    expect(entry?.metadata).toMatchObject({ sentFrom: getAddress(swap.from), sentTo: getAddress(evm.deployment.pool.address) })
+    const sent = swap.transfers.find((transfer) => transfer.from === swap.from)
+    expect(entry?.metadata).toMatchObject({ sentFrom: getAddress(swap.from), sentTo: getAddress(sent?.to ?? "") })
   })
 
   it("picks up a new transaction within the index's sync interval (a second)", async () => {

@@ -18,7 +18,8 @@ import { signatureHeader, type PurchaseCallback } from "../../../http/server/onr
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
-import { sandboxUsdPrices } from "../../../sandbox/evm/SandboxContracts.ts"
+import { chainOf } from "../../../sandbox/evm/EvmDeployment.ts"
+import { sandboxUsdPrices } from "../../../sandbox/evm/RealContracts.ts"
 import { startOnrampProvider, type OnrampProvider } from "../../../sandbox/onramp/OnrampProvider.ts"
 import { newCredentials, serverOptions } from "../../../sandbox/onramp/Ramps.ts"
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
     startApiServer({
       port: 0,
       projects,
-      evm: [{ chainId: first.chainId, rpcUrl: first.rpcUrl, tokens: evm.deployment.tokens }],
+      evm: [{ chainId: first.chainId, rpcUrl: first.rpcUrl, tokens: chainOf(evm.deployment, first.chainId).tokens }],
       onramp: serverOptions(provider.url, credentials)
     }),
     startApiServer({ port: 0, projects }),
@@ -54,7 +55,7 @@ beforeAll(async () => {
     startApiServer({
       port: 0,
       projects,
-      evm: [{ chainId: first.chainId, rpcUrl: first.rpcUrl, tokens: evm.deployment.tokens }],
+      evm: [{ chainId: first.chainId, rpcUrl: first.rpcUrl, tokens: chainOf(evm.deployment, first.chainId).tokens }],
       onramp: { providers: [rampA, { ...rampB, apiKey: "not-the-key" }] }
     })
   ])
@@ -77,7 +78,7 @@ const get = async (path: string, params: Record<string, string> = {}, server: Ap
 }
 
 const usdc = () => {
-  const found = evm.deployment.tokens.find((token) => token.symbol === "USDC")
+  const found = chainOf(evm.deployment, 31337).tokens.find((token) => token.symbol === "USDC")
   if (found === undefined) throw new Error("no USDC")
   return found
 }
