@@ -70,6 +70,7 @@ export const collectionAbi = [
 /** Sandbox-only calls of the contracts at real addresses (their public interfaces are in http/server). */
 export const priceFeedAbi = parseAbi([
   "function transmit(int256 answer)",
+  "error NotTransmitter(address caller)",
   "function transmitter() view returns (address)",
   "function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)"
 ])
