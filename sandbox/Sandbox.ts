@@ -16,8 +16,7 @@ import { startIdentityProviders } from "./oidc/IdentityProviders.ts"
 import { callbackPath } from "../http/api/SocialApi.ts"
 import { startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
-import { devnetServerOptions, evmChainSpecs } from "./evm/NetworkShapes.ts"
-import { sandboxCollections } from "./evm/SandboxContracts.ts"
+import { sandboxServerEvm } from "./evm/NetworkShapes.ts"
 import { startRelay } from "./relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
@@ -194,9 +193,8 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       host,
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
-      // Each devnet's configuration is its real network's file from docs/networks/ with only the chain id and
-      // RPC URL replaced; the sandbox adds its NFT collections, which exist on no real chain.
-      evm: evmChainSpecs.map((spec, index) => ({ ...devnetServerOptions(spec, http(ports.evm[index] ?? 0)), collections: sandboxCollections })),
+      // Each devnet's configuration is its real network's file from docs/networks/ with only the chain id and RPC URL replaced.
+      evm: sandboxServerEvm(ports.evm.map(http)),
       solana: {
         rpcUrl: devnet.rpcUrl,
         caipNetworkId: devnet.deployment.caipNetworkId,

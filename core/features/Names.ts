@@ -47,8 +47,12 @@ export class Names extends Context.Service<Names, {
   readonly suggestions: (label: string) => Effect.Effect<Name.NameSuggestions, SuggestionsFailure>
   /** Registers `label` in the zone for the active account, in the spec's steps; the outcome lands in `registration`. */
   readonly register: (label: string) => Effect.Effect<void>
-  /** The address a registered name points to on `namespace` and its avatar; undefined when it has none there. */
-  readonly lookup: (name: string, namespace: string) => Effect.Effect<{ readonly address: string; readonly avatarUrl?: string } | undefined, BackendError>
+  /**
+   * The address a registered name points to on `namespace` and its avatar; undefined when a Portico name
+   * has none there. A name outside the zone (ENS, `vitalik.eth`) that points nowhere there does not
+   * resolve (the server answers it without addresses rather than with a 404).
+   */
+  readonly lookup: (name: string, namespace: string) => Effect.Effect<{ readonly address: string; readonly avatarUrl?: string } | undefined, BackendError | Name.NameResolutionError>
 }>()("portico/core/features/Names") {
   static readonly layer = Layer.effect(
     Names,
@@ -97,11 +101,12 @@ export class Names extends Context.Service<Names, {
             backend.nameSuggestions(valid.toLowerCase(), zone).pipe(Effect.mapError((cause) => new NameSuggestionsError({ cause })))),
         register,
         lookup: (name, namespace) =>
-          Effect.map(backend.lookupName(name.toLowerCase()), (account) => {
+          Effect.flatMap(backend.lookupName(name.toLowerCase()), (account) => {
             const coinType = namespace === "eip155" || namespace === "solana" ? coinTypes[namespace] : undefined
             const entry = coinType === undefined ? undefined : account.addresses[String(coinType)]
             const avatarUrl = account.attributes["avatar"]
-            return entry === undefined ? undefined : { address: entry.address, ...(avatarUrl === undefined ? {} : { avatarUrl }) }
+            if (entry === undefined && !name.toLowerCase().endsWith(zone)) return Effect.fail(new Name.NameResolutionError({}))
+            return Effect.succeed(entry === undefined ? undefined : { address: entry.address, ...(avatarUrl === undefined ? {} : { avatarUrl }) })
           })
       })
     })

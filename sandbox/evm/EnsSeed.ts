@@ -12,12 +12,15 @@ import type { SeedStep } from "./SeedSchedule.ts"
 
 type Draft = Omit<SeedStep, "timestamp">
 
-/** The demo names: account 0 to 3, each with a reverse record and an avatar. */
+/**
+ * The demo names: accounts 1 to 4, each with a reverse record and an avatar. Account 0, the one the demo
+ * wallets connect first, has none, so a visitor can register a Portico name for it.
+ */
 export const demoEnsNames: ReadonlyArray<{ readonly label: string; readonly account: number; readonly hue: number }> = [
-  { label: "alice", account: 0, hue: 200 },
   { label: "bob", account: 1, hue: 30 },
   { label: "carol", account: 2, hue: 130 },
-  { label: "dave", account: 3, hue: 280 }
+  { label: "dave", account: 3, hue: 280 },
+  { label: "erin", account: 4, hue: 200 }
 ]
 
 /** An avatar as a data: URL of a small SVG: a coloured disc with the name's initial. */

@@ -8,6 +8,8 @@ import * as Schema from "effect/Schema"
 import ethereumFile from "../../docs/networks/ethereum.json" with { type: "json" }
 import baseFile from "../../docs/networks/base.json" with { type: "json" }
 import { EvmChainOptions } from "../../http/server/ServerOptions.ts"
+import type { Address } from "viem"
+import { chainContracts, contractOf, sandboxCollections } from "./SandboxContracts.ts"
 
 export type NetworkShape = typeof EvmChainOptions.Type
 
@@ -26,3 +28,17 @@ export type EvmChainSpec = (typeof evmChainSpecs)[number]
 
 /** The API server's configuration for a devnet: the real network's file with its chain id and RPC URL replaced. */
 export const devnetServerOptions = (spec: EvmChainSpec, rpcUrl: string): NetworkShape => ({ ...spec.shape, chainId: spec.chainId, rpcUrl })
+
+/**
+ * The sandbox API server's `evm`: each devnet's configuration as above, plus the sandbox's NFT collections
+ * (which exist on no real chain), given the devnets' RPC URLs in spec order.
+ */
+export const sandboxServerEvm = (rpcUrls: ReadonlyArray<string>): ReadonlyArray<NetworkShape> =>
+  evmChainSpecs.map((spec, index) => ({ ...devnetServerOptions(spec, rpcUrls[index] ?? ""), collections: sandboxCollections }))
+
+/** A contract of the devnet with `chainId` by key (its `usdc`, its `weth`…); an unknown chain or key is a mistake in the sandbox. */
+export const devnetContract = (chainId: number, key: string): Address => {
+  const spec = evmChainSpecs.find((candidate) => candidate.chainId === chainId)
+  if (spec === undefined) throw new RangeError(`no sandbox chain ${chainId}`)
+  return contractOf(chainContracts(spec.shape), key)
+}

@@ -2,7 +2,7 @@ import { getAddress, getContractAddress, type Address } from "viem"
 import type { ContractName } from "./Compile.ts"
 import { deployerAccount } from "./DemoAccounts.ts"
 import type { EvmCollection, EvmToken } from "./EvmDeployment.ts"
-import { evmChainSpecs, type NetworkShape } from "./NetworkShapes.ts"
+import type { NetworkShape } from "./NetworkShapes.ts"
 import { isLegacyToken, placementsOf, tokenKey } from "./RealContracts.ts"
 
 /** The sandbox's own contracts, deployed by the deployer in nonce order, at the same addresses on both chains. */
@@ -80,11 +80,4 @@ const collection = (key: EvmCollection["contract"]) => {
   const found = sandboxCollections.find((entry) => entry.contract === key)
   if (found === undefined) throw new RangeError(`no sandbox collection ${key}`)
   return found
-}
-
-/** A contract of the devnet with `chainId` by key (its `usdc`, its `weth`…); an unknown chain or key is a mistake in the sandbox. */
-export const devnetContract = (chainId: number, key: string): Address => {
-  const spec = evmChainSpecs.find((candidate) => candidate.chainId === chainId)
-  if (spec === undefined) throw new RangeError(`no sandbox chain ${chainId}`)
-  return contractOf(chainContracts(spec.shape), key)
 }

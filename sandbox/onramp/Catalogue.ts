@@ -7,7 +7,7 @@ import type { Address } from "viem"
 import * as Constants from "../../core/Constants.ts"
 import type { ProviderNetwork, ProviderOptions } from "../../http/server/onramp/ProviderProtocol.ts"
 import { sandboxUsdPrices } from "../evm/RealContracts.ts"
-import { devnetContract } from "../evm/SandboxContracts.ts"
+import { devnetContract } from "../evm/NetworkShapes.ts"
 import type { Pricing } from "./QuoteMath.ts"
 import type { Ramp } from "./Ramps.ts"
 

@@ -9,7 +9,7 @@ import { createPublicClient, createWalletClient, erc20Abi, http, type Address, t
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts"
 import { tokenAbi } from "../evm/Abi.ts"
 import { demoMnemonic, deployerAccount } from "../evm/DemoAccounts.ts"
-import { devnetContract } from "../evm/SandboxContracts.ts"
+import { devnetContract } from "../evm/NetworkShapes.ts"
 import type { RampNetwork, SoldAsset } from "./Catalogue.ts"
 
 /** The treasury's index on m/44'/60'/0'/0/{index}. */

@@ -431,7 +431,8 @@ describe("Portico modal in Chromium", () => {
     await page.keyboard.press("Escape")
 
     const ethBefore = await client.getBalance({ address: receiver })
-    await fillSend("ETH", "0.5")
+    // To the receiver's ENS name: the server resolves carol.eth through the devnet's Universal Resolver.
+    await sendFromModal(page, { symbol: "ETH", amount: "0.5", receiver: "carol.eth", feeSymbol: "ETH" })
     await answerWallet(page, "Approve")
     // A native send goes one step back (to Account, where it was opened).
     await expectView(page, "Account")

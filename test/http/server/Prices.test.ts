@@ -106,16 +106,18 @@ describe("Prices", () => {
 
   it.effect("prices a token without a feed from its v3 pool's TWAP against USDC, but not from a pool below the minimum liquidity", () =>
     Effect.gen(function*() {
-      const withoutUsdtFeed = { ...options, priceFeeds: options.priceFeeds?.filter((feed) => feed.asset.toLowerCase() !== contract("usdt").toLowerCase()) }
+      const withoutUsdtFeed = { ...options, priceFeeds: (options.priceFeeds ?? []).filter((feed) => feed.asset.toLowerCase() !== contract("usdt").toLowerCase()) }
       const twap = yield* pricesNow(withoutUsdtFeed)
       const price = (yield* twap.usd([asset("usdt")])).get(asset("usdt"))
       assert.isDefined(price)
       expect(price).toBeCloseTo(1, 2)
 
-      const thin = yield* pricesNow({ ...withoutUsdtFeed, twap: { ...(options.twap ?? { quoteToken: "", seconds: 1800 }), minLiquidity: (10n ** 30n).toString() } })
+      const twapOptions = options.twap
+      if (twapOptions === undefined) return assert.fail("ethereum.json configures a TWAP")
+      const thin = yield* pricesNow({ ...withoutUsdtFeed, twap: { ...twapOptions, minLiquidity: (10n ** 30n).toString() } })
       assert.strictEqual((yield* thin.usd([asset("usdt")])).get(asset("usdt")), undefined)
       // DAI has no v3 pool at all: no feed, no pool, no price.
-      const withoutDaiFeed = yield* pricesNow({ ...options, priceFeeds: options.priceFeeds?.filter((feed) => feed.asset.toLowerCase() !== contract("dai").toLowerCase()) })
+      const withoutDaiFeed = yield* pricesNow({ ...options, priceFeeds: (options.priceFeeds ?? []).filter((feed) => feed.asset.toLowerCase() !== contract("dai").toLowerCase()) })
       assert.strictEqual((yield* withoutDaiFeed.usd([asset("dai")])).get(asset("dai")), undefined)
     }))
 
@@ -129,19 +131,20 @@ describe("Prices", () => {
     }))
 })
 
+const etherBalance = async (refresh: boolean) => {
+  const response = await fetch(`${api.url}/v1/account/${evm.deployment.accounts[0]?.address}/balance?projectId=p&st=t&sv=1&currency=usd&chainId=eip155:31337${refresh ? "&forceUpdate=true" : ""}`)
+  const { balances } = (await response.json()) as { balances: ReadonlyArray<{ symbol: string; price?: number; value?: number }> }
+  return balances.find((balance) => balance.symbol === "ETH")
+}
+
 describe("prices through the API server", () => {
-  const balanceOf = async (refresh: boolean) => {
-    const response = await fetch(`${api.url}/v1/account/${evm.deployment.accounts[0]?.address}/balance?projectId=p&st=t&sv=1&currency=usd&chainId=eip155:31337${refresh ? "&forceUpdate=true" : ""}`)
-    const { balances } = (await response.json()) as { balances: ReadonlyArray<{ symbol: string; price?: number; value?: number }> }
-    return balances.find((balance) => balance.symbol === "ETH")
-  }
 
   it("shows the feed's new USD value once the server's price TTL has passed", async () => {
-    expect((await balanceOf(false))?.price).toBe(3000)
+    expect((await etherBalance(false))?.price).toBe(3000)
     await transmit(contract("ethUsdFeed"), 2_750_00000000n)
-    expect((await balanceOf(true))?.price).toBe(3000)
+    expect((await etherBalance(true))?.price).toBe(3000)
     serverTime.advance(Constants.balanceCacheTtlMillis)
-    const moved = await balanceOf(true)
+    const moved = await etherBalance(true)
     expect(moved?.price).toBe(2750)
     await transmit(contract("ethUsdFeed"), 3000_00000000n)
   })
