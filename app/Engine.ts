@@ -88,6 +88,7 @@ export interface Engine {
     readonly attempt: Atom.Atom<ConnectAttempt.Attempt>
     readonly balances: ReturnType<typeof AccountData.atoms>["balances"]
     readonly identity: ReturnType<typeof AccountData.atoms>["identity"]
+    readonly swapNetworks: ReturnType<typeof AccountData.atoms>["swapNetworks"]
     readonly transactions: ReturnType<typeof Activity.atoms>["transactions"]
     readonly wallets: ReturnType<typeof WalletList.atoms>["page"]
     readonly registration: Atom.Atom<Names.Registration>
@@ -368,6 +369,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     attempt: Atom.keepAlive(Atom.subscriptionRef(attempt.state)),
     balances: accountAtoms.balances,
     identity: accountAtoms.identity,
+    swapNetworks: accountAtoms.swapNetworks,
     ...Activity.atoms(activity),
     wallets: walletAtoms.page,
     registration: Atom.keepAlive(Atom.subscriptionRef(names.registration)),

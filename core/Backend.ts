@@ -99,6 +99,8 @@ export class Backend extends Context.Service<Backend, {
   /** The session with that id while it is valid; undefined once revoked or expired. */
   readonly signInSession: (id: string) => Effect.Effect<SignInRecord | undefined, BackendError>
   readonly revokeSignInSession: (id: string) => Effect.Effect<void, BackendError>
+  /** The networks (CAIP-2) the server's swap venues cover. */
+  readonly swapNetworks: () => Effect.Effect<ReadonlyArray<string>, BackendError>
   /** The tokens a network swaps; a network without swaps is a 400 'Network not supported for Swaps'. */
   readonly swapTokens: (caipNetworkId: string) => Effect.Effect<ReadonlyArray<Swap.SwapToken>, BackendError>
   /** What swapping `amount` base units of `from` for `to` returns now. */
@@ -133,6 +135,7 @@ export class Backend extends Context.Service<Backend, {
       addSignInSession: notConfigured,
       signInSession: notConfigured,
       revokeSignInSession: notConfigured,
+      swapNetworks: notConfigured,
       swapTokens: notConfigured,
       swapQuote: notConfigured,
       swapAllowance: notConfigured,

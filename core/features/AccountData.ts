@@ -49,6 +49,8 @@ export class AccountData extends Context.Service<AccountData, {
    */
   readonly loadBalances: (account: Session.SessionAccount, options?: { readonly refresh?: boolean }) => Effect.Effect<void>
   readonly identity: (address: string) => Effect.Effect<Identity.Identity, BackendError>
+  /** The networks the server's swap venues cover (the Swap button shows only there). */
+  readonly swapNetworks: Effect.Effect<ReadonlyArray<string>, BackendError>
 }>()("portico/core/features/AccountData") {
   static readonly layer = Layer.effect(
     AccountData,
@@ -99,7 +101,7 @@ export class AccountData extends Context.Service<AccountData, {
         )
       })
 
-      return AccountData.of({ balances, loadBalances, identity: (address) => backend.identity(address) })
+      return AccountData.of({ balances, loadBalances, identity: (address) => backend.identity(address), swapNetworks: backend.swapNetworks() })
     })
   )
 }
@@ -114,6 +116,7 @@ export const atoms = (data: AccountData["Service"]) => {
   const addresses = new Set<string>()
   const identityByAddress = Atom.family((address: string) => Atom.keepAlive(Atom.make(data.identity(address))))
   return {
+    swapNetworks: Atom.keepAlive(Atom.make(data.swapNetworks)),
     balances: (account: AccountOnNetwork) => balancesByKey(keyOf(account)),
     identity: (address: string) => {
       addresses.add(address)

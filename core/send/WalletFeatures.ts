@@ -1,8 +1,8 @@
 /**
  * The Account view's wallet feature buttons (spec §9: onramp, swaps, receive, send, in that order), each
  * shown only when its feature flag is on and, for send and receive, only on a namespace that can send
- * (spec §1: eip155 and solana); swaps only on eip155 (spec §9: the swap networks are eip155 chains); the
- * onramp nowhere in the restricted timezones (spec §9).
+ * (spec §1: eip155 and solana); swaps only on eip155 networks that have them (spec §9: the swap networks,
+ * or those the server's venues cover); the onramp nowhere in the restricted timezones (spec §9).
  */
 import * as Constants from "../Constants.ts"
 import { isRestrictedTimezone } from "../onramp/RestrictedTimezones.ts"
@@ -11,14 +11,23 @@ export type WalletFeature = (typeof Constants.walletFeatureOrder)[number]
 
 const sendingNamespaces: ReadonlySet<string> = new Set(["eip155", "solana"])
 
+/**
+ * Whether swaps are offered on a network: on those the server's venues cover (`served`, once it answered),
+ * else on the spec's swap networks.
+ */
+export const swapsOffered = (caipNetworkId: string, served: ReadonlyArray<string> | undefined): boolean =>
+  (served ?? Constants.swapSupportedNetworks).includes(caipNetworkId)
+
 export const visible = (
   features: Readonly<Partial<Record<WalletFeature, boolean>>>,
   namespace: string,
   /** The visitor's IANA timezone, when the browser tells it. */
-  timeZone?: string
+  timeZone?: string,
+  /** Whether the account's network has swaps (swapsOffered). */
+  swapsHere = true
 ): ReadonlyArray<WalletFeature> =>
   Constants.walletFeatureOrder.filter((feature) =>
     (features[feature] ?? Constants.defaultFeatures[feature]) &&
     (feature === "onramp"
       ? !isRestrictedTimezone(timeZone)
-      : feature === "swaps" ? namespace === "eip155" : sendingNamespaces.has(namespace)))
+      : feature === "swaps" ? namespace === "eip155" && swapsHere : sendingNamespaces.has(namespace)))

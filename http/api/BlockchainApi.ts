@@ -17,6 +17,8 @@ import { SdkQuery } from "./SdkQuery.ts"
 
 /** Not shown in the spec: the CAIP-2 ids this server can answer for, split by transport. */
 export class SupportedChains extends Schema.Class<SupportedChains>("SupportedChains")({
+  /** Portico's addition: the networks its swap venues cover (the convert API's networks). */
+  swap: Schema.optionalKey(Schema.Array(Schema.String)),
   http: Schema.Array(Schema.String),
   ws: Schema.Array(Schema.String)
 }) {}

@@ -82,6 +82,7 @@ export const make = (options: PorticoClient.ClientOptions) =>
           Effect.catchTag("NotFound", () => Effect.undefined)
         )),
       revokeSignInSession: (id) => call(Effect.asVoid(client.signIn.revokeSession({ params: { id }, query: {} }))),
+      swapNetworks: () => call(Effect.map(cached.supportedChains, (chains) => chains.swap ?? [])),
       swapTokens: (chainId) => call(Effect.map(client.blockchain.convertTokens({ query: { chainId } }), (answer) => answer.tokens)),
       swapQuote: ({ amount, from, to, userAddress }) =>
         call(Effect.flatMap(client.blockchain.convertQuotes({ query: { amount: amount.toString(), from, to, userAddress } }), ({ quotes: [quote] }) =>

@@ -1,12 +1,13 @@
 /**
  * The Blockchain API reads the modal repeats, behind core's TTL caches (spec section 9): balances
- * 30 s (`forceUpdate` bypasses and refreshes), identity and names 5 min. Failures are not cached.
+ * 30 s (`forceUpdate` bypasses and refreshes), identity, names and the supported chains 5 min. Failures are not cached.
  */
 import * as Effect from "effect/Effect"
 import * as TtlCache from "../../core/TtlCache.ts"
 import type { Identity } from "../../core/Identity.ts"
 import type { NameAccount } from "../../core/Name.ts"
 import type { Balances } from "../../core/TokenBalance.ts"
+import type { SupportedChains } from "../api/BlockchainApi.ts"
 import type { PorticoClient } from "./PorticoClient.ts"
 
 export const make = (client: PorticoClient) =>
@@ -15,6 +16,7 @@ export const make = (client: PorticoClient) =>
     const identities = yield* TtlCache.makeIdentity<Identity>()
     const names = yield* TtlCache.makeName<NameAccount>()
     const reverse = yield* TtlCache.makeName<ReadonlyArray<NameAccount>>()
+    const chains = yield* TtlCache.makeName<SupportedChains>()
     return {
       /** Balances of `address` on `chainId` (CAIP-2), or on every chain of its namespace. */
       balance: (address: string, options: { readonly chainId?: string; readonly forceUpdate?: boolean } = {}) => {
@@ -37,6 +39,8 @@ export const make = (client: PorticoClient) =>
       },
       lookupName: (name: string) =>
         names.getOrFetch(name, client.blockchain.profileAccount({ params: { name }, query: { apiVersion: "2" } })),
+      /** The server's supported chains, kept as long as names (they change only with its configuration). */
+      supportedChains: chains.getOrFetch("", client.blockchain.supportedChains({ query: {} })),
       namesOf: (address: string) =>
         reverse.getOrFetch(address, client.blockchain.profileReverse({ params: { address }, query: { apiVersion: "2" } }))
     }

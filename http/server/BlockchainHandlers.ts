@@ -108,7 +108,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
     }
 
     return handlers
-      .handle("supportedChains", () => Effect.succeed(new SupportedChains({ http: context.balances.chains, ws: [] })))
+      .handle("supportedChains", () => Effect.succeed(new SupportedChains({ http: context.balances.chains, ws: [], swap: swaps.chains })))
       .handle("identity", ({ params }) =>
         Effect.gen(function*() {
           const namespace = yield* namespaceOf(params.address)

@@ -85,6 +85,8 @@ export interface SwapRequest {
 }
 
 export class Swaps extends Context.Service<Swaps, {
+  /** The networks (CAIP-2) with venues, in configuration order. */
+  readonly chains: ReadonlyArray<string>
   readonly tokens: (chainId: string, imageBase: string) => Effect.Effect<ConvertTokens, BadRequest>
   readonly quotes: (query: SwapRequest) => Effect.Effect<ConvertQuotes, BadRequest | UpstreamUnavailable>
   /** The allowance for the router that quotes `to` and `amount` best; without them, the least any router has. */
@@ -136,6 +138,7 @@ export const make = (evm: ReadonlyArray<EvmChainOptions>): Swaps["Service"] => {
     })
 
   return Swaps.of({
+    chains: [...chains.keys()],
     tokens: (chainId, imageBase) =>
       Effect.map(chainOf(chainId), (chain) =>
         new ConvertTokens({

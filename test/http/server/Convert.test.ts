@@ -148,6 +148,8 @@ describe("convert API over Uniswap venues", () => {
   it("refuses networks without venues with the spec's messages", async () => {
     expect(await get("/v1/convert/tokens", { chainId: "eip155:31338" })).toMatchObject({ status: 400, body: { message: "Network not supported for Swaps" } })
     expect(await get("/v1/convert/gas-price", { chainId: "eip155:31338" })).toMatchObject({ status: 400, body: { message: "Network not supported for Gas Price" } })
+    // supported-chains names the networks with venues, so the modal offers Swap only there.
+    expect((await get("/v1/supported-chains", {})).body["swap"]).toEqual([chain])
     const gas = await get("/v1/convert/gas-price", { chainId: chain })
     expect(BigInt(String(gas.body["fast"]))).toBeGreaterThanOrEqual(BigInt(String(gas.body["standard"])))
   })

@@ -56,8 +56,10 @@ const featureViews: Record<WalletFeatures.WalletFeature, { readonly view: Modal.
 
 function Features({ account }: { readonly account: Session.SessionAccount }) {
   const { engine, t } = useModalContext()
-  // Spec §9's order (onramp, swaps, receive, send), each behind its flag and on a namespace that can use it.
-  const shown = WalletFeatures.visible(engine.config.resolvedFeatures, account.namespace, engine.timeZone)
+  const swapNetworks = useEngineAtom(engine.atoms.swapNetworks)
+  const swapsHere = WalletFeatures.swapsOffered(account.caipNetworkId, AsyncResult.isSuccess(swapNetworks) ? swapNetworks.value : undefined)
+  // Spec §9's order (onramp, swaps, receive, send), each behind its flag and on a network that can use it.
+  const shown = WalletFeatures.visible(engine.config.resolvedFeatures, account.namespace, engine.timeZone, swapsHere)
     .map((feature) => featureViews[feature])
   if (shown.length === 0) return null
   return (
