@@ -1,18 +1,12 @@
 /**
- * Swap arithmetic of a constant-product pool (x·y = k, the fee taken from the input), in base units:
- * what a swap returns, how far that is from the pool's price (price impact), and the least a swap may
- * return under a slippage tolerance. Integers throughout, rounded against the trader as pools do.
+ * Swap arithmetic in base units, around what the venues quote: how far a quoted output is from the pool's
+ * price before the swap (price impact) for a constant-product pair (Uniswap v2, from its reserves) or a
+ * concentrated-liquidity pool (Uniswap v3, from its square-root price), and the least a swap may return
+ * under a slippage tolerance. Integers throughout, rounded against the trader as pools do.
  */
 
 /** Parts per million, the resolution of fees, impacts and tolerances here. */
 const million = 1_000_000n
-
-/** The output of `amountIn` against reserves, the fee in basis points (30 = 0.3 %) kept by the pool. */
-export const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint, feeBps: bigint): bigint => {
-  if (amountIn <= 0n || reserveIn <= 0n || reserveOut <= 0n) return 0n
-  const inWithFee = amountIn * (10_000n - feeBps)
-  return (inWithFee * reserveOut) / (reserveIn * 10_000n + inWithFee)
-}
 
 /**
  * How much worse than the pool's current price the swap executes, in parts per million: 1 − (out/in) ÷
