@@ -2,32 +2,19 @@
 pragma solidity ^0.8.24;
 
 import {TokenTransfers} from "./TokenTransfers.sol";
-
-interface ISeededFactory {
-    function getPool(address tokenA, address tokenB, uint24 fee) external view returns (address);
-}
-
-interface ISeededPool {
-    function mint(address recipient, int24 tickLower, int24 tickUpper, uint128 amount, bytes calldata data)
-        external
-        returns (uint256 amount0, uint256 amount1);
-    function token0() external view returns (address);
-    function token1() external view returns (address);
-    function fee() external view returns (uint24);
-    function factory() external view returns (address);
-}
+import {IV3Factory, IV3Pool} from "./UniswapInterfaces.sol";
 
 /// The sandbox's stand-in for the position manager: adds full-range liquidity to a v3 pool for the
 /// caller, paying the mint callback (from a pool its own factory knows) from the caller's approved tokens.
 contract PoolSeeder {
     function addLiquidity(address pool, uint128 amount) external {
-        ISeededPool(pool).mint(msg.sender, -887220, 887220, amount, abi.encode(msg.sender));
+        IV3Pool(pool).mint(msg.sender, -887220, 887220, amount, abi.encode(msg.sender));
     }
 
     function uniswapV3MintCallback(uint256 amount0Owed, uint256 amount1Owed, bytes calldata data) external {
-        ISeededPool pool = ISeededPool(msg.sender);
+        IV3Pool pool = IV3Pool(msg.sender);
         (address token0, address token1) = (pool.token0(), pool.token1());
-        require(msg.sender == ISeededFactory(pool.factory()).getPool(token0, token1, pool.fee()));
+        require(msg.sender == IV3Factory(pool.factory()).getPool(token0, token1, pool.fee()));
         address payer = abi.decode(data, (address));
         if (amount0Owed > 0) TokenTransfers.pull(token0, payer, msg.sender, amount0Owed);
         if (amount1Owed > 0) TokenTransfers.pull(token1, payer, msg.sender, amount1Owed);

@@ -2,17 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {SqrtPrice} from "./SqrtPrice.sol";
-
-interface IV3Factory {
-    function getPool(address tokenA, address tokenB, uint24 fee) external view returns (address);
-}
-
-interface IV3Pool {
-    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
-        external
-        returns (int256 amount0, int256 amount1);
-    function slot0() external view returns (uint160, int24, uint16, uint16, uint16, uint8, bool);
-}
+import {IV3Factory, IV3Pool} from "./UniswapInterfaces.sol";
 
 /// Uniswap v3's QuoterV2 interface (quoteExactInputSingle and quoteExactInput over an encoded path),
 /// written for the sandbox. As the real one, it quotes by running the pool's swap and reverting inside

@@ -3,22 +3,7 @@ pragma solidity ^0.8.24;
 
 import {SqrtPrice} from "./SqrtPrice.sol";
 import {TokenTransfers} from "./TokenTransfers.sol";
-
-interface IRouterFactory {
-    function getPool(address tokenA, address tokenB, uint24 fee) external view returns (address);
-}
-
-interface IRouterPool {
-    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
-        external
-        returns (int256 amount0, int256 amount1);
-}
-
-interface IRouterWrappedEther {
-    function deposit() external payable;
-    function withdraw(uint256) external;
-    function balanceOf(address) external view returns (uint256);
-}
+import {IV3Factory, IV3Pool, IWrappedEther} from "./UniswapInterfaces.sol";
 
 /// Uniswap's SwapRouter02 interface for v3 exact-input swaps (exactInputSingle), the multicall with a
 /// deadline, and the Ether helpers (Ether in is wrapped when it pays the pool; unwrapWETH9 and refundETH),
@@ -55,10 +40,10 @@ contract SwapRouter02 {
     }
 
     function exactInputSingle(ExactInputSingleParams calldata params) external payable returns (uint256 amountOut) {
-        address pool = IRouterFactory(factory).getPool(params.tokenIn, params.tokenOut, params.fee);
+        address pool = IV3Factory(factory).getPool(params.tokenIn, params.tokenOut, params.fee);
         require(pool != address(0));
         bool zeroForOne = params.tokenIn < params.tokenOut;
-        (int256 amount0, int256 amount1) = IRouterPool(pool).swap(
+        (int256 amount0, int256 amount1) = IV3Pool(pool).swap(
             _recipient(params.recipient), zeroForOne, int256(params.amountIn), _limit(params.sqrtPriceLimitX96, zeroForOne), _payment(params)
         );
         amountOut = uint256(-(zeroForOne ? amount1 : amount0));
@@ -82,11 +67,11 @@ contract SwapRouter02 {
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
         require(amount0Delta > 0 || amount1Delta > 0);
         (address tokenIn, address tokenOut, uint24 fee, address payer) = abi.decode(data, (address, address, uint24, address));
-        require(msg.sender == IRouterFactory(factory).getPool(tokenIn, tokenOut, fee));
+        require(msg.sender == IV3Factory(factory).getPool(tokenIn, tokenOut, fee));
         uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta);
         if (tokenIn == WETH9 && address(this).balance >= owed) {
             // Ether sent with the call pays a WETH input.
-            IRouterWrappedEther(WETH9).deposit{value: owed}();
+            IWrappedEther(WETH9).deposit{value: owed}();
             TokenTransfers.send(WETH9, msg.sender, owed);
         } else if (payer == address(this)) {
             TokenTransfers.send(tokenIn, msg.sender, owed);
@@ -96,10 +81,10 @@ contract SwapRouter02 {
     }
 
     function unwrapWETH9(uint256 amountMinimum, address recipient) public payable {
-        uint256 balance = IRouterWrappedEther(WETH9).balanceOf(address(this));
+        uint256 balance = IWrappedEther(WETH9).balanceOf(address(this));
         require(balance >= amountMinimum, "Insufficient WETH9");
         if (balance > 0) {
-            IRouterWrappedEther(WETH9).withdraw(balance);
+            IWrappedEther(WETH9).withdraw(balance);
             TokenTransfers.sendEther(recipient, balance);
         }
     }

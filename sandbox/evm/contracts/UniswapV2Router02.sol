@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {TokenTransfers} from "./TokenTransfers.sol";
+import {IWrappedEther} from "./UniswapInterfaces.sol";
 
 interface IV2Factory {
     function getPair(address tokenA, address tokenB) external view returns (address);
@@ -13,11 +14,6 @@ interface IV2Pair {
     function token0() external view returns (address);
     function mint(address to) external returns (uint256);
     function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
-}
-
-interface IWrappedEther {
-    function deposit() external payable;
-    function withdraw(uint256) external;
 }
 
 /// Uniswap v2's Router02 interface for what Portico and wallets call (quotes by path, exact-input swaps
