@@ -104,7 +104,7 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
   const unfollow = host.snapshot.subscribe(() => {
     state = stateOf(host.snapshot.get())
     // The engine may open the modal by itself (a restored wallet on an unsupported network, sign-in).
-    if (state.modalOpen && root === undefined) void showModal()
+    if (state.modalOpen && root === undefined) showModal().catch(Host.reportUnavailable)
     listeners.forEach((listener) => listener(state))
   })
   const ready = host.restore()
