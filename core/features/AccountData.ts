@@ -51,6 +51,13 @@ export class AccountData extends Context.Service<AccountData, {
   readonly identity: (address: string) => Effect.Effect<Identity.Identity, BackendError>
   /** The networks the server's swap venues cover (the Swap button shows only there). */
   readonly swapNetworks: Effect.Effect<ReadonlyArray<string>, BackendError>
+  /** Bumped per address each time its profile was read again past the cache: the identity atoms follow it. */
+  readonly identityVersions: SubscriptionRef.SubscriptionRef<ReadonlyMap<string, number>>
+  /**
+   * Reads the address's profile again past its cache (a name was just registered). A failure only leaves
+   * the old profile until its cache expires.
+   */
+  readonly refreshIdentity: (address: string) => Effect.Effect<void>
 }>()("portico/core/features/AccountData") {
   static readonly layer = Layer.effect(
     AccountData,
@@ -101,7 +108,20 @@ export class AccountData extends Context.Service<AccountData, {
         )
       })
 
-      return AccountData.of({ balances, loadBalances, identity: (address) => backend.identity(address), swapNetworks: backend.swapNetworks() })
+      const identityVersions = yield* SubscriptionRef.make<ReadonlyMap<string, number>>(new Map())
+      const refreshIdentity = (address: string) =>
+        Effect.ignore(backend.identity(address, { force: true })).pipe(
+          Effect.andThen(SubscriptionRef.update(identityVersions, (all) => new Map(all).set(address, (all.get(address) ?? 0) + 1)))
+        )
+
+      return AccountData.of({
+        balances,
+        loadBalances,
+        identity: (address) => backend.identity(address),
+        identityVersions,
+        refreshIdentity,
+        swapNetworks: backend.swapNetworks()
+      })
     })
   )
 }
@@ -114,7 +134,13 @@ export const atoms = (data: AccountData["Service"]) => {
   const all = Atom.keepAlive(Atom.subscriptionRef(data.balances))
   const balancesByKey = Atom.family((key: string) => Atom.keepAlive(Atom.make((get) => get(all).get(key) ?? loading)))
   const addresses = new Set<string>()
-  const identityByAddress = Atom.family((address: string) => Atom.keepAlive(Atom.make(data.identity(address))))
+  const versions = Atom.keepAlive(Atom.subscriptionRef(data.identityVersions))
+  // Read again whenever the address's profile was refreshed past its cache.
+  const identityByAddress = Atom.family((address: string) =>
+    Atom.keepAlive(Atom.make((get) => {
+      get(versions).get(address)
+      return data.identity(address)
+    })))
   return {
     swapNetworks: Atom.keepAlive(Atom.make(data.swapNetworks)),
     balances: (account: AccountOnNetwork) => balancesByKey(keyOf(account)),
