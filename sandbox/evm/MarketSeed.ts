@@ -100,10 +100,19 @@ export const liquidityDrafts = (compiled: CompiledContracts, contracts: Readonly
   ]
 }
 
-/** A seeded swap through the v2 router: exactly `amountIn` of the path's first token, for whatever it gives. */
-export const v2Swap = (contracts: Readonly<Record<string, Address>>, from: Address, path: ReadonlyArray<Address>, amountIn: bigint): Draft => ({
-  kind: "swap",
-  from,
-  to: contractOf(contracts, "uniswapV2Router02"),
-  data: encodeFunctionData({ abi: uniswapV2RouterAbi, functionName: "swapExactTokensForTokens", args: [amountIn, 0n, [...path], from, noDeadline] })
-})
+/**
+ * A seeded swap through the v2 router: an approval of exactly `amountIn` of the path's first token, as a
+ * careful wallet gives, then the swap for whatever it returns (so no demo account is left with an allowance).
+ */
+export const v2Swap = (contracts: Readonly<Record<string, Address>>, from: Address, path: readonly [Address, Address], amountIn: bigint): ReadonlyArray<Draft> => {
+  const router = contractOf(contracts, "uniswapV2Router02")
+  return [
+    { kind: "approve", from, to: path[0], data: encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [router, amountIn] }) },
+    {
+      kind: "swap",
+      from,
+      to: router,
+      data: encodeFunctionData({ abi: uniswapV2RouterAbi, functionName: "swapExactTokensForTokens", args: [amountIn, 0n, [...path], from, noDeadline] })
+    }
+  ]
+}

@@ -1,4 +1,4 @@
-import { encodeDeployData, encodeFunctionData, maxUint256, type Address, type Hex } from "viem"
+import { encodeDeployData, encodeFunctionData, type Address, type Hex } from "viem"
 import { collectionAbi, legacyTokenAbi, tokenAbi } from "./Abi.ts"
 import type { CompiledContracts } from "./Compile.ts"
 import { accountAt, deployerAccount, userAccounts } from "./DemoAccounts.ts"
@@ -56,8 +56,6 @@ const transferLegacy = (to: Address, value: bigint) =>
   call(encodeFunctionData({ abi: legacyTokenAbi, functionName: "transfer", args: [to, value] }))
 const mintToken = (to: Address, value: bigint) =>
   call(encodeFunctionData({ abi: tokenAbi, functionName: "mint", args: [to, value] }))
-const approve = (spender: Address) =>
-  call(encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [spender, maxUint256] }))
 const mintNft = (to: Address) => call(encodeFunctionData({ abi: collectionAbi, functionName: "mint", args: [to] }))
 const airdrop = (recipients: ReadonlyArray<Address>) =>
   call(encodeFunctionData({ abi: collectionAbi, functionName: "mintBatch", args: [recipients] }))
@@ -97,13 +95,8 @@ const setup = (compiled: CompiledContracts, variant: SeedVariant, shape: Network
       { kind: "mint-token", from: deployer, to: at.dai, ...mintToken(holder, units(10_000 * scale, 18)) }
     ]
   })
-  const router = contractOf(at.contracts, "uniswapV2Router02")
-  const swappers = [user(0), user(1)].flatMap((holder): ReadonlyArray<Draft> => [
-    { kind: "approve", from: holder, to: at.usdc, ...approve(router) },
-    { kind: "approve", from: holder, to: at.dai, ...approve(router) }
-  ])
   const names = shape.ens === undefined ? [] : ensDrafts(at.contracts)
-  return [...deploys, ...feedDrafts(shape, at.contracts), ...mints, ...liquidityDrafts(compiled, at.contracts), ...swappers, ...names]
+  return [...deploys, ...feedDrafts(shape, at.contracts), ...mints, ...liquidityDrafts(compiled, at.contracts), ...names]
 }
 
 /** What happens in month `month` (0 = oldest): paydays, sends, swaps, NFT mints and moves, spam drops. */
@@ -135,11 +128,11 @@ const monthOfActivity = (
     drafts.push({ kind: "send-token", from: user(0), to: at.dai, ...transferToken(user(2), units(between(50, 500), 18)) })
   }
   if (month % 2 === 0) {
-    drafts.push(v2Swap(at.contracts, user(0), [at.usdc, at.dai], units(between(100, 800), 6)))
+    drafts.push(...v2Swap(at.contracts, user(0), [at.usdc, at.dai], units(between(100, 800), 6)))
   }
   if (month % 4 === 1) {
-    drafts.push(v2Swap(at.contracts, user(0), [at.dai, at.usdc], units(between(100, 600), 18)))
-    drafts.push(v2Swap(at.contracts, user(1), [at.usdc, at.dai], units(between(50, 400), 6)))
+    drafts.push(...v2Swap(at.contracts, user(0), [at.dai, at.usdc], units(between(100, 600), 18)))
+    drafts.push(...v2Swap(at.contracts, user(1), [at.usdc, at.dai], units(between(50, 400), 6)))
   }
   if (month % 3 === 0) {
     drafts.push({ kind: "send-token", from: user(2), to: at.usdt, ...transferLegacy(user(0), units(between(100, 900), 6)) })

@@ -197,6 +197,9 @@ describe("transfers on the devnet", () => {
     expect(quoted).toBeLessThan(parseUnits("100", 18))
 
     const trader = walletOf(0)
+    // The seeded swaps approved exactly what they swapped: nothing is left to spend.
+    expect(await client.readContract({ address: usdc, abi: tokenAbi, functionName: "allowance", args: [trader.account.address, router] })).toBe(0n)
+    await client.waitForTransactionReceipt({ hash: await trader.writeContract({ address: usdc, abi: tokenAbi, functionName: "approve", args: [router, amountIn] }) })
     const before = await client.readContract({ address: dai, abi: tokenAbi, functionName: "balanceOf", args: [trader.account.address] })
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
     const hash = await trader.writeContract({ address: router, abi: uniswapV2RouterAbi, functionName: "swapExactTokensForTokens", args: [amountIn, quoted, [usdc, dai], trader.account.address, deadline] })
