@@ -164,16 +164,6 @@ export const logBufferBytes = 1_024_000
 /** The modal's width, CSS pixels. */
 export const modalWidthPx = 360
 
-/**
- * Spec §9: the eip155 networks swaps are offered on — Ethereum, Arbitrum, OP, zkSync, Base, BNB Chain,
- * Polygon, Gnosis, Avalanche, Fantom, Kaia and Aurora — until the server names the networks its venues
- * cover (supported-chains `swap`), which is then the list.
- */
-export const swapSupportedNetworks: ReadonlyArray<string> = [
-  "eip155:1", "eip155:42161", "eip155:10", "eip155:324", "eip155:8453", "eip155:56",
-  "eip155:137", "eip155:100", "eip155:43114", "eip155:250", "eip155:8217", "eip155:1313161554"
-]
-
 /** Feature flags and their defaults: on unless listed off. */
 export const defaultFeatures = {
   swaps: true,

@@ -12,11 +12,21 @@ export type WalletFeature = (typeof Constants.walletFeatureOrder)[number]
 const sendingNamespaces: ReadonlySet<string> = new Set(["eip155", "solana"])
 
 /**
+ * Spec §9: the eip155 networks swaps are offered on — Ethereum, Arbitrum, OP, zkSync, Base, BNB Chain,
+ * Polygon, Gnosis, Avalanche, Fantom, Kaia and Aurora — until the server names the networks its venues
+ * cover (supported-chains `swap`), which is then the list.
+ */
+export const swapSupportedNetworks: ReadonlyArray<string> = [
+  "eip155:1", "eip155:42161", "eip155:10", "eip155:324", "eip155:8453", "eip155:56",
+  "eip155:137", "eip155:100", "eip155:43114", "eip155:250", "eip155:8217", "eip155:1313161554"
+]
+
+/**
  * Whether swaps are offered on a network: on those the server's venues cover (`served`, once it answered),
  * else on the spec's swap networks.
  */
 export const swapsOffered = (caipNetworkId: string, served: ReadonlyArray<string> | undefined): boolean =>
-  (served ?? Constants.swapSupportedNetworks).includes(caipNetworkId)
+  (served ?? swapSupportedNetworks).includes(caipNetworkId)
 
 export const visible = (
   features: Readonly<Partial<Record<WalletFeature, boolean>>>,
