@@ -204,6 +204,8 @@ export const de: Messages = {
   nameRegistrationFailed: "Der Name konnte nicht registriert werden: {reason}",
   nameSignInWallet: "Signiere die Nachricht in deiner Wallet, um den Namen zu registrieren.",
   nameRegistered: "{name} gehört dir.",
+  signInNotYet: "Du bist bei {name} nicht angemeldet.",
+  signInAgain: "Anmelden",
   signInTitle: "{name} möchte, dass du dich anmeldest",
   signInExplain: "Signiere diese Nachricht in deiner Wallet, um zu beweisen, dass dir dieses Konto gehört. Das kostet nichts und sendet keine Transaktion.",
   signInExplainRequired: "Signiere diese Nachricht in deiner Wallet, um zu beweisen, dass dir dieses Konto gehört. Das kostet nichts und sendet keine Transaktion. Abbrechen trennt die Verbindung.",

@@ -203,6 +203,8 @@ export const en = {
   nameRegistrationFailed: "The name could not be registered: {reason}",
   nameSignInWallet: "Sign the message in your wallet to register the name.",
   nameRegistered: "{name} is yours.",
+  signInNotYet: "You are not signed in to {name}.",
+  signInAgain: "Sign in",
   signInTitle: "{name} wants you to sign in",
   signInExplain: "Sign this message in your wallet to prove you own this account. It costs nothing and sends no transaction.",
   signInExplainRequired: "Sign this message in your wallet to prove you own this account. It costs nothing and sends no transaction. Cancelling disconnects you.",
