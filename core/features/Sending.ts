@@ -54,6 +54,10 @@ export type SendFailure =
   | Connector.ConnectorFailure
   | WalletRequestError
 
+/** The request's amount (with `fee`, when paid in the coin sent) within the balance the form shows for its token. */
+const affordable = (request: Send.SendRequest, units: bigint, fee = 0n) =>
+  Amount.requireAffordable(units, { numeric: request.token.quantity.numeric, decimals: Number(request.token.quantity.decimals), symbol: request.token.symbol }, fee)
+
 export class Sending extends Context.Service<Sending, {
   /** The send form (spec §3 "Send state"), reset whenever the active account or its network changes. */
   readonly form: SubscriptionRef.SubscriptionRef<Send.SendState>
@@ -111,9 +115,6 @@ export class Sending extends Context.Service<Sending, {
         if (request.token.address === undefined) yield* affordable(request, transfer.transfer.units, fee)
         return fee
       })
-
-      const affordable = (request: Send.SendRequest, units: bigint, fee = 0n) =>
-        Amount.requireAffordable(units, { numeric: request.token.quantity.numeric, decimals: Number(request.token.quantity.decimals), symbol: request.token.symbol }, fee)
 
       const setReceiver = Effect.fn("Sending.setReceiver")(function*(text: string) {
         // Nothing typed: the form's own rule says what is missing when the visitor goes on.
