@@ -2,14 +2,17 @@
  * The mailbox in a database (http/server/Database.ts: PGlite in a data folder, or Postgres): a publish is
  * answered only once its message is committed, so a restart or a crash loses none; receipts (who
  * acknowledged what) are rows too, so an unacknowledged message is delivered again after a restart or
- * on another process. On Postgres each new message is announced with NOTIFY in the publishing
- * transaction, so every relay process sharing the database learns of it (PostgresFeed.ts).
+ * on another process. On Postgres each new message is announced with NOTIFY by the statement that
+ * stores it, so every relay process sharing the database learns of it (PostgresFeed.ts).
+ *
+ * Every statement goes through the pool's `query` (no session held across statements): a connection
+ * lost between two statements then costs one refusal, never an unhandled error.
  */
 import { createHash } from "node:crypto"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
-import { type Database, DatabaseUnavailableError, type Queryable, rows } from "../server/Database.ts"
+import { type Database, DatabaseUnavailableError, rows } from "../server/Database.ts"
 import { byteSize, type MessageStore, type Publish, type StoreBounds, type StoredMessage } from "./MessageStore.ts"
 import { StorageUnavailableError } from "./RelayRefusal.ts"
 
@@ -59,62 +62,46 @@ const attempt = <A>(run: () => Promise<A>): Effect.Effect<A, StorageUnavailableE
     )
   )
 
-/** Keeps the topic's newest message always, and no more than the bounds of the newest first. */
-const trimTopic = (tx: Queryable, topic: string, bounds: StoreBounds) =>
-  tx.query(
-    `DELETE FROM relay_messages WHERE id IN (
-       SELECT id FROM (
-         SELECT id, row_number() OVER newest AS position, sum(bytes) OVER newest AS running
-         FROM relay_messages WHERE topic = $1 WINDOW newest AS (ORDER BY id DESC)
-       ) ranked WHERE position > 1 AND (position > $2 OR running > $3))`,
-    [topic, bounds.maxMessagesPerTopic, bounds.maxBytesPerTopic]
+/**
+ * Stores a message in one statement (atomic without a transaction): the insert, the trim of the topic's
+ * oldest beyond its bounds (the statement does not see its own new row, so room is made for it: it is
+ * always kept), and on Postgres the announcement, sent when the statement commits. Nothing is returned
+ * when the same message is live on the topic already.
+ */
+const insert = (announced: boolean) => `
+  WITH inserted AS (
+    INSERT INTO relay_messages (topic, digest, message, bytes, tag, attestation, publisher, published_at, expires_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    ON CONFLICT (topic, digest) DO NOTHING
+    RETURNING *
+  ), trimmed AS (
+    DELETE FROM relay_messages WHERE EXISTS (SELECT 1 FROM inserted) AND id IN (
+      SELECT id FROM (
+        SELECT id, row_number() OVER newest AS position, sum(bytes) OVER newest AS running
+        FROM relay_messages WHERE topic = $1 WINDOW newest AS (ORDER BY id DESC)
+      ) ranked WHERE position >= $10 OR running + $4 > $11)
   )
-
-const insert = async (tx: Queryable, incoming: Publish, publisher: string, now: number): Promise<ReadonlyArray<typeof Row.Type>> => {
-  // An expired copy of the same message must not stand in for the new one.
-  await tx.query("DELETE FROM relay_messages WHERE topic = $1 AND expires_at <= $2", [incoming.topic, now])
-  return rows(
-    tx,
-    Row,
-    `INSERT INTO relay_messages (topic, digest, message, bytes, tag, attestation, publisher, published_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (topic, digest) DO NOTHING
-     RETURNING ${columns}`,
-    [
-      incoming.topic,
-      digestOf(incoming.message),
-      incoming.message,
-      byteSize(incoming.message),
-      incoming.tag ?? 0,
-      incoming.attestation ?? null,
-      publisher,
-      now,
-      now + incoming.ttl * 1000
-    ]
-  )
-}
+  SELECT ${columns}${announced ? ", pg_notify($12, json_build_object('id', id, 'topic', topic, 'origin', $13::text)::text)" : ""}
+  FROM inserted`
 
 export const make = (db: Database, bounds: StoreBounds, announce?: Announce): MessageStore => {
+  const inserting = insert(announce !== undefined)
   const publish = (incoming: Publish, publisher: string, now: number) =>
-    attempt(() =>
-      db.transaction(async (tx) => {
-        const [inserted] = await insert(tx, incoming, publisher, now)
-        if (inserted === undefined) {
-          const existing = await rows(tx, Row, `SELECT ${columns} FROM relay_messages WHERE topic = $1 AND digest = $2`, [
-            incoming.topic,
-            digestOf(incoming.message)
-          ])
-          const [row] = existing
-          if (row === undefined) throw new Error("a conflicting message vanished inside its transaction")
-          return { stored: toStored(row), fresh: false }
-        }
-        await trimTopic(tx, incoming.topic, bounds)
-        if (announce !== undefined) {
-          await tx.query("SELECT pg_notify($1, $2)", [announce.channel, JSON.stringify({ id: inserted.id, topic: inserted.topic, origin: announce.origin })])
-        }
-        return { stored: toStored(inserted), fresh: true }
-      })
-    )
+    attempt(async () => {
+      const digest = digestOf(incoming.message)
+      // An expired copy of the same message must not stand in for the new one.
+      await db.query("DELETE FROM relay_messages WHERE topic = $1 AND digest = $2 AND expires_at <= $3", [incoming.topic, digest, now])
+      const values = [
+        incoming.topic, digest, incoming.message, byteSize(incoming.message), incoming.tag ?? 0, incoming.attestation ?? null,
+        publisher, now, now + incoming.ttl * 1000, bounds.maxMessagesPerTopic, bounds.maxBytesPerTopic,
+        ...(announce === undefined ? [] : [announce.channel, announce.origin])
+      ]
+      const [inserted] = await rows(db, Row, inserting, values)
+      if (inserted !== undefined) return { stored: toStored(inserted), fresh: true }
+      const [existing] = await rows(db, Row, `SELECT ${columns} FROM relay_messages WHERE topic = $1 AND digest = $2`, [incoming.topic, digest])
+      if (existing === undefined) throw new Error("a message that conflicted on insert is gone")
+      return { stored: toStored(existing), fresh: false }
+    })
 
   const pendingFor = (topics: ReadonlyArray<string>, clientId: string, now: number) =>
     topics.length === 0

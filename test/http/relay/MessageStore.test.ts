@@ -1,6 +1,6 @@
 /**
- * The relay's mailbox on its own, the same rules for both stores (in memory, and in a database: PGlite
- * here, Postgres in MultiProcess.test.ts): TTL expiry on the caller's clock, per-client receipts, a
+ * The relay's mailbox on its own, the same rules for every store (in memory, and in a database: PGlite,
+ * and Debian's Postgres when installed): TTL expiry on the caller's clock, per-client receipts, a
  * publisher never served its own message, republish dedupe, and the bounds per topic and in all.
  */
 import * as Effect from "effect/Effect"
@@ -10,6 +10,7 @@ import * as MemoryMessageStore from "../../../http/relay/MemoryMessageStore.ts"
 import type { MessageStore, StoreBounds, StoredMessage } from "../../../http/relay/MessageStore.ts"
 import { migrateRelay } from "../../../http/relay/RelayMigrations.ts"
 import * as SqlMessageStore from "../../../http/relay/SqlMessageStore.ts"
+import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
 
 const roomy: StoreBounds = { maxMessagesPerTopic: 100, maxBytesPerTopic: 1_000_000, maxStoredBytes: 10_000_000 }
 const bodies = (messages: ReadonlyArray<StoredMessage>) => messages.map((stored) => stored.message)
@@ -91,17 +92,34 @@ const suite = (name: string, makeStore: (bounds: StoreBounds) => Promise<Message
 
 suite("the memory store", async (bounds) => MemoryMessageStore.make(bounds))
 
-describe("the database store (PGlite)", () => {
-  let db: Database | undefined
-  beforeAll(async () => {
-    db = await openDatabase({ inMemory: true })
-    await migrateRelay(db)
-  }, 120_000)
-  afterAll(() => db?.close())
-  // One database for all, emptied before each test.
-  suite("the same rules", async (bounds) => {
-    if (db === undefined) throw new Error("PGlite did not start")
-    await db.query("DELETE FROM relay_messages")
-    return SqlMessageStore.make(db, bounds)
+/** The database store over one database for all its tests, emptied before each. */
+const databaseSuite = (name: string, open: () => Promise<Database>) =>
+  describe(name, () => {
+    let db: Database | undefined
+    beforeAll(async () => {
+      db = await open()
+      await migrateRelay(db)
+    }, 120_000)
+    afterAll(() => db?.close())
+    suite("the same rules", async (bounds) => {
+      if (db === undefined) throw new Error("the database did not open")
+      await db.query("DELETE FROM relay_messages")
+      return SqlMessageStore.make(db, bounds)
+    })
   })
-})
+
+databaseSuite("the database store on PGlite", () => openDatabase({ inMemory: true }))
+
+if (postgresAvailable) {
+  let postgres: Postgres | undefined
+  afterAll(() => postgres?.stop())
+  databaseSuite("the database store on Postgres", async () => {
+    postgres = await startPostgres()
+    if (postgres === undefined) throw new Error("Postgres did not start")
+    return openDatabase({ databaseUrl: postgres.url })
+  })
+} else {
+  describe("the database store on Postgres", () => {
+    it.skip("needs Debian's postgresql (apt-get install postgresql; npm test installs it): not found under /usr/lib/postgresql", () => undefined)
+  })
+}
