@@ -119,9 +119,12 @@ const answer = async (options: ServeOptions, connection: Connection.Connection, 
   if (outcome.success.afterwards !== undefined) await Effect.runPromise(Effect.ignore(outcome.success.afterwards)).catch(() => undefined)
 }
 
-/** Serves one text frame of `connection`. */
+/**
+ * Serves one text frame of `connection`. While the relay stops, acknowledgements are still recorded
+ * (they spare the client a second delivery) but requests are left unanswered: the client sends them
+ * again once it has reconnected.
+ */
 export const serve = (options: ServeOptions, connection: Connection.Connection, text: string): void => {
-  if (connection.closing) return
   const frame = Frame.decodeFrame(text)
   switch (frame._tag) {
     case "Invalid":
@@ -130,6 +133,7 @@ export const serve = (options: ServeOptions, connection: Connection.Connection, 
       if (typeof frame.id === "number") options.hub.acknowledge(connection, frame.id, frame.ok)
       return
     case "Request": {
+      if (connection.closing) return
       const run = Object.hasOwn(options.table, frame.method) ? options.table[frame.method] : undefined
       const request =
         run === undefined ? Effect.fail(new MethodNotFoundError({ message: `Unknown method ${frame.method}` })) : run(connection, frame.params)

@@ -5,43 +5,20 @@
  * through NOTIFY, a late subscribe reading the table, an acknowledgement on B honoured on A); and a
  * database outage is answered as a passing refusal. Skipped, saying why, without the postgresql binaries.
  */
-import { SignClient as ReferenceClient } from "@walletconnect/sign-client"
 import { stringToHex, verifyMessage, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { WebSocket } from "ws"
-import * as Storage from "../../../core/Storage.ts"
 import { generateSeed } from "../../../core/walletconnect/RelayAuth.ts"
-import type * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
-import * as SignClient from "../../../core/walletconnect/SignClient.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
-import { openDatabase } from "../../../http/server/Database.ts"
 import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
+import { freshDatabase, nextEvent, portico, reference } from "./support/Peers.ts"
 import * as Raw from "./support/RawClient.ts"
 
 const account = privateKeyToAccount(accountAt(0).privateKey)
 const chain = "eip155:31337"
-const metadata = (name: string) => ({ name, description: name, url: `https://${name}.test`, icons: [] })
-
-const nextEvent = (client: SignClient.SignClient, tag: SignClient.SignEvent["_tag"]) =>
-  new Promise<SignClient.SignEvent>((resolve) => {
-    const stop = client.subscribe((event) => {
-      if (event._tag !== tag) return
-      stop()
-      resolve(event)
-    })
-  })
 
 const client = (relay: Relay, seed = generateSeed()) => Raw.connect(relay.url, Raw.token({ seed, audience: relay.publicUrl }))
-
-const openSocket = (url: string) => new WebSocket(url) as unknown as RelayClient.Socket
-/** Portico's own Sign client in a role, on `relay`. */
-const portico = (role: "dapp" | "wallet", relay: Relay) =>
-  SignClient.make({ role, relayUrl: relay.url, projectId: "test", metadata: metadata(role), storage: Storage.serviceOf(Storage.layerMemory), openSocket })
-/** The reference sign-client 2.21.8 on `relay`. */
-const reference = (name: string, relay: Relay) =>
-  ReferenceClient.init({ projectId: "portico-test", relayUrl: relay.url, customStoragePrefix: `${name}-${Math.random()}`, telemetryEnabled: false, logger: "silent", metadata: metadata(name) })
 
 if (!postgresAvailable) {
   describe("relay processes on one Postgres", () => {
@@ -50,7 +27,6 @@ if (!postgresAvailable) {
 } else {
   describe("relay processes on one Postgres", () => {
     let postgres: Postgres | undefined
-    let databases = 0
     const relays: Array<Relay> = []
     beforeAll(async () => {
       postgres = await startPostgres()
@@ -62,12 +38,7 @@ if (!postgresAvailable) {
 
     /** Two relays on a database of their own. */
     const pair = async (): Promise<readonly [Relay, Relay]> => {
-      if (postgres === undefined) throw new Error("Postgres did not start")
-      const name = `relay_${++databases}`
-      const admin = await openDatabase({ databaseUrl: postgres.url })
-      await admin.query(`CREATE DATABASE ${name}`)
-      await admin.close()
-      const databaseUrl = postgres.url.replace(/\/postgres$/, `/${name}`)
+      const databaseUrl = await freshDatabase(postgres)
       const started = await Promise.all([startRelay({ databaseUrl }), startRelay({ databaseUrl })])
       relays.push(...started)
       return started
@@ -96,7 +67,7 @@ if (!postgresAvailable) {
 
     it("pairs Portico's dapp on A with Portico's wallet on B and completes personal_sign", async () => {
       const [a, b] = await pair()
-      const [dapp, wallet] = await Promise.all([portico("dapp", a), portico("wallet", b)])
+      const [dapp, wallet] = await Promise.all([portico("dapp", a.url), portico("wallet", b.url)])
       try {
         const proposal = nextEvent(wallet, "SessionProposal")
         const { uri, approval } = await dapp.propose({
@@ -113,7 +84,7 @@ if (!postgresAvailable) {
         wallet.subscribe((event) => {
           if (event._tag !== "SessionRequest") return
           const [message] = event.params.request.params as ReadonlyArray<Hex>
-          void account.signMessage({ message: { raw: message ?? "0x" } }).then((result) => wallet.respond(event.topic, event.id, { result }))
+          void account.signMessage({ message: { raw: message ?? "0x" } }).then((result) => wallet.respond(event.topic, event.id, { result })).catch(() => undefined)
         })
         const message = "Portico across two relay processes"
         const signature = await dapp.request(session.topic, chain, { method: "personal_sign", params: [stringToHex(message), account.address] })
@@ -126,7 +97,7 @@ if (!postgresAvailable) {
 
     it("pairs the reference sign-client's dapp on A with its wallet on B and completes personal_sign", async () => {
       const [a, b] = await pair()
-      const [dapp, wallet] = await Promise.all([reference("dapp", a), reference("wallet", b)])
+      const [dapp, wallet] = await Promise.all([reference("dapp", a.url), reference("wallet", b.url)])
       try {
         wallet.on("session_proposal", ({ id }) => {
           void wallet.approve({

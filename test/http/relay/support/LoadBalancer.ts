@@ -11,10 +11,11 @@ export interface LoadBalancer {
   readonly stop: () => Promise<void>
 }
 
-export const startLoadBalancer = async (backends: ReadonlyArray<string>): Promise<LoadBalancer> => {
+/** `backends()` lists the relay URLs in order of preference, read at each connection. */
+export const startLoadBalancer = async (backends: () => ReadonlyArray<string>): Promise<LoadBalancer> => {
   const open = new Set<Socket>()
   const forward = (client: Socket, index: number): void => {
-    const backend = backends[index]
+    const backend = backends()[index]
     if (backend === undefined) return void client.destroy()
     const { hostname, port } = new URL(backend)
     const upstream = createConnection({ host: hostname, port: Number(port) })

@@ -1,0 +1,162 @@
+/**
+ * A graceful stop, as an operator rolls a deployment: two relay processes on one Postgres behind a load
+ * balancer (clients are given its URL, the relays' public URL), the one holding the clients stops; they
+ * get WebSocket close 1001, reconnect through the balancer to the other, and lose no message: what was
+ * published before, during and after the stop reaches them; a settled session (Portico's clients, and the
+ * reference sign-client) carries its next request through the remaining process.
+ * Skipped, saying why, without the postgresql binaries.
+ */
+import { stringToHex, verifyMessage, type Hex } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { WebSocket } from "ws"
+import { generateSeed } from "../../../core/walletconnect/RelayAuth.ts"
+import * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
+import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
+import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
+import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
+import { startLoadBalancer, type LoadBalancer } from "./support/LoadBalancer.ts"
+import { freshDatabase, nextEvent, portico, reference } from "./support/Peers.ts"
+import * as Raw from "./support/RawClient.ts"
+
+const account = privateKeyToAccount(accountAt(0).privateKey)
+const chain = "eip155:31337"
+const namespaces = { eip155: { chains: [chain], accounts: [`${chain}:${account.address}`], methods: ["personal_sign"], events: ["chainChanged"] } }
+
+/** A client connected to one process itself, not through the balancer. */
+const direct = (relay: Relay) => Raw.connect(relay.url, Raw.token({ audience: relay.publicUrl }))
+
+if (!postgresAvailable) {
+  describe("a graceful stop behind a load balancer", () => {
+    it.skip("needs Debian's postgresql (apt-get install postgresql; npm test installs it): not found under /usr/lib/postgresql", () => undefined)
+  })
+} else {
+  describe("a graceful stop behind a load balancer", () => {
+    let postgres: Postgres | undefined
+    let balancer: LoadBalancer | undefined
+    let relays: Array<Relay> = []
+    beforeAll(async () => {
+      postgres = await startPostgres()
+      // Each connection goes to the first relay that accepts it: A while it runs, then B.
+      balancer = await startLoadBalancer(() => relays.map((relay) => relay.url))
+    }, 120_000)
+    afterAll(async () => {
+      await balancer?.stop()
+      postgres?.stop()
+    })
+    afterEach(async () => {
+      await Promise.all(relays.map((relay) => relay.stop()))
+      relays = []
+    })
+
+    /** Relays A and B on a database of their own, both known to clients by the balancer's URL. */
+    const deploy = async (): Promise<readonly [Relay, Relay]> => {
+      const databaseUrl = await freshDatabase(postgres)
+      const publicUrl = balancer?.url ?? ""
+      const [a, b] = await Promise.all([startRelay({ databaseUrl, publicUrl }), startRelay({ databaseUrl, publicUrl })])
+      relays = [a, b]
+      return [a, b]
+    }
+    const viaBalancer = (seed = generateSeed()) => Raw.connect(balancer?.url ?? "", Raw.token({ seed, audience: balancer?.url ?? "" }))
+
+    it("closes its sockets with 1001, and the client's next connection lands on the other process", async () => {
+      const [a, b] = await deploy()
+      const watcher = await viaBalancer()
+      await watcher.request("irn_subscribe", { topic: Raw.topic("watch") })
+      expect((await a.figures()).openSockets).toBe(1)
+      await a.stop()
+      expect(await watcher.closed).toBe(1001)
+      const next = await viaBalancer()
+      expect((await next.request("irn_subscribe", { topic: Raw.topic("watch") })).error).toBeUndefined()
+      expect((await b.figures()).openSockets).toBe(1)
+    })
+
+    it("loses no message for Portico's relay client: before, during and after the stop", async () => {
+      const [a, b] = await deploy()
+      const topic = Raw.topic("rolling")
+      const received: Array<string> = []
+      const closeCodes: Array<number> = []
+      const client = RelayClient.make({
+        relayUrl: balancer?.url ?? "",
+        projectId: "test",
+        seed: generateSeed(),
+        onPush: (push) => received.push(push.message),
+        backoff: { initialMillis: 50, maxMillis: 400 },
+        openSocket: (url) => {
+          const socket = new WebSocket(url)
+          socket.on("close", (code) => closeCodes.push(code))
+          return socket as unknown as RelayClient.Socket
+        }
+      })
+      try {
+        await client.subscribe(topic)
+        const onA = await direct(a)
+        const onB = await direct(b)
+        await onA.request("irn_publish", { topic, message: "before", ttl: 300 })
+        await expect.poll(() => received).toEqual(["before"])
+        const stopping = a.stop()
+        await onB.request("irn_publish", { topic, message: "during", ttl: 300 })
+        await stopping
+        await onB.request("irn_publish", { topic, message: "after", ttl: 300 })
+        await expect.poll(() => received.toSorted(), { timeout: 20_000 }).toEqual(["after", "before", "during"])
+        expect(closeCodes).toEqual([1001])
+        expect((await b.figures()).openSockets).toBe(2)
+      } finally {
+        client.close()
+      }
+    })
+
+    it("keeps a Portico session settled on the stopped process: the next personal_sign completes through the other", async () => {
+      const [a] = await deploy()
+      const [dapp, wallet] = await Promise.all([portico("dapp", balancer?.url ?? ""), portico("wallet", balancer?.url ?? "")])
+      try {
+        const proposal = nextEvent(wallet, "SessionProposal")
+        const { uri, approval } = await dapp.propose({
+          optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: ["chainChanged"] } },
+          expiryTimestamp: Math.floor(Date.now() / 1000) + 240
+        })
+        await wallet.pair(uri)
+        const received = await proposal
+        if (received._tag !== "SessionProposal") throw new Error("no proposal")
+        await wallet.approve(received.proposal.id, namespaces)
+        const session = await approval
+        wallet.subscribe((event) => {
+          if (event._tag !== "SessionRequest") return
+          const [message] = event.params.request.params as ReadonlyArray<Hex>
+          void account.signMessage({ message: { raw: message ?? "0x" } }).then((result) => wallet.respond(event.topic, event.id, { result })).catch(() => undefined)
+        })
+        expect((await a.figures()).openSockets).toBe(2)
+        await a.stop()
+        const message = "Signed after a rolling restart"
+        const signature = await dapp.request(session.topic, chain, { method: "personal_sign", params: [stringToHex(message), account.address] })
+        expect(await verifyMessage({ address: account.address, message, signature: signature as Hex })).toBe(true)
+      } finally {
+        dapp.close()
+        wallet.close()
+      }
+    }, 60_000)
+
+    it("keeps a reference sign-client session settled on the stopped process: the next personal_sign completes through the other", async () => {
+      const [a] = await deploy()
+      const [dapp, wallet] = await Promise.all([reference("dapp", balancer?.url ?? ""), reference("wallet", balancer?.url ?? "")])
+      try {
+        wallet.on("session_proposal", ({ id }) => void wallet.approve({ id, namespaces }))
+        wallet.on("session_request", async ({ id, topic, params }) => {
+          const result = await account.signMessage({ message: { raw: params.request.params[0] } })
+          await wallet.respond({ topic, response: { id, jsonrpc: "2.0", result } })
+        })
+        const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: ["chainChanged"] } } })
+        if (uri === undefined) throw new Error("the dapp produced no pairing URI")
+        const settled = approval()
+        await wallet.pair({ uri })
+        const session = await settled
+        await a.stop()
+        const message = "The reference client after a rolling restart"
+        const signature = await dapp.request<Hex>({ topic: session.topic, chainId: chain, request: { method: "personal_sign", params: [stringToHex(message), account.address] } })
+        expect(await verifyMessage({ address: account.address, message, signature })).toBe(true)
+      } finally {
+        await Promise.allSettled([dapp.core.relayer.transportClose(), wallet.core.relayer.transportClose()])
+      }
+    }, 60_000)
+  })
+}
