@@ -6,6 +6,7 @@
  * reference sign-client) carries its next request through the remaining process.
  * Skipped, saying why, without the postgresql binaries.
  */
+import * as Schema from "effect/Schema"
 import { stringToHex, verifyMessage, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -13,6 +14,7 @@ import { WebSocket } from "ws"
 import { generateSeed } from "../../../core/walletconnect/RelayAuth.ts"
 import * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
+import { type Database, openDatabase, rows } from "../../../http/server/Database.ts"
 import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
 import { startLoadBalancer, type LoadBalancer } from "./support/LoadBalancer.ts"
@@ -22,6 +24,35 @@ import * as Raw from "./support/RawClient.ts"
 const account = privateKeyToAccount(accountAt(0).privateKey)
 const chain = "eip155:31337"
 const namespaces = { eip155: { chains: [chain], accounts: [`${chain}:${account.address}`], methods: ["personal_sign"], events: ["chainChanged"] } }
+
+/** Publishes waiting on a lock of the messages' table (their first statement clears an expired copy by digest). */
+const waitingPublishes = "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%AND digest = $2 AND expires_at%'"
+
+/** Holds an exclusive lock on the relay's messages table until `release`: the relay's writes wait for it. */
+const lockMessages = async (admin: Database) => {
+  let release: (() => void) | undefined
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let acquired: (() => void) | undefined
+  const held = new Promise<void>((resolve) => {
+    acquired = resolve
+  })
+  const done = admin.withConnection(async (connection) => {
+    await connection.query("BEGIN")
+    await connection.query("LOCK TABLE relay_messages IN EXCLUSIVE MODE")
+    acquired?.()
+    await released
+    await connection.query("COMMIT")
+  })
+  await Promise.race([held, done])
+  return {
+    release: async () => {
+      release?.()
+      await done
+    }
+  }
+}
 
 /** A client connected to one process itself, not through the balancer. */
 const direct = (relay: Relay) => Raw.connect(relay.url, Raw.token({ audience: relay.publicUrl }))
@@ -35,6 +66,7 @@ if (!postgresAvailable) {
     let postgres: Postgres | undefined
     let balancer: LoadBalancer | undefined
     let relays: Array<Relay> = []
+    let deployedUrl = ""
     beforeAll(async () => {
       postgres = await startPostgres()
       // Each connection goes to the first relay that accepts it: A while it runs, then B.
@@ -52,6 +84,7 @@ if (!postgresAvailable) {
     /** Relays A and B on a database of their own, both known to clients by the balancer's URL. */
     const deploy = async (): Promise<readonly [Relay, Relay]> => {
       const databaseUrl = await freshDatabase(postgres)
+      deployedUrl = databaseUrl
       const publicUrl = balancer?.url ?? ""
       const [a, b] = await Promise.all([startRelay({ databaseUrl, publicUrl }), startRelay({ databaseUrl, publicUrl })])
       relays = [a, b]
@@ -69,6 +102,32 @@ if (!postgresAvailable) {
       const next = await viaBalancer()
       expect((await next.request("irn_subscribe", { topic: Raw.topic("watch") })).error).toBeUndefined()
       expect((await b.figures()).openSockets).toBe(1)
+    })
+
+    it("holds the stop until the publish it has taken is stored and answered, then closes with 1001", async () => {
+      const [a] = await deploy()
+      const admin = await openDatabase({ databaseUrl: deployedUrl })
+      const publisher = await viaBalancer()
+      const topic = Raw.topic("held")
+      const lock = await lockMessages(admin)
+      try {
+        const answer = publisher.request("irn_publish", { topic, message: "in flight", ttl: 300 })
+        // The publish waits on the table's lock inside the database: the relay has taken it.
+        await expect.poll(async () => (await rows(admin, Schema.Struct({ waiting: Schema.Number }), waitingPublishes))[0]?.waiting, { timeout: 20_000 }).toBe(1)
+        const stopping = a.stop()
+        const first = await Promise.race([answer.then(() => "answer"), publisher.closed.then(() => "closed"), new Promise((resolve) => setTimeout(resolve, 300, "waiting"))])
+        expect(first).toBe("waiting")
+        await lock.release()
+        expect((await answer).result).toBe(true)
+        expect(await publisher.closed).toBe(1001)
+        await stopping
+      } finally {
+        await lock.release()
+        await admin.close()
+      }
+      const reader = await viaBalancer()
+      await reader.request("irn_subscribe", { topic })
+      expect((await reader.pushes()).map((push) => push.params?.data["message"])).toEqual(["in flight"])
     })
 
     it("loses no message for Portico's relay client: before, during and after the stop", async () => {

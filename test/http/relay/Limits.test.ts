@@ -125,6 +125,23 @@ describe("the relay's limits", () => {
     expect((await relay.figures()).refusedByReason).toEqual({ TooManySockets: 1 })
   })
 
+  it("cuts off a socket that leaves more than maxBufferedBytes unread, and keeps serving the others", async () => {
+    // Pings far apart: only the buffer bound can cut the stalled socket within the test.
+    const relay = await start({ pingIntervalMs: 600_000, limits: { maxBufferedBytes: 256 * 1024 } })
+    const stalled = await client(relay)
+    const reader = await client(relay)
+    const publisher = await client(relay)
+    for (const listener of [stalled, reader]) await listener.request("irn_subscribe", { topic: topic("flood") })
+    // The stalled client stops reading: what the relay sends it piles up in the kernel's buffers, then in the relay's.
+    stalled.socket.pause()
+    for (let index = 0; index < 40; index++) {
+      await publisher.request("irn_publish", { topic: topic("flood"), message: `${index}:${"x".repeat(256 * 1024)}`, ttl: 60 })
+    }
+    await expect.poll(async () => (await relay.figures()).openSockets, { timeout: 20_000 }).toBe(2)
+    const received = await reader.pushes()
+    expect(received).toHaveLength(40)
+  }, 60_000)
+
   it("reads its figures: sockets, listened topics, stored messages, published, delivered and refused", async () => {
     const relay = await start({ limits: { maxMessageBytes: 10 } })
     const publisher = await client(relay)

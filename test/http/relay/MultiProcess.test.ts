@@ -10,6 +10,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { generateSeed } from "../../../core/walletconnect/RelayAuth.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
+import { openDatabase } from "../../../http/server/Database.ts"
 import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
 import { freshDatabase, nextEvent, portico, reference } from "./support/Peers.ts"
@@ -37,10 +38,13 @@ if (!postgresAvailable) {
     })
 
     /** Two relays on a database of their own. */
+    const databases = new Map<Relay, string>()
+    const databaseOf = (relay: Relay) => databases.get(relay) ?? ""
     const pair = async (): Promise<readonly [Relay, Relay]> => {
       const databaseUrl = await freshDatabase(postgres)
       const started = await Promise.all([startRelay({ databaseUrl }), startRelay({ databaseUrl })])
       relays.push(...started)
+      for (const relay of started) databases.set(relay, databaseUrl)
       return started
     }
 
@@ -63,6 +67,24 @@ if (!postgresAvailable) {
       const again = await client(a, readerSeed)
       await again.request("irn_subscribe", { topic })
       expect(await again.pushes()).toEqual([])
+    })
+
+    it("hands B's listener what A published while B's link to the database's announcements was down", async () => {
+      const [a, b] = await pair()
+      const topic = Raw.topic("gap")
+      const listener = await client(b)
+      await listener.request("irn_subscribe", { topic })
+      const publisher = await client(a)
+      // Both relays' LISTEN connections are cut; the publish lands before they are back (their backoff starts at 125 ms).
+      const admin = await openDatabase({ databaseUrl: databaseOf(a) })
+      try {
+        await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN portico_relay'")
+      } finally {
+        await admin.close()
+      }
+      expect((await publisher.request("irn_publish", { topic, message: "in the gap", ttl: 300 })).result).toBe(true)
+      const push = await listener.waitFor((frame) => frame.method === "irn_subscription")
+      expect(push.params?.data["message"]).toBe("in the gap")
     })
 
     it("pairs Portico's dapp on A with Portico's wallet on B and completes personal_sign", async () => {

@@ -44,7 +44,7 @@ describe("the relay's messages across a restart", () => {
       const pushes = await online.pushes()
       expect(messagesOf(pushes)).toEqual(["acknowledged", "short-lived", "unacknowledged"])
       online.ack(pushes[0] as Raw.Frame)
-      // The acknowledgement is written before the relay stops: stop() waits for writes in flight.
+      // The acknowledgement reaches the relay before it stops (a later request is answered after it).
       await online.pushes()
     } finally {
       await first.stop()
