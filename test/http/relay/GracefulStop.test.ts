@@ -7,23 +7,17 @@
  * Skipped, saying why, without the postgresql binaries.
  */
 import * as Schema from "effect/Schema"
-import { stringToHex, verifyMessage, type Hex } from "viem"
-import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { WebSocket } from "ws"
 import { generateSeed } from "../../../core/walletconnect/RelayAuth.ts"
 import * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
 import { type Database, openDatabase, rows } from "../../../http/server/Database.ts"
-import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
 import { startLoadBalancer, type LoadBalancer } from "./support/LoadBalancer.ts"
-import { freshDatabase, nextEvent, portico, reference } from "./support/Peers.ts"
+import { freshDatabase, porticoSession, referenceSession } from "./support/Peers.ts"
 import * as Raw from "./support/RawClient.ts"
 
-const account = privateKeyToAccount(accountAt(0).privateKey)
-const chain = "eip155:31337"
-const namespaces = { eip155: { chains: [chain], accounts: [`${chain}:${account.address}`], methods: ["personal_sign"], events: ["chainChanged"] } }
 
 /** Publishes waiting on a lock of the messages' table (their first statement clears an expired copy by digest). */
 const waitingPublishes = "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%AND digest = $2 AND expires_at%'"
@@ -165,56 +159,18 @@ if (!postgresAvailable) {
       }
     })
 
-    it("keeps a Portico session settled on the stopped process: the next personal_sign completes through the other", async () => {
+    it.each([
+      ["Portico's clients", porticoSession],
+      ["the reference sign-client", referenceSession]
+    ] as const)("keeps a session of %s settled on the stopped process: the next personal_sign completes through the other", async (_, settle) => {
       const [a] = await deploy()
-      const [dapp, wallet] = await Promise.all([portico("dapp", balancer?.url ?? ""), portico("wallet", balancer?.url ?? "")])
+      const session = await settle(balancer?.url ?? "", balancer?.url ?? "")
       try {
-        const proposal = nextEvent(wallet, "SessionProposal")
-        const { uri, approval } = await dapp.propose({
-          optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: ["chainChanged"] } },
-          expiryTimestamp: Math.floor(Date.now() / 1000) + 240
-        })
-        await wallet.pair(uri)
-        const received = await proposal
-        if (received._tag !== "SessionProposal") throw new Error("no proposal")
-        await wallet.approve(received.proposal.id, namespaces)
-        const session = await approval
-        wallet.subscribe((event) => {
-          if (event._tag !== "SessionRequest") return
-          const [message] = event.params.request.params as ReadonlyArray<Hex>
-          void account.signMessage({ message: { raw: message ?? "0x" } }).then((result) => wallet.respond(event.topic, event.id, { result })).catch(() => undefined)
-        })
         expect((await a.figures()).openSockets).toBe(2)
         await a.stop()
-        const message = "Signed after a rolling restart"
-        const signature = await dapp.request(session.topic, chain, { method: "personal_sign", params: [stringToHex(message), account.address] })
-        expect(await verifyMessage({ address: account.address, message, signature: signature as Hex })).toBe(true)
+        expect(await session.signs("Signed after a rolling restart")).toBe(true)
       } finally {
-        dapp.close()
-        wallet.close()
-      }
-    }, 60_000)
-
-    it("keeps a reference sign-client session settled on the stopped process: the next personal_sign completes through the other", async () => {
-      const [a] = await deploy()
-      const [dapp, wallet] = await Promise.all([reference("dapp", balancer?.url ?? ""), reference("wallet", balancer?.url ?? "")])
-      try {
-        wallet.on("session_proposal", ({ id }) => void wallet.approve({ id, namespaces }))
-        wallet.on("session_request", async ({ id, topic, params }) => {
-          const result = await account.signMessage({ message: { raw: params.request.params[0] } })
-          await wallet.respond({ topic, response: { id, jsonrpc: "2.0", result } })
-        })
-        const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: ["chainChanged"] } } })
-        if (uri === undefined) throw new Error("the dapp produced no pairing URI")
-        const settled = approval()
-        await wallet.pair({ uri })
-        const session = await settled
-        await a.stop()
-        const message = "The reference client after a rolling restart"
-        const signature = await dapp.request<Hex>({ topic: session.topic, chainId: chain, request: { method: "personal_sign", params: [stringToHex(message), account.address] } })
-        expect(await verifyMessage({ address: account.address, message, signature })).toBe(true)
-      } finally {
-        await Promise.allSettled([dapp.core.relayer.transportClose(), wallet.core.relayer.transportClose()])
+        await session.close()
       }
     }, 60_000)
   })

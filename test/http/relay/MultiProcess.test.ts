@@ -5,19 +5,13 @@
  * through NOTIFY, a late subscribe reading the table, an acknowledgement on B honoured on A); and a
  * database outage is answered as a passing refusal. Skipped, saying why, without the postgresql binaries.
  */
-import { stringToHex, verifyMessage, type Hex } from "viem"
-import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { generateSeed } from "../../../core/walletconnect/RelayAuth.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
 import { openDatabase } from "../../../http/server/Database.ts"
-import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
-import { freshDatabase, nextEvent, portico, reference } from "./support/Peers.ts"
+import { freshDatabase, porticoSession, referenceSession } from "./support/Peers.ts"
 import * as Raw from "./support/RawClient.ts"
-
-const account = privateKeyToAccount(accountAt(0).privateKey)
-const chain = "eip155:31337"
 
 const client = (relay: Relay, seed = generateSeed()) => Raw.connect(relay.url, Raw.token({ seed, audience: relay.publicUrl }))
 
@@ -87,61 +81,16 @@ if (!postgresAvailable) {
       expect(push.params?.data["message"]).toBe("in the gap")
     })
 
-    it("pairs Portico's dapp on A with Portico's wallet on B and completes personal_sign", async () => {
+    it.each([
+      ["Portico's", porticoSession],
+      ["the reference sign-client's", referenceSession]
+    ] as const)("pairs %s dapp on A with its wallet on B and completes personal_sign", async (_, settle) => {
       const [a, b] = await pair()
-      const [dapp, wallet] = await Promise.all([portico("dapp", a.url), portico("wallet", b.url)])
+      const session = await settle(a.url, b.url)
       try {
-        const proposal = nextEvent(wallet, "SessionProposal")
-        const { uri, approval } = await dapp.propose({
-          optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: ["chainChanged"] } },
-          expiryTimestamp: Math.floor(Date.now() / 1000) + 240
-        })
-        await wallet.pair(uri)
-        const received = await proposal
-        if (received._tag !== "SessionProposal") throw new Error("no proposal")
-        await wallet.approve(received.proposal.id, {
-          eip155: { chains: [chain], accounts: [`${chain}:${account.address}`], methods: ["personal_sign"], events: ["chainChanged"] }
-        })
-        const session = await approval
-        wallet.subscribe((event) => {
-          if (event._tag !== "SessionRequest") return
-          const [message] = event.params.request.params as ReadonlyArray<Hex>
-          void account.signMessage({ message: { raw: message ?? "0x" } }).then((result) => wallet.respond(event.topic, event.id, { result })).catch(() => undefined)
-        })
-        const message = "Portico across two relay processes"
-        const signature = await dapp.request(session.topic, chain, { method: "personal_sign", params: [stringToHex(message), account.address] })
-        expect(await verifyMessage({ address: account.address, message, signature: signature as Hex })).toBe(true)
+        expect(await session.signs("Across two relay processes")).toBe(true)
       } finally {
-        dapp.close()
-        wallet.close()
-      }
-    })
-
-    it("pairs the reference sign-client's dapp on A with its wallet on B and completes personal_sign", async () => {
-      const [a, b] = await pair()
-      const [dapp, wallet] = await Promise.all([reference("dapp", a.url), reference("wallet", b.url)])
-      try {
-        wallet.on("session_proposal", ({ id }) => {
-          void wallet.approve({
-            id,
-            namespaces: { eip155: { chains: [chain], accounts: [`${chain}:${account.address}`], methods: ["personal_sign"], events: ["chainChanged"] } }
-          })
-        })
-        wallet.on("session_request", async ({ id, topic, params }) => {
-          const result = await account.signMessage({ message: { raw: params.request.params[0] } })
-          await wallet.respond({ topic, response: { id, jsonrpc: "2.0", result } })
-        })
-        const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: [chain], methods: ["personal_sign"], events: ["chainChanged"] } } })
-        if (uri === undefined) throw new Error("the dapp produced no pairing URI")
-        // Called before pairing: sign-client drops a settlement that arrives before approval() is awaited.
-        const settled = approval()
-        await wallet.pair({ uri })
-        const session = await settled
-        const message = "The reference client across two relay processes"
-        const signature = await dapp.request<Hex>({ topic: session.topic, chainId: chain, request: { method: "personal_sign", params: [stringToHex(message), account.address] } })
-        expect(await verifyMessage({ address: account.address, message, signature })).toBe(true)
-      } finally {
-        await Promise.allSettled([dapp.core.relayer.transportClose(), wallet.core.relayer.transportClose()])
+        await session.close()
       }
     })
 
