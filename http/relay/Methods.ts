@@ -108,7 +108,8 @@ export interface ServeOptions {
 const answer = async (options: ServeOptions, connection: Connection.Connection, id: Frame.RpcId, run: Effect.Effect<Answer, Refusal>): Promise<void> => {
   const outcome = await Effect.runPromise(Effect.result(run)).catch(() => undefined)
   if (outcome === undefined) {
-    // A bug in a method costs one answer, never the relay; its details stay on this side.
+    // A bug in a method costs one answer, never the relay; its details stay on this side, its count in the figures.
+    countRefusal(options.counters, "InternalError")
     return options.hub.send(connection, Frame.error(id, Frame.ErrorCode.internalError, "Internal error"))
   }
   if (Result.isFailure(outcome)) {

@@ -94,12 +94,27 @@ export const startRelay = async (options: RelayOptions = {}, services: RelayServ
     socket.on("close", () => hub.closed(connection))
   }
 
-  const server = createServer((_request, response) => {
+  // Load balancers ask /health: 200 while the relay takes sockets, 503 once it stops.
+  const server = createServer((request, response) => {
+    if (new URL(request.url ?? "/", "http://relay").pathname === "/health") {
+      return void response.writeHead(stopping === undefined ? 200 : 503, { "content-type": "text/plain" }).end(stopping === undefined ? "ok\n" : "stopping\n")
+    }
     response.writeHead(426, { "content-type": "text/plain" }).end("WalletConnect relay: connect with a WebSocket\n")
   })
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes + frameOverhead })
   const host = options.host ?? "127.0.0.1"
-  let publicUrl = options.publicUrl ?? ""
+
+  const feed = storage.sharedUrl === undefined ? undefined : await PostgresFeed.listen(storage.sharedUrl, origin, { onMessage: hub.announced, onGap: hub.resync }).catch(async (error: unknown) => {
+    await Effect.runPromise(storage.store.close)
+    throw error
+  })
+  const port = await listen(server, options.port ?? 0, host).catch(async (error: unknown) => {
+    await feed?.close()
+    await Effect.runPromise(storage.store.close)
+    throw error
+  })
+  const url = `ws://${host.includes(":") ? `[${host}]` : host}:${port}`
+  const publicUrl = options.publicUrl ?? url
 
   server.on("upgrade", (request, socket: Socket, head) => {
     socket.on("error", () => socket.destroy())
@@ -128,20 +143,6 @@ export const startRelay = async (options: RelayOptions = {}, services: RelayServ
     sweeping = sweeping.then(() => Effect.runPromise(Effect.ignore(storage.store.sweep(now()))))
   }, options.pingIntervalMs ?? defaultPingIntervalMs)
   heartbeat.unref()
-
-  const feed = storage.sharedUrl === undefined ? undefined : await PostgresFeed.listen(storage.sharedUrl, origin, { onMessage: hub.announced, onGap: hub.resync }).catch(async (error: unknown) => {
-    clearInterval(heartbeat)
-    await Effect.runPromise(storage.store.close)
-    throw error
-  })
-  const port = await listen(server, options.port ?? 0, host).catch(async (error: unknown) => {
-    clearInterval(heartbeat)
-    await feed?.close()
-    await Effect.runPromise(storage.store.close)
-    throw error
-  })
-  const url = `ws://${host.includes(":") ? `[${host}]` : host}:${port}`
-  publicUrl = options.publicUrl ?? url
 
   const closeAll = async (deadline: number): Promise<void> => {
     const open = [...hub.connections].map((connection) => connection.socket)

@@ -170,6 +170,14 @@ describe("the WalletConnect relay's protocol", () => {
     expect(await refusedStatus(relay, `?auth=${expired}`)).toBe(401)
   })
 
+  it("answers a load balancer's /health with 200 and other plain HTTP with 426", async () => {
+    const relay = await start()
+    const http = relay.url.replace(/^ws:/, "http:")
+    const health = await fetch(`${http}/health`)
+    expect([health.status, await health.text()]).toEqual([200, "ok\n"])
+    expect((await fetch(`${http}/`)).status).toBe(426)
+  })
+
   it("answers malformed frames with JSON-RPC errors and keeps the socket usable", async () => {
     const relay = await start()
     const client = await connect(relay, token())
