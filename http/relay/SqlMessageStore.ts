@@ -66,7 +66,8 @@ const attempt = <A>(run: () => Promise<A>): Effect.Effect<A, StorageUnavailableE
  * Stores a message in one statement (atomic without a transaction): the insert, the trim of the topic's
  * oldest beyond its bounds (the statement does not see its own new row, so room is made for it: it is
  * always kept), and on Postgres the announcement, sent when the statement commits. Nothing is returned
- * when the same message is live on the topic already.
+ * when the same message is live on the topic already. Deletes skip rows another statement has locked
+ * (that one deletes them), so concurrent publishes and sweeps never wait on each other in a cycle.
  */
 const insert = (announced: boolean) => `
   WITH inserted AS (
@@ -75,11 +76,13 @@ const insert = (announced: boolean) => `
     ON CONFLICT (topic, digest) DO NOTHING
     RETURNING *
   ), trimmed AS (
-    DELETE FROM relay_messages WHERE EXISTS (SELECT 1 FROM inserted) AND id IN (
-      SELECT id FROM (
-        SELECT id, row_number() OVER newest AS position, sum(bytes) OVER newest AS running
-        FROM relay_messages WHERE topic = $1 WINDOW newest AS (ORDER BY id DESC)
-      ) ranked WHERE position >= $10 OR running + $4 > $11)
+    DELETE FROM relay_messages WHERE id IN (
+      SELECT id FROM relay_messages WHERE EXISTS (SELECT 1 FROM inserted) AND id IN (
+        SELECT id FROM (
+          SELECT id, row_number() OVER newest AS position, sum(bytes) OVER newest AS running
+          FROM relay_messages WHERE topic = $1 WINDOW newest AS (ORDER BY id DESC)
+        ) ranked WHERE position >= $10 OR running + $4 > $11)
+      FOR UPDATE SKIP LOCKED)
   )
   SELECT ${columns}${announced ? ", pg_notify($12, json_build_object('id', id, 'topic', topic, 'origin', $13::text)::text)" : ""}
   FROM inserted`
@@ -89,18 +92,20 @@ export const make = (db: Database, bounds: StoreBounds, announce?: Announce): Me
   const publish = (incoming: Publish, publisher: string, now: number) =>
     attempt(async () => {
       const digest = digestOf(incoming.message)
-      // An expired copy of the same message must not stand in for the new one.
-      await db.query("DELETE FROM relay_messages WHERE topic = $1 AND digest = $2 AND expires_at <= $3", [incoming.topic, digest, now])
       const values = [
         incoming.topic, digest, incoming.message, byteSize(incoming.message), incoming.tag ?? 0, incoming.attestation ?? null,
         publisher, now, now + incoming.ttl * 1000, bounds.maxMessagesPerTopic, bounds.maxBytesPerTopic,
         ...(announce === undefined ? [] : [announce.channel, announce.origin])
       ]
-      const [inserted] = await rows(db, Row, inserting, values)
-      if (inserted !== undefined) return { stored: toStored(inserted), fresh: true }
-      const [existing] = await rows(db, Row, `SELECT ${columns} FROM relay_messages WHERE topic = $1 AND digest = $2`, [incoming.topic, digest])
-      if (existing === undefined) throw new Error("a message that conflicted on insert is gone")
-      return { stored: toStored(existing), fresh: false }
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const [inserted] = await rows(db, Row, inserting, values)
+        if (inserted !== undefined) return { stored: toStored(inserted), fresh: true }
+        // The same message is kept: a client's retry while it lives; an expired copy (not swept yet) gives way.
+        const [existing] = await rows(db, Row, `SELECT ${columns} FROM relay_messages WHERE topic = $1 AND digest = $2`, [incoming.topic, digest])
+        if (existing !== undefined && existing.expires_at > now) return { stored: toStored(existing), fresh: false }
+        await db.query("DELETE FROM relay_messages WHERE topic = $1 AND digest = $2 AND expires_at <= $3", [incoming.topic, digest, now])
+      }
+      throw new Error("a message kept conflicting with an expired copy of itself")
     })
 
   const pendingFor = (topics: ReadonlyArray<string>, clientId: string, now: number) =>
@@ -145,11 +150,12 @@ export const make = (db: Database, bounds: StoreBounds, announce?: Announce): Me
 
   const sweep = (now: number) =>
     attempt(async () => {
-      await db.query("DELETE FROM relay_messages WHERE expires_at <= $1", [now])
+      await db.query("DELETE FROM relay_messages WHERE id IN (SELECT id FROM relay_messages WHERE expires_at <= $1 FOR UPDATE SKIP LOCKED)", [now])
       await db.query(
         `DELETE FROM relay_messages WHERE id IN (
-           SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS running FROM relay_messages) ranked
-           WHERE running > $1)`,
+           SELECT id FROM relay_messages WHERE id IN (
+             SELECT id FROM (SELECT id, sum(bytes) OVER (ORDER BY id DESC) AS running FROM relay_messages) ranked WHERE running > $1)
+           FOR UPDATE SKIP LOCKED)`,
         [bounds.maxStoredBytes]
       )
     })

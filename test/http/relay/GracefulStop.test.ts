@@ -19,8 +19,8 @@ import { freshDatabase, porticoSession, referenceSession } from "./support/Peers
 import * as Raw from "./support/RawClient.ts"
 
 
-/** Publishes waiting on a lock of the messages' table (their first statement clears an expired copy by digest). */
-const waitingPublishes = "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%AND digest = $2 AND expires_at%'"
+/** Publishes waiting on a lock of the messages' table. */
+const waitingPublishes = "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO relay_messages%'"
 
 /** Holds an exclusive lock on the relay's messages table until `release`: the relay's writes wait for it. */
 const lockMessages = async (admin: Database) => {

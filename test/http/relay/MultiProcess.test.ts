@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { generateSeed } from "../../../core/walletconnect/RelayAuth.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
+import type { RelayLimits } from "../../../http/relay/RelayLimits.ts"
 import { openDatabase } from "../../../http/server/Database.ts"
 import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
 import { freshDatabase, porticoSession, referenceSession } from "./support/Peers.ts"
@@ -34,9 +35,9 @@ if (!postgresAvailable) {
     /** Two relays on a database of their own. */
     const databases = new Map<Relay, string>()
     const databaseOf = (relay: Relay) => databases.get(relay) ?? ""
-    const pair = async (): Promise<readonly [Relay, Relay]> => {
+    const pair = async (limits: RelayLimits = {}): Promise<readonly [Relay, Relay]> => {
       const databaseUrl = await freshDatabase(postgres)
-      const started = await Promise.all([startRelay({ databaseUrl }), startRelay({ databaseUrl })])
+      const started = await Promise.all([startRelay({ databaseUrl, limits }), startRelay({ databaseUrl, limits })])
       relays.push(...started)
       for (const relay of started) databases.set(relay, databaseUrl)
       return started
@@ -92,6 +93,24 @@ if (!postgresAvailable) {
       } finally {
         await session.close()
       }
+    })
+
+    it("stores concurrent publishes on one full topic from many clients on both processes, refusing none", async () => {
+      const [a, b] = await pair({ maxMessagesPerTopic: 5 })
+      const topic = Raw.topic("busy")
+      const publishers = await Promise.all(Array.from({ length: 16 }, (_, index) => client(index % 2 === 0 ? a : b)))
+      const answers = await Promise.all(
+        publishers.map(async (publisher, index) => {
+          const results: Array<unknown> = []
+          for (let message = 0; message < 15; message++) results.push((await publisher.request("irn_publish", { topic, message: `${index}-${message}`, ttl: 300 })).error ?? true)
+          return results
+        })
+      )
+      expect(answers.flat().filter((answer) => answer !== true)).toEqual([])
+      const reader = await client(a)
+      const fetched = await reader.request("irn_batchFetchMessages", { topics: [topic] })
+      // Each publish trims what it sees; ones committed meanwhile are trimmed by the next: the bound holds up to those in flight.
+      expect((fetched.result as { messages: ReadonlyArray<unknown> }).messages.length).toBeLessThanOrEqual(5 + publishers.length)
     })
 
     it("answers a publish during a database outage with -32603 and keeps the socket, then serves again", async () => {
