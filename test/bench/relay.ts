@@ -31,6 +31,8 @@ const measure = async (label: string, publishOn: Relay, subscribeOn: Relay) => {
   await subscriber.request("irn_subscribe", { topic })
   const sentAt = new Map<string, number>()
   const latencies: Array<number> = []
+  // A refused publish is never pushed: the run ends when every publish was pushed or refused.
+  const refusals: Array<string> = []
   let done: () => void = () => undefined
   const all = new Promise<void>((resolve) => {
     done = resolve
@@ -42,7 +44,7 @@ const measure = async (label: string, publishOn: Relay, subscribeOn: Relay) => {
     const id = String(frame.params?.data["message"]).slice(0, 12)
     const started = sentAt.get(id)
     if (started !== undefined) latencies.push(performance.now() - started)
-    if (latencies.length === messages) done()
+    if (latencies.length + refusals.length === messages) done()
   })
   const started = performance.now()
   let next = 0
@@ -51,7 +53,8 @@ const measure = async (label: string, publishOn: Relay, subscribeOn: Relay) => {
       const id = String(next++).padStart(12, "0")
       sentAt.set(id, performance.now())
       const answer = await publisher.request("irn_publish", { topic, message: `${id}${body}`, ttl: 300 })
-      if (answer.error !== undefined) console.log(answer.error)
+      if (answer.error !== undefined) refusals.push(answer.error.message)
+      if (latencies.length + refusals.length === messages) done()
     }
   }
   await Promise.all(publishers.map(worker))
@@ -59,7 +62,7 @@ const measure = async (label: string, publishOn: Relay, subscribeOn: Relay) => {
   await all
   const sorted = latencies.toSorted((a, b) => a - b)
   console.log(
-    `${label.padEnd(28)} ${Math.round((messages / published) * 1000)} publishes/s   push latency p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms`
+    `${label.padEnd(28)} ${Math.round((messages / published) * 1000)} publishes/s   push latency p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms   refused ${refusals.length}`
   )
   for (const client of [...publishers, subscriber]) client.socket.close()
 }
