@@ -34,6 +34,12 @@ export interface FetchAnswer {
 
 /** Most messages one fetch answers; `hasMore` tells the client to fetch again. */
 const maxFetched = 500
+/**
+ * Most pushes one socket may leave unacknowledged: beyond, it is pushed nothing more until it acknowledges
+ * (what it missed stays pending and is handed over on its next subscribe), so a client that never answers
+ * costs bounded memory.
+ */
+const maxInFlight = 1024
 
 const delivery = ({ topic, message, publishedAt, tag, attestation }: StoredMessage): Frame.Delivery => ({
   topic,
@@ -63,7 +69,7 @@ export const make = (options: HubOptions) => {
   const send = (connection: Connection.Connection, text: string): void => Connection.send(connection, text, limits.maxBufferedBytes)
 
   const deliver = (connection: Connection.Connection, stored: StoredMessage): void => {
-    if (stored.publisher === connection.clientId) return
+    if (stored.publisher === connection.clientId || connection.inFlight.size >= maxInFlight) return
     for (const pending of connection.inFlight.values()) if (pending === stored.id) return
     const pushId = nextPushId++
     connection.inFlight.set(pushId, stored.id)

@@ -144,6 +144,22 @@ describe("the relay's limits", () => {
     expect(received).toHaveLength(40)
   }, 60_000)
 
+  it("pushes no more to a socket with 1024 unacknowledged pushes until it acknowledges; its next subscribe hands over the rest", async () => {
+    const relay = await start({ limits: { maxMessagesPerTopic: 2000, publishRate: { requests: 2000, perSeconds: 1 } } })
+    const silent = await client(relay)
+    const publisher = await client(relay)
+    await silent.request("irn_subscribe", { topic: topic("unanswered") })
+    const messages = Array.from({ length: 1030 }, (_, index) => ({ topic: topic("unanswered"), message: `m${index}`, ttl: 60 }))
+    for (let start = 0; start < messages.length; start += 500) await publisher.request("irn_batchPublish", { messages: messages.slice(start, start + 500) })
+    const pushed = await silent.pushes()
+    expect(pushed.map((push) => push.params?.data["message"])).toEqual(messages.slice(0, 1024).map(({ message }) => message))
+    await silent.request("irn_subscribe", { topic: topic("unanswered") })
+    expect(await silent.pushes()).toHaveLength(1024)
+    for (const push of pushed.slice(0, 6)) silent.ack(push)
+    await silent.request("irn_subscribe", { topic: topic("unanswered") })
+    expect((await silent.pushes()).slice(1024).map((push) => push.params?.data["message"])).toEqual(["m1024", "m1025", "m1026", "m1027", "m1028", "m1029"])
+  })
+
   it("reads its figures: sockets, listened topics, stored messages, published, delivered and refused", async () => {
     const relay = await start({ limits: { maxMessageBytes: 10 } })
     const publisher = await client(relay)
