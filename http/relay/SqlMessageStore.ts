@@ -97,7 +97,7 @@ export const make = (db: Database, bounds: StoreBounds, announce?: Announce): Me
         publisher, now, now + incoming.ttl * 1000, bounds.maxMessagesPerTopic, bounds.maxBytesPerTopic,
         ...(announce === undefined ? [] : [announce.channel, announce.origin])
       ]
-      for (let attempt = 0; attempt < 2; attempt++) {
+      for (let tries = 0; tries < 2; tries++) {
         const [inserted] = await rows(db, Row, inserting, values)
         if (inserted !== undefined) return { stored: toStored(inserted), fresh: true }
         // The same message is kept: a client's retry while it lives; an expired copy (not swept yet) gives way.

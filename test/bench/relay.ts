@@ -33,7 +33,7 @@ const measure = async (label: string, publishOn: Relay, subscribeOn: Relay) => {
   const latencies: Array<number> = []
   // A refused publish is never pushed: the run ends when every publish was pushed or refused.
   const refusals: Array<string> = []
-  let done: () => void = () => undefined
+  let done: (() => void) | undefined
   const all = new Promise<void>((resolve) => {
     done = resolve
   })
@@ -44,7 +44,7 @@ const measure = async (label: string, publishOn: Relay, subscribeOn: Relay) => {
     const id = String(frame.params?.data["message"]).slice(0, 12)
     const started = sentAt.get(id)
     if (started !== undefined) latencies.push(performance.now() - started)
-    if (latencies.length + refusals.length === messages) done()
+    if (latencies.length + refusals.length === messages) done?.()
   })
   const started = performance.now()
   let next = 0
@@ -54,7 +54,7 @@ const measure = async (label: string, publishOn: Relay, subscribeOn: Relay) => {
       sentAt.set(id, performance.now())
       const answer = await publisher.request("irn_publish", { topic, message: `${id}${body}`, ttl: 300 })
       if (answer.error !== undefined) refusals.push(answer.error.message)
-      if (latencies.length + refusals.length === messages) done()
+      if (latencies.length + refusals.length === messages) done?.()
     }
   }
   await Promise.all(publishers.map(worker))

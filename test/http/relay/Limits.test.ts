@@ -150,7 +150,7 @@ describe("the relay's limits", () => {
     const publisher = await client(relay)
     await silent.request("irn_subscribe", { topic: topic("unanswered") })
     const messages = Array.from({ length: 1030 }, (_, index) => ({ topic: topic("unanswered"), message: `m${index}`, ttl: 60 }))
-    for (let start = 0; start < messages.length; start += 500) await publisher.request("irn_batchPublish", { messages: messages.slice(start, start + 500) })
+    for (let from = 0; from < messages.length; from += 500) await publisher.request("irn_batchPublish", { messages: messages.slice(from, from + 500) })
     const pushed = await silent.pushes()
     expect(pushed.map((push) => push.params?.data["message"])).toEqual(messages.slice(0, 1024).map(({ message }) => message))
     await silent.request("irn_subscribe", { topic: topic("unanswered") })
