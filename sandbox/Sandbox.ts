@@ -17,7 +17,7 @@ import { callbackPath } from "../http/api/SocialApi.ts"
 import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
 import { sandboxCollections, sandboxContracts, sandboxTokens, sandboxUsdPrices } from "./evm/SandboxContracts.ts"
-import { startRelay } from "./relay/Relay.ts"
+import { startRelay } from "../http/relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
 import { startSolanaDevnet } from "./solana/SolanaDevnet.ts"
@@ -57,8 +57,9 @@ export interface SandboxOptions {
   readonly web?: "build" | "dev"
   /**
    * Where state lives: `.sandbox/` of the repository in a checkout, `.portico-sandbox/` in the current folder
-   * for the package's sandbox (`portico/testing`). The API database is kept in `<stateDir>/db`,
-   * except with ephemeral ports: then it lives in memory, so parallel test sandboxes never share a database.
+   * for the package's sandbox (`portico/testing`). The API database is kept in `<stateDir>/db` and the relay's
+   * messages in `<stateDir>/relay`, except with ephemeral ports: then both live in memory, so parallel test
+   * sandboxes never share a database.
    */
   readonly stateDir?: string
   readonly host?: string
@@ -164,7 +165,8 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
 
   const evm = startEvmDevnets({ host, ports: ports.evm })
   const solana = startSolanaDevnet({ host, port: ports.solana })
-  const relay = startRelay({ host, port: ports.relay })
+  // Messages survive a restart of `npm start` as in production (PGlite); a test's ephemeral sandbox keeps them in memory.
+  const relay = startRelay({ host, port: ports.relay, ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "relay") }) })
   // Portico's API server and the provider share the ramps' credentials; the provider funds its treasury on the devnets.
   const onrampCredentials = newCredentials()
   const onramp = evm.then((devnets) =>

@@ -10,7 +10,7 @@ import * as Envelope from "../../../core/walletconnect/Envelope.ts"
 import * as PairingUri from "../../../core/walletconnect/PairingUri.ts"
 import type * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import * as SignClient from "../../../core/walletconnect/SignClient.ts"
-import { startRelay, type Relay } from "../../../sandbox/relay/Relay.ts"
+import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
 
 const openSocket = (url: string) => new WebSocket(url) as unknown as RelayClient.Socket
 const metadata = (name: string) => ({ name, description: `${name} test peer`, url: `https://${name}.test`, icons: [] })
@@ -145,7 +145,7 @@ describe("SignClient", () => {
     const { dapp, wallet, session } = await settle()
     const received: Array<string> = []
     dapp.subscribe((event) => received.push(event._tag))
-    const raw = new WebSocket(`${relay?.url}/?auth=${(await import("../../../core/walletconnect/RelayAuth.ts")).sign({ seed: "11".repeat(32), audience: "x", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
+    const raw = new WebSocket(`${relay?.url}/?auth=${(await import("../../../core/walletconnect/RelayAuth.ts")).sign({ seed: "11".repeat(32), audience: relay?.url ?? "", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
     await new Promise((resolve) => raw.once("open", resolve))
     const publish = (message: string) =>
       raw.send(JSON.stringify({ id: Date.now(), jsonrpc: "2.0", method: "irn_publish", params: { topic: session.topic, message, ttl: 300, tag: 1110 } }))

@@ -6,8 +6,8 @@ import { SignClient } from "@walletconnect/sign-client"
 import { hexToString, stringToHex, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
-import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
+import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
+import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
 
 // Hardhat's first default account: public test key.
 const account = privateKeyToAccount(accountAt(0).privateKey)

@@ -1,5 +1,5 @@
 /**
- * The WalletConnect v2 relay JSON-RPC frames, as `@walletconnect/core` 2.25 sends them over the socket.
+ * The WalletConnect v2 relay JSON-RPC frames, as `@walletconnect/core` 2.x and Portico's own client send them.
  *
  * Every incoming text frame is decoded here before the server looks at it: anything that is not one of these
  * shapes becomes a JSON-RPC error answer, never an exception in the server.
@@ -7,8 +7,6 @@
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 
-/** Longest message body accepted (the real relay allows a few hundred KiB; a session settle is ~2 KiB). */
-export const maxMessageLength = 512 * 1024
 /** Longest TTL a publish may ask for: 30 days, the real relay's bound. */
 export const maxTtlSeconds = 30 * 24 * 60 * 60
 /** Most topics a batch call may name. */
@@ -22,7 +20,8 @@ export const RpcId = Schema.Union([Schema.Number, Schema.String.check(Schema.isM
 export type RpcId = typeof RpcId.Type
 
 const Topic = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(128))
-const Message = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(maxMessageLength))
+/** Its size is a bound of the relay's configuration (RelayLimits.maxMessageBytes), checked by the methods. */
+const Message = Schema.String.check(Schema.isMinLength(1))
 const Ttl = Schema.Int.check(Schema.isGreaterThan(0), Schema.isLessThanOrEqualTo(maxTtlSeconds))
 const Batch = <S extends Schema.Top>(item: S) => Schema.Array(item).check(Schema.isMaxLength(maxBatchSize))
 
