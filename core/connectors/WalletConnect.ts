@@ -62,6 +62,9 @@ export const solanaMethods = ["solana_signMessage", "solana_signTransaction", "s
 
 const events = ["chainChanged", "accountsChanged"]
 
+/** How a namespace is named in the words a host reads. */
+const namespaceNames: Readonly<Record<string, string>> = { eip155: "EVM", solana: "Solana" }
+
 /**
  * A registry wallet's link (`scheme://`, or `https://host/path`) plus `wc?uri=…`, the WalletConnect
  * deep link convention. Links that could run script (`javascript:`, `data:`…) give none.
@@ -300,7 +303,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
   const connectionOf = (namespace: string) =>
     Effect.flatMap(topic, (session) => {
       const connection = session.connections.get(namespace)
-      return connection === undefined ? Effect.fail(fail(`The WalletConnect session has no ${namespace} account`)) : Effect.succeed(connection)
+      return connection === undefined ? Effect.fail(fail(`The WalletConnect session has no ${namespaceNames[namespace] ?? namespace} account`)) : Effect.succeed(connection)
     })
   const networkOf = (namespace: string) => Effect.map(connectionOf(namespace), (connection) => connection.caipNetworkId)
 
