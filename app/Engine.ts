@@ -176,13 +176,15 @@ export interface Engine {
    * Rejects with a `LoginFailure` (invalid email, the cooldown, the frame's own failures).
    */
   readonly connectEmail: (email: string) => Promise<void>
+  /** Mails a new code; its panel (where the code is typed, on the wallet's origin) replaces the last one. */
   readonly resendEmailCode: () => Promise<void>
-  readonly verifyEmailOtp: (otp: string) => Promise<void>
   /** A social login's authorization URL, to open in the popup the view opened (or the page, `redirect`). */
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect") => Promise<string>
-  /** Email update: a code to the current address, then one to the new address. Rejects with a `LoginFailure`. */
+  /**
+   * Email update: a code to the current address, then one to the new address, both typed in the wallet's
+   * panel. Rejects with a `LoginFailure`.
+   */
   readonly updateEmail: (email: string) => Promise<void>
-  readonly verifyUpdateEmailOtp: (otp: string) => Promise<void>
   /** Shows the frame's key export panel. */
   readonly exportEmbeddedKeys: () => Promise<void>
   /** The embedded wallet's signed-in visitor (email, social account), for the Account view. */
@@ -442,11 +444,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     forgetPurchase: () => buyAction((feature) => feature.forgetPurchase),
     connectEmail: (email) => loginAction((feature) => feature.connectEmail(email)),
     resendEmailCode: () => loginAction((feature) => feature.resendCode),
-    verifyEmailOtp: (otp) => loginAction((feature) => feature.verifyOtp(otp)),
     // The page comes back here after a redirect.
     connectSocial: (provider, mode) => loginAction((feature) => feature.connectSocial(provider, mode, globalThis.location?.href ?? config.metadata.url)),
     updateEmail: (email) => loginAction((feature) => feature.updateEmail(email)),
-    verifyUpdateEmailOtp: (otp) => loginAction((feature) => feature.verifyUpdateOtp(otp)),
     exportEmbeddedKeys: () => loginAction((feature) => feature.exportKeys),
     embeddedUser: () => loginAction((feature) => feature.user),
     cancelLogin: () => loginAction((feature) => feature.cancel),

@@ -1,8 +1,11 @@
 /**
  * The approve panel: what the request asks (method, network, accounts, amounts, the decoded call or the
  * message or typed data, the network fee) and the two buttons that decide it. The buttons exist only here,
- * on the frame's origin: the host's page cannot reach into this document to press them.
+ * on the frame's origin: the host's page cannot reach into this document to press them, and Approve acts
+ * only once the browser proved the panel shown and the visitor's pointer or focus steady (Decisive.ts),
+ * else the decision moves to the wallet's window (`openWindow`, absent when this already is that window).
  */
+import * as Decisive from "./Decisive.ts"
 import { button, el, show, type Child } from "./Dom.ts"
 import type { ApprovalView, TransactionView } from "./PanelChannel.ts"
 import type { PanelStrings } from "./PanelStrings.ts"
@@ -32,17 +35,21 @@ export const render = (
   root: HTMLElement,
   all: PanelStrings,
   view: ApprovalView,
-  decide: (decision: "approve" | "reject") => void
+  decide: (decision: "approve" | "reject") => void,
+  openWindow: (() => void) | undefined
 ): void => {
   const strings = all.approve
   const status = el("p", { role: "status", class: "success" })
   const actions = el("div", { class: "actions" })
+  const decisive = Decisive.make(all, openWindow)
   const choose = (decision: "approve" | "reject") => () => {
     for (const control of actions.querySelectorAll("button")) control.disabled = true
+    decisive.stop()
     status.textContent = decision === "approve" ? strings.approved : strings.rejected
     decide(decision)
   }
-  actions.append(button(strings.reject, choose("reject")), button(strings.approve, choose("approve"), "primary"))
+  // Rejecting needs no guard: a disguised click on it only refuses.
+  actions.append(button(strings.reject, choose("reject")), decisive.button(strings.approve, choose("approve"), "primary"))
   const transactions = view.transactions ?? []
   show(
     root,
@@ -64,6 +71,7 @@ export const render = (
     ]),
     ...(view.fee === undefined ? [] : [el("dl", {}, ...row(strings.fee, view.fee))]),
     actions,
+    decisive.notice,
     status
   )
 }

@@ -9,6 +9,7 @@
  * outcome (setup, recover, export). The frame may end a panel it no longer waits for.
  */
 import * as Schema from "effect/Schema"
+import { Email } from "../../core/Email.ts"
 import { CaipNetworkId, DappData, RequestId } from "../../core/embedded/FrameProtocol.ts"
 
 export const channelName = (panelId: string): string => `portico-embedded-panel/${panelId}`
@@ -54,7 +55,11 @@ export const PanelContent = Schema.Union([
   /** The visitor's name for the passkey (their email or social name). */
   Schema.Struct({ kind: Schema.Literal("setup"), userName: Text(254) }),
   Schema.Struct({ kind: Schema.Literal("recover") }),
-  Schema.Struct({ kind: Schema.Literal("export") })
+  Schema.Struct({ kind: Schema.Literal("export") }),
+  /** The login code mailed to `email`, typed here; the panel confirms it with the server and keeps the session. */
+  Schema.Struct({ kind: Schema.Literal("otp"), email: Email, attemptId: RequestId }),
+  /** An email update's two codes: to the current address, then to `newEmail`. */
+  Schema.Struct({ kind: Schema.Literal("updateEmail"), newEmail: Email, attemptId: RequestId })
 ])
 export type PanelContent = typeof PanelContent.Type
 
@@ -63,7 +68,9 @@ export const PanelSettings = Schema.Struct({
   locale: DappData.fields.locale,
   themeMode: Schema.Literals(["dark", "light"]),
   accent: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^#[0-9a-fA-F]{3,8}$/))),
-  version: Text(40)
+  version: Text(40),
+  /** The site asking: the host's origin as the frame's bound channel knows it, never what the host says of itself. */
+  site: Text(2000)
 })
 export type PanelSettings = typeof PanelSettings.Type
 

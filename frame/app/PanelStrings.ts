@@ -7,6 +7,34 @@ export interface PanelStrings {
   readonly ended: string
   readonly sessionExpired: string
   readonly failed: string
+  /** What every panel shows above its content, so the visitor can tell the wallet's own panel from a copy. */
+  readonly trust: {
+    readonly site: string
+    readonly marker: string
+    readonly noMarker: string
+    readonly markerIntro: (sign: string) => string
+  }
+  /** The arming of decisive buttons (frame/app/VisibilityGuard.ts). */
+  readonly guard: {
+    readonly steady: string
+    readonly hidden: string
+    readonly openWindow: string
+    readonly windowOpened: string
+    readonly windowBlocked: string
+  }
+  readonly otp: {
+    readonly title: string
+    readonly sentTo: (email: string) => string
+    readonly sentToCurrent: string
+    readonly sentToNew: (email: string) => string
+    readonly label: string
+    readonly submit: string
+    readonly wrong: (triesLeft: number) => string
+    readonly expired: string
+    readonly locked: string
+    readonly emailInUse: string
+    readonly done: string
+  }
   readonly approve: {
     readonly titles: Readonly<Record<string, string>>
     readonly fallbackTitle: string
@@ -72,6 +100,32 @@ export const en: PanelStrings = {
   ended: "This request is no longer waiting for you.",
   sessionExpired: "Session Expired: sign in again.",
   failed: "Something went wrong. Please try again.",
+  trust: {
+    site: "Requested by",
+    marker: "Your wallet's sign",
+    noMarker: "Your wallet's sign appears here once your wallet is set up on this browser.",
+    markerIntro: (sign) => `Your wallet's sign on this browser is ${sign}. Your wallet's panels always show it at the top: never type a code or approve anything where it is missing.`
+  },
+  guard: {
+    steady: "Hold on: the buttons work once this panel has been in full view for a moment.",
+    hidden: "This panel is covered or cannot prove it is shown. Decide in a window of the wallet's own instead.",
+    openWindow: "Open the wallet's window",
+    windowOpened: "Continue in the wallet's window.",
+    windowBlocked: "The browser blocked the wallet's window. Allow pop-ups for this site and try again."
+  },
+  otp: {
+    title: "Enter your code",
+    sentTo: (email) => `Type the 6-digit code we sent to ${email}. Type it only here, in your wallet's own panel.`,
+    sentToCurrent: "Type the 6-digit code we sent to your current email address.",
+    sentToNew: (email) => `Now type the 6-digit code we sent to ${email}.`,
+    label: "Code",
+    submit: "Confirm",
+    wrong: (triesLeft) => `That code is not right. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
+    expired: "This code has expired. Ask for a new one.",
+    locked: "Too many wrong codes. Ask for a new one.",
+    emailInUse: "This email address belongs to another account.",
+    done: "Code confirmed."
+  },
   approve: {
     titles: {
       personal_sign: "Sign message",
@@ -146,6 +200,32 @@ export const de: PanelStrings = {
   ended: "Diese Anfrage wartet nicht mehr auf dich.",
   sessionExpired: "Sitzung abgelaufen: Bitte melde dich erneut an.",
   failed: "Etwas ist schiefgelaufen. Bitte versuche es erneut.",
+  trust: {
+    site: "Angefragt von",
+    marker: "Das Zeichen deiner Wallet",
+    noMarker: "Das Zeichen deiner Wallet erscheint hier, sobald sie in diesem Browser eingerichtet ist.",
+    markerIntro: (sign) => `Das Zeichen deiner Wallet in diesem Browser ist ${sign}. Die Fenster deiner Wallet zeigen es immer oben: Gib nie einen Code ein und bestätige nichts, wo es fehlt.`
+  },
+  guard: {
+    steady: "Einen Moment: Die Schaltflächen funktionieren, sobald dieses Fenster kurz vollständig zu sehen war.",
+    hidden: "Dieses Fenster ist verdeckt oder kann nicht belegen, dass es zu sehen ist. Entscheide stattdessen in einem eigenen Fenster der Wallet.",
+    openWindow: "Fenster der Wallet öffnen",
+    windowOpened: "Fahre im Fenster der Wallet fort.",
+    windowBlocked: "Der Browser hat das Fenster der Wallet blockiert. Erlaube Pop-ups für diese Seite und versuche es erneut."
+  },
+  otp: {
+    title: "Code eingeben",
+    sentTo: (email) => `Gib den 6-stelligen Code ein, den wir an ${email} gesendet haben. Gib ihn nur hier ein, im eigenen Fenster deiner Wallet.`,
+    sentToCurrent: "Gib den 6-stelligen Code ein, den wir an deine aktuelle E-Mail-Adresse gesendet haben.",
+    sentToNew: (email) => `Gib jetzt den 6-stelligen Code ein, den wir an ${email} gesendet haben.`,
+    label: "Code",
+    submit: "Bestätigen",
+    wrong: (triesLeft) => `Dieser Code stimmt nicht. Noch ${triesLeft} ${triesLeft === 1 ? "Versuch" : "Versuche"}.`,
+    expired: "Dieser Code ist abgelaufen. Fordere einen neuen an.",
+    locked: "Zu viele falsche Codes. Fordere einen neuen an.",
+    emailInUse: "Diese E-Mail-Adresse gehört zu einem anderen Konto.",
+    done: "Code bestätigt."
+  },
   approve: {
     titles: {
       personal_sign: "Nachricht signieren",

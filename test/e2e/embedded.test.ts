@@ -18,6 +18,7 @@ import { en } from "../../ui/i18n/en.ts"
 import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+import { steadyClick } from "../support/steadyClick.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
 import { connectedAddress, dialog, expectView, mailbox, panel, timeout } from "./fixtures/EmbeddedLogin.ts"
 import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
@@ -80,7 +81,10 @@ const setUpWithCode = async (page: Page): Promise<string> => {
 /** The approval panel the modal opened for a host request, answered there. */
 const answerInPanel = async (page: Page, answer: "Approve" | "Reject") => {
   await expectView(page, "ApproveTransaction")
-  await panel(page).getByRole("button", { name: answer }).click()
+  const control = panel(page).getByRole("button", { name: answer })
+  // Approve acts only on a steady pointer over a panel proven visible; Reject at once.
+  if (answer === "Approve") await steadyClick(panel(page), control)
+  else await control.click()
 }
 
 describe("The embedded wallet in Chromium", () => {

@@ -46,9 +46,6 @@ const byTag: Readonly<Record<string, MessageKey>> = {
 
 /** What failed inside the embedded wallet's frame (EmbeddedFrameRequestError's `reason`). */
 const byReason: Readonly<Record<string, MessageKey>> = {
-  "OtpRefused.wrong": "errorOtpWrong",
-  "OtpRefused.expired": "errorOtpExpired",
-  "OtpRefused.locked": "errorOtpLocked",
   EmailInUse: "errorEmailInUse",
   SocialSignInFailed: "errorSocialFailed",
   RequestAbortedError: "errorUserRejected",
