@@ -4,7 +4,7 @@
  * arrived less than a second ago (a panel slid under it) or a focus that just came, and any loss starts
  * the wait again; a steady, visible panel always acts.
  */
-import fc from "fast-check"
+import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Arming from "../../../frame/app/Arming.ts"
 
