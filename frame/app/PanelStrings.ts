@@ -43,18 +43,49 @@ export interface PanelStrings {
     readonly to: string
     readonly contractCreation: string
     readonly value: string
-    readonly call: string
     readonly data: string
     readonly message: string
     readonly typedDataType: string
     readonly domain: string
-    readonly programs: string
     readonly transaction: (index: number, count: number) => string
     readonly fee: string
     readonly approve: string
     readonly reject: string
     readonly approved: string
     readonly rejected: string
+    readonly unknownNetwork: (chainId: string) => string
+    readonly truncated: string
+    readonly unreadable: string
+  }
+  /** What requests do (ApprovalRows.ts). */
+  readonly intent: {
+    readonly action: string
+    readonly transfer: string
+    readonly approve: string
+    readonly nftApprove: string
+    readonly nftTransfer: string
+    readonly approvalForAll: string
+    readonly revokeAll: string
+    readonly permit: string
+    readonly permit2: string
+    readonly solTransfer: string
+    readonly program: string
+    readonly token: string
+    readonly amount: string
+    readonly sender: string
+    readonly recipient: string
+    readonly spender: string
+    readonly operator: string
+    readonly items: string
+    readonly until: string
+    readonly authority: string
+    readonly writable: string
+    readonly unlimited: string
+    readonly wholeCollection: string
+    readonly changes: string
+    readonly noChanges: string
+    readonly simulationUnavailable: string
+    readonly simulationReverted: (reason: string) => string
   }
   readonly setup: {
     readonly title: string
@@ -143,18 +174,48 @@ export const en: PanelStrings = {
     to: "To",
     contractCreation: "New contract",
     value: "Amount",
-    call: "Call",
     data: "Data",
     message: "Message",
     typedDataType: "Type",
     domain: "Domain",
-    programs: "Programs",
     transaction: (index, count) => `Transaction ${index} of ${count}`,
     fee: "Network fee (at most)",
     approve: "Approve",
     reject: "Reject",
     approved: "Approved",
-    rejected: "Rejected"
+    rejected: "Rejected",
+    unknownNetwork: (chainId) => `Unknown network (${chainId})`,
+    truncated: "This request is longer than the wallet can show: part of it is cut off here.",
+    unreadable: "The wallet cannot tell what this call does. Approve only if you trust the site and know what it asks."
+  },
+  intent: {
+    action: "Action",
+    transfer: "Send tokens",
+    approve: "Allow spending of your tokens",
+    nftApprove: "Allow transfer of one collectible",
+    nftTransfer: "Send collectibles",
+    approvalForAll: "Allow transfer of a whole collection",
+    revokeAll: "Withdraw the approval of a whole collection",
+    permit: "Signature allowing spending of your tokens (Permit)",
+    permit2: "Signature allowing spending of your tokens (Permit2)",
+    solTransfer: "Send SOL",
+    program: "Program call",
+    token: "Token",
+    amount: "Amount",
+    sender: "From",
+    recipient: "To",
+    spender: "Spender",
+    operator: "Operator",
+    items: "Items",
+    until: "Valid until",
+    authority: "Signed by",
+    writable: "Accounts it may change",
+    unlimited: "Unlimited: the spender may take all of this token you hold, now and later.",
+    wholeCollection: "The operator may take every item of this collection you hold, now and later.",
+    changes: "What changes in your wallet",
+    noChanges: "Nothing in your wallet changes.",
+    simulationUnavailable: "This network cannot simulate the request, so its effect could not be checked: read what it does above.",
+    simulationReverted: (reason) => `The simulation failed: this request would most likely fail. ${reason}`.trim()
   },
   setup: {
     title: "Secure your wallet",
@@ -243,18 +304,48 @@ export const de: PanelStrings = {
     to: "An",
     contractCreation: "Neuer Vertrag",
     value: "Betrag",
-    call: "Aufruf",
     data: "Daten",
     message: "Nachricht",
     typedDataType: "Typ",
     domain: "Domäne",
-    programs: "Programme",
     transaction: (index, count) => `Transaktion ${index} von ${count}`,
     fee: "Netzwerkgebühr (höchstens)",
     approve: "Bestätigen",
     reject: "Ablehnen",
     approved: "Bestätigt",
-    rejected: "Abgelehnt"
+    rejected: "Abgelehnt",
+    unknownNetwork: (chainId) => `Unbekanntes Netzwerk (${chainId})`,
+    truncated: "Diese Anfrage ist länger, als die Wallet zeigen kann: Ein Teil ist hier abgeschnitten.",
+    unreadable: "Die Wallet kann nicht erkennen, was dieser Aufruf tut. Bestätige nur, wenn du der Seite vertraust und weißt, was sie verlangt."
+  },
+  intent: {
+    action: "Aktion",
+    transfer: "Token senden",
+    approve: "Ausgaben deiner Token erlauben",
+    nftApprove: "Übertragung eines Sammelobjekts erlauben",
+    nftTransfer: "Sammelobjekte senden",
+    approvalForAll: "Übertragung einer ganzen Sammlung erlauben",
+    revokeAll: "Erlaubnis für eine ganze Sammlung zurückziehen",
+    permit: "Signatur, die Ausgaben deiner Token erlaubt (Permit)",
+    permit2: "Signatur, die Ausgaben deiner Token erlaubt (Permit2)",
+    solTransfer: "SOL senden",
+    program: "Programmaufruf",
+    token: "Token",
+    amount: "Betrag",
+    sender: "Von",
+    recipient: "An",
+    spender: "Empfänger der Erlaubnis",
+    operator: "Betreiber",
+    items: "Objekte",
+    until: "Gültig bis",
+    authority: "Signiert von",
+    writable: "Konten, die sich ändern können",
+    unlimited: "Unbegrenzt: Der Empfänger darf jetzt und später alle Token dieser Art nehmen, die du hältst.",
+    wholeCollection: "Der Betreiber darf jetzt und später jedes Objekt dieser Sammlung nehmen, das du hältst.",
+    changes: "Was sich in deiner Wallet ändert",
+    noChanges: "In deiner Wallet ändert sich nichts.",
+    simulationUnavailable: "Dieses Netzwerk kann die Anfrage nicht simulieren, ihre Wirkung wurde also nicht geprüft: Lies oben, was sie tut.",
+    simulationReverted: (reason) => `Die Simulation ist fehlgeschlagen: Diese Anfrage würde sehr wahrscheinlich scheitern. ${reason}`.trim()
   },
   setup: {
     title: "Sichere deine Wallet",
