@@ -94,13 +94,6 @@ export const start = (options: {
   const hiddenPage = () => {
     if (document.visibilityState !== "visible") set("visibleSince", false)
   }
-  document.addEventListener("pointerover", inside, true)
-  document.addEventListener("pointermove", inside, true)
-  document.addEventListener("pointerout", outside, true)
-  document.addEventListener("visibilitychange", hiddenPage)
-  window.addEventListener("focus", focused)
-  window.addEventListener("blur", blurred)
-  if (document.hasFocus()) set("focusedSince", true)
 
   /** The last pointerdown: a click without one came from the keyboard. */
   let pressed: { readonly at: number; readonly accepted: boolean; readonly touch: boolean } | undefined
@@ -108,7 +101,19 @@ export const start = (options: {
     inside()
     pressed = { at: event.timeStamp, accepted: Arming.accepts(signals, "pointer", performance.now()), touch: event.pointerType !== "mouse" }
   }
-  document.addEventListener("pointerdown", press, true)
+
+  const listeners: ReadonlyArray<readonly [EventTarget, string, (event: never) => void]> = [
+    [document, "pointerover", inside],
+    [document, "pointermove", inside],
+    [document, "pointerout", outside],
+    [document, "pointerdown", press],
+    [document, "visibilitychange", hiddenPage],
+    [window, "focus", focused],
+    [window, "blur", blurred]
+  ]
+  // Captured, so a panel's own handlers cannot hide pointer movements from the guard.
+  for (const [source, type, listener] of listeners) source.addEventListener(type, listener as EventListener, true)
+  if (document.hasFocus()) set("focusedSince", true)
 
   return {
     protect: (control, action) => {
@@ -129,13 +134,7 @@ export const start = (options: {
       observer?.disconnect()
       clearTimeout(timer)
       clearTimeout(unproven)
-      document.removeEventListener("pointerover", inside, true)
-      document.removeEventListener("pointermove", inside, true)
-      document.removeEventListener("pointerout", outside, true)
-      document.removeEventListener("pointerdown", press, true)
-      document.removeEventListener("visibilitychange", hiddenPage)
-      window.removeEventListener("focus", focused)
-      window.removeEventListener("blur", blurred)
+      for (const [source, type, listener] of listeners) source.removeEventListener(type, listener as EventListener, true)
     }
   }
 }

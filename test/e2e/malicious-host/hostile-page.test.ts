@@ -16,27 +16,14 @@
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import {
-  address as solanaAddress,
-  appendTransactionMessageInstruction,
-  blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  getTransactionDecoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash
-} from "@solana/kit"
-import { getTransferSolInstruction } from "@solana-program/system"
+import { getTransactionDecoder } from "@solana/kit"
 import { type Browser, type BrowserContext, chromium, type FrameLocator, type Page } from "playwright-core"
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, erc721Abi, http as viemHttp, maxUint256, parseEther, serializeTransaction, verifyMessage, type Address } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Sandbox, startSandbox } from "../../../sandbox/Sandbox.ts"
 import { chromiumArgs, chromiumPath } from "../../support/chromium.ts"
+import { transferWire } from "../../support/solanaTransfer.ts"
 import { steadyClick } from "../../support/steadyClick.ts"
 import { buildPage, serve, type Served } from "../fixtures/Build.ts"
 import { connectedAddress, dialog, expectView, mailbox, panel, setUpWithCode, timeout } from "../fixtures/EmbeddedLogin.ts"
@@ -234,16 +221,8 @@ describe("a hostile host page", () => {
     const serialized = serializeTransaction({ chainId: 31337, to: attacker, value: parseEther("0.5"), nonce: 0, gas: 21_000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1n })
     await page.evaluate((call) => (window as unknown as HostileWindow).hostile["request"]?.("personal_sign", [call.serialized, call.from]), { serialized, from: visitor })
     await expect.poll(outcome, timeout).toBe("error -32602")
-    const message = getTransactionDecoder().decode(getTransactionEncoder().encode(compileTransaction(pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayer(solanaAddress("9B5XszUGdMaxCZ7uSQhPzdks5ZQSmWxrmzCSvtJ6Ns6g"), m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash("EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N"), lastValidBlockHeight: 100n }, m),
-      (m) => appendTransactionMessageInstruction(getTransferSolInstruction({
-        source: createNoopSigner(solanaAddress("9B5XszUGdMaxCZ7uSQhPzdks5ZQSmWxrmzCSvtJ6Ns6g")),
-        destination: solanaAddress("GDDMwNyyx8uB6zrqwBFHjLLG3TBYk2F8Az4yrQC5RzMp"),
-        amount: lamports(1_000_000_000n)
-      }), m)
-    )))).messageBytes
+    // A transfer's message: its signature would be the transaction's own.
+    const message = getTransactionDecoder().decode(transferWire("9B5XszUGdMaxCZ7uSQhPzdks5ZQSmWxrmzCSvtJ6Ns6g", "GDDMwNyyx8uB6zrqwBFHjLLG3TBYk2F8Az4yrQC5RzMp", 1_000_000_000n)).messageBytes
     await page.evaluate((bytes) => (window as unknown as HostileWindow).hostile["signSolanaMessage"]?.(bytes), [...message])
     await expect.poll(outcome, timeout).toBe("error -32602")
     // Refused before anything was shown: no panel asked the visitor.

@@ -5,43 +5,21 @@
  * the transaction may write; and bytes that are a transaction, or only its message, recognised as such
  * (a "message" to sign that is one is refused), while ordinary text is not.
  */
-import {
-  address,
-  appendTransactionMessageInstructions,
-  blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
-  getTransactionDecoder,
-  getTransactionEncoder,
-  lamports,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-  type Instruction
-} from "@solana/kit"
+import { address, createNoopSigner, getTransactionDecoder, lamports } from "@solana/kit"
 import { getTransferSolInstruction } from "@solana-program/system"
 import { getApproveInstruction, getTransferCheckedInstruction } from "@solana-program/token"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as SolanaInstructions from "../../../frame/app/SolanaInstructions.ts"
+import { transferWire, wireOf as wireFrom } from "../../support/solanaTransfer.ts"
 
 const visitor = address("9B5XszUGdMaxCZ7uSQhPzdks5ZQSmWxrmzCSvtJ6Ns6g")
 const receiver = address("GDDMwNyyx8uB6zrqwBFHjLLG3TBYk2F8Az4yrQC5RzMp")
 const mint = address("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v")
 const tokenAccount = address("7UX2i7SucgLMQcfZ75s3VXmZZY4YRUyJN9X1RgfMoDUi")
-const lifetime = { blockhash: blockhash("EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N"), lastValidBlockHeight: 100n }
 const sol = { symbol: "SOL", decimals: 9 }
 
-const compiled = (instructions: ReadonlyArray<Instruction>) =>
-  compileTransaction(pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(visitor, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
-    (m) => appendTransactionMessageInstructions(instructions, m)
-  ))
-
-const wireOf = (instructions: ReadonlyArray<Instruction>): Uint8Array => Uint8Array.from(getTransactionEncoder().encode(compiled(instructions)))
+const wireOf = (instructions: Parameters<typeof wireFrom>[1]) => wireFrom(visitor, instructions)
 
 describe("SolanaInstructions", () => {
   it("reads a SOL transfer and a token transfer with their amounts and parties, and the accounts they write", () => {
@@ -68,8 +46,7 @@ describe("SolanaInstructions", () => {
   })
 
   it("recognises a transaction, or its bare message, offered as a message to sign", () => {
-    const instructions = [getTransferSolInstruction({ source: createNoopSigner(visitor), destination: receiver, amount: lamports(1n) })]
-    const wire = wireOf(instructions)
+    const wire = transferWire(visitor, receiver, 1n)
     expect(SolanaInstructions.isTransaction(wire)).toBe(true)
     expect(SolanaInstructions.isTransaction(Uint8Array.from(getTransactionDecoder().decode(wire).messageBytes))).toBe(true)
     expect(SolanaInstructions.isTransaction(new TextEncoder().encode("Sign in to Shop\nNonce: 7"))).toBe(false)
