@@ -14,6 +14,7 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Backend from "../core/Backend.ts"
 import type * as Caip from "../core/Caip.ts"
 import * as Config from "../core/Config.ts"
 import * as Connection from "../core/Connection.ts"
@@ -169,8 +170,8 @@ export interface Engine {
   readonly now: () => number
   /** Whether an `<img src>` may be shown: safe schemes, or the configured wallet service. */
   readonly isImageAllowed: (source: string) => boolean
-  /** Absolute URL of a wallet service path (registry images). */
-  readonly imageUrl: (path: string) => string | undefined
+  /** A registry wallet's image on the wallet service (none without a server). */
+  readonly walletImageUrl: (imageId: string) => string | undefined
   readonly dispose: () => Promise<void>
 }
 
@@ -314,7 +315,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     requestBytes: (namespace, args, field) => run.attempt(service(WalletRequests).requestBytes(namespace, args, field)),
     now: () => runtime.runSync(Clock.currentTimeMillis),
     isImageAllowed: (source) => Connector.isAllowedImage(source, walletServiceUrl),
-    imageUrl: (path) => walletServiceUrl === undefined ? undefined : new URL(path, walletServiceUrl).toString(),
+    walletImageUrl: (imageId) => service(Backend.Backend).urls?.walletImage(imageId),
     dispose: async () => {
       disposeAtoms()
       await Effect.runPromise(Scope.close(embeddedScope, Exit.void))

@@ -70,7 +70,19 @@ export interface SignInRecord {
   readonly expiresAt: string
 }
 
+/** Where a browser reaches our server by itself (an `<img src>`, a chain transport), built from the contracts. */
+export interface ServerUrls {
+  /** The chain RPC endpoint for a network (spec §7). */
+  readonly chainRpc: (caipNetworkId: string) => string
+  /** A token's image by symbol. */
+  readonly tokenImage: (symbol: string) => string
+  /** A registry wallet's image by its image id. */
+  readonly walletImage: (imageId: string) => string
+}
+
 export class Backend extends Context.Service<Backend, {
+  /** Our server's own URLs; undefined without an API URL. */
+  readonly urls: ServerUrls | undefined
   /** Balances of an account on its network; `force` bypasses the 30 s cache (and refreshes it). */
   readonly balances: (
     account: AccountOnNetwork,
@@ -121,6 +133,7 @@ export class Backend extends Context.Service<Backend, {
   /** No API URL configured: every read fails with `BackendNotConfiguredError`. */
   static readonly layerNotConfigured: Layer.Layer<Backend> = Layer.sync(Backend, () =>
     Backend.of({
+      urls: undefined,
       balances: notConfigured,
       history: notConfigured,
       identity: notConfigured,

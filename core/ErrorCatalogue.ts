@@ -78,6 +78,7 @@ const item = (module: string, errorClass: ErrorClass, template?: string): Item =
 export const errors: ReadonlyArray<Item> = [
   item("Address", Address.InvalidAddressError),
   item("Amount", Amount.InvalidAmountError, "{what is wrong with the amount}"),
+  item("Amount", Amount.InsufficientBalanceError),
   item("ChainRead", ChainRead.ChainReadError, "{the node's message}"),
   item("EvmSend", EvmSend.EvmSendInvalidAddressError, "Invalid address (the EVM {field})"),
   item("EvmSend", EvmSend.EvmTransferRefusedError, "{why the token refused}"),

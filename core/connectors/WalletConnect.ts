@@ -99,7 +99,7 @@ export const connectionsOf = (
 ): Effect.Effect<ReadonlyArray<Connector.Connected>, Connector.InvalidAccountError> => {
   const grouped = new Map<"eip155" | "solana", Array<Caip.ParsedAddress>>()
   for (const [key, namespace] of Object.entries(session.namespaces)) {
-    const name = key.split(":")[0]
+    const name = Caip.namespaceOf(key)
     if (name !== "eip155" && name !== "solana") return invalid(`The wallet approved the namespace ${key}, which was not proposed`)
     for (const entry of namespace.accounts) {
       const parsed = Effect.runSync(Effect.option(Caip.parseAddress(entry)))
@@ -176,7 +176,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
     switch (event._tag) {
       case "SessionEvent": {
         const { name, data } = event.params.event
-        const namespace = event.params.chainId.split(":")[0] ?? ""
+        const namespace = Caip.namespaceOf(event.params.chainId)
         if (name === "chainChanged") {
           const caipNetworkId = namespace === "eip155" ? Eip1193.caipNetworkIdOf(data) : Caip.isNetworkId(event.params.chainId) ? event.params.chainId : undefined
           const connection = current.connections.get(namespace)
@@ -186,7 +186,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
         }
         if (name === "accountsChanged" && Array.isArray(data) && (namespace === "eip155" || namespace === "solana")) {
           // Accounts arrive bare (`0x…`) or as CAIP-10 (`eip155:1:0x…`): the address is the last part.
-          return emit({ _tag: "AccountsChanged", namespace, accounts: data.filter(Predicate.isString).map((account) => account.split(":").at(-1) ?? "") })
+          return emit({ _tag: "AccountsChanged", namespace, accounts: data.filter(Predicate.isString).map((account) => Caip.accountOf(account) ?? account) })
         }
         return
       }
@@ -266,7 +266,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
       const [session] = client.sessions()
       if (session === undefined) return yield* fail("No WalletConnect session to restore")
       const connected = yield* adopt(client, session, reconnectOptions.caipNetworkId)
-      const namespace = reconnectOptions.caipNetworkId?.split(":")[0]
+      const namespace = reconnectOptions.caipNetworkId === undefined ? undefined : Caip.namespaceOf(reconnectOptions.caipNetworkId)
       return namespace === undefined ? connected : (current?.connections.get(namespace) ?? connected)
     })
 

@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { fixed } from "../FixedMessage.ts"
 import { formatUnits } from "../Format.ts"
 
 const decimalPattern = /^(\d*)(?:\.(\d*))?$/
@@ -70,7 +71,7 @@ export const requireAffordable = (
 /** Spec §5 (send and swap): the amount, with its network fee when paid in the same coin, exceeds what the account holds. */
 export class InsufficientBalanceError extends Schema.TaggedError<InsufficientBalanceError>()("InsufficientBalanceError", {
   symbol: Schema.String,
-  message: Schema.String.pipe(Schema.withConstructorDefault(Effect.succeed("Insufficient balance")))
+  message: fixed("Insufficient balance")
 }) {}
 
 export class InvalidAmountError extends Schema.TaggedError<InvalidAmountError>()("InvalidAmountError", {

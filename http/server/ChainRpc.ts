@@ -27,11 +27,12 @@ import * as RpcCode from "../../core/RpcCode.ts"
 import { isForwarded } from "../../core/rpc/ForwardedMethods.ts"
 import { isImmutable } from "../../core/rpc/ImmutableAnswer.ts"
 import * as JsonRpc from "../../core/rpc/JsonRpc.ts"
+import * as ChainRpcRoute from "../api/ChainRpcRoute.ts"
 import { keyOf, makeChainRpcCache, type ChainRpcCache } from "./ChainRpcCache.ts"
 import type { Upstreams } from "./ChainRpcUpstreams.ts"
 import { makeAdmission, type Visitor } from "./ProjectGuardLive.ts"
 
-export const path = "/v1/"
+export const path = ChainRpcRoute.path
 
 /**
  * A full batch (spec §9: 1000 calls) with addresses and signed transactions outgrows the API's 64 KiB

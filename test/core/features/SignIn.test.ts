@@ -320,6 +320,7 @@ function withWallet(wallet: ReturnType<typeof signingWallet>): EnvironmentOption
 }
 
 const unusedBackend = Backend.Backend.of({
+  urls: undefined,
   balances: () => Effect.die("unused"),
   history: () => Effect.die("unused"),
   identity: () => Effect.die("unused"),
