@@ -122,13 +122,12 @@ export interface Engine {
   readonly forgetPurchase: () => Safe<void>
   /** Email login (spec §4): sends the address (at most once per 30 s) and shows the step the frame answers. */
   readonly connectEmail: (email: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["connectEmail"]> | Lazy>
+  /** Mails a new code; its panel (where the code is typed, on the wallet's origin) replaces the last one. */
   readonly resendEmailCode: () => Attempt<void, FailureOf<EmbeddedLogin["Service"]["resendCode"]> | Lazy>
-  readonly verifyEmailOtp: (otp: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["verifyOtp"]> | Lazy>
   /** A social login's authorization URL, to open in the popup the view opened (or the page, `redirect`). */
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect") => Attempt<string, FailureOf<EmbeddedLogin["Service"]["connectSocial"]> | Lazy>
-  /** Email update: a code to the current address, then one to the new address. */
+  /** Email update: a code to the current address, then one to the new address, both typed in the wallet's panel. */
   readonly updateEmail: (email: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["updateEmail"]> | Lazy>
-  readonly verifyUpdateEmailOtp: (otp: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["verifyUpdateOtp"]> | Lazy>
   /** Shows the frame's key export panel. */
   readonly exportEmbeddedKeys: () => Attempt<void, FailureOf<EmbeddedLogin["Service"]["exportKeys"]> | Lazy>
   /** The embedded wallet's signed-in visitor (email, social account), for the Account view. */
@@ -288,11 +287,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     forgetPurchase: () => buying.safe((feature) => feature.forgetPurchase),
     connectEmail: (email) => login.attempt((feature) => feature.connectEmail(email)),
     resendEmailCode: () => login.attempt((feature) => feature.resendCode),
-    verifyEmailOtp: (otp) => login.attempt((feature) => feature.verifyOtp(otp)),
     // The page comes back here after a redirect.
     connectSocial: (provider, mode) => login.attempt((feature) => feature.connectSocial(provider, mode, globalThis.location?.href ?? config.metadata.url)),
     updateEmail: (email) => login.attempt((feature) => feature.updateEmail(email)),
-    verifyUpdateEmailOtp: (otp) => login.attempt((feature) => feature.verifyUpdateOtp(otp)),
     exportEmbeddedKeys: () => login.attempt((feature) => feature.exportKeys),
     embeddedUser: () => login.attempt((feature) => feature.user),
     cancelLogin: () => login.safe((feature) => feature.cancel),

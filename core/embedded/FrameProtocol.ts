@@ -21,14 +21,9 @@ export const channel = "portico-embedded/1"
 /** A request id: 128 random bits, hex. The frame drops an id it has seen before. */
 export const RequestId = Schema.String.check(Schema.isPattern(/^[0-9a-f]{32}$/))
 
-const Otp = Schema.String.check(Schema.isPattern(/^[0-9]{6}$/))
 /** A network the embedded wallet works on, CAIP-2. */
 export const CaipNetworkId = Schema.String.check(Schema.isPattern(/^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/))
 const Empty = Schema.Struct({})
-
-/** What connecting with an email address needs next (spec §4 "Email login"). */
-export const EmailConnectAction = Schema.Literals(["VERIFY_DEVICE", "VERIFY_OTP", "CONNECT"])
-export type EmailConnectAction = typeof EmailConnectAction.Type
 
 /** What updating the email address needs next (spec §4 "Email update"). */
 export const EmailUpdateAction = Schema.Literals(["VERIFY_PRIMARY_OTP", "VERIFY_SECONDARY_OTP"])
@@ -65,8 +60,11 @@ export const KeyState = Schema.Union([
 ])
 export type KeyState = typeof KeyState.Type
 
-/** The panels the frame renders itself, inside the modal, on its own origin. */
-export const PanelKind = Schema.Literals(["approve", "setup", "recover", "export"])
+/**
+ * The panels the frame renders itself, inside the modal, on its own origin: every code the visitor types
+ * (`otp`: the login code; `updateEmail`: both codes of an email update), every decision and every secret.
+ */
+export const PanelKind = Schema.Literals(["approve", "setup", "recover", "export", "otp", "updateEmail"])
 export type PanelKind = typeof PanelKind.Type
 
 /** What a host page tells the frame about itself (spec's "sync dapp data"). */
@@ -87,10 +85,19 @@ const Theme = Schema.Struct({
 export const requests = {
   SYNC_DAPP_DATA: { payload: DappData, success: Empty },
   SYNC_THEME: { payload: Theme, success: Empty },
-  CONNECT_EMAIL: { payload: Schema.Struct({ email: Email }), success: Schema.Struct({ action: EmailConnectAction }) },
-  /** Waits until the visitor approved this device from the link in the email. */
-  CONNECT_DEVICE: { payload: Empty, success: Empty },
-  CONNECT_OTP: { payload: Schema.Struct({ otp: Otp }), success: Empty },
+  /**
+   * VERIFY_OTP names the frame's code panel: the code is typed there, on the wallet's origin, never in the
+   * host's page (a host that saw it could log in as the visitor); the panel completes once it was right.
+   */
+  CONNECT_EMAIL: {
+    payload: Schema.Struct({ email: Email }),
+    success: Schema.Union([
+      Schema.Struct({ action: Schema.Literal("VERIFY_OTP"), panelId: RequestId }),
+      Schema.Struct({ action: Schema.Literals(["VERIFY_DEVICE", "CONNECT"]) })
+    ])
+  },
+  /** Waits until the visitor approved this device from the link in the email; then the code panel. */
+  CONNECT_DEVICE: { payload: Empty, success: Schema.Struct({ panelId: RequestId }) },
   /** Starts a social login: the authorization URL the modal opens (popup, or the page itself as redirect). */
   CONNECT_SOCIAL: {
     payload: Schema.Struct({ provider: SocialProvider, mode: Schema.Literals(["popup", "redirect"]), returnTo: Schema.String.check(Schema.isMaxLength(2000)) }),
@@ -114,9 +121,8 @@ export const requests = {
     payload: Schema.Struct({ chainId: CaipNetworkId, method: Schema.String.check(Schema.isMaxLength(100)), params: Schema.optionalKey(Schema.Unknown) }),
     success: Schema.Struct({ result: Schema.Unknown })
   },
-  UPDATE_EMAIL: { payload: Schema.Struct({ email: Email }), success: Schema.Struct({ action: EmailUpdateAction }) },
-  UPDATE_EMAIL_PRIMARY_OTP: { payload: Schema.Struct({ otp: Otp }), success: Empty },
-  UPDATE_EMAIL_SECONDARY_OTP: { payload: Schema.Struct({ otp: Otp }), success: Schema.Struct({ newEmail: Email }) },
+  /** Both codes (to the current address, then to the new one) are typed in the frame's panel `panelId`. */
+  UPDATE_EMAIL: { payload: Schema.Struct({ email: Email }), success: Schema.Struct({ action: EmailUpdateAction, panelId: RequestId }) },
   /** Opens a panel the visitor asked for (key export). */
   OPEN_PANEL: { payload: Schema.Struct({ kind: Schema.Literal("export") }), success: Schema.Struct({ panelId: RequestId }) },
   SIGN_OUT: { payload: Empty, success: Empty },
@@ -213,7 +219,9 @@ export const frameNetwork = (networks: ReadonlyArray<{ readonly caipNetworkId: s
  */
 export const PanelQuery = Schema.Struct({
   projectId: FrameQuery.fields.projectId,
-  panelId: RequestId
+  panelId: RequestId,
+  /** `popup`: the panel's page opened as the wallet's own window by the panel itself (frame/app/PanelWindow.ts). */
+  window: Schema.optionalKey(Schema.Literal("popup"))
 })
 export type PanelQuery = typeof PanelQuery.Type
 

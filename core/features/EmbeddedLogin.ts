@@ -3,7 +3,8 @@
  * §5 the email format and the 30 s trigger gate, §9 timers), then connecting it like any wallet.
  *
  * Email: connect email answers VERIFY_OTP (a code was mailed), VERIFY_DEVICE (a known visitor on a new
- * device: the mailed link approves it, then a code follows) or CONNECT; the code is confirmed; then the
+ * device: the mailed link approves it, then a code follows) or CONNECT; the code is typed and confirmed in
+ * the frame's own panel (the host's page never sees it), and once that panel completes the
  * frame's key state says whether the wallet is ready or one of its panels comes first (a new visitor sets
  * up recovery, a known one on a new device recovers). Social: the provider's window (a popup, or the page
  * itself when the popup is blocked), then the same key state. Once ready, the embedded connector connects
@@ -48,10 +49,8 @@ const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
       return "ConnectingSocial"
     case "Panel":
       return step.kind === "approve" ? "ApproveTransaction" : "EmbeddedWalletPanel"
-    case "UpdatePrimary":
+    case "UpdateCode":
       return "UpdateEmailPrimaryOtp"
-    case "UpdateSecondary":
-      return "UpdateEmailSecondaryOtp"
     default:
       return undefined
   }
@@ -67,9 +66,8 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly form: SubscriptionRef.SubscriptionRef<Login.LoginState>
   /** Sends the email address to the frame (at most once per 30 s) and shows the step it answers. */
   readonly connectEmail: (email: string) => Effect.Effect<void, LoginFailure>
-  /** Mails a new code to the address of the current step (the same 30 s gate). */
+  /** Mails a new code to the address of the current step (the same 30 s gate); its panel replaces the last one. */
   readonly resendCode: Effect.Effect<void, LoginFailure>
-  readonly verifyOtp: (otp: string) => Effect.Effect<void, LoginFailure>
   /**
    * Starts a social login: the provider's authorization URL, to open in the popup the view opened (or in
    * the page itself, `redirect`). A popup login then completes by itself.
@@ -77,9 +75,8 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect", returnTo: string) => Effect.Effect<string, LoginFailure>
   /** Completes a social login the page came back from (redirect mode). */
   readonly resumeSocial: Effect.Effect<void, LoginFailure>
-  /** Email update: a code to the current address first. */
+  /** Email update: both codes are typed in the frame's panel; once it completes, back to Account. */
   readonly updateEmail: (email: string) => Effect.Effect<void, LoginFailure>
-  readonly verifyUpdateOtp: (otp: string) => Effect.Effect<void, LoginFailure>
   /** The frame's key export panel (the keys never leave the frame's origin). */
   readonly exportKeys: Effect.Effect<void, LoginFailure>
   /** The signed-in visitor (email or social account, accounts). */
@@ -184,23 +181,43 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         yield* attempt.connect(Embedded.connectorId)
       })
 
+      /** The frame's panel `panelId` as the modal shows it. */
+      const panelRef = (panelId: string) => Effect.map(frame.panelUrl(panelId), (url): Login.PanelRef => ({ panelId, url }))
+
+      /**
+       * The login goes on once the code panel completes (the visitor typed the right code there). A panel
+       * closed or replaced (a code resent) ends this wait quietly: the newer one carries the login.
+       */
+      const afterCode = (panelId: string) =>
+        Effect.forkDetach(failing(Effect.gen(function*() {
+          if ((yield* panelOutcome(panelId)) === "completed") yield* finish
+        })))
+
+      const showCode = (email: string, panelId: string) =>
+        Effect.gen(function*() {
+          const panel = yield* panelRef(panelId)
+          yield* show({ _tag: "Otp", email, sentAt: yield* Clock.currentTimeMillis, panel })
+          yield* afterCode(panelId)
+        })
+
       const sendEmail = (email: string) =>
         Effect.gen(function*() {
           const valid = yield* Email.validate(email.trim())
           yield* openGate
           yield* sync
-          const { action } = yield* frame.request("CONNECT_EMAIL", { email: valid })
+          const answer = yield* frame.request("CONNECT_EMAIL", { email: valid })
           // Closed once a mail went: a send the server refused (its own gate, a bad address) starts no wait here.
           yield* gate.close
           yield* storage.set(StorageKey.emailLogin, true).pipe(Effect.ignore)
-          const sentAt = yield* Clock.currentTimeMillis
-          if (action === "CONNECT") return yield* finish
-          if (action === "VERIFY_OTP") return yield* show({ _tag: "Otp", email: valid, sentAt })
-          yield* show({ _tag: "Device", email: valid, sentAt })
-          // The visitor follows the link in the mail; then a code is mailed.
-          yield* frame.request("CONNECT_DEVICE", {})
+          if (answer.action === "CONNECT") return yield* finish
+          if (answer.action === "VERIFY_OTP") return yield* showCode(valid, answer.panelId)
+          yield* show({ _tag: "Device", email: valid, sentAt: yield* Clock.currentTimeMillis })
+          // The visitor follows the link in the mail; then a code is mailed, typed in the frame's panel.
+          const { panelId } = yield* frame.request("CONNECT_DEVICE", {})
+          const panel = yield* panelRef(panelId)
           yield* modal.replace({ view: "EmailVerifyOtp" })
-          yield* SubscriptionRef.set(form, { step: { _tag: "Otp", email: valid, sentAt: yield* Clock.currentTimeMillis }, problem: undefined })
+          yield* SubscriptionRef.set(form, { step: { _tag: "Otp", email: valid, sentAt: yield* Clock.currentTimeMillis, panel }, problem: undefined })
+          yield* afterCode(panelId)
         })
 
       const currentEmail = Effect.map(SubscriptionRef.get(form), (state) =>
@@ -226,7 +243,8 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           }
           if (event.type !== "PANEL_DONE") return
           const state = yield* SubscriptionRef.get(form)
-          if (state.step._tag !== "Panel" || state.step.panelId !== event.panelId || state.step.kind === "setup" || state.step.kind === "recover") return
+          // Setup, recovery and codes are followed by the login that showed them.
+          if (state.step._tag !== "Panel" || state.step.panelId !== event.panelId || !(state.step.kind === "approve" || state.step.kind === "export")) return
           yield* SubscriptionRef.set(form, Login.initial)
           // The approval (or export) is answered: the view it needed goes, and the modal with it when nothing is left.
           const modalState = yield* SubscriptionRef.get(modal.state)
@@ -238,7 +256,6 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         form,
         connectEmail: (email) => failing(sendEmail(email)),
         resendCode: failing(Effect.flatMap(currentEmail, (email) => email === undefined ? Effect.void : sendEmail(email))),
-        verifyOtp: (otp) => failing(Effect.andThen(frame.request("CONNECT_OTP", { otp: otp.trim() }), finish)),
         connectSocial: (provider, mode, returnTo) =>
           failing(Effect.gen(function*() {
             yield* sync
@@ -260,24 +277,18 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           failing(Effect.gen(function*() {
             const valid = yield* Email.validate(email.trim())
             yield* openGate
-            yield* frame.request("UPDATE_EMAIL", { email: valid })
+            const { panelId } = yield* frame.request("UPDATE_EMAIL", { email: valid })
             yield* gate.close
-            yield* show({ _tag: "UpdatePrimary", newEmail: valid })
-          })),
-        verifyUpdateOtp: (otp) =>
-          failing(Effect.gen(function*() {
-            const state = yield* SubscriptionRef.get(form)
-            if (state.step._tag === "UpdatePrimary") {
-              yield* frame.request("UPDATE_EMAIL_PRIMARY_OTP", { otp: otp.trim() })
-              return yield* show({ _tag: "UpdateSecondary", newEmail: state.step.newEmail })
-            }
-            yield* frame.request("UPDATE_EMAIL_SECONDARY_OTP", { otp: otp.trim() })
-            yield* SubscriptionRef.set(form, Login.initial)
-            yield* modal.goBackTo("Account")
+            yield* show({ _tag: "UpdateCode", newEmail: valid, panel: yield* panelRef(panelId) })
+            yield* Effect.forkDetach(Effect.gen(function*() {
+              if ((yield* panelOutcome(panelId)) !== "completed") return
+              yield* SubscriptionRef.set(form, Login.initial)
+              yield* modal.goBackTo("Account")
+            }))
           })),
         exportKeys: failing(Effect.gen(function*() {
           const { panelId } = yield* frame.request("OPEN_PANEL", { kind: "export" })
-          yield* show({ _tag: "Panel", kind: "export", panelId, url: yield* frame.panelUrl(panelId) })
+          yield* show({ _tag: "Panel", kind: "export", ...(yield* panelRef(panelId)) })
         })),
         user: frame.request("GET_USER", {}),
         cancel: SubscriptionRef.set(form, Login.initial),

@@ -16,6 +16,7 @@ const readable: ReadonlySet<string> = new Set([
   "RequestAbortedError",
   "RpcNotAllowedError",
   "InvalidParamsError",
+  "TransactionAsMessageError",
   "UnauthorizedAccountError",
   "AtomicityNotSupportedError",
   "UnsupportedChainIdError",

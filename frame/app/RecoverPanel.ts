@@ -17,6 +17,7 @@ import * as Passkey from "../custody/Passkey.ts"
 import * as RecoveryCode from "../custody/RecoveryCode.ts"
 import type { RecoveryFactor } from "../custody/RecoveryKey.ts"
 import { button, el, show } from "./Dom.ts"
+import { signOf } from "./TrustHeader.ts"
 import type { PanelRuntime } from "./PanelServices.ts"
 import type { PanelStrings } from "./PanelStrings.ts"
 import { ServerApi } from "./ServerApi.ts"
@@ -85,7 +86,7 @@ export const render = (root: HTMLElement, all: PanelStrings, runtime: PanelRunti
     problem.textContent = ""
     void runtime.runPromiseExit(effect).then((exit) => {
       if (Exit.isSuccess(exit)) {
-        show(root, strings.title, el("p", { class: "success", role: "status" }, strings.done))
+        show(root, strings.title, el("p", { class: "success", role: "status" }, strings.done), ...signOf(all))
         return finish("completed")
       }
       problem.textContent = explain(exit.cause)

@@ -32,8 +32,6 @@ const make = Effect.gen(function*() {
         return login.connectEmail(request.payload)
       case "CONNECT_DEVICE":
         return login.connectDevice
-      case "CONNECT_OTP":
-        return login.connectOtp(request.payload)
       case "CONNECT_SOCIAL":
         return login.connectSocial(request.payload)
       case "COMPLETE_SOCIAL":
@@ -60,10 +58,6 @@ const make = Effect.gen(function*() {
         return rpc.handle(request.id, request.payload)
       case "UPDATE_EMAIL":
         return login.updateEmail(request.payload)
-      case "UPDATE_EMAIL_PRIMARY_OTP":
-        return login.updatePrimary(request.payload)
-      case "UPDATE_EMAIL_SECONDARY_OTP":
-        return login.updateSecondary(request.payload)
       case "OPEN_PANEL":
         return Effect.map(wallet.openExport, (panelId) => ({ panelId }))
       case "SIGN_OUT":

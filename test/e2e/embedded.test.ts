@@ -18,8 +18,9 @@ import { en } from "../../ui/i18n/en.ts"
 import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+import { steadyClick } from "../support/steadyClick.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
-import { connectedAddress, dialog, expectView, mailbox, panel, timeout } from "./fixtures/EmbeddedLogin.ts"
+import { connectedAddress, dialog, expectView, mailbox, panel, setUpWithCode, timeout } from "./fixtures/EmbeddedLogin.ts"
 import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
 
 let sandbox: Sandbox
@@ -64,23 +65,12 @@ const open = async (context?: BrowserContext): Promise<Opened> => {
 
 const emailLogin: ReturnType<typeof mailbox>["emailLogin"] = (page, email, options) => mailbox(sandbox.mailboxUrl).emailLogin(page, email, options)
 
-/** A new visitor's setup panel: the recovery code as shown, confirmed saved, the wallet made. */
-const setUpWithCode = async (page: Page): Promise<string> => {
-  await expectView(page, "EmbeddedWalletPanel")
-  const setup = panel(page)
-  await setup.getByRole("button", { name: "Use a recovery code instead" }).click()
-  const code = setup.locator(".code")
-  await expect.poll(() => code.textContent(), timeout).toMatch(/^([0-9A-Z*~$=]{4}-){6}[0-9A-Z*~$=]{3}$/)
-  const recoveryCode = (await code.textContent()) ?? ""
-  await setup.getByLabel("I saved my recovery code").check()
-  await setup.getByRole("button", { name: "Create my wallet" }).click()
-  return recoveryCode
-}
-
 /** The approval panel the modal opened for a host request, answered there. */
 const answerInPanel = async (page: Page, answer: "Approve" | "Reject") => {
   await expectView(page, "ApproveTransaction")
-  await panel(page).getByRole("button", { name: answer }).click()
+  // Approve acts only on a steady pointer over a panel proven visible; and Chromium drops any click on such
+  // a panel that lands just after it moved (the modal's view slides in).
+  await steadyClick(panel(page), panel(page).getByRole("button", { name: answer }))
 }
 
 describe("The embedded wallet in Chromium", () => {

@@ -92,9 +92,6 @@ const byTag: { readonly [Tag in Shown]: Words } = {
 
 /** What failed inside the embedded wallet's frame (EmbeddedFrameRequestError's `reason`). */
 const byReason: Readonly<Record<string, MessageKey>> = {
-  "OtpRefused.wrong": "errorOtpWrong",
-  "OtpRefused.expired": "errorOtpExpired",
-  "OtpRefused.locked": "errorOtpLocked",
   EmailInUse: "errorEmailInUse",
   SocialSignInFailed: "errorSocialFailed",
   RequestAbortedError: "errorUserRejected",
