@@ -68,7 +68,7 @@ import type * as Snapshot from "./Snapshot.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile } from "./Device.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
-import { clearSocialRedirect, returnedFromSocialLogin } from "./SocialRedirect.ts"
+import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import { timeZone } from "./TimeZone.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
@@ -465,9 +465,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     restore: async () => {
       await run(connection.restore)
       if (!returnedFromSocialLogin()) return
-      clearSocialRedirect()
+      const completionCode = takeSocialRedirect()
       // Problems show in the login view the resume opened.
-      await loginAction((feature) => feature.resumeSocial).catch(() => undefined)
+      await loginAction((feature) => feature.resumeSocial(completionCode)).catch(() => undefined)
     },
     loadBalances: (account, options) => run(service(AccountData.AccountData).loadBalances(account, options)),
     loadTransactions: (account, options) => run(activity.load(account, options)),

@@ -1,7 +1,8 @@
 /**
  * What Portico's chain RPC endpoint forwards to a node: reads, plus the broadcast of a transaction the
  * visitor's wallet already signed (eth_sendRawTransaction, Solana sendTransaction). Nothing that signs,
- * holds keys, or changes the node (eth_sendTransaction, personal_sign, debug_*, admin_*, …) ever passes.
+ * holds keys, or changes the node (eth_sendTransaction, personal_sign, debug_*, admin_*, …) ever passes,
+ * nor a call that scans a whole program (getProgramAccounts: CallLimits.ts refuses it, saying why).
  */
 export const evmMethods: ReadonlySet<string> = new Set([
   "eth_blockNumber",
@@ -48,7 +49,6 @@ export const solanaMethods: ReadonlySet<string> = new Set([
   "getLatestBlockhash",
   "getMinimumBalanceForRentExemption",
   "getMultipleAccounts",
-  "getProgramAccounts",
   "getRecentPrioritizationFees",
   "getSignatureStatuses",
   "getSignaturesForAddress",

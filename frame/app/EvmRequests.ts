@@ -6,7 +6,8 @@
  * filled and sent in turn, answered with the bundle's id). Permissions and user operations need a smart
  * account, which this wallet does not have.
  *
- * Calls naming an account name this one, or are refused (4100) before anything is shown.
+ * Calls naming an account name this one, or are refused (4100) before anything is shown; so are messages
+ * and typed data reserved for the wallet's own share replacement (ReservedSigning.ts).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -26,6 +27,7 @@ import { ChainMismatchError, evmChainId, fill, TransactionRequest, UnreadableCha
 import { fixedCode } from "./FixedCode.ts"
 import * as Holdings from "./Holdings.ts"
 import { randomId } from "./RandomId.ts"
+import { refuseReservedMessage, refuseReservedTypedData } from "./ReservedSigning.ts"
 import { InvalidParamsError, paramsOf } from "./RpcParams.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Wallet } from "./Wallet.ts"
@@ -137,12 +139,14 @@ const make = Effect.gen(function*() {
       switch (method) {
         case "personal_sign": {
           const [message, address] = yield* paramsOf(PersonalSignParams, method, params ?? [])
+          yield* refuseReservedMessage(method, message)
           const from = yield* account(address)
           yield* approvals.approve(ticket, requestId, { method, chainId, from, message: messageText(message) })
           return yield* custody.signPersonalMessage(isHex(message) ? { raw: message } : message)
         }
         case "eth_signTypedData_v4": {
           const [address, typedData] = yield* paramsOf(TypedDataParams, method, params ?? [])
+          yield* refuseReservedTypedData(method, typedData.domain)
           const from = yield* account(address)
           // As common wallets do: typed data bound to a chain is signed on that chain only.
           const domainChain = typedData.domain["chainId"]

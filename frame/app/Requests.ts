@@ -37,7 +37,7 @@ const make = Effect.gen(function*() {
       case "CONNECT_SOCIAL":
         return login.connectSocial(request.payload)
       case "COMPLETE_SOCIAL":
-        return login.completeSocial
+        return login.completeSocial(request.payload)
       case "GET_KEY_STATE":
         return wallet.keyState
       case "GET_USER":

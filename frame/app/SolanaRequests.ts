@@ -21,6 +21,7 @@ import { Approvals, type Ticket } from "./Approvals.ts"
 import { ChainClient } from "./ChainClient.ts"
 import { UnreadableChainAnswerError } from "./EvmTransactions.ts"
 import * as Holdings from "./Holdings.ts"
+import { refuseReservedMessage } from "./ReservedSigning.ts"
 import { InvalidParamsError, paramsOf } from "./RpcParams.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Wallet } from "./Wallet.ts"
@@ -78,6 +79,7 @@ const make = Effect.gen(function*() {
       switch (method) {
         case "solana_signMessage": {
           const { message } = yield* paramsOf(MessageParams, method, params)
+          yield* refuseReservedMessage(method, message)
           yield* approvals.approve(ticket, requestId, { method, chainId, from, message: messageText(message) })
           return { signedMessage: message, signature: yield* custody.signSolanaMessage(message) }
         }

@@ -119,7 +119,7 @@ describe("email login", () => {
     expect(refusal).toMatchObject({ _tag: "EmailCooldown", message: "Please try again after 20 seconds", retryAfter: 20, status: 429 })
     const raw = await fetch(`${url()}/v1/embedded/email/connect?projectId=${projectId}&st=portico&sv=test`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: url() },
       body: JSON.stringify({ email, deviceId: newDeviceId(), locale: "en" })
     })
     expect(raw.status).toBe(429)
@@ -153,7 +153,7 @@ describe("email login", () => {
   it("refuses a malformed address with a 400 naming the field", async () => {
     const refusal = await fetch(`${url()}/v1/embedded/email/connect?projectId=${projectId}&st=portico&sv=test`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: url() },
       body: JSON.stringify({ email: "not an address", deviceId: newDeviceId(), locale: "en" })
     })
     expect(refusal.status).toBe(400)

@@ -95,16 +95,22 @@ const embeddedGroup = (url: string, project: string) =>
 
 export type EmbeddedClient = Effect.Success<ReturnType<typeof embeddedGroup>>
 
-/** Runs `use` with the `embedded` group's client, as the frame would (no Origin by default: same-origin GETs send none). */
-export const withEmbedded = <A, E>(
-  url: string,
-  use: (client: EmbeddedClient) => Effect.Effect<A, E>,
-  setup: { readonly origin?: string; readonly projectId?: string } = {}
-): Promise<A> =>
-  Effect.runPromise(Effect.flatMap(embeddedGroup(url, setup.projectId ?? projectId), use).pipe(Effect.provide(httpClientLayer(setup.origin))))
+/** Where a call comes from: an Origin (the server's own, the frame's, by default), or none (`null`). */
+export interface CallSetup {
+  readonly origin?: string | null
+  readonly projectId?: string
+}
+
+/** Runs `use` with the `embedded` group's client, as the frame would: from the server's own origin unless told otherwise. */
+export const withEmbedded = <A, E>(url: string, use: (client: EmbeddedClient) => Effect.Effect<A, E>, setup: CallSetup = {}): Promise<A> =>
+  Effect.runPromise(
+    Effect.flatMap(embeddedGroup(url, setup.projectId ?? projectId), use).pipe(
+      Effect.provide(httpClientLayer(setup.origin === null ? undefined : setup.origin ?? new URL(url).origin))
+    )
+  )
 
 /** The failure of `use`, for asserting on typed errors. */
-export const failureOf = <A, E>(url: string, use: (client: EmbeddedClient) => Effect.Effect<A, E>, setup: { readonly origin?: string; readonly projectId?: string } = {}) =>
+export const failureOf = <A, E>(url: string, use: (client: EmbeddedClient) => Effect.Effect<A, E>, setup: CallSetup = {}) =>
   withEmbedded(url, (client) => Effect.flip(use(client)), setup)
 
 export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` })
