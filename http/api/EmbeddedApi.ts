@@ -306,16 +306,29 @@ export class EmbeddedApi extends HttpApiGroup.make("embedded")
 export const Html = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" }))
 /** The same page when the link is unknown, used or expired. */
 export const HtmlGone = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" }), HttpApiSchema.status(410))
+/** The same page when the approval was posted from another page than its own. */
+export const HtmlForbidden = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" }), HttpApiSchema.status(403))
 /** The same page when the code could not be mailed (the link can be followed again). */
 export const HtmlMailFailed = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" }), HttpApiSchema.status(502))
 
-/** The link in the device approval mail: approves the device and mails the code. */
+const ApprovalToken = Schema.String.check(Schema.isMaxLength(64))
+
+/**
+ * The link in the device approval mail. Opening it (GET) approves nothing — mail scanners follow links —
+ * it shows a page whose button posts the token back (POST, from that page's own origin only), which
+ * approves the device and mails the code.
+ */
 export class EmbeddedApprovalApi extends HttpApiGroup.make("embeddedApproval")
   .add(
-    HttpApiEndpoint.get("approveDevice", "/v1/embedded/email/device/approve", {
-      query: { token: Schema.String.check(Schema.isMaxLength(64)) },
+    HttpApiEndpoint.get("deviceApprovalPage", "/v1/embedded/email/device/approve", {
+      query: { token: ApprovalToken },
       success: Html,
-      error: [HtmlGone, HtmlMailFailed, BadRequest, NotImplemented]
+      error: [HtmlGone, BadRequest, NotImplemented]
+    }),
+    HttpApiEndpoint.post("approveDevice", "/v1/embedded/email/device/approve", {
+      payload: Schema.Struct({ token: ApprovalToken }).pipe(HttpApiSchema.asFormUrlEncoded()),
+      success: Html,
+      error: [HtmlGone, HtmlMailFailed, HtmlForbidden, BadRequest, NotImplemented]
     })
   )
   .middleware(InputErrors)

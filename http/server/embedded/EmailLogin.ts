@@ -33,6 +33,8 @@ export const devicePollMillis = 25_000
 const devicePollStepMillis = 500
 
 export type ApprovalOutcome = "approved" | "gone" | "mailFailed"
+/** What the link's page offers: the button (`confirm`), or what became of the approval already. */
+export type ApprovalState = "confirm" | "approved" | "gone"
 
 export class EmailLogin extends Context.Service<EmailLogin, {
   readonly connect: (
@@ -41,7 +43,9 @@ export class EmailLogin extends Context.Service<EmailLogin, {
   ) => Effect.Effect<EmailConnectAnswer, EmailCooldown | UpstreamUnavailable>
   /** Waits (≤ 25 s) for the device approval of a `VERIFY_DEVICE` attempt. */
   readonly awaitDevice: (projectId: string, attemptId: string) => Effect.Effect<{ readonly action: "VERIFY_OTP" | "VERIFY_DEVICE" }, NotFound>
-  /** Follows an approval link: the device's attempt gets a code, mailed in the attempt's locale. */
+  /** Where the approval of the link's token stands, changing nothing (what a GET of the link may do). */
+  readonly deviceApproval: (token: string) => Effect.Effect<{ readonly state: ApprovalState; readonly locale: Locale }>
+  /** Approves the link's device (the page's button): its attempt gets a code, mailed in the attempt's locale. */
   readonly approveDevice: (token: string) => Effect.Effect<{ readonly outcome: ApprovalOutcome; readonly locale: Locale }>
   /** `client`: who tries the code (its rate-limit key): codes are limited per address and per client across attempts (OtpLimits.ts). */
   readonly verifyOtp: (projectId: string, attemptId: string, otp: string, client: string) => Effect.Effect<SessionGrant, NotFound | OtpRefused | BadRequest | EmailCooldown>
@@ -179,6 +183,12 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
           yield* Effect.sleep(devicePollStepMillis)
         }
         return { action: "VERIFY_DEVICE" } as const
+      }),
+    deviceApproval: (token) =>
+      Effect.gen(function*() {
+        const row = yield* attempts.findApproval(digest(token), yield* now)
+        if (row === undefined) return { state: "gone", locale: "en" } as const
+        return { state: row.approved_at === null ? "confirm" : "approved", locale: row.locale } as const
       }),
     approveDevice: (token) =>
       Effect.gen(function*() {

@@ -13,6 +13,7 @@ import { PorticoApi } from "../../api/PorticoApi.ts"
 import * as ClientAddress from "../ClientAddress.ts"
 import { ServerContext } from "../ServerContext.ts"
 import * as ApprovalPage from "./ApprovalPage.ts"
+import { isWalletPage } from "./WalletOriginGuardLive.ts"
 import { EmailLogin } from "./EmailLogin.ts"
 import { Shares } from "./Shares.ts"
 import { type Session, Visitors } from "./Visitors.ts"
@@ -88,8 +89,21 @@ export const EmbeddedHandlers = HttpApiBuilder.group(PorticoApi, "embedded", (ha
   }))
 
 export const EmbeddedApprovalHandlers = HttpApiBuilder.group(PorticoApi, "embeddedApproval", (handlers) =>
-  Effect.map(Effect.serviceOption(EmailLogin), (login) =>
-    handlers.handle("approveDevice", ({ query }) =>
-      Option.isNone(login)
-        ? Effect.fail(notConfigured)
-        : Effect.map(login.value.approveDevice(query.token), ({ locale, outcome }) => ApprovalPage.render(outcome, locale)))))
+  Effect.gen(function*() {
+    const login = yield* Effect.serviceOption(EmailLogin)
+    const context = yield* ServerContext
+    if (Option.isNone(login)) {
+      return handlers.handle("deviceApprovalPage", () => Effect.fail(notConfigured)).handle("approveDevice", () => Effect.fail(notConfigured))
+    }
+    return handlers
+      .handle("deviceApprovalPage", ({ query }) =>
+        Effect.map(login.value.deviceApproval(query.token), ({ locale, state }) => ApprovalPage.render(state, locale, query.token)))
+      .handle("approveDevice", ({ payload }) =>
+        Effect.gen(function*() {
+          // The page's own button posts from the page's origin: a form on another site approves nothing.
+          const request = yield* HttpServerRequest.HttpServerRequest
+          if (!isWalletPage(request.headers, context.ownOrigins())) return ApprovalPage.render("forbidden", "en")
+          const { locale, outcome } = yield* login.value.approveDevice(payload.token)
+          return ApprovalPage.render(outcome, locale)
+        }))
+  }))

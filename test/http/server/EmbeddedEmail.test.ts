@@ -16,6 +16,7 @@ import {
   follow,
   lastMessageTo,
   linkIn,
+  open,
   messagesTo,
   newDeviceId,
   newEmail,
@@ -163,6 +164,53 @@ describe("email login", () => {
   })
 })
 
+/** A fresh attempt for `email` (past its 30 s gate, unless it is a new address) and its code. */
+const attempt = async (email: string, known = true) => {
+  if (known) world.time.advance(31_000)
+  const attemptId = attemptOf(await connect(email, newDeviceId()))
+  return { attemptId, code: codeIn(await lastMessageTo(world.mail, email)) }
+}
+
+describe("limits across attempts", () => {
+  it("attack: guessing across new attempts gets an address 15 tries an hour, then 'Please try again after {n} seconds'", async () => {
+    const email = newEmail("target")
+    for (let round = 0; round < 3; round++) {
+      const { attemptId, code } = await attempt(email)
+      for (let i = 0; i < 5; i++) expect(await otpFailure(attemptId, otherThan(code))).toMatchObject({ _tag: "OtpRefused" })
+    }
+    const fourth = await attempt(email)
+    const refusal = await otpFailure(fourth.attemptId, fourth.code)
+    expect(refusal).toMatchObject({ _tag: "EmailCooldown", status: 429, message: expect.stringMatching(/^Please try again after \d+ seconds$/) })
+    expect(refusal._tag === "EmailCooldown" ? refusal.retryAfter : 0).toBeGreaterThan(3_000)
+    // Once the hour has passed, the address's codes work again.
+    world.time.advance(60 * 60_000)
+    const fresh = await attempt(email)
+    expect((await otp(fresh.attemptId, fresh.code)).visitorId).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it("attack: one client spraying codes over many addresses gets 30 tries an hour", async () => {
+    const client = "203.0.113.66"
+    const tryAs = (attemptId: string, code: string) => failureOf(url(), (c) => c.emailOtp({ query: {}, payload: { attemptId, otp: code } }), { client })
+    for (let address = 0; address < 6; address++) {
+      const { attemptId, code } = await attempt(newEmail("sprayed"), false)
+      for (let i = 0; i < 5; i++) expect(await tryAs(attemptId, otherThan(code))).toMatchObject({ _tag: "OtpRefused" })
+    }
+    const next = await attempt(newEmail("sprayed"), false)
+    expect(await tryAs(next.attemptId, next.code)).toMatchObject({ _tag: "EmailCooldown", status: 429 })
+    // Another visitor's address is not held up by it.
+    expect((await otp(next.attemptId, next.code)).visitorId).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it("an address gets 10 mails an hour", async () => {
+    const email = newEmail("mailed")
+    for (let mail = 0; mail < 10; mail++) await attempt(email)
+    world.time.advance(31_000)
+    const refusal = await failureOf(url(), (c) => c.emailConnect({ query: {}, payload: { email, deviceId: newDeviceId(), locale: "en" } }))
+    expect(refusal).toMatchObject({ _tag: "EmailCooldown", status: 429 })
+    expect(await messagesTo(world.mail, email)).toHaveLength(10)
+  })
+})
+
 describe("a known visitor on a new device", () => {
   it("gets an approval link first; the long poll answers VERIFY_OTP once it is followed, and a code follows", async () => {
     const { email, grant } = await signIn(world)
@@ -199,6 +247,31 @@ describe("a known visitor on a new device", () => {
     // The device is verified now: the next login mails a code directly.
     world.time.advance(31_000)
     expect((await connect(email, deviceId)).action).toBe("VERIFY_OTP")
+  })
+
+  it("attack: a mail scanner opening the link (GET) approves nothing; a form posted from another site neither", async () => {
+    const { email } = await signIn(world)
+    world.time.advance(31_000)
+    const attemptId = attemptOf(await connect(email, newDeviceId()))
+    const link = linkIn(await lastMessageTo(world.mail, email))
+    const mails = (await messagesTo(world.mail, email)).length
+    for (let scan = 0; scan < 3; scan++) {
+      const page = await open(world.api, link)
+      expect(page.status).toBe(200)
+      expect(page.headers.get("content-security-policy")).toContain("form-action 'self'")
+      expect(await page.text()).toContain("Approve this device?")
+    }
+    const token = new URL(link).searchParams.get("token") ?? ""
+    const crossSite = await fetch(`${url()}/v1/embedded/email/device/approve`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ token }).toString()
+    })
+    expect(crossSite.status).toBe(403)
+    expect(await messagesTo(world.mail, email)).toHaveLength(mails)
+    expect(await otpFailure(attemptId, "123456")).toMatchObject({ _tag: "BadRequest", message: expect.stringContaining("not approved") })
+    // The visitor's own click still approves.
+    expect(await (await follow(world.api, link)).text()).toContain("Device approved")
   })
 
   it("an unknown approval token answers the 'no longer valid' page", async () => {
