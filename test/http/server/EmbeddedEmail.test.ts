@@ -326,9 +326,12 @@ const update = (accessToken: string, email: string) =>
   withEmbedded(url(), (c) => c.emailUpdate({ query: {}, headers: bearer(accessToken), payload: { email, locale: "en" } }))
 
 describe("email update", () => {
-  it("confirms the current address, then the new one, and answers newEmail", async () => {
+  it("confirms the current address, then the new one, and answers newEmail; the visitor's other sessions end", async () => {
     const { deviceId, email, grant } = await signIn(world)
     const next = newEmail("next")
+    world.time.advance(31_000)
+    // Another session of the visitor, signed in with the old address.
+    const elsewhere = await signIn(world, email, deviceId)
     world.time.advance(31_000)
     const started = await update(grant.accessToken, next)
     expect(started.action).toBe("VERIFY_PRIMARY_OTP")
@@ -348,6 +351,10 @@ describe("email update", () => {
       c.emailUpdateSecondary({ query: {}, headers: bearer(grant.accessToken), payload: { attemptId: started.attemptId, otp: codeIn(secondaryMail) } }))
     expect(done).toEqual({ newEmail: next })
     expect(await withEmbedded(url(), (c) => c.user({ query: {}, headers: bearer(grant.accessToken) }))).toMatchObject({ email: next })
+    expect(await failureOf(url(), (c) => c.user({ query: {}, headers: bearer(elsewhere.grant.accessToken) }))).toMatchObject({
+      _tag: "SessionExpired",
+      reason: "revoked"
+    })
     // The new address signs the same visitor in; the old one is a stranger now.
     world.time.advance(31_000)
     expect((await signIn(world, next, deviceId)).grant.visitorId).toBe(grant.visitorId)

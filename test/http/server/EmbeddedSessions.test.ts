@@ -79,6 +79,35 @@ describe("refresh", () => {
   })
 })
 
+describe("lifetime and sign-out", () => {
+  it("ends a session 90 days after its sign-in, however often it was refreshed", async () => {
+    const { grant } = await signIn(world)
+    let current = grant
+    for (let refreshes = 0; refreshes < 4; refreshes++) {
+      world.time.advance(22 * 24 * 60 * 60_000)
+      current = await refresh(current.refreshToken)
+    }
+    // Day 88: alive, and the refreshed session ends at day 90, not 30 days on.
+    expect(await user(current.accessToken)).toMatchObject({ visitorId: grant.visitorId })
+    world.time.advance(2 * 24 * 60 * 60_000 + 1_000)
+    expect(await refreshFailure(current.refreshToken)).toMatchObject({ _tag: "SessionExpired", reason: "expired" })
+  })
+
+  it("signs out everywhere: every session of the visitor ends, this one included; another visitor's goes on", async () => {
+    const { deviceId, email, grant } = await signIn(world)
+    world.time.advance(31_000)
+    const second = await signIn(world, email, deviceId)
+    const stranger = await signIn(world)
+    expect(await withEmbedded(url(), (c) => c.sessionRevokeAll({ query: {}, headers: bearer(second.grant.accessToken) }))).toEqual({ revoked: true })
+    for (const ended of [grant, second.grant]) {
+      expect(await userFailure(bearer(ended.accessToken))).toMatchObject({ _tag: "SessionExpired", reason: "revoked" })
+      expect(await refreshFailure(ended.refreshToken)).toMatchObject({ _tag: "SessionExpired" })
+    }
+    expect(await user(stranger.grant.accessToken)).toMatchObject({ visitorId: stranger.grant.visitorId })
+    expect(await userFailure({})).toMatchObject({ _tag: "SessionExpired", reason: "missing" })
+  })
+})
+
 describe("access tokens", () => {
   it("a revoked session's access token fails at once", async () => {
     const { grant } = await signIn(world)
