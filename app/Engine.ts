@@ -185,6 +185,11 @@ export interface Engine {
   readonly verifyUpdateEmailOtp: (otp: string) => Promise<void>
   /** Shows the frame's key export panel. */
   readonly exportEmbeddedKeys: () => Promise<void>
+  /**
+   * Signs the embedded wallet's visitor out on every browser and device, then disconnects here. Rejects
+   * with a `LoginFailure` when the server could not be reached (nothing was signed out then).
+   */
+  readonly signOutEverywhere: () => Promise<void>
   /** The embedded wallet's signed-in visitor (email, social account), for the Account view. */
   readonly embeddedUser: () => Promise<{ readonly email?: string; readonly socialProvider?: string; readonly userName?: string }>
   readonly cancelLogin: () => Promise<void>
@@ -448,6 +453,10 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     updateEmail: (email) => loginAction((feature) => feature.updateEmail(email)),
     verifyUpdateEmailOtp: (otp) => loginAction((feature) => feature.verifyUpdateOtp(otp)),
     exportEmbeddedKeys: () => loginAction((feature) => feature.exportKeys),
+    signOutEverywhere: async () => {
+      await loginAction((feature) => feature.signOutEverywhere)
+      await run(service(Disconnecting).disconnect())
+    },
     embeddedUser: () => loginAction((feature) => feature.user),
     cancelLogin: () => loginAction((feature) => feature.cancel),
     refreshTransactions: (account) => run(activity.refresh(account)),

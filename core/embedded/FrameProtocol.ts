@@ -121,6 +121,8 @@ export const requests = {
   /** Opens a panel the visitor asked for (key export). */
   OPEN_PANEL: { payload: Schema.Struct({ kind: Schema.Literal("export") }), success: Schema.Struct({ panelId: RequestId }) },
   SIGN_OUT: { payload: Empty, success: Empty },
+  /** Signs the visitor out on every browser and device: the server ends all their sessions, this one's too. */
+  SIGN_OUT_EVERYWHERE: { payload: Empty, success: Empty },
   RELOAD: { payload: Empty, success: Empty }
 } as const
 

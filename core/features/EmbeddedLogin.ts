@@ -82,6 +82,8 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly verifyUpdateOtp: (otp: string) => Effect.Effect<void, LoginFailure>
   /** The frame's key export panel (the keys never leave the frame's origin). */
   readonly exportKeys: Effect.Effect<void, LoginFailure>
+  /** Ends every session of the visitor, on every browser and device (the connection here ends with it). */
+  readonly signOutEverywhere: Effect.Effect<void, LoginFailure>
   /** The signed-in visitor (email or social account, accounts). */
   readonly user: Effect.Effect<Protocol.Success<"GET_USER">, LoginFailure>
   /** Leaves the login where it is (back to Connect). */
@@ -279,6 +281,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           const { panelId } = yield* frame.request("OPEN_PANEL", { kind: "export" })
           yield* show({ _tag: "Panel", kind: "export", panelId, url: yield* frame.panelUrl(panelId) })
         })),
+        signOutEverywhere: failing(Effect.asVoid(frame.request("SIGN_OUT_EVERYWHERE", {}))),
         user: frame.request("GET_USER", {}),
         cancel: SubscriptionRef.set(form, Login.initial),
         watchApprovals

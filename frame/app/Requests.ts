@@ -68,6 +68,8 @@ const make = Effect.gen(function*() {
         return Effect.map(wallet.openExport, (panelId) => ({ panelId }))
       case "SIGN_OUT":
         return Effect.as(wallet.signOut, {})
+      case "SIGN_OUT_EVERYWHERE":
+        return Effect.as(wallet.signOutEverywhere, {})
       case "RELOAD":
         return Effect.as(wallet.reload, {})
     }

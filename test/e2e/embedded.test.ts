@@ -19,7 +19,7 @@ import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
-import { connectedAddress, dialog, expectView, mailbox, panel, timeout } from "./fixtures/EmbeddedLogin.ts"
+import { connectedAddress, dialog, expectView, mailbox, panel, setUpWithCode, timeout } from "./fixtures/EmbeddedLogin.ts"
 import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
 
 let sandbox: Sandbox
@@ -63,19 +63,6 @@ const open = async (context?: BrowserContext): Promise<Opened> => {
 }
 
 const emailLogin: ReturnType<typeof mailbox>["emailLogin"] = (page, email, options) => mailbox(sandbox.mailboxUrl).emailLogin(page, email, options)
-
-/** A new visitor's setup panel: the recovery code as shown, confirmed saved, the wallet made. */
-const setUpWithCode = async (page: Page): Promise<string> => {
-  await expectView(page, "EmbeddedWalletPanel")
-  const setup = panel(page)
-  await setup.getByRole("button", { name: "Use a recovery code instead" }).click()
-  const code = setup.locator(".code")
-  await expect.poll(() => code.textContent(), timeout).toMatch(/^([0-9A-Z*~$=]{4}-){6}[0-9A-Z*~$=]{3}$/)
-  const recoveryCode = (await code.textContent()) ?? ""
-  await setup.getByLabel("I saved my recovery code").check()
-  await setup.getByRole("button", { name: "Create my wallet" }).click()
-  return recoveryCode
-}
 
 /** The approval panel the modal opened for a host request, answered there. */
 const answerInPanel = async (page: Page, answer: "Approve" | "Reject") => {

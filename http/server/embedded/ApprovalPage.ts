@@ -58,6 +58,8 @@ export const render = (page: ApprovalPage, locale: Locale, token?: string): Http
   return HttpServerResponse.text(html, {
     status: statuses[page],
     contentType: "text/html; charset=utf-8",
-    headers: { "content-security-policy": policy, "cache-control": "no-store", "referrer-policy": "no-referrer" }
+    // same-origin, not no-referrer: under no-referrer a browser posts the form with `Origin: null`, and the
+    // approval takes a POST from this page's own origin only. Nothing on the page leads elsewhere.
+    headers: { "content-security-policy": policy, "cache-control": "no-store", "referrer-policy": "same-origin" }
   })
 }

@@ -60,6 +60,7 @@ const post = async (url: string, body: unknown, origin?: string) => {
 }
 
 const call = (id: number, method: string, params: ReadonlyArray<unknown> = []) => ({ jsonrpc: "2.0", id, method, params })
+const logs = (id: number, filter: Record<string, unknown>) => call(id, "eth_getLogs", [filter])
 
 describe("chain RPC endpoint", () => {
   it("forwards a read and answers what the node holds", async () => {
@@ -116,7 +117,6 @@ describe("chain RPC endpoint", () => {
 
   it("attack: eth_getLogs spans at most 1,000 blocks (tags measured against the head); one block by hash always passes", async () => {
     const head = await createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) }).getBlock()
-    const logs = (id: number, filter: Record<string, unknown>) => call(id, "eth_getLogs", [filter])
     const { body } = await post(endpoint(api), [
       logs(1, { fromBlock: "0x0", toBlock: "0x3e7" }),
       logs(2, { fromBlock: "0x0", toBlock: "0x3e8" }),

@@ -75,6 +75,9 @@ describe("Retry-After jitter", () => {
   })
 })
 
+/** Eight 16-bit groups as IPv6 text. */
+const ipv6 = (groups: ReadonlyArray<number>) => groups.map((group) => group.toString(16)).join(":")
+
 describe("rate-limit keys", () => {
   it("key an IPv6 address by its /64 and anything else as it is", () => {
     expect(prefix64("2001:db8:a:b:c:d:e:f")).toBe("2001:db8:a:b::/64")
@@ -89,11 +92,10 @@ describe("rate-limit keys", () => {
   it("give every address of one /64 the same key, and addresses of two /64s different keys", () => {
     const group = fc.integer({ min: 0, max: 0xffff })
     fc.assert(fc.property(fc.array(group, { minLength: 8, maxLength: 8 }), fc.array(group, { minLength: 4, maxLength: 4 }), (address, tail) => {
-      const text = (groups: ReadonlyArray<number>) => groups.map((g) => g.toString(16)).join(":")
       const same = [...address.slice(0, 4), ...tail]
-      expect(prefix64(text(same))).toBe(prefix64(text(address)))
+      expect(prefix64(ipv6(same))).toBe(prefix64(ipv6(address)))
       const other = [...address.slice(0, 3), (address[3] ?? 0) ^ 1, ...tail]
-      expect(prefix64(text(other))).not.toBe(prefix64(text(address)))
+      expect(prefix64(ipv6(other))).not.toBe(prefix64(ipv6(address)))
     }))
   })
 })

@@ -119,10 +119,10 @@ describe("nonces under attack", () => {
   })
   afterAll(() => guarded.stop())
 
-  const nonceFor = async (client: string) => {
+  const nonceFor = async (address: string) => {
     const answer = await fetch(`${guarded.url}/v1/siwx/nonce?projectId=test-project&st=portico&sv=test`, {
       method: "POST",
-      headers: { origin, "x-forwarded-for": client }
+      headers: { origin, "x-forwarded-for": address }
     })
     return ((await answer.json()) as { nonce: string }).nonce
   }
