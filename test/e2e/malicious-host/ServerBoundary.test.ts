@@ -9,40 +9,28 @@
  * it issued to the wallet's own session, test/http/server/EmbeddedShares.test.ts.) And the visitor can end
  * every session of theirs, another device's too, from the modal's Account view.
  */
-import { mkdtemp, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { type Browser, chromium, type Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { toHex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { channel } from "../../../core/embedded/FrameProtocol.ts"
 import * as ShareReplacement from "../../../core/embedded/ShareReplacement.ts"
-import { type Sandbox, startSandbox } from "../../../sandbox/Sandbox.ts"
-import { chromiumArgs, chromiumPath } from "../../support/chromium.ts"
-import { buildPage, serve, type Served } from "../fixtures/Build.ts"
+import type { Sandbox } from "../../../sandbox/Sandbox.ts"
+import type { Served } from "../fixtures/Build.ts"
+import { startHostWorld, type HostWorld } from "../fixtures/HostWorld.ts"
 import { en } from "../../../ui/i18n/en.ts"
 import { connectedAddress, dialog, expectView, hostStatus, mailbox, setUpWithCode, timeout } from "../fixtures/EmbeddedLogin.ts"
-import { sandboxPorticoConfig } from "../fixtures/SandboxHost.ts"
 
+let world: HostWorld | undefined
 let sandbox: Sandbox
 let browser: Browser
-let work: string
 let host: Served
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), "portico-malicious-host-"))
-  sandbox = await startSandbox({ ports: "ephemeral", stateDir: join(work, "sandbox") })
-  const built = await buildPage({ page: "host", outDir: join(work, "host"), config: sandboxPorticoConfig(sandbox.config), wallets: false })
-  host = await serve(built.dir, { csp: true, json: { "/sandbox-config.json": sandbox.config } })
-  browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
+  world = await startHostWorld("malicious-host")
+  ;({ sandbox, browser, host } = world)
 }, 240_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await host?.close()
-  await sandbox?.stop()
-  if (work !== undefined) await rm(work, { recursive: true, force: true })
-})
+afterAll(() => world?.stop())
 
 interface Answer {
   readonly type?: string
