@@ -36,7 +36,8 @@ import {
   type SocialStartRequest
 } from "../../api/SocialApi.ts"
 import type { Database } from "../Database.ts"
-import * as ProjectDirectory from "../ProjectDirectory.ts"
+import type * as ProjectDirectory from "../ProjectDirectory.ts"
+import * as AnyOrigin from "./AnyOrigin.ts"
 import { digest, randomId, randomToken, sameDigest } from "./Secrets.ts"
 import * as SocialAttempts from "./SocialAttempts.ts"
 import * as SocialClients from "./SocialClients.ts"
@@ -78,7 +79,7 @@ const badRequest = (message: string) => new BadRequest({ message })
 const unsupported = (provider: string, why: string) =>
   badRequest(`provider: ${new SocialProvider.UnsupportedSocialProviderError({ provider }).message} (${why})`)
 
-/** A page to come back to: an absolute http(s) URL without credentials, on one of the project's allowed origins. */
+/** A page to come back to: an absolute http(s) URL without credentials, on one of the project's listed origins. */
 const checkReturnTo = (projects: ProjectDirectory.ProjectDirectory, projectId: string, returnTo: string): Effect.Effect<URL, BadRequest> => {
   let url: URL
   try {
@@ -90,7 +91,8 @@ const checkReturnTo = (projects: ProjectDirectory.ProjectDirectory, projectId: s
     return Effect.fail(badRequest("returnTo: must be an http(s) URL without credentials"))
   }
   const project = projects.get(projectId)
-  return project !== undefined && ProjectDirectory.allows(project, url.origin)
+  // A `*` project sends browsers back to pages on this machine only: never an open redirect (AnyOrigin.ts).
+  return project !== undefined && AnyOrigin.admitsReturn(project.allowedOrigins, url)
     ? Effect.succeed(url)
     : Effect.fail(badRequest("returnTo: its origin is not one of the project's allowed origins"))
 }

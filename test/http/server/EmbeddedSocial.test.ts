@@ -124,7 +124,7 @@ const startRogueIssuer = async (clientId: string) => {
 
 /** The project and the embedded wallet of every server here; `publicUrl` is where the providers send browsers back. */
 const serverOptions = (publicUrl: string, social: SocialOptions) => ({
-  projects: { "test-project": { allowedOrigins: [appOrigin] } },
+  projects: { "test-project": { allowedOrigins: [appOrigin] }, "any-project": { allowedOrigins: ["*"] } },
   embedded: {
     sessionKey: "11".repeat(32),
     shareKey: "22".repeat(32),
@@ -452,6 +452,17 @@ describe("social login", () => {
       expect(answer.status, JSON.stringify(fields)).toBe(400)
       expect(await answer.json()).toMatchObject({ _tag: "BadRequest", message: expect.stringMatching(message) })
     }
+  })
+
+  it("attack: a `*` project's returnTo is no open redirect: pages on this machine only", async () => {
+    const startFor = (to: string) =>
+      fetch(`${apiUrl}/v1/embedded/social/start?projectId=any-project&st=portico&sv=test`, {
+        method: "POST",
+        headers: { origin: apiUrl, "content-type": "application/json" },
+        body: JSON.stringify({ provider: "github", mode: "redirect", returnTo: to, deviceId })
+      }).then((answer) => answer.status)
+    for (const evil of ["https://evil.example/", "http://evil.example/", "https://127.0.0.1.evil.example/"]) expect(await startFor(evil), evil).toBe(400)
+    for (const local of ["http://127.0.0.1:5173/shop", "http://localhost:3000/"]) expect(await startFor(local), local).toBe(200)
   })
 
   it("admits a returnTo exactly when its origin is one of the project's", async () => {
