@@ -160,9 +160,13 @@ afterAll(async () => {
   await Promise.all([providers.stop(), rogue.stop()])
 })
 
+/** Starts a redirect-mode attempt of the `*` project with this returnTo: its status. */
+const startForAnyProject = async (to: string) =>
+  (await call("POST", "/v1/embedded/social/start", { provider: "github", mode: "redirect", returnTo: to, deviceId }, {}, apiUrl, "any-project")).status
+
 /** A call of the frame: from the API server's own origin, with the project's query. */
-const call = (method: string, path: string, body?: unknown, headers: Readonly<Record<string, string>> = {}, base: string = apiUrl) =>
-  fetch(`${base}${path}?projectId=test-project&st=portico&sv=portico-test-0.1.0`, {
+const call = (method: string, path: string, body?: unknown, headers: Readonly<Record<string, string>> = {}, base: string = apiUrl, project = "test-project") =>
+  fetch(`${base}${path}?projectId=${project}&st=portico&sv=portico-test-0.1.0`, {
     method,
     headers: { origin: base, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
@@ -455,14 +459,8 @@ describe("social login", () => {
   })
 
   it("attack: a `*` project's returnTo is no open redirect: pages on this machine only", async () => {
-    const startFor = (to: string) =>
-      fetch(`${apiUrl}/v1/embedded/social/start?projectId=any-project&st=portico&sv=test`, {
-        method: "POST",
-        headers: { origin: apiUrl, "content-type": "application/json" },
-        body: JSON.stringify({ provider: "github", mode: "redirect", returnTo: to, deviceId })
-      }).then((answer) => answer.status)
-    for (const evil of ["https://evil.example/", "http://evil.example/", "https://127.0.0.1.evil.example/"]) expect(await startFor(evil), evil).toBe(400)
-    for (const local of ["http://127.0.0.1:5173/shop", "http://localhost:3000/"]) expect(await startFor(local), local).toBe(200)
+    for (const evil of ["https://evil.example/", "http://evil.example/", "https://127.0.0.1.evil.example/"]) expect(await startForAnyProject(evil), evil).toBe(400)
+    for (const local of ["http://127.0.0.1:5173/shop", "http://localhost:3000/"]) expect(await startForAnyProject(local), local).toBe(200)
   })
 
   it("admits a returnTo exactly when its origin is one of the project's", async () => {

@@ -4,8 +4,8 @@
  * every browser and device (the server ends all the visitor's sessions).
  */
 import { useEffect, useState } from "react"
-import { asFailure, type Failure } from "../components/asFailure.ts"
-import { errorText } from "../components/errorText.ts"
+import { settle } from "../../../app/Action.ts"
+import { errorText, type Failure } from "../components/errorText.ts"
 import { useModalContext } from "../ModalContext.ts"
 
 interface Identity {
@@ -18,15 +18,13 @@ export function EmbeddedIdentity() {
   const { engine, t } = useModalContext()
   const [identity, setIdentity] = useState<Identity | undefined>(undefined)
   const [failure, setFailure] = useState<Failure | undefined>(undefined)
-  const signOutEverywhere = () => {
-    setFailure(undefined)
-    engine.signOutEverywhere().catch((cause: unknown) => setFailure(asFailure(cause)))
-  }
   useEffect(() => {
     let live = true
-    engine.embeddedUser().then((user) => {
+    settle(engine.embeddedUser(), (user) => {
       if (live) setIdentity(user)
-    }, () => undefined)
+    }, (error) => {
+      if (live) setFailure(error)
+    })
     return () => {
       live = false
     }
@@ -40,8 +38,12 @@ export function EmbeddedIdentity() {
         {identity?.email === undefined ? null : (
           <button type="button" className="secondary" onClick={() => void engine.push({ view: "UpdateEmailWallet" })}>{t("updateEmail")}</button>
         )}
-        <button type="button" className="secondary" data-export-keys="" onClick={() => void engine.exportEmbeddedKeys()}>{t("exportKeys")}</button>
-        <button type="button" className="secondary" data-sign-out-everywhere="" onClick={signOutEverywhere}>{t("signOutEverywhere")}</button>
+        <button type="button" className="secondary" data-export-keys="" onClick={() => settle(engine.exportEmbeddedKeys(), () => setFailure(undefined), setFailure)}>
+          {t("exportKeys")}
+        </button>
+        <button type="button" className="secondary" data-sign-out-everywhere="" onClick={() => settle(engine.signOutEverywhere(), () => setFailure(undefined), setFailure)}>
+          {t("signOutEverywhere")}
+        </button>
       </div>
       {failure === undefined ? null : <p className="error" role="alert">{errorText(failure, t)}</p>}
     </div>
