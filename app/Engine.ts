@@ -51,7 +51,7 @@ import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
 import * as LazyFeature from "./LazyFeature.ts"
 import type * as Snapshot from "./Snapshot.ts"
-import { clearSocialRedirect, returnedFromSocialLogin } from "./SocialRedirect.ts"
+import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import { timeZone } from "./TimeZone.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
@@ -130,6 +130,11 @@ export interface Engine {
   readonly updateEmail: (email: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["updateEmail"]> | Lazy>
   /** Shows the frame's key export panel. */
   readonly exportEmbeddedKeys: () => Attempt<void, FailureOf<EmbeddedLogin["Service"]["exportKeys"]> | Lazy>
+  /** Signs the embedded wallet's visitor out on every browser and device, then disconnects here. */
+  readonly signOutEverywhere: () => Attempt<
+    void,
+    FailureOf<EmbeddedLogin["Service"]["signOutEverywhere"]> | FailureOf<Disconnecting["Service"]["disconnect"]> | Lazy
+  >
   /** The embedded wallet's signed-in visitor (email, social account), for the Account view. */
   readonly embeddedUser: () => Attempt<
     { readonly email?: string; readonly socialProvider?: string; readonly userName?: string },
@@ -291,6 +296,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     connectSocial: (provider, mode) => login.attempt((feature) => feature.connectSocial(provider, mode, globalThis.location?.href ?? config.metadata.url)),
     updateEmail: (email) => login.attempt((feature) => feature.updateEmail(email)),
     exportEmbeddedKeys: () => login.attempt((feature) => feature.exportKeys),
+    signOutEverywhere: () => login.attempt((feature) => Effect.andThen(feature.signOutEverywhere, service(Disconnecting).disconnect())),
     embeddedUser: () => login.attempt((feature) => feature.user),
     cancelLogin: () => login.safe((feature) => feature.cancel),
     refreshTransactions: (account) => run.safe(activity.refresh(account)),
@@ -304,9 +310,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
       run.safe(Effect.gen(function*() {
         yield* connection.restore
         if (!returnedFromSocialLogin()) return
-        clearSocialRedirect()
+        const completionCode = takeSocialRedirect()
         // Problems show in the login view the resume opened.
-        yield* Effect.promise(() => login.attempt((feature) => feature.resumeSocial).catch(() => undefined))
+        yield* Effect.promise(() => login.attempt((feature) => feature.resumeSocial(completionCode)).catch(() => undefined))
       })),
     loadBalances: (account, options) => run.safe(accountData.loadBalances(account, options)),
     loadTransactions: (account, options) => run.safe(activity.load(account, options)),

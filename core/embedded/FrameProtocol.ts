@@ -103,8 +103,11 @@ export const requests = {
     payload: Schema.Struct({ provider: SocialProvider, mode: Schema.Literals(["popup", "redirect"]), returnTo: Schema.String.check(Schema.isMaxLength(2000)) }),
     success: Schema.Struct({ authorizationUrl: Schema.String.check(Schema.isMaxLength(4000)) })
   },
-  /** Waits for the provider's answer to the social login started last (popup) or resumes it (redirect). */
-  COMPLETE_SOCIAL: { payload: Empty, success: Schema.Struct({ userName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))) }) },
+  /**
+   * Waits for the provider's answer to the social login started last (popup) or resumes it (redirect,
+   * with the completion code the page came back with).
+   */
+  COMPLETE_SOCIAL: { payload: Schema.Struct({ completionCode: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{43}$/))) }), success: Schema.Struct({ userName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))) }) },
   /** After a login: ready with the user, or the panel to show first. */
   GET_KEY_STATE: { payload: Empty, success: KeyState },
   GET_USER: { payload: Empty, success: FrameUser },
@@ -126,6 +129,8 @@ export const requests = {
   /** Opens a panel the visitor asked for (key export). */
   OPEN_PANEL: { payload: Schema.Struct({ kind: Schema.Literal("export") }), success: Schema.Struct({ panelId: RequestId }) },
   SIGN_OUT: { payload: Empty, success: Empty },
+  /** Signs the visitor out on every browser and device: the server ends all their sessions, this one's too. */
+  SIGN_OUT_EVERYWHERE: { payload: Empty, success: Empty },
   RELOAD: { payload: Empty, success: Empty }
 } as const
 

@@ -73,12 +73,14 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
    * the page itself, `redirect`). A popup login then completes by itself.
    */
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect", returnTo: string) => Effect.Effect<string, LoginFailure>
-  /** Completes a social login the page came back from (redirect mode). */
-  readonly resumeSocial: Effect.Effect<void, LoginFailure>
+  /** Completes a social login the page came back from (redirect mode), with the completion code it came back with. */
+  readonly resumeSocial: (completionCode: string | undefined) => Effect.Effect<void, LoginFailure>
   /** Email update: both codes are typed in the frame's panel; once it completes, back to Account. */
   readonly updateEmail: (email: string) => Effect.Effect<void, LoginFailure>
   /** The frame's key export panel (the keys never leave the frame's origin). */
   readonly exportKeys: Effect.Effect<void, LoginFailure>
+  /** Ends every session of the visitor, on every browser and device (the connection here ends with it). */
+  readonly signOutEverywhere: Effect.Effect<void, LoginFailure>
   /** The signed-in visitor (email or social account, accounts). */
   readonly user: Effect.Effect<Protocol.Success<"GET_USER">, LoginFailure>
   /** Leaves the login where it is (back to Connect). */
@@ -223,9 +225,9 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       const currentEmail = Effect.map(SubscriptionRef.get(form), (state) =>
         state.step._tag === "Otp" || state.step._tag === "Device" ? state.step.email : undefined)
 
-      const completeSocial = (provider: SocialProvider | undefined) =>
+      const completeSocial = (provider: SocialProvider | undefined, completionCode?: string) =>
         Effect.gen(function*() {
-          const { userName } = yield* frame.request("COMPLETE_SOCIAL", {})
+          const { userName } = yield* frame.request("COMPLETE_SOCIAL", completionCode === undefined ? {} : { completionCode })
           if (provider !== undefined) yield* storage.set(StorageKey.connectedSocial, provider).pipe(Effect.ignore)
           yield* storage.set(StorageKey.connectedSocialUsername, userName ?? null).pipe(Effect.ignore)
           yield* finish
@@ -266,12 +268,12 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
             else yield* Effect.forkDetach(failing(completeSocial(provider)))
             return authorizationUrl
           })),
-        resumeSocial: failing(Effect.gen(function*() {
+        resumeSocial: (completionCode) => failing(Effect.gen(function*() {
           const remembered = yield* storage.get(StorageKey.connectedSocial).pipe(Effect.orElseSucceed(() => null))
           const provider = remembered === null || remembered === "farcaster" ? undefined : remembered
           yield* show(provider === undefined ? { _tag: "Social" } : { _tag: "Social", provider })
           yield* sync
-          yield* completeSocial(provider)
+          yield* completeSocial(provider, completionCode)
         })),
         updateEmail: (email) =>
           failing(Effect.gen(function*() {
@@ -290,6 +292,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           const { panelId } = yield* frame.request("OPEN_PANEL", { kind: "export" })
           yield* show({ _tag: "Panel", kind: "export", ...(yield* panelRef(panelId)) })
         })),
+        signOutEverywhere: failing(Effect.asVoid(frame.request("SIGN_OUT_EVERYWHERE", {}))),
         user: frame.request("GET_USER", {}),
         cancel: SubscriptionRef.set(form, Login.initial),
         watchApprovals

@@ -6,7 +6,8 @@
  * filled and sent in turn, answered with the bundle's id). Permissions and user operations need a smart
  * account, which this wallet does not have.
  *
- * Calls naming an account name this one, or are refused (4100) before anything is shown.
+ * Calls naming an account name this one, or are refused (4100) before anything is shown; so are messages
+ * and typed data reserved for the wallet's own share replacement (ReservedSigning.ts).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -27,6 +28,7 @@ import { ChainMismatchError, evmChainId, fill, TransactionRequest, UnreadableCha
 import { fixedCode } from "./FixedCode.ts"
 import * as Holdings from "./Holdings.ts"
 import { randomId } from "./RandomId.ts"
+import { refuseReservedMessage, refuseReservedTypedData } from "./ReservedSigning.ts"
 import { InvalidParamsError, paramsOf, TransactionAsMessageError } from "./RpcParams.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Wallet } from "./Wallet.ts"
@@ -158,6 +160,7 @@ const make = Effect.gen(function*() {
       switch (method) {
         case "personal_sign": {
           const [message, address] = yield* paramsOf(PersonalSignParams, method, params ?? [])
+          yield* refuseReservedMessage(method, message)
           const from = yield* account(address)
           if (isTransaction(message)) return yield* new TransactionAsMessageError({ method })
           const shown = messageText(message)
@@ -166,6 +169,7 @@ const make = Effect.gen(function*() {
         }
         case "eth_signTypedData_v4": {
           const [address, typedData] = yield* paramsOf(TypedDataParams, method, params ?? [])
+          yield* refuseReservedTypedData(method, typedData.domain)
           const from = yield* account(address)
           // As common wallets do: typed data bound to a chain is signed on that chain only.
           const domainChain = typedData.domain["chainId"]

@@ -9,7 +9,8 @@
  *
  * A social login in redirect mode leaves the page: its attempt (id and poll secret) waits in this
  * frame's session storage (this tab, this origin, partitioned by the host's site) until the page comes
- * back and the modal asks to complete it.
+ * back and the modal asks to complete it with the completion code the page came back with. In popup mode
+ * the code comes from the popup itself (SocialCompletions.ts).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -27,6 +28,7 @@ import type { PanelContent } from "./PanelChannel.ts"
 import { Panels, type OpenPanel } from "./Panels.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Session } from "./Session.ts"
+import { SocialCompletions } from "./SocialCompletions.ts"
 
 const SocialAttempt = Schema.Struct({ attemptId: Id, pollSecret: PollSecret })
 type SocialAttempt = typeof SocialAttempt.Type
@@ -49,6 +51,7 @@ const make = Effect.gen(function*() {
   const settings = yield* FrameSettings
   const panels = yield* Panels
   const emailAttempt = yield* Ref.make(Option.none<{ readonly email: string; readonly attemptId: string }>())
+  const completions = yield* SocialCompletions
   const socialAttempt = yield* Ref.make(Option.none<SocialAttempt>())
   /** The code panel shown last: a newer code (resent, or another login) replaces it. */
   const codePanel = yield* Ref.make(Option.none<OpenPanel>())
@@ -104,24 +107,33 @@ const make = Effect.gen(function*() {
       return { authorizationUrl: started.authorizationUrl }
     })
 
-  /** Waits for the provider's answer to the attempt started here, or to the one the page left for. */
-  const completeSocial = Effect.gen(function*() {
-    const attempt = yield* Ref.get(socialAttempt)
-    const pending = Option.isSome(attempt) ? attempt : yield* storedSocial
-    if (Option.isNone(pending)) return yield* new NoLoginAttemptError()
-    const done = Effect.sync(() => sessionStorage.removeItem(socialKey)).pipe(Effect.andThen(Ref.set(socialAttempt, Option.none())))
-    while (true) {
-      const answer = yield* api.social.complete({ query: {}, payload: pending.value }).pipe(
-        // The server let the attempt go (declined, failed, unknown): it cannot be completed again.
-        Effect.tapError((error) => (attemptGone.has(error._tag) ? done : Effect.void))
-      )
-      if (answer.status === "signedIn") {
-        yield* session.start(answer.grant)
-        yield* done
-        return answer.userName === undefined ? {} : { userName: answer.userName }
+  /**
+   * Waits for the provider's answer to the attempt started here, or to the one the page left for, then
+   * completes it with the completion code the page came back with (redirect) or the popup posted.
+   */
+  const completeSocial = (payload: Payload<"COMPLETE_SOCIAL">) =>
+    Effect.gen(function*() {
+      const attempt = yield* Ref.get(socialAttempt)
+      const pending = Option.isSome(attempt) ? attempt : yield* storedSocial
+      if (Option.isNone(pending)) return yield* new NoLoginAttemptError()
+      const done = Effect.sync(() => sessionStorage.removeItem(socialKey)).pipe(Effect.andThen(Ref.set(socialAttempt, Option.none())))
+      let completionCode = payload.completionCode
+      while (true) {
+        const answer = yield* api.social.complete({
+          query: {},
+          payload: { ...pending.value, ...(completionCode === undefined ? {} : { completionCode }) }
+        }).pipe(
+          // The server let the attempt go (declined, failed, unknown): it cannot be completed again.
+          Effect.tapError((error) => (attemptGone.has(error._tag) ? done : Effect.void))
+        )
+        if (answer.status === "signedIn") {
+          yield* session.start(answer.grant)
+          yield* done
+          return answer.userName === undefined ? {} : { userName: answer.userName }
+        }
+        if (answer.status === "verified") completionCode = yield* Effect.tapError(completions.await(pending.value.attemptId), () => done)
       }
-    }
-  })
+    })
 
   /** Both codes of the update are typed in the frame's panel, which confirms them with the server. */
   const updateEmail = (payload: Payload<"UPDATE_EMAIL">) =>

@@ -35,7 +35,7 @@ const make = Effect.gen(function*() {
       case "CONNECT_SOCIAL":
         return login.connectSocial(request.payload)
       case "COMPLETE_SOCIAL":
-        return login.completeSocial
+        return login.completeSocial(request.payload)
       case "GET_KEY_STATE":
         return wallet.keyState
       case "GET_USER":
@@ -62,6 +62,8 @@ const make = Effect.gen(function*() {
         return Effect.map(wallet.openExport, (panelId) => ({ panelId }))
       case "SIGN_OUT":
         return Effect.as(wallet.signOut, {})
+      case "SIGN_OUT_EVERYWHERE":
+        return Effect.as(wallet.signOutEverywhere, {})
       case "RELOAD":
         return Effect.as(wallet.reload, {})
     }

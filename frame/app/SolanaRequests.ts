@@ -23,6 +23,7 @@ import { Approvals, type Ticket } from "./Approvals.ts"
 import { ChainClient } from "./ChainClient.ts"
 import { UnreadableChainAnswerError } from "./EvmTransactions.ts"
 import * as Holdings from "./Holdings.ts"
+import { refuseReservedMessage } from "./ReservedSigning.ts"
 import { InvalidParamsError, paramsOf, TransactionAsMessageError } from "./RpcParams.ts"
 import { ServerApi } from "./ServerApi.ts"
 import * as SolanaInstructions from "./SolanaInstructions.ts"
@@ -86,6 +87,7 @@ const make = Effect.gen(function*() {
       switch (method) {
         case "solana_signMessage": {
           const { message } = yield* paramsOf(MessageParams, method, params)
+          yield* refuseReservedMessage(method, message)
           if (SolanaInstructions.isTransaction(message)) return yield* new TransactionAsMessageError({ method })
           const shown = messageText(message)
           yield* approvals.approve(ticket, requestId, { ...baseView(method, chainId, from), message: shown.text, ...(shown.truncated ? { truncated: true } : {}) })

@@ -83,6 +83,8 @@ export class Wallet extends Context.Service<Wallet, {
   /** Opens the export panel for the open wallet. */
   readonly openExport: Effect.Effect<string, WalletError>
   readonly signOut: Effect.Effect<void, WalletError>
+  /** Signs the visitor out of every browser and device (every session ends on the server), this one included. */
+  readonly signOutEverywhere: Effect.Effect<void, WalletError>
   /** Forgets what is in memory and opens the wallet again from what is stored. */
   readonly reload: Effect.Effect<void, WalletError>
 }>()("portico/frame/app/Wallet") {
@@ -167,6 +169,7 @@ const make = Effect.gen(function*() {
     addresses,
     openExport: Effect.andThen(addresses, panel({ kind: "export" }, false)),
     signOut: Effect.andThen(approvals.abortAll, Effect.ensuring(session.end, forget)),
+    signOutEverywhere: Effect.andThen(approvals.abortAll, Effect.andThen(session.endEverywhere, forget)),
     reload: Effect.andThen(forget, open.pipe(Effect.asVoid, Effect.catchTag("SessionEndedError", () => Effect.void)))
   })
 })

@@ -53,6 +53,7 @@ import { EmbeddedApprovalHandlers, EmbeddedHandlers } from "./embedded/EmbeddedH
 import * as FramePages from "./embedded/FramePages.ts"
 import { SocialCallbackHandlers, SocialHandlers } from "./embedded/SocialHandlers.ts"
 import * as SocialLogin from "./embedded/SocialLogin.ts"
+import * as WalletOriginGuardLive from "./embedded/WalletOriginGuardLive.ts"
 import * as SwapVenues from "./convert/SwapVenues.ts"
 import * as Onramp from "./onramp/Onramp.ts"
 import * as OnrampCallback from "./onramp/OnrampCallback.ts"
@@ -144,7 +145,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       BlockchainHandlers, SessionsHandlers, SignInHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers, EmbeddedHandlers, EmbeddedApprovalHandlers,
       SocialHandlers, SocialCallbackHandlers
     ).pipe(
-      Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, InputErrorsLive.layer)),
+      Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, WalletOriginGuardLive.layer, InputErrorsLive.layer)),
       Layer.provide(services)
     )
     const routes = Layer.mergeAll(

@@ -7,41 +7,29 @@
  * through the sandbox's OpenID Connect and plain OAuth 2.0 providers in a popup. The host page runs under
  * a strict CSP whose only addition is the API origin in frame-src.
  */
-import { mkdtemp, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
 import { createPublicClient, createWalletClient, http as viemHttp, parseEther, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { en } from "../../ui/i18n/en.ts"
-import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
+import type { Sandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
-import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { steadyClick } from "../support/steadyClick.ts"
-import { buildPage, serve, type Served } from "./fixtures/Build.ts"
+import type { Served } from "./fixtures/Build.ts"
+import { startHostWorld, type HostWorld } from "./fixtures/HostWorld.ts"
 import { connectedAddress, dialog, expectView, mailbox, panel, setUpWithCode, timeout } from "./fixtures/EmbeddedLogin.ts"
-import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
 
+let world: HostWorld | undefined
 let sandbox: Sandbox
 let browser: Browser
-let work: string
 let host: Served
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), "portico-embedded-"))
-  sandbox = await startSandbox({ ports: "ephemeral", stateDir: join(work, "sandbox") })
-  const built = await buildPage({ page: "host", outDir: join(work, "host"), config: sandboxPorticoConfig(sandbox.config), wallets: false })
-  host = await serve(built.dir, { csp: true, json: { "/sandbox-config.json": sandbox.config } })
-  browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
+  world = await startHostWorld("embedded")
+  ;({ sandbox, browser, host } = world)
 }, 240_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await host?.close()
-  await sandbox?.stop()
-  if (work !== undefined) await rm(work, { recursive: true, force: true })
-})
+afterAll(() => world?.stop())
 
 
 interface Opened {

@@ -138,6 +138,7 @@ export const de: Messages = {
   updateEmail: "E-Mail ändern",
   updateEmailLabel: "Neue E-Mail-Adresse",
   exportKeys: "Schlüssel exportieren",
+  signOutEverywhere: "Überall abmelden",
   signedInWith: "Angemeldet als {provider}",
   errorLoginPanelClosed: "Die Wallet wurde nicht eingerichtet. Versuchen Sie es erneut.",
   errorEmailCooldown: "Bitte versuchen Sie es in {seconds} Sekunden erneut",

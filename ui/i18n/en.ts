@@ -137,6 +137,7 @@ export const en = {
   updateEmail: "Change email",
   updateEmailLabel: "New email address",
   exportKeys: "Export keys",
+  signOutEverywhere: "Sign out everywhere",
   signedInWith: "Signed in as {provider}",
   errorLoginPanelClosed: "The wallet was not set up. Try again.",
   errorEmailCooldown: "Please try again after {seconds} seconds",

@@ -441,8 +441,13 @@ describe("requests needing the visitor's approval", () => {
     expect(await Host.request(other.page, "CONNECT_EMAIL", { email })).toMatchObject({ payload: { action: "VERIFY_DEVICE" } })
     const link = new URL(await mailed(email, before, linkPattern))
     const waiting = Host.request(other.page, "CONNECT_DEVICE", {})
-    // The link as the visitor opens it (the mail names the server's public URL; the test reaches it on its own address).
-    expect((await fetch(`${world.api.url}${link.pathname}${link.search}`)).status).toBe(200)
+    // The link as the visitor opens it (the mail names the server's public URL; the test reaches it on its
+    // own address): a page whose button approves.
+    const approval = await other.context.newPage()
+    await approval.goto(`${world.api.url}${link.pathname}${link.search}`)
+    await approval.getByRole("button", { name: "Approve this device" }).click()
+    await approval.getByRole("heading", { name: "Device approved" }).waitFor()
+    await approval.close()
     const approved = await waiting
     expect(approved.type).toBe("CONNECT_DEVICE_SUCCESS")
     await typeCode(other.page, (approved.payload as { panelId: string }).panelId, await mailed(email, before, otpPattern))

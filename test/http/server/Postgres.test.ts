@@ -3,11 +3,13 @@
  * shows: migrations racing from several processes apply once, and two API servers share one database.
  * Skipped, saying why, when the postgresql binaries are not installed.
  */
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { openDatabase, rows } from "../../../http/server/Database.ts"
 import { migrate, migrations } from "../../../http/server/Migrations.ts"
+import * as SharedRateLimiter from "../../../http/server/SharedRateLimiter.ts"
 import { walletSeed } from "../../../http/server/WalletSeed.ts"
 import { startApiServer } from "../../../http/server/start.ts"
 import { apiSuite } from "../support/apiSuite.ts"
@@ -92,6 +94,20 @@ if (!postgresAvailable) {
         expect(await chains(a)).toBe(429)
       } finally {
         await Promise.all([a.stop(), b.stop()])
+      }
+    })
+
+    it("takes a cost of several tokens at once from the shared bucket, or none", async () => {
+      const db = await openDatabase({ databaseUrl: url() })
+      try {
+        const limiter = SharedRateLimiter.make(db, { requests: 10, perSeconds: 10 })
+        const take = (cost: number) => Effect.runPromise(limiter.take("cost|client", 0, cost))
+        expect(await take(7)).toBe(0)
+        expect(await take(4)).toBe(1)
+        expect(await take(3)).toBe(0)
+        expect(await take(1)).toBe(1)
+      } finally {
+        await db.close()
       }
     })
 

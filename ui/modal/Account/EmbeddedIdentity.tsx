@@ -1,6 +1,7 @@
 /**
  * For an embedded-wallet account: who is signed in (the email address, or the social account and its
- * user name), changing the address, and exporting the keys in the wallet's own panel.
+ * user name), changing the address, exporting the keys in the wallet's own panel, and signing out on
+ * every browser and device (the server ends all the visitor's sessions).
  */
 import { useEffect, useState } from "react"
 import { settle } from "../../../app/Action.ts"
@@ -39,6 +40,9 @@ export function EmbeddedIdentity() {
         )}
         <button type="button" className="secondary" data-export-keys="" onClick={() => settle(engine.exportEmbeddedKeys(), () => setFailure(undefined), setFailure)}>
           {t("exportKeys")}
+        </button>
+        <button type="button" className="secondary" data-sign-out-everywhere="" onClick={() => settle(engine.signOutEverywhere(), () => setFailure(undefined), setFailure)}>
+          {t("signOutEverywhere")}
         </button>
       </div>
       {failure === undefined ? null : <p className="error" role="alert">{errorText(failure, t)}</p>}

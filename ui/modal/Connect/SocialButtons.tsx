@@ -35,7 +35,9 @@ export function SocialButtons({ providers }: { readonly providers: ReadonlyArray
       engine.connectSocial(provider, "redirect").then((url) => globalThis.location.assign(url), (cause: unknown) => setFailure(asFailure(cause)))
       return
     }
-    popup.opener = null
+    // The popup keeps its opener: our server's last page in it hands the sign-in's completion code to the
+    // wallet's frame of this page (posted for the wallet's origin only), which is how the login is bound to
+    // the browser that started it.
     engine.connectSocial(provider, "popup").then(
       (url) => {
         popup.location.href = url
