@@ -1,0 +1,196 @@
+/**
+ * EVM history through the explorer API, end to end: the sandbox devnets indexed by the sandbox explorer,
+ * Portico's server reading chain 31337 through Etherscan's v2 dialect (with the key) and chain 31338
+ * through Blockscout's. The oracle is the devnets' own record of what they seeded
+ * (EvmDeployment.chains[].history), read back from the receipts.
+ */
+import * as Effect from "effect/Effect"
+import { createPublicClient, createWalletClient, getAddress, http, parseEther } from "viem"
+import { privateKeyToAccount } from "viem/accounts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { History, Transaction } from "../../../../core/Transaction.ts"
+import { historyPageSize } from "../../../../http/server/BlockchainHandlers.ts"
+import { startApiServer, type ApiServer } from "../../../../http/server/start.ts"
+import { startEvmDevnets, type EvmDevnets } from "../../../../sandbox/evm/EvmDevnet.ts"
+import type { SeededTransaction } from "../../../../sandbox/evm/SeededHistory.ts"
+import { startExplorerServer, type ExplorerServer } from "../../../../sandbox/explorer/ExplorerServer.ts"
+import { explorerOptionsFor, sandboxExplorerKey, sandboxTokenList } from "../../../../sandbox/explorer/SandboxExplorer.ts"
+import { withClient } from "../../support/client.ts"
+
+let evm: EvmDevnets
+let explorer: ExplorerServer
+let api: ApiServer
+
+beforeAll(async () => {
+  evm = await startEvmDevnets()
+  explorer = await startExplorerServer({
+    host: "127.0.0.1",
+    port: 0,
+    chains: evm.chains,
+    apiKey: sandboxExplorerKey,
+    tokenList: sandboxTokenList(evm.chains.map((chain) => chain.chainId))
+  })
+  await explorer.sync()
+  api = await startApiServer({
+    port: 0,
+    projects: { "test-project": { allowedOrigins: ["*"] } },
+    evm: evm.chains.map((chain, index) => ({
+      chainId: chain.chainId,
+      rpcUrl: chain.rpcUrl,
+      tokens: evm.deployment.tokens,
+      collections: evm.deployment.collections,
+      explorer: explorerOptionsFor(explorer.url, chain.chainId, index)
+    })),
+    tokenList: explorer.tokenListUrl
+  })
+}, 180_000)
+
+afterAll(async () => {
+  await api?.stop()
+  await explorer?.stop()
+  await evm?.stop()
+})
+
+const allPages = async (address: string, chainId: string) => {
+  const pages: Array<History> = []
+  let cursor: string | null = null
+  do {
+    const query: { chainId: string; cursor?: string } = cursor === null ? { chainId } : { chainId, cursor }
+    const page: History = await withClient({ url: api.url }, (c) => c.blockchain.history({ params: { address }, query }))
+    pages.push(page)
+    cursor = page.next
+  } while (cursor !== null)
+  return pages
+}
+
+const seededOn = (chainId: number): ReadonlyArray<SeededTransaction> => evm.deployment.chains.find((chain) => chain.chainId === chainId)?.history ?? []
+
+const involves = (transaction: SeededTransaction, address: string) => {
+  const me = address.toLowerCase()
+  return transaction.from.toLowerCase() === me ||
+    transaction.to?.toLowerCase() === me ||
+    transaction.transfers.some((transfer) => transfer.from.toLowerCase() === me || transfer.to.toLowerCase() === me)
+}
+
+const entryOf = async (address: string, chainId: string, hash: string): Promise<Transaction | undefined> =>
+  (await allPages(address, chainId)).flatMap((page) => page.data).find((entry) => entry.metadata.hash === hash)
+
+describe("EVM history through the explorer API", () => {
+  for (const [chainId, dialect] of [[31337, "Etherscan v2"], [31338, "Blockscout"]] as const) {
+    it(`serves every seeded transaction of the account on ${chainId} (${dialect}), newest first, in full pages`, async () => {
+      const owner = evm.deployment.accounts[0]
+      if (owner === undefined) throw new Error("no demo account")
+      const mine = seededOn(chainId).filter((transaction) => involves(transaction, owner.address))
+      expect(mine.length).toBeGreaterThan(chainId === 31337 ? historyPageSize : 0)
+
+      const pages = await allPages(owner.address, `eip155:${chainId}`)
+      expect(pages.slice(0, -1).every((page) => page.data.length === historyPageSize)).toBe(true)
+      const served = pages.flatMap((page) => page.data)
+      expect(served.map((entry) => entry.metadata.hash)).toEqual(mine.toReversed().map((transaction) => transaction.hash))
+      const times = served.map((entry) => Date.parse(entry.metadata.minedAt))
+      expect(times).toEqual(mine.toReversed().map((transaction) => transaction.timestamp * 1000))
+      expect(served.every((entry) => entry.metadata.chain === `eip155:${chainId}` && entry.metadata.status === "confirmed")).toBe(true)
+    })
+  }
+
+  it("shows each transfer's amount in token units, priced tokens verified, from the seeded record", async () => {
+    const sends = seededOn(31337).filter((transaction) => transaction.kind === "send-token").slice(0, 4)
+    for (const send of sends) {
+      const transfer = send.transfers[0]
+      const token = evm.deployment.tokens.find((candidate) => candidate.address.toLowerCase() === transfer?.token?.toLowerCase())
+      if (transfer === undefined || token === undefined) throw new Error("a token send of no sandbox token")
+      const entry = await entryOf(transfer.to, "eip155:31337", send.hash)
+      expect(entry?.transfers).toEqual([expect.objectContaining({
+        direction: "in",
+        quantity: { decimals: String(token.decimals), numeric: (Number(transfer.value) / 10 ** token.decimals).toString() },
+        fungible_info: expect.objectContaining({ symbol: token.symbol, name: token.name, flags: { verified: true } })
+      })])
+      expect(entry?.transfers[0]?.fungible_info?.icon?.url).toMatch(new RegExp(`/public/getTokenImage/${token.symbol}$`))
+      expect(entry?.metadata).toMatchObject({ operationType: "receive", sentFrom: getAddress(transfer.from), sentTo: getAddress(transfer.to) })
+    }
+  })
+
+  it("shows an ERC-20 approval as an approval of the token to its spender, not as a send", async () => {
+    const approval = seededOn(31337).find((transaction) => transaction.kind === "approve" && transaction.from.toLowerCase() === evm.deployment.accounts[0]?.address.toLowerCase())
+    if (approval === undefined || approval.to === null) throw new Error("the devnet seeded no approval by account 0")
+    const token = evm.deployment.tokens.find((candidate) => candidate.address.toLowerCase() === approval.to?.toLowerCase())
+    const entry = await entryOf(approval.from, "eip155:31337", approval.hash)
+    expect(entry?.metadata.operationType).toBe("approve")
+    expect(entry?.transfers).toEqual([])
+    expect(entry?.approvals).toEqual([expect.objectContaining({
+      unlimited: true,
+      spender: getAddress(evm.deployment.pool.address),
+      fungible_info: expect.objectContaining({ symbol: token?.symbol, flags: { verified: true } })
+    })])
+    expect(entry?.approvals?.[0]?.quantity).toBeUndefined()
+  })
+
+  it("flags NFTs of spam collections, names the others with their tokenURI's inline SVG image", async () => {
+    const seeded = seededOn(31337)
+    const spam = evm.deployment.collections.find((collection) => collection.spam)
+    const airdrop = seeded.find((transaction) => transaction.kind === "airdrop-nft")
+    const recipient = airdrop?.transfers[0]?.to
+    if (airdrop === undefined || recipient === undefined || spam === undefined) throw new Error("the devnet seeded no spam airdrop")
+    const dropped = await entryOf(recipient, "eip155:31337", airdrop.hash)
+    expect(dropped?.transfers.map((transfer) => transfer.nft_info?.flags.is_spam)).toEqual([true])
+    expect(dropped?.transfers[0]?.nft_info?.imageUrl).toBeUndefined()
+
+    const collection = evm.deployment.collections.find((candidate) => !candidate.spam)
+    const mint = seeded.find((transaction) => transaction.kind === "mint-nft")
+    const minted = mint?.transfers[0]
+    if (collection === undefined || minted === undefined || mint === undefined) throw new Error("the devnet seeded no NFT mint")
+    const info = (await entryOf(minted.to, "eip155:31337", mint.hash))?.transfers[0]?.nft_info
+    expect(info).toMatchObject({
+      name: `${collection.name} #${minted.tokenId}`,
+      flags: { is_spam: false },
+      contract: `eip155:31337:${getAddress(collection.address)}`,
+      tokenId: minted.tokenId,
+      collection: collection.name
+    })
+    const svgPrefix = "data:image/svg+xml;base64,"
+    expect(info?.imageUrl?.startsWith(svgPrefix)).toBe(true)
+    expect(Buffer.from(info?.imageUrl?.slice(svgPrefix.length) ?? "", "base64").toString("utf8")).toContain(`${collection.symbol} #${minted.tokenId}</text>`)
+  })
+
+  it("shows both legs of a swap, the counterparty being the pool the sent leg went to", async () => {
+    const swap = seededOn(31337).find((transaction) => transaction.kind === "swap")
+    if (swap === undefined) throw new Error("the devnet seeded no swap")
+    const entry = await entryOf(swap.from, "eip155:31337", swap.hash)
+    expect(entry?.metadata.operationType).toBe("trade")
+    expect(entry?.transfers.map((transfer) => transfer.direction).toSorted()).toEqual(["in", "out"])
+    expect(entry?.metadata).toMatchObject({ sentFrom: getAddress(swap.from), sentTo: getAddress(evm.deployment.pool.address) })
+  })
+
+  it("shows the unlisted token's mint as an unverified token", async () => {
+    const mint = seededOn(31337).find((transaction) => transaction.to?.toLowerCase() === evm.deployment.contracts.points.toLowerCase())
+    const received = mint?.transfers[0]
+    if (mint === undefined || received === undefined) throw new Error("the devnet minted no Portico Points")
+    const entry = await entryOf(received.to, "eip155:31337", mint.hash)
+    expect(entry?.transfers[0]).toMatchObject({ direction: "in", fungible_info: { symbol: "PTS", name: "Portico Points", flags: { verified: false } } })
+    expect(entry?.transfers[0]?.price).toBeUndefined()
+    expect(entry?.transfers[0]?.fungible_info?.icon?.url).toMatch(/\/public\/getAssetImage\/PTS$/)
+  })
+
+  it("lists a new transaction once the explorer has indexed it, with its Ether leaving the sender", async () => {
+    const chain = evm.chains[1]
+    const sender = evm.deployment.accounts[4]
+    if (chain === undefined || sender === undefined) throw new Error("no devnet chain or account")
+    const wallet = createWalletClient({ account: privateKeyToAccount(sender.privateKey), transport: http(chain.rpcUrl) })
+    const hash = await wallet.sendTransaction({ chain: null, to: "0x000000000000000000000000000000000000dEaD", value: parseEther("0.25") })
+    await createPublicClient({ transport: http(chain.rpcUrl) }).waitForTransactionReceipt({ hash })
+    await expect.poll(async () => (await allPages(sender.address, "eip155:31338"))[0]?.data[0]?.metadata.hash, { timeout: 20_000, interval: 250 }).toBe(hash)
+    const [newest] = (await allPages(sender.address, "eip155:31338")).flatMap((page) => page.data)
+    expect(newest?.metadata).toMatchObject({ hash, operationType: "send", sentTo: "0x000000000000000000000000000000000000dEaD" })
+    expect(newest?.transfers).toEqual([expect.objectContaining({ fungible_info: expect.objectContaining({ name: "Ether", symbol: "ETH" }), direction: "out", quantity: { decimals: "18", numeric: "0.25" } })])
+  })
+
+  it("answers a foreign cursor, an unsupported chain and a missing chain with 400", async () => {
+    const address = evm.deployment.accounts[0]?.address ?? ""
+    const cursor = await withClient({ url: api.url }, (c) => Effect.flip(c.blockchain.history({ params: { address }, query: { chainId: "eip155:31337", cursor: "40" } })))
+    expect(cursor).toMatchObject({ _tag: "BadRequest", message: "cursor: not a cursor this server gave" })
+    const chain = await withClient({ url: api.url }, (c) => Effect.flip(c.blockchain.history({ params: { address }, query: { chainId: "eip155:1" } })))
+    expect(chain).toMatchObject({ _tag: "BadRequest", message: "chainId: network eip155:1 is not supported" })
+    const none = await withClient({ url: api.url }, (c) => Effect.flip(c.blockchain.history({ params: { address }, query: {} })))
+    expect(none).toMatchObject({ _tag: "BadRequest", message: "chainId: required for EVM history (each chain is paged on its own)" })
+  })
+})
