@@ -91,6 +91,8 @@ export interface ServerRuntime {
 const keptResponseBytes = 32 * 1024 * 1024
 
 export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
+  // A token list file is checked before anything opens: a broken one stops the start at once.
+  const tokenList = TokenList.load(options.tokenList)
   const db = await databaseOf(options)
   try {
     await migrate(db)
@@ -112,7 +114,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const idleMillis = 2 * Math.max(...limits.map((limit) => limit.perSeconds)) * 1000
     const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
     // History and token discovery read each chain's explorer; the token list says which tokens are vouched for.
-    const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, TokenList.load(options.tokenList)))
+    const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, tokenList))
     const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices, historyPageSize))
     const context = ServerContext.of({
       balances: makeBalanceReader(evm, options.solana, prices, TokenDiscovery.make(explorerChains)),

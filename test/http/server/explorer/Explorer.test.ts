@@ -1,9 +1,15 @@
 /**
- * EVM history through the explorer API, end to end: the sandbox devnets indexed by the sandbox explorer,
- * Portico's server reading chain 31337 through Etherscan's v2 dialect (with the key) and chain 31338
- * through Blockscout's. The oracle is the devnets' own record of what they seeded
- * (EvmDeployment.chains[].history), read back from the receipts.
+ * History and token discovery through the explorer API, end to end: the sandbox devnets indexed by the
+ * sandbox explorer, Portico's server reading chain 31337 through Etherscan's v2 dialect (with the key)
+ * and chain 31338 through Blockscout's. The oracle is the devnets' own record of what they seeded
+ * (EvmDeployment.chains[].history), read back from the receipts. Bad upstreams (a real rate limit,
+ * a wrong key, garbage, silence) answer 502 naming why, never a shorter page or balance list.
  */
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import * as Effect from "effect/Effect"
 import { createPublicClient, createWalletClient, getAddress, http, parseEther } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
@@ -15,6 +21,9 @@ import { startEvmDevnets, type EvmDevnets } from "../../../../sandbox/evm/EvmDev
 import type { SeededTransaction } from "../../../../sandbox/evm/SeededHistory.ts"
 import { startExplorerServer, type ExplorerServer } from "../../../../sandbox/explorer/ExplorerServer.ts"
 import { explorerOptionsFor, sandboxExplorerKey, sandboxTokenList } from "../../../../sandbox/explorer/SandboxExplorer.ts"
+import type { TokenBalance } from "../../../../core/TokenBalance.ts"
+import type { ExplorerOptions } from "../../../../http/server/explorer/ExplorerOptions.ts"
+import type { ServerOptions } from "../../../../http/server/ServerOptions.ts"
 import { withClient } from "../../support/client.ts"
 
 let evm: EvmDevnets
@@ -192,5 +201,131 @@ describe("EVM history through the explorer API", () => {
     expect(chain).toMatchObject({ _tag: "BadRequest", message: "chainId: network eip155:1 is not supported" })
     const none = await withClient({ url: api.url }, (c) => Effect.flip(c.blockchain.history({ params: { address }, query: {} })))
     expect(none).toMatchObject({ _tag: "BadRequest", message: "chainId: required for EVM history (each chain is paged on its own)" })
+  })
+})
+
+const balancesOf = async (server: ApiServer, address: string, chainId: string): Promise<ReadonlyArray<TokenBalance>> =>
+  (await withClient({ url: server.url }, (c) => c.blockchain.balance({ params: { address }, query: { chainId, currency: "usd" } }))).balances
+
+/** Another API server on the same devnets, its chains' explorers as given. */
+const serverWith = (explorers: (chainId: number, index: number) => ExplorerOptions | undefined, extra: Partial<ServerOptions> = {}) =>
+  startApiServer({
+    port: 0,
+    projects: { "test-project": { allowedOrigins: ["*"] } },
+    evm: evm.chains.map((chain, index) => {
+      const explorerOptions = explorers(chain.chainId, index)
+      return {
+        chainId: chain.chainId,
+        rpcUrl: chain.rpcUrl,
+        tokens: evm.deployment.tokens,
+        collections: evm.deployment.collections,
+        ...(explorerOptions === undefined ? {} : { explorer: explorerOptions })
+      }
+    }),
+    ...extra
+  })
+
+describe("token discovery through the explorer API", () => {
+  for (const chainId of [31337, 31338]) {
+    it(`finds the unlisted token the account holds on ${chainId}, flagged unverified, without price or borrowed image`, async () => {
+      const [first, second, sixth] = [0, 1, 5].map((index) => evm.deployment.accounts[index]?.address ?? "")
+      const held = await balancesOf(api, first ?? "", `eip155:${chainId}`)
+      const points = held.find((balance) => balance.symbol === "PTS")
+      expect(points).toEqual({
+        name: "Portico Points",
+        symbol: "PTS",
+        chainId: `eip155:${chainId}`,
+        address: `eip155:${chainId}:${evm.deployment.contracts.points}`,
+        quantity: { decimals: "18", numeric: "1250" },
+        iconUrl: `${api.url}/public/getAssetImage/PTS`,
+        flags: { verified: false }
+      })
+      expect(held.filter((balance) => balance.symbol !== "PTS").every((balance) => balance.flags === undefined)).toBe(true)
+      expect(held.map((balance) => balance.symbol).toSorted()).toEqual(["DAI", "ETH", "PTS", "USDC", "USDT"])
+      expect((await balancesOf(api, second ?? "", `eip155:${chainId}`)).find((balance) => balance.symbol === "PTS")?.quantity.numeric).toBe("750")
+      expect((await balancesOf(api, sixth ?? "", `eip155:${chainId}`)).some((balance) => balance.symbol === "PTS")).toBe(false)
+    })
+  }
+
+  it("shows a discovered token the host's token list vouches for as any token (list read from a file)", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "portico-token-list-"))
+    const file = join(folder, "list.json")
+    const list = sandboxTokenList([31337])
+    writeFileSync(file, JSON.stringify({ ...list, tokens: [...list.tokens, { chainId: 31337, address: evm.deployment.contracts.points, name: "Portico Points", symbol: "PTS", decimals: 18 }] }))
+    const listed = await serverWith((chainId, index) => explorerOptionsFor(explorer.url, chainId, index), { tokenList: file })
+    try {
+      const points = (await balancesOf(listed, evm.deployment.accounts[0]?.address ?? "", "eip155:31337")).find((balance) => balance.symbol === "PTS")
+      expect(points).toMatchObject({ quantity: { numeric: "1250" }, iconUrl: `${listed.url}/public/getTokenImage/PTS` })
+      expect(points?.flags).toBeUndefined()
+    } finally {
+      await listed.stop()
+    }
+  })
+
+  it("refuses to start on a token list file that is not one", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "portico-token-list-")), "list.json")
+    writeFileSync(file, JSON.stringify({ name: "broken", tokens: [{ chainId: 1, address: "0x12" }] }))
+    await expect(serverWith(() => undefined, { tokenList: file })).rejects.toMatchObject({ _tag: "TokenListError", message: `tokenList: ${file} is not a token list in the Uniswap format` })
+  })
+})
+
+/** A stand-in explorer answering every call with `body` (undefined: never answering). */
+const standIn = (body: string | undefined) =>
+  new Promise<{ readonly server: Server; readonly url: string }>((resolve) => {
+    const server = createServer((_request, response) => {
+      if (body === undefined) return
+      response.writeHead(200, { "content-type": "application/json" })
+      response.end(body)
+    })
+    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` }))
+  })
+
+const owner = () => evm.deployment.accounts[0]?.address ?? ""
+
+describe("bad upstreams", () => {
+  const historyFailure = (server: ApiServer, chainId: number) =>
+    withClient({ url: server.url }, (c) => Effect.flip(c.blockchain.history({ params: { address: owner() }, query: { chainId: `eip155:${chainId}` } })))
+  const balanceFailure = (server: ApiServer, chainId: number) =>
+    withClient({ url: server.url }, (c) => Effect.flip(c.blockchain.balance({ params: { address: owner() }, query: { chainId: `eip155:${chainId}`, currency: "usd" } })))
+
+  it("answers 502 when the explorer's real rate limit is reached, in either dialect, for history and balances alike", async () => {
+    // The sandbox explorer with a tight limit, and a server that does not pace under it.
+    const strict = await startExplorerServer({ host: "127.0.0.1", port: 0, chains: evm.chains, apiKey: sandboxExplorerKey, tokenList: {}, rateLimit: { requests: 3, perSeconds: 600 } })
+    const server = await serverWith((chainId, index) => ({ ...explorerOptionsFor(strict.url, chainId, index), requestsPerSecond: 1_000 }))
+    try {
+      for (const chainId of [31337, 31338]) {
+        expect(await historyFailure(server, chainId)).toMatchObject({ _tag: "UpstreamUnavailable", status: 502, message: `The explorer of eip155:${chainId} is rate limiting this server` })
+        expect(await balanceFailure(server, chainId)).toMatchObject({ _tag: "UpstreamUnavailable", status: 502, message: `The explorer of eip155:${chainId} is rate limiting this server` })
+      }
+    } finally {
+      await server.stop()
+      await strict.stop()
+    }
+  })
+
+  it("answers 502 when the explorer refuses the key", async () => {
+    const server = await serverWith((chainId, index) => ({ ...explorerOptionsFor(explorer.url, chainId, index), apiKey: "NOT-THE-KEY" }))
+    try {
+      expect(await historyFailure(server, 31337)).toMatchObject({ _tag: "UpstreamUnavailable", message: "The explorer of eip155:31337 refused the request" })
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it("answers 502 for an explorer answering something else than its API, or nothing within its timeout", async () => {
+    const garbage = await standIn("<html>502 Bad Gateway</html>")
+    const silent = await standIn(undefined)
+    const server = await serverWith((_, index) => ({ url: index === 0 ? garbage.url : silent.url, kind: "blockscout", timeoutSeconds: 1 }))
+    try {
+      expect(await historyFailure(server, 31337)).toMatchObject({ _tag: "UpstreamUnavailable", message: "The explorer of eip155:31337 answered something that is not its API" })
+      expect(await balanceFailure(server, 31337)).toMatchObject({ _tag: "UpstreamUnavailable", message: "The explorer of eip155:31337 answered something that is not its API" })
+      expect(await historyFailure(server, 31338)).toMatchObject({ _tag: "UpstreamUnavailable", message: "The explorer of eip155:31338 did not answer in time" })
+    } finally {
+      await server.stop()
+      for (const { server: standing } of [garbage, silent]) {
+        standing.closeAllConnections()
+        standing.close()
+      }
+    }
   })
 })
