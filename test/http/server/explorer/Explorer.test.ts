@@ -282,11 +282,12 @@ const standIn = (body: string | undefined) =>
 
 const owner = () => evm.deployment.accounts[0]?.address ?? ""
 
+const historyFailure = (server: ApiServer, chainId: number) =>
+  withClient({ url: server.url }, (c) => Effect.flip(c.blockchain.history({ params: { address: owner() }, query: { chainId: `eip155:${chainId}` } })))
+const balanceFailure = (server: ApiServer, chainId: number) =>
+  withClient({ url: server.url }, (c) => Effect.flip(c.blockchain.balance({ params: { address: owner() }, query: { chainId: `eip155:${chainId}`, currency: "usd" } })))
+
 describe("bad upstreams", () => {
-  const historyFailure = (server: ApiServer, chainId: number) =>
-    withClient({ url: server.url }, (c) => Effect.flip(c.blockchain.history({ params: { address: owner() }, query: { chainId: `eip155:${chainId}` } })))
-  const balanceFailure = (server: ApiServer, chainId: number) =>
-    withClient({ url: server.url }, (c) => Effect.flip(c.blockchain.balance({ params: { address: owner() }, query: { chainId: `eip155:${chainId}`, currency: "usd" } })))
 
   it("answers 502 when the explorer's real rate limit is reached, in either dialect, for history and balances alike", async () => {
     // The sandbox explorer with a tight limit, and a server that does not pace under it.
