@@ -11,12 +11,14 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
-import { createPublicClient, createWalletClient, getAddress, http, parseEther } from "viem"
+import { createPublicClient, createWalletClient, encodeFunctionData, getAddress, http, maxUint256, parseEther, parseUnits } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { History, Transaction } from "../../../../core/Transaction.ts"
 import { historyPageSize } from "../../../../http/server/BlockchainHandlers.ts"
+import { routerNative, swapRouterAbi } from "../../../../http/server/convert/SwapRouterAbi.ts"
 import { startApiServer, type ApiServer } from "../../../../http/server/start.ts"
+import { tokenAbi } from "../../../../sandbox/evm/Abi.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../../sandbox/evm/EvmDevnet.ts"
 import type { SeededTransaction } from "../../../../sandbox/evm/SeededHistory.ts"
 import { startExplorerServer, type ExplorerServer } from "../../../../sandbox/explorer/ExplorerServer.ts"
@@ -191,6 +193,30 @@ describe("EVM history through the explorer API", () => {
     const [newest] = (await allPages(sender.address, "eip155:31338")).flatMap((page) => page.data)
     expect(newest?.metadata).toMatchObject({ hash, operationType: "send", sentTo: "0x000000000000000000000000000000000000dEaD" })
     expect(newest?.transfers).toEqual([expect.objectContaining({ fungible_info: expect.objectContaining({ name: "Ether", symbol: "ETH" }), direction: "out", quantity: { decimals: "18", numeric: "0.25" } })])
+  })
+
+  it("shows a swap paid out in Ether by the router (an internal transfer) as a trade with both legs", async () => {
+    const chain = evm.chains[0]
+    const swapper = evm.deployment.accounts[7]
+    if (chain === undefined || swapper === undefined) throw new Error("no devnet chain or account")
+    const wallet = createWalletClient({ account: privateKeyToAccount(swapper.privateKey), transport: http(chain.rpcUrl) })
+    const reads = createPublicClient({ transport: http(chain.rpcUrl) })
+    const { usdc6, router } = evm.deployment.contracts
+    await reads.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction({ chain: null, to: usdc6, data: encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [router, maxUint256] }) })
+    })
+    const hash = await wallet.sendTransaction({
+      chain: null,
+      to: router,
+      data: encodeFunctionData({ abi: swapRouterAbi, functionName: "swap", args: [usdc6, routerNative, parseUnits("300", 6), 1n, swapper.address, maxUint256] })
+    })
+    await reads.waitForTransactionReceipt({ hash })
+    await expect.poll(async () => (await allPages(swapper.address, "eip155:31337"))[0]?.data[0]?.metadata.hash, { timeout: 20_000, interval: 250 }).toBe(hash)
+    const entry = await entryOf(swapper.address, "eip155:31337", hash)
+    expect(entry?.metadata).toMatchObject({ operationType: "trade", sentFrom: swapper.address, sentTo: getAddress(router) })
+    expect(entry?.transfers.map((transfer) => [transfer.direction, transfer.fungible_info?.symbol])).toEqual([["in", "ETH"], ["out", "USDC"]])
+    expect(entry?.transfers[1]?.quantity).toEqual({ decimals: "6", numeric: "300" })
+    expect(Number(entry?.transfers[0]?.quantity?.numeric)).toBeGreaterThan(0.05)
   })
 
   it("answers a foreign cursor, an unsupported chain and a missing chain with 400", async () => {
