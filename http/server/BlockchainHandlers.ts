@@ -126,16 +126,16 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
             }
             return new History(yield* solana.page(params.address, query.cursor, historyPageSize))
           }
+          const cursor = query.cursor === undefined ? undefined : HistoryPages.decodeCursor(query.cursor)
+          if (query.cursor !== undefined && cursor === undefined) {
+            return yield* new BadRequest({ message: "cursor: not a cursor this server gave" })
+          }
           const chainId = query.chainId ?? context.history.chains[0]
           if (chainId === undefined || !context.history.chains.includes(chainId)) {
             return yield* new BadRequest({ message: `chainId: network ${query.chainId ?? "eip155"} is not supported` })
           }
           if (query.chainId === undefined && context.history.chains.length > 1) {
             return yield* new BadRequest({ message: "chainId: required for EVM history (each chain is paged on its own)" })
-          }
-          const cursor = query.cursor === undefined ? undefined : HistoryPages.decodeCursor(query.cursor)
-          if (query.cursor !== undefined && cursor === undefined) {
-            return yield* new BadRequest({ message: "cursor: not a cursor this server gave" })
           }
           const base = yield* requestBase(context)
           const answers = cursor === undefined ? latestHistory : olderHistory
