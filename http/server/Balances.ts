@@ -74,7 +74,7 @@ export const tokenImageUrl = (imageBase: string, symbol: string): string =>
   `${imageBase}/public/getTokenImage/${encodeURIComponent(symbol)}`
 
 /** A monogram only (ImageHandlers' asset images): an unverified token never borrows a listed token's image. */
-const unverifiedImageUrl = (imageBase: string, symbol: string): string =>
+export const unverifiedImageUrl = (imageBase: string, symbol: string): string =>
   `${imageBase}/public/getAssetImage/${/^[A-Za-z0-9._-]{1,32}$/.test(symbol) ? encodeURIComponent(symbol) : "token"}`
 
 const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): TokenBalance => {

@@ -6,16 +6,14 @@
  * Uniswap-format list.
  */
 import * as Schema from "effect/Schema"
-import { createPublicClient, createWalletClient, encodeFunctionData, http, maxUint256, parseUnits } from "viem"
-import { privateKeyToAccount } from "viem/accounts"
+import { parseUnits } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { routerNative, swapRouterAbi } from "../../http/server/convert/SwapRouterAbi.ts"
 import * as AccountApi from "../../http/server/explorer/AccountApi.ts"
 import { TokenList } from "../../http/server/explorer/TokenList.ts"
-import { tokenAbi } from "../../sandbox/evm/Abi.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 import { startExplorerServer, type ExplorerServer } from "../../sandbox/explorer/ExplorerServer.ts"
 import { sandboxExplorerKey, sandboxTokenList } from "../../sandbox/explorer/SandboxExplorer.ts"
+import { swapUsdcForEther } from "../support/swapForEther.ts"
 
 let evm: EvmDevnets
 let explorer: ExplorerServer
@@ -96,18 +94,8 @@ describe("the sandbox explorer", () => {
     const chain = evm.chains[0]
     const swapper = evm.deployment.accounts[6]
     if (chain === undefined || swapper === undefined) throw new Error("no devnet chain or account")
-    const wallet = createWalletClient({ account: privateKeyToAccount(swapper.privateKey), transport: http(chain.rpcUrl) })
-    const reads = createPublicClient({ transport: http(chain.rpcUrl) })
-    const { usdc6, router } = evm.deployment.contracts
-    await reads.waitForTransactionReceipt({
-      hash: await wallet.sendTransaction({ chain: null, to: usdc6, data: encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [router, maxUint256] }) })
-    })
-    const hash = await wallet.sendTransaction({
-      chain: null,
-      to: router,
-      data: encodeFunctionData({ abi: swapRouterAbi, functionName: "swap", args: [usdc6, routerNative, parseUnits("300", 6), 1n, swapper.address, maxUint256] })
-    })
-    await reads.waitForTransactionReceipt({ hash })
+    const hash = await swapUsdcForEther(chain.rpcUrl, swapper, evm.deployment.contracts, "300")
+    const { router } = evm.deployment.contracts
     // Blocks mined within the sync interval of the last question show from the next one on.
     const internalOf = async () => Schema.decodeUnknownSync(Schema.Array(AccountApi.InternalTransaction))(listOf((await etherscan({ action: "txlistinternal", address: swapper.address })).body))
     await expect.poll(async () => (await internalOf()).length, { timeout: 10_000, interval: 300 }).toBe(1)

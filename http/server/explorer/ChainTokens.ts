@@ -32,8 +32,8 @@ const erc721MetadataAbi = parseAbi(["function tokenURI(uint256 tokenId) view ret
 const metadataCapacity = 10_000
 const metadataTtlMillis = 24 * 60 * 60 * 1000
 
-/** Names and symbols come from any contract: kept short, without control characters. */
-const clean = (text: string, max: number): string => text.replace(/[\p{Cc}\p{Cf}]/gu, "").trim().slice(0, max)
+/** Names and symbols come from any contract: kept short, without control or format characters. */
+export const contractText = (text: string, max: number): string => text.replace(/[\p{Cc}\p{Cf}]/gu, "").trim().slice(0, max)
 
 /** A node that cannot be reached fails the read; a contract's revert means "not a token". */
 const isUnreachable = (error: unknown): boolean =>
@@ -65,8 +65,8 @@ export const make = (chainId: string, rpcUrl: string): Effect.Effect<ChainTokens
           settle(client.readContract({ address, abi: erc20Abi, functionName: "name" }))
         ])
         if (decimals === undefined || symbol === undefined || decimals > 77) return undefined
-        const shownSymbol = clean(symbol, 20)
-        return shownSymbol === "" ? undefined : { decimals, symbol: shownSymbol, name: clean(name ?? symbol, 60) || shownSymbol }
+        const shownSymbol = contractText(symbol, 20)
+        return shownSymbol === "" ? undefined : { decimals, symbol: shownSymbol, name: contractText(name ?? symbol, 60) || shownSymbol }
       })
 
     return {

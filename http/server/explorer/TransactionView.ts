@@ -14,9 +14,10 @@ import * as Effect from "effect/Effect"
 import { decodeFunctionData, erc20Abi, formatUnits, getAddress, maxUint256, toFunctionSelector } from "viem"
 import type { Approval, Transaction, Transfer } from "../../../core/Transaction.ts"
 import type { UpstreamUnavailable } from "../../api/ApiError.ts"
-import { priced, tokenImageUrl, type PriceSource } from "../Balances.ts"
+import { priced, tokenImageUrl, unverifiedImageUrl, type PriceSource } from "../Balances.ts"
 import type { EvmCollection } from "../ServerOptions.ts"
 import type * as AccountApi from "./AccountApi.ts"
+import { contractText } from "./ChainTokens.ts"
 import type { Gathered } from "./HistoryPages.ts"
 import type { KnownToken, TokenCatalogue } from "./TokenCatalogue.ts"
 
@@ -44,12 +45,6 @@ interface Movement {
 }
 
 const approveSelector = toFunctionSelector("approve(address,uint256)")
-
-/** Symbols a monogram can be drawn for (ImageHandlers' ids). */
-const imageId = /^[A-Za-z0-9._-]{1,32}$/
-
-/** Text from a contract, as shown: short, without control characters. */
-const clean = (text: string, max: number): string => text.replace(/[\p{Cc}\p{Cf}]/gu, "").trim().slice(0, max)
 
 const directionOf = (address: string, from: string, to: string): Direction =>
   from === address && to === address ? "self" : from === address ? "out" : "in"
@@ -99,18 +94,16 @@ export const make = (context: ViewContext) => {
 
   /** What a transfer or approval shows of a token: the host's facts when it vouches for it, the contract's otherwise. */
   const fungibleInfo = (token: KnownToken) => {
-    const icon = token.verified
-      ? tokenImageUrl(context.imageBase, token.symbol)
-      : imageId.test(token.symbol) ? `${context.imageBase}/public/getAssetImage/${encodeURIComponent(token.symbol)}` : undefined
-    return { name: token.name, symbol: token.symbol, ...(icon === undefined ? {} : { icon: { url: icon } }), flags: { verified: token.verified } }
+    const icon = token.verified ? tokenImageUrl(context.imageBase, token.symbol) : unverifiedImageUrl(context.imageBase, token.symbol)
+    return { name: token.name, symbol: token.symbol, icon: { url: icon }, flags: { verified: token.verified } }
   }
 
   const tokenMovement = Effect.fnUntraced(function*(record: AccountApi.TokenTransfer) {
     const vouched = yield* context.catalogue.vouched(record.contractAddress)
     const decimals = vouched?.decimals ?? (record.tokenDecimal === "" ? undefined : Number(record.tokenDecimal))
     const token: KnownToken = vouched ?? {
-      name: clean(record.tokenName, 60),
-      symbol: clean(record.tokenSymbol, 20),
+      name: contractText(record.tokenName, 60),
+      symbol: contractText(record.tokenSymbol, 20),
       decimals: decimals ?? 0,
       verified: false
     }
@@ -131,7 +124,7 @@ export const make = (context: ViewContext) => {
   const nftMovement = Effect.fnUntraced(function*(record: AccountApi.NftTransfer | AccountApi.MultiTokenTransfer, sentByAddress: boolean) {
     const collection = context.collections.get(record.contractAddress.toLowerCase())
     const spam = collection?.spam ?? !sentByAddress
-    const name = collection?.name ?? clean(record.tokenName, 60)
+    const name = collection?.name ?? contractText(record.tokenName, 60)
     const image = spam || "tokenValue" in record ? undefined : yield* context.nftImage(record.contractAddress, BigInt(record.tokenID))
     const count = "tokenValue" in record ? record.tokenValue : "1"
     return {

@@ -11,14 +11,12 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
-import { createPublicClient, createWalletClient, encodeFunctionData, getAddress, http, maxUint256, parseEther, parseUnits } from "viem"
+import { createPublicClient, createWalletClient, getAddress, http, parseEther } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { History, Transaction } from "../../../../core/Transaction.ts"
 import { historyPageSize } from "../../../../http/server/BlockchainHandlers.ts"
-import { routerNative, swapRouterAbi } from "../../../../http/server/convert/SwapRouterAbi.ts"
 import { startApiServer, type ApiServer } from "../../../../http/server/start.ts"
-import { tokenAbi } from "../../../../sandbox/evm/Abi.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../../sandbox/evm/EvmDevnet.ts"
 import type { SeededTransaction } from "../../../../sandbox/evm/SeededHistory.ts"
 import { startExplorerServer, type ExplorerServer } from "../../../../sandbox/explorer/ExplorerServer.ts"
@@ -26,6 +24,7 @@ import { explorerOptionsFor, sandboxExplorerKey, sandboxTokenList } from "../../
 import type { TokenBalance } from "../../../../core/TokenBalance.ts"
 import type { ExplorerOptions } from "../../../../http/server/explorer/ExplorerOptions.ts"
 import type { ServerOptions } from "../../../../http/server/ServerOptions.ts"
+import { swapUsdcForEther } from "../../../support/swapForEther.ts"
 import { withClient } from "../../support/client.ts"
 
 let evm: EvmDevnets
@@ -199,18 +198,8 @@ describe("EVM history through the explorer API", () => {
     const chain = evm.chains[0]
     const swapper = evm.deployment.accounts[7]
     if (chain === undefined || swapper === undefined) throw new Error("no devnet chain or account")
-    const wallet = createWalletClient({ account: privateKeyToAccount(swapper.privateKey), transport: http(chain.rpcUrl) })
-    const reads = createPublicClient({ transport: http(chain.rpcUrl) })
-    const { usdc6, router } = evm.deployment.contracts
-    await reads.waitForTransactionReceipt({
-      hash: await wallet.sendTransaction({ chain: null, to: usdc6, data: encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [router, maxUint256] }) })
-    })
-    const hash = await wallet.sendTransaction({
-      chain: null,
-      to: router,
-      data: encodeFunctionData({ abi: swapRouterAbi, functionName: "swap", args: [usdc6, routerNative, parseUnits("300", 6), 1n, swapper.address, maxUint256] })
-    })
-    await reads.waitForTransactionReceipt({ hash })
+    const hash = await swapUsdcForEther(chain.rpcUrl, swapper, evm.deployment.contracts, "300")
+    const { router } = evm.deployment.contracts
     await expect.poll(async () => (await allPages(swapper.address, "eip155:31337"))[0]?.data[0]?.metadata.hash, { timeout: 20_000, interval: 250 }).toBe(hash)
     const entry = await entryOf(swapper.address, "eip155:31337", hash)
     expect(entry?.metadata).toMatchObject({ operationType: "trade", sentFrom: swapper.address, sentTo: getAddress(router) })
