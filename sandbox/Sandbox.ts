@@ -18,8 +18,7 @@ import { callbackPath } from "../http/api/SocialApi.ts"
 import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
 import { sandboxCollections, sandboxContracts, sandboxTokens, sandboxUsdPrices } from "./evm/SandboxContracts.ts"
-import { startExplorerServer } from "./explorer/ExplorerServer.ts"
-import { explorerOptionsFor, sandboxExplorerKey, sandboxTokenList } from "./explorer/SandboxExplorer.ts"
+import { explorerOptionsFor, startSandboxExplorer } from "./explorer/SandboxExplorer.ts"
 import { startRelay } from "./relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
@@ -188,20 +187,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     })
   )
   // The explorer indexes the devnets once they are seeded; the API server knows its URLs from the ports.
-  const explorer = evm.then(async (devnets) => {
-    const server = await startExplorerServer({
-      host,
-      port: ports.explorer,
-      chains: devnets.chains,
-      apiKey: sandboxExplorerKey,
-      tokenList: sandboxTokenList(devnets.chains.map((chain) => chain.chainId))
-    })
-    await server.sync().catch(async (error: unknown) => {
-      await server.stop()
-      throw error
-    })
-    return server
-  })
+  const explorer = evm.then((devnets) => startSandboxExplorer({ host, port: ports.explorer, chains: devnets.chains }))
   const mail = startMailServer({ host, smtpPort: ports.smtp, pagePort: ports.mailbox })
   // Their clients are registered with the API server's callback; the API server is configured with the same clients.
   const identity = startIdentityProviders({ host, oidcPort: ports.oidc, oauthPort: ports.oauth, redirectUri: `${http(ports.api)}${callbackPath}` })

@@ -7,6 +7,7 @@
 import type { ExplorerOptions } from "../../http/server/explorer/ExplorerOptions.ts"
 import type { TokenList } from "../../http/server/explorer/TokenList.ts"
 import { sandboxTokens } from "../evm/SandboxContracts.ts"
+import { startExplorerServer, type ExplorerServer, type ExplorerServerOptions } from "./ExplorerServer.ts"
 
 /** The key the sandbox's Etherscan side accepts (a local stand-in, not a secret). */
 export const sandboxExplorerKey = "PORTICO-SANDBOX-EXPLORER-KEY"
@@ -29,3 +30,13 @@ export const explorerOptionsFor = (explorerUrl: string, chainId: number, positio
   position === 0
     ? { url: `${explorerUrl}/v2/api`, kind: "etherscan", apiKey: sandboxExplorerKey, requestsPerSecond }
     : { url: `${explorerUrl}/blockscout/${chainId}/api`, kind: "blockscout", requestsPerSecond }
+
+/** The sandbox's explorer over `chains`, with its key and token list, every block mined so far indexed. */
+export const startSandboxExplorer = async (options: Pick<ExplorerServerOptions, "host" | "port" | "chains" | "rateLimit">): Promise<ExplorerServer> => {
+  const server = await startExplorerServer({ ...options, apiKey: sandboxExplorerKey, tokenList: sandboxTokenList(options.chains.map((chain) => chain.chainId)) })
+  await server.sync().catch(async (error: unknown) => {
+    await server.stop()
+    throw error
+  })
+  return server
+}

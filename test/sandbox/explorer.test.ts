@@ -12,7 +12,7 @@ import * as AccountApi from "../../http/server/explorer/AccountApi.ts"
 import { TokenList } from "../../http/server/explorer/TokenList.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 import { startExplorerServer, type ExplorerServer } from "../../sandbox/explorer/ExplorerServer.ts"
-import { sandboxExplorerKey, sandboxTokenList } from "../../sandbox/explorer/SandboxExplorer.ts"
+import { sandboxExplorerKey, startSandboxExplorer } from "../../sandbox/explorer/SandboxExplorer.ts"
 import { swapUsdcForEther } from "../support/swapForEther.ts"
 
 let evm: EvmDevnets
@@ -20,14 +20,7 @@ let explorer: ExplorerServer
 
 beforeAll(async () => {
   evm = await startEvmDevnets()
-  explorer = await startExplorerServer({
-    host: "127.0.0.1",
-    port: 0,
-    chains: evm.chains,
-    apiKey: sandboxExplorerKey,
-    tokenList: sandboxTokenList(evm.chains.map((chain) => chain.chainId)),
-    rateLimit: { requests: 1_000, perSeconds: 1 }
-  })
+  explorer = await startSandboxExplorer({ host: "127.0.0.1", port: 0, chains: evm.chains, rateLimit: { requests: 1_000, perSeconds: 1 } })
 }, 180_000)
 
 afterAll(async () => {

@@ -20,7 +20,7 @@ import { startApiServer, type ApiServer } from "../../../../http/server/start.ts
 import { startEvmDevnets, type EvmDevnets } from "../../../../sandbox/evm/EvmDevnet.ts"
 import type { SeededTransaction } from "../../../../sandbox/evm/SeededHistory.ts"
 import { startExplorerServer, type ExplorerServer } from "../../../../sandbox/explorer/ExplorerServer.ts"
-import { explorerOptionsFor, sandboxExplorerKey, sandboxTokenList } from "../../../../sandbox/explorer/SandboxExplorer.ts"
+import { explorerOptionsFor, sandboxExplorerKey, sandboxTokenList, startSandboxExplorer } from "../../../../sandbox/explorer/SandboxExplorer.ts"
 import type { TokenBalance } from "../../../../core/TokenBalance.ts"
 import type { ExplorerOptions } from "../../../../http/server/explorer/ExplorerOptions.ts"
 import type { ServerOptions } from "../../../../http/server/ServerOptions.ts"
@@ -33,14 +33,7 @@ let api: ApiServer
 
 beforeAll(async () => {
   evm = await startEvmDevnets()
-  explorer = await startExplorerServer({
-    host: "127.0.0.1",
-    port: 0,
-    chains: evm.chains,
-    apiKey: sandboxExplorerKey,
-    tokenList: sandboxTokenList(evm.chains.map((chain) => chain.chainId))
-  })
-  await explorer.sync()
+  explorer = await startSandboxExplorer({ host: "127.0.0.1", port: 0, chains: evm.chains })
   api = await startApiServer({
     port: 0,
     projects: { "test-project": { allowedOrigins: ["*"] } },
