@@ -7,6 +7,9 @@ const spamNft: Transaction.Transfer = { nft_info: { flags: { is_spam: true } } }
 const realNft: Transaction.Transfer = { nft_info: { flags: { is_spam: false } } }
 const fungible: Transaction.Transfer = { direction: "out", quantity: { decimals: "6", numeric: "1.5" } }
 
+const unverified = (direction: "in" | "out"): Transaction.Transfer => ({ direction, fungible_info: { symbol: "PTS", flags: { verified: false } } })
+const verified: Transaction.Transfer = { direction: "in", fungible_info: { symbol: "USDC", flags: { verified: true } } }
+
 const tx = (id: string, minedAt: string, transfers: ReadonlyArray<Transaction.Transfer>, chain = "eip155:1") => ({
   id,
   metadata: { minedAt, chain },
@@ -42,8 +45,6 @@ describe("Transaction", () => {
   })
 
   it("an unverified token received counts as spam; one the address sent, or a verified one, does not", () => {
-    const unverified = (direction: "in" | "out"): Transaction.Transfer => ({ direction, fungible_info: { symbol: "PTS", flags: { verified: false } } })
-    const verified: Transaction.Transfer = { direction: "in", fungible_info: { symbol: "USDC", flags: { verified: true } } }
     assert.isTrue(Transaction.isSpam(tx("1", "2024-01-01T00:00:00Z", [unverified("in")])))
     assert.isTrue(Transaction.isSpam(tx("2", "2024-01-01T00:00:00Z", [unverified("in"), spamNft])))
     assert.isFalse(Transaction.isSpam(tx("3", "2024-01-01T00:00:00Z", [unverified("out")])))
