@@ -1,7 +1,7 @@
 /**
  * Token discovery: the ERC-20 tokens an address holds beyond the configured ones. The explorer names the
  * token contracts the address has transfers of (`tokentx`, newest first); their balances and metadata are
- * read on chain in one JSON-RPC batch (ChainTokens.ts), and those still held are returned, each verified
+ * read on chain in one JSON-RPC batch (ChainTokens.ts; the 200 most recently moved at most), and those still held are returned, each verified
  * when the host's token list vouches for it (TokenCatalogue.ts). A chain without an explorer discovers
  * nothing; an explorer that fails fails the discovery (UpstreamUnavailable), never a shorter list.
  */
@@ -27,6 +27,8 @@ export interface TokenDiscovery {
 /** Transfers read per call, and calls at most: the 5,000 newest transfers name the tokens looked at. */
 const transfersPerCall = 1_000
 const maxCalls = 5
+/** Tokens read on chain at most, the most recently moved first (an address showered with spam tokens stays cheap). */
+export const maxTokens = 200
 
 export const make = (chains: ExplorerChains): TokenDiscovery => ({
   discover: (chainId, owner) =>
@@ -47,7 +49,8 @@ export const make = (chains: ExplorerChains): TokenDiscovery => ({
         }
         if (transfers.length < transfersPerCall) break
       }
-      const candidates = [...contracts]
+      // Newest transfers first, so the set's order puts the most recently moved tokens first.
+      const candidates = [...contracts].slice(0, maxTokens)
       if (candidates.length === 0) return []
       const [tokens, amounts] = yield* Effect.all([chain.catalogue.describe(candidates), chain.tokens.balances(owner, candidates)], { concurrency: 2 })
       return candidates.flatMap((contract, index): ReadonlyArray<DiscoveredToken> => {

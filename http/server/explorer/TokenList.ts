@@ -41,6 +41,9 @@ export const retryMillis = 60 * 1000
 
 const fetchTimeoutMillis = 10_000
 
+/** A list larger than this is refused (the largest public lists are a few megabytes). */
+export const maxListBytes = 16 * 1024 * 1024
+
 /** The tokens of a list by `<chainId>:<lower-case address>`. */
 export type ListedTokens = ReadonlyMap<string, TokenInfo>
 
@@ -77,8 +80,10 @@ export const fromUrl = (url: string): TokenListSource => {
   const read = async (): Promise<ListedTokens | undefined> => {
     try {
       const response = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(fetchTimeoutMillis) })
-      if (!response.ok) return undefined
-      const decoded = await Effect.runPromise(Effect.option(decodeList(await response.text())))
+      if (!response.ok || Number(response.headers.get("content-length") ?? 0) > maxListBytes) return undefined
+      const text = await response.text()
+      if (text.length > maxListBytes) return undefined
+      const decoded = await Effect.runPromise(Effect.option(decodeList(text)))
       return decoded._tag === "Some" ? index(decoded.value) : undefined
     } catch {
       return undefined

@@ -277,16 +277,42 @@ describe("token discovery through the explorer API", () => {
   })
 })
 
-/** A stand-in explorer answering every call with `body` (undefined: never answering). */
+/** A stand-in explorer answering every call with `body` (undefined: never answering), counting the calls. */
 const standIn = (body: string | undefined) =>
-  new Promise<{ readonly server: Server; readonly url: string }>((resolve) => {
+  new Promise<{ readonly server: Server; readonly url: string; readonly calls: () => number }>((resolve) => {
+    let calls = 0
     const server = createServer((_request, response) => {
+      calls++
       if (body === undefined) return
       response.writeHead(200, { "content-type": "application/json" })
       response.end(body)
     })
-    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` }))
+    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, calls: () => calls }))
   })
+
+describe("kept answers", () => {
+  it("answers a repeated history page and balance from what it kept, without asking the explorer again", async () => {
+    const empty = await standIn(JSON.stringify({ status: "0", message: "No transactions found", result: [] }))
+    const server = await serverWith(() => ({ url: empty.url, kind: "blockscout" }))
+    try {
+      // An older page (a cursor's) is kept a minute, renewed after half of it: far from this test's pace.
+      const history = () => withClient({ url: server.url }, (c) => c.blockchain.history({ params: { address: owner() }, query: { chainId: "eip155:31337", cursor: "100.0" } }))
+      expect(await history()).toMatchObject({ data: [], next: null })
+      // One call per list for the page.
+      expect(empty.calls()).toBe(5)
+      await history()
+      expect(empty.calls()).toBe(5)
+      await balancesOf(server, owner(), "eip155:31337")
+      expect(empty.calls()).toBe(6)
+      await balancesOf(server, owner(), "eip155:31337")
+      expect(empty.calls()).toBe(6)
+    } finally {
+      await server.stop()
+      empty.server.closeAllConnections()
+      empty.server.close()
+    }
+  })
+})
 
 const owner = () => evm.deployment.accounts[0]?.address ?? ""
 
