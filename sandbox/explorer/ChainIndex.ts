@@ -50,6 +50,14 @@ interface TokenFacts {
   readonly tokenDecimal: string
 }
 
+/** Value moved by calls inside a transaction (never the outer call: that is the transaction's own value). */
+const internalTransfers = (frame: CallFrame, failed: boolean): ReadonlyArray<{ readonly frame: CallFrame; readonly failed: boolean }> =>
+  (frame.calls ?? []).flatMap((call) => {
+    const callFailed = failed || call.error !== undefined
+    const moved = call.value !== undefined && BigInt(call.value) > 0n ? [{ frame: call, failed: callFailed }] : []
+    return [...moved, ...internalTransfers(call, callFailed)]
+  })
+
 const emptyRecords = (): AddressRecords => ({ txlist: [], txlistinternal: [], tokentx: [], tokennfttx: [], token1155tx: [] })
 
 export const make = (chainId: number, rpcUrl: string): ChainIndex => {
@@ -82,14 +90,6 @@ export const make = (chainId: number, rpcUrl: string): ChainIndex => {
     facts.set(contract, read)
     return read
   }
-
-  /** Value moved by calls inside the transaction (never the outer call: that is the transaction's own value). */
-  const internalTransfers = (frame: CallFrame, failed: boolean): ReadonlyArray<{ readonly frame: CallFrame; readonly failed: boolean }> =>
-    (frame.calls ?? []).flatMap((call) => {
-      const callFailed = failed || call.error !== undefined
-      const moved = call.value !== undefined && BigInt(call.value) > 0n ? [{ frame: call, failed: callFailed }] : []
-      return [...moved, ...internalTransfers(call, callFailed)]
-    })
 
   const indexLogs = async (logs: ReadonlyArray<Log>, common: { readonly blockNumber: string; readonly timeStamp: string; readonly hash: string; readonly transactionIndex: string }) => {
     for (const log of logs) {
