@@ -70,7 +70,8 @@ export const urlOf = (options: ExplorerOptions, chainId: number, query: AccountA
   set("action", query.action)
   set("address", query.address)
   set("startblock", String(query.startblock))
-  set("endblock", query.endblock === undefined ? "latest" : String(query.endblock))
+  // Without an end block both APIs read up to the latest (Blockscout takes only numbers there).
+  if (query.endblock !== undefined) set("endblock", String(query.endblock))
   set("page", String(query.page))
   set("offset", String(query.offset))
   set("sort", query.sort)

@@ -60,7 +60,7 @@ describe("ExplorerClient", () => {
       assert.strictEqual("gas" in (records[0] ?? {}), false, "fields outside the Schema are dropped")
       const params = Object.fromEntries(asked[0]?.searchParams ?? [])
       assert.deepStrictEqual(params, {
-        chainid: "8453", module: "account", action: "txlist", address, startblock: "0", endblock: "latest", page: "1", offset: "100", sort: "desc", apikey: "SECRET-KEY"
+        chainid: "8453", module: "account", action: "txlist", address, startblock: "0", page: "1", offset: "100", sort: "desc", apikey: "SECRET-KEY"
       })
     }).pipe(Effect.scoped))
 

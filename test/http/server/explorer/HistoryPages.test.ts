@@ -78,7 +78,7 @@ const clientOver = (records: AddressRecords, calls: { count: number }): Explorer
           action: query.action,
           address: query.address,
           startblock: String(query.startblock),
-          endblock: query.endblock === undefined ? "latest" : String(query.endblock),
+          ...(query.endblock === undefined ? {} : { endblock: String(query.endblock) }),
           page: String(query.page),
           offset: String(query.offset),
           sort: query.sort
