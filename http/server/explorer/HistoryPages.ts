@@ -136,12 +136,15 @@ export const make = (client: ExplorerClient, actions: ReadonlyArray<AccountApi.A
 
   const readWindow = Effect.fnUntraced(function*(action: AccountApi.Action, address: string, bound: number | undefined) {
     const records = yield* list(action, address, 0, bound, 1)
-    const [first] = records
-    const last = records.at(-1)
-    if (records.length < options.window || first === undefined || last === undefined) return { action, records, floor: -1 } satisfies Window
-    const floor = blockOf(last)
+    const blocks = records.map(blockOf)
+    // Records above the bound would be shown twice: an explorer answering them does not speak the API.
+    if (bound !== undefined && blocks.some((block) => block > bound)) {
+      return yield* new ExplorerError({ chainId: client.chainId, reason: "malformed", message: `The explorer of ${client.chainId}: ${action} records above endblock ${bound}` })
+    }
+    if (records.length < options.window || blocks.length === 0) return { action, records, floor: -1 } satisfies Window
+    const floor = Math.min(...blocks)
     // A window spanning blocks completes those above its lowest; one inside a single block is read whole.
-    if (blockOf(first) !== floor) return { action, records, floor } satisfies Window
+    if (Math.max(...blocks) !== floor) return { action, records, floor } satisfies Window
     return { action, records: yield* wholeBlock(action, address, floor), floor: floor - 1 } satisfies Window
   })
 

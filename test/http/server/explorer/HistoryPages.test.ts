@@ -143,6 +143,16 @@ describe("HistoryPages", () => {
       expect(read.flatMap((page) => page.transactions).map((entry) => entry.block)).toEqual([5, 4, 3, 2, 1, 0])
     }))
 
+  it.effect("refuses an explorer that answers records above the block it was bounded by", () =>
+    Effect.gen(function*() {
+      const transactions = Array.from({ length: 4 }, (_, n) => ({ block: n, index: 0, normal: true, internal: 0, tokens: 0, nfts: 0, multi: 0 }))
+      const honest = clientOver(recordsOf(transactions), { count: 0 })
+      // Ignores endblock, as a broken explorer or proxy might.
+      const unbounded: ExplorerClient = { ...honest, list: (query) => honest.list({ ...query, endblock: undefined }) }
+      const failure = yield* Effect.flip(HistoryPages.make(unbounded, AccountApi.actions, { window: 2, pageSize: 10, maxRounds: 4 }).page(me, { block: 1, shown: 0 }))
+      expect(failure).toMatchObject({ _tag: "ExplorerError", reason: "malformed" })
+    }))
+
   it("reads back only the cursors it writes", () => {
     expect(HistoryPages.decodeCursor("120.3")).toEqual({ block: 120, shown: 3 })
     for (const foreign of ["", "abc", "20", "1.2.3", "-1.0", "1.-2", "1e3.0", " 1.0"]) expect(HistoryPages.decodeCursor(foreign)).toBeUndefined()
