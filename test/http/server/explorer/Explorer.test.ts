@@ -270,6 +270,46 @@ describe("token discovery through the explorer API", () => {
     }
   })
 
+  it("reads the discovered tokens' balances and metadata in JSON-RPC batches, never through Multicall3", async () => {
+    const chain = evm.chains[0]
+    if (chain === undefined) throw new Error("no devnet chain")
+    // A recording proxy in front of the devnet's JSON-RPC endpoint.
+    const bodies: Array<unknown> = []
+    const proxy = createServer((request, response) => {
+      const chunks: Array<Buffer> = []
+      request.on("data", (chunk: Buffer) => chunks.push(chunk))
+      request.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8")
+        bodies.push(JSON.parse(body))
+        fetch(chain.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body }).then(async (answer) => {
+          response.writeHead(answer.status, { "content-type": "application/json" })
+          response.end(await answer.text())
+        }, () => response.destroy())
+      })
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", () => resolve()))
+    const server = await startApiServer({
+      port: 0,
+      projects: { "test-project": { allowedOrigins: ["*"] } },
+      evm: [{ chainId: chain.chainId, rpcUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, explorer: explorerOptionsFor(explorer.url, chain.chainId, 0) }]
+    })
+    try {
+      const held = await balancesOf(server, owner(), "eip155:31337")
+      expect(held.map((balance) => balance.symbol).toSorted()).toEqual(["DAI", "ETH", "PTS", "USDC", "USDT"])
+      const calls = bodies.flatMap((body) => (Array.isArray(body) ? body : [body])) as ReadonlyArray<{ readonly method: string; readonly params: ReadonlyArray<{ readonly to?: string }> }>
+      const tokenCalls = calls.filter((call) => call.method === "eth_call")
+      // decimals, symbol and name of each of the four discovered tokens, and their balances.
+      expect(tokenCalls.length).toBe(16)
+      expect(bodies.filter(Array.isArray).length).toBeGreaterThan(0)
+      expect(bodies.length).toBeLessThan(tokenCalls.length)
+      expect(tokenCalls.every((call) => call.params[0]?.to?.toLowerCase() !== "0xca11bde05977b3631167028862be2a173976ca11")).toBe(true)
+    } finally {
+      await server.stop()
+      proxy.closeAllConnections()
+      proxy.close()
+    }
+  })
+
   it("refuses to start on a token list file that is not one", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "portico-token-list-")), "list.json")
     writeFileSync(file, JSON.stringify({ name: "broken", tokens: [{ chainId: 1, address: "0x12" }] }))
