@@ -114,6 +114,11 @@ export interface SignInControls {
   /** The active account's sign-in session (message, signature, fields): hand it to your backend to verify. */
   readonly session: SignInSession | undefined
   readonly isSignedIn: boolean
+  /**
+   * Asks the connected wallet for the sign-in signature now (after the visitor cancelled it, or signed
+   * out); resolves when the wallet answered, the outcome in `session`.
+   */
+  readonly signIn: () => Promise<void>
   /** Ends every sign-in session. Rejects with `SignInProviderError` when the sign-in backend could not be told. */
   readonly signOut: () => Promise<void>
 }
@@ -125,6 +130,7 @@ export const useSignIn = (): SignInControls => {
   return useMemo(() => ({
     session,
     isSignedIn: session !== undefined,
+    signIn: async () => (await loadEngine()).retrySignIn(),
     signOut: async () => (await loadEngine()).signOut()
   }), [session, loadEngine])
 }

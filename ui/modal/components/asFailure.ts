@@ -13,6 +13,7 @@ export const asFailure = (cause: unknown): Failure => {
     _tag: cause._tag,
     message: cause.message,
     ...("reason" in cause && typeof cause.reason === "string" ? { reason: cause.reason } : {}),
-    ...("seconds" in cause && typeof cause.seconds === "number" ? { seconds: cause.seconds } : {})
+    ...("seconds" in cause && typeof cause.seconds === "number" ? { seconds: cause.seconds } : {}),
+    ...("symbol" in cause && typeof cause.symbol === "string" ? { symbol: cause.symbol } : {})
   }
 }

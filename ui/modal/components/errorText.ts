@@ -16,6 +16,8 @@ export interface Failure {
   readonly reason?: string | undefined
   /** A wait the visitor must sit out (EmailCooldownError). */
   readonly seconds?: number | undefined
+  /** The coin or token a failure is about (InsufficientBalanceError). */
+  readonly symbol?: string | undefined
 }
 
 type Words = MessageKey | ((failure: Failure, t: Translate) => string)
@@ -66,6 +68,7 @@ const byTag: { readonly [Tag in Shown]: Words } = {
   SendTokenRequiredError: "errorSendToken",
   SendUnsupportedChainError: "errorSendUnsupportedChain",
   InvalidAmountError: "errorInvalidAmount",
+  InsufficientBalanceError: (failure, t) => t("errorInsufficientBalance", { symbol: failure.symbol ?? "" }),
   InvalidReceiverError: "errorReceiverAddress",
   EvmSendInvalidAddressError: "errorReceiverAddress",
   SolanaSendInvalidAddressError: "errorReceiverAddress",
