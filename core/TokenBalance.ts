@@ -22,7 +22,9 @@ export const TokenBalance = Schema.Struct({
   /** Price in USD of one token; absent when no price source knows the token (never invented). */
   price: Schema.optionalKey(Schema.Finite),
   iconUrl: Schema.String,
-  quantity: Quantity
+  quantity: Quantity,
+  /** `verified: false` for a token found in the account's transfers that the host's token list does not vouch for. */
+  flags: Schema.optionalKey(Schema.Struct({ verified: Schema.Boolean }))
 })
 export type TokenBalance = typeof TokenBalance.Type
 

@@ -21,10 +21,15 @@ export const NftInfo = Schema.Struct({
   content: Schema.optionalKey(Schema.Struct({ preview: Schema.optionalKey(Schema.Struct({ url: Schema.String })) }))
 })
 
+/**
+ * A fungible token of a transfer or an approval. `flags.verified` is false for a token on neither the
+ * host's configuration nor its token list (its name and symbol are whatever its contract says).
+ */
 export const FungibleInfo = Schema.Struct({
   name: Schema.optionalKey(Schema.String),
   symbol: Schema.optionalKey(Schema.String),
-  icon: Schema.optionalKey(Schema.Struct({ url: Schema.String }))
+  icon: Schema.optionalKey(Schema.Struct({ url: Schema.String })),
+  flags: Schema.optionalKey(Schema.Struct({ verified: Schema.Boolean }))
 })
 
 export const TransferDirection = Schema.Literals(["in", "out", "self"])
@@ -38,6 +43,19 @@ export const Transfer = Schema.Struct({
   price: Schema.optionalKey(Schema.Number)
 })
 export type Transfer = typeof Transfer.Type
+
+/**
+ * An ERC-20 approval the transaction made: the spender may move up to `quantity` of the token, or any
+ * amount when `unlimited` (the maximum allowance). `quantity` is absent when unlimited or when the
+ * token's decimals are unknown.
+ */
+export const Approval = Schema.Struct({
+  fungible_info: Schema.optionalKey(FungibleInfo),
+  quantity: Schema.optionalKey(Quantity),
+  unlimited: Schema.Boolean,
+  spender: Schema.String
+})
+export type Approval = typeof Approval.Type
 
 export const TransactionMetadata = Schema.Struct({
   /** ISO-8601 time the transaction was mined. */
@@ -55,7 +73,8 @@ export const TransactionMetadata = Schema.Struct({
 export const Transaction = Schema.Struct({
   id: Schema.String,
   metadata: TransactionMetadata,
-  transfers: Schema.Array(Transfer)
+  transfers: Schema.Array(Transfer),
+  approvals: Schema.optionalKey(Schema.Array(Approval))
 })
 export type Transaction = typeof Transaction.Type
 
@@ -87,11 +106,14 @@ export type TransactionListState = typeof TransactionListState.Type
 
 export const initial: TransactionListState = { transactions: [], loading: false, empty: false }
 
-const isSpamTransfer = (transfer: Transfer): boolean => transfer.nft_info?.flags.is_spam === true
+/** A spam NFT, or an unverified token the address received (an airdrop it never asked for). */
+const isSpamTransfer = (transfer: Transfer): boolean =>
+  transfer.nft_info?.flags.is_spam === true || (transfer.fungible_info?.flags?.verified === false && transfer.direction === "in")
 
 /**
- * Spec §5: a transaction whose transfers are all spam NFTs is dropped. A transaction with no
- * transfers at all (a contract call) is kept: there is no spam in it to hide.
+ * Spec §5: a transaction whose transfers are all spam NFTs is dropped; so is one whose transfers are all
+ * unverified tokens received. A transaction with no transfers at all (a contract call, an approval) is
+ * kept: there is no spam in it to hide.
  */
 export const isSpam = (transaction: Transaction): boolean =>
   transaction.transfers.length > 0 && transaction.transfers.every(isSpamTransfer)

@@ -5,6 +5,7 @@
 import * as Schema from "effect/Schema"
 import { WalletSeedEntry } from "./WalletSeed.ts"
 import { SocialOptions } from "./embedded/SocialOptions.ts"
+import { ExplorerOptions, TokenListSource } from "./explorer/ExplorerOptions.ts"
 
 export const EvmToken = Schema.Struct({
   /** 0x contract address */
@@ -31,12 +32,17 @@ export const EvmChainOptions = Schema.Struct({
   name: Schema.optionalKey(Schema.String),
   /** Defaults to Ether (ETH, 18 decimals). */
   nativeCurrency: Schema.optionalKey(Schema.Struct({ name: Schema.String, symbol: Schema.String, decimals: Schema.Int })),
-  /** The ERC20 tokens whose balances the server reads on this chain (and whose transfers history shows). */
+  /** The ERC20 tokens whose balances the server always reads on this chain (verified, with their prices). */
   tokens: Schema.optionalKey(Schema.Array(EvmToken)),
-  /** The ERC721 collections whose transfers history shows. */
+  /** ERC721 collections history names and flags (a spam collection's NFTs are dropped, spec section 5). */
   collections: Schema.optionalKey(Schema.Array(EvmCollection)),
   /** The swap router the convert API quotes and builds against (SwapRouterAbi.ts); without one the chain has no swaps. */
-  swapRouter: Schema.optionalKey(Schema.String)
+  swapRouter: Schema.optionalKey(Schema.String),
+  /**
+   * The chain's Etherscan-compatible explorer API (explorer/ExplorerOptions.ts): history and token
+   * discovery read through it. Without one the chain has no history.
+   */
+  explorer: Schema.optionalKey(ExplorerOptions)
 })
 export type EvmChainOptions = typeof EvmChainOptions.Type
 
@@ -180,7 +186,12 @@ export const ServerOptions = Schema.Struct({
   /** The onramp providers (buy crypto); without them the onramp endpoints answer 501. */
   onramp: Schema.optionalKey(OnrampOptions),
   /** The embedded wallet's email login, sessions and key shares; without it those endpoints answer 501. */
-  embedded: Schema.optionalKey(EmbeddedOptions)
+  embedded: Schema.optionalKey(EmbeddedOptions),
+  /**
+   * The tokens discovery shows as verified: a token list in the Uniswap format, at an http(s) URL or in a
+   * file (explorer/TokenList.ts). Without one every discovered token is flagged unverified.
+   */
+  tokenList: Schema.optionalKey(TokenListSource)
 })
 export type ServerOptions = typeof ServerOptions.Type
 

@@ -21,11 +21,10 @@ import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
 import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
 import { fungibleCatalogue, makeBalanceReader, priceTable } from "./Balances.ts"
-import { BlockchainHandlers } from "./BlockchainHandlers.ts"
+import { BlockchainHandlers, historyPageSize } from "./BlockchainHandlers.ts"
 import * as ChainRpc from "./ChainRpc.ts"
 import { upstreamsOf } from "./ChainRpcUpstreams.ts"
 import { openDatabase, type Database } from "./Database.ts"
-import { makeHistoryReader } from "./EvmHistory.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
 import * as InputErrorsLive from "./InputErrorsLive.ts"
 import * as KeptResponses from "./KeptResponses.ts"
@@ -55,6 +54,10 @@ import { SocialCallbackHandlers, SocialHandlers } from "./embedded/SocialHandler
 import * as SocialLogin from "./embedded/SocialLogin.ts"
 import * as WalletOriginGuardLive from "./embedded/WalletOriginGuardLive.ts"
 import * as SwapVenues from "./convert/SwapVenues.ts"
+import * as ExplorerChains from "./explorer/ExplorerChains.ts"
+import * as ExplorerHistory from "./explorer/ExplorerHistory.ts"
+import * as TokenDiscovery from "./explorer/TokenDiscovery.ts"
+import * as TokenList from "./explorer/TokenList.ts"
 import * as Onramp from "./onramp/Onramp.ts"
 import * as OnrampCallback from "./onramp/OnrampCallback.ts"
 
@@ -89,6 +92,8 @@ export interface ServerRuntime {
 const keptResponseBytes = 32 * 1024 * 1024
 
 export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
+  // A token list file is checked before anything opens: a broken one stops the start at once.
+  const tokenList = TokenList.load(options.tokenList)
   const db = await databaseOf(options)
   try {
     await migrate(db)
@@ -109,11 +114,14 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const limits = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
     const idleMillis = 2 * Math.max(...limits.map((limit) => limit.perSeconds)) * 1000
     const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
+    // History and token discovery read each chain's explorer; the token list says which tokens are vouched for.
+    const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, tokenList))
+    const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices, historyPageSize))
     const context = ServerContext.of({
-      balances: makeBalanceReader(evm, options.solana, prices),
+      balances: makeBalanceReader(evm, options.solana, prices, TokenDiscovery.make(explorerChains)),
       swaps: SwapVenues.make(evm),
       onramp,
-      history: makeHistoryReader(evm, prices),
+      history,
       solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),
       prices,
       fungibles: fungibleCatalogue(evm, options.solana),

@@ -537,12 +537,28 @@ describe("Portico modal in Chromium", () => {
     // shows once on the NFTs tab (the sandbox API indexes only the collections it is given; with
     // none it is the empty state).
     const loadMore = panel.getByRole("button", { name: en.loadMore })
-    for (let pages = 0; pages < 30 && (await loadMore.count()) > 0; pages++) {
+    let pages = 1
+    for (; pages < 30 && (await loadMore.count()) > 0; pages++) {
       const rows = await panel.locator("[data-transaction]").count()
       await loadMore.click()
       await expect.poll(() => panel.locator("[data-transaction]").count(), { timeout: 15_000 }).toBeGreaterThan(rows)
       await panel.getByRole("status").waitFor({ state: "detached", timeout: 15_000 })
     }
+    // The pages came through the sandbox explorer's API (Etherscan's v2 dialect on this chain): every
+    // transaction the devnet seeded for the account is listed but the spam (airdropped NFTs, the
+    // unlisted token it was sent), and its approvals show as approvals.
+    expect(pages).toBeGreaterThan(2)
+    const listed = await panel.locator("[data-transaction]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-transaction")))
+    const { contracts, chains } = sandbox.evm.deployment
+    const shown = (chains[0]?.history ?? []).filter((transaction) =>
+      transaction.kind !== "airdrop-nft" && transaction.to !== contracts.points &&
+      (transaction.from.toLowerCase() === evmAddress() || transaction.transfers.some((transfer) => [transfer.from, transfer.to].some((end) => end.toLowerCase() === evmAddress()))))
+    expect(shown.length).toBeGreaterThan(40)
+    expect(listed).toEqual(expect.arrayContaining(shown.map((transaction) => `eip155:${transaction.chainId}:${transaction.hash}`)))
+    const approved = panel.locator("[data-direction='approve']")
+    expect(await approved.count()).toBeGreaterThanOrEqual(2)
+    await expectText(approved.first().locator("strong"), en.approved)
+    await expectText(approved.first().locator("[data-amount]"), /^Unlimited (USDC|DAI)$/)
     await dialog(page).getByRole("tab", { name: en.nfts }).click()
     const names = await panel.locator("[data-nft] .nft-name").allTextContents()
     expect(new Set(names).size).toBe(names.length)

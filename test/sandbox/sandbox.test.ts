@@ -122,7 +122,7 @@ describe("startSandbox", () => {
   it("a second sandbox on a taken port rejects, naming the port, and stops what it started", async () => {
     const first = await startSandbox({ ports: "ephemeral" })
     const solanaPort = Number(new URL(first.solana.rpcUrl).port)
-    const free = { evm: [0, 0] as const, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0 }
+    const free = { evm: [0, 0] as const, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0 }
     const stateDir = mkdtempSync(join(tmpdir(), "portico-sandbox-"))
     try {
       const refused = await startSandbox({ ports: { ...free, solana: solanaPort }, stateDir }).then(() => undefined, (error: unknown) => error)

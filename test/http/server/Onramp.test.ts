@@ -19,11 +19,14 @@ import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
 import { sandboxUsdPrices } from "../../../sandbox/evm/SandboxContracts.ts"
+import { startExplorerServer, type ExplorerServer } from "../../../sandbox/explorer/ExplorerServer.ts"
+import { explorerOptionsFor, sandboxExplorerKey } from "../../../sandbox/explorer/SandboxExplorer.ts"
 import { startOnrampProvider, type OnrampProvider } from "../../../sandbox/onramp/OnrampProvider.ts"
 import { newCredentials, serverOptions } from "../../../sandbox/onramp/Ramps.ts"
 
 let evm: EvmDevnets
 let provider: OnrampProvider
+let explorer: ExplorerServer
 let api: ApiServer
 let bare: ApiServer
 let degraded: ApiServer
@@ -42,11 +45,13 @@ beforeAll(async () => {
   if (first === undefined) throw new Error("no devnet")
   const [rampA, rampB] = serverOptions(provider.url, credentials).providers
   if (rampA === undefined || rampB === undefined) throw new Error("no sandbox ramps")
+  // The plain history (the chain's transactions) comes through the sandbox explorer.
+  explorer = await startExplorerServer({ host: "127.0.0.1", port: 0, chains: [first], apiKey: sandboxExplorerKey, tokenList: {} })
   ;[api, bare, degraded] = await Promise.all([
     startApiServer({
       port: 0,
       projects,
-      evm: [{ chainId: first.chainId, rpcUrl: first.rpcUrl, tokens: evm.deployment.tokens }],
+      evm: [{ chainId: first.chainId, rpcUrl: first.rpcUrl, tokens: evm.deployment.tokens, explorer: explorerOptionsFor(explorer.url, first.chainId, 0) }],
       onramp: serverOptions(provider.url, credentials)
     }),
     startApiServer({ port: 0, projects }),
@@ -61,7 +66,7 @@ beforeAll(async () => {
 }, 180_000)
 
 afterAll(async () => {
-  await Promise.all([api?.stop(), bare?.stop(), degraded?.stop()])
+  await Promise.all([api?.stop(), bare?.stop(), degraded?.stop(), explorer?.stop()])
   await provider?.stop()
   await evm?.stop()
 })

@@ -31,7 +31,12 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
         "test-project": { allowedOrigins: ["https://*.example.com", "http://localhost:5173"], analyticsEnabled: true },
         "quiet-project": { allowedOrigins: ["*"] }
       },
-      evm: [{ chainId: 31337, rpcUrl: "http://127.0.0.1:9/unused", tokens: [{ address: usdc, symbol: "USDC", name: "USD Coin", decimals: 6 }] }],
+      evm: [{
+        chainId: 31337,
+        rpcUrl: "http://127.0.0.1:9/unused",
+        tokens: [{ address: usdc, symbol: "USDC", name: "USD Coin", decimals: 6 }],
+        explorer: { url: "http://127.0.0.1:9/api", kind: "blockscout" }
+      }],
       prices: { "eip155:31337:native": 3000, [`eip155:31337:${usdc}`]: 1 }
     })
   })
@@ -325,9 +330,9 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       expect(response.status).toBe(413)
     })
 
-    it("answers 502 for history when the chain's RPC cannot be reached", async () => {
+    it("answers 502 for history when the chain's explorer cannot be reached", async () => {
       const error = await withClient(setup(), (c) => Effect.flip(c.blockchain.history({ params: { address: alice.address }, query: {} })))
-      expect(error).toMatchObject({ _tag: "UpstreamUnavailable", status: 502 })
+      expect(error).toMatchObject({ _tag: "UpstreamUnavailable", status: 502, message: "The explorer of eip155:31337 could not be reached" })
     })
 
     it("answers 400 for Solana history when no Solana network is configured", async () => {

@@ -1,7 +1,8 @@
 /**
  * The Activity tab: the account's transactions on its network grouped by year then month (headings
  * in the locale's month names), each with its direction, counterparty, amount (3 decimals) and a
- * short relative time from the engine's clock; "Load more" fetches the next page by its cursor.
+ * short relative time from the engine's clock; an ERC-20 approval shows the token, the allowance
+ * ("Unlimited USDC") and the spender; "Load more" fetches the next page by its cursor.
  */
 import * as Format from "../../../core/Format.ts"
 import type * as Session from "../../../core/Session.ts"
@@ -16,6 +17,7 @@ const monthName = (year: number, month: number, locale: string) =>
   new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, month - 1, 1))
 
 type Transfer = Transaction.Transaction["transfers"][number]
+type Approval = Transaction.Approval
 
 function Row({ transaction, now }: { readonly transaction: Transaction.Transaction; readonly now: number }) {
   const { t, locale } = useModalContext()
@@ -26,24 +28,36 @@ function Row({ transaction, now }: { readonly transaction: Transaction.Transacti
     ? [shown.find((candidate) => candidate.direction === "out"), shown.find((candidate) => candidate.direction === "in")]
       .filter((leg): leg is Transfer => leg !== undefined)
     : []
-  const direction = legs.length === 2 ? "trade" : transfer?.direction ?? (transaction.metadata.sentFrom === undefined ? "self" : "out")
-  const counterparty = direction === "in" ? transaction.metadata.sentFrom : transaction.metadata.sentTo
+  const approval = transfer === undefined ? transaction.approvals?.[0] : undefined
+  const direction = approval !== undefined
+    ? "approve"
+    : legs.length === 2 ? "trade" : transfer?.direction ?? (transaction.metadata.sentFrom === undefined ? "self" : "out")
+  const counterparty = approval?.spender ?? (direction === "in" ? transaction.metadata.sentFrom : transaction.metadata.sentTo)
   const amountOf = (leg: Transfer) =>
     leg.nft_info?.name ??
       t("balanceOf", {
         amount: Format.formatActivityAmount(leg.quantity?.numeric ?? "0", locale),
         symbol: leg.fungible_info?.symbol ?? ""
       })
-  const amounts = legs.length === 2 ? legs.map(amountOf) : transfer === undefined ? [] : [amountOf(transfer)]
+  const allowance = (granted: Approval) => {
+    const symbol = granted.fungible_info?.symbol ?? ""
+    if (granted.unlimited) return t("unlimitedOf", { symbol })
+    return granted.quantity === undefined ? symbol : t("balanceOf", { amount: Format.formatActivityAmount(granted.quantity.numeric, locale), symbol })
+  }
+  const amounts = approval !== undefined
+    ? [allowance(approval)]
+    : legs.length === 2 ? legs.map(amountOf) : transfer === undefined ? [] : [amountOf(transfer)]
   const minedAt = Date.parse(transaction.metadata.minedAt)
-  const label = direction === "trade" ? t("swapped") : direction === "in" ? t("received") : direction === "out" ? t("sent") : t("self")
+  const labels = { approve: t("approved"), trade: t("swapped"), in: t("received"), out: t("sent"), self: t("self") } as const
+  const label = labels[direction]
+  const party = direction === "approve" ? "spenderAddress" : direction === "in" ? "fromAddress" : "toAddress"
   return (
     <li className="row-line activity" data-transaction={transaction.id} data-direction={direction}>
       <span className="activity-what">
         <strong>{label}</strong>
         {counterparty === undefined || counterparty === "" ? null : (
           <span className="muted" title={counterparty}>
-            {t(direction === "in" ? "fromAddress" : "toAddress", { address: shortenAddress(counterparty) })}
+            {t(party, { address: shortenAddress(counterparty) })}
           </span>
         )}
       </span>
