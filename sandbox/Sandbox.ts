@@ -173,7 +173,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       port: ports.onramp,
       networks: devnets.chains,
       credentials: onrampCredentials,
-      callbackUrl: (ramp) => `${http(ports.api)}/v1/onramp/callback/${ramp.id}`
+      moonPayWebhookUrl: () => `${http(ports.api)}/v1/onramp/webhook/moonpay`
     })
   )
   const mail = startMailServer({ host, smtpPort: ports.smtp, pagePort: ports.mailbox })

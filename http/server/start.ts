@@ -55,7 +55,7 @@ import { SocialCallbackHandlers, SocialHandlers } from "./embedded/SocialHandler
 import * as SocialLogin from "./embedded/SocialLogin.ts"
 import * as SwapVenues from "./convert/SwapVenues.ts"
 import * as Onramp from "./onramp/Onramp.ts"
-import * as OnrampCallback from "./onramp/OnrampCallback.ts"
+import * as OnrampWebhook from "./onramp/OnrampWebhook.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
 
@@ -150,7 +150,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const routes = Layer.mergeAll(
       HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
       ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
-      OnrampCallback.layer(onramp?.purchases),
+      OnrampWebhook.layer(onramp?.purchases),
       // The embedded wallet's frame and panel pages, when their build is configured.
       frameAssets === undefined ? Layer.empty : FramePages.layer(frameAssets).pipe(Layer.provide(services)),
       HttpRouter.middleware(Cors.middleware(projects), { global: true }),

@@ -869,7 +869,8 @@ describe("Portico modal in Chromium", () => {
     await context.close()
   })
 
-  it("buys 50 USDC with the sandbox card: both providers quoted, the checkout in a new window, the tokens arriving on chain and in Activity", async () => {
+  // Two purchases, each paid in its own window and mined: more than the default minute on a slower runner.
+  it("buys USDC through MoonPay's and Coinbase's protocols with the sandbox card: both quoted, each checkout in a new window, the tokens arriving on chain and in Activity", { timeout: 150_000 }, async () => {
     const chain = sandbox.config.evm.chains[0]
     const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
     const owner = sandbox.config.evm.accounts[0]?.address as `0x${string}`
@@ -881,38 +882,48 @@ describe("Portico modal in Chromium", () => {
     await expectView(page, "Account")
     // Spec §9's order: buy first among the wallet features.
     expect(await dialog(page).locator("[data-feature]").first().getAttribute("data-feature")).toBe("Buy")
-    await dialog(page).getByRole("button", { name: en.buy, exact: true }).click()
-    await expectView(page, "Buy")
-    await expect.poll(() => dialog(page).locator("[data-buy-currency]").inputValue(), { timeout: 15_000 }).toBe("USDC")
-    // Limits are said before anything is asked.
-    await dialog(page).locator("[data-buy-amount]").fill("7500.01")
-    await expectText(dialog(page).locator("[data-buy-problem]"), en.buyAmountAboveMax.replace("{max}", "7500.00").replace("{currency}", "USD"))
-    await dialog(page).locator("[data-buy-amount]").fill("50")
-    // Both sandbox providers, fees in the spec's 1-2 % range; the cheaper one buys more and is chosen.
-    const quotes = dialog(page).locator("[data-buy-provider]")
-    await expect.poll(() => quotes.count(), { timeout: 15_000 }).toBe(2)
-    expect(await dialog(page).locator("[data-buy-estimate]").count()).toBe(0)
-    await expectNoAxeViolations(page)
-    await shoot(page, "Buy")
-    const before = await usdc()
-    const checkout = context.waitForEvent("page")
-    await dialog(page).locator("[data-buy-submit]").click()
-    const popup = await checkout
-    await popup.waitForURL(/\/checkout/, { timeout: 15_000 })
-    await popup.getByLabel("Card number").fill("4242 4242 4242 4242")
-    await popup.getByLabel("Expiry (MM/YY)").fill("12/40")
-    await popup.getByLabel("CVC").fill("123")
-    await popup.getByRole("button", { name: /^Pay / }).click()
-    await popup.getByText("Payment complete").waitFor({ timeout: 30_000 })
-    await popup.close()
-    // The modal follows the purchase until our server's history lists its delivery.
-    await visible(dialog(page).locator("[data-buy-status='arrived']"))
-    const received = (await usdc()) - before
-    expect(received).toBeGreaterThan(48_000_000n)
-    expect(received).toBeLessThan(50_000_000n)
-    await shoot(page, "BuyArrived")
-    await dialog(page).locator("[data-buy-done]").click()
-    await expectView(page, "Account")
+
+    /** One purchase of 50 USD of USDC through `provider`'s checkout (its own page, in a new window). */
+    const buy = async (provider: "moonpay" | "coinbase", checkoutPath: RegExp, screenshots: boolean) => {
+      await dialog(page).getByRole("button", { name: en.buy, exact: true }).click()
+      await expectView(page, "Buy")
+      await expect.poll(() => dialog(page).locator("[data-buy-currency]").inputValue(), { timeout: 15_000 }).toBe("USDC")
+      // Limits are said before anything is asked.
+      await dialog(page).locator("[data-buy-amount]").fill("7500.01")
+      await expectText(dialog(page).locator("[data-buy-problem]"), en.buyAmountAboveMax.replace("{max}", "7500.00").replace("{currency}", "USD"))
+      await dialog(page).locator("[data-buy-amount]").fill("50")
+      // Both providers, fees in the spec's 1-2 % range; the cheaper one buys more and is chosen first.
+      const quotes = dialog(page).locator("[data-buy-provider]")
+      await expect.poll(() => quotes.count(), { timeout: 15_000 }).toBe(2)
+      expect(await dialog(page).locator("[data-buy-estimate]").count()).toBe(0)
+      await dialog(page).locator(`[data-buy-provider='${provider}'] input`).check()
+      if (screenshots) {
+        await expectNoAxeViolations(page)
+        await shoot(page, "Buy")
+      }
+      const before = await usdc()
+      const checkout = context.waitForEvent("page")
+      await dialog(page).locator("[data-buy-submit]").click()
+      const popup = await checkout
+      await popup.waitForURL(checkoutPath, { timeout: 15_000 })
+      await popup.getByLabel("Card number").fill("4242 4242 4242 4242")
+      await popup.getByLabel("Expiry (MM/YY)").fill("12/40")
+      await popup.getByLabel("CVC").fill("123")
+      await popup.getByRole("button", { name: /^Pay / }).click()
+      await popup.getByText("Payment complete").waitFor({ timeout: 30_000 })
+      await popup.close()
+      // The modal follows the purchase until our server's history lists its delivery.
+      await visible(dialog(page).locator("[data-buy-status='arrived']"))
+      const received = (await usdc()) - before
+      expect(received).toBeGreaterThan(48_000_000n)
+      expect(received).toBeLessThan(50_000_000n)
+      if (screenshots) await shoot(page, "BuyArrived")
+      await dialog(page).locator("[data-buy-done]").click()
+      await expectView(page, "Account")
+    }
+
+    await buy("moonpay", /\/moonpay\/buy\?/, true)
+    await buy("coinbase", /\/coinbase\/pay\/buy\/select-asset\?/, false)
     await dialog(page).getByRole("tab", { name: en.activity }).click()
     const newest = dialog(page).getByRole("tabpanel").locator("[data-transaction]").first()
     await expect.poll(() => newest.getAttribute("data-direction"), { timeout: 20_000 }).toBe("in")
