@@ -884,7 +884,7 @@ describe("Portico modal in Chromium", () => {
     expect(await dialog(page).locator("[data-feature]").first().getAttribute("data-feature")).toBe("Buy")
 
     /** One purchase of 50 USD of USDC through `provider`'s checkout (its own page, in a new window). */
-    const buy = async (provider: "moonpay" | "coinbase", checkoutPath: RegExp, screenshots: boolean) => {
+    const buy = async (provider: "moonpay" | "coinbase", checkoutPath: RegExp, pictures: boolean) => {
       await dialog(page).getByRole("button", { name: en.buy, exact: true }).click()
       await expectView(page, "Buy")
       await expect.poll(() => dialog(page).locator("[data-buy-currency]").inputValue(), { timeout: 15_000 }).toBe("USDC")
@@ -897,7 +897,7 @@ describe("Portico modal in Chromium", () => {
       await expect.poll(() => quotes.count(), { timeout: 15_000 }).toBe(2)
       expect(await dialog(page).locator("[data-buy-estimate]").count()).toBe(0)
       await dialog(page).locator(`[data-buy-provider='${provider}'] input`).check()
-      if (screenshots) {
+      if (pictures) {
         await expectNoAxeViolations(page)
         await shoot(page, "Buy")
       }
@@ -917,17 +917,17 @@ describe("Portico modal in Chromium", () => {
       const received = (await usdc()) - before
       expect(received).toBeGreaterThan(48_000_000n)
       expect(received).toBeLessThan(50_000_000n)
-      if (screenshots) await shoot(page, "BuyArrived")
+      if (pictures) await shoot(page, "BuyArrived")
       await dialog(page).locator("[data-buy-done]").click()
       await expectView(page, "Account")
     }
 
     await buy("moonpay", /\/moonpay\/buy\?/, true)
-    await buy("coinbase", /\/coinbase\/pay\/buy\/select-asset\?/, false)
     await dialog(page).getByRole("tab", { name: en.activity }).click()
     const newest = dialog(page).getByRole("tabpanel").locator("[data-transaction]").first()
     await expect.poll(() => newest.getAttribute("data-direction"), { timeout: 20_000 }).toBe("in")
     await expectContains(newest.locator("[data-amount]").first(), "USDC")
+    await buy("coinbase", /\/coinbase\/pay\/buy\/select-asset\?/, false)
     await context.close()
   })
 

@@ -298,8 +298,8 @@ describe("onramp options and quotes", () => {
       [{ provider: "ramp-z" }, "provider:"]
     ]
     for (const [change, field] of cases) {
-      for (const provider of ["moonpay", "coinbase"]) {
-        const { status, body } = await post("/v1/onramp/quote", { provider, ...request, ...change })
+      for (const ramp of ["moonpay", "coinbase"]) {
+        const { status, body } = await post("/v1/onramp/quote", { provider: ramp, ...request, ...change })
         expect([status, String(body["message"]).startsWith(field)]).toEqual([400, true])
       }
     }
@@ -316,8 +316,8 @@ describe("onramp options and quotes", () => {
 
   it("answers 502, never a number, for a provider that cannot be reached, answers garbage or never answers", async () => {
     const request = { purchaseCurrency: "ETH", paymentCurrency: "USD", amount: "50", network }
-    for (const provider of ["unreachable", "garbage", "silent"]) {
-      const { status, body } = await post("/v1/onramp/quote", { ...request, provider }, broken)
+    for (const ramp of ["unreachable", "garbage", "silent"]) {
+      const { status, body } = await post("/v1/onramp/quote", { ...request, provider: ramp }, broken)
       expect([status, body["_tag"]]).toEqual([502, "UpstreamUnavailable"])
       expect(body).not.toHaveProperty("purchaseAmount")
     }
