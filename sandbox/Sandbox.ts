@@ -20,6 +20,7 @@ import { sandboxCollections, sandboxContracts, sandboxTokens, sandboxUsdPrices }
 import { startRelay } from "./relay/Relay.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
+import { sandboxSolanaOptions } from "./solana/MainnetShape.ts"
 import { startSolanaDevnet } from "./solana/SolanaDevnet.ts"
 import { isPackaged } from "./SandboxFiles.ts"
 import { portTakenOf, startFailureMessage } from "./StartFailure.ts"
@@ -127,17 +128,13 @@ const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promi
 
 interface Stoppable { readonly stop: () => Promise<void> }
 
-/** Fixed USD prices, so that USD values in the modal are real numbers: ETH, SOL and the dollar tokens. */
-const sandboxPrices = (solanaNetwork: string, solanaUsdc: string): Readonly<Record<string, number>> => ({
-  ...Object.fromEntries(
-    evmChainSpecs.flatMap(({ chainId }) => [
-      [`eip155:${chainId}:native`, sandboxUsdPrices.native],
-      ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, sandboxUsdPrices.token] as const)
-    ])
-  ),
-  [`${solanaNetwork}:native`]: 150,
-  [`${solanaNetwork}:${solanaUsdc}`]: 1
-})
+/** Fixed USD prices on the EVM devnets, so that USD values in the modal are real numbers (Solana's come from its Pyth feeds). */
+const sandboxPrices: Readonly<Record<string, number>> = Object.fromEntries(
+  evmChainSpecs.flatMap(({ chainId }) => [
+    [`eip155:${chainId}:native`, sandboxUsdPrices.native],
+    ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, sandboxUsdPrices.token] as const)
+  ])
+)
 
 /** Tries to start on ephemeral ports: a port picked free may be taken by another process before it is bound. */
 const ephemeralAttempts = 3
@@ -197,12 +194,9 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
       evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens, collections: sandboxCollections, swapRouter: sandboxContracts.router })),
-      solana: {
-        rpcUrl: devnet.rpcUrl,
-        caipNetworkId: devnet.deployment.caipNetworkId,
-        mints: [{ address: devnet.deployment.usdc.address, symbol: devnet.deployment.usdc.symbol, name: devnet.deployment.usdc.name, decimals: devnet.deployment.usdc.decimals }]
-      },
-      prices: sandboxPrices(devnet.deployment.caipNetworkId, devnet.deployment.usdc.address),
+      // Solana mainnet's ready configuration, verbatim but for where the cluster is and what it is called.
+      solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId),
+      prices: sandboxPrices,
       tokenImages: sandboxTokenImages,
       // A local toy world: any page on this machine may use the sandbox project.
       projects: { [projectId]: { allowedOrigins: ["*"] } },

@@ -49,11 +49,48 @@ export const SolanaMint = Schema.Struct({
 })
 export type SolanaMint = typeof SolanaMint.Type
 
+/** A Pyth push-oracle price feed account (`PriceUpdateV2`) giving one asset's USD price (http/server/solana/PythPrices.ts). */
+export const PythFeed = Schema.Struct({
+  /** `native` (SOL) or a configured mint's address. */
+  asset: Schema.String,
+  /** The feed's account (base58), owned by the Pyth Solana Receiver program. */
+  account: Schema.String,
+  /** Pyth's feed id, 32 bytes hex (`0x…`): the account must carry this feed. */
+  feedId: Schema.String.check(Schema.isPattern(/^(0x)?[0-9a-fA-F]{64}$/)),
+  /** A price published longer ago than this is no price. Default 60. */
+  maxAgeSeconds: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0))),
+  /** A price whose confidence interval is wider than this share of it is no price. Default 0.02. */
+  maxConfidenceRatio: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0)))
+})
+export type PythFeed = typeof PythFeed.Type
+
+export const PythOptions = Schema.Struct({
+  /** The Pyth Solana Receiver program that must own every feed account. Default rec5EKMGg6MxZYaMdyBfgwp4d5rB9T1VQH5pJv5LtFJ. */
+  receiverProgram: Schema.optionalKey(Schema.String),
+  feeds: Schema.Array(PythFeed)
+})
+export type PythOptions = typeof PythOptions.Type
+
+/** A Jupiter-compatible swap API (`GET {apiUrl}/quote`, `POST {apiUrl}/swap`): Jupiter's hosted one or a self-hosted one. */
+export const JupiterOptions = Schema.Struct({
+  /** e.g. https://lite-api.jup.ag/swap/v1 */
+  apiUrl: Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s?#]+$/)),
+  /** Sent as `x-api-key` (Jupiter's paid tier); server only. */
+  apiKey: Schema.optionalKey(Schema.String),
+  /** Slippage tolerance in basis points. Default 100 (1 %, spec §9). */
+  slippageBps: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0)))
+})
+export type JupiterOptions = typeof JupiterOptions.Type
+
 export const SolanaOptions = Schema.Struct({
   rpcUrl: Schema.String,
   /** CAIP-2 id of the cluster: `solana:` + the first 32 characters of its genesis hash. */
   caipNetworkId: Schema.String,
-  mints: Schema.optionalKey(Schema.Array(SolanaMint))
+  mints: Schema.optionalKey(Schema.Array(SolanaMint)),
+  /** USD prices from Pyth's price feed accounts, read through `rpcUrl`; they win over `prices` for their assets. */
+  pyth: Schema.optionalKey(PythOptions),
+  /** Swaps on this cluster through a Jupiter-compatible API. */
+  jupiter: Schema.optionalKey(JupiterOptions)
 })
 export type SolanaOptions = typeof SolanaOptions.Type
 

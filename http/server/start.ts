@@ -56,6 +56,7 @@ import * as SocialLogin from "./embedded/SocialLogin.ts"
 import * as SwapVenues from "./convert/SwapVenues.ts"
 import * as Onramp from "./onramp/Onramp.ts"
 import * as OnrampWebhook from "./onramp/OnrampWebhook.ts"
+import * as PythPrices from "./solana/PythPrices.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
 
@@ -103,13 +104,16 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     )
     const frameAssets = options.embedded?.frameAssets === undefined ? undefined : FramePages.load(options.embedded.frameAssets)
     const onramp = options.onramp === undefined ? undefined : await Effect.runPromise(Onramp.make(options.onramp, evm, db, prices))
+    const solanaPrices = options.solana?.pyth === undefined
+      ? undefined
+      : await Effect.runPromise(PythPrices.make(options.solana.rpcUrl, options.solana.caipNetworkId, options.solana.pyth))
     // With Postgres both limiters keep their buckets in one table: each sweeps rows idle for twice the
     // longer window, by then full again for either.
     const limits = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
     const idleMillis = 2 * Math.max(...limits.map((limit) => limit.perSeconds)) * 1000
     const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
     const context = ServerContext.of({
-      balances: makeBalanceReader(evm, options.solana, prices),
+      balances: makeBalanceReader(evm, options.solana, prices, solanaPrices === undefined ? [] : [solanaPrices]),
       swaps: SwapVenues.make(evm),
       onramp,
       history: makeHistoryReader(evm, prices),

@@ -6,6 +6,7 @@ import { listen } from "../Listen.ts"
 import { Chain } from "./Chain.ts"
 import { dispatch, errorResponse, PARSE_ERROR, RpcError, stringify } from "./JsonRpc.ts"
 import { land } from "./Landing.ts"
+import { makePythOracle, type PythOracle } from "./PythOracle.ts"
 import { makeRpcMethods } from "./RpcMethods.ts"
 import { GENESIS_HASH, seed, SEED_HISTORY_SECONDS } from "./Seed.ts"
 import type { SolanaDeployment } from "./SolanaDeployment.ts"
@@ -16,6 +17,8 @@ export { CAIP_NETWORK_ID, GENESIS_HASH } from "./Seed.ts"
 
 /** A slot every 400 ms, as on mainnet; a blockhash therefore expires after about a minute. */
 const DEFAULT_SLOT_MS = 400
+/** Pyth's feeds are republished when this much time has passed (well within their 60 s age). */
+const PYTH_REFRESH_SECONDS = 4
 const MAX_BODY_BYTES = 5 * 1024 * 1024
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
@@ -31,6 +34,8 @@ export interface SolanaDevnet {
   /** PubSub on the same port as the HTTP RPC. */
   readonly wsUrl: string
   readonly deployment: SolanaDeployment
+  /** The Pyth price feeds at their mainnet addresses (a test may post a stale or doubtful update). */
+  readonly pyth: PythOracle
   stop(): Promise<void>
 }
 
@@ -49,6 +54,9 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
   const { deployment, faucet } = await seed(chain, nowSeconds())
   const airdrop = async (recipient: Address, amount: bigint) =>
     (await land(chain, faucet.signer, [getTransferSolInstruction({ source: faucet.signer, destination: recipient, amount })])).signature
+  const pyth = makePythOracle(chain)
+  let pythPublished = nowSeconds()
+  pyth.refresh(pythPublished)
   const methods = makeRpcMethods(chain, airdrop)
   const hub = new SubscriptionHub(chain)
 
@@ -76,7 +84,14 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
     socket.on("close", connection.close)
   })
 
-  const ticker = setInterval(() => chain.advanceSlot(nowSeconds()), options.slotMs ?? DEFAULT_SLOT_MS)
+  const ticker = setInterval(() => {
+    chain.advanceSlot(nowSeconds())
+    // By the clock, not by slots: a busy event loop skips ticks.
+    if (nowSeconds() - pythPublished >= PYTH_REFRESH_SECONDS) {
+      pythPublished = nowSeconds()
+      pyth.refresh(pythPublished)
+    }
+  }, options.slotMs ?? DEFAULT_SLOT_MS)
   const urlHost = host.includes(":") ? `[${host}]` : host
   let stopped: Promise<void> | undefined
   const stop = async () => {
@@ -91,6 +106,7 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
     rpcUrl: `http://${urlHost}:${port}`,
     wsUrl: `ws://${urlHost}:${port}`,
     deployment,
+    pyth,
     // Idempotent, so a Ctrl-C handler and a test teardown may both call it.
     stop: () => (stopped ??= stop())
   }

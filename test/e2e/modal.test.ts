@@ -464,7 +464,7 @@ describe("Portico modal in Chromium", () => {
     await context.close()
   })
 
-  it("sends SOL, and an SPL token to a receiver without a token account, from the Solana demo wallet", async () => {
+  it("shows SOL priced by Pyth, and sends SOL and an SPL token to a receiver without a token account, from the Solana demo wallet", async () => {
     const rpc = createSolanaRpc(sandbox.config.solana.cluster.rpcUrl)
     const receiver = (await generateKeyPairSigner()).address
     const mint = address(sandbox.config.solana.mints["usdc"] ?? "")
@@ -474,6 +474,15 @@ describe("Portico modal in Chromium", () => {
     await walletRow(page, solanaWallet).click()
     await answerWallet(page, "Approve")
     await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^solana /)
+    // SOL's USD value comes from the devnet's Pyth feed (150 USD), read by our server through the cluster's RPC.
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    const solValue = dialog(page).locator("[data-token='SOL'] [data-fiat]")
+    await visible(solValue)
+    const owner = address(sandbox.config.solana.accounts[0]?.address ?? "")
+    const sol = Number((await rpc.getBalance(owner).send()).value) / 1e9
+    expect(Number((await solValue.textContent())?.replace(/[^\d.]/g, ""))).toBeCloseTo(sol * 150, 0)
+    await page.keyboard.press("Escape")
     const sendOnce = async (symbol: string, amount: string) => {
       await sendFromModal(page, { symbol, amount, receiver, feeSymbol: "SOL" })
       await answerWallet(page, "Approve")

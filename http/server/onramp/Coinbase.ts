@@ -11,7 +11,7 @@ import { BadRequest, type UpstreamUnavailable } from "../../api/ApiError.ts"
 import type { CoinbaseOptions } from "../ServerOptions.ts"
 import * as CdpJwt from "./CdpJwt.ts"
 import * as CoinbaseWire from "./CoinbaseWire.ts"
-import { call, decode, expectOk, type Answer } from "./ProviderHttp.ts"
+import { call, decode, expectOk, type Answer } from "../UpstreamHttp.ts"
 import type { Catalogue, Offer, RampProvider, ReportedPurchase, ReportedStatus } from "./RampProvider.ts"
 
 export const defaultApiUrl = "https://api.developer.coinbase.com/onramp"
@@ -54,6 +54,7 @@ const reported = (transaction: CoinbaseWire.Transaction, offers: ReadonlyArray<O
 export const make = (options: CoinbaseOptions): RampProvider => {
   const id = options.id ?? "coinbase"
   const name = options.name ?? "Coinbase"
+  const upstream = `The onramp provider ${name}`
   const apiUrl = (options.apiUrl ?? defaultApiUrl).replace(/\/+$/, "")
   const key = CdpJwt.importKey(options.keyName, options.keySecret)
   const country = options.country ?? "US"
@@ -64,11 +65,11 @@ export const make = (options: CoinbaseOptions): RampProvider => {
       const url = new URL(`${apiUrl}${path}${query}`)
       const now = Math.floor((yield* Clock.currentTimeMillis) / 1000)
       const token = yield* Effect.promise(() => CdpJwt.sign(key, method, url, now))
-      return yield* call(name, { method, url: url.toString(), headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body }) })
+      return yield* call(upstream, { method, url: url.toString(), headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { body }) })
     })
 
   const refusedAs = (field: string) => (answer: Answer) =>
-    Effect.flatMap(decode(CoinbaseWire.Refusal, name, answer.body), (refusal) => Effect.fail(new BadRequest({ message: `${field}: ${refusal.message}` })))
+    Effect.flatMap(decode(CoinbaseWire.Refusal, upstream, answer.body), (refusal) => Effect.fail(new BadRequest({ message: `${field}: ${refusal.message}` })))
 
 
   const subdivision = options.subdivision === undefined ? {} : { subdivision: options.subdivision }
@@ -77,7 +78,7 @@ export const make = (options: CoinbaseOptions): RampProvider => {
     id,
     name,
     catalogue: cdp("GET", "/v1/buy/options", `?${new URLSearchParams({ country, ...subdivision })}`).pipe(
-      Effect.flatMap(expectOk(CoinbaseWire.BuyOptions, name, "its options")),
+      Effect.flatMap(expectOk(CoinbaseWire.BuyOptions, upstream, "its options")),
       Effect.map(catalogueOf)
     ),
 
@@ -92,7 +93,7 @@ export const make = (options: CoinbaseOptions): RampProvider => {
         ...subdivision
       }
       return cdp("POST", "/v1/buy/quote", "", request).pipe(
-        Effect.flatMap((answer) => answer.status === 400 ? refusedAs("amount")(answer) : expectOk(CoinbaseWire.BuyQuote, name, "the quote")(answer)),
+        Effect.flatMap((answer) => answer.status === 400 ? refusedAs("amount")(answer) : expectOk(CoinbaseWire.BuyQuote, upstream, "the quote")(answer)),
         Effect.map((quote) => ({
           quoteId: quote.quote_id,
           paymentTotal: { amount: quote.payment_total.value, currency: quote.payment_total.currency },
@@ -112,7 +113,7 @@ export const make = (options: CoinbaseOptions): RampProvider => {
           ...(request.clientIp === undefined ? {} : { clientIp: request.clientIp })
         }
         const { token } = yield* cdp("POST", "/v1/token", "", session).pipe(
-          Effect.flatMap((answer) => answer.status === 400 ? refusedAs("destinationWallets[0].address")(answer) : expectOk(CoinbaseWire.TokenResponse, name, "a session token")(answer))
+          Effect.flatMap((answer) => answer.status === 400 ? refusedAs("destinationWallets[0].address")(answer) : expectOk(CoinbaseWire.TokenResponse, upstream, "a session token")(answer))
         )
         const url = new URL(`${(options.payUrl ?? defaultPayUrl).replace(/\/+$/, "")}/buy/select-asset`)
         url.search = new URLSearchParams({
@@ -130,7 +131,7 @@ export const make = (options: CoinbaseOptions): RampProvider => {
 
     purchasesOf: (partnerUserId, offers) =>
       cdp("GET", `/v1/buy/user/${encodeURIComponent(partnerUserId)}/transactions`, "?page_size=20").pipe(
-        Effect.flatMap(expectOk(CoinbaseWire.Transactions, name, "its transactions")),
+        Effect.flatMap(expectOk(CoinbaseWire.Transactions, upstream, "its transactions")),
         Effect.map(({ transactions }) => transactions.flatMap((transaction) => reported(transaction, offers)))
       ),
 

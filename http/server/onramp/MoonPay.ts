@@ -14,7 +14,7 @@ import { BadRequest, InvalidSignature } from "../../api/ApiError.ts"
 import type { MoonPayOptions } from "../ServerOptions.ts"
 import * as MoonPaySignature from "./MoonPaySignature.ts"
 import * as MoonPayWire from "./MoonPayWire.ts"
-import { call, decode, expectOk, unavailable } from "./ProviderHttp.ts"
+import { call, decode, expectOk, unavailable } from "../UpstreamHttp.ts"
 import type { Catalogue, Offer, RampProvider, ReportedPurchase, ReportedStatus } from "./RampProvider.ts"
 
 export const defaultApiUrl = "https://api.moonpay.com"
@@ -80,6 +80,7 @@ const reported = (transaction: MoonPayWire.Transaction, offers: ReadonlyArray<Of
 export const make = (options: MoonPayOptions): RampProvider => {
   const id = options.id ?? "moonpay"
   const name = options.name ?? "MoonPay"
+  const upstream = `The onramp provider ${name}`
   const apiUrl = (options.apiUrl ?? defaultApiUrl).replace(/\/+$/, "")
   const url = (path: string, query: Readonly<Record<string, string>>) => `${apiUrl}${path}?${new URLSearchParams(query)}`
 
@@ -87,13 +88,13 @@ export const make = (options: MoonPayOptions): RampProvider => {
   return {
     id,
     name,
-    catalogue: call(name, { method: "GET", url: url("/v3/currencies", { apiKey: options.publishableKey }) }).pipe(
-      Effect.flatMap(expectOk(MoonPayWire.Currencies, name, "its currencies")),
+    catalogue: call(upstream, { method: "GET", url: url("/v3/currencies", { apiKey: options.publishableKey }) }).pipe(
+      Effect.flatMap(expectOk(MoonPayWire.Currencies, upstream, "its currencies")),
       Effect.map(catalogueOf)
     ),
 
     quote: ({ offer, paymentCurrency, paymentAmount }) =>
-      call(name, {
+      call(upstream, {
         method: "GET",
         url: url(`/v3/currencies/${encodeURIComponent(offer.code)}/buy_quote`, {
           apiKey: options.publishableKey,
@@ -105,11 +106,11 @@ export const make = (options: MoonPayOptions): RampProvider => {
       }).pipe(
         Effect.flatMap((answer) =>
           answer.status === 400
-            ? Effect.flatMap(decode(MoonPayWire.Refusal, name, answer.body), (refusal) => Effect.fail(new BadRequest({ message: `amount: ${refusal.message}` })))
-            : expectOk(MoonPayWire.BuyQuote, name, "the quote")(answer)),
+            ? Effect.flatMap(decode(MoonPayWire.Refusal, upstream, answer.body), (refusal) => Effect.fail(new BadRequest({ message: `amount: ${refusal.message}` })))
+            : expectOk(MoonPayWire.BuyQuote, upstream, "the quote")(answer)),
         Effect.flatMap((quote) => {
           const purchased = decimalText(quote.quoteCurrencyAmount)
-          if (purchased === undefined) return Effect.fail(unavailable(name, "answered something unreadable"))
+          if (purchased === undefined) return Effect.fail(unavailable(upstream, "answered something unreadable"))
           const currency = paymentCurrency.toUpperCase()
           return Effect.succeed({
             // MoonPay's real-time quote has no id of its own: the checkout asks for a fresh one.
@@ -140,12 +141,12 @@ export const make = (options: MoonPayOptions): RampProvider => {
     },
 
     purchasesOf: (partnerUserId, offers) =>
-      call(name, {
+      call(upstream, {
         method: "GET",
         url: url("/v1/transactions", { externalCustomerId: partnerUserId }),
         headers: { authorization: `Api-Key ${options.secretKey}` }
       }).pipe(
-        Effect.flatMap(expectOk(MoonPayWire.Transactions, name, "its transactions")),
+        Effect.flatMap(expectOk(MoonPayWire.Transactions, upstream, "its transactions")),
         Effect.map((transactions) => transactions.flatMap((transaction) => reported(transaction, offers)))
       ),
 
@@ -155,7 +156,7 @@ export const make = (options: MoonPayOptions): RampProvider => {
           return yield* new InvalidSignature({ message: `${MoonPaySignature.webhookHeader}: missing, expired, or not this body's signature under the webhook key` })
         }
         const event = yield* Effect.mapError(
-          decode(Schema.fromJsonString(MoonPayWire.WebhookEvent), name, new TextDecoder().decode(body)),
+          decode(Schema.fromJsonString(MoonPayWire.WebhookEvent), upstream, new TextDecoder().decode(body)),
           () => new BadRequest({ message: "body: not a MoonPay transaction event" })
         )
         return reported(event.data, offers)

@@ -1,12 +1,13 @@
 /**
- * One call to an onramp provider's REST API: a 10 s timeout, the answer's JSON decoded by the caller's
- * Schema. A provider that cannot be reached, times out or answers something unreadable is an
- * UpstreamUnavailable naming it (the client retries, or shows its fallback); a 4xx with a body the caller
- * can read is handed back so it can name our request's field.
+ * One call to a third party's REST API (an onramp provider, a swap API): a 10 s timeout, the answer's JSON
+ * decoded by the caller's Schema. One that cannot be reached, times out or answers something unreadable
+ * is an UpstreamUnavailable naming it (the client retries, or shows its fallback); a 4xx with a body the
+ * caller can read is handed back so it can name our request's field. `upstream` names the party in
+ * messages ("The onramp provider MoonPay").
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import { UpstreamUnavailable } from "../../api/ApiError.ts"
+import { UpstreamUnavailable } from "../api/ApiError.ts"
 
 const timeoutMillis = 10_000
 
@@ -15,8 +16,8 @@ export interface Answer {
   readonly body: unknown
 }
 
-export const unavailable = (provider: string, what: string): UpstreamUnavailable =>
-  new UpstreamUnavailable({ message: `The onramp provider ${provider} ${what}` })
+export const unavailable = (upstream: string, what: string): UpstreamUnavailable =>
+  new UpstreamUnavailable({ message: `${upstream} ${what}` })
 
 export interface Call {
   readonly method: "GET" | "POST"
@@ -26,7 +27,7 @@ export interface Call {
 }
 
 /** The call's status and JSON body (undefined when the body is not JSON). */
-export const call = (provider: string, request: Call): Effect.Effect<Answer, UpstreamUnavailable> =>
+export const call = (upstream: string, request: Call): Effect.Effect<Answer, UpstreamUnavailable> =>
   Effect.tryPromise({
     try: async (signal) => {
       const response = await fetch(request.url, {
@@ -49,13 +50,13 @@ export const call = (provider: string, request: Call): Effect.Effect<Answer, Ups
       }
       return { status: response.status, body }
     },
-    catch: () => unavailable(provider, "could not be reached")
+    catch: () => unavailable(upstream, "could not be reached")
   })
 
 /** `value` as `schema`, or an UpstreamUnavailable saying the provider answered garbage. */
-export const decode = <S extends Schema.Decoder<unknown>>(schema: S, provider: string, value: unknown): Effect.Effect<S["Type"], UpstreamUnavailable> =>
-  Effect.mapError(Schema.decodeUnknownEffect(schema)(value), () => unavailable(provider, "answered something unreadable"))
+export const decode = <S extends Schema.Decoder<unknown>>(schema: S, upstream: string, value: unknown): Effect.Effect<S["Type"], UpstreamUnavailable> =>
+  Effect.mapError(Schema.decodeUnknownEffect(schema)(value), () => unavailable(upstream, "answered something unreadable"))
 
 /** A 200 decoded as `schema`; any other status is the provider refusing `what`. */
-export const expectOk = <S extends Schema.Decoder<unknown>>(schema: S, provider: string, what: string) => (answer: Answer) =>
-  answer.status === 200 ? decode(schema, provider, answer.body) : Effect.fail(unavailable(provider, `refused ${what} (${answer.status})`))
+export const expectOk = <S extends Schema.Decoder<unknown>>(schema: S, upstream: string, what: string) => (answer: Answer) =>
+  answer.status === 200 ? decode(schema, upstream, answer.body) : Effect.fail(unavailable(upstream, `refused ${what} (${answer.status})`))
