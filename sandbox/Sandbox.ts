@@ -194,8 +194,8 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
       evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens, collections: sandboxCollections, swapRouter: sandboxContracts.router })),
-      // Solana mainnet's ready configuration, verbatim but for where the cluster is and what it is called.
-      solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId),
+      // Solana mainnet's ready configuration, verbatim but for where the cluster and its Jupiter API are, and its id.
+      solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId, devnet.jupiterUrl),
       prices: sandboxPrices,
       tokenImages: sandboxTokenImages,
       // A local toy world: any page on this machine may use the sandbox project.

@@ -56,6 +56,7 @@ import * as SocialLogin from "./embedded/SocialLogin.ts"
 import * as SwapVenues from "./convert/SwapVenues.ts"
 import * as Onramp from "./onramp/Onramp.ts"
 import * as OnrampWebhook from "./onramp/OnrampWebhook.ts"
+import * as JupiterSwaps from "./solana/JupiterSwaps.ts"
 import * as PythPrices from "./solana/PythPrices.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
@@ -114,7 +115,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
     const context = ServerContext.of({
       balances: makeBalanceReader(evm, options.solana, prices, solanaPrices === undefined ? [] : [solanaPrices]),
-      swaps: SwapVenues.make(evm),
+      swaps: JupiterSwaps.withJupiter(SwapVenues.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana)),
       onramp,
       history: makeHistoryReader(evm, prices),
       solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),

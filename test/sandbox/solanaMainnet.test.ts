@@ -31,8 +31,13 @@ describe("Solana mainnet's ready configuration", () => {
     }
   })
 
-  it("runs in the sandbox verbatim, but for the RPC URL and the cluster id", () => {
-    const sandbox = sandboxSolanaOptions("http://127.0.0.1:8899", "solana:J9Lv6quX2x5LmewmhGm2uPGJ1UDE4oBy")
-    expect(sandbox).toEqual({ ...solanaMainnet, rpcUrl: "http://127.0.0.1:8899", caipNetworkId: "solana:J9Lv6quX2x5LmewmhGm2uPGJ1UDE4oBy" })
+  it("runs in the sandbox verbatim, but for the endpoints (RPC, Jupiter API) and the cluster id", () => {
+    const sandbox = sandboxSolanaOptions("http://127.0.0.1:8899", "solana:J9Lv6quX2x5LmewmhGm2uPGJ1UDE4oBy", "http://127.0.0.1:8899/jupiter/swap/v1")
+    expect(sandbox).toEqual({
+      ...solanaMainnet,
+      rpcUrl: "http://127.0.0.1:8899",
+      caipNetworkId: "solana:J9Lv6quX2x5LmewmhGm2uPGJ1UDE4oBy",
+      jupiter: { ...solanaMainnet.jupiter, apiUrl: "http://127.0.0.1:8899/jupiter/swap/v1" }
+    })
   })
 })

@@ -113,7 +113,7 @@ describe("the devnet's feeds, read through the RPC", () => {
 
   effectIt.effect("price SOL and USDC; a kept account that grows stale stops giving a price", () =>
     Effect.gen(function*() {
-      const solana = sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId)
+      const solana = sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId, devnet.jupiterUrl)
       const sol = devnet.pyth.accounts.get("native") ?? ""
       yield* TestClock.setTime(Date.now())
       devnet.pyth.post(sol, { publishTime: BigInt(nowSeconds() - 50) }, nowSeconds())
@@ -139,7 +139,7 @@ const balanceOf = async (server: { url: string }, owner: string) => {
 const serverWith = () => startApiServer({
   port: 0,
   projects: { p: { allowedOrigins: ["*"] } },
-  solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId),
+  solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId, devnet.jupiterUrl),
   // A table price for SOL must never stand in for Pyth's.
   prices: { [solId()]: 999 }
 })
