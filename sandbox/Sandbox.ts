@@ -70,7 +70,7 @@ export interface Sandbox {
   readonly walletConnectWalletUrl: string
   readonly apiUrl: string
   readonly relayUrl: string
-  /** The sandbox onramp provider's origin (its checkout pages are under `/{ramp}/checkout`). */
+  /** The sandbox onramp providers' origin (MoonPay under `/moonpay/`, Coinbase Onramp under `/coinbase/`, the checkout at `/checkout/pay`). */
   readonly onrampUrl: string
   /** The mailbox page; `${mailboxUrl}/messages?to=<address>` lists the messages as JSON. */
   readonly mailboxUrl: string

@@ -165,6 +165,15 @@ const connectEvm = async (page: Page, options: { readonly status?: boolean } = {
   await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^eip155 0x/)
 }
 
+/** Connects the Solana demo wallet from the Connect view (the modal then closes). */
+const connectSolana = async (page: Page) => {
+  await page.locator("[data-portico-button]").click()
+  await expectView(page, "Connect")
+  await walletRow(page, solanaWallet).click()
+  await answerWallet(page, "Approve")
+  await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^solana /)
+}
+
 const evmAddress = () => sandbox.config.evm.accounts[0]?.address.toLowerCase() ?? ""
 
 /** Opens Send from Account, fills the form and confirms the preview (the wallet's prompt follows). */
@@ -469,11 +478,7 @@ describe("Portico modal in Chromium", () => {
     const receiver = (await generateKeyPairSigner()).address
     const mint = address(sandbox.config.solana.mints["usdc"] ?? "")
     const { context, page } = await open(host.url)
-    await page.locator("[data-portico-button]").click()
-    await expectView(page, "Connect")
-    await walletRow(page, solanaWallet).click()
-    await answerWallet(page, "Approve")
-    await expect.poll(() => hostStatus(page).textContent(), { timeout: 15_000 }).toMatch(/^solana /)
+    await connectSolana(page)
     // SOL's USD value comes from the devnet's Pyth feed (150 USD), read by our server through the cluster's RPC.
     await page.locator("[data-portico-button]").click()
     await expectView(page, "Account")
@@ -498,6 +503,40 @@ describe("Portico modal in Chromium", () => {
       return value[0]?.account.data.parsed.info.tokenAmount.amount
     }
     await expect.poll(tokenAmount, { timeout: 15_000 }).toBe("2000000")
+    await context.close()
+  })
+
+  it("swaps 1 SOL to USDC on Solana through the sandbox's Jupiter, signed in the Solana demo wallet, and returns to Account", async () => {
+    const rpc = createSolanaRpc(sandbox.config.solana.cluster.rpcUrl)
+    const owner = address(sandbox.config.solana.accounts[0]?.address ?? "")
+    const mint = address(sandbox.config.solana.mints["usdc"] ?? "")
+    const usdcOf = async () => {
+      const { value } = await rpc.getTokenAccountsByOwner(owner, { mint }, { encoding: "jsonParsed" }).send()
+      return BigInt((value[0]?.account.data as { parsed: { info: { tokenAmount: { amount: string } } } } | undefined)?.parsed.info.tokenAmount.amount ?? "0")
+    }
+    const { context, page } = await open(host.url)
+    await connectSolana(page)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Account")
+    await dialog(page).getByRole("button", { name: en.swap, exact: true }).click()
+    await expectView(page, "Swap")
+    await visible(dialog(page).locator("[data-swap-token='from']"))
+    const before = await usdcOf()
+    await dialog(page).locator("[data-swap-amount]").fill("1")
+    const quote = dialog(page).locator("[data-swap-quote]")
+    const quotedNow = async () => BigInt((await quote.getAttribute("data-swap-quote")) || "0")
+    // The pool's price is Pyth's: 150 USDC a SOL, less its 0.25 % fee and the impact.
+    await expect.poll(quotedNow, { timeout: 15_000 }).toBeGreaterThan(140_000_000n)
+    expect(await quotedNow()).toBeLessThan(150_000_000n)
+    const quoted = await quotedNow()
+    await dialog(page).locator("[data-swap-submit]").click()
+    await visible(dialog(page).locator("[data-swap-minimum]"))
+    await expectNoAxeViolations(page)
+    await dialog(page).locator("[data-swap-confirm]").click()
+    await answerWallet(page, "Approve")
+    await expectView(page, "Account")
+    const received = (await usdcOf()) - before
+    expect(received).toBeGreaterThanOrEqual((quoted * 99n) / 100n)
     await context.close()
   })
 

@@ -5,20 +5,15 @@
  * The sandbox's stand-in answers the same shapes.
  */
 import * as Schema from "effect/Schema"
+import { OnrampNetwork } from "../../../core/Onramp.ts"
 
 const Decimal = Schema.String.check(Schema.isPattern(/^\d{1,40}(\.\d{1,36})?$/))
 
 export const Money = Schema.Struct({ value: Decimal, currency: Schema.String })
 export type Money = typeof Money.Type
 
-export const Network = Schema.Struct({
-  name: Schema.String,
-  display_name: Schema.String,
-  /** The decimal EVM chain id. */
-  chain_id: Schema.String,
-  /** Empty for the network's native currency. */
-  contract_address: Schema.String
-})
+/** The spec's onramp network (core/Onramp.ts) is Coinbase's: name, display name, chain id, contract (empty for native). */
+export const Network = OnrampNetwork
 
 export const BuyOptions = Schema.Struct({
   payment_currencies: Schema.Array(Schema.Struct({

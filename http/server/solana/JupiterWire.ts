@@ -5,6 +5,7 @@
  * same shapes (sandbox/solana/JupiterStandIn.ts).
  */
 import * as Schema from "effect/Schema"
+import { solanaNativeMint } from "../../../core/swap/Swap.ts"
 
 /** A whole number of base units, as Jupiter writes amounts. */
 const Units = Schema.String.check(Schema.isPattern(/^\d{1,30}$/))
@@ -55,4 +56,4 @@ export type SwapResponse = typeof SwapResponse.Type
 export const Refusal = Schema.Struct({ error: Schema.String, errorCode: Schema.optionalKey(Schema.String) })
 
 /** Jupiter names SOL by the wrapped-SOL mint (and unwraps it for the user). */
-export const solMint = "So11111111111111111111111111111111111111112"
+export const solMint = solanaNativeMint
