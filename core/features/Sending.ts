@@ -1,6 +1,6 @@
 /**
  * Sending tokens from the modal (spec §4 "Sending", §5 "Send", §7 "Sending", §2 after a send): the send
- * form (reset on every network switch by core/Networks), a receiver typed as an address or a name
+ * form (reset whenever the active account, its network or its namespace changes), a receiver typed as an address or a name
  * (resolved through the profile endpoints, its name kept for the preview), the network fee, and the
  * send itself by namespace through whichever connector holds the account: loading on, send, loading
  * off and the form reset; SEND_INITIATED / SEND_SUCCESS tracked; the transaction pending in Activity
@@ -10,6 +10,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Analytics from "../Analytics.ts"
 import { Connectors } from "../connectors/Connectors.ts"
@@ -21,7 +22,7 @@ import { ChainReads } from "../rpc/ChainReads.ts"
 import type * as Name from "../Name.ts"
 import * as Send from "../Send.ts"
 import * as Receiver from "../send/Receiver.ts"
-import type * as Amount from "../send/Amount.ts"
+import * as Amount from "../send/Amount.ts"
 import type * as EvmSend from "../send/EvmSend.ts"
 import * as SendFlow from "../send/SendFlow.ts"
 import type * as SolanaSend from "../send/SolanaSend.ts"
@@ -41,6 +42,7 @@ export type SendFailure =
   | Send.SendAmountAndReceiverRequiredError
   | Send.SendTokenRequiredError
   | Amount.InvalidAmountError
+  | Amount.InsufficientBalanceError
   | Transfer.TransferTokenError
   | EvmSend.EvmSendInvalidAddressError
   | EvmSend.EvmTransferRefusedError
@@ -52,8 +54,12 @@ export type SendFailure =
   | Connector.ConnectorFailure
   | WalletRequestError
 
+/** The send's amount (and its fee, where paid in the coin sent) within the token's balance. */
+const affordable = (request: Send.SendRequest, units: bigint, fee = 0n) =>
+  Amount.requireAffordable(units, { numeric: request.token.quantity.numeric, decimals: Number(request.token.quantity.decimals), symbol: request.token.symbol }, fee)
+
 export class Sending extends Context.Service<Sending, {
-  /** The send form (spec §3 "Send state"); core/Networks resets it on every network switch. */
+  /** The send form (spec §3 "Send state"), reset whenever the active account or its network changes. */
   readonly form: SubscriptionRef.SubscriptionRef<Send.SendState>
   readonly setToken: (token: TokenBalance.TokenBalance) => Effect.Effect<void>
   readonly setAmount: (amount: string) => Effect.Effect<void>
@@ -68,8 +74,16 @@ export class Sending extends Context.Service<Sending, {
     Sending,
     Effect.gen(function*() {
       const config = yield* HostConfig
-      const form = yield* Networks.SendForm
       const session = yield* Session.Session
+      const form = yield* SubscriptionRef.make(Send.initial)
+      // Spec §4: switching the network (or the account, or the namespace) resets the send form.
+      yield* SubscriptionRef.changes(session.state).pipe(
+        Stream.map((state) => Session.activeAccount(state)),
+        Stream.changesWith((a, b) => a?.namespace === b?.namespace && a?.address === b?.address && a?.caipNetworkId === b?.caipNetworkId),
+        Stream.drop(1),
+        Stream.runForEach(() => SubscriptionRef.update(form, Send.reset)),
+        Effect.forkScoped
+      )
       const connectors = yield* Connectors
       const chainReads = yield* ChainReads
       const names = yield* Names
@@ -84,13 +98,22 @@ export class Sending extends Context.Service<Sending, {
         return account === undefined ? Effect.fail(notConnected()) : Effect.succeed(account)
       })
 
-      /** The form as a transfer from the active account, with the reads of its network (for the fee). */
+      /** The form as a transfer from the active account, within the token's balance, with the reads of its network. */
       const prepared = Effect.gen(function*() {
         const account = yield* activeAccount
         const request = yield* Send.validate(account.namespace, yield* SubscriptionRef.get(form))
         const transfer = yield* Transfer.fromRequest(request, account.address)
+        yield* affordable(request, transfer.transfer.units)
         const read = yield* chainReads.on(account.caipNetworkId)
-        return { transfer, read }
+        return { request, transfer, read }
+      })
+
+      /** The network fee of the form's send, once the balance also covers it where it is paid in the coin sent. */
+      const estimateFee = Effect.gen(function*() {
+        const { request, transfer, read } = yield* prepared
+        const fee = yield* Transfer.estimateFee(read, transfer)
+        if (request.token.address === undefined) yield* affordable(request, transfer.transfer.units, fee)
+        return fee
       })
 
       const setReceiver = Effect.fn("Sending.setReceiver")(function*(text: string) {
@@ -102,6 +125,8 @@ export class Sending extends Context.Service<Sending, {
       })
 
       const send = Effect.gen(function*() {
+        // Nothing the balance cannot cover reaches the wallet; without a fee estimate the amount alone is checked.
+        yield* Effect.catchTag(estimateFee, "ChainReadError", () => Effect.void)
         const account = yield* activeAccount
         const client = yield* connectors.get(account.connectorId)
         const read = yield* chainReads.on(account.caipNetworkId)
@@ -124,7 +149,7 @@ export class Sending extends Context.Service<Sending, {
         setToken: (token) => SubscriptionRef.update(form, (state) => ({ ...state, token })),
         setAmount: (amount) => SubscriptionRef.update(form, (state) => ({ ...state, sendTokenAmount: amount.trim() })),
         setReceiver,
-        estimateFee: Effect.flatMap(prepared, ({ read, transfer }): Effect.Effect<bigint, SendFailure> => Transfer.estimateFee(read, transfer)),
+        estimateFee,
         send
       })
     })

@@ -19,6 +19,7 @@ import { startShown, useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { Activity } from "./Activity.tsx"
 import { EmbeddedIdentity } from "./EmbeddedIdentity.tsx"
 import { Nfts } from "./Nfts.tsx"
+import { SignInPrompt } from "./SignInPrompt.tsx"
 import { shortenAddress } from "./shortenAddress.ts"
 import { Tokens } from "./Tokens.tsx"
 import { useBalances } from "./useBalances.ts"
@@ -184,6 +185,7 @@ export function Account() {
         </button>
       </div>
       {account.connectorId === embeddedConnectorId ? <EmbeddedIdentity /> : null}
+      <SignInPrompt />
       <Features account={account} />
       <NetworkPicker account={account} />
       <div className="tabs" role="tablist" aria-label={t("accountTabs")} onKeyDown={onTabKey}>
