@@ -54,7 +54,7 @@ export type SendFailure =
   | Connector.ConnectorFailure
   | WalletRequestError
 
-/** The send's amount (and its fee, where paid in the coin sent) within the token's balance. */
+/** The request's amount (with `fee`, when paid in the coin sent) within the balance the form shows for its token. */
 const affordable = (request: Send.SendRequest, units: bigint, fee = 0n) =>
   Amount.requireAffordable(units, { numeric: request.token.quantity.numeric, decimals: Number(request.token.quantity.decimals), symbol: request.token.symbol }, fee)
 
