@@ -22,6 +22,7 @@ import { startRelay } from "../http/relay/Relay.ts"
 import { explorerOptionsFor, startSandboxExplorer } from "./explorer/SandboxExplorer.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
+import { sandboxSolanaOptions } from "./solana/MainnetShape.ts"
 import { startSolanaDevnet } from "./solana/SolanaDevnet.ts"
 import { isPackaged } from "./SandboxFiles.ts"
 import { portTakenOf, startFailureMessage } from "./StartFailure.ts"
@@ -77,7 +78,7 @@ export interface Sandbox {
   readonly walletConnectWalletUrl: string
   readonly apiUrl: string
   readonly relayUrl: string
-  /** The sandbox onramp provider's origin (its checkout pages are under `/{ramp}/checkout`). */
+  /** The sandbox onramp providers' origin (MoonPay under `/moonpay/`, Coinbase Onramp under `/coinbase/`, the checkout at `/checkout/pay`). */
   readonly onrampUrl: string
   /** The mailbox page; `${mailboxUrl}/messages?to=<address>` lists the messages as JSON. */
   readonly mailboxUrl: string
@@ -138,17 +139,13 @@ const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promi
 
 interface Stoppable { readonly stop: () => Promise<void> }
 
-/** Fixed USD prices, so that USD values in the modal are real numbers: ETH, SOL and the dollar tokens. */
-const sandboxPrices = (solanaNetwork: string, solanaUsdc: string): Readonly<Record<string, number>> => ({
-  ...Object.fromEntries(
-    evmChainSpecs.flatMap(({ chainId }) => [
-      [`eip155:${chainId}:native`, sandboxUsdPrices.native],
-      ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, sandboxUsdPrices.token] as const)
-    ])
-  ),
-  [`${solanaNetwork}:native`]: 150,
-  [`${solanaNetwork}:${solanaUsdc}`]: 1
-})
+/** Fixed USD prices on the EVM devnets, so that USD values in the modal are real numbers (Solana's come from its Pyth feeds). */
+const sandboxPrices: Readonly<Record<string, number>> = Object.fromEntries(
+  evmChainSpecs.flatMap(({ chainId }) => [
+    [`eip155:${chainId}:native`, sandboxUsdPrices.native],
+    ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, sandboxUsdPrices.token] as const)
+  ])
+)
 
 /** Tries to start on ephemeral ports: a port picked free may be taken by another process before it is bound. */
 const ephemeralAttempts = 3
@@ -185,7 +182,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       port: ports.onramp,
       networks: devnets.chains,
       credentials: onrampCredentials,
-      callbackUrl: (ramp) => `${http(ports.api)}/v1/onramp/callback/${ramp.id}`
+      moonPayWebhookUrl: () => `${http(ports.api)}/v1/onramp/webhook/moonpay`
     })
   )
   // The explorer indexes the devnets once they are seeded; the API server knows its URLs from the ports.
@@ -220,12 +217,9 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
         explorer: explorerOptionsFor(http(ports.explorer), chainId, index)
       })),
       tokenList: `${http(ports.explorer)}/tokenlist.json`,
-      solana: {
-        rpcUrl: devnet.rpcUrl,
-        caipNetworkId: devnet.deployment.caipNetworkId,
-        mints: [{ address: devnet.deployment.usdc.address, symbol: devnet.deployment.usdc.symbol, name: devnet.deployment.usdc.name, decimals: devnet.deployment.usdc.decimals }]
-      },
-      prices: sandboxPrices(devnet.deployment.caipNetworkId, devnet.deployment.usdc.address),
+      // Solana mainnet's ready configuration, verbatim but for where the cluster and its Jupiter API are, and its id.
+      solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId, devnet.jupiterUrl),
+      prices: sandboxPrices,
       tokenImages: sandboxTokenImages,
       // A local toy world: any page on this machine may use the sandbox project.
       projects: { [projectId]: { allowedOrigins: ["*"] } },

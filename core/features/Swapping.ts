@@ -2,7 +2,8 @@
  * Swaps (spec §2 feature area "swaps", §7 convert calls): the form's pair and amount, a quote from our
  * server that follows every change, and the swap itself through the visitor's wallet — first an approval
  * of exactly the amount when the router may not spend enough of the token, then the swap — each waited
- * for until mined. After it, balances and activity load again and the modal returns to Account.
+ * for until mined. On Solana the swap is one transaction from the swap API, signed and sent by the wallet
+ * (core/swap/SolanaSwap.ts). After it, balances and activity load again and the modal returns to Account.
  * Its own chunk (app/SwapEngine.ts): a visitor who never opens Swap never loads it.
  */
 import * as Clock from "effect/Clock"
@@ -14,13 +15,16 @@ import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Backend, type BackendError } from "../Backend.ts"
 import type * as Connector from "../Connector.ts"
+import { Connectors } from "../connectors/Connectors.ts"
 import * as Modal from "../Modal.ts"
 import type * as Networks from "../Networks.ts"
 import type { ChainReadError } from "../rpc/ChainRead.ts"
 import { ChainReads } from "../rpc/ChainReads.ts"
 import { fixed } from "../FixedMessage.ts"
 import * as Amount from "../send/Amount.ts"
+import type * as SolanaSend from "../send/SolanaSend.ts"
 import * as Session from "../Session.ts"
+import * as SolanaSwap from "../swap/SolanaSwap.ts"
 import * as Swap from "../swap/Swap.ts"
 import { AccountData } from "./AccountData.ts"
 import { Activity } from "./Activity.ts"
@@ -33,6 +37,7 @@ export type SwapFailure =
   | Networks.NetworkNotFoundError
   | Amount.InvalidAmountError
   | Swap.SwapRevertedError
+  | SolanaSend.SolanaSendAnswerError
   | SwapNotReadyError
 
 /** Receipts are asked for every second, for up to two minutes. */
@@ -70,10 +75,13 @@ export class Swapping extends Context.Service<Swapping, {
       const accountData = yield* AccountData
       const activity = yield* Activity
       const form = yield* Swap.SwapForm
+      const connectors = yield* Connectors
 
-      const evmAccount = Effect.flatMap(SubscriptionRef.get(session.state), (state) =>
-        state.eip155 === undefined ? Effect.fail(notConnected()) : Effect.succeed(state.eip155))
-
+      /** The account swapping: the active one (eip155 or solana). */
+      const swapAccount = Effect.flatMap(SubscriptionRef.get(session.state), (state) => {
+        const account = Session.activeAccount(state)
+        return account === undefined ? Effect.fail(notConnected()) : Effect.succeed(account)
+      })
 
       /** A quote (and the allowance) for the form as it stands; a form that cannot be quoted clears it. */
       const requote = Effect.gen(function*() {
@@ -82,13 +90,13 @@ export class Swapping extends Context.Service<Swapping, {
         if (from === undefined || to === undefined || state.amount === "") {
           return yield* SubscriptionRef.update(form, (current) => ({ ...current, quote: undefined, quoting: false, problem: undefined }))
         }
-        const account = yield* evmAccount
+        const account = yield* swapAccount
         const amount = yield* Amount.parse(state.amount, from.decimals)
         yield* SubscriptionRef.update(form, (current) => ({ ...current, quoting: true }))
         const query = { amount, from: from.address, to: to.address, userAddress: account.address }
         const [quote, allowance] = yield* Effect.all([
           backend.swapQuote(query),
-          Swap.isNative(from) ? Effect.succeed(undefined) : backend.swapAllowance(from.address, account.address)
+          Swap.needsAllowance(from) ? backend.swapAllowance(from.address, account.address) : Effect.succeed(undefined)
         ], { concurrency: 2 })
         // A quote for a form that changed meanwhile is not this form's.
         yield* SubscriptionRef.update(form, (current) =>
@@ -100,7 +108,7 @@ export class Swapping extends Context.Service<Swapping, {
       )
 
       const open = Effect.gen(function*() {
-        const account = yield* evmAccount
+        const account = yield* swapAccount
         yield* SubscriptionRef.set(form, Swap.initial)
         const tokens = yield* backend.swapTokens(account.caipNetworkId)
         const from = tokens.find(Swap.isNative)
@@ -144,8 +152,17 @@ export class Swapping extends Context.Service<Swapping, {
           return hash
         })
 
+      /** The swap's transaction through the wallet of the account's namespace, waited for until mined. */
+      const sendSwap = (account: Session.SessionAccount, transaction: Swap.SwapTransaction) =>
+        account.namespace === "solana"
+          ? Effect.gen(function*() {
+            const client = yield* connectors.get(account.connectorId)
+            return yield* SolanaSwap.sendAndConfirm(client, yield* chainReads.on(account.caipNetworkId), transaction.data)
+          })
+          : sendAndWait(account, transaction)
+
       const swap = Effect.gen(function*() {
-        const account = yield* evmAccount
+        const account = yield* swapAccount
         const state = yield* SubscriptionRef.get(form)
         const { from, to } = state
         if (from === undefined || to === undefined || state.quote === undefined) return yield* new SwapNotReadyError()
@@ -153,13 +170,13 @@ export class Swapping extends Context.Service<Swapping, {
         const query = { amount, from: from.address, to: to.address, userAddress: account.address }
         const finish = SubscriptionRef.update(form, (current) => ({ ...current, step: "form" as const }))
         return yield* Effect.gen(function*() {
-          if (!Swap.isNative(from) && (state.allowance ?? 0n) < amount) {
+          if (Swap.needsAllowance(from) && (state.allowance ?? 0n) < amount) {
             yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "approving" as const }))
             yield* sendAndWait(account, yield* backend.swapApproval(query))
           }
           yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "swapping" as const }))
           const transaction = yield* backend.swapTransaction({ ...query, slippage: state.slippage })
-          const hash = yield* sendAndWait(account, transaction)
+          const hash = yield* sendSwap(account, transaction)
           // Activity shows the swap at once; it leaves the pending list when the history lists it.
           yield* activity.addPending(account, {
             id: hash,

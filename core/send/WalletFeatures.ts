@@ -1,8 +1,8 @@
 /**
  * The Account view's wallet feature buttons (spec §9: onramp, swaps, receive, send, in that order), each
  * shown only when its feature flag is on and, for send and receive, only on a namespace that can send
- * (spec §1: eip155 and solana); swaps only on eip155 (spec §9: the swap networks are eip155 chains); the
- * onramp nowhere in the restricted timezones (spec §9).
+ * (spec §1: eip155 and solana); swaps on eip155 (spec §9's swap networks) and on solana (through a
+ * Jupiter-compatible API); the onramp nowhere in the restricted timezones (spec §9).
  */
 import * as Constants from "../Constants.ts"
 import { isRestrictedTimezone } from "../onramp/RestrictedTimezones.ts"
@@ -21,4 +21,4 @@ export const visible = (
     (features[feature] ?? Constants.defaultFeatures[feature]) &&
     (feature === "onramp"
       ? !isRestrictedTimezone(timeZone)
-      : feature === "swaps" ? namespace === "eip155" : sendingNamespaces.has(namespace)))
+      : sendingNamespaces.has(namespace)))

@@ -91,6 +91,22 @@ const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): Toke
   }
 }
 
+/**
+ * A chain's own price oracle (Pyth on Solana, http/server/solana/PythPrices.ts): the assets it covers are
+ * priced by it alone (no price when it has none), the others by the table.
+ */
+export interface ChainPrices {
+  readonly chainId: string
+  readonly covers: (assetId: string) => boolean
+  readonly prices: (assetIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, UpstreamUnavailable>
+}
+
+/** The oracle's prices for the assets it covers, the table's for the rest. */
+const withOracle = (oracle: ChainPrices | undefined, prices: PriceSource, assetIds: ReadonlyArray<string>): Effect.Effect<PriceSource, UpstreamUnavailable> =>
+  oracle === undefined
+    ? Effect.succeed(prices)
+    : Effect.map(oracle.prices(assetIds), (quoted): PriceSource => (assetId) => (oracle.covers(assetId) ? quoted.get(assetId) : prices(assetId)))
+
 export interface BalanceReader {
   /** CAIP-2 ids this reader can answer for, in configuration order. */
   readonly chains: ReadonlyArray<string>
@@ -164,7 +180,8 @@ export const makeBalanceReader = (
   evm: ReadonlyArray<EvmChainOptions>,
   solana: SolanaOptions | undefined,
   prices: PriceSource,
-  discovery?: TokenDiscovery
+  discovery?: TokenDiscovery,
+  oracles: ReadonlyArray<ChainPrices> = []
 ): BalanceReader => {
   const readers = new Map(
     [...evm.map(evmReader), ...(solana === undefined ? [] : [solanaReader(solana)])].map((reader) => [reader.chainId, reader])
@@ -174,9 +191,13 @@ export const makeBalanceReader = (
     read: (chainId, address, imageBase) => {
       const reader = readers.get(chainId)
       if (reader === undefined) return Effect.succeed([])
+      const oracle = oracles.find((candidate) => candidate.chainId === chainId)
       return Effect.all([Effect.tryPromise({ try: () => reader.read(address), catch: upstream(chainId) }), discovered(discovery, chainId, address)], { concurrency: 2 }).pipe(
-        Effect.map(([holdings, found]) =>
-          [...holdings, ...found].filter((holding) => holding.amount > 0n).map((holding) => toEntry(holding, prices, imageBase)))
+        Effect.flatMap(([read, found]) => {
+          const holdings = [...read, ...found].filter((holding) => holding.amount > 0n)
+          return Effect.map(withOracle(oracle, prices, holdings.map((holding) => holding.assetId)), (source) =>
+            holdings.map((holding) => toEntry(holding, source, imageBase)))
+        })
       )
     }
   }

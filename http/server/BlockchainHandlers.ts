@@ -7,6 +7,7 @@ import { createHash } from "node:crypto"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Address from "../../core/Address.ts"
 import * as Constants from "../../core/Constants.ts"
@@ -20,6 +21,7 @@ import { History } from "../../core/Transaction.ts"
 import { FungiblePrices, SupportedChains } from "../api/BlockchainApi.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { tokenImageUrl } from "./Balances.ts"
+import * as ClientAddress from "./ClientAddress.ts"
 import { Repository, type NameRecord } from "./Repository.ts"
 import * as EncodedAnswers from "./EncodedAnswers.ts"
 import { requestBase } from "./RequestBase.ts"
@@ -152,7 +154,11 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
         Effect.flatMap(Clock.currentTimeMillis, (now) => context.swaps.buildTransaction(payload, Math.floor(now / 1000))))
       .handle("convertBuildApprove", ({ query }) => context.swaps.buildApprove(query))
       .handle("onrampUrl", ({ payload }) =>
-        Effect.flatMap(onramp, (served) => Effect.flatMap(Clock.currentTimeMillis, (now) => served.offers.checkoutUrl(payload, Math.floor(now / 1000)))))
+        Effect.gen(function*() {
+          const served = yield* onramp
+          const request = yield* HttpServerRequest.HttpServerRequest
+          return yield* served.offers.checkoutUrl(payload, ClientAddress.of(request, context.trustedProxies))
+        }))
       .handle("onrampOptions", () => Effect.flatMap(onramp, (served) => served.offers.options))
       .handle("onrampQuote", ({ payload }) => Effect.flatMap(onramp, (served) => served.offers.quote(payload)))
       .handle("balance", ({ params, query }) =>

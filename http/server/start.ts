@@ -59,7 +59,9 @@ import * as ExplorerHistory from "./explorer/ExplorerHistory.ts"
 import * as TokenDiscovery from "./explorer/TokenDiscovery.ts"
 import * as TokenList from "./explorer/TokenList.ts"
 import * as Onramp from "./onramp/Onramp.ts"
-import * as OnrampCallback from "./onramp/OnrampCallback.ts"
+import * as OnrampWebhook from "./onramp/OnrampWebhook.ts"
+import * as JupiterSwaps from "./solana/JupiterSwaps.ts"
+import * as PythPrices from "./solana/PythPrices.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
 
@@ -109,6 +111,9 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     )
     const frameAssets = options.embedded?.frameAssets === undefined ? undefined : FramePages.load(options.embedded.frameAssets)
     const onramp = options.onramp === undefined ? undefined : await Effect.runPromise(Onramp.make(options.onramp, evm, db, prices))
+    const solanaPrices = options.solana?.pyth === undefined
+      ? undefined
+      : await Effect.runPromise(PythPrices.make(options.solana.rpcUrl, options.solana.caipNetworkId, options.solana.pyth))
     // With Postgres both limiters keep their buckets in one table: each sweeps rows idle for twice the
     // longer window, by then full again for either.
     const limits = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
@@ -118,8 +123,8 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, tokenList))
     const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices, historyPageSize))
     const context = ServerContext.of({
-      balances: makeBalanceReader(evm, options.solana, prices, TokenDiscovery.make(explorerChains)),
-      swaps: SwapVenues.make(evm),
+      balances: makeBalanceReader(evm, options.solana, prices, TokenDiscovery.make(explorerChains), solanaPrices === undefined ? [] : [solanaPrices]),
+      swaps: JupiterSwaps.withJupiter(SwapVenues.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana)),
       onramp,
       history,
       solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),
@@ -159,7 +164,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const routes = Layer.mergeAll(
       HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
       ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
-      OnrampCallback.layer(onramp?.purchases),
+      OnrampWebhook.layer(onramp?.purchases),
       // The embedded wallet's frame and panel pages, when their build is configured.
       frameAssets === undefined ? Layer.empty : FramePages.layer(frameAssets).pipe(Layer.provide(services)),
       HttpRouter.middleware(Cors.middleware(projects), { global: true }),

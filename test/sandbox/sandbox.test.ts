@@ -81,7 +81,9 @@ describe("startSandbox", () => {
     const evm = await balances(sandbox.config.evm.accounts[0]?.address ?? "", "eip155:31337")
     expect(evm.map(({ symbol, price }) => [symbol, price])).toEqual(expect.arrayContaining([["ETH", 3000], ["USDC", 1], ["USDT", 1]]))
     const solana = await balances(sandbox.config.solana.accounts[0]?.address ?? "", sandbox.config.solana.cluster.caipNetworkId)
+    // Solana's from the devnet's Pyth feeds, USDC at its mainnet mint (docs/networks/solana-mainnet.json, run verbatim).
     expect(solana.map(({ symbol, price }) => [symbol, price])).toEqual(expect.arrayContaining([["SOL", 150], ["USDC", 1]]))
+    expect(sandbox.config.solana.mints["usdc"]).toBe("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v")
   })
 
   it("hands pages funded demo accounts whose keys match their addresses", async () => {

@@ -2,7 +2,8 @@
  * The swap feature's rules with a fake server and wallet: Ether and USDC chosen on open, choosing the
  * other side's token swaps the pair, the quote follows the form and a late answer for an older form is
  * dropped, the approval comes before the swap only when the allowance is short, and both go through the
- * wallet before the modal returns to Account.
+ * wallet before the modal returns to Account. On Solana no allowance is asked, and the swap API's
+ * transaction goes to the wallet's signAndSendTransaction and is waited for until confirmed.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
@@ -10,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import { TestClock } from "effect/testing"
 import type * as Backend from "../../../core/Backend.ts"
 import * as Connection from "../../../core/Connection.ts"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
@@ -18,7 +20,7 @@ import * as Modal from "../../../core/Modal.ts"
 import { ChainReads } from "../../../core/rpc/ChainReads.ts"
 import * as Swap from "../../../core/swap/Swap.ts"
 import { features, type EnvironmentOptions } from "../support/Environment.ts"
-import { evmAddress, evmConnected, evmConnector, fake } from "../support/Wallets.ts"
+import { evmAddress, evmConnected, evmConnector, fake, solAddress, solConnected, solConnector, solNetwork } from "../support/Wallets.ts"
 
 const token = (symbol: string, address: string, decimals: number): Swap.SwapToken =>
   ({ name: symbol, symbol, address: `eip155:31337:${address}`, decimals, logoUri: "" })
@@ -125,5 +127,59 @@ describe("Swapping", () => {
         history: () => Effect.succeed({ data: [], next: null })
       })
     }, requests))
+  })
+
+  it.effect("on Solana asks no allowance, has the wallet sign and send the swap API's transaction, and waits for its confirmation", () => {
+    const sent: Array<unknown> = []
+    const statuses: Array<string> = []
+    const sol = { name: "Solana", symbol: "SOL", address: `${solNetwork}:${Swap.solanaNativeMint}`, decimals: 9, logoUri: "" }
+    const solUsdc = { name: "USD Coin", symbol: "USDC", address: `${solNetwork}:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`, decimals: 6, logoUri: "" }
+    const wallet = fake(solConnector, {
+      connect: Effect.succeed(solConnected),
+      request: (args) => Effect.sync(() => {
+        sent.push(args)
+        return { signature: "5ignature" }
+      })
+    })
+    // The cluster sees the transaction first as processed only, then confirmed.
+    const chain = Layer.succeed(ChainReads, ChainReads.of({
+      on: () => Effect.succeed(() => Effect.sync(() => {
+        statuses.push("asked")
+        return { value: [{ err: null, confirmationStatus: statuses.length < 2 ? "processed" : "confirmed" }] }
+      }))
+    }))
+    const swapping = Swapping.layer.pipe(Layer.provide(Layer.merge(Layer.effect(Swap.SwapForm, SubscriptionRef.make(Swap.initial)), chain)))
+    const allowances: Array<string> = []
+    return Effect.gen(function*() {
+      yield* Effect.flatMap(Connectors, (connectors) => connectors.discover)
+      yield* Effect.flatMap(Connection.Connection, (connection) => connection.connect(solConnector.id))
+      const swapper = yield* Swapping
+      yield* swapper.open
+      assert.deepStrictEqual([(yield* form).from?.symbol, (yield* form).to?.symbol], ["SOL", "USDC"])
+      yield* swapper.setFrom(solUsdc.address)
+      yield* swapper.setAmount("25")
+      const fiber = yield* Effect.forkChild(swapper.swap)
+      yield* TestClock.adjust("2 seconds")
+      assert.strictEqual(yield* Fiber.join(fiber), "5ignature")
+      assert.deepStrictEqual(allowances, [])
+      assert.deepStrictEqual(sent.map((args) => (args as { method: string }).method), ["solana_signAndSendTransaction"])
+      // The wallet got the transaction's bytes, as Wallet Standard connectors take them.
+      assert.deepStrictEqual([...((sent[0] as { params: { transaction: Uint8Array } }).params.transaction)], [1, 2, 3])
+      assert.strictEqual(statuses.length, 2)
+    }).pipe(
+      Effect.provide(swapping.pipe(Layer.provideMerge(features({
+        clients: [wallet.client],
+        backend: backend({
+          swapTokens: () => Effect.succeed([sol, solUsdc]),
+          swapAllowance: (address) => Effect.sync(() => {
+            allowances.push(address)
+            return 0n
+          }),
+          swapTransaction: () => Effect.succeed({ from: solAddress, to: "pool", data: "AQID", value: 0n }),
+          balances: () => Effect.succeed({ balances: [] }),
+          history: () => Effect.succeed({ data: [], next: null })
+        })
+      }))))
+    )
   })
 })

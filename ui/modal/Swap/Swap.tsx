@@ -71,7 +71,7 @@ function Preview({ onEdit }: { readonly onEdit: () => void }) {
   const { from, to, quote, units } = form
   if (from === undefined || to === undefined || quote === undefined || units === undefined) return null
   const minimum = minimumOf(quote.toAmount, form.slippage)
-  const needsApproval = !Swap.isNative(from) && (form.allowance ?? 0n) < units
+  const needsApproval = Swap.needsAllowance(from) && (form.allowance ?? 0n) < units
   const busy = form.step !== "form"
   const amountOf = (value: bigint, token: Swap.SwapToken) =>
     t("balanceOf", { amount: Format.formatTokenBalance(formatUnits(value, token.decimals), locale), symbol: token.symbol })
@@ -191,6 +191,7 @@ function Steps({ account }: { readonly account: Session.SessionAccount }) {
 export function SwapView() {
   const { engine, t } = useModalContext()
   const account = Session.activeAccount(useEngineAtom(engine.atoms.session))
-  if (account === undefined || account.namespace !== "eip155") return <p className="muted">{t("noAccount")}</p>
+  // EVM swaps through the chain's venues, Solana's through a Jupiter-compatible API (both behind our server).
+  if (account === undefined || (account.namespace !== "eip155" && account.namespace !== "solana")) return <p className="muted">{t("noAccount")}</p>
   return <Steps key={account.caipNetworkId} account={account} />
 }

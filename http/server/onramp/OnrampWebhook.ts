@@ -1,8 +1,8 @@
 /**
- * `POST /v1/onramp/callback/{provider}`: where a provider tells the server about a purchase it delivered
- * (ProviderProtocol.ts `PurchaseCallback`). A plain route rather than an HttpApi endpoint: the HMAC covers
- * the raw body bytes, and the caller is the provider's server, not a project's page (no projectId, no
- * Origin). 204 once verified and stored (again for a replay); every refusal is JSON naming its tag.
+ * `POST /v1/onramp/webhook/{provider}`: where a provider that sends webhooks (MoonPay) reports a purchase.
+ * A plain route rather than an HttpApi endpoint: the signature covers the raw body bytes, and the caller is
+ * the provider's server, not a project's page (no projectId, no Origin). 204 once verified and recorded
+ * (again for a replay); every refusal is JSON naming its tag.
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -11,9 +11,8 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { NotImplemented } from "../../api/ApiError.ts"
 import type { OnrampPurchases } from "./Purchases.ts"
-import { signatureHeader } from "./ProviderProtocol.ts"
 
-export const path = "/v1/onramp/callback/:provider"
+export const path = "/v1/onramp/webhook/:provider"
 
 const refusal = (error: { readonly _tag: string; readonly message: string; readonly status: number }) =>
   HttpServerResponse.jsonUnsafe({ _tag: error._tag, message: error.message }, { status: error.status })
@@ -25,8 +24,9 @@ export const layer = (purchases: OnrampPurchases | undefined) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const { provider } = yield* HttpRouter.params
     const body = new Uint8Array(yield* request.arrayBuffer)
-    const now = yield* Clock.currentTimeMillis
-    return yield* purchases.receive(provider ?? "", body, request.headers[signatureHeader], new Date(now)).pipe(
+    const nowSeconds = Math.floor((yield* Clock.currentTimeMillis) / 1000)
+    const header = (name: string) => request.headers[name.toLowerCase()]
+    return yield* purchases.receive(provider ?? "", { body, header, nowSeconds }).pipe(
       Effect.as(HttpServerResponse.empty({ status: 204 })),
       Effect.catch((error) => Effect.succeed(refusal(error)))
     )
