@@ -41,6 +41,7 @@ import * as EmbeddedLogin from "./features/EmbeddedLogin.ts"
 import * as FrameChannel from "./embedded/FrameChannel.ts"
 import * as Swapping from "./features/Swapping.ts"
 import * as Swap from "./swap/Swap.ts"
+import * as SwapGuards from "./swap/SwapGuards.ts"
 import * as Envelope from "./walletconnect/Envelope.ts"
 import * as PairingUri from "./walletconnect/PairingUri.ts"
 import * as RelayClient from "./walletconnect/RelayClient.ts"
@@ -141,6 +142,8 @@ export const errors: ReadonlyArray<Item> = [
   item("ConnectAttempt", ConnectAttempt.RelayUnreachableError),
   item("Swap", Swap.SwapRevertedError, "The network refused the transaction, or it was not mined in time"),
   item("Swapping", Swapping.SwapNotReadyError),
+  item("SwapGuards", SwapGuards.SwapInsufficientBalanceError),
+  item("SwapGuards", SwapGuards.SwapPriceImpactTooHighError),
   item("Buying", Buying.BuyNotReadyError),
   item("FrameChannel", FrameChannel.EmbeddedFrameLoadError),
   item("FrameChannel", FrameChannel.EmbeddedFrameTimeoutError),

@@ -1,9 +1,11 @@
 /**
  * What a failure says in the visitor's language: the errors the modal knows by their tag get their
- * translated text; anything else (a wallet's own words for a code no table knows) is shown as it came.
+ * translated text, its `{slots}` filled from the error's own fields (the cooldown's `seconds`, the
+ * token's `symbol`); anything else (a wallet's own words for a code no table knows) is shown as it came.
  */
 import type { MessageKey } from "../../i18n/en.ts"
 import type { Translate } from "../../i18n/Messages.ts"
+import type { Failure } from "./asFailure.ts"
 
 const byTag: Readonly<Record<string, MessageKey>> = {
   UserRejectedRequestError: "errorUserRejected",
@@ -21,6 +23,9 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   InvalidAccountError: "errorInvalidAccount",
   RelayUnreachableError: "relayUnreachable",
   SwapRevertedError: "errorSwapReverted",
+  SwapInsufficientBalanceError: "swapInsufficientBalance",
+  SwapPriceImpactTooHighError: "swapHighImpact",
+  EmailCooldownError: "errorEmailCooldown",
   BuyNotReadyError: "buyNotReady",
   InvalidEmailError: "errorInvalidEmail",
   LoginPanelClosedError: "errorLoginPanelClosed",
@@ -55,12 +60,14 @@ const byReason: Readonly<Record<string, MessageKey>> = {
   SessionEndedError: "errorSessionExpired"
 }
 
-export const errorText = (error: { readonly _tag: string; readonly message: string; readonly reason?: string }, t: Translate): string => {
+/** The error's own text and number fields, as the slots of its message. */
+const slotsOf = (error: object): Readonly<Record<string, string>> =>
+  Object.fromEntries(Object.entries(error).flatMap(([name, value]) =>
+    typeof value === "string" || typeof value === "number" ? [[name, String(value)]] : []))
+
+export const errorText = (error: Failure, t: Translate): string => {
   const inFrame = error.reason === undefined ? undefined : byReason[error.reason]
   if (inFrame !== undefined) return t(inFrame)
-  // The email gate's message carries its count ('Please try again after {n} seconds'), ours or the server's.
-  const seconds = /^Please try again after (\d+) seconds$/.exec(error.message)?.[1]
-  if (seconds !== undefined) return t("errorEmailCooldown", { seconds })
   const key = byTag[error._tag]
-  return key === undefined ? error.message : t(key)
+  return key === undefined ? error.message : t(key, slotsOf(error))
 }
