@@ -158,6 +158,6 @@ export const alerts: ReadonlyArray<Alert.Alert & { readonly key: Alert.Key }> = 
 )
 
 /** Toasts with fixed wording. */
-export const toasts: ReadonlyArray<{ readonly message: string; readonly variant: string }> = [
+export const toasts: ReadonlyArray<{ readonly message: string; readonly errorTag: string; readonly variant: string }> = [
   Alert.tokenBalanceUnavailableToast
 ]

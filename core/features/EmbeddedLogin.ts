@@ -22,7 +22,7 @@ import * as Alert from "../Alert.ts"
 import * as Embedded from "../connectors/Embedded.ts"
 import * as Cooldown from "../Cooldown.ts"
 import * as Email from "../Email.ts"
-import { EmbeddedFrame, type FrameFailure } from "../embedded/FrameChannel.ts"
+import { EmbeddedFrame, EmbeddedFrameRequestError, type FrameFailure } from "../embedded/FrameChannel.ts"
 import type * as Protocol from "../embedded/FrameProtocol.ts"
 import * as Login from "../embedded/Login.ts"
 import { fixed } from "../FixedMessage.ts"
@@ -57,11 +57,18 @@ const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
   }
 }
 
-const problemOf = (error: { readonly _tag: string; readonly message: string; readonly reason?: string | undefined }) => ({
+const problemOf = (error: { readonly _tag: string; readonly message: string; readonly reason?: string | undefined; readonly seconds?: number }) => ({
   _tag: error._tag,
   message: error.message,
-  ...(error.reason === undefined ? {} : { reason: error.reason })
+  ...(error.reason === undefined ? {} : { reason: error.reason }),
+  ...(error.seconds === undefined ? {} : { seconds: error.seconds })
 })
+
+/** The server's email cooldown, answered through the frame, is the same failure as ours, with its seconds. */
+const asCooldown = <E>(error: E): E | Cooldown.EmailCooldownError =>
+  error instanceof EmbeddedFrameRequestError && error.reason === "EmailCooldown" && error.retryAfter !== undefined
+    ? Cooldown.EmailCooldownError.of(error.retryAfter)
+    : error
 
 export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly form: SubscriptionRef.SubscriptionRef<Login.LoginState>
@@ -121,7 +128,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
 
       /** Keeps the step, shows the failure, and hands it on. */
       const failing = <A, E extends { readonly _tag: string; readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
-        Effect.tapError(effect, (error) =>
+        Effect.tapError(Effect.mapError(effect, asCooldown), (error) =>
           Effect.andThen(SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(error) })), alertFor(error)))
 
       /** Once per frame: who the host is, its networks and its look. */

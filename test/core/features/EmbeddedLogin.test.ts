@@ -12,6 +12,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
+import * as Cooldown from "../../../core/Cooldown.ts"
 import * as Embedded from "../../../core/connectors/Embedded.ts"
 import { EmbeddedFrame, FrameAttacher } from "../../../core/embedded/FrameChannel.ts"
 import type * as Protocol from "../../../core/embedded/FrameProtocol.ts"
@@ -96,6 +97,20 @@ describe("EmbeddedLogin", () => {
       assert.strictEqual(again._tag, "EmailCooldownError")
       assert.match(again.message, /^Please try again after (29|30) seconds$/)
       assert.strictEqual(frame.asked.filter((type) => type === "CONNECT_EMAIL").length, 1)
+    }).pipe(withLogin(frame))
+  })
+
+  it.live("the server's cooldown, answered through the frame, is the same typed failure with its seconds", () => {
+    const frame = scriptedFrame((request) =>
+      request.type === "CONNECT_EMAIL"
+        ? { error: "Please try again after 20 seconds", reason: "EmailCooldown", retryAfter: 20 }
+        : usual()(request))
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      const refused = yield* Effect.flip(login.connectEmail("ada@example.test"))
+      assert.deepStrictEqual(refused, Cooldown.EmailCooldownError.of(20))
+      // The view reads the number from the problem's own field.
+      assert.strictEqual((yield* Effect.flatMap(EmbeddedLogin, (feature) => SubscriptionRef.get(feature.form))).problem?.seconds, 20)
     }).pipe(withLogin(frame))
   })
 

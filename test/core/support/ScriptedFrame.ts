@@ -6,7 +6,9 @@
 import type { FramePort } from "../../../core/embedded/FrameChannel.ts"
 import * as Protocol from "../../../core/embedded/FrameProtocol.ts"
 
-export type Answer = { readonly ok: unknown } | { readonly error: string; readonly code?: number }
+export type Answer = { readonly ok: unknown } | { readonly error: string; readonly code?: number; readonly reason?: string; readonly retryAfter?: number }
+
+const errorPayload = ({ error, ...fields }: Extract<Answer, { readonly error: string }>): Protocol.ErrorPayload => ({ message: error, ...fields })
 
 /** A frame answering each app event from `script`; it says it is ready as soon as it is listened to. */
 export const scriptedFrame = (script: (request: Protocol.Request) => Answer) => {
@@ -19,7 +21,7 @@ export const scriptedFrame = (script: (request: Protocol.Request) => Answer) => 
       const answer = script(request)
       const suffix = "ok" in answer ? "SUCCESS" : "ERROR"
       queueMicrotask(() =>
-        emit({ channel: Protocol.channel, kind: "response", id: request.id, type: `${request.type}_${suffix}`, payload: "ok" in answer ? answer.ok : { message: answer.error, ...(answer.code === undefined ? {} : { code: answer.code }) } }))
+        emit({ channel: Protocol.channel, kind: "response", id: request.id, type: `${request.type}_${suffix}`, payload: "ok" in answer ? answer.ok : errorPayload(answer) }))
     },
     subscribe: (listener) => {
       listeners.add(listener)

@@ -7,7 +7,8 @@ import type { MessageKey } from "../../i18n/en.ts"
 import type { Translate } from "../../i18n/Messages.ts"
 import type { Failure } from "./asFailure.ts"
 
-const byTag: Readonly<Record<string, MessageKey>> = {
+/** Every failure a visitor can meet, by its tag (a test checks each of core's errors is here or said to never reach a view). */
+export const byTag: Readonly<Record<string, MessageKey>> = {
   UserRejectedRequestError: "errorUserRejected",
   UnauthorizedError: "errorUnauthorized",
   UnsupportedMethodError: "errorUnsupportedMethod",
@@ -40,6 +41,23 @@ const byTag: Readonly<Record<string, MessageKey>> = {
   EvmSendInvalidAddressError: "errorReceiverAddress",
   SolanaSendInvalidAddressError: "errorReceiverAddress",
   NameResolutionError: "errorNameResolution",
+  InvalidAddressError: "errorInvalidAddress",
+  InvalidReceiverError: "errorReceiverInvalid",
+  TransferTokenError: "errorTokenUnusable",
+  EvmSendAnswerError: "errorWalletAnswer",
+  SolanaSendAnswerError: "errorWalletAnswer",
+  ConnectorError: "errorWalletAnswer",
+  TransactionsFetchFailedError: "failedToFetchTransactions",
+  PairingExpired: "errorPairingExpired",
+  NameInvalidCharactersError: "errorNameCharacters",
+  NameTooShortError: "errorNameLength",
+  NameSuggestionsError: "nameSuggestionsFailed",
+  SwapNotReadyError: "errorSwapNotReady",
+  EmbeddedAuthUnsupportedNamespaceError: "errorEmbeddedUnsupportedNetwork",
+  OriginNotAllowedError: "errorOriginNotAllowed",
+  JwtNotYetValidError: "errorJwtNotYetValid",
+  InvalidKeyError: "errorInvalidKey",
+  TokenBalanceUnavailable: "tokenBalanceUnavailable",
   EvmTransferRefusedError: "errorTransferRefused",
   ChainReadError: "errorChainRead",
   SignatureDeclinedError: "errorSignatureDeclined",
