@@ -198,6 +198,8 @@ export interface Engine {
    * Rejects with `DisconnectFailedError` | `DisconnectChainsFailedError` (also shown as a toast).
    */
   readonly disconnect: (namespace?: Session.SessionNamespace) => Promise<void>
+  /** Disconnects the account and whatever its wallet's login ends with it (the embedded wallet: both). Rejects as `disconnect`. */
+  readonly disconnectAccount: (account: Session.SessionAccount) => Promise<void>
   /**
    * Switches to a configured network through the connected wallet.
    * Rejects with `NetworkNotFoundError` or the wallet's `WalletError` / `ConnectorError` (also shown).
@@ -231,6 +233,44 @@ export interface Engine {
 }
 
 const sdkVersion = "react-portico-0.1.0"
+
+/**
+ * Tells `update` the active account's registered name for the host's button. Our server is asked only
+ * once the visitor has opened the modal (a session restored on page load contacts only the wallet), and
+ * again when the active account changes. Returns the unsubscribe function.
+ */
+const followProfileName = (
+  registry: AtomRegistry.AtomRegistry,
+  atoms: Pick<Engine["atoms"], "session" | "modal" | "identity">,
+  update: (name: string | undefined) => void
+): (() => void) => {
+  let acted = false
+  let watched: { readonly address: string; readonly stop: () => void } | undefined
+  const follow = () => {
+    const address = acted ? Session.activeAccount(registry.get(atoms.session))?.address : undefined
+    if (watched?.address === address) return
+    watched?.stop()
+    watched = undefined
+    update(undefined)
+    if (address === undefined) return
+    const stop = registry.subscribe(atoms.identity(address), (identity) => {
+      update(identity._tag === "Success" ? identity.value.name ?? undefined : undefined)
+    }, { immediate: true })
+    watched = { address, stop }
+  }
+  const stops = [
+    registry.subscribe(atoms.modal, (modal) => {
+      if (!modal.open || acted) return
+      acted = true
+      follow()
+    }, { immediate: true }),
+    registry.subscribe(atoms.session, follow, { immediate: true })
+  ]
+  return () => {
+    stops.forEach((stop) => stop())
+    watched?.stop()
+  }
+}
 
 /** The services a browser page provides to the features. */
 const environment = (
@@ -391,7 +431,8 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     registry.subscribe(atoms.modal, (value) => snapshot.update({ modalOpen: value.open }), { immediate: true }),
     registry.subscribe(atoms.signIn, (value) => snapshot.update({ signInSession: value._tag === "SignedIn" ? value.session : undefined }), {
       immediate: true
-    })
+    }),
+    followProfileName(registry, atoms, (profileName) => snapshot.update({ profileName }))
   ]
 
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
@@ -459,6 +500,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     },
     cancelConnect: () => run(attempt.cancel),
     disconnect: (namespace) => run(service(Disconnecting).disconnect(namespace)),
+    disconnectAccount: (account) => run(service(Disconnecting).disconnectAccount(account)),
     switchNetwork: (caipNetworkId) => run(service(NetworkSwitch).switchNetwork(caipNetworkId)),
     setActiveNamespace: (namespace) => run(service(NetworkSwitch).setActiveNamespace(namespace)),
     showToast: (toast) => run(navigation.showToast(toast)),

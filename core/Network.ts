@@ -56,3 +56,12 @@ export type Network = typeof Network.Type
 /** Spec §5: networks are checked against the supported-chains list before most API calls. */
 export const isSupported = (network: Network, supported: ReadonlyArray<string>): boolean =>
   supported.includes(network.caipNetworkId)
+
+/**
+ * The networks an account may switch to in the Account view: every configured network of its namespace,
+ * or none when there is only the one it is on (nothing to choose).
+ */
+export const offered = (networks: ReadonlyArray<Network>, namespace: string): ReadonlyArray<Network> => {
+  const same = networks.filter((network) => network.chainNamespace === namespace)
+  return same.length < 2 ? [] : same
+}

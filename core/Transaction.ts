@@ -132,3 +132,37 @@ export const groupByYearAndMonth = (transactions: ReadonlyArray<Transaction>): R
     months: Array.from(months, ([month, list]) => ({ month, transactions: list }))
   }))
 }
+
+/**
+ * What a transaction was for the account: received, sent, a trade (one leg out, one in), sent to itself,
+ * or a call that moved nothing (an approval, a contract call), which has no amount to show.
+ */
+export type Direction = "in" | "out" | "trade" | "self" | "call"
+
+export interface Summary {
+  readonly direction: Direction
+  /** Who the account dealt with: the sender of what came in, else where it went; undefined when unknown. */
+  readonly counterparty: string | undefined
+  /** The transfers to show: both legs of a trade (what left first), else the first that is not spam. */
+  readonly legs: ReadonlyArray<Transfer>
+}
+
+/** The Activity row of a transaction (spam NFT transfers left out). */
+export const summary = (transaction: Transaction): Summary => {
+  const shown = transaction.transfers.filter((transfer) => !isSpamTransfer(transfer))
+  const out = shown.find((transfer) => transfer.direction === "out")
+  const incoming = shown.find((transfer) => transfer.direction === "in")
+  const first = shown[0]
+  const { sentFrom, sentTo } = transaction.metadata
+  const direction: Direction = transaction.metadata.operationType === "trade" && out !== undefined && incoming !== undefined
+    ? "trade"
+    : first === undefined
+    ? (sentFrom !== undefined && sentFrom === sentTo ? "self" : "call")
+    : first.direction ?? "out"
+  const counterparty = direction === "in" ? sentFrom : sentTo
+  return {
+    direction,
+    counterparty: counterparty === undefined || counterparty === "" ? undefined : counterparty,
+    legs: direction === "trade" && out !== undefined && incoming !== undefined ? [out, incoming] : first === undefined ? [] : [first]
+  }
+}

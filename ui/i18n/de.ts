@@ -179,6 +179,8 @@ export const de: Messages = {
   errorTransferRefused: "Der Token hat diese Überweisung abgelehnt (zu wenig Guthaben?).",
   errorChainRead: "Das Netzwerk ist nicht erreichbar.",
   errorInvalidAddress: "Ungültige Adresse",
+  contractCall: "Vertragsaufruf",
+  networkCurrent: "Aktuell",
   errorReceiverInvalid: "Geben Sie eine gültige Adresse ein oder einen Namen, der in diesem Netzwerk mit einer Adresse registriert ist.",
   errorTokenUnusable: "Dieser Token kann von hier aus nicht gesendet werden.",
   errorWalletAnswer: "Die Antwort der Wallet war nicht verwendbar. Bitte versuchen Sie es erneut.",

@@ -178,6 +178,8 @@ export const en = {
   errorTransferRefused: "The token refused this transfer (not enough balance?).",
   errorChainRead: "The network could not be reached.",
   errorInvalidAddress: "Invalid address",
+  contractCall: "Contract call",
+  networkCurrent: "Current",
   errorReceiverInvalid: "Enter a valid address, or a name registered with an address on this network.",
   errorTokenUnusable: "This token cannot be sent from here.",
   errorWalletAnswer: "The wallet gave an answer that could not be used. Try again.",

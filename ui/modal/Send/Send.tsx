@@ -5,6 +5,7 @@
  * fee) and the send through the connected wallet. The engine keeps the form: a refusal or a failure
  * leaves everything as typed, with the reason said in the visitor's language.
  */
+import * as Explorer from "../../../core/Explorer.ts"
 import { type FormEvent, useState } from "react"
 import * as Format from "../../../core/Format.ts"
 import * as Session from "../../../core/Session.ts"
@@ -37,11 +38,11 @@ function Preview({ account, fee, onEdit }: { readonly account: Session.SessionAc
     setFailure(undefined)
     engine.send().then(
       (id) => {
-        const explorer = network?.blockExplorers?.default.url
+        const explorer = Explorer.transactionUrl(network, id)
         void engine.showToast({
           message: t("sendSent"),
           variant: "success",
-          ...(explorer === undefined ? {} : { link: { href: `${explorer.replace(/\/$/, "")}/tx/${id}`, label: t("sendOnExplorer") } })
+          ...(explorer === undefined ? {} : { link: { href: explorer, label: t("sendOnExplorer") } })
         })
       },
       (cause: unknown) => setFailure(asFailure(cause))
