@@ -40,6 +40,8 @@ export const css = `
   background: var(--portico-bg); border: 1px solid var(--portico-border); border-radius: var(--portico-radius);
   transition: height ${Constants.modalHeightAnimationMillis}ms ease;
 }
+/* Focused itself only on touch (instead of a text field): no ring around the whole dialog. */
+.dialog:focus { outline: none; }
 .dialog.shake { animation: shake ${Constants.shakeMillis}ms ease; }
 @keyframes shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }
 .header { display: flex; align-items: center; gap: 8px; padding: 14px 14px 8px; }

@@ -19,6 +19,7 @@ import type * as TokenBalance from "../../../core/TokenBalance.ts"
 import { useBalances } from "../Account/useBalances.ts"
 import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
+import { focusFirst } from "../components/focusFirst.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
 /** The quote follows the market while the view is open. */
@@ -171,7 +172,7 @@ function Steps({ account }: { readonly account: Session.SessionAccount }) {
   }, [engine])
   // Each step mounts afresh and takes the focus to its first control, so keyboard users stay in the dialog.
   return (
-    <div key={step} ref={(element) => element?.querySelector<HTMLElement>("input:not([disabled]), select, button:not([disabled])")?.focus()}>
+    <div key={step} tabIndex={-1} ref={(element) => focusFirst(element, "input:not([disabled]), select, button:not([disabled])")}>
       {step === "form" ? <SwapForm account={account} onReview={() => setStep("preview")} /> : <Preview onEdit={() => setStep("form")} />}
     </div>
   )
