@@ -188,6 +188,8 @@ export interface Engine {
   /** The embedded wallet's signed-in visitor (email, social account), for the Account view. */
   readonly embeddedUser: () => Promise<{ readonly email?: string; readonly socialProvider?: string; readonly userName?: string }>
   readonly cancelLogin: () => Promise<void>
+  /** The provider's popup closed: without its answer soon, the social login ends (SocialWindowClosedError in `atoms.login`). Never rejects. */
+  readonly socialWindowClosed: () => Promise<void>
   /** Reads the account's first page of history again (while sends are pending). */
   readonly refreshTransactions: (account: Session.SessionAccount) => Promise<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
@@ -491,6 +493,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     exportEmbeddedKeys: () => loginAction((feature) => feature.exportKeys),
     embeddedUser: () => loginAction((feature) => feature.user),
     cancelLogin: () => loginAction((feature) => feature.cancel),
+    socialWindowClosed: () => loginAction((feature) => feature.socialWindowClosed),
     refreshTransactions: (account) => run(activity.refresh(account)),
     registerName: async (label) => {
       await run(names.register(label))

@@ -149,7 +149,8 @@ export const errors: ReadonlyArray<Item> = [
   item("FrameChannel", FrameChannel.EmbeddedFrameTimeoutError),
   item("FrameChannel", FrameChannel.EmbeddedWalletStorageBlockedError),
   item("FrameChannel", FrameChannel.EmbeddedFrameRequestError, "{the frame's message} or An error occurred"),
-  item("EmbeddedLogin", EmbeddedLogin.LoginPanelClosedError)
+  item("EmbeddedLogin", EmbeddedLogin.LoginPanelClosedError),
+  item("EmbeddedLogin", EmbeddedLogin.SocialWindowClosedError)
 ]
 
 /** The alert catalogue, keyed as in Alert.ts. */

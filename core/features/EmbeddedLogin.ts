@@ -6,19 +6,22 @@
  * device: the mailed link approves it, then a code follows) or CONNECT; the code is confirmed; then the
  * frame's key state says whether the wallet is ready or one of its panels comes first (a new visitor sets
  * up recovery, a known one on a new device recovers). Social: the provider's window (a popup, or the page
- * itself when the popup is blocked), then the same key state. Once ready, the embedded connector connects
+ * itself when the popup is blocked), then the same key state; a popup closed without an answer ends the
+ * attempt (SocialWindowClosedError) once the answer had time to arrive. Once ready, the embedded connector connects
  * through the usual attempt. Requests needing the visitor's approval show the frame's approval panel
  * (ApproveTransaction) wherever they come from. Its own chunk with the frame (app/EmbeddedEngine.ts).
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Account from "../Account.ts"
 import * as Alert from "../Alert.ts"
+import * as Constants from "../Constants.ts"
 import * as Embedded from "../connectors/Embedded.ts"
 import * as Cooldown from "../Cooldown.ts"
 import * as Email from "../Email.ts"
@@ -35,7 +38,7 @@ import * as StorageKey from "../StorageKey.ts"
 import { ConnectAttempt } from "./ConnectAttempt.ts"
 import { routerContext } from "./ChainSupport.ts"
 
-export type LoginFailure = FrameFailure | Email.InvalidEmailError | Cooldown.EmailCooldownError | LoginPanelClosedError
+export type LoginFailure = FrameFailure | Email.InvalidEmailError | Cooldown.EmailCooldownError | LoginPanelClosedError | SocialWindowClosedError
 
 /** The modal view of each step that has one. */
 const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
@@ -84,6 +87,11 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect", returnTo: string) => Effect.Effect<string, LoginFailure>
   /** Completes a social login the page came back from (redirect mode). */
   readonly resumeSocial: Effect.Effect<void, LoginFailure>
+  /**
+   * The provider's popup closed. A sign-in that finished closes it by itself, so its answer is given
+   * `Constants.socialWindowGraceMillis` to arrive; without one the attempt ends with SocialWindowClosedError.
+   */
+  readonly socialWindowClosed: Effect.Effect<void>
   /** Email update: a code to the current address first. */
   readonly updateEmail: (email: string) => Effect.Effect<void, LoginFailure>
   readonly verifyUpdateOtp: (otp: string) => Effect.Effect<void, LoginFailure>
@@ -117,7 +125,9 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           const view = viewOf(step)
           if (view === undefined) return
           const state = yield* SubscriptionRef.get(modal.state)
-          yield* state.open ? modal.push({ view }) : modal.open({ view })
+          // A step that stays on its view (a new code, a second try) replaces it rather than stacking it.
+          if (!state.open) return yield* modal.open({ view })
+          yield* Modal.currentView(state) === view ? modal.replace({ view }) : modal.push({ view })
         })
 
       /** Spec §8's alerts for the frame that did not load or answer, as toasts. */
@@ -213,9 +223,31 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       const currentEmail = Effect.map(SubscriptionRef.get(form), (state) =>
         state.step._tag === "Otp" || state.step._tag === "Device" ? state.step.email : undefined)
 
+      /** The popup login still waiting for its provider's answer (none once the frame answered). */
+      let waiting: Fiber.Fiber<unknown, unknown> | undefined
+
+      const socialWindowClosed = Effect.gen(function*() {
+        const waited = waiting
+        if (waited === undefined) return
+        yield* Effect.sleep(Constants.socialWindowGraceMillis)
+        // Answered meanwhile (then the wallet's setup or a failure shows), or a new attempt started.
+        if (waiting !== waited) return
+        waiting = undefined
+        yield* Fiber.interrupt(waited)
+        yield* SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(new SocialWindowClosedError()) }))
+      })
+
+      /** The frame's answer to the provider's sign-in; while it is awaited, a closed popup may end the attempt. */
+      const socialAnswer = Effect.withFiber((fiber) => {
+        waiting = fiber
+        return Effect.ensuring(frame.request("COMPLETE_SOCIAL", {}), Effect.sync(() => {
+          if (waiting === fiber) waiting = undefined
+        }))
+      })
+
       const completeSocial = (provider: SocialProvider | undefined) =>
         Effect.gen(function*() {
-          const { userName } = yield* frame.request("COMPLETE_SOCIAL", {})
+          const { userName } = yield* socialAnswer
           if (provider !== undefined) yield* storage.set(StorageKey.connectedSocial, provider).pipe(Effect.ignore)
           yield* storage.set(StorageKey.connectedSocialUsername, userName ?? null).pipe(Effect.ignore)
           yield* finish
@@ -256,6 +288,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
             else yield* Effect.forkDetach(failing(completeSocial(provider)))
             return authorizationUrl
           })),
+        socialWindowClosed,
         resumeSocial: failing(Effect.gen(function*() {
           const remembered = yield* storage.get(StorageKey.connectedSocial).pipe(Effect.orElseSucceed(() => null))
           const provider = remembered === null || remembered === "farcaster" ? undefined : remembered
@@ -297,4 +330,9 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
 /** The visitor closed the frame's setup or recovery panel before the wallet was ready. */
 export class LoginPanelClosedError extends Schema.TaggedError<LoginPanelClosedError>()("LoginPanelClosedError", {
   message: fixed("The embedded wallet was not set up")
+}) {}
+
+/** The provider's window was closed before the sign-in finished. */
+export class SocialWindowClosedError extends Schema.TaggedError<SocialWindowClosedError>()("SocialWindowClosedError", {
+  message: fixed("The sign-in window was closed before the sign-in finished")
 }) {}

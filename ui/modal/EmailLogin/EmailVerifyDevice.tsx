@@ -14,7 +14,7 @@ export function EmailVerifyDevice() {
       <p role="status">{step._tag === "Device" ? t("deviceCheck", { email: step.email }) : t("loading")}</p>
       <p className="muted">{t("deviceCheckHint")}</p>
       {problem === undefined ? null : <p className="error" role="alert">{errorText(problem, t)}</p>}
-      {step._tag === "Device" ? <ResendCode sentAt={step.sentAt} onResend={() => void engine.resendEmailCode().catch(() => undefined)} /> : null}
+      {step._tag === "Device" ? <ResendCode what="link" sentAt={step.sentAt} onResend={() => void engine.resendEmailCode().catch(() => undefined)} /> : null}
     </div>
   )
 }

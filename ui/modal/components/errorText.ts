@@ -30,6 +30,7 @@ export const byTag: Readonly<Record<string, MessageKey>> = {
   BuyNotReadyError: "buyNotReady",
   InvalidEmailError: "errorInvalidEmail",
   LoginPanelClosedError: "errorLoginPanelClosed",
+  SocialWindowClosedError: "errorSocialWindowClosed",
   EmbeddedFrameLoadError: "errorEmbeddedLoad",
   EmbeddedFrameTimeoutError: "errorEmbeddedTimeout",
   EmbeddedWalletStorageBlockedError: "errorEmbeddedStorage",
