@@ -104,6 +104,7 @@ export const errors: ReadonlyArray<Item> = [
   item("Name", Name.NameInvalidCharactersError),
   item("Name", Name.NameTooShortError),
   item("Name", Name.NameResolutionError),
+  item("Name", Name.NameNotFoundError),
   item("Names", Names.NameSuggestionsError),
   item("Networks", Networks.NetworkNotFoundError),
   item("OriginAllowlist", OriginAllowlist.InvalidOriginPatternError, "Invalid origin pattern: {pattern}"),

@@ -181,6 +181,7 @@ export const de: Messages = {
   errorChainRead: "Das Netzwerk ist nicht erreichbar.",
   errorInvalidAddress: "Ungültige Adresse",
   contractCall: "Vertragsaufruf",
+  errorNameNotFound: "{name} ist nicht registriert.",
   signedInWithProvider: "Angemeldet mit {provider}",
   errorSocialWindowClosed: "Das Anmeldefenster wurde geschlossen, bevor die Anmeldung abgeschlossen war.",
   networkCurrent: "Aktuell",

@@ -180,6 +180,7 @@ export const en = {
   errorChainRead: "The network could not be reached.",
   errorInvalidAddress: "Invalid address",
   contractCall: "Contract call",
+  errorNameNotFound: "Nobody has registered {name}.",
   signedInWithProvider: "Signed in with {provider}",
   errorSocialWindowClosed: "The sign-in window was closed before the sign-in finished.",
   networkCurrent: "Current",

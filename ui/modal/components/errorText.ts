@@ -42,6 +42,7 @@ export const byTag: Readonly<Record<string, MessageKey>> = {
   EvmSendInvalidAddressError: "errorReceiverAddress",
   SolanaSendInvalidAddressError: "errorReceiverAddress",
   NameResolutionError: "errorNameResolution",
+  NameNotFoundError: "errorNameNotFound",
   InvalidAddressError: "errorInvalidAddress",
   InvalidReceiverError: "errorReceiverInvalid",
   TransferTokenError: "errorTokenUnusable",
