@@ -13,6 +13,7 @@ import * as FiatValue from "../../../core/send/FiatValue.ts"
 import * as TokenBalance from "../../../core/TokenBalance.ts"
 import { ActionIcon } from "../components/ActionIcon.tsx"
 import { AddressAvatar } from "../components/AddressAvatar.tsx"
+import { useCopyAddress } from "../components/useCopyAddress.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { shortenAddress } from "./shortenAddress.ts"
 import { useBalances } from "./useBalances.ts"
@@ -64,17 +65,13 @@ export function AccountHeader({ account }: { readonly account: Session.SessionAc
   const { engine, t } = useModalContext()
   const network = engine.config.networks.find((candidate) => candidate.caipNetworkId === account.caipNetworkId)
   const explorer = Explorer.addressUrl(network, account.address)
-  const copy = () =>
-    navigator.clipboard.writeText(account.address).then(
-      () => engine.showToast({ message: t("addressCopied"), variant: "success" }),
-      () => engine.showToast({ message: t("copyFailed"), variant: "error" })
-    )
+  const copy = useCopyAddress(account.address)
   return (
     <div className="account-header">
       <div className="account-top">
         <Identity account={account} />
         <div className="icon-actions">
-          <button type="button" className="icon-button" aria-label={t("copyAddress")} title={t("copyAddress")} onClick={() => void copy()}>
+          <button type="button" className="icon-button" aria-label={t("copyAddress")} title={t("copyAddress")} onClick={copy}>
             <ActionIcon name="copy" />
           </button>
           {explorer === undefined ? null : (
