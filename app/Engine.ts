@@ -70,6 +70,7 @@ import { isMobile } from "./Device.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import { clearSocialRedirect, returnedFromSocialLogin } from "./SocialRedirect.ts"
 import { timeZone } from "./TimeZone.ts"
+import { followProfileName } from "./ProfileName.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
 export interface Engine {
@@ -235,44 +236,6 @@ export interface Engine {
 }
 
 const sdkVersion = "react-portico-0.1.0"
-
-/**
- * Tells `update` the active account's registered name for the host's button. Our server is asked only
- * once the visitor has opened the modal (a session restored on page load contacts only the wallet), and
- * again when the active account changes. Returns the unsubscribe function.
- */
-const followProfileName = (
-  registry: AtomRegistry.AtomRegistry,
-  atoms: Pick<Engine["atoms"], "session" | "modal" | "identity">,
-  update: (name: string | undefined) => void
-): (() => void) => {
-  let acted = false
-  let watched: { readonly address: string; readonly stop: () => void } | undefined
-  const follow = () => {
-    const address = acted ? Session.activeAccount(registry.get(atoms.session))?.address : undefined
-    if (watched?.address === address) return
-    watched?.stop()
-    watched = undefined
-    update(undefined)
-    if (address === undefined) return
-    const stop = registry.subscribe(atoms.identity(address), (identity) => {
-      update(identity._tag === "Success" ? identity.value.name ?? undefined : undefined)
-    }, { immediate: true })
-    watched = { address, stop }
-  }
-  const stops = [
-    registry.subscribe(atoms.modal, (modal) => {
-      if (!modal.open || acted) return
-      acted = true
-      follow()
-    }, { immediate: true }),
-    registry.subscribe(atoms.session, follow, { immediate: true })
-  ]
-  return () => {
-    stops.forEach((stop) => stop())
-    watched?.stop()
-  }
-}
 
 /** The services a browser page provides to the features. */
 const environment = (
