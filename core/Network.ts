@@ -5,6 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { CaipNetworkId, ChainNamespace } from "./Caip.ts"
+import * as NetworkLookup from "./NetworkLookup.ts"
 
 export const NativeCurrency = Schema.Struct({
   name: Schema.String,
@@ -62,6 +63,6 @@ export const isSupported = (network: Network, supported: ReadonlyArray<string>):
  * or none when there is only the one it is on (nothing to choose).
  */
 export const offered = (networks: ReadonlyArray<Network>, namespace: string): ReadonlyArray<Network> => {
-  const same = networks.filter((network) => network.chainNamespace === namespace)
+  const same = NetworkLookup.ofNamespace(networks, namespace)
   return same.length < 2 ? [] : same
 }

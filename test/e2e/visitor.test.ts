@@ -151,23 +151,23 @@ describe("what a visitor meets in the modal", () => {
     await dialog(german.page).locator("[data-send-amount-input]").fill("1")
     await dialog(german.page).locator("[data-send-receiver-input]").fill("0x1234")
     await dialog(german.page).getByRole("button", { name: de.sendReview }).click()
-    await expect.poll(() => dialog(german.page).getByRole("alert").textContent(), timeout).toBe(de.errorReceiverInvalid)
+    await expect.poll(() => dialog(german.page).getByRole("alert").textContent(), timeout).toBe(de.errorReceiverAddress)
     await german.context.close()
   })
 })
 
-describe("a social login that does not finish", () => {
-  /** Clicks what starts the login and waits for the provider's page in the popup it opened. */
-  const startSocial = async (page: Page, click: () => Promise<void>) => {
-    const popupOpened = page.context().waitForEvent("page")
-    await click()
-    const popup = await popupOpened
-    await expectView(page, "ConnectingSocial")
-    await popup.getByLabel("Another account").waitFor(timeout)
-    return popup
-  }
-  const google = (page: Page) => () => dialog(page).getByRole("button", { name: en.socialContinueWith.replace("{provider}", "Google") }).click()
+/** Clicks what starts the login and waits for the provider's page in the popup it opened. */
+const startSocial = async (page: Page, click: () => Promise<void>) => {
+  const popupOpened = page.context().waitForEvent("page")
+  await click()
+  const popup = await popupOpened
+  await expectView(page, "ConnectingSocial")
+  await popup.getByLabel("Another account").waitFor(timeout)
+  return popup
+}
+const google = (page: Page) => () => dialog(page).getByRole("button", { name: en.socialContinueWith.replace("{provider}", "Google") }).click()
 
+describe("a social login that does not finish", () => {
   it("ends when the window is closed, and after the provider's Cancel, each time with Try again", async () => {
     const { context, page } = await open(host.url)
     await page.locator("[data-portico-button]").click()

@@ -50,8 +50,13 @@ export interface Portico {
   readonly prepare: () => void
   /** Disconnects one namespace or every account. Rejects with `DisconnectFailedError` | `DisconnectChainsFailedError`. */
   readonly disconnect: (namespace?: Session.SessionNamespace) => Promise<void>
-  /** Rejects with `NetworkNotFoundError` or the wallet's `WalletError` / `ConnectorError`. */
-  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
+  /**
+   * Asks the wallet to switch; resolves with the network it landed on (a wallet may stay or go elsewhere).
+   * Rejects with `NetworkNotFoundError` or the wallet's `WalletError` / `ConnectorError`.
+   */
+  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<Caip.CaipNetworkId>
+  /** Asks the connected wallet for the sign-in signature now; resolves when it answered (the outcome in `signInSession`). */
+  readonly signIn: () => Promise<void>
   /** Ends every sign-in session. Rejects with `SignInProviderError`. */
   readonly signOut: () => Promise<void>
   readonly evmProvider: HostProvider.Eip1193Provider
@@ -61,11 +66,9 @@ export interface Portico {
 }
 
 const stateOf = (snapshot: Snapshot.Snapshot): PorticoState => {
-  const account = Snapshot.accountView(snapshot)
-  const active = account.namespace === undefined ? undefined : snapshot.session[account.namespace]
   return {
-    ...account,
-    caipNetworkId: active?.caipNetworkId ?? snapshot.activeNetworkId,
+    ...Snapshot.accountView(snapshot),
+    caipNetworkId: snapshot.activeNetworkId,
     modalOpen: snapshot.modalOpen,
     signInSession: snapshot.signInSession
   }
@@ -103,7 +106,7 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
   const unfollow = host.snapshot.subscribe(() => {
     state = stateOf(host.snapshot.get())
     // The engine may open the modal by itself (a restored wallet on an unsupported network, sign-in).
-    if (state.modalOpen && root === undefined) void showModal()
+    if (state.modalOpen && root === undefined) showModal().catch(Host.reportUnavailable)
     listeners.forEach((listener) => listener(state))
   })
   const ready = host.restore()
@@ -127,6 +130,7 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     prepare: host.prepare,
     disconnect: async (namespace) => (await host.loadEngine()).disconnect(namespace),
     switchNetwork: async (caipNetworkId) => (await host.loadEngine()).switchNetwork(caipNetworkId),
+    signIn: async () => (await host.loadEngine()).retrySignIn(),
     signOut: async () => (await host.loadEngine()).signOut(),
     evmProvider: HostProvider.evmProvider(host.snapshot, host.loadEngine),
     solanaSigner: HostProvider.solanaSigner(host.snapshot, host.loadEngine),

@@ -14,6 +14,7 @@ import { AccountHeader } from "./AccountHeader.tsx"
 import { AccountTabs } from "./AccountTabs.tsx"
 import { EmbeddedIdentity } from "./EmbeddedIdentity.tsx"
 import { NetworkPicker } from "./NetworkPicker.tsx"
+import { SignInPrompt } from "./SignInPrompt.tsx"
 import { WalletActions } from "./WalletActions.tsx"
 
 function AccountSwitch({ session, active }: { readonly session: Session.SessionState; readonly active: Session.SessionAccount }) {
@@ -46,6 +47,7 @@ export function Account() {
     <div className="account">
       <AccountSwitch session={session} active={account} />
       <AccountHeader account={account} />
+      <SignInPrompt />
       <WalletActions account={account} />
       <AccountTabs account={account} />
       {account.connectorType === "AUTH" ? <EmbeddedIdentity /> : null}

@@ -1,21 +1,22 @@
 /**
- * A rejected action's reason as the typed failure the engine rejects with: its `_tag` and `message`, the
- * embedded wallet's `reason` when it names what failed in the frame, and the error's other text and
- * number fields (the cooldown's `seconds`…), which fill the slots of its translated message.
+ * A rejected action's reason as the failure the views show: the typed error the engine rejects with
+ * (its `_tag`, `message` and the fields errorText reads), or an unknown reason as its text.
  */
-export type Failure = { readonly _tag: string; readonly message: string; readonly reason?: string }
+import type { Failure } from "./errorText.ts"
 
-const isFailure = (cause: unknown): cause is Failure & object =>
-  typeof cause === "object" && cause !== null && "_tag" in cause && "message" in cause &&
-  typeof cause._tag === "string" && typeof cause.message === "string" &&
-  (!("reason" in cause) || cause.reason === undefined || typeof cause.reason === "string")
+export type { Failure } from "./errorText.ts"
 
-export const asFailure = (cause: unknown): Failure =>
-  isFailure(cause)
-    ? {
-      ...Object.fromEntries(Object.entries(cause).filter(([, value]) => typeof value === "string" || typeof value === "number")),
-      _tag: cause._tag,
-      message: cause.message,
-      ...(typeof cause.reason === "string" ? { reason: cause.reason } : {})
-    }
-    : { _tag: "Unknown", message: String(cause) }
+/** The text fields errorText reads (`reason` of the frame, the swap's `symbol` and `impact`, a `name`). */
+const textFields = ["reason", "symbol", "impact", "name"] as const
+
+export const asFailure = (cause: unknown): Failure => {
+  if (typeof cause !== "object" || cause === null || !("_tag" in cause) || !("message" in cause)) return { _tag: "Unknown", message: String(cause) }
+  if (typeof cause._tag !== "string" || typeof cause.message !== "string") return { _tag: "Unknown", message: String(cause) }
+  const fields: Record<string, unknown> = { ...cause }
+  return {
+    _tag: cause._tag,
+    message: cause.message,
+    ...Object.fromEntries(textFields.flatMap((field) => typeof fields[field] === "string" ? [[field, fields[field]]] : [])),
+    ...("seconds" in cause && typeof cause.seconds === "number" ? { seconds: cause.seconds } : {})
+  }
+}

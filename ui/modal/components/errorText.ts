@@ -1,72 +1,103 @@
 /**
- * What a failure says in the visitor's language: the errors the modal knows by their tag get their
- * translated text, its `{slots}` filled from the error's own fields (the cooldown's `seconds`, the
- * token's `symbol`); anything else (a wallet's own words for a code no table knows) is shown as it came.
+ * What a failure says in the visitor's language. The table is total over every failure a visitor can
+ * meet (`ShownFailure`, derived from the engine's actions and the features' states): a new failure
+ * anywhere does not compile until it has words here, and so in every locale. A wallet's own words, which
+ * no table can know, are shown inside a translated sentence. Numbers and names come from the failure's
+ * own fields (the cooldown's `seconds`, the swap's `symbol`), never from its English text.
  */
+import type { ShownFailure } from "../../../app/Engine.ts"
+import type * as Alert from "../../../core/Alert.ts"
 import type { MessageKey } from "../../i18n/en.ts"
 import type { Translate } from "../../i18n/Messages.ts"
-import type { Failure } from "./asFailure.ts"
 
-/** Every failure a visitor can meet, by its tag (a test checks each of core's errors is here or said to never reach a view). */
-export const byTag: Readonly<Record<string, MessageKey>> = {
+/** A failure as views hold it: the typed error itself, or its tag and message kept in a state. */
+export interface Failure {
+  readonly _tag: string
+  readonly message: string
+  /** The embedded wallet's own reason (EmbeddedFrameRequestError). */
+  readonly reason?: string | undefined
+  /** A wait the visitor must sit out (EmailCooldownError). */
+  readonly seconds?: number | undefined
+  /** The token paid with (SwapInsufficientBalanceError). */
+  readonly symbol?: string | undefined
+  /** The quoted price impact, in percent (SwapPriceImpactTooHighError). */
+  readonly impact?: string | undefined
+  /** The name looked up (NameNotFoundError). */
+  readonly name?: string | undefined
+}
+
+type Words = MessageKey | ((failure: Failure, t: Translate) => string)
+
+/** The wallet's (or the frame's) own words inside a translated sentence. */
+const withDetail = (key: MessageKey): Words => (failure, t) => t(key, { detail: failure.message })
+
+/** Failures, and the spec's alerts and toasts shown under their catalogue name. */
+type Shown = ShownFailure["_tag"] | "SessionExpired" | typeof Alert.tokenBalanceUnavailableToast.errorTag
+
+export const byTag: { readonly [Tag in Shown]: Words } = {
   UserRejectedRequestError: "errorUserRejected",
   UnauthorizedError: "errorUnauthorized",
   UnsupportedMethodError: "errorUnsupportedMethod",
   ProviderDisconnectedError: "errorProviderDisconnected",
   ChainDisconnectedError: "errorChainDisconnected",
   UnrecognizedChainError: "errorUnrecognizedChain",
+  RpcError: withDetail("errorWalletRefused"),
+  UnknownWalletError: withDetail("errorWalletRefused"),
+  OriginNotAllowedError: "errorOriginNotAllowed",
+  JwtNotYetValidError: "errorClockBehind",
+  InvalidKeyError: "errorInvalidProjectId",
+  ConnectorError: withDetail("errorWalletAnswer"),
   ConnectorNotFound: "errorConnectorNotFound",
+  InvalidAccountError: "errorInvalidAccount",
+  RelayUnreachableError: "relayUnreachable",
   NetworkNotFoundError: "errorNetworkNotFound",
   DisconnectFailedError: "errorDisconnectFailed",
   DisconnectChainsFailedError: "errorDisconnectChainsFailed",
   BackendNotConfiguredError: "errorBackend",
   BackendRequestError: "errorBackend",
-  InvalidAccountError: "errorInvalidAccount",
-  RelayUnreachableError: "relayUnreachable",
+  TransactionsFetchFailedError: "failedToFetchTransactions",
+  CallMissingToError: "errorInvalidCalls",
+  CallDataNotHexError: "errorInvalidCalls",
   SwapRevertedError: "errorSwapReverted",
-  SwapInsufficientBalanceError: "swapInsufficientBalance",
-  SwapPriceImpactTooHighError: "swapHighImpact",
-  EmailCooldownError: "errorEmailCooldown",
+  SwapNotReadyError: "swapNotReady",
+  SwapInsufficientBalanceError: (failure, t) => t("swapInsufficientBalance", { symbol: failure.symbol ?? "" }),
+  SwapPriceImpactTooHighError: (failure, t) => t("swapHighImpact", { impact: failure.impact ?? "" }),
   BuyNotReadyError: "buyNotReady",
   InvalidEmailError: "errorInvalidEmail",
+  EmailCooldownError: (failure, t) =>
+    failure.seconds === undefined ? t("errorEmailCooldown", { seconds: "30" }) : t("errorEmailCooldown", { seconds: String(failure.seconds) }),
   LoginPanelClosedError: "errorLoginPanelClosed",
   SocialWindowClosedError: "errorSocialWindowClosed",
   EmbeddedFrameLoadError: "errorEmbeddedLoad",
   EmbeddedFrameTimeoutError: "errorEmbeddedTimeout",
   EmbeddedWalletStorageBlockedError: "errorEmbeddedStorage",
+  EmbeddedFrameRequestError: withDetail("errorEmbeddedRequest"),
   SessionExpired: "errorSessionExpired",
+  TokenBalanceUnavailable: "tokenBalanceUnavailable",
   SendAmountAndReceiverRequiredError: "errorSendAmountAndReceiver",
   SendTokenRequiredError: "errorSendToken",
   SendUnsupportedChainError: "errorSendUnsupportedChain",
   InvalidAmountError: "errorInvalidAmount",
+  InvalidReceiverError: "errorReceiverAddress",
   EvmSendInvalidAddressError: "errorReceiverAddress",
   SolanaSendInvalidAddressError: "errorReceiverAddress",
+  EvmSendAnswerError: "errorSendAnswer",
+  SolanaSendAnswerError: "errorSendAnswer",
+  TransferTokenError: "errorTransferToken",
   NameResolutionError: "errorNameResolution",
-  NameNotFoundError: "errorNameNotFound",
-  InvalidAddressError: "errorInvalidAddress",
-  InvalidReceiverError: "errorReceiverInvalid",
-  TransferTokenError: "errorTokenUnusable",
-  EvmSendAnswerError: "errorWalletAnswer",
-  SolanaSendAnswerError: "errorWalletAnswer",
-  ConnectorError: "errorWalletAnswer",
-  TransactionsFetchFailedError: "failedToFetchTransactions",
-  PairingExpired: "errorPairingExpired",
-  NameInvalidCharactersError: "errorNameCharacters",
-  NameTooShortError: "errorNameLength",
+  NameNotFoundError: (failure, t) => t("errorNameNotFound", { name: failure.name ?? "" }),
   NameSuggestionsError: "nameSuggestionsFailed",
-  SwapNotReadyError: "errorSwapNotReady",
-  EmbeddedAuthUnsupportedNamespaceError: "errorEmbeddedUnsupportedNetwork",
-  OriginNotAllowedError: "errorOriginNotAllowed",
-  JwtNotYetValidError: "errorJwtNotYetValid",
-  InvalidKeyError: "errorInvalidKey",
-  TokenBalanceUnavailable: "tokenBalanceUnavailable",
+  NameInvalidCharactersError: "nameRuleCharacters",
+  NameTooShortError: "nameRuleLength",
   EvmTransferRefusedError: "errorTransferRefused",
   ChainReadError: "errorChainRead",
   SignatureDeclinedError: "errorSignatureDeclined",
   SignInInitError: "errorSignInInit",
   SmartAccountSignInError: "errorSmartAccountSignIn",
   SignInRefusedError: "errorSignInRefused",
-  SignInProviderError: "errorBackend"
+  SignInProviderError: "errorBackend",
+  FeatureUnavailableError: "errorFeatureUnavailable",
+  UnexpectedError: "errorUnexpected"
 }
 
 /** What failed inside the embedded wallet's frame (EmbeddedFrameRequestError's `reason`). */
@@ -80,14 +111,13 @@ const byReason: Readonly<Record<string, MessageKey>> = {
   SessionEndedError: "errorSessionExpired"
 }
 
-/** The error's own text and number fields, as the slots of its message. */
-const slotsOf = (error: object): Readonly<Record<string, string>> =>
-  Object.fromEntries(Object.entries(error).flatMap(([name, value]) =>
-    typeof value === "string" || typeof value === "number" ? [[name, String(value)]] : []))
+const isKnown = (tag: string): tag is Shown => Object.hasOwn(byTag, tag)
 
-export const errorText = (error: Failure, t: Translate): string => {
-  const inFrame = error.reason === undefined ? undefined : byReason[error.reason]
+export const errorText = (failure: Failure, t: Translate): string => {
+  const inFrame = failure.reason === undefined ? undefined : byReason[failure.reason]
   if (inFrame !== undefined) return t(inFrame)
-  const key = byTag[error._tag]
-  return key === undefined ? error.message : t(key, slotsOf(error))
+  // A tag outside the union (a toast raised by a host's own code) keeps its own words.
+  if (!isKnown(failure._tag)) return failure.message
+  const words = byTag[failure._tag]
+  return typeof words === "string" ? t(words) : words(failure, t)
 }
