@@ -143,9 +143,8 @@ export const send = (
 ): Effect.Effect<string, Connector.ConnectorFailure | ChainReadError | SolanaSendAnswerError | SolanaSendInvalidAddressError> =>
   Effect.gen(function*() {
     const { wire } = yield* transactionOf(read, transfer)
-    // WalletConnect's Solana methods carry the transaction in base64; Wallet Standard connectors take bytes.
-    const transaction = client.connector.type === "WALLET_CONNECT" ? getBase64Decoder().decode(wire) : wire
-    const answer = yield* client.request({ method: "solana_signAndSendTransaction", params: { transaction } }).pipe(
+    // Every connector takes the bytes; one whose wire carries text (WalletConnect: base64) encodes them itself.
+    const answer = yield* client.request({ method: "solana_signAndSendTransaction", params: { transaction: wire } }).pipe(
       Effect.flatMap(decode(SignatureAnswer, "solana_signAndSendTransaction"))
     )
     const { signature } = answer

@@ -156,6 +156,7 @@ export const de: Messages = {
   errorOriginNotAllowed: "Diese Website darf diesen Wallet-Dienst nicht nutzen.",
   swapNotReady: "Wähle zuerst zwei Token und einen Betrag.",
   errorTransferToken: "Dieser Token kann hier nicht gesendet werden.",
+  errorInsufficientBalance: "Guthaben an {symbol} reicht nicht aus",
   errorEmbeddedLoad: "Netzwerkfehler – die eingebettete Wallet konnte nicht geladen werden",
   errorEmbeddedTimeout: "Die eingebettete Wallet hat nicht rechtzeitig geantwortet",
   errorEmbeddedStorage: "Dieser Browser lässt die Wallet ihre Schlüssel hier nicht speichern (privates Fenster oder blockierte Drittanbieter-Cookies). Nutzen Sie ein normales Fenster oder verbinden Sie eine Wallet.",

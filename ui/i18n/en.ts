@@ -155,6 +155,7 @@ export const en = {
   errorOriginNotAllowed: "This site is not allowed to use this wallet service.",
   swapNotReady: "Choose two tokens and an amount first.",
   errorTransferToken: "This token cannot be sent from here.",
+  errorInsufficientBalance: "Insufficient {symbol} balance",
   errorEmbeddedLoad: "Network Error - Could not load embedded wallet",
   errorEmbeddedTimeout: "Embedded Wallet Request Timed Out",
   errorEmbeddedStorage: "This browser does not let the wallet keep its keys here (a private window, or third-party cookies blocked). Use a regular window, or connect a wallet.",

@@ -34,7 +34,7 @@ import * as BackendClient from "../../../http/client/Backend.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { httpClientLayer } from "../../http/support/client.ts"
 import { environment, type EnvironmentOptions, features, signInSettings } from "../support/Environment.ts"
-import { evmConnector, fake, memoryWebStorage, networks, rejected, solConnector, solNetwork } from "../support/Wallets.ts"
+import { evmConnector, fake, memoryWebStorage, networks as hostNetworks, rejected, solConnector, solNetwork } from "../support/Wallets.ts"
 
 const alice = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
 
@@ -183,7 +183,7 @@ describe("SignIn", () => {
       assert.strictEqual((yield* settled)._tag, "SignedIn")
       assert.strictEqual((yield* sessionState).eip155?.caipNetworkId, "eip155:31337")
       assert.strictEqual(wallet.calls.filter((call) => call === "request:personal_sign").length, 1)
-    }).pipe(run({ siwx: {}, clients: [wallet.client], config: { networks: [...networks, { ...networks[0]!, id: 31338, caipNetworkId: "eip155:31338", name: "Portico Local 2" }] } }))
+    }).pipe(run({ siwx: {}, clients: [wallet.client], config: { networks: [...hostNetworks, { ...hostNetworks[0]!, id: 31338, caipNetworkId: "eip155:31338", name: "Portico Local 2" }] } }))
   })
 
   it.effect("a signature the visitor approves in the wallet after cancelling still signs them in", () => {

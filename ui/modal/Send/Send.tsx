@@ -70,7 +70,7 @@ function Preview({ account, fee, onEdit }: { readonly account: Session.SessionAc
         <dd data-send-fee="">
           {fee === undefined || network === undefined
             ? t("sendFeeUnknown")
-            : t("balanceOf", { amount: Format.formatBalance(formatUnits(fee, network.nativeCurrency.decimals), locale), symbol: network.nativeCurrency.symbol })}
+            : t("balanceOf", { amount: Format.formatFee(formatUnits(fee, network.nativeCurrency.decimals), locale), symbol: network.nativeCurrency.symbol })}
         </dd>
       </dl>
       {form.loading ? <p className="muted" role="status">{t("sendConfirmInWallet")}</p> : null}

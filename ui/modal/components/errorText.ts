@@ -18,7 +18,7 @@ export interface Failure {
   readonly reason?: string | undefined
   /** A wait the visitor must sit out (EmailCooldownError). */
   readonly seconds?: number | undefined
-  /** The token paid with (SwapInsufficientBalanceError). */
+  /** The coin or token a failure is about (InsufficientBalanceError, SwapInsufficientBalanceError). */
   readonly symbol?: string | undefined
   /** The quoted price impact, in percent (SwapPriceImpactTooHighError). */
   readonly impact?: string | undefined
@@ -78,6 +78,7 @@ export const byTag: { readonly [Tag in Shown]: Words } = {
   SendTokenRequiredError: "errorSendToken",
   SendUnsupportedChainError: "errorSendUnsupportedChain",
   InvalidAmountError: "errorInvalidAmount",
+  InsufficientBalanceError: (failure, t) => t("errorInsufficientBalance", { symbol: failure.symbol ?? "" }),
   InvalidReceiverError: "errorReceiverAddress",
   EvmSendInvalidAddressError: "errorReceiverAddress",
   SolanaSendInvalidAddressError: "errorReceiverAddress",
