@@ -79,6 +79,7 @@ const item = (module: string, errorClass: ErrorClass, template?: string): Item =
 export const errors: ReadonlyArray<Item> = [
   item("Address", Address.InvalidAddressError),
   item("Amount", Amount.InvalidAmountError, "{what is wrong with the amount}"),
+  item("Amount", Amount.InsufficientBalanceError, "Insufficient balance"),
   item("ChainRead", ChainRead.ChainReadError, "{the node's message}"),
   item("EvmSend", EvmSend.EvmSendInvalidAddressError, "Invalid address (the EVM {field})"),
   item("EvmSend", EvmSend.EvmTransferRefusedError, "{why the token refused}"),
@@ -143,7 +144,6 @@ export const errors: ReadonlyArray<Item> = [
   item("ConnectAttempt", ConnectAttempt.RelayUnreachableError),
   item("Swap", Swap.SwapRevertedError, "The network refused the transaction, or it was not mined in time"),
   item("Swapping", Swapping.SwapNotReadyError),
-  item("SwapGuards", SwapGuards.SwapInsufficientBalanceError),
   item("SwapGuards", SwapGuards.SwapPriceImpactTooHighError),
   item("Buying", Buying.BuyNotReadyError),
   item("FrameChannel", FrameChannel.EmbeddedFrameLoadError),

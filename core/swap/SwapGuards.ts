@@ -1,6 +1,6 @@
 /**
  * What stops a swap before anything is sent (spec §2 feature area "swaps"): an amount above what the
- * account holds of the token it pays with, and a price impact above 5 % (the visitor would receive much
+ * account holds of the token it pays with (Send's InsufficientBalanceError), and a price impact above 5 % (the visitor would receive much
  * less than the market price). The form shows every refusal as the visitor types; `Swapping.swap` runs
  * the same check and refuses. Also the approval rule (an ERC-20 the router may not spend enough of is
  * approved first) and the minimum the swap accepts under the slippage tolerance, shared by both.
@@ -49,14 +49,14 @@ export const impactTooHigh = (priceImpact: string): boolean => {
   return whole > limit || (whole === limit && /[1-9]/.test(match[2] ?? ""))
 }
 
-export type SwapRefusal = SwapInsufficientBalanceError | SwapPriceImpactTooHighError
+export type SwapRefusal = Amount.InsufficientBalanceError | SwapPriceImpactTooHighError
 
 /** Every reason the form as it stands may not be swapped, in the order the form shows them. */
 export const refusals = (state: Swap.SwapState, balances: ReadonlyArray<TokenBalance.TokenBalance>): ReadonlyArray<SwapRefusal> => {
   const { from, units, quote } = state
   return [
     ...(from !== undefined && units !== undefined && !Amount.withinBalance(units, heldOf(from, balances), from.decimals)
-      ? [new SwapInsufficientBalanceError({ symbol: from.symbol })]
+      ? [new Amount.InsufficientBalanceError({ symbol: from.symbol })]
       : []),
     ...(quote !== undefined && impactTooHigh(quote.priceImpact) ? [new SwapPriceImpactTooHighError({ impact: quote.priceImpact })] : [])
   ]
@@ -67,12 +67,6 @@ export const check = (state: Swap.SwapState, balances: ReadonlyArray<TokenBalanc
   const [first] = refusals(state, balances)
   return first === undefined ? Effect.void : Effect.fail(first)
 }
-
-/** The amount is more than the account holds of the token it pays with. */
-export class SwapInsufficientBalanceError extends Schema.TaggedError<SwapInsufficientBalanceError>()("SwapInsufficientBalanceError", {
-  symbol: Schema.String,
-  message: fixed("Insufficient balance")
-}) {}
 
 /** The swap would execute more than 5 % below the market price. */
 export class SwapPriceImpactTooHighError extends Schema.TaggedError<SwapPriceImpactTooHighError>()("SwapPriceImpactTooHighError", {

@@ -69,7 +69,6 @@ export const de: Messages = {
   swapPriceImpact: "Preisauswirkung",
   swapFee: "Pool-Gebühr",
   swapSlippage: "Slippage-Toleranz (%)",
-  swapInsufficientBalance: "{symbol}-Guthaben reicht nicht aus",
   swapApproveAndSwap: "{symbol} freigeben und tauschen",
   swapApproving: "Geben Sie {symbol} in Ihrer Wallet frei und warten Sie auf die Bestätigung…",
   swapSwapping: "Bestätigen Sie den Tausch in Ihrer Wallet und warten Sie auf die Bestätigung…",

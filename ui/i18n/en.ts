@@ -68,7 +68,6 @@ export const en = {
   swapPriceImpact: "Price impact",
   swapFee: "Pool fee",
   swapSlippage: "Slippage tolerance (%)",
-  swapInsufficientBalance: "Insufficient {symbol} balance",
   swapApproveAndSwap: "Approve {symbol} and swap",
   swapApproving: "Approve {symbol} in your wallet, then wait for it to be confirmed…",
   swapSwapping: "Confirm the swap in your wallet, then wait for it to be confirmed…",

@@ -17,6 +17,7 @@ import { Connectors } from "../../../core/connectors/Connectors.ts"
 import { Swapping } from "../../../core/features/Swapping.ts"
 import * as Modal from "../../../core/Modal.ts"
 import { ChainReads } from "../../../core/rpc/ChainReads.ts"
+import * as Amount from "../../../core/send/Amount.ts"
 import * as Swap from "../../../core/swap/Swap.ts"
 import * as SwapGuards from "../../../core/swap/SwapGuards.ts"
 import type * as TokenBalance from "../../../core/TokenBalance.ts"
@@ -150,7 +151,7 @@ describe("Swapping", () => {
       yield* swapping.setFrom(usdc.address)
       yield* swapping.setAmount("50.000001")
       const unaffordable = yield* Effect.flip(swapping.swap)
-      assert.deepStrictEqual(unaffordable, new SwapGuards.SwapInsufficientBalanceError({ symbol: "USDC" }))
+      assert.deepStrictEqual(unaffordable, new Amount.InsufficientBalanceError({ symbol: "USDC" }))
       // Within the balance, but the pool would pay far below the market.
       yield* swapping.setAmount("50")
       const costly = yield* Effect.flip(swapping.swap)

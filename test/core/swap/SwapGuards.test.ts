@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { formatUnits } from "../../../core/Format.ts"
+import * as Amount from "../../../core/send/Amount.ts"
 import * as Swap from "../../../core/swap/Swap.ts"
 import * as SwapGuards from "../../../core/swap/SwapGuards.ts"
 import type * as TokenBalance from "../../../core/TokenBalance.ts"
@@ -38,13 +39,13 @@ describe("SwapGuards", () => {
   it("refuses an amount exactly when it is above the balance of the token paid with (Ether: the native balance)", () => {
     const units = fc.bigInt({ min: 1n, max: 10n ** 30n })
     fc.assert(fc.property(fc.constantFrom(usdc, ether), units, units, (token, amount, held) => {
-      const refused = tags(SwapGuards.refusals(form(token, amount), [balance(token, held)])).includes("SwapInsufficientBalanceError")
+      const refused = tags(SwapGuards.refusals(form(token, amount), [balance(token, held)])).includes("InsufficientBalanceError")
       expect(refused).toBe(amount > held)
     }))
   })
 
   it("counts an account holding none of the token as holding nothing", () => {
-    expect(tags(SwapGuards.refusals(form(usdc, 1n), [balance(ether, 10n ** 20n)]))).toEqual(["SwapInsufficientBalanceError"])
+    expect(tags(SwapGuards.refusals(form(usdc, 1n), [balance(ether, 10n ** 20n)]))).toEqual(["InsufficientBalanceError"])
   })
 
   it("refuses a price impact exactly when it is above 5 %, read on its digits", () => {
@@ -71,7 +72,7 @@ describe("SwapGuards", () => {
 
   it("fails with the first refusal, and passes a form with none", () => {
     const refused = Effect.runSync(Effect.flip(SwapGuards.check(form(usdc, 2n, "7"), [balance(usdc, 1n)])))
-    expect(refused).toEqual(new SwapGuards.SwapInsufficientBalanceError({ symbol: "USDC" }))
+    expect(refused).toEqual(new Amount.InsufficientBalanceError({ symbol: "USDC" }))
     expect(Effect.runSync(Effect.exit(SwapGuards.check(form(usdc, 1n), [balance(usdc, 1n)])))._tag).toBe("Success")
   })
 })

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest"
 import * as Cooldown from "../../../core/Cooldown.ts"
 import * as ErrorCatalogue from "../../../core/ErrorCatalogue.ts"
+import * as Amount from "../../../core/send/Amount.ts"
 import * as Receiver from "../../../core/send/Receiver.ts"
 import * as SwapGuards from "../../../core/swap/SwapGuards.ts"
 import { de } from "../../../ui/i18n/de.ts"
@@ -34,8 +35,8 @@ describe("errorText", () => {
     const german = translator(de)
     const cooldown = new Cooldown.EmailCooldownError({ seconds: 7, message: "Please try again after 12 seconds" })
     expect(errorText(cooldown, german)).toBe("Bitte versuchen Sie es in 7 Sekunden erneut")
-    const refusal = new SwapGuards.SwapInsufficientBalanceError({ symbol: "USDC" })
-    expect(errorText(asFailure(refusal), german)).toBe(de.swapInsufficientBalance.replace("{symbol}", "USDC"))
+    const refusal = new Amount.InsufficientBalanceError({ symbol: "USDC" })
+    expect(errorText(asFailure(refusal), german)).toBe(de.errorInsufficientBalance.replace("{symbol}", "USDC"))
     const impact = new SwapGuards.SwapPriceImpactTooHighError({ impact: "7.5" })
     expect(errorText(asFailure(impact), translator(en))).toBe(en.swapHighImpact.replace("{impact}", "7.5"))
   })

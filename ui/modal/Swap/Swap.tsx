@@ -27,7 +27,7 @@ const requoteMillis = 10_000
 
 /** Which problem a refusal is, for the page's tests and styles. */
 const problemNames: Record<SwapGuards.SwapRefusal["_tag"], string> = {
-  SwapInsufficientBalanceError: "balance",
+  InsufficientBalanceError: "balance",
   SwapPriceImpactTooHighError: "impact"
 }
 

@@ -18,7 +18,7 @@ export interface Failure {
   readonly reason?: string | undefined
   /** A wait the visitor must sit out (EmailCooldownError). */
   readonly seconds?: number | undefined
-  /** The coin or token a failure is about (InsufficientBalanceError, SwapInsufficientBalanceError). */
+  /** The coin or token a failure is about (InsufficientBalanceError). */
   readonly symbol?: string | undefined
   /** The quoted price impact, in percent (SwapPriceImpactTooHighError). */
   readonly impact?: string | undefined
@@ -60,7 +60,6 @@ export const byTag: { readonly [Tag in Shown]: Words } = {
   CallDataNotHexError: "errorInvalidCalls",
   SwapRevertedError: "errorSwapReverted",
   SwapNotReadyError: "swapNotReady",
-  SwapInsufficientBalanceError: (failure, t) => t("swapInsufficientBalance", { symbol: failure.symbol ?? "" }),
   SwapPriceImpactTooHighError: (failure, t) => t("swapHighImpact", { impact: failure.impact ?? "" }),
   BuyNotReadyError: "buyNotReady",
   InvalidEmailError: "errorInvalidEmail",
