@@ -28,6 +28,9 @@ export const toastSwapDelayMillis = 150
 /** While a send is pending, Activity reads the history again this often (not in the spec: a block or two). */
 export const pendingRefreshMillis = 4_000
 
+/** While the modal is open, the account's fingerprint on chain is read this often (core/features/AccountFollow.ts). */
+export const accountFollowMillis = 4_000
+
 /** History pages the NFTs tab reads at most to find every held NFT (not in the spec: 25 pages of history). */
 export const nftHistoryPagesLimit = 25
 
