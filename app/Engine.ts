@@ -141,6 +141,8 @@ export interface Engine {
     FailureOf<EmbeddedLogin["Service"]["user"]> | Lazy
   >
   readonly cancelLogin: () => Safe<void>
+  /** The provider's popup closed: without its answer soon, the social login ends (SocialWindowClosedError in `atoms.login`). */
+  readonly socialWindowClosed: () => Safe<void>
   /** Reads the account's first page of history again (while sends are pending). */
   readonly refreshTransactions: (account: Session.SessionAccount) => Safe<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
@@ -148,6 +150,8 @@ export interface Engine {
   readonly cancelConnect: () => Safe<void>
   /** Disconnects one namespace, or every account (also shown as a toast when it fails). */
   readonly disconnect: (namespace?: Session.SessionNamespace) => Attempt<void, FailureOf<Disconnecting["Service"]["disconnect"]>>
+  /** Disconnects the account and whatever its wallet's login ends with it (the embedded wallet: both). */
+  readonly disconnectAccount: (account: Session.SessionAccount) => Attempt<void, FailureOf<Disconnecting["Service"]["disconnectAccount"]>>
   /** Switches through the connected wallet; resolves with where it landed (also shown when it fails). */
   readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Attempt<Caip.CaipNetworkId, FailureOf<NetworkSwitch["Service"]["switchNetwork"]>>
   readonly setActiveNamespace: (namespace: Session.SessionNamespace) => Safe<void>
@@ -299,10 +303,12 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     signOutEverywhere: () => login.attempt((feature) => Effect.andThen(feature.signOutEverywhere, service(Disconnecting).disconnect())),
     embeddedUser: () => login.attempt((feature) => feature.user),
     cancelLogin: () => login.safe((feature) => feature.cancel),
+    socialWindowClosed: () => login.safe((feature) => feature.socialWindowClosed),
     refreshTransactions: (account) => run.safe(activity.refresh(account)),
     registerName: (label) => run.safe(names.register(label)),
     cancelConnect: () => run.safe(attempt.cancel),
     disconnect: (namespace) => run.attempt(service(Disconnecting).disconnect(namespace)),
+    disconnectAccount: (account) => run.attempt(service(Disconnecting).disconnectAccount(account)),
     switchNetwork: (caipNetworkId) => run.attempt(service(NetworkSwitch).switchNetwork(caipNetworkId)),
     setActiveNamespace: (namespace) => run.safe(service(NetworkSwitch).setActiveNamespace(namespace)),
     showToast: (shown) => run.safe(navigation.showToast(shown)),

@@ -32,6 +32,13 @@ export type TokenBalance = typeof TokenBalance.Type
 export const withoutZeroDecimals = (balances: ReadonlyArray<TokenBalance>): ReadonlyArray<TokenBalance> =>
   balances.filter((balance) => balance.quantity.decimals !== "0")
 
+/**
+ * The network's native balance among an account's balances: the one without a contract address whose
+ * symbol is the network's native currency's (a token can never pass for it).
+ */
+export const nativeOf = (balances: ReadonlyArray<TokenBalance>, nativeSymbol: string): TokenBalance | undefined =>
+  balances.find((balance) => balance.address === undefined && balance.symbol === nativeSymbol)
+
 /** The answer of `GET /v1/account/{address}/balance`. */
 export class Balances extends Schema.Class<Balances>("Balances")({
   balances: Schema.Array(TokenBalance)

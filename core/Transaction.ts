@@ -154,3 +154,44 @@ export const groupByYearAndMonth = (transactions: ReadonlyArray<Transaction>): R
     months: Array.from(months, ([month, list]) => ({ month, transactions: list }))
   }))
 }
+
+/**
+ * What a transaction was for the account: received, sent, a trade (one leg out, one in), sent to itself,
+ * an ERC-20 approval (nothing moved, a spender may now spend), or a call that moved nothing, which has no
+ * amount to show.
+ */
+export type Direction = "in" | "out" | "trade" | "self" | "approve" | "call"
+
+export interface Summary {
+  readonly direction: Direction
+  /** Who the account dealt with: an approval's spender, the sender of what came in, else where it went; undefined when unknown. */
+  readonly counterparty: string | undefined
+  /** The transfers to show: both legs of a trade (what left first), else the first that is not spam. */
+  readonly legs: ReadonlyArray<Transfer>
+  /** The allowance an approval granted (its token and amount, or unlimited). */
+  readonly approval: Approval | undefined
+}
+
+/** The Activity row of a transaction (spam NFT transfers left out). */
+export const summary = (transaction: Transaction): Summary => {
+  const shown = transaction.transfers.filter((transfer) => !isSpamTransfer(transfer))
+  const out = shown.find((transfer) => transfer.direction === "out")
+  const incoming = shown.find((transfer) => transfer.direction === "in")
+  const first = shown[0]
+  const approval = first === undefined ? transaction.approvals?.[0] : undefined
+  const { sentFrom, sentTo } = transaction.metadata
+  const direction: Direction = transaction.metadata.operationType === "trade" && out !== undefined && incoming !== undefined
+    ? "trade"
+    : approval !== undefined
+    ? "approve"
+    : first === undefined
+    ? (sentFrom !== undefined && sentFrom === sentTo ? "self" : "call")
+    : first.direction ?? "out"
+  const counterparty = approval?.spender ?? (direction === "in" ? sentFrom : sentTo)
+  return {
+    direction,
+    counterparty: counterparty === undefined || counterparty === "" ? undefined : counterparty,
+    legs: direction === "trade" && out !== undefined && incoming !== undefined ? [out, incoming] : first === undefined ? [] : [first],
+    approval
+  }
+}

@@ -164,7 +164,9 @@ export const ErrorPayload = Schema.Struct({
   /** A node's error data for an RPC call, as the node gave it (a revert's return data). */
   data: Schema.optionalKey(Schema.Unknown),
   /** What failed, for the modal to say it in the visitor's language: the failure's tag (and its kind, `OtpRefused.wrong`). */
-  reason: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,40}(\.[a-z]{1,20})?$/)))
+  reason: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,40}(\.[a-z]{1,20})?$/))),
+  /** Seconds until the request may be made again (the email cooldown), as the failure carries it. */
+  retryAfter: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 86_400 })))
 })
 export type ErrorPayload = typeof ErrorPayload.Type
 

@@ -35,7 +35,7 @@ export type LoginStep =
 export interface LoginState {
   readonly step: LoginStep
   /** The failure the view shows: a tagged error's tag and message (and what failed in the frame). */
-  readonly problem: { readonly _tag: string; readonly message: string; readonly reason?: string } | undefined
+  readonly problem: { readonly _tag: string; readonly message: string; readonly reason?: string; readonly seconds?: number } | undefined
 }
 
 export const initial: LoginState = { step: { _tag: "Idle" }, problem: undefined }

@@ -7,23 +7,26 @@
  * the frame's own panel (the host's page never sees it), and once that panel completes the
  * frame's key state says whether the wallet is ready or one of its panels comes first (a new visitor sets
  * up recovery, a known one on a new device recovers). Social: the provider's window (a popup, or the page
- * itself when the popup is blocked), then the same key state. Once ready, the embedded connector connects
+ * itself when the popup is blocked), then the same key state; a popup closed without an answer ends the
+ * attempt (SocialWindowClosedError) once the answer had time to arrive. Once ready, the embedded connector connects
  * through the usual attempt. Requests needing the visitor's approval show the frame's approval panel
  * (ApproveTransaction) wherever they come from. Its own chunk with the frame (app/EmbeddedEngine.ts).
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Account from "../Account.ts"
 import * as Alert from "../Alert.ts"
+import * as Constants from "../Constants.ts"
 import * as Embedded from "../connectors/Embedded.ts"
 import * as Cooldown from "../Cooldown.ts"
 import * as Email from "../Email.ts"
-import { EmbeddedFrame, type FrameFailure } from "../embedded/FrameChannel.ts"
+import { EmbeddedFrame, EmbeddedFrameRequestError, type FrameFailure } from "../embedded/FrameChannel.ts"
 import type * as Protocol from "../embedded/FrameProtocol.ts"
 import * as Login from "../embedded/Login.ts"
 import { fixed } from "../FixedMessage.ts"
@@ -36,7 +39,7 @@ import * as StorageKey from "../StorageKey.ts"
 import { ConnectAttempt } from "./ConnectAttempt.ts"
 import { routerContext } from "./ChainSupport.ts"
 
-export type LoginFailure = FrameFailure | Email.InvalidEmailError | Cooldown.EmailCooldownError | LoginPanelClosedError
+export type LoginFailure = FrameFailure | Email.InvalidEmailError | Cooldown.EmailCooldownError | LoginPanelClosedError | SocialWindowClosedError
 
 /** The modal view of each step that has one. */
 const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
@@ -56,11 +59,18 @@ const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
   }
 }
 
-const problemOf = (error: { readonly _tag: string; readonly message: string; readonly reason?: string | undefined }) => ({
+const problemOf = (error: { readonly _tag: string; readonly message: string; readonly reason?: string | undefined; readonly seconds?: number }) => ({
   _tag: error._tag,
   message: error.message,
-  ...(error.reason === undefined ? {} : { reason: error.reason })
+  ...(error.reason === undefined ? {} : { reason: error.reason }),
+  ...(error.seconds === undefined ? {} : { seconds: error.seconds })
 })
+
+/** The server's email cooldown, answered through the frame, is the same failure as ours, with its seconds. */
+const asCooldown = <E>(error: E): E | Cooldown.EmailCooldownError =>
+  error instanceof EmbeddedFrameRequestError && error.reason === "EmailCooldown" && error.retryAfter !== undefined
+    ? Cooldown.EmailCooldownError.of(error.retryAfter)
+    : error
 
 export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly form: SubscriptionRef.SubscriptionRef<Login.LoginState>
@@ -75,6 +85,11 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect", returnTo: string) => Effect.Effect<string, LoginFailure>
   /** Completes a social login the page came back from (redirect mode), with the completion code it came back with. */
   readonly resumeSocial: (completionCode: string | undefined) => Effect.Effect<void, LoginFailure>
+  /**
+   * The provider's popup closed. A sign-in that finished closes it by itself, so its answer is given
+   * `Constants.socialWindowGraceMillis` to arrive; without one the attempt ends with SocialWindowClosedError.
+   */
+  readonly socialWindowClosed: Effect.Effect<void>
   /** Email update: both codes are typed in the frame's panel; once it completes, back to Account. */
   readonly updateEmail: (email: string) => Effect.Effect<void, LoginFailure>
   /** The frame's key export panel (the keys never leave the frame's origin). */
@@ -109,7 +124,9 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           const view = viewOf(step)
           if (view === undefined) return
           const state = yield* SubscriptionRef.get(modal.state)
-          yield* state.open ? modal.push({ view }) : modal.open({ view })
+          // A step that stays on its view (a new code, a second try) replaces it rather than stacking it.
+          if (!state.open) return yield* modal.open({ view })
+          yield* Modal.currentView(state) === view ? modal.replace({ view }) : modal.push({ view })
         })
 
       /** Spec §8's alerts for the frame that did not load or answer, as toasts. */
@@ -120,7 +137,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
 
       /** Keeps the step, shows the failure, and hands it on. */
       const failing = <A, E extends { readonly _tag: string; readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
-        Effect.tapError(effect, (error) =>
+        Effect.tapError(Effect.mapError(effect, asCooldown), (error) =>
           Effect.andThen(SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(error) })), alertFor(error)))
 
       /** Once per frame: who the host is, its networks and its look. */
@@ -225,9 +242,32 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       const currentEmail = Effect.map(SubscriptionRef.get(form), (state) =>
         state.step._tag === "Otp" || state.step._tag === "Device" ? state.step.email : undefined)
 
+      /** The popup login still waiting for its provider's answer (none once the frame answered). */
+      let waiting: Fiber.Fiber<unknown, unknown> | undefined
+
+      const socialWindowClosed = Effect.gen(function*() {
+        const waited = waiting
+        if (waited === undefined) return
+        yield* Effect.sleep(Constants.socialWindowGraceMillis)
+        // Answered meanwhile (then the wallet's setup or a failure shows), or a new attempt started.
+        if (waiting !== waited) return
+        waiting = undefined
+        yield* Fiber.interrupt(waited)
+        yield* SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(new SocialWindowClosedError()) }))
+      })
+
+      /** The frame's answer to the provider's sign-in; while it is awaited, a closed popup may end the attempt. */
+      const socialAnswer = (completionCode: string | undefined) =>
+        Effect.withFiber((fiber) => {
+          waiting = fiber
+          return Effect.ensuring(frame.request("COMPLETE_SOCIAL", completionCode === undefined ? {} : { completionCode }), Effect.sync(() => {
+            if (waiting === fiber) waiting = undefined
+          }))
+        })
+
       const completeSocial = (provider: SocialProvider | undefined, completionCode?: string) =>
         Effect.gen(function*() {
-          const { userName } = yield* frame.request("COMPLETE_SOCIAL", completionCode === undefined ? {} : { completionCode })
+          const { userName } = yield* socialAnswer(completionCode)
           if (provider !== undefined) yield* storage.set(StorageKey.connectedSocial, provider).pipe(Effect.ignore)
           yield* storage.set(StorageKey.connectedSocialUsername, userName ?? null).pipe(Effect.ignore)
           yield* finish
@@ -268,6 +308,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
             else yield* Effect.forkDetach(failing(completeSocial(provider)))
             return authorizationUrl
           })),
+        socialWindowClosed,
         resumeSocial: (completionCode) => failing(Effect.gen(function*() {
           const remembered = yield* storage.get(StorageKey.connectedSocial).pipe(Effect.orElseSucceed(() => null))
           const provider = remembered === null || remembered === "farcaster" ? undefined : remembered
@@ -304,4 +345,9 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
 /** The visitor closed the frame's setup or recovery panel before the wallet was ready. */
 export class LoginPanelClosedError extends Schema.TaggedError<LoginPanelClosedError>()("LoginPanelClosedError", {
   message: fixed("The embedded wallet was not set up")
+}) {}
+
+/** The provider's window was closed before the sign-in finished. */
+export class SocialWindowClosedError extends Schema.TaggedError<SocialWindowClosedError>()("SocialWindowClosedError", {
+  message: fixed("The sign-in window was closed before the sign-in finished")
 }) {}

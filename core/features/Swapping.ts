@@ -11,7 +11,9 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Backend, type BackendError } from "../Backend.ts"
 import type * as Connector from "../Connector.ts"
@@ -26,8 +28,9 @@ import type * as SolanaSend from "../send/SolanaSend.ts"
 import * as Session from "../Session.ts"
 import * as SolanaSwap from "../swap/SolanaSwap.ts"
 import * as Swap from "../swap/Swap.ts"
-import { AccountData } from "./AccountData.ts"
-import { Activity } from "./Activity.ts"
+import * as SwapGuards from "../swap/SwapGuards.ts"
+import * as AccountData from "./AccountData.ts"
+import { Activity, keyOf } from "./Activity.ts"
 import { notConnected, WalletRequests, type WalletRequestError } from "./WalletRequests.ts"
 
 export type SwapFailure =
@@ -39,6 +42,7 @@ export type SwapFailure =
   | Swap.SwapRevertedError
   | SolanaSend.SolanaSendAnswerError
   | SwapNotReadyError
+  | SwapGuards.SwapRefusal
 
 /** Receipts are asked for every second, for up to two minutes. */
 const receiptPolls = 120
@@ -61,7 +65,10 @@ export class Swapping extends Context.Service<Swapping, {
   readonly flip: Effect.Effect<void>
   /** Asks for a quote of the form as it stands (the view calls it while open, to follow the market). */
   readonly requote: Effect.Effect<void>
-  /** Approves when needed, then swaps; answers the swap's hash. */
+  /**
+   * Approves when needed, then swaps; answers the swap's hash. Refuses, before asking the wallet, an
+   * amount above the account's balance of the token or a price impact above 5 % (SwapGuards).
+   */
   readonly swap: Effect.Effect<string, SwapFailure>
 }>()("portico/core/features/Swapping") {
   static readonly layer = Layer.effect(
@@ -72,7 +79,7 @@ export class Swapping extends Context.Service<Swapping, {
       const requests = yield* WalletRequests
       const chainReads = yield* ChainReads
       const modal = yield* Modal.Modal
-      const accountData = yield* AccountData
+      const accountData = yield* AccountData.AccountData
       const activity = yield* Activity
       const form = yield* Swap.SwapForm
       const connectors = yield* Connectors
@@ -161,16 +168,30 @@ export class Swapping extends Context.Service<Swapping, {
           })
           : sendAndWait(account, transaction)
 
+      /** The account's balances as the Account view shows them, once a load in flight has ended. */
+      const balancesOf = (account: Session.SessionAccount) =>
+        Effect.gen(function*() {
+          yield* accountData.loadBalances(account)
+          const settled = yield* SubscriptionRef.changes(accountData.balances).pipe(
+            Stream.map((all) => all.get(keyOf(account))),
+            Stream.filter((state) => state?._tag !== "Loading"),
+            Stream.runHead
+          )
+          const state = Option.getOrUndefined(settled)
+          return state === undefined ? [] : AccountData.shownBalances(state)?.balances ?? []
+        })
+
       const swap = Effect.gen(function*() {
         const account = yield* swapAccount
         const state = yield* SubscriptionRef.get(form)
         const { from, to } = state
         if (from === undefined || to === undefined || state.quote === undefined) return yield* new SwapNotReadyError()
         const amount = yield* Amount.parse(state.amount, from.decimals)
+        yield* SwapGuards.check({ ...state, units: amount }, yield* balancesOf(account))
         const query = { amount, from: from.address, to: to.address, userAddress: account.address }
         const finish = SubscriptionRef.update(form, (current) => ({ ...current, step: "form" as const }))
         return yield* Effect.gen(function*() {
-          if (Swap.needsAllowance(from) && (state.allowance ?? 0n) < amount) {
+          if (SwapGuards.needsApproval(from, state.allowance, amount)) {
             yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "approving" as const }))
             yield* sendAndWait(account, yield* backend.swapApproval(query))
           }

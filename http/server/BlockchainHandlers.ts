@@ -13,9 +13,9 @@ import * as Address from "../../core/Address.ts"
 import * as Constants from "../../core/Constants.ts"
 import * as Name from "../../core/Name.ts"
 import * as TtlCache from "../../core/TtlCache.ts"
-import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented } from "../api/ApiError.ts"
+import { BadRequest, Conflict, InvalidSignature, NotImplemented } from "../api/ApiError.ts"
 import { Identity } from "../../core/Identity.ts"
-import { NameAccount, NameSuggestions, RegisterNameMessage, RegisterNameResult } from "../../core/Name.ts"
+import { NameAccount, NameNotRegistered, NameSuggestions, RegisterNameMessage, RegisterNameResult } from "../../core/Name.ts"
 import { Balances, type TokenBalance } from "../../core/TokenBalance.ts"
 import { History } from "../../core/Transaction.ts"
 import { FungiblePrices, SupportedChains } from "../api/BlockchainApi.ts"
@@ -196,8 +196,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           const name = params.name.toLowerCase()
           yield* labelOf("name", name)
           const record = yield* repository.findName(name)
-          if (record === undefined) return yield* new NotFound({ message: `name: ${name} is not registered` })
-          return toAccount(record)
+          return record === undefined ? new NameNotRegistered({ name }) : toAccount(record)
         }))
       .handle("profileReverse", ({ params }) =>
         Effect.gen(function*() {

@@ -540,7 +540,7 @@ describe("Portico modal in Chromium", () => {
     await context.close()
   })
 
-  it("registers a name with the demo wallet's signature and shows it on the account", async () => {
+  it("registers a name with the demo wallet's signature and shows it on the account and in the host's header", async () => {
     const { context, page } = await open(host.url)
     await connectEvm(page)
     await page.locator("[data-portico-button]").click()
@@ -562,6 +562,8 @@ describe("Portico modal in Chromium", () => {
     await dialog(page).getByRole("button", { name: en.nameBackToAccount }).click()
     await expectView(page, "Account")
     await expectText(dialog(page).locator("[data-profile-name]"), `${label}.portico.id`)
+    // The host's header (its connect button) shows the name, not the address.
+    await expectText(page.locator("[data-portico-button]"), `${label}.portico.id`)
     await context.close()
   })
 

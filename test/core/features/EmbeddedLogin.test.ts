@@ -11,7 +11,10 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as TestClock from "effect/testing/TestClock"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
+import * as Constants from "../../../core/Constants.ts"
+import * as Cooldown from "../../../core/Cooldown.ts"
 import * as Embedded from "../../../core/connectors/Embedded.ts"
 import { EmbeddedFrame, FrameAttacher } from "../../../core/embedded/FrameChannel.ts"
 import type * as Protocol from "../../../core/embedded/FrameProtocol.ts"
@@ -95,6 +98,20 @@ describe("EmbeddedLogin", () => {
       assert.strictEqual(again._tag, "EmailCooldownError")
       assert.match(again.message, /^Please try again after (29|30) seconds$/)
       assert.strictEqual(frame.asked.filter((type) => type === "CONNECT_EMAIL").length, 1)
+    }).pipe(withLogin(frame))
+  })
+
+  it.live("the server's cooldown, answered through the frame, is the same typed failure with its seconds", () => {
+    const frame = scriptedFrame((request) =>
+      request.type === "CONNECT_EMAIL"
+        ? { error: "Please try again after 20 seconds", reason: "EmailCooldown", retryAfter: 20 }
+        : usual()(request))
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      const refused = yield* Effect.flip(login.connectEmail("ada@example.test"))
+      assert.deepStrictEqual(refused, Cooldown.EmailCooldownError.of(20))
+      // The view reads the number from the problem's own field.
+      assert.strictEqual((yield* Effect.flatMap(EmbeddedLogin, (feature) => SubscriptionRef.get(feature.form))).problem?.seconds, 20)
     }).pipe(withLogin(frame))
   })
 
@@ -193,6 +210,66 @@ describe("EmbeddedLogin", () => {
       yield* Effect.sleep("20 millis")
       assert.isFalse((yield* SubscriptionRef.get(modal.state)).open)
       assert.deepStrictEqual(yield* step, { _tag: "Idle" })
+    }).pipe(withLogin(frame))
+  })
+})
+
+/** The usual frame, with the provider's answer (COMPLETE_SOCIAL) given by the test. */
+const social = (complete: Answer) => (request: Protocol.Request): Answer =>
+  request.type === "CONNECT_SOCIAL"
+    ? { ok: { authorizationUrl: "http://idp.test/authorize" } }
+    : request.type === "COMPLETE_SOCIAL" ? complete : usual()(request)
+const problem = Effect.map(Effect.flatMap(EmbeddedLogin, (login) => SubscriptionRef.get(login.form)), (state) => state.problem)
+
+describe("EmbeddedLogin's social popup", () => {
+  /** Starts a popup login (the frame's ready wait passes on the test clock). */
+  const started = Effect.gen(function*() {
+    const login = yield* EmbeddedLogin
+    const starting = yield* Effect.forkChild(login.connectSocial("google", "popup", "http://host.test/"))
+    yield* TestClock.adjust("1 second")
+    yield* Fiber.join(starting)
+    return login
+  })
+
+  it.effect("a popup closed without the provider's answer ends the attempt once the answer had time to come", () => {
+    const frame = scriptedFrame(social({ later: new Promise(() => undefined) }))
+    return Effect.gen(function*() {
+      const login = yield* started
+      const closing = yield* Effect.forkChild(login.socialWindowClosed)
+      yield* TestClock.adjust(Constants.socialWindowGraceMillis - 1)
+      assert.isUndefined(yield* problem)
+      yield* TestClock.adjust(1)
+      yield* Fiber.join(closing)
+      assert.strictEqual((yield* problem)?._tag, "SocialWindowClosedError")
+      assert.deepStrictEqual(yield* sessionAccounts, [])
+    }).pipe(withLogin(frame))
+  })
+
+  it.effect("a popup that closed itself after signing in lets the answer through, and the wallet connects", () => {
+    const answer = Deferred.makeUnsafe<Answer>()
+    const frame = scriptedFrame(social({ later: Effect.runPromise(Deferred.await(answer)) }))
+    return Effect.gen(function*() {
+      const login = yield* started
+      const closing = yield* Effect.forkChild(login.socialWindowClosed)
+      yield* TestClock.adjust(100)
+      yield* Deferred.succeed(answer, { ok: { userName: "Ada" } })
+      yield* TestClock.adjust(Constants.socialWindowGraceMillis)
+      yield* Fiber.join(closing)
+      assert.isUndefined(yield* problem)
+      assert.strictEqual((yield* sessionAccounts).length, 2)
+    }).pipe(withLogin(frame))
+  })
+
+  it.effect("a sign-in the provider refused (its Cancel) keeps its own failure when the popup closes", () => {
+    const frame = scriptedFrame(social({ error: "The user cancelled the sign-in", reason: "SocialSignInFailed" }))
+    return Effect.gen(function*() {
+      const login = yield* started
+      yield* TestClock.adjust(100)
+      assert.strictEqual((yield* problem)?.reason, "SocialSignInFailed")
+      const closing = yield* Effect.forkChild(login.socialWindowClosed)
+      yield* TestClock.adjust(Constants.socialWindowGraceMillis)
+      yield* Fiber.join(closing)
+      assert.strictEqual((yield* problem)?.reason, "SocialSignInFailed")
     }).pipe(withLogin(frame))
   })
 })

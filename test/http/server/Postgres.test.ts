@@ -13,7 +13,7 @@ import * as SharedRateLimiter from "../../../http/server/SharedRateLimiter.ts"
 import { walletSeed } from "../../../http/server/WalletSeed.ts"
 import { startApiServer } from "../../../http/server/start.ts"
 import { apiSuite } from "../support/apiSuite.ts"
-import { withClient } from "../support/client.ts"
+import { registeredName, withClient } from "../support/client.ts"
 import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
 
 /** The status of one call to the server's supported-chains endpoint as project "limited". */
@@ -68,8 +68,8 @@ if (!postgresAvailable) {
         const signature = await account.signMessage({ message })
         const payload = { coin_type: 60 as const, address: account.address, message, signature }
         await withClient({ url: a.url, projectId: "shared" }, (c) => c.blockchain.registerName({ query: {}, payload }))
-        const seen = await withClient({ url: b.url, projectId: "shared" }, (c) =>
-          c.blockchain.profileAccount({ params: { name: "shared-name.portico.id" }, query: {} }))
+        const seen = registeredName(await withClient({ url: b.url, projectId: "shared" }, (c) =>
+          c.blockchain.profileAccount({ params: { name: "shared-name.portico.id" }, query: {} })))
         expect(seen.addresses["60"]?.address).toBe(account.address)
         // A retry through the other process is the same registration, not a second one.
         const retried = await withClient({ url: b.url, projectId: "shared" }, (c) => c.blockchain.registerName({ query: {}, payload }))

@@ -8,10 +8,11 @@ import { getAddressFromPublicKey, getBase58Decoder } from "@solana/kit"
 import * as Effect from "effect/Effect"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { NameNotRegistered } from "../../../core/Name.ts"
 import type { ServerOptions } from "../../../http/server/ServerOptions.ts"
 import { walletSeed } from "../../../http/server/WalletSeed.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
-import { withClient } from "./client.ts"
+import { registeredName, withClient } from "./client.ts"
 
 const alice = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
 const bob = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d")
@@ -204,7 +205,7 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
         c.blockchain.registerName({ query: {}, payload: { coin_type: 60, address: alice.address, message, signature } }))
       expect(result).toMatchObject({ success: true, name: "alice.portico.id" })
 
-      const account = await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "alice.portico.id" }, query: { apiVersion: "2" } }))
+      const account = registeredName(await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "alice.portico.id" }, query: { apiVersion: "2" } })))
       expect(account.addresses["60"]?.address).toBe(alice.address)
       expect(account.attributes).toEqual({ avatar: "https://example.com/a.png" })
       const reverse = await withClient(setup(), (c) => c.blockchain.profileReverse({ params: { address: alice.address.toLowerCase() }, query: {} }))
@@ -223,7 +224,7 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       const first = await withClient(setup(), (c) => c.blockchain.registerName({ query: {}, payload }))
       const again = await withClient(setup(), (c) => c.blockchain.registerName({ query: {}, payload }))
       expect(again).toMatchObject({ success: true, name: first.name })
-      const account = await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "replayed.portico.id" }, query: {} }))
+      const account = registeredName(await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "replayed.portico.id" }, query: {} })))
       expect(Object.keys(account.addresses)).toEqual(["60"])
     })
 
@@ -238,8 +239,9 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       const changedError = await withClient(setup(), (c) =>
         Effect.flip(c.blockchain.registerName({ query: {}, payload: { coin_type: 60, address: alice.address, message: changed, signature } })))
       expect(changedError).toMatchObject({ _tag: "InvalidSignature" })
-      const lookup = await withClient(setup(), (c) => Effect.flip(c.blockchain.profileAccount({ params: { name: "mallory.portico.id" }, query: {} })))
-      expect(lookup).toMatchObject({ _tag: "NotFound", status: 404 })
+      // Nothing was stored: the lookup answers, typed, that nobody registered the name (not a 404).
+      const lookup = await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "mallory.portico.id" }, query: {} }))
+      expect(lookup).toEqual(new NameNotRegistered({ name: "mallory.portico.id" }))
     })
 
     it("refuses a name already taken by another address, whatever its case", async () => {
@@ -292,7 +294,7 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       const result = await withClient(setup(), (c) =>
         c.blockchain.registerName({ query: {}, payload: { coin_type: 501, address, message, signature } }))
       expect(result.name).toBe("solana-sam.portico.id")
-      const account = await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "solana-sam.portico.id" }, query: {} }))
+      const account = registeredName(await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "solana-sam.portico.id" }, query: {} })))
       expect(account.addresses["501"]?.address).toBe(address)
     })
 

@@ -2,13 +2,15 @@
  * The Activity tab: the account's transactions on its network grouped by year then month (headings
  * in the locale's month names), each with its direction, counterparty, amount (3 decimals) and a
  * short relative time from the engine's clock; an ERC-20 approval shows the token, the allowance
- * ("Unlimited USDC") and the spender; "Load more" fetches the next page by its cursor.
+ * ("Unlimited USDC") and the spender; "Load more" fetches the next page by its cursor. What a row says
+ * (direction, counterparty, legs, allowance) is core's Transaction.summary.
  */
 import * as Format from "../../../core/Format.ts"
 import type * as Session from "../../../core/Session.ts"
 import * as Transaction from "../../../core/Transaction.ts"
 import { useEffect } from "react"
 import * as Constants from "../../../core/Constants.ts"
+import type { MessageKey } from "../../i18n/en.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { TransactionListFooter, useTransactionList } from "./TransactionList.tsx"
 import { shortenAddress } from "./shortenAddress.ts"
@@ -16,46 +18,38 @@ import { shortenAddress } from "./shortenAddress.ts"
 const monthName = (year: number, month: number, locale: string) =>
   new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, month - 1, 1))
 
-type Transfer = Transaction.Transaction["transfers"][number]
-type Approval = Transaction.Approval
+const labels: Record<Transaction.Direction, MessageKey> = {
+  trade: "swapped",
+  in: "received",
+  out: "sent",
+  self: "self",
+  approve: "approved",
+  call: "contractCall"
+}
 
 function Row({ transaction, now }: { readonly transaction: Transaction.Transaction; readonly now: number }) {
   const { t, locale } = useModalContext()
-  const shown = transaction.transfers.filter((candidate) => candidate.nft_info?.flags.is_spam !== true)
-  const transfer = shown[0]
-  // A trade (a swap) sends one leg and receives the other: both show, what left first.
-  const legs = transaction.metadata.operationType === "trade"
-    ? [shown.find((candidate) => candidate.direction === "out"), shown.find((candidate) => candidate.direction === "in")]
-      .filter((leg): leg is Transfer => leg !== undefined)
-    : []
-  const approval = transfer === undefined ? transaction.approvals?.[0] : undefined
-  const direction = approval !== undefined
-    ? "approve"
-    : legs.length === 2 ? "trade" : transfer?.direction ?? (transaction.metadata.sentFrom === undefined ? "self" : "out")
-  const counterparty = approval?.spender ?? (direction === "in" ? transaction.metadata.sentFrom : transaction.metadata.sentTo)
-  const amountOf = (leg: Transfer) =>
+  const { direction, counterparty, legs, approval } = Transaction.summary(transaction)
+  const amountOf = (leg: Transaction.Transfer) =>
     leg.nft_info?.name ??
       t("balanceOf", {
         amount: Format.formatActivityAmount(leg.quantity?.numeric ?? "0", locale),
         symbol: leg.fungible_info?.symbol ?? ""
       })
-  const allowance = (granted: Approval) => {
+  const allowance = (granted: Transaction.Approval) => {
     const symbol = granted.fungible_info?.symbol ?? ""
     if (granted.unlimited) return t("unlimitedOf", { symbol })
     return granted.quantity === undefined ? symbol : t("balanceOf", { amount: Format.formatActivityAmount(granted.quantity.numeric, locale), symbol })
   }
-  const amounts = approval !== undefined
-    ? [allowance(approval)]
-    : legs.length === 2 ? legs.map(amountOf) : transfer === undefined ? [] : [amountOf(transfer)]
+  const amounts = approval === undefined ? legs.map(amountOf) : [allowance(approval)]
   const minedAt = Date.parse(transaction.metadata.minedAt)
-  const labels = { approve: t("approved"), trade: t("swapped"), in: t("received"), out: t("sent"), self: t("self") } as const
-  const label = labels[direction]
+  const label = t(labels[direction])
   const party = direction === "approve" ? "spenderAddress" : direction === "in" ? "fromAddress" : "toAddress"
   return (
     <li className="row-line activity" data-transaction={transaction.id} data-direction={direction}>
       <span className="activity-what">
         <strong>{label}</strong>
-        {counterparty === undefined || counterparty === "" ? null : (
+        {counterparty === undefined ? null : (
           <span className="muted" title={counterparty}>
             {t(party, { address: shortenAddress(counterparty) })}
           </span>
