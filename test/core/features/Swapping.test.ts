@@ -144,6 +144,30 @@ describe("Swapping", () => {
     }, requests))
   })
 
+  it.effect("refuses an amount above the balance, then a price impact above 5 %, before the wallet is asked", () => {
+    const requests: Array<unknown> = []
+    return Effect.gen(function*() {
+      yield* connected
+      const swapping = yield* Swapping
+      yield* swapping.open
+      yield* swapping.setFrom(usdc.address)
+      yield* swapping.setAmount("50.000001")
+      const unaffordable = yield* Effect.flip(swapping.swap)
+      assert.deepStrictEqual(unaffordable, new Amount.InsufficientBalanceError({ symbol: "USDC" }))
+      // Within the balance, but the pool would pay far below the market.
+      yield* swapping.setAmount("50")
+      const costly = yield* Effect.flip(swapping.swap)
+      assert.deepStrictEqual(costly, new SwapGuards.SwapPriceImpactTooHighError({ impact: "5.01" }))
+      // The balances were read (the wallet was asked whether it discovers assets); nothing was sent.
+      assert.deepStrictEqual(requests.filter((method) => method === "eth_sendTransaction"), [])
+    }).pipe(withSwapping({
+      backend: backend({
+        swapQuote: ({ amount }) => Effect.succeed({ toAmount: amount, priceImpact: amount > 10_000_000n ? "5.01" : "0.3", fee: "0.3" }),
+        balances: () => Effect.succeed(holdings)
+      })
+    }, requests))
+  })
+
   it.effect("on Solana asks no allowance, has the wallet sign and send the swap API's transaction, and waits for its confirmation", () => {
     const sent: Array<unknown> = []
     const statuses: Array<string> = []
@@ -191,33 +215,10 @@ describe("Swapping", () => {
             return 0n
           }),
           swapTransaction: () => Effect.succeed({ from: solAddress, to: "pool", data: "AQID", value: 0n }),
-          balances: () => Effect.succeed({ balances: [] }),
+          balances: () => Effect.succeed({ balances: [held("USDC", solUsdc.address, "25", 6)] }),
           history: () => Effect.succeed({ data: [], next: null })
         })
       }))))
     )
-
-  it.effect("refuses an amount above the balance, then a price impact above 5 %, before the wallet is asked", () => {
-    const requests: Array<unknown> = []
-    return Effect.gen(function*() {
-      yield* connected
-      const swapping = yield* Swapping
-      yield* swapping.open
-      yield* swapping.setFrom(usdc.address)
-      yield* swapping.setAmount("50.000001")
-      const unaffordable = yield* Effect.flip(swapping.swap)
-      assert.deepStrictEqual(unaffordable, new Amount.InsufficientBalanceError({ symbol: "USDC" }))
-      // Within the balance, but the pool would pay far below the market.
-      yield* swapping.setAmount("50")
-      const costly = yield* Effect.flip(swapping.swap)
-      assert.deepStrictEqual(costly, new SwapGuards.SwapPriceImpactTooHighError({ impact: "5.01" }))
-      // The balances were read (the wallet was asked whether it discovers assets); nothing was sent.
-      assert.deepStrictEqual(requests.filter((method) => method === "eth_sendTransaction"), [])
-    }).pipe(withSwapping({
-      backend: backend({
-        swapQuote: ({ amount }) => Effect.succeed({ toAmount: amount, priceImpact: amount > 10_000_000n ? "5.01" : "0.3", fee: "0.3" }),
-        balances: () => Effect.succeed(holdings)
-      })
-    }, requests))
   })
 })
