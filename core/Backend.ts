@@ -94,8 +94,8 @@ export class Backend extends Context.Service<Backend, {
   readonly identity: (address: string, options?: { readonly force?: boolean }) => Effect.Effect<Identity.Identity, BackendError>
   /** One page of the wallet registry. */
   readonly wallets: (query: WalletQuery) => Effect.Effect<WalletListEntry.WalletPage, BackendError>
-  /** The account a name points to, cached 5 min. */
-  readonly lookupName: (name: string) => Effect.Effect<Name.NameAccount, BackendError>
+  /** The account a name points to, or that nobody registered it; cached 5 min. */
+  readonly lookupName: (name: string) => Effect.Effect<Name.NameLookupAnswer, BackendError>
   /** Every name an address registered, cached 5 min. */
   readonly namesOf: (address: string) => Effect.Effect<ReadonlyArray<Name.NameAccount>, BackendError>
   /** Names close to `label` in `zone`, each saying whether it is taken. */

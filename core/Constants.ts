@@ -75,6 +75,11 @@ export const debounceMillis = 500
 export const imagePreloadTimeoutMillis = 2_000
 /** After the embedded frame's ready event, initialisation resolves after this wait. */
 export const iframeReadyWaitMillis = 500
+/**
+ * How long after the social sign-in popup closed its answer may still arrive (the provider's page closes
+ * itself once our server has the outcome, which the frame polls every 250 ms); after it, the attempt ends.
+ */
+export const socialWindowGraceMillis = 5_000
 /** The embedded frame must load within 20 s (else iframe_load_failed). */
 export const iframeLoadTimeoutMillis = 20_000
 /** Timeout of connect email, device, otp, social and social redirect requests. */

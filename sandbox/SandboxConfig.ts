@@ -18,10 +18,13 @@ export const EvmChain = Schema.Struct({
   chainId: Schema.Int,
   name: Schema.String,
   rpcUrl: Schema.String,
+  /** A block explorer's web pages (`/tx/<hash>`, `/address/<address>`), for links. */
   explorer: Schema.optionalKey(Schema.String),
+  /** The explorer API Portico's server reads this chain's history through (sandbox/explorer/). */
+  explorerApi: Schema.optionalKey(Schema.Struct({ url: Schema.String, kind: Schema.Literals(["etherscan", "blockscout"]) })),
   /**
    * Contract name → address on this chain: the real network's (usdc, usdt, dai, weth, multicall3, the
-   * feeds, the Uniswap venues, ENS on the Ethereum-shaped chain) and the sandbox's own (nft, spamNft).
+   * feeds, the Uniswap venues, ENS on the Ethereum-shaped chain) and the sandbox's own (nft, spamNft, points).
    */
   contracts: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
 })

@@ -1,6 +1,7 @@
 /**
  * What the connect button shows, whatever renders it (the React component or the custom element): the
- * label (the visitor's shortened address once connected), the theme and the host's accent.
+ * label (once connected, the visitor's registered name, else the shortened address), the theme and the
+ * host's accent.
  */
 import type * as Config from "../core/Config.ts"
 import { buttonLabel } from "./i18n/buttonLabel.ts"
@@ -14,8 +15,12 @@ export interface ButtonModel {
 
 const shorten = (address: string) => address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 
-export const buttonModel = (config: Pick<Config.PorticoConfig, "locale" | "themeMode" | "themeVariables">, address: string | undefined): ButtonModel => ({
-  label: address === undefined ? buttonLabel(config.locale) : shorten(address),
+export const buttonModel = (
+  config: Pick<Config.PorticoConfig, "locale" | "themeMode" | "themeVariables">,
+  address: string | undefined,
+  profileName?: string
+): ButtonModel => ({
+  label: address === undefined ? buttonLabel(config.locale) : profileName ?? shorten(address),
   connected: address !== undefined,
   theme: config.themeMode ?? "dark",
   accent: config.themeVariables?.accent

@@ -64,7 +64,7 @@ export class Sending extends Context.Service<Sending, {
   readonly setToken: (token: TokenBalance.TokenBalance) => Effect.Effect<void>
   readonly setAmount: (amount: string) => Effect.Effect<void>
   /** Sets the receiver: an address, or a name resolved to its address (its name and avatar kept for the preview). */
-  readonly setReceiver: (text: string) => Effect.Effect<void, Receiver.InvalidReceiverError | Name.NameResolutionError | WalletRequestError>
+  readonly setReceiver: (text: string) => Effect.Effect<void, Receiver.InvalidReceiverError | Name.NameNotFoundError | Name.NameResolutionError | WalletRequestError>
   /** The network fee of the send as the form stands, in the native coin's smallest unit. */
   readonly estimateFee: Effect.Effect<bigint, SendFailure>
   /** Sends as the form stands; answers the transaction hash (eip155) or signature (solana). */

@@ -1,7 +1,9 @@
 /**
  * Reads an address's balances from the configured chains: native and ERC20 through viem, native SOL
- * and SPL tokens through @solana/kit. Prices come from the Prices service (on-chain oracles); a token
- * without a price keeps its quantity and gets no price or value. Zero balances are left out.
+ * and SPL tokens through @solana/kit, plus the ERC-20 tokens token discovery finds
+ * (explorer/TokenDiscovery.ts; those the token list does not vouch for flagged unverified, with a
+ * monogram and no price). Prices come from the Prices service (on-chain oracles); a token without a price
+ * keeps its quantity and gets no price or value. Zero balances are left out.
  */
 import { address as solanaAddress, createSolanaRpc, getBase64Encoder } from "@solana/kit"
 import * as Effect from "effect/Effect"
@@ -9,6 +11,7 @@ import { createPublicClient, erc20Abi, formatUnits, http, type Address, type Pub
 import type { TokenBalance } from "../../core/TokenBalance.ts"
 import { defaults, type EvmChainOptions, type SolanaOptions } from "./ServerOptions.ts"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
+import type { TokenDiscovery } from "./explorer/TokenDiscovery.ts"
 
 /** USD price of an asset id (CAIP-10 token id or `<caip2>:native`), undefined when unknown. */
 export type PriceSource = (assetId: string) => number | undefined
@@ -28,6 +31,8 @@ interface Holding {
   readonly tokenAddress: string | undefined
   readonly amount: bigint
   readonly decimals: number
+  /** False for a discovered token the host's token list does not vouch for. */
+  readonly verified: boolean
 }
 
 interface Currency {
@@ -43,23 +48,29 @@ const nativeHolding = (chainId: string, currency: Currency, amount: bigint): Hol
   assetId: `${chainId}:native`,
   tokenAddress: undefined,
   amount,
-  decimals: currency.decimals
+  decimals: currency.decimals,
+  verified: true
 })
 
 /** A configured token (ERC20 or SPL mint): its asset id and token address are both its CAIP-10 id. */
-const tokenHolding = (chainId: string, token: Currency & { readonly address: string }, amount: bigint): Holding => ({
+const tokenHolding = (chainId: string, token: Currency & { readonly address: string }, amount: bigint, verified = true): Holding => ({
   name: token.name,
   symbol: token.symbol,
   chainId,
   assetId: `${chainId}:${token.address}`,
   tokenAddress: `${chainId}:${token.address}`,
   amount,
-  decimals: token.decimals
+  decimals: token.decimals,
+  verified
 })
 
 /** A token's icon, served by ImageHandlers under the server's image base. */
 export const tokenImageUrl = (imageBase: string, symbol: string): string =>
   `${imageBase}/public/getTokenImage/${encodeURIComponent(symbol)}`
+
+/** A monogram only (ImageHandlers' asset images): an unverified token never borrows a listed token's image. */
+export const unverifiedImageUrl = (imageBase: string, symbol: string): string =>
+  `${imageBase}/public/getAssetImage/${/^[A-Za-z0-9._-]{1,32}$/.test(symbol) ? encodeURIComponent(symbol) : "token"}`
 
 const toEntry = (holding: Holding, prices: ReadonlyMap<string, number>, imageBase: string): TokenBalance => {
   const numeric = formatUnits(holding.amount, holding.decimals)
@@ -68,9 +79,10 @@ const toEntry = (holding: Holding, prices: ReadonlyMap<string, number>, imageBas
     symbol: holding.symbol,
     chainId: holding.chainId,
     ...(holding.tokenAddress === undefined ? {} : { address: holding.tokenAddress }),
-    ...priced((assetId) => prices.get(assetId), holding.assetId, numeric),
+    ...(holding.verified ? priced((assetId) => prices.get(assetId), holding.assetId, numeric) : {}),
     quantity: { decimals: String(holding.decimals), numeric },
-    iconUrl: tokenImageUrl(imageBase, holding.symbol)
+    iconUrl: holding.verified ? tokenImageUrl(imageBase, holding.symbol) : unverifiedImageUrl(imageBase, holding.symbol),
+    ...(holding.verified ? {} : { flags: { verified: false } })
   }
 }
 
@@ -139,10 +151,18 @@ const solanaReader = (solana: SolanaOptions) => {
 /** The prices a balance answer needs (the Prices service's lookup): the assets that have one now. */
 export type PriceLookup = (assetIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, UpstreamUnavailable>
 
+/** The tokens discovery found beyond the configured ones (none on Solana). */
+const discovered = (discovery: TokenDiscovery | undefined, chainId: string, address: string): Effect.Effect<ReadonlyArray<Holding>, UpstreamUnavailable> =>
+  discovery === undefined || !chainId.startsWith("eip155:")
+    ? Effect.succeed([])
+    : Effect.map(discovery.discover(chainId, address), (found) =>
+      found.map(({ contract, token, amount }) => tokenHolding(chainId, { ...token, address: contract }, amount, token.verified)))
+
 export const makeBalanceReader = (
   evm: ReadonlyArray<EvmChainOptions>,
   solana: SolanaOptions | undefined,
-  prices: PriceLookup
+  prices: PriceLookup,
+  discovery?: TokenDiscovery
 ): BalanceReader => {
   const readers = new Map(
     [...evm.map(evmReader), ...(solana === undefined ? [] : [solanaReader(solana)])].map((reader) => [reader.chainId, reader])
@@ -152,11 +172,12 @@ export const makeBalanceReader = (
     read: (chainId, address, imageBase) => {
       const reader = readers.get(chainId)
       if (reader === undefined) return Effect.succeed([])
-      return Effect.gen(function*() {
-        const holdings = (yield* Effect.tryPromise({ try: () => reader.read(address), catch: upstream(chainId) })).filter((holding) => holding.amount > 0n)
-        const usd = yield* prices(holdings.map((holding) => holding.assetId))
-        return holdings.map((holding) => toEntry(holding, usd, imageBase))
-      })
+      return Effect.all([Effect.tryPromise({ try: () => reader.read(address), catch: upstream(chainId) }), discovered(discovery, chainId, address)], { concurrency: 2 }).pipe(
+        Effect.flatMap(([read, found]) => {
+          const holdings = [...read, ...found].filter((holding) => holding.amount > 0n)
+          return Effect.map(prices(holdings.map((holding) => holding.assetId)), (usd) => holdings.map((holding) => toEntry(holding, usd, imageBase)))
+        })
+      )
     }
   }
 }

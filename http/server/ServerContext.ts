@@ -4,18 +4,19 @@
  */
 import * as Context from "effect/Context"
 import type { BalanceReader, FungibleInfo } from "./Balances.ts"
-import type { HistoryReader } from "./EvmHistory.ts"
 import type { ProjectDirectory } from "./ProjectDirectory.ts"
 import type { Limiter } from "./RateLimiter.ts"
 import type { SolanaHistoryReader } from "./SolanaHistory.ts"
 import type { TokenImages } from "./TokenImages.ts"
+import type { EvmHistory } from "./explorer/ExplorerHistory.ts"
 import type { Onramp } from "./onramp/Onramp.ts"
 
 export class ServerContext extends Context.Service<ServerContext, {
   readonly balances: BalanceReader
   /** The onramp providers' offers and purchases; undefined without ServerOptions.onramp (the endpoints answer 501). */
   readonly onramp: Onramp | undefined
-  readonly history: HistoryReader
+  /** EVM history through each chain's explorer (explorer/ExplorerHistory.ts). */
+  readonly history: EvmHistory
   readonly solanaHistory: SolanaHistoryReader | undefined
   readonly fungibles: ReadonlyMap<string, FungibleInfo>
   /** In memory with PGlite; in Postgres (shared by every process) with a database URL. */

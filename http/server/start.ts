@@ -21,11 +21,10 @@ import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
 import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
 import { fungibleCatalogue, makeBalanceReader } from "./Balances.ts"
-import { BlockchainHandlers } from "./BlockchainHandlers.ts"
+import { BlockchainHandlers, historyPageSize } from "./BlockchainHandlers.ts"
 import * as ChainRpc from "./ChainRpc.ts"
 import { upstreamsOf } from "./ChainRpcUpstreams.ts"
 import { openDatabase, type Database } from "./Database.ts"
-import { makeHistoryReader } from "./EvmHistory.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
 import * as InputErrorsLive from "./InputErrorsLive.ts"
 import * as KeptResponses from "./KeptResponses.ts"
@@ -53,11 +52,18 @@ import { EmbeddedApprovalHandlers, EmbeddedHandlers } from "./embedded/EmbeddedH
 import * as FramePages from "./embedded/FramePages.ts"
 import { SocialCallbackHandlers, SocialHandlers } from "./embedded/SocialHandlers.ts"
 import * as SocialLogin from "./embedded/SocialLogin.ts"
+import * as WalletOriginGuardLive from "./embedded/WalletOriginGuardLive.ts"
 import * as Swaps from "./convert/Swaps.ts"
 import * as EnsNames from "./EnsNames.ts"
+import * as ExplorerChains from "./explorer/ExplorerChains.ts"
+import * as ExplorerHistory from "./explorer/ExplorerHistory.ts"
+import * as TokenDiscovery from "./explorer/TokenDiscovery.ts"
+import * as TokenList from "./explorer/TokenList.ts"
 import * as Prices from "./prices/Prices.ts"
 import * as Onramp from "./onramp/Onramp.ts"
-import * as OnrampCallback from "./onramp/OnrampCallback.ts"
+import * as OnrampWebhook from "./onramp/OnrampWebhook.ts"
+import * as JupiterSwaps from "./solana/JupiterSwaps.ts"
+import * as PythPrices from "./solana/PythPrices.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
 
@@ -90,6 +96,8 @@ export interface ServerRuntime {
 const keptResponseBytes = 32 * 1024 * 1024
 
 export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
+  // A token list file is checked before anything opens: a broken one stops the start at once.
+  const tokenList = TokenList.load(options.tokenList)
   const db = await databaseOf(options)
   try {
     await migrate(db)
@@ -99,7 +107,10 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const projects = await ProjectDirectory.load(repository)
     const evm = options.evm ?? []
     const clock = injected.clock ?? Clock.Clock.defaultValue()
-    const prices = await Effect.runPromise(Prices.make(evm, options.prices ?? {}, clock))
+    const solanaPrices = options.solana?.pyth === undefined
+      ? []
+      : [await Effect.runPromise(PythPrices.make(options.solana.rpcUrl, options.solana.caipNetworkId, options.solana.pyth))]
+    const prices = await Effect.runPromise(Prices.make(evm, options.prices ?? {}, clock, solanaPrices))
     const ens = await Effect.runPromise(EnsNames.make(evm))
     let ownUrl = `http://${options.host ?? defaults.host}:${options.port ?? defaults.port}`
     const configuredOrigins = [options.publicUrl, options.embedded?.publicUrl].flatMap((url) =>
@@ -112,10 +123,13 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const limits = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
     const idleMillis = 2 * Math.max(...limits.map((limit) => limit.perSeconds)) * 1000
     const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
+    // History and token discovery read each chain's explorer; the token list says which tokens are vouched for.
+    const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, tokenList))
+    const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices.known, historyPageSize))
     const context = ServerContext.of({
-      balances: makeBalanceReader(evm, options.solana, prices.usd),
+      balances: makeBalanceReader(evm, options.solana, prices.usd, TokenDiscovery.make(explorerChains)),
       onramp,
-      history: makeHistoryReader(evm, prices.known),
+      history,
       solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices.known),
       fungibles: fungibleCatalogue(evm, options.solana),
       rateLimiter: limiterOf(options.rateLimit ?? defaults.rateLimit),
@@ -140,7 +154,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       Layer.succeed(SignInService, signIn),
       Layer.succeed(Prices.Prices, prices),
       Layer.succeed(EnsNames.EnsNames, ens),
-      Swaps.layer(evm),
+      Layer.succeed(Swaps.Swaps, JupiterSwaps.withJupiter(Swaps.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana))),
       options.embedded === undefined ? Layer.empty : SocialLogin.layer(db, options.embedded, projects, clock).pipe(
         Layer.provideMerge(Embedded.layer(db, options.embedded, clock))
       )
@@ -149,13 +163,13 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       BlockchainHandlers, SessionsHandlers, SignInHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers, EmbeddedHandlers, EmbeddedApprovalHandlers,
       SocialHandlers, SocialCallbackHandlers
     ).pipe(
-      Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, InputErrorsLive.layer)),
+      Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, WalletOriginGuardLive.layer, InputErrorsLive.layer)),
       Layer.provide(services)
     )
     const routes = Layer.mergeAll(
       HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
       ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
-      OnrampCallback.layer(onramp?.purchases),
+      OnrampWebhook.layer(onramp?.purchases),
       // The embedded wallet's frame and panel pages, when their build is configured.
       frameAssets === undefined ? Layer.empty : FramePages.layer(frameAssets).pipe(Layer.provide(services)),
       HttpRouter.middleware(Cors.middleware(projects), { global: true }),

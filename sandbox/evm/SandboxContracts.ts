@@ -6,7 +6,7 @@ import type { NetworkShape } from "./NetworkShapes.ts"
 import { isLegacyToken, placementsOf, tokenKey } from "./RealContracts.ts"
 
 /** The sandbox's own contracts, deployed by the deployer in nonce order, at the same addresses on both chains. */
-export type DeployedKey = "nft" | "spamNft" | "poolSeeder"
+export type DeployedKey = "nft" | "spamNft" | "poolSeeder" | "points"
 
 /** One contract creation of the deployment, in nonce order. */
 export interface PlannedDeployment {
@@ -20,10 +20,14 @@ const collectionArgs = (key: EvmCollection["contract"]) => () => {
   return [name, symbol, description, baseHue]
 }
 
+/** What the token on no list calls itself (sandboxUnlistedToken). */
+const unlistedToken = { name: "Portico Points", symbol: "PTS", decimals: 18 } as const
+
 export const deploymentPlan: ReadonlyArray<PlannedDeployment> = [
   { key: "nft", contract: "Collection", args: collectionArgs("nft") },
   { key: "spamNft", contract: "Collection", args: collectionArgs("spamNft") },
-  { key: "poolSeeder", contract: "PoolSeeder", args: () => [] }
+  { key: "poolSeeder", contract: "PoolSeeder", args: () => [] },
+  { key: "points", contract: "Token", args: () => [unlistedToken.name, unlistedToken.symbol, unlistedToken.decimals] }
 ]
 
 /** Addresses follow from the deployer and its nonce alone, so they are known before any chain starts. */
@@ -54,6 +58,12 @@ export const chainTokens = (shape: NetworkShape): ReadonlyArray<EvmToken> =>
     decimals: token.decimals,
     abi: isLegacyToken(token.address) ? "legacy" : "erc20"
   }))
+
+/**
+ * A token no configuration and no token list knows, held by the first two users: what token discovery
+ * finds in an account's transfers and shows flagged unverified.
+ */
+export const sandboxUnlistedToken = { address: deployedContracts.points, ...unlistedToken } as const
 
 export const sandboxCollections: ReadonlyArray<EvmCollection & { readonly description: string; readonly baseHue: number }> = [
   {

@@ -96,7 +96,14 @@ const setup = (compiled: CompiledContracts, variant: SeedVariant, shape: Network
     ]
   })
   const names = shape.ens === undefined ? [] : ensDrafts(at.contracts)
-  return [...deploys, ...feedDrafts(shape, at.contracts), ...mints, ...liquidityDrafts(compiled, at.contracts), ...names]
+  // A token on no list: the first two users hold some (token discovery finds it, flagged unverified).
+  const unlisted: ReadonlyArray<Draft> = [user(0), user(1)].map((holder, index) => ({
+    kind: "mint-token",
+    from: deployer,
+    to: contractOf(at.contracts, "points"),
+    ...mintToken(holder, units(1_250 - index * 500, 18))
+  }))
+  return [...deploys, ...feedDrafts(shape, at.contracts), ...mints, ...liquidityDrafts(compiled, at.contracts), ...names, ...unlisted]
 }
 
 /** What happens in month `month` (0 = oldest): paydays, sends, swaps, NFT mints and moves, spam drops. */

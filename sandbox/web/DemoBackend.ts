@@ -103,7 +103,7 @@ export const demoBackend = (config: () => SandboxConfig | undefined) => {
     if (sandbox === undefined) return json(response, 503, { error: "The sandbox is still starting" })
     const method = request.method ?? "GET"
     try {
-      if (path === demoPaths.nonce && method === "POST") return json(response, 200, { nonce: await nonces.issueNonce() })
+      if (path === demoPaths.nonce && method === "POST") return json(response, 200, { nonce: await nonces.issueNonce(request.socket.remoteAddress) })
       if (path === demoPaths.me && method === "GET") {
         const kept = current(request)
         return kept === undefined

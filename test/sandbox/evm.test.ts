@@ -105,10 +105,11 @@ describe("startEvmDevnets", () => {
     expect(contract("usdc")).toBe("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
     expect(contract("usdc", 31338)).toBe("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")
     expect(chainOf(devnets.deployment, 31338).contracts["ensRegistry"]).toBeUndefined()
-    expect([contract("nft"), contract("spamNft"), contract("poolSeeder")]).toEqual([
+    expect([contract("nft"), contract("spamNft"), contract("poolSeeder"), contract("points")]).toEqual([
       "0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35",
       "0xA15BB66138824a1c7167f5E85b957d04Dd34E468",
-      "0xb19b36b1456E65E3A6D514D3F715f204BD59f431"
+      "0xb19b36b1456E65E3A6D514D3F715f204BD59f431",
+      "0x8ce361602B935680E8DeC218b820ff5056BeB7af"
     ])
     expect(contract("nft", 31338)).toBe(contract("nft"))
   })

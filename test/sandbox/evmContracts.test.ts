@@ -78,7 +78,7 @@ describe("sandbox contracts", () => {
   })
 
   it("sit at the addresses of the deployer's first nonces, in plan order", () => {
-    expect(deploymentPlan.map((step) => step.key)).toEqual(["nft", "spamNft", "poolSeeder"])
+    expect(deploymentPlan.map((step) => step.key)).toEqual(["nft", "spamNft", "poolSeeder", "points"])
     deploymentPlan.forEach((step, nonce) => {
       expect(deployedContracts[step.key]).toBe(getContractAddress({ from: deployerAccount.address, nonce: BigInt(nonce) }))
     })

@@ -51,9 +51,9 @@ export const useModal = (): ModalControls => {
  * ```
  */
 export const useAccount = (): Snapshot.AccountView => {
-  const { session, caipAddress } = useSnapshot()
-  // Recomputed only when the session or the address changes, not on every snapshot change.
-  return useMemo(() => Snapshot.accountView({ session, caipAddress }), [session, caipAddress])
+  const { session, caipAddress, profileName } = useSnapshot()
+  // Recomputed only when the session, the address or its name changes, not on every snapshot change.
+  return useMemo(() => Snapshot.accountView({ session, caipAddress, profileName }), [session, caipAddress, profileName])
 }
 
 export interface NetworkState {

@@ -1,8 +1,9 @@
 /**
  * USD prices from on-chain oracles through the host's own RPC (a server capability of its own): per EVM
  * asset its Chainlink feed (fresh within the feed's heartbeat), else — for a token without one — the TWAP of
- * its deepest Uniswap v3 pool against the chain's `twap.quoteToken`; `prices` in the options fixes an
- * asset's price instead (assets no oracle covers). Answers, "no price" included, are kept for the balance
+ * its deepest Uniswap v3 pool against the chain's `twap.quoteToken`; a Solana asset from its Pyth feed
+ * (solana/PythPrices.ts), which alone prices what it covers; `prices` in the options fixes an asset's
+ * price instead (assets no oracle covers). Answers, "no price" included, are kept for the balance
  * TTL (spec §9: 30 s) on the server's clock; an RPC failure is not kept and fails the lookup
  * (UpstreamUnavailable, 502, which clients retry). A price is never invented: no source, no price.
  */
@@ -10,7 +11,6 @@ import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import { createPublicClient, getAddress, http, isAddress, type PublicClient } from "viem"
 import * as Constants from "../../../core/Constants.ts"
 import * as TtlCache from "../../../core/TtlCache.ts"
@@ -19,6 +19,7 @@ import type { PriceSource } from "../Balances.ts"
 import type { EvmChainOptions } from "../ServerOptions.ts"
 import { readFeed, type Feed } from "./ChainlinkFeed.ts"
 import { readTwap, type TwapSource } from "./PoolTwap.ts"
+import type { PythPrices } from "../solana/PythPrices.ts"
 
 type Source =
   | { readonly _tag: "Fixed"; readonly price: number }
@@ -90,7 +91,9 @@ const concurrency = 8
 export const make = (
   evm: ReadonlyArray<EvmChainOptions>,
   fixed: Readonly<Record<string, number>>,
-  clock: Clock.Clock
+  clock: Clock.Clock,
+  /** Oracles of other chains (Pyth on Solana): each prices the assets it covers, and nothing else does. */
+  oracles: ReadonlyArray<PythPrices> = []
 ): Effect.Effect<Prices["Service"]> =>
   Effect.gen(function*() {
     const sources = sourcesOf(evm, fixed)
@@ -103,14 +106,24 @@ export const make = (
       )
     return Prices.of({
       usd: (assetIds) =>
-        Effect.forEach(assetIds, (assetId) => {
-          const key = assetId.toLowerCase()
-          const source = sources.get(key)
-          return source === undefined ? Effect.succeed(Option.none()) : Effect.map(priceOf(key, source), (price) => Option.map(Option.fromNullishOr(price), (usd) => [assetId, usd] as const))
-        }, { concurrency }).pipe(
-          Effect.map((found) => new Map(found.flatMap((entry) => Option.toArray(entry)))),
-          Effect.provideService(Clock.Clock, clock)
-        ),
+        Effect.gen(function*() {
+          const covered = oracles.map((oracle) => ({ oracle, assets: assetIds.filter(oracle.covers) }))
+          const elsewhere = assetIds.filter((assetId) => !oracles.some((oracle) => oracle.covers(assetId)))
+          const fromOracles = yield* Effect.forEach(covered, ({ oracle, assets }) =>
+            assets.length === 0 ? Effect.succeed([]) : Effect.map(oracle.prices(assets), (quoted) =>
+              assets.map((assetId) => {
+                const price = quoted.get(assetId)
+                if (price === undefined) verdicts.delete(assetId.toLowerCase())
+                else verdicts.set(assetId.toLowerCase(), price)
+                return [assetId, price] as const
+              })))
+          const fromSources = yield* Effect.forEach(elsewhere, (assetId) => {
+            const key = assetId.toLowerCase()
+            const source = sources.get(key)
+            return source === undefined ? Effect.succeed([assetId, undefined] as const) : Effect.map(priceOf(key, source), (price) => [assetId, price ?? undefined] as const)
+          }, { concurrency })
+          return new Map([...fromOracles.flat(), ...fromSources].flatMap(([assetId, price]) => price === undefined ? [] : [[assetId, price] as const]))
+        }).pipe(Effect.provideService(Clock.Clock, clock)),
       known: (assetId) => {
         const key = assetId.toLowerCase()
         const source = sources.get(key)

@@ -176,10 +176,10 @@ describe("SignIn", () => {
     return Effect.gen(function*() {
       yield* connect
       assert.strictEqual((yield* settled)._tag, "SignedIn")
-      const networks = yield* NetworkSwitch
-      yield* networks.switchNetwork("eip155:31338")
+      const networkSwitch = yield* NetworkSwitch
+      yield* networkSwitch.switchNetwork("eip155:31338")
       assert.strictEqual((yield* settled)._tag, "SignedIn")
-      yield* networks.switchNetwork("eip155:31337")
+      yield* networkSwitch.switchNetwork("eip155:31337")
       assert.strictEqual((yield* settled)._tag, "SignedIn")
       assert.strictEqual((yield* sessionState).eip155?.caipNetworkId, "eip155:31337")
       assert.strictEqual(wallet.calls.filter((call) => call === "request:personal_sign").length, 1)
