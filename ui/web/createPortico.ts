@@ -110,7 +110,6 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     listeners.forEach((listener) => listener(state))
   })
   const ready = host.restore()
-  const cancelPrefetch = Host.prefetchWhenIdle(host)
 
   return {
     config: host.config,
@@ -135,7 +134,6 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     evmProvider: HostProvider.evmProvider(host.snapshot, host.loadEngine),
     solanaSigner: HostProvider.solanaSigner(host.snapshot, host.loadEngine),
     destroy: async () => {
-      cancelPrefetch()
       unfollow()
       listeners.clear()
       root?.unmount()
