@@ -169,7 +169,7 @@ describe("SignClient", () => {
   /** A raw relay client that publishes sealed messages on a topic, as anyone holding the topic's key could. */
   const rawPublisher = async () => {
     const RelayAuth = await import("../../../core/walletconnect/RelayAuth.ts")
-    const raw = new WebSocket(`${relay?.url}/?auth=${RelayAuth.sign({ seed: "55".repeat(32), audience: "x", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
+    const raw = new WebSocket(`${relay?.url}/?auth=${RelayAuth.sign({ seed: "55".repeat(32), audience: relay?.url ?? "", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
     await new Promise((resolve) => raw.once("open", resolve))
     return {
       publish: (topic: string, symKey: string, payload: unknown, tag: number) =>
