@@ -140,6 +140,7 @@ export const errors: ReadonlyArray<Item> = [
   item("PairingUri", PairingUri.PairingUriError, "Not a WalletConnect v2 pairing URI: {why}"),
   item("RelayClient", RelayClient.RelayError, "{the relay's message} or The relay client is closed"),
   item("SignClient", SignClient.PeerError, "{the peer's error message}"),
+  item("SignClient", SignClient.SettlementRefusedError, "The wallet's settlement was refused: {the protocol's reason}"),
   item("SymKey", SymKey.PeerKeyError),
   item("ConnectAttempt", ConnectAttempt.RelayUnreachableError),
   item("Swap", Swap.SwapRevertedError, "The network refused the transaction, or it was not mined in time"),

@@ -129,6 +129,8 @@ export const connectionsOf = (
 /** WalletConnect's "User rejected." (5000) is the same act as EIP-1193's 4001, and maps to the same error. */
 const failure = (cause: unknown): Connector.ConnectorFailure => {
   if (Predicate.isTagged(cause, "InvalidAccountError")) return cause as Connector.InvalidAccountError
+  // A settlement the dapp refused (networks, methods or events it did not offer) is an answer that is not valid.
+  if (Predicate.isTagged(cause, "SettlementRefusedError")) return new Connector.InvalidAccountError({ connectorId: connector.id, message: (cause as SignClient.SettlementRefusedError).message })
   const mapped = Connector.failure(cause)
   return mapped._tag === "RpcError" && (/user rejected/i.test(mapped.message) || Predicate.hasProperty(cause, "code") && cause.code === 5000)
     ? new WalletError.UserRejectedRequestError({ code: RpcCode.table.UserRejectedRequest.code, message: mapped.message })

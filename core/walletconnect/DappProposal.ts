@@ -8,7 +8,7 @@ import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as PeerChannel from "./PeerChannel.ts"
-import { PeerError } from "./PeerError.ts"
+import { PeerError, SettlementRefusedError } from "./PeerError.ts"
 import * as PairingUri from "./PairingUri.ts"
 import * as Protocol from "./Protocol.ts"
 import * as Settlement from "./Settlement.ts"
@@ -39,7 +39,7 @@ interface Proposing {
   readonly proposed: Protocol.ProposalNamespaces
   readonly keyPair: SymKey.KeyPair
   readonly resolve: (session: Session) => void
-  readonly reject: (error: PeerError) => void
+  readonly reject: (error: PeerError | SettlementRefusedError) => void
   sessionTopic?: string
   sessionKey?: string
 }
@@ -85,7 +85,7 @@ export const make = (context: SignContext): DappProposal => {
       await channel.answer(topic, id, "wc_sessionSettle", { error: reason }).catch(() => undefined)
       proposing.delete(proposalId)
       await relay.unsubscribe(topic).catch(() => undefined)
-      return proposal.reject(new PeerError({ code: reason.code, message: `The wallet's settlement was refused: ${reason.message}` }))
+      return proposal.reject(new SettlementRefusedError({ code: reason.code, message: `The wallet's settlement was refused: ${reason.message}` }))
     }
     proposing.delete(proposalId)
     const session: Session = {

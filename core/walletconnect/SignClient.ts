@@ -23,7 +23,7 @@ import type { Proposal, Session, SignContext, SignEvent } from "./SignContext.ts
 import * as SignStore from "./SignStore.ts"
 import * as WalletApproval from "./WalletApproval.ts"
 
-export { PeerError } from "./PeerError.ts"
+export { PeerError, SettlementRefusedError } from "./PeerError.ts"
 export type { Proposal, Session, SignEvent }
 
 export interface Options {

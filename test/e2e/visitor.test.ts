@@ -120,12 +120,12 @@ describe("what a visitor meets in the modal", () => {
     })
   }
 
-  it("offers a Solana account only what works for it: Receive and Send, no Buy", async () => {
+  it("offers a Solana account only what works for it: Swap (through Jupiter), Receive and Send, no Buy", async () => {
     const { context, page } = await open(host.url)
     await connectAndOpenAccount(page, "Portico Demo Solana")
     const features = dialog(page).getByRole("group", { name: en.walletFeatures }).getByRole("button")
     await features.first().waitFor(timeout)
-    expect(await features.allTextContents()).toEqual([en.receive, en.send])
+    expect(await features.allTextContents()).toEqual([en.swap, en.receive, en.send])
     await context.close()
   })
 
