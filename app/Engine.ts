@@ -70,6 +70,7 @@ import { isMobile } from "./Device.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import { clearSocialRedirect, returnedFromSocialLogin } from "./SocialRedirect.ts"
 import { timeZone } from "./TimeZone.ts"
+import { visitorLocale } from "./VisitorLocale.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
 export interface Engine {
@@ -295,7 +296,8 @@ const withEmbeddedWalletOrigin = (config: Config.ResolvedConfig): Config.Resolve
 }
 
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
-  const config = withEmbeddedWalletOrigin(Config.resolve(hostConfig))
+  // The embedded wallet's panels speak the visitor's locale (the host's option, else the browser's).
+  const config = withEmbeddedWalletOrigin(Config.resolve({ ...hostConfig, locale: visitorLocale(hostConfig.locale) }))
   // The analytics client can raise an alert before the modal exists; it is shown once the modal does.
   const alerts: { show: (alert: Alert.Alert) => void } = { show: () => undefined }
   // The embedded wallet's chunk and frame load at its first use, once the features below exist.

@@ -3,7 +3,8 @@
  * label (the visitor's shortened address once connected), the theme and the host's accent.
  */
 import type * as Config from "../core/Config.ts"
-import { buttonLabel } from "./i18n/buttonLabel.ts"
+import type { Locale } from "../core/Locale.ts"
+import { buttonLabels } from "./i18n/buttonLabel.ts"
 
 export interface ButtonModel {
   readonly label: string
@@ -14,8 +15,12 @@ export interface ButtonModel {
 
 const shorten = (address: string) => address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 
-export const buttonModel = (config: Pick<Config.PorticoConfig, "locale" | "themeMode" | "themeVariables">, address: string | undefined): ButtonModel => ({
-  label: address === undefined ? buttonLabel(config.locale) : shorten(address),
+export const buttonModel = (
+  config: Pick<Config.PorticoConfig, "themeMode" | "themeVariables">,
+  locale: Locale,
+  address: string | undefined
+): ButtonModel => ({
+  label: address === undefined ? buttonLabels[locale] : shorten(address),
   connected: address !== undefined,
   theme: config.themeMode ?? "dark",
   accent: config.themeVariables?.accent

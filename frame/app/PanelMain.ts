@@ -8,12 +8,13 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { PanelQuery } from "../../core/embedded/FrameProtocol.ts"
+import * as Locale from "../../core/Locale.ts"
 import * as ApprovePanel from "./ApprovePanel.ts"
 import { el, show } from "./Dom.ts"
 import * as ExportPanel from "./ExportPanel.ts"
-import { channelName, decodeToPanel, type FromPanel, type PanelContent, type PanelSettings } from "./PanelChannel.ts"
+import { channelName, decodeToPanel, type FromPanel, type PanelContent, type PanelSettings, type ToPanel } from "./PanelChannel.ts"
 import * as PanelServices from "./PanelServices.ts"
-import { en, stringsFor } from "./PanelStrings.ts"
+import { en, type PanelStrings, stringsFor } from "./PanelStrings.ts"
 import * as ParentOrigin from "./ParentOrigin.ts"
 import * as RecoverPanel from "./RecoverPanel.ts"
 import * as SetupPanel from "./SetupPanel.ts"
@@ -21,6 +22,7 @@ import * as SetupPanel from "./SetupPanel.ts"
 const applyLook = (settings: PanelSettings) => {
   const page = document.documentElement
   page.lang = settings.locale
+  page.dir = Locale.direction(settings.locale)
   page.dataset["theme"] = settings.themeMode
   if (settings.accent !== undefined) {
     // The host's accent, for text and fills alike, as the modal uses it.
@@ -46,18 +48,7 @@ const start = (root: HTMLElement, query: PanelQuery, parentOrigin: string) => {
   }
   const finish = (outcome: "completed" | "closed") => answer({ type: "FINISHED", panelId, outcome })
 
-  channel.addEventListener("message", (event: MessageEvent) => {
-    const message = Option.getOrUndefined(decodeToPanel(event.data))
-    if (message === undefined || message.panelId !== panelId) return
-    if (message.type === "ENDED") {
-      answered = true
-      return show(root, stringsFor(document.documentElement.lang === "de" ? "de" : "en").ended)
-    }
-    // The first content counts: a panel shows one request, one setup, one recovery or one export.
-    if (content !== undefined) return
-    content = message.content
-    applyLook(message.settings)
-    const strings = stringsFor(message.settings.locale)
+  const present = (message: Extract<ToPanel, { readonly content: PanelContent }>, strings: PanelStrings) => {
     const services = () =>
       (runtime ??= PanelServices.make({
         origin: location.origin,
@@ -65,16 +56,34 @@ const start = (root: HTMLElement, query: PanelQuery, parentOrigin: string) => {
         version: message.settings.version,
         onExpired: () => show(root, strings.sessionExpired)
       }))
-    switch (content.kind) {
+    switch (message.content.kind) {
       case "approve":
-        return ApprovePanel.render(root, strings, content.view, (decision) => answer({ type: "DECIDED", panelId, decision }))
+        return ApprovePanel.render(root, strings, message.content.view, (decision) => answer({ type: "DECIDED", panelId, decision }))
       case "setup":
-        return SetupPanel.render(root, strings, content.userName, services(), finish)
+        return SetupPanel.render(root, strings, message.content.userName, services(), finish)
       case "recover":
         return RecoverPanel.render(root, strings, services(), finish)
       case "export":
         return ExportPanel.render(root, strings, services(), finish)
     }
+  }
+
+  channel.addEventListener("message", (event: MessageEvent) => {
+    const message = Option.getOrUndefined(decodeToPanel(event.data))
+    if (message === undefined || message.panelId !== panelId) return
+    if (message.type === "ENDED") {
+      answered = true
+      void stringsFor(Locale.negotiate([document.documentElement.lang])).then((strings) => show(root, strings.ended))
+      return
+    }
+    // The first content counts: a panel shows one request, one setup, one recovery or one export.
+    if (content !== undefined) return
+    content = message.content
+    applyLook(message.settings)
+    // The locale's words may be a chunk away; a request that ended meanwhile stays ended.
+    void stringsFor(message.settings.locale).then((strings) => {
+      if (!answered) present(message, strings)
+    })
   })
 
   window.addEventListener("pagehide", () => {

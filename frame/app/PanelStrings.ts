@@ -1,8 +1,14 @@
 /**
- * The panels' words, in English and German (the modal's locale, from `SYNC_DAPP_DATA`). Failures are
- * named by their tag so each reads in the visitor's language.
+ * The panels' words in the modal's locale (from `SYNC_DAPP_DATA`): English here, inline as the fallback,
+ * every other locale a chunk of its own in `panelStrings/`, fetched only when it is the visitor's.
+ * Templates are core/MessageFormat.ts's, as the modal's. Failures are named by their tag so each reads
+ * in the visitor's language.
  */
-export interface PanelStrings {
+import type * as Locale from "../../core/Locale.ts"
+import * as MessageFormat from "../../core/MessageFormat.ts"
+
+/** One locale's words, as its table holds them. */
+export interface PanelTable {
   readonly loading: string
   readonly ended: string
   readonly sessionExpired: string
@@ -21,7 +27,8 @@ export interface PanelStrings {
     readonly typedDataType: string
     readonly domain: string
     readonly programs: string
-    readonly transaction: (index: number, count: number) => string
+    /** `{index}` of `{count}` transactions in a bundle. */
+    readonly transaction: string
     readonly fee: string
     readonly approve: string
     readonly reject: string
@@ -67,7 +74,14 @@ export interface PanelStrings {
   }
 }
 
-export const en: PanelStrings = {
+/** The words the panels render: a table with its templates filled in the table's locale. */
+export interface PanelStrings extends Omit<PanelTable, "approve"> {
+  readonly approve: Omit<PanelTable["approve"], "transaction"> & {
+    readonly transaction: (index: number, count: number) => string
+  }
+}
+
+export const en: PanelTable = {
   loading: "Loading…",
   ended: "This request is no longer waiting for you.",
   sessionExpired: "Session Expired: sign in again.",
@@ -95,7 +109,7 @@ export const en: PanelStrings = {
     typedDataType: "Type",
     domain: "Domain",
     programs: "Programs",
-    transaction: (index, count) => `Transaction ${index} of ${count}`,
+    transaction: "Transaction {index} of {count}",
     fee: "Network fee (at most)",
     approve: "Approve",
     reject: "Reject",
@@ -141,78 +155,42 @@ export const en: PanelStrings = {
   }
 }
 
-export const de: PanelStrings = {
-  loading: "Wird geladen…",
-  ended: "Diese Anfrage wartet nicht mehr auf dich.",
-  sessionExpired: "Sitzung abgelaufen: Bitte melde dich erneut an.",
-  failed: "Etwas ist schiefgelaufen. Bitte versuche es erneut.",
-  approve: {
-    titles: {
-      personal_sign: "Nachricht signieren",
-      eth_signTypedData_v4: "Strukturierte Daten signieren",
-      eth_sendTransaction: "Transaktion senden",
-      wallet_sendCalls: "Aufrufe senden",
-      solana_signMessage: "Nachricht signieren",
-      solana_signTransaction: "Transaktion signieren",
-      solana_signAllTransactions: "Transaktionen signieren",
-      solana_signAndSendTransaction: "Transaktion senden"
-    },
-    fallbackTitle: "Anfrage bestätigen",
-    network: "Netzwerk",
-    from: "Von",
-    to: "An",
-    contractCreation: "Neuer Vertrag",
-    value: "Betrag",
-    call: "Aufruf",
-    data: "Daten",
-    message: "Nachricht",
-    typedDataType: "Typ",
-    domain: "Domäne",
-    programs: "Programme",
-    transaction: (index, count) => `Transaktion ${index} von ${count}`,
-    fee: "Netzwerkgebühr (höchstens)",
-    approve: "Bestätigen",
-    reject: "Ablehnen",
-    approved: "Bestätigt",
-    rejected: "Abgelehnt"
-  },
-  setup: {
-    title: "Sichere deine Wallet",
-    intro: "Vergisst dieser Browser deine Wallet, stellst du sie mit einem Passkey oder einem Wiederherstellungscode wieder her.",
-    passkey: "Passkey erstellen",
-    useCode: "Stattdessen einen Wiederherstellungscode verwenden",
-    codeIntro: "Schreibe diesen Wiederherstellungscode auf und bewahre ihn sicher auf. Er wird nur einmal angezeigt.",
-    saved: "Ich habe meinen Wiederherstellungscode gesichert",
-    finish: "Wallet erstellen",
-    passkeyUnavailable: "Dieser Passkey kann deine Wallet nicht schützen. Verwende stattdessen einen Wiederherstellungscode.",
-    passkeyCancelled: "Der Passkey wurde nicht erstellt. Versuche es erneut oder verwende einen Wiederherstellungscode.",
-    done: "Deine Wallet ist bereit."
-  },
-  recover: {
-    title: "Wallet wiederherstellen",
-    introPasskey: "Dieser Browser kennt deine Wallet noch nicht. Öffne sie mit deinem Passkey.",
-    introCode: "Dieser Browser kennt deine Wallet noch nicht. Gib deinen Wiederherstellungscode ein, um sie zu öffnen.",
-    passkey: "Meinen Passkey verwenden",
-    codeLabel: "Wiederherstellungscode",
-    submit: "Wiederherstellen",
-    invalidCode: "Das ist nicht der Wiederherstellungscode: Prüfe ihn auf Tippfehler.",
-    wrongFactor: "Dieser Code öffnet deine Wallet nicht.",
-    passkeyCancelled: "Der Passkey wurde nicht verwendet. Versuche es erneut.",
-    done: "Deine Wallet ist geöffnet."
-  },
-  export: {
-    title: "Schlüssel exportieren",
-    warning: "Wer diese Angaben sieht, kann alles aus deiner Wallet nehmen. Teile sie nie und zeige sie nur, wo niemand zusieht.",
-    show: "Meine Schlüssel anzeigen",
-    cancel: "Abbrechen",
-    phrase: "Wiederherstellungsphrase",
-    evmKey: "Privater EVM-Schlüssel",
-    solanaKey: "Privater Solana-Schlüssel",
-    copy: "Kopieren",
-    copied: "Kopiert",
-    copyFailed: "Kopieren ist hier nicht erlaubt: Markiere den Text stattdessen.",
-    done: "Fertig"
-  }
+const tables: Readonly<Record<Exclude<Locale.Locale, "en">, () => Promise<{ readonly default: PanelTable }>>> = {
+  de: () => import("./panelStrings/de.ts"),
+  fr: () => import("./panelStrings/fr.ts"),
+  es: () => import("./panelStrings/es.ts"),
+  pt: () => import("./panelStrings/pt.ts"),
+  it: () => import("./panelStrings/it.ts"),
+  nl: () => import("./panelStrings/nl.ts"),
+  pl: () => import("./panelStrings/pl.ts"),
+  tr: () => import("./panelStrings/tr.ts"),
+  ru: () => import("./panelStrings/ru.ts"),
+  uk: () => import("./panelStrings/uk.ts"),
+  ar: () => import("./panelStrings/ar.ts"),
+  he: () => import("./panelStrings/he.ts"),
+  hi: () => import("./panelStrings/hi.ts"),
+  id: () => import("./panelStrings/id.ts"),
+  vi: () => import("./panelStrings/vi.ts"),
+  th: () => import("./panelStrings/th.ts"),
+  ja: () => import("./panelStrings/ja.ts"),
+  ko: () => import("./panelStrings/ko.ts"),
+  "zh-CN": () => import("./panelStrings/zh-CN.ts"),
+  "zh-TW": () => import("./panelStrings/zh-TW.ts")
 }
 
-export const stringsFor = (locale: "en" | "de"): PanelStrings => (locale === "de" ? de : en)
+/** The table of `locale`, fetching its chunk; rejects when the chunk cannot be fetched. */
+export const loadTable = async (locale: Locale.Locale): Promise<PanelTable> =>
+  locale === "en" ? en : (await tables[locale]()).default
+
+/** `table`'s words with its templates filled in `locale`. */
+export const fill = (locale: Locale.Locale, table: PanelTable): PanelStrings => ({
+  ...table,
+  approve: {
+    ...table.approve,
+    transaction: (index, count) => MessageFormat.format(locale, table.approve.transaction, { index, count })
+  }
+})
+
+/** The panels' words in `locale`; English when its chunk cannot be fetched (the inline fallback). */
+export const stringsFor = (locale: Locale.Locale): Promise<PanelStrings> =>
+  loadTable(locale).then((table) => fill(locale, table), () => fill("en", en))

@@ -1,4 +1,7 @@
-/** English, the reference message table: every visible string of the modal. `{name}` are slots. */
+/**
+ * English, the reference message table: every visible string of the modal, inline in the modal's chunk
+ * as the fallback. Templates are core/MessageFormat.ts's: `{name}` slots and `{n, plural, …}` selectors.
+ */
 import { buttonLabels } from "./buttonLabel.ts"
 
 export const en = {
@@ -123,7 +126,7 @@ export const en = {
   otpSentTo: "Enter the 6-digit code we sent to {email}.",
   otpSentToCurrent: "Enter the 6-digit code we sent to your current email address.",
   resendCode: "Resend code",
-  resendCodeIn: "Resend code in {seconds} s",
+  resendCodeIn: "Resend code in {seconds, plural, one {# second} other {# seconds}}",
   deviceCheck: "We sent a link to {email} to approve this device.",
   deviceCheckHint: "Open it on any device; this window continues by itself.",
   cancel: "Cancel",
@@ -140,7 +143,7 @@ export const en = {
   exportKeys: "Export keys",
   signedInWith: "Signed in as {provider}",
   errorLoginPanelClosed: "The wallet was not set up. Try again.",
-  errorEmailCooldown: "Please try again after {seconds} seconds",
+  errorEmailCooldown: "Please try again after {seconds, plural, one {# second} other {# seconds}}",
   errorEmbeddedLoad: "Network Error - Could not load embedded wallet",
   errorEmbeddedTimeout: "Embedded Wallet Request Timed Out",
   errorEmbeddedStorage: "This browser does not let the wallet keep its keys here (a private window, or third-party cookies blocked). Use a regular window, or connect a wallet.",

@@ -23,11 +23,11 @@ export interface ConnectButtonProps {
  * ```
  */
 export function ConnectButton({ className }: ConnectButtonProps) {
-  const { config, prepare } = usePortico()
+  const { config, locale, prepare } = usePortico()
   const { open } = useModal()
   const account = useAccount()
   useInsertionEffect(adoptButtonStyles, [])
-  const { label, connected, theme, accent } = buttonModel(config, account.address)
+  const { label, connected, theme, accent } = buttonModel(config, locale, account.address)
   return (
     <button
       type="button"

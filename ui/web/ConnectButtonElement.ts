@@ -55,7 +55,7 @@ export const definePorticoElements = (portico: Portico): void => {
     #render() {
       const button = this.#button
       if (button === undefined) return
-      const model = buttonModel(portico.config, portico.getState().address)
+      const model = buttonModel(portico.config, portico.getLocale(), portico.getState().address)
       button.textContent = model.label
       button.setAttribute("data-theme", model.theme)
       button.toggleAttribute("data-connected", model.connected)

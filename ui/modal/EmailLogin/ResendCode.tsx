@@ -13,7 +13,7 @@ export function ResendCode({ sentAt, onResend }: { readonly sentAt: number; read
   const seconds = Math.max(0, Math.ceil((sentAt + Constants.emailCooldownMillis - now) / 1000))
   return (
     <button type="button" className="secondary" data-resend-code="" disabled={seconds > 0} onClick={onResend}>
-      {seconds > 0 ? t("resendCodeIn", { seconds: String(seconds) }) : t("resendCode")}
+      {seconds > 0 ? t("resendCodeIn", { seconds }) : t("resendCode")}
     </button>
   )
 }

@@ -60,7 +60,7 @@ export const errorText = (error: { readonly _tag: string; readonly message: stri
   if (inFrame !== undefined) return t(inFrame)
   // The email gate's message carries its count ('Please try again after {n} seconds'), ours or the server's.
   const seconds = /^Please try again after (\d+) seconds$/.exec(error.message)?.[1]
-  if (seconds !== undefined) return t("errorEmailCooldown", { seconds })
+  if (seconds !== undefined) return t("errorEmailCooldown", { seconds: Number(seconds) })
   const key = byTag[error._tag]
   return key === undefined ? error.message : t(key)
 }
