@@ -4,11 +4,13 @@
  * falls back to its language (`pt-PT` → pt, `fr-CA` → fr); Chinese goes by script, so Hong Kong and
  * Macau (written in traditional characters) get zh-TW and Singapore gets zh-CN.
  */
+/** Every language Portico speaks, as the BCP 47 tags it answers to (`locale` takes any tag that falls back to one). */
 export const locales = [
   "en", "de", "fr", "es", "pt", "it", "nl", "pl", "tr", "ru", "uk",
   "ar", "he", "hi", "id", "vi", "th", "ja", "ko", "zh-CN", "zh-TW"
 ] as const
 
+/** One of {@link locales}: `"pt"` is Brazilian wording, `"zh-CN"` simplified and `"zh-TW"` traditional Chinese. */
 export type Locale = (typeof locales)[number]
 
 export const defaultLocale: Locale = "en"
