@@ -130,9 +130,13 @@ const toolsOf = (locale: string): LocaleTools => {
   return tools
 }
 
+/** Intl's direction marks: its right-to-left formats start with one, which would turn an isolated amount around. */
+const directionMarks = /[\u200e\u200f\u061c]/g
+
 const show = (value: string | number, tools: LocaleTools) => {
   const text = typeof value === "number" ? tools.numbers.format(value) : value
-  return tools.rightToLeft ? `\u2068${text}\u2069` : text
+  // The isolate takes its direction from the value's own first letter ("US$" reads left to right).
+  return tools.rightToLeft ? `\u2068${text.replace(directionMarks, "")}\u2069` : text
 }
 
 const render = (parts: ReadonlyArray<Part>, values: Values, tools: LocaleTools, count: number | undefined): string =>

@@ -15,6 +15,8 @@ describe("MessageFormat", () => {
     assert.strictEqual(MessageFormat.format("he", "מאת {address}", { address: "0xAbCd…Ef01" }), "מאת \u20680xAbCd…Ef01\u2069")
     assert.strictEqual(MessageFormat.format("ar-EG", "{b}", { b: 12 }), `\u2068${new Intl.NumberFormat("ar-EG").format(12)}\u2069`)
     assert.strictEqual(MessageFormat.format("fr", "De {address}", { address: "0xAbCd" }), "De 0xAbCd")
+    // Intl's own direction mark would make an isolated "US$" amount read right to left: it is dropped.
+    assert.strictEqual(MessageFormat.format("ar", "{value}", { value: "\u200f30.50 US$" }), "\u206830.50 US$\u2069")
   })
 
   it("leaves a slot without a value visible", () => {

@@ -117,6 +117,8 @@ iframe.panel { width: 100%; height: min(520px, 70vh); border: 0; border-radius: 
 .address { font-size: 18px; font-weight: 600; }
 /* Addresses and hashes read left to right in every language; the page's direction places them. */
 .address, .address-full, [data-address] { direction: ltr; unicode-bidi: isolate; }
+/* So do amounts with their symbol and fiat values ("1.5 ETH", "US$ 2.00"), at the row's end. */
+.amounts > *, .activity-amount > * { direction: ltr; unicode-bidi: isolate; }
 /* Arrows and chevrons point the way the page reads. */
 :dir(rtl) .flip { display: inline-block; transform: scaleX(-1); }
 .actions { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-top: 8px; list-style: none; padding: 0; }

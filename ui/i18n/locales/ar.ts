@@ -61,7 +61,7 @@ const ar: Messages = {
   noAccount: "لا يوجد حساب متصل.",
   network: "الشبكة",
   refreshBalances: "تحديث الأرصدة",
-  portfolioValue: "القيمة الإجمالية {value}",
+  portfolioValue: "القيمة الإجمالية \u2066{value}\u2069",
   walletFeatures: "ميزات المحفظة",
   send: "إرسال",
   swap: "مبادلة",

@@ -61,7 +61,7 @@ const he: Messages = {
   noAccount: "אין חשבון מחובר.",
   network: "רשת",
   refreshBalances: "רענון היתרות",
-  portfolioValue: "שווי כולל {value}",
+  portfolioValue: "שווי כולל \u2066{value}\u2069",
   walletFeatures: "פעולות הארנק",
   send: "שליחה",
   swap: "המרה",
