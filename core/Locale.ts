@@ -13,7 +13,7 @@ export const locales = [
 /** One of {@link locales}: `"pt"` is Brazilian wording, `"zh-CN"` simplified and `"zh-TW"` traditional Chinese. */
 export type Locale = (typeof locales)[number]
 
-export const defaultLocale: Locale = "en"
+const defaultLocale: Locale = "en"
 
 const rightToLeft: ReadonlySet<Locale> = new Set<Locale>(["ar", "he"])
 

@@ -28,7 +28,7 @@ class Parser {
   }
 
   fail(reason: string): never {
-    throw new MessageFormatError({ template: this.template, reason: `${reason} at ${this.at}` })
+    throw new MessageFormatError({ template: this.template, message: `Malformed message template (${reason} at ${this.at}): ${this.template}` })
   }
 
   /** Parts up to the end, or up to the `}` closing a plural branch (`nested`). */
@@ -199,9 +199,5 @@ export const pluralSelectors = (template: string): ReadonlyMap<string, ReadonlyA
 /** A template outside the subset: a programming error in a table, raised when the template is first used. */
 export class MessageFormatError extends Schema.TaggedError<MessageFormatError>()("MessageFormatError", {
   template: Schema.String,
-  reason: Schema.String
-}) {
-  override get message(): string {
-    return `Malformed message template (${this.reason}): ${this.template}`
-  }
-}
+  message: Schema.String
+}) {}
