@@ -102,20 +102,19 @@ const walkThrough = async (page: Page, locale: "ar" | "he", messages: Messages) 
   await shoot(page, `Send-${locale}`)
 }
 
-describe("right to left in Chromium", () => {
-  it("Arabic from the browser's languages: Connect, Account and Send mirrored, axe clean", async () => {
-    const context = await browser.newContext({ locale: "ar-EG", viewport: { width: 1024, height: 800 } })
-    const page = await context.newPage()
-    await page.goto(followsBrowser.url)
-    await walkThrough(page, "ar", ar)
-    await context.close()
-  })
+/** A new visitor whose browser prefers `browserLocale`, through the three views on `url`. */
+const visit = async (browserLocale: string, url: string, locale: "ar" | "he", messages: Messages) => {
+  const context = await browser.newContext({ locale: browserLocale, viewport: { width: 1024, height: 800 } })
+  const page = await context.newPage()
+  await page.goto(url)
+  await walkThrough(page, locale, messages)
+  await context.close()
+}
 
-  it("Hebrew from the host's option, over a German browser: Connect, Account and Send mirrored, axe clean", async () => {
-    const context = await browser.newContext({ locale: "de-DE", viewport: { width: 1024, height: 800 } })
-    const page = await context.newPage()
-    await page.goto(hebrewHost.url)
-    await walkThrough(page, "he", he)
-    await context.close()
-  })
+describe("right to left in Chromium", () => {
+  it("Arabic from the browser's languages: Connect, Account and Send mirrored, axe clean", () =>
+    visit("ar-EG", followsBrowser.url, "ar", ar))
+
+  it("Hebrew from the host's option, over a German browser: Connect, Account and Send mirrored, axe clean", () =>
+    visit("de-DE", hebrewHost.url, "he", he))
 })

@@ -12,7 +12,7 @@ const de: Messages = {
   close: "Schließen",
   back: "Zurück",
   installed: "Installiert",
-  recent: "Zuletzt",
+  recent: "Zuletzt verwendet",
   recommended: "Empfohlen",
   allWallets: "Alle Wallets",
   walletConnect: "WalletConnect",
