@@ -86,6 +86,8 @@ export interface Engine {
     readonly recentWallets: Atom.Atom<ReadonlyArray<WalletListEntry.WalletListEntry>>
     readonly networks: Atom.Atom<Networks.NetworksState>
     readonly session: Atom.Atom<Session.SessionState>
+    /** Where the host and the views are: the active account's network, else the preference (core/Networks). */
+    readonly activeNetworkId: Atom.Atom<Caip.CaipNetworkId | undefined>
     readonly attempt: Atom.Atom<ConnectAttempt.Attempt>
     readonly balances: ReturnType<typeof AccountData.atoms>["balances"]
     readonly identity: ReturnType<typeof AccountData.atoms>["identity"]
@@ -203,7 +205,7 @@ export interface Engine {
    * Switches to a configured network through the connected wallet.
    * Rejects with `NetworkNotFoundError` or the wallet's `WalletError` / `ConnectorError` (also shown).
    */
-  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
+  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<Caip.CaipNetworkId>
   readonly setActiveNamespace: (namespace: Session.SessionNamespace) => Promise<void>
   readonly showToast: (toast: Modal.Toast) => Promise<void>
   /** Re-attaches a session stored by an earlier visit, without prompting. Never rejects. */
@@ -358,6 +360,8 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   alerts.show = (alert) => void run(modal.showToast({ message: `${alert.title}: ${alert.description}`, variant: "error" }))
 
   const registry = AtomRegistry.make()
+  const sessionAtom = Atom.keepAlive(Atom.subscriptionRef(service(Session.Session).state))
+  const networksAtom = Atom.keepAlive(Atom.subscriptionRef(service(Networks.Networks).state))
   const accountAtoms = AccountData.atoms(service(AccountData.AccountData))
   const walletAtoms = WalletList.atoms(service(WalletList.WalletList))
   const atoms: Engine["atoms"] = {
@@ -365,8 +369,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     connection: Atom.keepAlive(Atom.subscriptionRef(connection.state)),
     connectors: Atom.keepAlive(Atom.subscriptionRef(service(Connectors.Connectors).state)),
     recentWallets: Atom.keepAlive(Atom.subscriptionRef(connection.recentWallets)),
-    networks: Atom.keepAlive(Atom.subscriptionRef(service(Networks.Networks).state)),
-    session: Atom.keepAlive(Atom.subscriptionRef(service(Session.Session).state)),
+    networks: networksAtom,
+    session: sessionAtom,
+    activeNetworkId: Atom.keepAlive(Atom.make((get) => Networks.activeNetworkId(get(sessionAtom), get(networksAtom)))),
     attempt: Atom.keepAlive(Atom.subscriptionRef(attempt.state)),
     balances: accountAtoms.balances,
     identity: accountAtoms.identity,
@@ -387,9 +392,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
       const active = Session.activeAccount(value)
       snapshot.update({ session: value, caipAddress: active === undefined ? undefined : Session.caipAddress(active) })
     }, { immediate: true }),
-    registry.subscribe(atoms.networks, (value) => snapshot.update({ activeNetworkId: Networks.activeNetworkId(value) }), {
-      immediate: true
-    }),
+    registry.subscribe(atoms.activeNetworkId, (activeNetworkId) => snapshot.update({ activeNetworkId }), { immediate: true }),
     registry.subscribe(atoms.modal, (value) => snapshot.update({ modalOpen: value.open }), { immediate: true }),
     registry.subscribe(atoms.signIn, (value) => snapshot.update({ signInSession: value._tag === "SignedIn" ? value.session : undefined }), {
       immediate: true

@@ -3,6 +3,7 @@
  * `custom()`, wagmi's injected connector, ethers' BrowserProvider) and a signer for the Solana one.
  * Account and chain queries answer from the session; everything else goes to the visitor's wallet.
  */
+import * as Caip from "../core/Caip.ts"
 import type { Engine } from "./Engine.ts"
 import type * as Snapshot from "./Snapshot.ts"
 
@@ -68,7 +69,7 @@ export const evmProvider = (snapshot: Snapshot.Store, loadEngine: LoadEngine): E
   }
 }
 
-const hexOf = (caipNetworkId: string) => `0x${Number.parseInt(caipNetworkId.split(":")[1] ?? "0", 10).toString(16)}`
+const hexOf = (caipNetworkId: string) => `0x${Number.parseInt(Caip.referenceOf(caipNetworkId) || "0", 10).toString(16)}`
 
 export const solanaSigner = (snapshot: Snapshot.Store, loadEngine: LoadEngine): SolanaSigner => {
   const call = async (method: string, params: Record<string, Uint8Array>, field: string) =>

@@ -12,6 +12,10 @@ export interface Snapshot {
   readonly session: Session.SessionState
   /** The active account as a CAIP-10 address (spec §3 caipAddress), formatted by core's Session. */
   readonly caipAddress: Caip.CaipAddress | undefined
+  /**
+   * The network the host sees (core/Networks' `activeNetworkId`): where the active account's wallet is,
+   * else the visitor's preference. The one network id a host reads.
+   */
   readonly activeNetworkId: Caip.CaipNetworkId | undefined
   readonly modalOpen: boolean
   /** The active account's sign-in session, once it signed in (or one was found). */

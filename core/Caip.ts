@@ -93,6 +93,26 @@ export const formatAddress = (address: ParsedAddress): CaipAddress =>
 /** The network id part of a CAIP address. */
 export const networkIdOf = (address: ParsedAddress): CaipNetworkId => `${address.namespace}:${address.reference}`
 
+/** The namespace of a CAIP-2 id or CAIP-10 address (`eip155` of `eip155:1`); what precedes the first ":". */
+export const namespaceOf = (id: string): string => id.slice(0, Math.max(0, id.indexOf(":")))
+
+/** The reference of a CAIP-2 id or CAIP-10 address (`1` of `eip155:1` and of `eip155:1:0xabc…`). */
+export const referenceOf = (id: string): string => {
+  const start = id.indexOf(":") + 1
+  const end = id.indexOf(":", start)
+  return start === 0 ? "" : id.slice(start, end === -1 ? undefined : end)
+}
+
+/** The account address of a CAIP-10 address (what follows the reference), or undefined when `id` has none. */
+export const accountOf = (id: string): string | undefined => {
+  const first = id.indexOf(":")
+  const second = first === -1 ? -1 : id.indexOf(":", first + 1)
+  return second === -1 ? undefined : id.slice(second + 1)
+}
+
+/** The CAIP-2 id of a CAIP-10 address (`eip155:1` of `eip155:1:0xabc…`); a network id stays as it is. */
+export const networkOf = (id: string): CaipNetworkId => `${namespaceOf(id)}:${referenceOf(id)}`
+
 export class InvalidCaipNetworkIdError extends Schema.TaggedError<InvalidCaipNetworkIdError>()("InvalidCaipNetworkIdError", {
   message: fixed("Invalid CAIP-2 network id"),
   input: Schema.String

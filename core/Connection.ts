@@ -1,7 +1,8 @@
 /**
  * The connection state machine (spec §4 "Connection"): disconnected → connecting → connected,
  * reset, recent wallets and the WalletConnect pairing expiry. It drives any `ConnectorClient`,
- * records the result in `Session` and `Networks`, and follows the wallet's events afterwards.
+ * records the result in `Session` (the one owner of each account's network), and follows the wallet's
+ * events afterwards.
  */
 import * as Context from "effect/Context"
 import * as Clock from "effect/Clock"
@@ -18,7 +19,6 @@ import * as ConnectionState from "./ConnectionState.ts"
 import { Connectors } from "./connectors/Connectors.ts"
 import * as Constants from "./Constants.ts"
 import * as Disconnect from "./Disconnect.ts"
-import { Networks } from "./Networks.ts"
 import * as Pairing from "./Pairing.ts"
 import * as RecentWallets from "./RecentWallets.ts"
 import * as Session from "./Session.ts"
@@ -92,7 +92,6 @@ export class Connection extends Context.Service<Connection, {
       const storage = yield* Storage.Storage
       const connectors = yield* Connectors
       const session = yield* Session.Session
-      const networks = yield* Networks
       const state = yield* SubscriptionRef.make(ConnectionState.initial)
       const recentWallets = yield* SubscriptionRef.make(RecentWallets.normalize(yield* storage.get(StorageKey.recentWallets)))
       const watching = new Map<Session.SessionNamespace, () => void>()
@@ -123,10 +122,8 @@ export class Connection extends Context.Service<Connection, {
                   }
                   return yield* session.amend(namespace, { address })
                 }
-                case "ChainChanged": {
-                  yield* session.amend(namespace, { caipNetworkId: event.caipNetworkId })
-                  return yield* networks.walletOn(event.caipNetworkId)
-                }
+                case "ChainChanged":
+                  return yield* session.amend(namespace, { caipNetworkId: event.caipNetworkId })
                 case "Disconnected": {
                   unwatch(namespace)
                   return yield* session.forget(namespace)
@@ -168,7 +165,6 @@ export class Connection extends Context.Service<Connection, {
             connectorType: client.connector.type,
             ...(icon === undefined ? {} : { connectorImageUrl: icon })
           })
-          yield* networks.walletOn(result.caipNetworkId)
           watch(client, namespace)
         })
 

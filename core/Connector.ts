@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Address from "./Address.ts"
 import * as Caip from "./Caip.ts"
+import type * as Network from "./Network.ts"
 import * as WalletError from "./WalletError.ts"
 
 export const ConnectorType = Schema.Literals([
@@ -80,6 +81,11 @@ export interface ConnectorClient {
   readonly release?: (namespace: Caip.ChainNamespace) => Effect.Effect<void, ConnectorFailure>
   readonly accounts: Effect.Effect<ReadonlyArray<string>, ConnectorFailure>
   readonly chain: Effect.Effect<Caip.CaipNetworkId, ConnectorFailure>
+  /**
+   * Asks the wallet to move to `network` and answers where it landed, which may be elsewhere: a wallet
+   * may refuse silently or pick another chain. The session records the answer, never the request.
+   */
+  readonly switchChain: (network: Network.Network) => Effect.Effect<Caip.CaipNetworkId, ConnectorFailure>
   readonly request: (args: RequestArguments) => Effect.Effect<unknown, ConnectorFailure>
   /** Loads what connecting will need, without contacting anyone (the modal opened: the visitor may pick it next). */
   readonly prepare?: () => void

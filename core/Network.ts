@@ -56,3 +56,4 @@ export type Network = typeof Network.Type
 /** Spec §5: networks are checked against the supported-chains list before most API calls. */
 export const isSupported = (network: Network, supported: ReadonlyArray<string>): boolean =>
   supported.includes(network.caipNetworkId)
+

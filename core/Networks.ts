@@ -1,141 +1,125 @@
 /**
- * Network switching (spec §4 "Network switching"): the active network per namespace, the active
- * namespace, the switching-namespace flag, and the EVM wallet dance (switch; on 4902 add the chain,
- * then re-read the chain id, since the wallet decides where it actually landed).
+ * The host's networks and the visitor's preference among them (spec §4 "Network switching").
+ *
+ * One owner per fact: a connected account's network belongs to the session (`Session`), written only by
+ * the wallet's answers and events. What lives here is what holds while no account of a namespace is
+ * connected: the network to connect on and to show, per namespace, and the namespace to show. It follows
+ * the accounts' networks (so a disconnect stays where the visitor was) and survives a reload.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Caip from "./Caip.ts"
-import type * as Connector from "./Connector.ts"
-import * as Eip1193 from "./connectors/Eip1193.ts"
-import type * as Network from "./Network.ts"
 import { fixed } from "./FixedMessage.ts"
-import * as Send from "./Send.ts"
+import type * as Network from "./Network.ts"
+import * as NetworkLookup from "./NetworkLookup.ts"
+import * as Session from "./Session.ts"
 import * as Storage from "./Storage.ts"
 import * as StorageKey from "./StorageKey.ts"
 
 export interface NetworksState {
   /** The networks the host configured (the "requested" networks). */
   readonly networks: ReadonlyArray<Network.Network>
-  /** The network each namespace is on; may be one the host did not configure (a wallet's choice). */
-  readonly activeIds: Partial<Record<Caip.ChainNamespace, Caip.CaipNetworkId>>
-  readonly activeNamespace: Caip.ChainNamespace | undefined
-  /** Set when a switch changed the namespace (the views reload what depends on it). */
+  /** Per namespace, the configured network used while no account of that namespace is connected. */
+  readonly preferredIds: Partial<Record<Caip.ChainNamespace, Caip.CaipNetworkId>>
+  /** The namespace shown while nobody is connected. */
+  readonly preferredNamespace: Caip.ChainNamespace | undefined
+  /** Set when the last switch changed the active namespace (the views reload what depends on it). */
   readonly switchingNamespace: boolean
 }
 
-export const make = (networks: ReadonlyArray<Network.Network>): NetworksState => {
-  const first = networks[0]
-  return {
-    networks,
-    activeIds: Object.fromEntries(
-      [...new Set(networks.map((network) => network.chainNamespace))].map((namespace) => [
-        namespace,
-        networks.find((network) => network.chainNamespace === namespace)?.caipNetworkId
-      ])
-    ),
-    activeNamespace: first?.chainNamespace,
-    switchingNamespace: false
-  }
-}
-
-export const activeNetworkId = (state: NetworksState): Caip.CaipNetworkId | undefined =>
-  state.activeNamespace === undefined ? undefined : state.activeIds[state.activeNamespace]
-
-export const find = (state: NetworksState, caipNetworkId: string): Network.Network | undefined =>
-  state.networks.find((network) => network.caipNetworkId === caipNetworkId)
-
-/** Makes `caipNetworkId` the active network of its namespace and that namespace the active one (an id of an unknown namespace changes nothing). */
-export const activate = (state: NetworksState, caipNetworkId: Caip.CaipNetworkId): NetworksState => {
-  const namespace = caipNetworkId.split(":")[0]
-  if (!Caip.isChainNamespace(namespace)) return state
-  return {
-    ...state,
-    activeIds: { ...state.activeIds, [namespace]: caipNetworkId },
-    activeNamespace: namespace,
-    switchingNamespace: state.activeNamespace !== undefined && state.activeNamespace !== namespace
-  }
-}
-
-/** The EIP-3085 parameters of `wallet_addEthereumChain` for a configured network. */
-export const addChainParameters = (network: Network.Network) => ({
-  chainId: Eip1193.hexChainId(network.caipNetworkId),
-  chainName: network.name,
-  nativeCurrency: network.nativeCurrency,
-  rpcUrls: network.rpcUrls.default.http,
-  ...(network.blockExplorers === undefined ? {} : { blockExplorerUrls: [network.blockExplorers.default.url] })
+export const make = (networks: ReadonlyArray<Network.Network>): NetworksState => ({
+  networks,
+  preferredIds: Object.fromEntries(
+    Caip.chainNamespaces.flatMap((namespace) => {
+      const first = NetworkLookup.firstOf(networks, namespace)
+      return first === undefined ? [] : [[namespace, first.caipNetworkId]]
+    })
+  ),
+  preferredNamespace: networks[0]?.chainNamespace,
+  switchingNamespace: false
 })
 
-/** Asks the wallet to switch; a 4902 (unknown chain) adds it first. Returns where the wallet is. */
-const switchEvm = (network: Network.Network, wallet: Connector.ConnectorClient) =>
-  Effect.gen(function*() {
-    const chainId = Eip1193.hexChainId(network.caipNetworkId)
-    yield* wallet.request({ method: "wallet_switchEthereumChain", params: [{ chainId }] }).pipe(
-      Effect.catchTag("UnrecognizedChainError", () =>
-        wallet.request({ method: "wallet_addEthereumChain", params: [addChainParameters(network)] }))
-    )
-    return yield* wallet.chain
-  })
+export const find = (state: NetworksState, caipNetworkId: string): Network.Network | undefined => NetworkLookup.byId(state.networks, caipNetworkId)
 
-/** The send form, reset on every network switch. */
-export class SendForm extends Context.Service<SendForm, SubscriptionRef.SubscriptionRef<Send.SendState>>()(
-  "portico/core/Networks/SendForm"
-) {
-  static readonly layer = Layer.effect(SendForm, SubscriptionRef.make(Send.initial))
+/** Makes a configured network the preferred one of its namespace, and that namespace the preferred one. */
+export const prefer = (state: NetworksState, caipNetworkId: Caip.CaipNetworkId): NetworksState => {
+  const network = find(state, caipNetworkId)
+  if (network === undefined) return state
+  return {
+    ...state,
+    preferredIds: { ...state.preferredIds, [network.chainNamespace]: caipNetworkId },
+    preferredNamespace: network.chainNamespace
+  }
+}
+
+/** The namespace the modal and the host see: the active account's, else the preferred one. */
+export const activeNamespace = (session: Session.SessionState, state: NetworksState): Caip.ChainNamespace | undefined =>
+  Session.activeAccount(session)?.namespace ?? state.preferredNamespace
+
+/**
+ * The network the modal and the host see: where the active account's wallet is (even a network the host
+ * did not configure: the views then offer to switch), else the preference.
+ */
+export const activeNetworkId = (session: Session.SessionState, state: NetworksState): Caip.CaipNetworkId | undefined => {
+  const account = Session.activeAccount(session)
+  if (account !== undefined) return account.caipNetworkId
+  return state.preferredNamespace === undefined ? undefined : state.preferredIds[state.preferredNamespace]
+}
+
+/** The network to connect a connector of `namespace` on: the preference of that namespace. */
+export const preferredFor = (state: NetworksState, namespace: string): Caip.CaipNetworkId | undefined =>
+  Caip.isChainNamespace(namespace) ? state.preferredIds[namespace] : undefined
+
+/** The preference after the session changed: each connected account's configured network is remembered. */
+export const following = (state: NetworksState, session: Session.SessionState): NetworksState => {
+  const accounts = Session.accounts(session).filter((account) => find(state, account.caipNetworkId) !== undefined)
+  if (accounts.length === 0) return state
+  const active = Session.activeAccount(session)
+  return {
+    ...state,
+    preferredIds: { ...state.preferredIds, ...Object.fromEntries(accounts.map((account) => [account.namespace, account.caipNetworkId])) },
+    preferredNamespace: active !== undefined && find(state, active.caipNetworkId) !== undefined ? active.namespace : state.preferredNamespace
+  }
 }
 
 export class Networks extends Context.Service<Networks, {
   readonly state: SubscriptionRef.SubscriptionRef<NetworksState>
-  /**
-   * Switches to a configured network. With the connected EVM wallet's client, the wallet is asked
-   * first and the active network becomes whatever chain it reports afterwards.
-   */
-  readonly switchNetwork: (
-    network: Network.Network,
-    wallet?: Connector.ConnectorClient
-  ) => Effect.Effect<void, Connector.ConnectorFailure | NetworkNotFoundError>
-  /** A wallet moved on its own (chainChanged) or a connection settled on a network. */
-  readonly walletOn: (caipNetworkId: Caip.CaipNetworkId) => Effect.Effect<void>
+  /** Records a switch: the network becomes the preference, and the flag says whether the namespace changed. */
+  readonly recordSwitch: (caipNetworkId: Caip.CaipNetworkId, namespaceChanged: boolean) => Effect.Effect<void>
 }>()("portico/core/Networks") {
   static readonly layer = (networks: ReadonlyArray<Network.Network>) =>
     Layer.effect(
       Networks,
       Effect.gen(function*() {
         const storage = yield* Storage.Storage
+        const session = yield* Session.Session
         // The network chosen on an earlier visit, if the host still configures it.
         const stored = yield* storage.get(StorageKey.activeCaipNetworkId)
-        const initial = make(networks)
-        const state = yield* SubscriptionRef.make(stored !== null && find(initial, stored) !== undefined ? { ...activate(initial, stored), switchingNamespace: false } : initial)
-        const sendForm = yield* SendForm
-        const walletOn = (caipNetworkId: Caip.CaipNetworkId) =>
+        const state = yield* SubscriptionRef.make(stored === null ? make(networks) : prefer(make(networks), stored))
+        // A browser refusing to persist must not stop anything.
+        const persist = (next: NetworksState) =>
           Effect.gen(function*() {
-            const before = yield* SubscriptionRef.get(state)
-            const after = activate(before, caipNetworkId)
-            yield* SubscriptionRef.set(state, after)
-            // A browser refusing to persist must not stop the switch itself.
-            yield* storage.set(StorageKey.activeCaipNetworkId, caipNetworkId).pipe(Effect.ignore)
-            if (activeNetworkId(before) !== caipNetworkId) yield* SubscriptionRef.update(sendForm, Send.reset)
-          })
-
+            const id = next.preferredNamespace === undefined ? undefined : next.preferredIds[next.preferredNamespace]
+            if (id !== undefined) yield* storage.set(StorageKey.activeCaipNetworkId, id)
+            if (next.preferredNamespace !== undefined) yield* storage.set(StorageKey.activeNamespace, next.preferredNamespace)
+          }).pipe(Effect.ignore)
+        const change = (f: (current: NetworksState) => NetworksState) =>
+          Effect.flatMap(SubscriptionRef.updateAndGet(state, f), persist)
+        yield* SubscriptionRef.changes(session.state).pipe(
+          Stream.runForEach((current) => change((preference) => following(preference, current))),
+          Effect.forkScoped
+        )
         return Networks.of({
           state,
-          walletOn,
-          switchNetwork: (network, wallet) =>
-            Effect.gen(function*() {
-              if (find(yield* SubscriptionRef.get(state), network.caipNetworkId) === undefined) {
-                return yield* new NetworkNotFoundError()
-              }
-              const landed = network.chainNamespace === "eip155" && wallet !== undefined
-                ? yield* switchEvm(network, wallet)
-                : network.caipNetworkId
-              yield* walletOn(landed)
-            })
+          recordSwitch: (caipNetworkId, namespaceChanged) =>
+            change((current) => ({ ...prefer(current, caipNetworkId), switchingNamespace: namespaceChanged }))
         })
       })
-    ).pipe(Layer.provideMerge(SendForm.layer))
+    )
 }
 
 /** Spec §8 'Network not found': the network is not among the configured ones. */

@@ -1,6 +1,8 @@
 /**
  * One visitor session holding an EVM and a Solana account at once (each from its own connector),
- * persisted so a reload restores it, and cleared by disconnect.
+ * persisted so a reload restores it, and cleared by disconnect. Each account's network is held here
+ * and nowhere else: written by the connection's result, the wallet's chain events, and the network a
+ * switch actually landed on.
  *
  * Restore rule: the stored session is only a hint. Each account is re-attached through its
  * connector without a prompt (`reconnect`); an account the wallet no longer grants is dropped.
@@ -48,7 +50,7 @@ export const accounts = (state: SessionState): ReadonlyArray<SessionAccount> =>
   [state.eip155, state.solana].filter((account): account is SessionAccount => account !== undefined)
 
 export const caipAddress = (account: SessionAccount): Caip.CaipAddress =>
-  `${account.namespace}:${account.caipNetworkId.split(":")[1]}:${account.address}`
+  `${account.namespace}:${Caip.referenceOf(account.caipNetworkId)}:${account.address}`
 
 /** Adds (or replaces) the account of its namespace and makes that namespace active. */
 export const add = (state: SessionState, account: SessionAccount): SessionState => ({
@@ -121,8 +123,6 @@ export class Session extends Context.Service<Session, {
         yield* storage.set(storageKey, current)
         yield* storage.set(StorageKey.walletId, active.connectorId)
         yield* storage.set(StorageKey.walletName, active.connectorName)
-        yield* storage.set(StorageKey.activeNamespace, active.namespace)
-        yield* storage.set(StorageKey.activeCaipNetworkId, active.caipNetworkId)
         yield* storage.set(StorageKey.connectionStatus, "connected")
       }).pipe(Effect.ignore)
       const change = (f: (s: SessionState) => SessionState) =>

@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Address from "../Address.ts"
 import type * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
+import type * as Network from "../Network.ts"
 
 /** The part of EIP-1193 we use. Event listener methods are optional: some wallets omit them. */
 export interface Provider {
@@ -26,6 +27,25 @@ export const caipNetworkIdOf = (chainId: unknown): Caip.CaipNetworkId | undefine
 
 export const hexChainId = (caipNetworkId: Caip.CaipNetworkId): string =>
   `0x${Number.parseInt(caipNetworkId.slice("eip155:".length), 10).toString(16)}`
+
+/** The EIP-3085 parameters of `wallet_addEthereumChain` for a configured network. */
+export const addChainParameters = (network: Network.Network) => ({
+  chainId: hexChainId(network.caipNetworkId),
+  chainName: network.name,
+  nativeCurrency: network.nativeCurrency,
+  rpcUrls: network.rpcUrls.default.http,
+  ...(network.blockExplorers === undefined ? {} : { blockExplorerUrls: [network.blockExplorers.default.url] })
+})
+
+/**
+ * The EIP-1193 switch: `wallet_switchEthereumChain`, and on 4902 (unknown chain) `wallet_addEthereumChain`;
+ * then the chain is read back, since the wallet decides where it actually landed.
+ */
+export const switchChain = (wallet: Pick<Connector.ConnectorClient, "request" | "chain">) => (network: Network.Network) =>
+  wallet.request({ method: "wallet_switchEthereumChain", params: [{ chainId: hexChainId(network.caipNetworkId) }] }).pipe(
+    Effect.catchTag("UnrecognizedChainError", () => wallet.request({ method: "wallet_addEthereumChain", params: [addChainParameters(network)] })),
+    Effect.andThen(wallet.chain)
+  )
 
 /** The accounts a wallet answered, keeping only well-formed EVM addresses (it is page script, after all). */
 const addresses = (value: unknown): ReadonlyArray<string> =>
@@ -59,6 +79,7 @@ export const make = (connector: Connector.Connector, provider: Provider): Connec
 
   return {
     connector,
+    switchChain: switchChain({ request, chain }),
     connect: () => accountsWith("eth_requestAccounts"),
     reconnect: () => accountsWith("eth_accounts"),
     // Not every wallet supports revoking; a refusal must not keep the visitor connected on our side.

@@ -134,6 +134,16 @@ export const make = (options: Options): Connector.ConnectorClient => {
 
   return {
     connector,
+    switchChain: (network) =>
+      network.chainNamespace === "eip155"
+        ? Effect.map(switchChain([{ chainId: Eip1193.hexChainId(network.caipNetworkId) }]), () => current.get("eip155") ?? network.caipNetworkId)
+        // The frame holds one Solana key for every cluster: the page picks the cluster its requests go to.
+        : Effect.sync(() => {
+          if (network.chainNamespace === "solana" && options.networks.includes(network.caipNetworkId) && current.has("solana")) {
+            current.set("solana", network.caipNetworkId)
+          }
+          return current.get("solana") ?? network.caipNetworkId
+        }),
     connect: accountsOf,
     reconnect: (connectOptions) =>
       Effect.flatMap(ask("IS_CONNECTED", {}), ({ isConnected }) =>

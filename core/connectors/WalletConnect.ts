@@ -272,6 +272,13 @@ export const make = (options: Options): Connector.ConnectorClient => {
 
   const topic = Effect.suspend(() => (current === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(current)))
 
+  /** The network the session's account of `namespace` is on. */
+  const networkOf = (namespace: string) =>
+    Effect.flatMap(topic, (session) => {
+      const connection = session.connections.get(namespace)
+      return connection === undefined ? Effect.fail(fail(`The WalletConnect session has no ${namespace} account`)) : Effect.succeed(connection.caipNetworkId)
+    })
+
   /** Sends one request to the wallet on `chainId`; on a phone, the visitor is taken to the wallet to approve it. */
   const ask = (chainId: string, method: string, params: unknown) =>
     Effect.gen(function*() {
@@ -281,6 +288,10 @@ export const make = (options: Options): Connector.ConnectorClient => {
       if (session.linking !== undefined) options.openWallet?.(session.linking)
       return yield* answer
     })
+
+  /** An EVM request, sent on the network the session's EVM account is on. */
+  const evmRequest = (args: Connector.RequestArguments) =>
+    Effect.flatMap(networkOf("eip155"), (chainId) => ask(chainId, args.method, args.params))
 
   /** Solana requests in WalletConnect's encoding; that code loads with the client, after the visitor picked WalletConnect. */
   const solanaRequest = (method: string, params: Record<string, unknown>) =>
@@ -323,6 +334,11 @@ export const make = (options: Options): Connector.ConnectorClient => {
       const primary = primaryOf(session)
       return primary === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(primary.caipNetworkId)
     }),
+    // EVM: the wallet is asked and announces where it went (chainChanged); Solana: the session's network stays.
+    switchChain: (network) =>
+      network.chainNamespace === "eip155"
+        ? Eip1193.switchChain({ request: evmRequest, chain: networkOf("eip155") })(network)
+        : networkOf(network.chainNamespace),
     request: (args) => {
       const { method, params } = args
       // EIP-1193 params are an array or an object; anything else never reaches the wallet.
@@ -330,10 +346,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
         return Effect.fail(failure({ code: RpcCode.table.InvalidParams.code, message: "Request params must be an array or an object" }))
       }
       if (method.startsWith("solana_")) return solanaRequest(method, (params ?? {}) as Record<string, unknown>)
-      return Effect.flatMap(topic, (session) => {
-        const evm = session.connections.get("eip155")
-        return evm === undefined ? Effect.fail(fail("The WalletConnect session has no EVM account")) : ask(evm.caipNetworkId, method, params)
-      })
+      return evmRequest(args)
     },
     subscribe: (listener) => {
       listeners.add(listener)

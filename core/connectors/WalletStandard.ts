@@ -194,6 +194,13 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
     }),
     accounts: Effect.sync(() => wallet.accounts.map((candidate) => candidate.address)),
     chain: Effect.map(connected, (current) => current.network),
+    // A Solana request names its cluster: the page moves when the wallet offers the cluster, else stays.
+    switchChain: (target) =>
+      Effect.map(connected, (current) => {
+        const offered = [...solanaChains(current.account.chains), ...solanaChains(wallet.chains)]
+        if (offered.includes(target.caipNetworkId)) network = target.caipNetworkId
+        return network ?? current.network
+      }),
     request,
     subscribe: (listener) => {
       const events = feature<EventsFeature>(wallet, "standard:events", "on")

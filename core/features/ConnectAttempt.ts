@@ -18,7 +18,7 @@ import { Connectors } from "../connectors/Connectors.ts"
 import * as Constants from "../Constants.ts"
 import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
-import { Networks } from "../Networks.ts"
+import * as Networks from "../Networks.ts"
 import * as Session from "../Session.ts"
 import * as SignInState from "../signin/SignInState.ts"
 import type * as WalletListEntry from "../WalletListEntry.ts"
@@ -75,7 +75,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
       const modal = yield* Modal.Modal
       const connection = yield* Connection.Connection
       const connectors = yield* Connectors
-      const networks = yield* Networks
+      const networks = yield* Networks.Networks
       const session = yield* Session.Session
       const signIn = yield* SignInState.SignInState
       const scope = yield* Effect.scope
@@ -90,9 +90,9 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
         if (fiber !== undefined) yield* Fiber.interrupt(fiber)
       })
 
-      /** The network the dapp asks for first: the active one of the connector's namespace. */
+      /** The network the dapp asks for first: the preferred one of the connector's namespace. */
       const defaultNetworkOf = (client: Connector.ConnectorClient) =>
-        Effect.map(SubscriptionRef.get(networks.state), (value) => value.activeIds[client.connector.chain])
+        Effect.map(SubscriptionRef.get(networks.state), (value) => Networks.preferredFor(value, client.connector.chain))
 
       /**
        * A WalletConnect attempt without a pairing URI after `walletConnectUriTimeoutMillis` could not

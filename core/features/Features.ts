@@ -35,12 +35,12 @@ export type Environment = Storage.Storage | Connectors | Backend.Backend | Analy
 /** The domain machines the features drive, from the host's networks. */
 const machines = (config: HostConfig["Service"]) =>
   Connection.Connection.layer.pipe(
-    Layer.provideMerge(Session.Session.layer),
     Layer.provideMerge(Layer.mergeAll(
       Networks.Networks.layer(config.networks),
       Modal.Modal.layer,
       Layer.unwrap(Effect.map(SignInConfig.scopeOf(config), SignInState.layer))
-    ))
+    )),
+    Layer.provideMerge(Session.Session.layer)
   )
 
 const build = (config: HostConfig["Service"]) => {

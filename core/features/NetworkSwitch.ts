@@ -1,7 +1,9 @@
 /**
- * Switching networks from the modal (spec §4 "Network switching"): the connected wallet of that
- * namespace is asked first (EVM), the session follows the network it lands on, the modal goes back to
- * Account and SWITCH_NETWORK is tracked. A refusal shakes the modal and shows the wallet's message.
+ * Switching networks (spec §4 "Network switching"). With an account of the network's namespace
+ * connected, its wallet is asked and the session records where the wallet landed, which may not be
+ * where it was asked to go; without one, the network becomes the preference the next connection uses.
+ * Either way the namespace becomes the active one, the modal goes back to Account and SWITCH_NETWORK is
+ * tracked. A refusal shakes the modal and shows the wallet's message.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -15,10 +17,11 @@ import * as Modal from "../Modal.ts"
 import * as Networks from "../Networks.ts"
 import * as Session from "../Session.ts"
 
-export type SwitchNetworkError = Connector.ConnectorFailure | Networks.NetworkNotFoundError
+export type SwitchNetworkError = Connector.ConnectorFailure | Connector.ConnectorNotFound | Networks.NetworkNotFoundError
 
 export class NetworkSwitch extends Context.Service<NetworkSwitch, {
-  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Effect.Effect<void, SwitchNetworkError>
+  /** Answers the network the session is on afterwards (where the wallet landed). */
+  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Effect.Effect<Caip.CaipNetworkId, SwitchNetworkError>
   /** Which of the two connected accounts (EVM, Solana) the modal and the host see as active. */
   readonly setActiveNamespace: (namespace: Session.SessionNamespace) => Effect.Effect<void>
 }>()("portico/core/features/NetworkSwitch") {
@@ -31,15 +34,30 @@ export class NetworkSwitch extends Context.Service<NetworkSwitch, {
       const modal = yield* Modal.Modal
       const analytics = yield* Analytics.Analytics
 
+      /** Moves the namespace's connected wallet, if any; answers where the namespace now is. */
+      const move = (network: Parameters<Connector.ConnectorClient["switchChain"]>[0]) =>
+        Effect.gen(function*() {
+          const state = yield* SubscriptionRef.get(session.state)
+          const account = Session.isSessionNamespace(network.chainNamespace) ? state[network.chainNamespace] : undefined
+          if (account === undefined) return network.caipNetworkId
+          const wallet = yield* connectors.get(account.connectorId)
+          const landed = yield* wallet.switchChain(network)
+          yield* session.amend(account.namespace, { caipNetworkId: landed })
+          yield* session.setActive(account.namespace)
+          return landed
+        })
+
       const switchNetwork = Effect.fn("NetworkSwitch.switchNetwork")(function*(caipNetworkId: Caip.CaipNetworkId) {
-        const network = Networks.find(yield* SubscriptionRef.get(networks.state), caipNetworkId)
+        const before = yield* SubscriptionRef.get(networks.state)
+        const network = Networks.find(before, caipNetworkId)
         if (network === undefined) return yield* new Networks.NetworkNotFoundError()
-        const account = (yield* SubscriptionRef.get(session.state))[network.chainNamespace === "solana" ? "solana" : "eip155"]
-        const wallet = account === undefined ? undefined : yield* Effect.option(connectors.get(account.connectorId))
-        yield* networks.switchNetwork(network, wallet?._tag === "Some" ? wallet.value : undefined)
-        if (account !== undefined) yield* session.amend(account.namespace, { caipNetworkId: network.caipNetworkId })
+        const namespaceBefore = Networks.activeNamespace(yield* SubscriptionRef.get(session.state), before)
+        const landed = yield* move(network)
+        // The preference follows only a network the visitor actually reached.
+        if (landed === network.caipNetworkId) yield* networks.recordSwitch(landed, namespaceBefore !== network.chainNamespace)
         yield* modal.goBackTo("Account")
-        yield* Analytics.trackDetached({ event: "SWITCH_NETWORK", properties: { network: network.caipNetworkId } })
+        yield* Analytics.trackDetached({ event: "SWITCH_NETWORK", properties: { network: landed } })
+        return landed
       }, (effect) =>
         effect.pipe(
           Effect.tapError((error) => Effect.andThen(modal.shake, modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" }))),

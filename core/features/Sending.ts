@@ -1,6 +1,6 @@
 /**
  * Sending tokens from the modal (spec §4 "Sending", §5 "Send", §7 "Sending", §2 after a send): the send
- * form (reset on every network switch by core/Networks), a receiver typed as an address or a name
+ * form (reset whenever the active account, its network or its namespace changes), a receiver typed as an address or a name
  * (resolved through the profile endpoints, its name kept for the preview), the network fee, and the
  * send itself by namespace through whichever connector holds the account: loading on, send, loading
  * off and the form reset; SEND_INITIATED / SEND_SUCCESS tracked; the transaction pending in Activity
@@ -10,6 +10,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Analytics from "../Analytics.ts"
 import { Connectors } from "../connectors/Connectors.ts"
@@ -53,7 +54,7 @@ export type SendFailure =
   | WalletRequestError
 
 export class Sending extends Context.Service<Sending, {
-  /** The send form (spec §3 "Send state"); core/Networks resets it on every network switch. */
+  /** The send form (spec §3 "Send state"), reset whenever the active account or its network changes. */
   readonly form: SubscriptionRef.SubscriptionRef<Send.SendState>
   readonly setToken: (token: TokenBalance.TokenBalance) => Effect.Effect<void>
   readonly setAmount: (amount: string) => Effect.Effect<void>
@@ -68,8 +69,16 @@ export class Sending extends Context.Service<Sending, {
     Sending,
     Effect.gen(function*() {
       const config = yield* HostConfig
-      const form = yield* Networks.SendForm
       const session = yield* Session.Session
+      const form = yield* SubscriptionRef.make(Send.initial)
+      // Spec §4: switching the network (or the account, or the namespace) resets the send form.
+      yield* SubscriptionRef.changes(session.state).pipe(
+        Stream.map((state) => Session.activeAccount(state)),
+        Stream.changesWith((a, b) => a?.namespace === b?.namespace && a?.address === b?.address && a?.caipNetworkId === b?.caipNetworkId),
+        Stream.drop(1),
+        Stream.runForEach(() => SubscriptionRef.update(form, Send.reset)),
+        Effect.forkScoped
+      )
       const connectors = yield* Connectors
       const chainReads = yield* ChainReads
       const names = yield* Names

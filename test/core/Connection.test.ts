@@ -20,7 +20,6 @@ const layer = (clients: ReadonlyArray<Connector.ConnectorClient>, webStorage: gl
   const storage = BrowserStorage.layerWebStorage(webStorage)
   const base = Layer.mergeAll(
     storage,
-    Networks.Networks.layer(networks).pipe(Layer.provide(storage)),
     Connectors.layer({
       eip6963: (onChange) => {
         onChange(Eip6963.empty)
@@ -34,7 +33,7 @@ const layer = (clients: ReadonlyArray<Connector.ConnectorClient>, webStorage: gl
     })
   )
   const withSession = Layer.provideMerge(Session.Session.layer, base)
-  return Layer.provideMerge(Connection.Connection.layer, withSession)
+  return Layer.provideMerge(Connection.Connection.layer, Layer.provideMerge(Networks.Networks.layer(networks), withSession))
 }
 
 type Services = Connection.Connection | Session.Session | Networks.Networks | Connectors | Storage.Storage
@@ -290,7 +289,6 @@ describe("Connection service", () => {
           Session.Session.layer,
           Layer.mergeAll(
             BrowserStorage.layerWebStorage(webStorage),
-            Networks.Networks.layer(networks).pipe(Layer.provide(BrowserStorage.layerWebStorage(webStorage))),
             Connectors.layer({
               eip6963: () => () => undefined,
               walletStandard: (onChange) => {
@@ -324,7 +322,8 @@ describe("Connection service", () => {
       evm.emit({ _tag: "ChainChanged", caipNetworkId: "eip155:10" })
       yield* Effect.yieldNow
       assert.strictEqual((yield* sessionState).eip155?.caipNetworkId, "eip155:10")
-      assert.strictEqual(Networks.activeNetworkId(yield* SubscriptionRef.get(networksService.state)), "eip155:10")
+      // The session is the one owner of the account's network; what the host sees follows it.
+      assert.strictEqual(Networks.activeNetworkId(yield* sessionState, yield* SubscriptionRef.get(networksService.state)), "eip155:10")
       evm.emit({ _tag: "AccountsChanged", accounts: [] })
       yield* Effect.yieldNow
       assert.strictEqual((yield* sessionState).eip155, undefined)

@@ -1,13 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Exit from "effect/Exit"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import type * as Connector from "../../core/Connector.ts"
-import * as WalletError from "../../core/WalletError.ts"
 import type * as Network from "../../core/Network.ts"
 import * as Networks from "../../core/Networks.ts"
+import * as Session from "../../core/Session.ts"
 import * as Storage from "../../core/Storage.ts"
+import * as StorageKey from "../../core/StorageKey.ts"
 
 const evm = (id: number, name: string): Network.Network => ({
   id,
@@ -15,8 +15,7 @@ const evm = (id: number, name: string): Network.Network => ({
   chainNamespace: "eip155",
   name,
   nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: [`http://127.0.0.1:1/${id}`] } },
-  blockExplorers: { default: { name: "Explorer", url: `https://explorer.example/${id}` } }
+  rpcUrls: { default: { http: [`http://127.0.0.1:1/${id}`] } }
 })
 const local = evm(31337, "Portico Local")
 const local2 = evm(31338, "Portico Local 2")
@@ -28,139 +27,86 @@ const solana: Network.Network = {
   nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
   rpcUrls: { default: { http: ["http://127.0.0.1:1"] } }
 }
+const configured = [local, local2, solana]
 
-/** A fake EVM wallet: knows `known` chains, answers 4902 for others until added. Dies on anything else. */
-const fakeWallet = (known: Array<number>, calls: Array<string>): Connector.ConnectorClient => {
-  let current = known[0]!
-  const die = Effect.die("not part of this fake")
-  return {
-    connector: { id: "fake", name: "Fake", chain: "eip155", type: "ANNOUNCED" },
-    connect: () => die,
-    reconnect: () => die,
-    disconnect: die,
-    accounts: die,
-    subscribe: () => () => undefined,
-    chain: Effect.sync(() => `eip155:${current}` as const),
-    request: ({ method, params }) => {
-      calls.push(method)
-      const [first] = params as ReadonlyArray<{ readonly chainId: string }>
-      const id = Number.parseInt(first!.chainId, 16)
-      if (method === "wallet_switchEthereumChain") {
-        if (!known.includes(id)) return Effect.fail(new WalletError.UnrecognizedChainError({ code: 4902, message: "Unrecognized chain" }))
-        current = id
-        return Effect.succeed(null)
-      }
-      if (method === "wallet_addEthereumChain") {
-        known.push(id)
-        current = id // wallets usually switch to a chain they just added
-        return Effect.succeed(null)
-      }
-      return die
-    }
-  }
-}
+const account = (caipNetworkId: `eip155:${number}`): Session.SessionAccount => ({
+  namespace: "eip155",
+  address: "0x00000000000000000000000000000000000000aa",
+  caipNetworkId,
+  connectorId: "com.demo",
+  connectorName: "Demo",
+  connectorType: "ANNOUNCED"
+})
 
-const run = <A, E>(effect: Effect.Effect<A, E, Networks.Networks | Networks.SendForm>) =>
-  effect.pipe(Effect.provide(Networks.Networks.layer([local, local2, solana]).pipe(Layer.provide(Storage.layerMemory))))
+const page = (storage: Storage.Storage["Service"]) =>
+  Networks.Networks.layer(configured).pipe(Layer.provideMerge(Session.Session.layer), Layer.provide(Layer.succeed(Storage.Storage, storage)))
 
-const state = Effect.flatMap(Networks.Networks, (n) => SubscriptionRef.get(n.state))
+/** One page over fresh memory storage, its Storage too. */
+const onePage = Networks.Networks.layer(configured).pipe(Layer.provideMerge(Session.Session.layer), Layer.provideMerge(Storage.layerMemory))
+
+/** Lets the preference follow the session (a forked watcher). */
+const flush = Effect.forEach(Array.from({ length: 10 }), () => Effect.yieldNow, { discard: true })
 
 describe("Networks", () => {
-  it("starts on the first configured network of each namespace", () => {
-    const initial = Networks.make([local, local2, solana])
-    assert.deepStrictEqual(initial.activeIds, { eip155: "eip155:31337", solana: solana.caipNetworkId })
-    assert.strictEqual(initial.activeNamespace, "eip155")
-    assert.isFalse(initial.switchingNamespace)
+  it("prefers the first configured network of each namespace, and the first network's namespace", () => {
+    const initial = Networks.make(configured)
+    assert.deepStrictEqual(initial.preferredIds, { eip155: "eip155:31337", solana: solana.caipNetworkId })
+    assert.strictEqual(initial.preferredNamespace, "eip155")
+    assert.strictEqual(Networks.activeNetworkId(Session.empty, initial), "eip155:31337")
   })
 
-  it.effect("a namespace change sets the switching flag and resets the send form", () =>
-    run(Effect.gen(function*() {
+  it("a connected account's network is the active one, wherever its wallet is; the preference only while nobody is connected", () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.constantFrom(...configured.map((network) => network.caipNetworkId)), (chainId, preferred) => {
+      const preference = Networks.prefer(Networks.make(configured), preferred)
+      const connected = Session.add(Session.empty, account(`eip155:${chainId}`))
+      assert.strictEqual(Networks.activeNetworkId(connected, preference), `eip155:${chainId}`)
+      assert.strictEqual(Networks.activeNamespace(connected, preference), "eip155")
+      assert.strictEqual(Networks.activeNetworkId(Session.empty, preference), preferred)
+    }))
+  })
+
+  it("only a configured network can become the preference", () => {
+    const initial = Networks.make(configured)
+    assert.strictEqual(Networks.prefer(initial, "eip155:10"), initial)
+    assert.strictEqual(Networks.prefer(initial, solana.caipNetworkId).preferredNamespace, "solana")
+  })
+
+  it.effect("the preference follows a connected account's configured network, not an unconfigured one, so a disconnect stays where the visitor was", () =>
+    Effect.gen(function*() {
       const networks = yield* Networks.Networks
-      const sendForm = yield* Networks.SendForm
-      yield* SubscriptionRef.set(sendForm, { loading: true, sendTokenAmount: "1.5", receiverAddress: "0xabc", tokenBalances: [] })
-      yield* networks.switchNetwork(solana)
-      const after = yield* state
-      assert.strictEqual(after.activeNamespace, "solana")
+      const session = yield* Session.Session
+      yield* session.connected(account("eip155:31338"))
+      yield* flush
+      assert.strictEqual((yield* SubscriptionRef.get(networks.state)).preferredIds.eip155, "eip155:31338")
+      // What the first chunk reads on the next visit, before the engine loads.
+      assert.strictEqual(yield* Effect.flatMap(Storage.Storage, (storage) => storage.get(StorageKey.activeCaipNetworkId)), "eip155:31338")
+      yield* session.amend("eip155", { caipNetworkId: "eip155:10" })
+      yield* flush
+      assert.strictEqual((yield* SubscriptionRef.get(networks.state)).preferredIds.eip155, "eip155:31338")
+      yield* session.forget()
+      assert.strictEqual(Networks.activeNetworkId(yield* SubscriptionRef.get(session.state), yield* SubscriptionRef.get(networks.state)), "eip155:31338")
+    }).pipe(Effect.provide(onePage)))
+
+  it.effect("a switch sets the switching flag only when the namespace changes", () =>
+    Effect.gen(function*() {
+      const networks = yield* Networks.Networks
+      yield* networks.recordSwitch(solana.caipNetworkId, true)
+      const after = yield* SubscriptionRef.get(networks.state)
+      assert.strictEqual(after.preferredNamespace, "solana")
       assert.isTrue(after.switchingNamespace)
-      assert.deepStrictEqual(yield* SubscriptionRef.get(sendForm), { loading: false, tokenBalances: [] })
-      yield* networks.switchNetwork(solana)
-      assert.isFalse((yield* state).switchingNamespace)
-    })))
-
-  it.effect("a switch within the namespace clears the flag", () =>
-    run(Effect.gen(function*() {
-      const networks = yield* Networks.Networks
-      yield* networks.switchNetwork(local2)
-      const after = yield* state
-      assert.strictEqual(Networks.activeNetworkId(after), "eip155:31338")
-      assert.isFalse(after.switchingNamespace)
-    })))
-
-  it.effect("EVM 4902: adds the chain, then re-reads eth_chainId", () =>
-    run(Effect.gen(function*() {
-      const networks = yield* Networks.Networks
-      const calls: Array<string> = []
-      yield* networks.switchNetwork(local2, fakeWallet([31337], calls))
-      assert.deepStrictEqual(calls, ["wallet_switchEthereumChain", "wallet_addEthereumChain"])
-      assert.strictEqual(Networks.activeNetworkId(yield* state), "eip155:31338")
-    })))
-
-  it.effect("the active network is where the wallet says it landed", () =>
-    run(Effect.gen(function*() {
-      const networks = yield* Networks.Networks
-      const wallet = fakeWallet([31337], [])
-      // This wallet "adds" the chain but stays where it was.
-      const stubborn: Connector.ConnectorClient = {
-        ...wallet,
-        request: (args) => args.method === "wallet_addEthereumChain" ? Effect.succeed(null) : wallet.request(args)
-      }
-      yield* networks.switchNetwork(local2, stubborn)
-      assert.strictEqual(Networks.activeNetworkId(yield* state), "eip155:31337")
-    })))
-
-  it.effect("a rejection leaves the active network alone", () =>
-    run(Effect.gen(function*() {
-      const networks = yield* Networks.Networks
-      const wallet = fakeWallet([31337], [])
-      const refusing: Connector.ConnectorClient = {
-        ...wallet,
-        request: () => Effect.fail(new WalletError.UserRejectedRequestError({ code: 4001, message: "User rejected the request." }))
-      }
-      const exit = yield* Effect.exit(networks.switchNetwork(local2, refusing))
-      assert.isTrue(Exit.isFailure(exit))
-      assert.strictEqual(Networks.activeNetworkId(yield* state), "eip155:31337")
-    })))
-
-  it.effect("an unconfigured network fails with 'Network not found'", () =>
-    run(Effect.gen(function*() {
-      const networks = yield* Networks.Networks
-      const error = yield* Effect.flip(networks.switchNetwork(evm(10, "Elsewhere")))
-      assert.strictEqual(error.message, "Network not found")
-    })))
+      yield* networks.recordSwitch(solana.caipNetworkId, false)
+      assert.isFalse((yield* SubscriptionRef.get(networks.state)).switchingNamespace)
+    }).pipe(Effect.provide(onePage)))
 
   it.effect("the chosen network survives a reload, and one the host no longer configures is ignored", () =>
     Effect.gen(function*() {
       const storage = yield* Storage.Storage
-      const page = Networks.Networks.layer([local, local2, solana]).pipe(Layer.provide(Layer.succeed(Storage.Storage, storage)))
-      yield* Effect.gen(function*() {
-        const networks = yield* Networks.Networks
-        yield* networks.switchNetwork(local2)
-      }).pipe(Effect.provide(page))
-      const reloaded = yield* Effect.flatMap(Networks.Networks, (n) => SubscriptionRef.get(n.state)).pipe(Effect.provide(page))
-      assert.strictEqual(Networks.activeNetworkId(reloaded), "eip155:31338")
+      yield* Effect.flatMap(Networks.Networks, (networks) => networks.recordSwitch(local2.caipNetworkId, false)).pipe(Effect.provide(page(storage)))
+      const reloaded = yield* Effect.flatMap(Networks.Networks, (n) => SubscriptionRef.get(n.state)).pipe(Effect.provide(page(storage)))
+      assert.strictEqual(Networks.activeNetworkId(Session.empty, reloaded), "eip155:31338")
       assert.isFalse(reloaded.switchingNamespace)
-      const withoutIt = Networks.Networks.layer([local, solana]).pipe(Layer.provide(Layer.succeed(Storage.Storage, storage)))
+      const withoutIt = Networks.Networks.layer([local, solana]).pipe(Layer.provideMerge(Session.Session.layer), Layer.provide(Layer.succeed(Storage.Storage, storage)))
       const narrowed = yield* Effect.flatMap(Networks.Networks, (n) => SubscriptionRef.get(n.state)).pipe(Effect.provide(withoutIt))
-      assert.strictEqual(Networks.activeNetworkId(narrowed), "eip155:31337")
+      assert.strictEqual(Networks.activeNetworkId(Session.empty, narrowed), "eip155:31337")
     }).pipe(Effect.provide(Storage.layerMemory)))
-
-  it("addEthereumChain parameters follow EIP-3085", () => {
-    assert.deepStrictEqual(Networks.addChainParameters(local2), {
-      chainId: "0x7a6a",
-      chainName: "Portico Local 2",
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: ["http://127.0.0.1:1/31338"],
-      blockExplorerUrls: ["https://explorer.example/31338"]
-    })
-  })
 })

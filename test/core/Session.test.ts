@@ -64,7 +64,7 @@ describe("Session service", () => {
       const storage = yield* Storage.Storage
       yield* session.connected(evm)
       assert.deepStrictEqual(yield* session.stored, { eip155: evm, activeNamespace: "eip155" })
-      assert.strictEqual(yield* storage.get(StorageKey.activeCaipNetworkId), "eip155:31337")
+      assert.strictEqual(yield* storage.get(StorageKey.walletId), evm.connectorId)
       yield* session.forget()
       assert.deepStrictEqual(yield* SubscriptionRef.get(session.state), Session.empty)
       assert.deepStrictEqual(yield* session.stored, Session.empty)

@@ -29,6 +29,6 @@ export const useEngineAtom = <A>(atom: Atom.Atom<A>): A => useAtomValueIn(useMod
  * `switchNetwork` and `disconnect` do): the rejection is for host callers, and the view has
  * already shown it, so it needs no second handler here.
  */
-export const startShown = (action: Promise<void>): void => {
+export const startShown = <A>(action: Promise<A>): void => {
   action.catch(() => undefined)
 }

@@ -5,6 +5,7 @@ import * as Snapshot from "../../app/Snapshot.ts"
 import type * as Caip from "../../core/Caip.ts"
 import type * as Modal from "../../core/Modal.ts"
 import type * as Network from "../../core/Network.ts"
+import * as NetworkLookup from "../../core/NetworkLookup.ts"
 import type * as Session from "../../core/Session.ts"
 import type { SignInSession } from "../../core/SignInSession.ts"
 import { isMobile } from "../../app/Device.ts"
@@ -60,7 +61,8 @@ export interface NetworkState {
   /** The configured network the active account is on; undefined on an unsupported one. */
   readonly network: Network.Network | undefined
   readonly networks: ReadonlyArray<Network.Network>
-  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
+  /** Asks the wallet to switch; resolves with the network it landed on (a wallet may stay or go elsewhere). */
+  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<Caip.CaipNetworkId>
 }
 
 /**
@@ -73,12 +75,10 @@ export interface NetworkState {
  */
 export const useNetwork = (): NetworkState => {
   const { config, loadEngine } = usePortico()
-  const { session, activeNetworkId: activeId } = useSnapshot()
-  const active = session.activeNamespace === undefined ? undefined : session[session.activeNamespace]
-  const caipNetworkId = active?.caipNetworkId ?? activeId
+  const { activeNetworkId: caipNetworkId } = useSnapshot()
   return useMemo(() => ({
     caipNetworkId,
-    network: config.networks.find((network) => network.caipNetworkId === caipNetworkId),
+    network: NetworkLookup.byId(config.networks, caipNetworkId),
     networks: config.networks,
     switchNetwork: async (id) => (await loadEngine()).switchNetwork(id)
   }), [caipNetworkId, config.networks, loadEngine])

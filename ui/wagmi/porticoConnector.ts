@@ -20,6 +20,7 @@
 import { ChainNotConfiguredError, createConnector } from "@wagmi/core"
 import { getAddress, UserRejectedRequestError, type Address } from "viem"
 import type { Eip1193Provider } from "../../app/HostProvider.ts"
+import * as Caip from "../../core/Caip.ts"
 import type { Portico, PorticoState } from "../web/createPortico.ts"
 
 const evmChainId = (state: PorticoState): number | undefined => {
@@ -117,10 +118,12 @@ export const porticoConnector = (portico: Portico) =>
         return portico.getState().evm !== undefined
       },
       async switchChain({ chainId }) {
-        const chain = config.chains.find((candidate) => candidate.id === chainId)
+        if (!config.chains.some((candidate) => candidate.id === chainId)) throw new ChainNotConfiguredError()
+        // The wallet decides where it lands: wagmi follows that, not the chain it asked for.
+        const landed = Number(Caip.referenceOf(await portico.switchNetwork(`eip155:${chainId}`)))
+        config.emitter.emit("change", { chainId: landed })
+        const chain = config.chains.find((candidate) => candidate.id === landed)
         if (chain === undefined) throw new ChainNotConfiguredError()
-        await portico.switchNetwork(`eip155:${chainId}`)
-        config.emitter.emit("change", { chainId })
         return chain
       },
       onAccountsChanged(accounts) {

@@ -52,8 +52,11 @@ export interface Portico {
   readonly prepare: () => void
   /** Disconnects one namespace or every account. Rejects with `DisconnectFailedError` | `DisconnectChainsFailedError`. */
   readonly disconnect: (namespace?: Session.SessionNamespace) => Promise<void>
-  /** Rejects with `NetworkNotFoundError` or the wallet's `WalletError` / `ConnectorError`. */
-  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<void>
+  /**
+   * Asks the wallet to switch; resolves with the network it landed on (a wallet may stay or go elsewhere).
+   * Rejects with `NetworkNotFoundError` or the wallet's `WalletError` / `ConnectorError`.
+   */
+  readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<Caip.CaipNetworkId>
   /** Ends every sign-in session. Rejects with `SignInProviderError`. */
   readonly signOut: () => Promise<void>
   readonly evmProvider: HostProvider.Eip1193Provider
@@ -67,11 +70,9 @@ export interface Portico {
 }
 
 const stateOf = (snapshot: Snapshot.Snapshot): PorticoState => {
-  const account = Snapshot.accountView(snapshot)
-  const active = account.namespace === undefined ? undefined : snapshot.session[account.namespace]
   return {
-    ...account,
-    caipNetworkId: active?.caipNetworkId ?? snapshot.activeNetworkId,
+    ...Snapshot.accountView(snapshot),
+    caipNetworkId: snapshot.activeNetworkId,
     modalOpen: snapshot.modalOpen,
     signInSession: snapshot.signInSession
   }

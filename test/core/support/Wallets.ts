@@ -3,6 +3,7 @@
  * the two sandbox-like networks, and a Web Storage kept across two "page loads".
  */
 import * as Effect from "effect/Effect"
+import type * as Caip from "../../../core/Caip.ts"
 import type * as Connector from "../../../core/Connector.ts"
 import type * as Network from "../../../core/Network.ts"
 import * as WalletError from "../../../core/WalletError.ts"
@@ -45,6 +46,8 @@ export const fake = (
     readonly disconnect?: Effect.Effect<void, Connector.ConnectorFailure>
     readonly release?: (namespace: string) => Effect.Effect<void, Connector.ConnectorFailure>
     readonly request?: (args: Connector.RequestArguments) => Effect.Effect<unknown, Connector.ConnectorFailure>
+    /** Where the wallet lands when asked to switch (default: dies). */
+    readonly switchChain?: (network: Network.Network) => Effect.Effect<Caip.CaipNetworkId, Connector.ConnectorFailure>
   }
 ): Fake => {
   const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
@@ -67,6 +70,7 @@ export const fake = (
       accounts: die,
       chain: die,
       request: (args) => track(`request:${args.method}`, answers.request?.(args)),
+      switchChain: (network) => track(`switchChain:${network.caipNetworkId}`, answers.switchChain?.(network)),
       subscribe: (listener) => {
         listeners.add(listener)
         return () => listeners.delete(listener)
