@@ -120,3 +120,12 @@ describe("Format.formatRelativeTime", () => {
     assert.strictEqual(Format.formatRelativeTime(now - 3 * hour, now, "de-DE"), "vor 3 Std.")
   })
 })
+
+describe("Format.formatPercent", () => {
+  it("writes a percentage the locale's way: its separator, its sign, its spacing", () => {
+    assert.strictEqual(Format.formatPercent("1.5"), "1.5%")
+    assert.strictEqual(Format.formatPercent("12.345", "en"), "12.35%")
+    assert.strictEqual(Format.formatPercent("1.5", "de"), "1,5\u00a0%")
+    assert.strictEqual(Format.formatPercent("1.5", "tr"), "%1,5")
+  })
+})

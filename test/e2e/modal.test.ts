@@ -864,7 +864,7 @@ describe("Portico modal in Chromium", () => {
     await dialog(page).getByRole("button", { name: de.buy, exact: true }).click()
     await expectView(page, "Buy")
     await dialog(page).locator("[data-buy-amount]").fill("5")
-    await expectText(dialog(page).locator("[data-buy-problem]"), de.buyAmountBelowMin.replace("{min}", "10.00").replace("{currency}", "USD"))
+    await expectText(dialog(page).locator("[data-buy-problem]"), de.buyAmountBelowMin.replace("{min}", "10,00").replace("{currency}", "USD"))
     await shoot(page, "Buy-de")
     await context.close()
   })
@@ -886,7 +886,7 @@ describe("Portico modal in Chromium", () => {
     await expect.poll(() => dialog(page).locator("[data-buy-currency]").inputValue(), { timeout: 15_000 }).toBe("USDC")
     // Limits are said before anything is asked.
     await dialog(page).locator("[data-buy-amount]").fill("7500.01")
-    await expectText(dialog(page).locator("[data-buy-problem]"), en.buyAmountAboveMax.replace("{max}", "7500.00").replace("{currency}", "USD"))
+    await expectText(dialog(page).locator("[data-buy-problem]"), en.buyAmountAboveMax.replace("{max}", "7,500.00").replace("{currency}", "USD"))
     await dialog(page).locator("[data-buy-amount]").fill("50")
     // Both sandbox providers, fees in the spec's 1-2 % range; the cheaper one buys more and is chosen.
     const quotes = dialog(page).locator("[data-buy-provider]")

@@ -81,7 +81,7 @@ export const en = {
   swapSearch: "Search tokens",
   swapMinimum: "Minimum received",
   swapApprovalFirst: "Your wallet will first ask you to allow the swap to spend this amount of {symbol}.",
-  swapHighImpact: "High price impact: {impact} %. You would receive much less than the market price.",
+  swapHighImpact: "High price impact: {impact}. You would receive much less than the market price.",
   swapSlippageInvalid: "Enter a slippage tolerance from 0 to under 50 %.",
   buy: "Buy",
   buyCurrency: "You buy",

@@ -82,7 +82,7 @@ const ar: Messages = {
   swapSearch: "البحث عن رمز مميز",
   swapMinimum: "الحد الأدنى للاستلام",
   swapApprovalFirst: "ستطلب منك محفظتك أولًا السماح للمبادلة بإنفاق هذا المبلغ من {symbol}.",
-  swapHighImpact: "تأثير كبير على السعر: {impact} %. ستستلم أقل بكثير من سعر السوق.",
+  swapHighImpact: "تأثير كبير على السعر: {impact}. ستستلم أقل بكثير من سعر السوق.",
   swapSlippageInvalid: "أدخل نسبة انزلاق من 0 إلى أقل من 50 %.",
   buy: "شراء",
   buyCurrency: "تشتري",

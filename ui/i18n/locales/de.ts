@@ -79,7 +79,7 @@ const de: Messages = {
   swapSearch: "Token suchen",
   swapMinimum: "Mindestens erhalten",
   swapApprovalFirst: "Deine Wallet fragt dich zuerst, ob der Tausch diesen Betrag an {symbol} verwenden darf.",
-  swapHighImpact: "Hohe Preisauswirkung: {impact} %. Du würdest deutlich weniger als den Marktpreis erhalten.",
+  swapHighImpact: "Hohe Preisauswirkung: {impact}. Du würdest deutlich weniger als den Marktpreis erhalten.",
   swapSlippageInvalid: "Gib eine Slippage-Toleranz von 0 bis unter 50 % ein.",
   buy: "Kaufen",
   buyCurrency: "Du kaufst",

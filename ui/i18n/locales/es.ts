@@ -79,7 +79,7 @@ const es: Messages = {
   swapSearch: "Buscar tokens",
   swapMinimum: "Mínimo recibido",
   swapApprovalFirst: "Tu billetera te pedirá primero que permitas al intercambio gastar esta cantidad de {symbol}.",
-  swapHighImpact: "Impacto en el precio alto: {impact} %. Recibirías mucho menos que el precio de mercado.",
+  swapHighImpact: "Impacto en el precio alto: {impact}. Recibirías mucho menos que el precio de mercado.",
   swapSlippageInvalid: "Introduce una tolerancia de deslizamiento de 0 a menos de 50 %.",
   buy: "Comprar",
   buyCurrency: "Compras",

@@ -79,7 +79,7 @@ const fr: Messages = {
   swapSearch: "Rechercher un jeton",
   swapMinimum: "Minimum reçu",
   swapApprovalFirst: "Votre portefeuille vous demandera d'abord d'autoriser l'échange à dépenser ce montant de {symbol}.",
-  swapHighImpact: "Fort impact sur le prix : {impact} %. Vous recevriez bien moins que le prix du marché.",
+  swapHighImpact: "Fort impact sur le prix : {impact}. Vous recevriez bien moins que le prix du marché.",
   swapSlippageInvalid: "Saisissez une tolérance de slippage comprise entre 0 et moins de 50 %.",
   buy: "Acheter",
   buyCurrency: "Vous achetez",

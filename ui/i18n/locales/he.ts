@@ -82,7 +82,7 @@ const he: Messages = {
   swapSearch: "חיפוש טוקנים",
   swapMinimum: "מינימום שיתקבל",
   swapApprovalFirst: "הארנק יבקש קודם את אישורך לכך שההמרה תשתמש בסכום הזה של {symbol}.",
-  swapHighImpact: "השפעה גבוהה על המחיר: {impact} %. תקבלו הרבה פחות ממחיר השוק.",
+  swapHighImpact: "השפעה גבוהה על המחיר: {impact}. תקבלו הרבה פחות ממחיר השוק.",
   swapSlippageInvalid: "יש להזין סטיית מחיר מ-0 ועד פחות מ-50 %.",
   buy: "קנייה",
   buyCurrency: "קונים",

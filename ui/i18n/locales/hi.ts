@@ -81,7 +81,7 @@ const hi: Messages = {
   swapSearch: "टोकन खोजें",
   swapMinimum: "कम से कम मिलेगा",
   swapApprovalFirst: "आपका वॉलेट पहले आपसे स्वैप को {symbol} की यह राशि खर्च करने की अनुमति देने को कहेगा।",
-  swapHighImpact: "कीमत पर ज़्यादा असर: {impact} %। आपको बाज़ार मूल्य से काफ़ी कम मिलेगा।",
+  swapHighImpact: "कीमत पर ज़्यादा असर: {impact}। आपको बाज़ार मूल्य से काफ़ी कम मिलेगा।",
   swapSlippageInvalid: "0 से 50 % से कम तक की स्लिपेज सहनशीलता दर्ज करें।",
   buy: "खरीदें",
   buyCurrency: "आप खरीदेंगे",

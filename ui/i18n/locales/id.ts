@@ -79,7 +79,7 @@ const id: Messages = {
   swapSearch: "Cari token",
   swapMinimum: "Minimum diterima",
   swapApprovalFirst: "Dompet Anda akan lebih dulu meminta izin agar penukaran dapat memakai {symbol} sejumlah ini.",
-  swapHighImpact: "Dampak harga tinggi: {impact} %. Anda akan menerima jauh lebih sedikit dari harga pasar.",
+  swapHighImpact: "Dampak harga tinggi: {impact}. Anda akan menerima jauh lebih sedikit dari harga pasar.",
   swapSlippageInvalid: "Masukkan toleransi slippage dari 0 hingga kurang dari 50 %.",
   buy: "Beli",
   buyCurrency: "Anda beli",

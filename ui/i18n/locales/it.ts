@@ -79,7 +79,7 @@ const it: Messages = {
   swapSearch: "Cerca token",
   swapMinimum: "Minimo ricevuto",
   swapApprovalFirst: "Il tuo wallet ti chiederà prima di consentire allo scambio di spendere questo importo di {symbol}.",
-  swapHighImpact: "Impatto sul prezzo elevato: {impact} %. Riceveresti molto meno del prezzo di mercato.",
+  swapHighImpact: "Impatto sul prezzo elevato: {impact}. Riceveresti molto meno del prezzo di mercato.",
   swapSlippageInvalid: "Inserisci una tolleranza di slippage da 0 a meno del 50 %.",
   buy: "Acquista",
   buyCurrency: "Acquisti",

@@ -79,7 +79,7 @@ const ja: Messages = {
   swapSearch: "トークンを検索",
   swapMinimum: "最低受取額",
   swapApprovalFirst: "まず、この金額の{symbol}をスワップで使用する許可をウォレットが求めます。",
-  swapHighImpact: "価格への影響が大きくなっています：{impact} %。市場価格よりかなり少ない額しか受け取れません。",
+  swapHighImpact: "価格への影響が大きくなっています：{impact}。市場価格よりかなり少ない額しか受け取れません。",
   swapSlippageInvalid: "スリッページ許容値は0以上50 %未満で入力してください。",
   buy: "購入",
   buyCurrency: "購入する通貨",

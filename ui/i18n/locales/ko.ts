@@ -79,7 +79,7 @@ const ko: Messages = {
   swapSearch: "토큰 검색",
   swapMinimum: "최소 수령액",
   swapApprovalFirst: "지갑에서 먼저 스왑이 이 금액의 {symbol}을(를) 사용하도록 허용할지 물어요.",
-  swapHighImpact: "가격 영향이 커요: {impact} %. 시장 가격보다 훨씬 적게 받게 돼요.",
+  swapHighImpact: "가격 영향이 커요: {impact}. 시장 가격보다 훨씬 적게 받게 돼요.",
   swapSlippageInvalid: "슬리피지 허용치를 0 이상 50 % 미만으로 입력하세요.",
   buy: "구매",
   buyCurrency: "구매할 자산",

@@ -79,7 +79,7 @@ const nl: Messages = {
   swapSearch: "Tokens zoeken",
   swapMinimum: "Minimaal ontvangen",
   swapApprovalFirst: "Je wallet vraagt je eerst om de swap toe te staan dit bedrag aan {symbol} te gebruiken.",
-  swapHighImpact: "Hoge prijsimpact: {impact} %. Je zou veel minder ontvangen dan de marktprijs.",
+  swapHighImpact: "Hoge prijsimpact: {impact}. Je zou veel minder ontvangen dan de marktprijs.",
   swapSlippageInvalid: "Voer een slippagetolerantie in van 0 tot minder dan 50 %.",
   buy: "Kopen",
   buyCurrency: "Je koopt",

@@ -79,7 +79,7 @@ const pl: Messages = {
   swapSearch: "Szukaj tokenów",
   swapMinimum: "Minimalnie otrzymasz",
   swapApprovalFirst: "Portfel najpierw poprosi Cię o zgodę na wydanie tej kwoty {symbol} przez wymianę.",
-  swapHighImpact: "Duży wpływ na cenę: {impact} %. Otrzymasz znacznie mniej niż według ceny rynkowej.",
+  swapHighImpact: "Duży wpływ na cenę: {impact}. Otrzymasz znacznie mniej niż według ceny rynkowej.",
   swapSlippageInvalid: "Podaj tolerancję poślizgu od 0 do mniej niż 50 %.",
   buy: "Kup",
   buyCurrency: "Kupujesz",

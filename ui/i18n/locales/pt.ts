@@ -79,7 +79,7 @@ const pt: Messages = {
   swapSearch: "Buscar tokens",
   swapMinimum: "Mínimo recebido",
   swapApprovalFirst: "Primeiro, sua carteira vai pedir permissão para a troca gastar esta quantia de {symbol}.",
-  swapHighImpact: "Impacto no preço alto: {impact} %. Você receberia bem menos que o preço de mercado.",
+  swapHighImpact: "Impacto no preço alto: {impact}. Você receberia bem menos que o preço de mercado.",
   swapSlippageInvalid: "Informe uma tolerância de slippage de 0 a menos de 50 %.",
   buy: "Comprar",
   buyCurrency: "Você compra",

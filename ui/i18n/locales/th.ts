@@ -79,7 +79,7 @@ const th: Messages = {
   swapSearch: "ค้นหาโทเคน",
   swapMinimum: "ได้รับขั้นต่ำ",
   swapApprovalFirst: "วอลเล็ตจะขอให้คุณอนุญาตให้การสวอปใช้ {symbol} จำนวนนี้ก่อน",
-  swapHighImpact: "ผลกระทบต่อราคาสูง: {impact} % คุณจะได้รับน้อยกว่าราคาตลาดมาก",
+  swapHighImpact: "ผลกระทบต่อราคาสูง: {impact} คุณจะได้รับน้อยกว่าราคาตลาดมาก",
   swapSlippageInvalid: "กรอกค่าความคลาดเคลื่อนตั้งแต่ 0 ถึงน้อยกว่า 50 %",
   buy: "ซื้อ",
   buyCurrency: "คุณซื้อ",

@@ -79,7 +79,7 @@ const tr: Messages = {
   swapSearch: "Token ara",
   swapMinimum: "Alınacak en az miktar",
   swapApprovalFirst: "Cüzdanın önce takasın bu miktarda {symbol} harcamasına izin vermeni isteyecek.",
-  swapHighImpact: "Yüksek fiyat etkisi: %{impact}. Piyasa fiyatından çok daha azını alırsın.",
+  swapHighImpact: "Yüksek fiyat etkisi: {impact}. Piyasa fiyatından çok daha azını alırsın.",
   swapSlippageInvalid: "0 ile %50'nin altında bir kayma toleransı gir.",
   buy: "Satın al",
   buyCurrency: "Satın aldığın",

@@ -79,7 +79,7 @@ const vi: Messages = {
   swapSearch: "Tìm token",
   swapMinimum: "Nhận tối thiểu",
   swapApprovalFirst: "Trước tiên, ví sẽ yêu cầu bạn cho phép giao dịch hoán đổi sử dụng số {symbol} này.",
-  swapHighImpact: "Tác động giá cao: {impact} %. Bạn sẽ nhận được ít hơn nhiều so với giá thị trường.",
+  swapHighImpact: "Tác động giá cao: {impact}. Bạn sẽ nhận được ít hơn nhiều so với giá thị trường.",
   swapSlippageInvalid: "Nhập mức trượt giá từ 0 đến dưới 50 %.",
   buy: "Mua",
   buyCurrency: "Bạn mua",

@@ -79,7 +79,7 @@ const zhCN: Messages = {
   swapSearch: "搜索代币",
   swapMinimum: "最少获得",
   swapApprovalFirst: "钱包会先请你授权本次兑换使用这笔 {symbol}。",
-  swapHighImpact: "价格影响较大：{impact} %。你获得的数量将远低于市场价格。",
+  swapHighImpact: "价格影响较大：{impact}。你获得的数量将远低于市场价格。",
   swapSlippageInvalid: "请输入 0 到 50 %（不含）之间的滑点容差。",
   buy: "购买",
   buyCurrency: "购买币种",

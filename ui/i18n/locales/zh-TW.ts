@@ -79,7 +79,7 @@ const zhTW: Messages = {
   swapSearch: "搜尋代幣",
   swapMinimum: "最少取得",
   swapApprovalFirst: "錢包會先請你允許這次兌換動用這筆 {symbol}。",
-  swapHighImpact: "價格影響偏高：{impact} %。你取得的數量會遠低於市價。",
+  swapHighImpact: "價格影響偏高：{impact}。你取得的數量會遠低於市價。",
   swapSlippageInvalid: "請輸入 0 以上、未滿 50 % 的滑價容許度。",
   buy: "購買",
   buyCurrency: "購買幣別",

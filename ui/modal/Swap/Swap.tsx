@@ -92,7 +92,7 @@ function Preview({ onEdit }: { readonly onEdit: () => void }) {
         <dt>{t("swapMinimum")}</dt>
         <dd data-swap-minimum="">{minimum === undefined ? "—" : amountOf(minimum, to)}</dd>
         <dt>{t("swapPriceImpact")}</dt>
-        <dd>{`${quote.priceImpact} %`}</dd>
+        <dd>{Format.formatPercent(quote.priceImpact, locale)}</dd>
         <dt>{t("swapFee")}</dt>
         <dd>{`${quote.fee} %`}</dd>
       </dl>
@@ -150,7 +150,7 @@ function SwapForm({ account, onReview }: { readonly account: Session.SessionAcco
           {form.quoting && received === undefined ? t("loading") : received === undefined || to === undefined ? "—" : t("balanceOf", { amount: Format.formatTokenBalance(received, locale), symbol: to.symbol })}
         </dd>
         <dt>{t("swapPriceImpact")}</dt>
-        <dd data-swap-impact="">{quote === undefined ? "—" : `${quote.priceImpact} %`}</dd>
+        <dd data-swap-impact="">{quote === undefined ? "—" : Format.formatPercent(quote.priceImpact, locale)}</dd>
         <dt>{t("swapFee")}</dt>
         <dd>{quote === undefined ? "—" : `${quote.fee} %`}</dd>
       </dl>
@@ -161,7 +161,7 @@ function SwapForm({ account, onReview }: { readonly account: Session.SessionAcco
       </label>
       {slippageValid ? null : <p className="error" role="alert" data-swap-problem="slippage">{t("swapSlippageInvalid")}</p>}
       {insufficient ? <p className="error" role="alert" data-swap-problem="balance">{t("swapInsufficientBalance", { symbol: from.symbol })}</p> : null}
-      {highImpact ? <p className="error" role="alert" data-swap-problem="impact">{t("swapHighImpact", { impact: quote.priceImpact })}</p> : null}
+      {highImpact ? <p className="error" role="alert" data-swap-problem="impact">{t("swapHighImpact", { impact: Format.formatPercent(quote.priceImpact, locale) })}</p> : null}
       {form.problem === undefined ? null : <p className="error" role="alert" data-swap-problem="quote">{errorText(form.problem, t)}</p>}
       <div className="actions">
         <button type="submit" className="primary" data-swap-submit="" disabled={quote === undefined || insufficient || !slippageValid}>
