@@ -5,6 +5,7 @@
  * discovery: that waits for the visitor to open the modal (or for a session an earlier visit stored).
  */
 import * as Config from "../core/Config.ts"
+import type { Safe } from "./Action.ts"
 import type { Engine } from "./Engine.ts"
 import * as Snapshot from "./Snapshot.ts"
 import { returnedFromSocialLogin } from "./SocialRedirect.ts"
@@ -21,24 +22,29 @@ export interface Host<Modal> {
   readonly loadEngine: () => Promise<Engine>
   /** The modal's module and the engine together, so the modal renders in one go once both are there. */
   readonly loadModal: () => Promise<{ readonly modal: Modal; readonly engine: Engine }>
-  /** Restores a session stored by an earlier visit (the one reason to build the engine unasked). */
-  readonly restore: () => Promise<void>
+  /** Restores a session stored by an earlier visit (the one reason to build the engine unasked); cannot reject. */
+  readonly restore: () => Safe<void>
   readonly dispose: () => Promise<void>
 }
 
 export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () => Promise<Modal>): Host<Modal> => {
   const config = Config.normalize(hostConfig)
   const snapshot = Snapshot.make()
-  let engineModule: Promise<typeof import("./Engine.ts")> | undefined
-  let modalModule: Promise<Modal> | undefined
   let engine: Promise<Engine> | undefined
-  const fetchEngine = () => (engineModule ??= import("./Engine.ts"))
-  const fetchModal = () => (modalModule ??= importModal())
+  const fetchEngine = once(() => import("./Engine.ts"))
+  const fetchModal = once(importModal)
+  // Best effort: what failed to arrive early is fetched again when the visitor acts.
   const prefetch = () => {
-    void fetchEngine()
-    void fetchModal()
+    fetchEngine().catch(() => undefined)
+    fetchModal().catch(() => undefined)
   }
-  const loadEngine = () => (engine ??= fetchEngine().then((module) => module.make(config, snapshot)))
+  const loadEngine = () => {
+    engine ??= fetchEngine().then((module) => module.make(config, snapshot)).catch((cause: unknown) => {
+      engine = undefined
+      throw cause
+    })
+    return engine
+  }
   return {
     config,
     snapshot,
@@ -46,21 +52,37 @@ export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () =>
     prepare: () => {
       if (config.prefetch === false) return
       prefetch()
-      void loadEngine()
+      loadEngine().catch(() => undefined)
     },
     loadEngine,
     loadModal: async () => {
       const [modal, built] = await Promise.all([fetchModal(), loadEngine()])
       return { modal, engine: built }
     },
-    restore: async () => {
-      if (Snapshot.hasStoredSession() || returnedFromSocialLogin()) await (await loadEngine()).restore()
-    },
+    restore: () =>
+      (Snapshot.hasStoredSession() || returnedFromSocialLogin() ? loadEngine().then((built) => built.restore()) : Promise.resolve())
+        // The visitor then finds the button disconnected and connects again; the developer sees why.
+        .catch((cause: unknown) => console.error("Portico could not restore the stored session", cause)) as Safe<void>,
     dispose: async () => {
       const built = engine
       engine = undefined
       await (await built)?.dispose()
     }
+  }
+}
+
+/** The modal's chunks did not arrive (offline, or the site was updated meanwhile): the developer sees why. */
+export const reportUnavailable = (cause: unknown): void => console.error("Portico's modal could not be loaded", cause)
+
+/** A chunk fetched once; a failed fetch is forgotten, so the next use tries again. */
+const once = <A>(load: () => Promise<A>): (() => Promise<A>) => {
+  let loading: Promise<A> | undefined
+  return () => {
+    loading ??= load().catch((cause: unknown) => {
+      loading = undefined
+      throw cause
+    })
+    return loading
   }
 }
 

@@ -2,6 +2,7 @@
  * What a host configures (the provider's props). Types only plus defaults: the first chunk imports
  * this module, so it must stay free of Schema and services.
  */
+import type * as Caip from "./Caip.ts"
 import type * as Network from "./Network.ts"
 import type { SocialProvider } from "./SocialProvider.ts"
 import * as NetworkInput from "./NetworkInput.ts"
@@ -114,10 +115,27 @@ export type ConnectMethod = "email" | "social" | "wallet"
 
 export const defaultConnectMethodsOrder: ReadonlyArray<ConnectMethod> = ["email", "social", "wallet"]
 
-export const features = (config: PorticoConfig): Features => {
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return undefined
+  }
+}
+
+/** Where the modal runs: the page's origin, when there is a page. */
+export interface Page {
+  readonly origin?: string | undefined
+}
+
+/**
+ * The host's features with what the page allows. Without our server there is no embedded wallet to log
+ * into; on the server's own origin neither: its keys live in that origin and would be the page's to read.
+ */
+export const features = (config: PorticoConfig, page: Page = {}): Features => {
   const merged = { ...defaultFeatures, ...config.features }
-  // Without our server there is no embedded wallet to log into.
-  return config.apiUrl === undefined ? { ...merged, email: false, socials: false } : merged
+  const sameOrigin = config.apiUrl !== undefined && page.origin !== undefined && originOf(config.apiUrl) === page.origin
+  return config.apiUrl === undefined || sameOrigin ? { ...merged, email: false, socials: false } : merged
 }
 
 /** The configuration with every network in Portico's form. */
@@ -132,4 +150,15 @@ export interface ResolvedConfig extends NormalizedConfig {
   readonly resolvedFeatures: Features
 }
 
-export const resolve = (config: PorticoConfig): ResolvedConfig => ({ ...normalize(config), resolvedFeatures: features(config) })
+export const resolve = (config: PorticoConfig, page: Page = {}): ResolvedConfig => ({ ...normalize(config), resolvedFeatures: features(config, page) })
+
+/** The networks a wallet session spans (WalletConnect, the embedded wallet): the host's EVM and Solana ones. */
+export const sessionNetworks = (config: NormalizedConfig): ReadonlyArray<Caip.CaipNetworkId> =>
+  config.networks.filter((network) => network.chainNamespace === "eip155" || network.chainNamespace === "solana").map((network) => network.caipNetworkId)
+
+/** WalletConnect is offered with a project id (the relay requires one) and a network a session can span. */
+export const offersWalletConnect = (config: NormalizedConfig): boolean => config.projectId !== "" && sessionNetworks(config).length > 0
+
+/** The embedded wallet is offered when email or a social login is. */
+export const offersEmbeddedWallet = (config: ResolvedConfig): boolean =>
+  config.resolvedFeatures.email || config.resolvedFeatures.socials !== false

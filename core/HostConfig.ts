@@ -7,6 +7,7 @@ import * as Layer from "effect/Layer"
 import * as Config from "./Config.ts"
 
 export class HostConfig extends Context.Service<HostConfig, Config.ResolvedConfig>()("portico/core/HostConfig") {
-  static readonly layer = (config: Config.PorticoConfig): Layer.Layer<HostConfig> =>
-    Layer.succeed(HostConfig, HostConfig.of(Config.resolve(config)))
+  /** The host's configuration, resolved once for the page it runs on. */
+  static readonly layer = (config: Config.PorticoConfig, page: Config.Page = {}): Layer.Layer<HostConfig> =>
+    Layer.succeed(HostConfig, HostConfig.of(Config.resolve(config, page)))
 }

@@ -41,6 +41,8 @@ step("typecheck", "tsc", ["-p", "tsconfig.json", "--noEmit"])
 step("typecheck core (no DOM, no Node)", "tsc", ["-p", "tsconfig.core.json", "--noEmit"])
 step("typecheck browser floors (no Node)", "tsc", ["-p", "tsconfig.browser.json", "--noEmit"])
 step("lint", "oxlint", ["--deny-warnings", "core", "http", "app", "ui", "frame", "sandbox", "test", "scripts", "testing"])
+// Type-aware: a promise the views or the engine leave unhandled must be one that cannot reject (app/Action.ts).
+step("lint promises", "oxlint", ["--type-aware", "-c", ".oxlintrc.promises.json", "--deny-warnings", "ui", "app"])
 step("package (build, pack, publint, attw, size budget)", "node", ["scripts/package/check.ts"])
 
 const reportDir = "test-results"

@@ -13,6 +13,8 @@ import * as Locale from "../Locale.ts"
 import { Email } from "../Email.ts"
 import { SocialProvider } from "../SocialProvider.ts"
 import { EmbeddedAccountType } from "../EmbeddedUser.ts"
+import * as NetworkLookup from "../NetworkLookup.ts"
+
 
 /** Marks Portico's embedded-wallet messages among whatever else a window receives. */
 export const channel = "portico-embedded/1"
@@ -201,6 +203,10 @@ export const FrameQuery = Schema.Struct({
   enableLogger: Schema.Literals(["true", "false"])
 })
 export type FrameQuery = typeof FrameQuery.Type
+
+/** The network the frame opens on (its `chainId` query): the host's first EVM network, else its first, else Ethereum. */
+export const frameNetwork = (networks: ReadonlyArray<{ readonly caipNetworkId: string; readonly chainNamespace: string }>): string =>
+  (NetworkLookup.firstOf(networks, "eip155") ?? networks[0])?.caipNetworkId ?? "eip155:1"
 
 /**
  * The query a panel is loaded with: its project (whose allowed origins alone may frame it, like the

@@ -49,6 +49,13 @@ export class AccountData extends Context.Service<AccountData, {
    */
   readonly loadBalances: (account: Session.SessionAccount, options?: { readonly refresh?: boolean }) => Effect.Effect<void>
   readonly identity: (address: string) => Effect.Effect<Identity.Identity, BackendError>
+  /** Bumped per address each time its profile was read again past the cache: the identity atoms follow it. */
+  readonly identityVersions: SubscriptionRef.SubscriptionRef<ReadonlyMap<string, number>>
+  /**
+   * Reads the address's profile again past its cache (a name was just registered). A failure only leaves
+   * the old profile until its cache expires.
+   */
+  readonly refreshIdentity: (address: string) => Effect.Effect<void>
 }>()("portico/core/features/AccountData") {
   static readonly layer = Layer.effect(
     AccountData,
@@ -99,7 +106,13 @@ export class AccountData extends Context.Service<AccountData, {
         )
       })
 
-      return AccountData.of({ balances, loadBalances, identity: (address) => backend.identity(address) })
+      const identityVersions = yield* SubscriptionRef.make<ReadonlyMap<string, number>>(new Map())
+      const refreshIdentity = (address: string) =>
+        Effect.ignore(backend.identity(address, { force: true })).pipe(
+          Effect.andThen(SubscriptionRef.update(identityVersions, (all) => new Map(all).set(address, (all.get(address) ?? 0) + 1)))
+        )
+
+      return AccountData.of({ balances, loadBalances, identity: (address) => backend.identity(address), identityVersions, refreshIdentity })
     })
   )
 }
@@ -112,7 +125,13 @@ export const atoms = (data: AccountData["Service"]) => {
   const all = Atom.keepAlive(Atom.subscriptionRef(data.balances))
   const balancesByKey = Atom.family((key: string) => Atom.keepAlive(Atom.make((get) => get(all).get(key) ?? loading)))
   const addresses = new Set<string>()
-  const identityByAddress = Atom.family((address: string) => Atom.keepAlive(Atom.make(data.identity(address))))
+  const versions = Atom.keepAlive(Atom.subscriptionRef(data.identityVersions))
+  // Read again whenever the address's profile was refreshed past its cache.
+  const identityByAddress = Atom.family((address: string) =>
+    Atom.keepAlive(Atom.make((get) => {
+      get(versions).get(address)
+      return data.identity(address)
+    })))
   return {
     balances: (account: AccountOnNetwork) => balancesByKey(keyOf(account)),
     identity: (address: string) => {

@@ -18,6 +18,7 @@ import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
 import * as Name from "../Name.ts"
 import * as Session from "../Session.ts"
+import { AccountData } from "./AccountData.ts"
 import { signMessage } from "./MessageSigning.ts"
 import { notConnected, WalletRequests, type WalletRequestError } from "./WalletRequests.ts"
 
@@ -57,6 +58,7 @@ export class Names extends Context.Service<Names, {
       const modal = yield* Modal.Modal
       const session = yield* Session.Session
       const requests = yield* WalletRequests
+      const accountData = yield* AccountData
       const zone = (yield* HostConfig).nameZone ?? defaultZone
       const registration = yield* SubscriptionRef.make<Registration>(idle)
 
@@ -72,9 +74,8 @@ export class Names extends Context.Service<Names, {
           const message = JSON.stringify({ name, attributes: {}, timestamp: yield* Clock.currentTimeMillis, nonce })
           const signature = yield* signMessage(requests, account, message)
           yield* backend.registerName({ coin_type: coinTypes[account.namespace], address: account.address, message, signature })
-          // Spec §4's last step: the profile name is read again past its cache. The name is registered
-          // whatever this answers; a failure here only leaves the old profile until the cache expires.
-          yield* Effect.ignore(backend.identity(account.address, { force: true }))
+          // Spec §4's last step: the profile name is read again past its cache, and what shows it follows.
+          yield* accountData.refreshIdentity(account.address)
           yield* SubscriptionRef.set(registration, { _tag: "Registered", name })
         })
 

@@ -36,22 +36,38 @@ const load = (name: FeatureViewName): Promise<ComponentType> =>
 /** Fetches every feature view's chunk in the background. */
 export const preloadFeatureViews = (): void => {
   for (const name of Object.keys(loaders) as ReadonlyArray<FeatureViewName>) {
-    if (!loaded.has(name)) void load(name)
+    // Best effort: a chunk that fails here is fetched again when its view opens.
+    if (!loaded.has(name)) load(name).catch(() => undefined)
   }
 }
 
 export function FeatureView({ name }: { readonly name: FeatureViewName }) {
   const { t } = useModalContext()
   const [View, setView] = useState<ComponentType | undefined>(() => loaded.get(name))
+  // A chunk that did not arrive (offline, or the site was updated meanwhile) is said, with a retry.
+  const [failed, setFailed] = useState(false)
   useEffect(() => {
-    if (View !== undefined) return
+    if (View !== undefined || failed) return
     let live = true
-    void load(name).then((component) => {
-      if (live) setView(() => component)
-    })
+    load(name).then(
+      (component) => {
+        if (live) setView(() => component)
+      },
+      () => {
+        if (live) setFailed(true)
+      }
+    )
     return () => {
       live = false
     }
-  }, [name, View])
+  }, [name, View, failed])
+  if (failed) {
+    return (
+      <div className="stack">
+        <p className="error" role="alert">{t("errorFeatureUnavailable")}</p>
+        <button type="button" className="secondary" onClick={() => setFailed(false)}>{t("tryAgain")}</button>
+      </div>
+    )
+  }
   return View === undefined ? <p className="muted" role="status">{t("loading")}</p> : <View />
 }

@@ -62,7 +62,7 @@ export function PorticoProvider({ config, children }: PorticoProviderProps) {
   }, [host])
 
   useEffect(() => {
-    if (modalOpen && loaded === undefined) void value.showModal()
+    if (modalOpen && loaded === undefined) value.showModal().catch(Host.reportUnavailable)
   }, [modalOpen, loaded, value])
 
   // Unmounting disposes the engine; a remount (React's StrictMode rehearsal) builds a fresh one.

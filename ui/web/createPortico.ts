@@ -121,7 +121,7 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
   const unfollow = host.snapshot.subscribe(() => {
     state = stateOf(host.snapshot.get())
     // The engine may open the modal by itself (a restored wallet on an unsupported network, sign-in).
-    if (state.modalOpen && root === undefined) void showModal()
+    if (state.modalOpen && root === undefined) showModal().catch(Host.reportUnavailable)
     listeners.forEach((listener) => listener(state))
   })
   /** The locale changed (the host's option or the browser's languages): the modal and every button follow. */

@@ -3,6 +3,8 @@
  * user name), changing the address, and exporting the keys in the wallet's own panel.
  */
 import { useEffect, useState } from "react"
+import { settle } from "../../../app/Action.ts"
+import { errorText, type Failure } from "../components/errorText.ts"
 import { useModalContext } from "../ModalContext.ts"
 
 interface Identity {
@@ -14,11 +16,14 @@ interface Identity {
 export function EmbeddedIdentity() {
   const { engine, t } = useModalContext()
   const [identity, setIdentity] = useState<Identity | undefined>(undefined)
+  const [failure, setFailure] = useState<Failure | undefined>(undefined)
   useEffect(() => {
     let live = true
-    engine.embeddedUser().then((user) => {
+    settle(engine.embeddedUser(), (user) => {
       if (live) setIdentity(user)
-    }, () => undefined)
+    }, (error) => {
+      if (live) setFailure(error)
+    })
     return () => {
       live = false
     }
@@ -32,8 +37,11 @@ export function EmbeddedIdentity() {
         {identity?.email === undefined ? null : (
           <button type="button" className="secondary" onClick={() => void engine.push({ view: "UpdateEmailWallet" })}>{t("updateEmail")}</button>
         )}
-        <button type="button" className="secondary" data-export-keys="" onClick={() => void engine.exportEmbeddedKeys()}>{t("exportKeys")}</button>
+        <button type="button" className="secondary" data-export-keys="" onClick={() => settle(engine.exportEmbeddedKeys(), () => setFailure(undefined), setFailure)}>
+          {t("exportKeys")}
+        </button>
       </div>
+      {failure === undefined ? null : <p className="error" role="alert">{errorText(failure, t)}</p>}
     </div>
   )
 }

@@ -4,6 +4,7 @@
  * The same view confirms both codes of an email update.
  */
 import { useState } from "react"
+import { settle } from "../../../app/Action.ts"
 import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
@@ -38,7 +39,7 @@ export function EmailVerifyOtp() {
       <OtpField key={attempt} onComplete={confirm} disabled={busy} />
       {busy ? <p className="muted" role="status">{t("loading")}</p> : null}
       {failure === undefined ? null : <p className="error" role="alert" data-otp-problem="">{errorText(failure, t)}</p>}
-      {step._tag === "Otp" ? <ResendCode sentAt={step.sentAt} onResend={() => void engine.resendEmailCode().catch((cause: unknown) => setFailure(asFailure(cause)))} /> : null}
+      {step._tag === "Otp" ? <ResendCode sentAt={step.sentAt} onResend={() => settle(engine.resendEmailCode(), () => undefined, setFailure)} /> : null}
     </div>
   )
 }

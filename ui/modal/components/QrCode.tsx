@@ -14,9 +14,15 @@ export function QrCode({ text, alt, ...data }: { readonly text: string | undefin
   useEffect(() => {
     if (text === undefined) return
     let live = true
-    void import("uqr").then(({ renderSVG }) => {
-      if (live) setRendered({ text, image: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(text, { border: 1 }))}` })
-    })
+    import("uqr").then(
+      ({ renderSVG }) => {
+        if (live) setRendered({ text, image: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(text, { border: 1 }))}` })
+      },
+      // Without the code's drawing the link stays: the view's copy button and wallet links still work.
+      () => {
+        if (live) setRendered({ text, image: "" })
+      }
+    )
     return () => {
       live = false
     }
@@ -24,5 +30,7 @@ export function QrCode({ text, alt, ...data }: { readonly text: string | undefin
 
   return image === undefined
     ? <div className="qr" role="status" aria-label={t("loading")} />
+    : image === ""
+    ? <p className="qr error" role="alert">{t("qrUnavailable")}</p>
     : <img className="qr" src={image} alt={alt} {...data} />
 }

@@ -1,0 +1,72 @@
+/**
+ * The services a browser page gives the features: localStorage, the page's wallets (EIP-6963, Wallet
+ * Standard), WalletConnect and the embedded wallet where the configuration offers them, our server over
+ * fetch, analytics and the host's configuration. Which of them are offered is core's rule (`Config`).
+ */
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as Layer from "effect/Layer"
+import type * as Alert from "../core/Alert.ts"
+import * as Analytics from "../core/Analytics.ts"
+import * as Backend from "../core/Backend.ts"
+import * as Config from "../core/Config.ts"
+import * as Connectors from "../core/connectors/Connectors.ts"
+import * as Eip6963 from "../core/connectors/Eip6963.ts"
+import * as Embedded from "../core/connectors/Embedded.ts"
+import * as WalletConnect from "../core/connectors/WalletConnect.ts"
+import * as WalletStandard from "../core/connectors/WalletStandard.ts"
+import * as Constants from "../core/Constants.ts"
+import type { EmbeddedFrame } from "../core/embedded/FrameChannel.ts"
+import { HostConfig } from "../core/HostConfig.ts"
+import * as Storage from "../core/Storage.ts"
+import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
+import * as BackendClient from "../http/client/Backend.ts"
+import * as BrowserStorage from "./BrowserStorage.ts"
+import { isMobile } from "./Device.ts"
+import { openWalletLink } from "./WalletLink.ts"
+
+export const sdkVersion = "react-portico-0.1.0"
+
+/** Our server and analytics over fetch, or neither without an API URL. */
+const server = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Alert) => void) => {
+  if (config.apiUrl === undefined) return Layer.merge(Backend.Backend.layerNotConfigured, Analytics.Analytics.layerOff)
+  const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
+  return Layer.merge(
+    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion }),
+    AnalyticsClient.layer({
+      apiUrl: config.apiUrl,
+      projectId: config.projectId,
+      sdkVersion,
+      enabled: config.resolvedFeatures.analytics,
+      page: () => ({ url: globalThis.location?.href ?? "", domain: globalThis.location?.host ?? "" }),
+      onAlert: showAlert
+    })
+  ).pipe(Layer.provide(FetchHttpClient.layer))
+}
+
+export const layer = (
+  config: Config.ResolvedConfig,
+  showAlert: (alert: Alert.Alert) => void,
+  embeddedFrame: () => Promise<EmbeddedFrame["Service"]>
+) => {
+  const networks = Config.sessionNetworks(config)
+  const walletConnect = Config.offersWalletConnect(config)
+    ? WalletConnect.make({
+      projectId: config.projectId,
+      metadata: config.metadata,
+      networks,
+      relayUrl: config.relayUrl ?? Constants.walletConnectRelayUrl,
+      storage: Storage.serviceOf(BrowserStorage.layerBrowser),
+      // On a phone a request sends the visitor to the wallet that must approve it (spec: wcLinking).
+      openWallet: (link) => {
+        if (isMobile()) openWalletLink(link)
+      }
+    })
+    : undefined
+  const embedded = Config.offersEmbeddedWallet(config) ? Embedded.make({ frame: embeddedFrame, networks }) : undefined
+  return Layer.mergeAll(
+    BrowserStorage.layerBrowser,
+    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect, embedded }),
+    server(config, showAlert),
+    Layer.succeed(HostConfig, HostConfig.of(config))
+  )
+}
