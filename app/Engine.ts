@@ -14,6 +14,7 @@ import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Backend from "../core/Backend.ts"
 import type * as Caip from "../core/Caip.ts"
 import * as Config from "../core/Config.ts"
 import * as Connection from "../core/Connection.ts"
@@ -50,7 +51,7 @@ import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
 import * as LazyFeature from "./LazyFeature.ts"
 import type * as Snapshot from "./Snapshot.ts"
-import { clearSocialRedirect, returnedFromSocialLogin } from "./SocialRedirect.ts"
+import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import { timeZone } from "./TimeZone.ts"
 import { visitorLocale } from "./VisitorLocale.ts"
 import { openWalletLink } from "./WalletLink.ts"
@@ -122,21 +123,27 @@ export interface Engine {
   readonly forgetPurchase: () => Safe<void>
   /** Email login (spec §4): sends the address (at most once per 30 s) and shows the step the frame answers. */
   readonly connectEmail: (email: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["connectEmail"]> | Lazy>
+  /** Mails a new code; its panel (where the code is typed, on the wallet's origin) replaces the last one. */
   readonly resendEmailCode: () => Attempt<void, FailureOf<EmbeddedLogin["Service"]["resendCode"]> | Lazy>
-  readonly verifyEmailOtp: (otp: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["verifyOtp"]> | Lazy>
   /** A social login's authorization URL, to open in the popup the view opened (or the page, `redirect`). */
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect") => Attempt<string, FailureOf<EmbeddedLogin["Service"]["connectSocial"]> | Lazy>
-  /** Email update: a code to the current address, then one to the new address. */
+  /** Email update: a code to the current address, then one to the new address, both typed in the wallet's panel. */
   readonly updateEmail: (email: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["updateEmail"]> | Lazy>
-  readonly verifyUpdateEmailOtp: (otp: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["verifyUpdateOtp"]> | Lazy>
   /** Shows the frame's key export panel. */
   readonly exportEmbeddedKeys: () => Attempt<void, FailureOf<EmbeddedLogin["Service"]["exportKeys"]> | Lazy>
+  /** Signs the embedded wallet's visitor out on every browser and device, then disconnects here. */
+  readonly signOutEverywhere: () => Attempt<
+    void,
+    FailureOf<EmbeddedLogin["Service"]["signOutEverywhere"]> | FailureOf<Disconnecting["Service"]["disconnect"]> | Lazy
+  >
   /** The embedded wallet's signed-in visitor (email, social account), for the Account view. */
   readonly embeddedUser: () => Attempt<
     { readonly email?: string; readonly socialProvider?: string; readonly userName?: string },
     FailureOf<EmbeddedLogin["Service"]["user"]> | Lazy
   >
   readonly cancelLogin: () => Safe<void>
+  /** The provider's popup closed: without its answer soon, the social login ends (SocialWindowClosedError in `atoms.login`). */
+  readonly socialWindowClosed: () => Safe<void>
   /** Reads the account's first page of history again (while sends are pending). */
   readonly refreshTransactions: (account: Session.SessionAccount) => Safe<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
@@ -144,6 +151,8 @@ export interface Engine {
   readonly cancelConnect: () => Safe<void>
   /** Disconnects one namespace, or every account (also shown as a toast when it fails). */
   readonly disconnect: (namespace?: Session.SessionNamespace) => Attempt<void, FailureOf<Disconnecting["Service"]["disconnect"]>>
+  /** Disconnects the account and whatever its wallet's login ends with it (the embedded wallet: both). */
+  readonly disconnectAccount: (account: Session.SessionAccount) => Attempt<void, FailureOf<Disconnecting["Service"]["disconnectAccount"]>>
   /** Switches through the connected wallet; resolves with where it landed (also shown when it fails). */
   readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Attempt<Caip.CaipNetworkId, FailureOf<NetworkSwitch["Service"]["switchNetwork"]>>
   readonly setActiveNamespace: (namespace: Session.SessionNamespace) => Safe<void>
@@ -171,8 +180,8 @@ export interface Engine {
   readonly now: () => number
   /** Whether an `<img src>` may be shown: safe schemes, or the configured wallet service. */
   readonly isImageAllowed: (source: string) => boolean
-  /** Absolute URL of a wallet service path (registry images). */
-  readonly imageUrl: (path: string) => string | undefined
+  /** A registry wallet's image on the wallet service (none without a server). */
+  readonly walletImageUrl: (imageId: string) => string | undefined
   readonly dispose: () => Promise<void>
 }
 
@@ -289,18 +298,19 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     forgetPurchase: () => buying.safe((feature) => feature.forgetPurchase),
     connectEmail: (email) => login.attempt((feature) => feature.connectEmail(email)),
     resendEmailCode: () => login.attempt((feature) => feature.resendCode),
-    verifyEmailOtp: (otp) => login.attempt((feature) => feature.verifyOtp(otp)),
     // The page comes back here after a redirect.
     connectSocial: (provider, mode) => login.attempt((feature) => feature.connectSocial(provider, mode, globalThis.location?.href ?? config.metadata.url)),
     updateEmail: (email) => login.attempt((feature) => feature.updateEmail(email)),
-    verifyUpdateEmailOtp: (otp) => login.attempt((feature) => feature.verifyUpdateOtp(otp)),
     exportEmbeddedKeys: () => login.attempt((feature) => feature.exportKeys),
+    signOutEverywhere: () => login.attempt((feature) => Effect.andThen(feature.signOutEverywhere, service(Disconnecting).disconnect())),
     embeddedUser: () => login.attempt((feature) => feature.user),
     cancelLogin: () => login.safe((feature) => feature.cancel),
+    socialWindowClosed: () => login.safe((feature) => feature.socialWindowClosed),
     refreshTransactions: (account) => run.safe(activity.refresh(account)),
     registerName: (label) => run.safe(names.register(label)),
     cancelConnect: () => run.safe(attempt.cancel),
     disconnect: (namespace) => run.attempt(service(Disconnecting).disconnect(namespace)),
+    disconnectAccount: (account) => run.attempt(service(Disconnecting).disconnectAccount(account)),
     switchNetwork: (caipNetworkId) => run.attempt(service(NetworkSwitch).switchNetwork(caipNetworkId)),
     setActiveNamespace: (namespace) => run.safe(service(NetworkSwitch).setActiveNamespace(namespace)),
     showToast: (shown) => run.safe(navigation.showToast(shown)),
@@ -308,9 +318,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
       run.safe(Effect.gen(function*() {
         yield* connection.restore
         if (!returnedFromSocialLogin()) return
-        clearSocialRedirect()
+        const completionCode = takeSocialRedirect()
         // Problems show in the login view the resume opened.
-        yield* Effect.promise(() => login.attempt((feature) => feature.resumeSocial).catch(() => undefined))
+        yield* Effect.promise(() => login.attempt((feature) => feature.resumeSocial(completionCode)).catch(() => undefined))
       })),
     loadBalances: (account, options) => run.safe(accountData.loadBalances(account, options)),
     loadTransactions: (account, options) => run.safe(activity.load(account, options)),
@@ -319,7 +329,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     requestBytes: (namespace, args, field) => run.attempt(service(WalletRequests).requestBytes(namespace, args, field)),
     now: () => runtime.runSync(Clock.currentTimeMillis),
     isImageAllowed: (source) => Connector.isAllowedImage(source, walletServiceUrl),
-    imageUrl: (path) => walletServiceUrl === undefined ? undefined : new URL(path, walletServiceUrl).toString(),
+    walletImageUrl: (imageId) => service(Backend.Backend).urls?.walletImage(imageId),
     dispose: async () => {
       disposeAtoms()
       await Effect.runPromise(Scope.close(embeddedScope, Exit.void))

@@ -20,6 +20,8 @@ export interface Snapshot {
   readonly modalOpen: boolean
   /** The active account's sign-in session, once it signed in (or one was found). */
   readonly signInSession: SignInSession | undefined
+  /** The active account's registered name (spec §3 profileName), once the visitor has opened the modal. */
+  readonly profileName: string | undefined
 }
 
 /** The visitor's accounts as a host reads them (the React `useAccount` hook, `createPortico`'s state). */
@@ -29,24 +31,34 @@ export interface AccountView {
   readonly address: string | undefined
   readonly namespace: Session.SessionNamespace | undefined
   readonly caipAddress: Caip.CaipAddress | undefined
+  /** The active account's registered name (spec §3 profileName), known once the visitor has opened the modal. */
+  readonly profileName: string | undefined
   /** Both accounts: one session may hold an EVM and a Solana account at once. */
   readonly evm: Session.SessionAccount | undefined
   readonly solana: Session.SessionAccount | undefined
 }
 
-export const accountView = ({ session, caipAddress }: Pick<Snapshot, "session" | "caipAddress">): AccountView => {
+export const accountView = ({ session, caipAddress, profileName }: Pick<Snapshot, "session" | "caipAddress" | "profileName">): AccountView => {
   const active = session.activeNamespace === undefined ? undefined : session[session.activeNamespace]
   return {
     isConnected: active !== undefined,
     address: active?.address,
     namespace: active?.namespace,
     caipAddress,
+    profileName: active === undefined ? undefined : profileName,
     evm: session.eip155,
     solana: session.solana
   }
 }
 
-export const initial: Snapshot = { session: {}, caipAddress: undefined, activeNetworkId: undefined, modalOpen: false, signInSession: undefined }
+export const initial: Snapshot = {
+  session: {},
+  caipAddress: undefined,
+  activeNetworkId: undefined,
+  modalOpen: false,
+  signInSession: undefined,
+  profileName: undefined
+}
 
 export interface Store {
   readonly get: () => Snapshot

@@ -67,5 +67,7 @@ export type Key = keyof typeof catalogue
 /** Error toast when a token balance fetch fails or the network is unsupported; retry is then gated for 30 s. */
 export const tokenBalanceUnavailableToast = {
   message: "Token Balance Unavailable",
+  /** The views say it in the visitor's language by this tag. */
+  errorTag: "TokenBalanceUnavailable",
   variant: "error"
 } as const

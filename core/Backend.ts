@@ -70,7 +70,19 @@ export interface SignInRecord {
   readonly expiresAt: string
 }
 
+/** Where a browser reaches our server by itself (an `<img src>`, a chain transport), built from the contracts. */
+export interface ServerUrls {
+  /** The chain RPC endpoint for a network (spec §7). */
+  readonly chainRpc: (caipNetworkId: string) => string
+  /** A token's image by symbol. */
+  readonly tokenImage: (symbol: string) => string
+  /** A registry wallet's image by its image id. */
+  readonly walletImage: (imageId: string) => string
+}
+
 export class Backend extends Context.Service<Backend, {
+  /** Our server's own URLs; undefined without an API URL. */
+  readonly urls: ServerUrls | undefined
   /** Balances of an account on its network; `force` bypasses the 30 s cache (and refreshes it). */
   readonly balances: (
     account: AccountOnNetwork,
@@ -82,8 +94,8 @@ export class Backend extends Context.Service<Backend, {
   readonly identity: (address: string, options?: { readonly force?: boolean }) => Effect.Effect<Identity.Identity, BackendError>
   /** One page of the wallet registry. */
   readonly wallets: (query: WalletQuery) => Effect.Effect<WalletListEntry.WalletPage, BackendError>
-  /** The account a name points to, cached 5 min. */
-  readonly lookupName: (name: string) => Effect.Effect<Name.NameAccount, BackendError>
+  /** The account a name points to, or that nobody registered it; cached 5 min. */
+  readonly lookupName: (name: string) => Effect.Effect<Name.NameLookupAnswer, BackendError>
   /** Every name an address registered, cached 5 min. */
   readonly namesOf: (address: string) => Effect.Effect<ReadonlyArray<Name.NameAccount>, BackendError>
   /** Names close to `label` in `zone`, each saying whether it is taken. */
@@ -121,6 +133,7 @@ export class Backend extends Context.Service<Backend, {
   /** No API URL configured: every read fails with `BackendNotConfiguredError`. */
   static readonly layerNotConfigured: Layer.Layer<Backend> = Layer.sync(Backend, () =>
     Backend.of({
+      urls: undefined,
       balances: notConfigured,
       history: notConfigured,
       identity: notConfigured,

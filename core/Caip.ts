@@ -93,8 +93,14 @@ export const formatAddress = (address: ParsedAddress): CaipAddress =>
 /** The network id part of a CAIP address. */
 export const networkIdOf = (address: ParsedAddress): CaipNetworkId => `${address.namespace}:${address.reference}`
 
-/** The namespace of a CAIP-2 id or CAIP-10 address (`eip155` of `eip155:1`); what precedes the first ":". */
-export const namespaceOf = (id: string): string => id.slice(0, Math.max(0, id.indexOf(":")))
+/**
+ * The namespace of a CAIP-2 id, a CAIP-10 address or a CAIP-25 scope key (`eip155` of `eip155:1`, and of
+ * `eip155`): what precedes the first ":", or the whole text without one.
+ */
+export const namespaceOf = (id: string): string => {
+  const colon = id.indexOf(":")
+  return colon === -1 ? id : id.slice(0, colon)
+}
 
 /** The reference of a CAIP-2 id or CAIP-10 address (`1` of `eip155:1` and of `eip155:1:0xabc…`). */
 export const referenceOf = (id: string): string => {

@@ -50,7 +50,10 @@ export interface SignInBackend {
   readonly getNonce: (account: { readonly chainId: string; readonly address: string }) => Promise<string>
   /** Verifies and keeps a signed session; rejects when it is not valid. */
   readonly addSession: (session: SignInSession) => Promise<void>
-  /** The account's valid sessions (empty: it has to sign in). */
+  /**
+   * The address's valid sessions in the account's namespace, whichever network each was signed on (one
+   * signature signs an address in on every network of its namespace); empty: it has to sign in.
+   */
   readonly getSessions: (account: { readonly chainId: string; readonly address: string }) => Promise<ReadonlyArray<SignInSession>>
   /** Replaces every session; an empty list signs out. */
   readonly setSessions: (sessions: ReadonlyArray<SignInSession>) => Promise<void>

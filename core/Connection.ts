@@ -70,6 +70,82 @@ export const toListEntry = (wallet: ConnectionState.RecentWallet, rdns: string |
 const restoreRetryMillis = 50
 const restoreRetries = 20
 
+/**
+ * Follows connected wallets, one per namespace: new accounts, a new chain (the session records where the
+ * wallet is), or the wallet ending the session. Events arrive outside any fiber: `run` runs their updates.
+ */
+const walletWatch = (session: Session.Session["Service"], run: (effect: Effect.Effect<void>) => unknown) => {
+  const watching = new Map<Session.SessionNamespace, () => void>()
+  const unwatch = (namespace: Session.SessionNamespace) => {
+    watching.get(namespace)?.()
+    watching.delete(namespace)
+  }
+  const onEvent = (namespace: Session.SessionNamespace, event: Connector.ConnectorEvent) =>
+    Effect.gen(function*() {
+      switch (event._tag) {
+        case "AccountsChanged": {
+          const [address] = event.accounts
+          // No account, or one that is not a valid address: the session of that namespace ends.
+          if (address === undefined || !Address.isValid(namespace, address, { strict: true })) {
+            unwatch(namespace)
+            return yield* session.forget(namespace)
+          }
+          return yield* session.amend(namespace, { address })
+        }
+        case "ChainChanged":
+          return yield* session.amend(namespace, { caipNetworkId: event.caipNetworkId })
+        case "Disconnected": {
+          unwatch(namespace)
+          return yield* session.forget(namespace)
+        }
+        case "DisplayUri":
+          return
+      }
+    })
+  const watch = (client: Connector.ConnectorClient, namespace: Session.SessionNamespace) => {
+    unwatch(namespace)
+    watching.set(namespace, client.subscribe((event) => {
+      // A connector serving several namespaces (WalletConnect) says which one an event concerns.
+      if ((event._tag === "AccountsChanged" || event._tag === "ChainChanged") && event.namespace !== undefined && event.namespace !== namespace) return
+      run(onEvent(namespace, event))
+    }))
+  }
+  return { watch, unwatch }
+}
+
+/** One connect attempt; fails with PairingExpired when its URI nears expiry unscanned. */
+const attemptOnce = (
+  state: SubscriptionRef.SubscriptionRef<ConnectionState.ConnectionState>,
+  client: Connector.ConnectorClient,
+  options: { readonly caipNetworkId?: Caip.CaipNetworkId }
+) =>
+  Effect.gen(function*() {
+    yield* SubscriptionRef.update(state, connecting)
+    const uriExpiry = yield* Deferred.make<number>()
+    // The URI arrives in a provider callback: run its update with this fiber's services (Clock).
+    const run = Effect.runForkWith(yield* Effect.context<never>())
+    const stopUri = client.subscribe((event) => {
+      if (event._tag !== "DisplayUri") return
+      run(Effect.gen(function*() {
+        const expiry = yield* Pairing.makeExpiry
+        yield* SubscriptionRef.update(state, (s) => paired(s, event.uri, expiry))
+        yield* Deferred.succeed(uriExpiry, expiry)
+      }))
+    })
+    const expiryWatch = Effect.gen(function*() {
+      const expiry = yield* Deferred.await(uriExpiry)
+      const now = yield* Clock.currentTimeMillis
+      yield* Effect.sleep(Math.max(0, expiry - now - Constants.pairingExpiryThresholdMillis + 1))
+      return yield* new PairingExpired({ message: "The pairing URI expired before a wallet scanned it" })
+    })
+    return yield* client.connect(options.caipNetworkId === undefined ? {} : { caipNetworkId: options.caipNetworkId }).pipe(
+      Effect.tapError(() => SubscriptionRef.update(state, failed)),
+      Effect.onInterrupt(() => SubscriptionRef.update(state, ConnectionState.reset)),
+      Effect.raceFirst(expiryWatch),
+      Effect.ensuring(Effect.sync(stopUri))
+    )
+  })
+
 export class Connection extends Context.Service<Connection, {
   readonly state: SubscriptionRef.SubscriptionRef<ConnectionState.ConnectionState>
   /** At most 2, newest first (spec §4). */
@@ -94,48 +170,8 @@ export class Connection extends Context.Service<Connection, {
       const session = yield* Session.Session
       const state = yield* SubscriptionRef.make(ConnectionState.initial)
       const recentWallets = yield* SubscriptionRef.make(RecentWallets.normalize(yield* storage.get(StorageKey.recentWallets)))
-      const watching = new Map<Session.SessionNamespace, () => void>()
       // Wallet events arrive outside any fiber: run their updates with this layer's services (Clock).
-      const runDetached = Effect.runForkWith(yield* Effect.context<never>())
-
-      const unwatch = (namespace: Session.SessionNamespace) => {
-        watching.get(namespace)?.()
-        watching.delete(namespace)
-      }
-
-      /** Follows a connected wallet: new accounts, new chain, or the wallet ending the session. */
-      const watch = (client: Connector.ConnectorClient, namespace: Session.SessionNamespace) => {
-        unwatch(namespace)
-        watching.set(
-          namespace,
-          client.subscribe((event) => {
-            // A connector serving several namespaces (WalletConnect) says which one an event concerns.
-            if ((event._tag === "AccountsChanged" || event._tag === "ChainChanged") && event.namespace !== undefined && event.namespace !== namespace) return
-            const effect = Effect.gen(function*() {
-              switch (event._tag) {
-                case "AccountsChanged": {
-                  const [address] = event.accounts
-                  // No account, or one that is not a valid address: the session of that namespace ends.
-                  if (address === undefined || !Address.isValid(namespace, address, { strict: true })) {
-                    unwatch(namespace)
-                    return yield* session.forget(namespace)
-                  }
-                  return yield* session.amend(namespace, { address })
-                }
-                case "ChainChanged":
-                  return yield* session.amend(namespace, { caipNetworkId: event.caipNetworkId })
-                case "Disconnected": {
-                  unwatch(namespace)
-                  return yield* session.forget(namespace)
-                }
-                case "DisplayUri":
-                  return
-              }
-            })
-            runDetached(effect)
-          })
-        )
-      }
+      const { watch, unwatch } = walletWatch(session, Effect.runForkWith(yield* Effect.context<never>()))
 
       /** Records a connection in the session, once its accounts pass the one check every connector's do. */
       const attach = (client: Connector.ConnectorClient, connected: Connector.Connected): Effect.Effect<void, Connector.ConnectorError | Connector.InvalidAccountError> =>
@@ -175,45 +211,13 @@ export class Connection extends Context.Service<Connection, {
           yield* storage.set(StorageKey.recentWallets, next).pipe(Effect.ignore)
         })
 
-      /** One connect attempt; fails with PairingExpired when its URI nears expiry unscanned. */
-      const attemptOnce = (
-        client: Connector.ConnectorClient,
-        options: { readonly caipNetworkId?: Caip.CaipNetworkId }
-      ) =>
-        Effect.gen(function*() {
-          yield* SubscriptionRef.update(state, connecting)
-          const uriExpiry = yield* Deferred.make<number>()
-          // The URI arrives in a provider callback: run its update with this fiber's services (Clock).
-          const run = Effect.runForkWith(yield* Effect.context<never>())
-          const stopUri = client.subscribe((event) => {
-            if (event._tag !== "DisplayUri") return
-            run(Effect.gen(function*() {
-              const expiry = yield* Pairing.makeExpiry
-              yield* SubscriptionRef.update(state, (s) => paired(s, event.uri, expiry))
-              yield* Deferred.succeed(uriExpiry, expiry)
-            }))
-          })
-          const expiryWatch = Effect.gen(function*() {
-            const expiry = yield* Deferred.await(uriExpiry)
-            const now = yield* Clock.currentTimeMillis
-            yield* Effect.sleep(Math.max(0, expiry - now - Constants.pairingExpiryThresholdMillis + 1))
-            return yield* new PairingExpired({ message: "The pairing URI expired before a wallet scanned it" })
-          })
-          return yield* client.connect(options.caipNetworkId === undefined ? {} : { caipNetworkId: options.caipNetworkId }).pipe(
-            Effect.tapError(() => SubscriptionRef.update(state, failed)),
-            Effect.onInterrupt(() => SubscriptionRef.update(state, ConnectionState.reset)),
-            Effect.raceFirst(expiryWatch),
-            Effect.ensuring(Effect.sync(stopUri))
-          )
-        })
-
       const connect = (
         connectorId: string,
         options: { readonly caipNetworkId?: Caip.CaipNetworkId; readonly recentWallet?: ConnectionState.RecentWallet } = {}
       ) =>
         Effect.gen(function*() {
           const client = yield* connectors.get(connectorId)
-          const result = yield* attemptOnce(client, options).pipe(
+          const result = yield* attemptOnce(state, client, options).pipe(
             // A pairing URI nobody scanned in time is replaced by a fresh one (spec §4 pairing expiry).
             Effect.retry({ while: (error) => error._tag === "PairingExpired" })
           )

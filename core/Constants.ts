@@ -28,6 +28,9 @@ export const toastSwapDelayMillis = 150
 /** While a send is pending, Activity reads the history again this often (not in the spec: a block or two). */
 export const pendingRefreshMillis = 4_000
 
+/** While the modal is open, the account's fingerprint on chain is read this often (core/features/AccountFollow.ts). */
+export const accountFollowMillis = 4_000
+
 /** History pages the NFTs tab reads at most to find every held NFT (not in the spec: 25 pages of history). */
 export const nftHistoryPagesLimit = 25
 
@@ -72,6 +75,11 @@ export const debounceMillis = 500
 export const imagePreloadTimeoutMillis = 2_000
 /** After the embedded frame's ready event, initialisation resolves after this wait. */
 export const iframeReadyWaitMillis = 500
+/**
+ * How long after the social sign-in popup closed its answer may still arrive (the provider's page closes
+ * itself once our server has the outcome, which the frame polls every 250 ms); after it, the attempt ends.
+ */
+export const socialWindowGraceMillis = 5_000
 /** The embedded frame must load within 20 s (else iframe_load_failed). */
 export const iframeLoadTimeoutMillis = 20_000
 /** Timeout of connect email, device, otp, social and social redirect requests. */

@@ -84,7 +84,9 @@ export class EmailCooldownError extends Schema.TaggedError<EmailCooldownError>()
   message: Schema.String
 }) {
   static fromRemaining(remaining: number): EmailCooldownError {
-    const seconds = remainingSeconds(remaining)
+    return EmailCooldownError.of(remainingSeconds(remaining))
+  }
+  static of(seconds: number): EmailCooldownError {
     return new EmailCooldownError({ seconds, message: `Please try again after ${seconds} seconds` })
   }
 }

@@ -42,6 +42,7 @@ import * as EmbeddedLogin from "./features/EmbeddedLogin.ts"
 import * as FrameChannel from "./embedded/FrameChannel.ts"
 import * as Swapping from "./features/Swapping.ts"
 import * as Swap from "./swap/Swap.ts"
+import * as SwapGuards from "./swap/SwapGuards.ts"
 import * as Envelope from "./walletconnect/Envelope.ts"
 import * as PairingUri from "./walletconnect/PairingUri.ts"
 import * as RelayClient from "./walletconnect/RelayClient.ts"
@@ -79,6 +80,7 @@ const item = (module: string, errorClass: ErrorClass, template?: string): Item =
 export const errors: ReadonlyArray<Item> = [
   item("Address", Address.InvalidAddressError),
   item("Amount", Amount.InvalidAmountError, "{what is wrong with the amount}"),
+  item("Amount", Amount.InsufficientBalanceError, "Insufficient balance"),
   item("ChainRead", ChainRead.ChainReadError, "{the node's message}"),
   item("EvmSend", EvmSend.EvmSendInvalidAddressError, "Invalid address (the EVM {field})"),
   item("EvmSend", EvmSend.EvmTransferRefusedError, "{why the token refused}"),
@@ -105,6 +107,7 @@ export const errors: ReadonlyArray<Item> = [
   item("Name", Name.NameInvalidCharactersError),
   item("Name", Name.NameTooShortError),
   item("Name", Name.NameResolutionError),
+  item("Name", Name.NameNotFoundError),
   item("Names", Names.NameSuggestionsError),
   item("Networks", Networks.NetworkNotFoundError),
   item("OriginAllowlist", OriginAllowlist.InvalidOriginPatternError, "Invalid origin pattern: {pattern}"),
@@ -143,12 +146,14 @@ export const errors: ReadonlyArray<Item> = [
   item("ConnectAttempt", ConnectAttempt.RelayUnreachableError),
   item("Swap", Swap.SwapRevertedError, "The network refused the transaction, or it was not mined in time"),
   item("Swapping", Swapping.SwapNotReadyError),
+  item("SwapGuards", SwapGuards.SwapPriceImpactTooHighError),
   item("Buying", Buying.BuyNotReadyError),
   item("FrameChannel", FrameChannel.EmbeddedFrameLoadError),
   item("FrameChannel", FrameChannel.EmbeddedFrameTimeoutError),
   item("FrameChannel", FrameChannel.EmbeddedWalletStorageBlockedError),
   item("FrameChannel", FrameChannel.EmbeddedFrameRequestError, "{the frame's message} or An error occurred"),
-  item("EmbeddedLogin", EmbeddedLogin.LoginPanelClosedError)
+  item("EmbeddedLogin", EmbeddedLogin.LoginPanelClosedError),
+  item("EmbeddedLogin", EmbeddedLogin.SocialWindowClosedError)
 ]
 
 /** The alert catalogue, keyed as in Alert.ts. */
@@ -157,6 +162,6 @@ export const alerts: ReadonlyArray<Alert.Alert & { readonly key: Alert.Key }> = 
 )
 
 /** Toasts with fixed wording. */
-export const toasts: ReadonlyArray<{ readonly message: string; readonly variant: string }> = [
+export const toasts: ReadonlyArray<{ readonly message: string; readonly errorTag: string; readonly variant: string }> = [
   Alert.tokenBalanceUnavailableToast
 ]

@@ -85,6 +85,24 @@ const formatTruncated = (value: Numeric, decimals: number, locale: string | unde
 export const formatBalance = (value: Numeric, locale?: string): string =>
   formatTruncated(value, Constants.balanceDisplayDecimals, locale)
 
+/**
+ * A network fee: truncated to its first two significant digits (0.000021 ETH, 0.000005 SOL, where three
+ * decimals would read 0.000), at least the balance's three decimals and at most twelve.
+ */
+export const formatFee = (value: Numeric, locale?: string): string => {
+  const { integer, fraction } = toDecimal(value)
+  const first = fraction.search(/[1-9]/)
+  const decimals = integer !== "0" || first === -1
+    ? Constants.balanceDisplayDecimals
+    : Math.min(maxFeeDecimals, Math.max(Constants.balanceDisplayDecimals, first + 2))
+  const shown = truncate(value, decimals)
+  // As many decimals as the digits kept, so 0.000005 does not read 0.0000050.
+  const kept = Math.max(Constants.balanceDisplayDecimals, shown.split(".")[1]?.length ?? 0)
+  return localeFormat(shown, kept, locale ?? defaultLocale)
+}
+
+const maxFeeDecimals = 12
+
 /** A token balance: truncated to 2 decimals. */
 export const formatTokenBalance = (value: Numeric, locale?: string): string =>
   formatTruncated(value, Constants.tokenBalanceDisplayDecimals, locale)

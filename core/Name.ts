@@ -27,6 +27,18 @@ export class NameAccount extends Schema.Class<NameAccount>("NameAccount")({
   attributes: Schema.Record(Schema.String, Schema.String)
 }) {}
 
+/**
+ * The profile endpoint's answer for a name nobody registered: an answer, not a failed request (a lookup
+ * of a name being typed is expected to miss, and a 404 would show in every console).
+ */
+export class NameNotRegistered extends Schema.TaggedClass<NameNotRegistered>()("NameNotRegistered", {
+  name: Schema.String
+}) {}
+
+/** `GET /v1/profile/account/{name}`: the name's addresses and attributes, or that it is not registered. */
+export const NameLookupAnswer = Schema.Union([NameAccount, NameNotRegistered])
+export type NameLookupAnswer = typeof NameLookupAnswer.Type
+
 /** Every name an address registered, oldest first. */
 export const ReverseNames = Schema.Array(NameAccount)
 
@@ -95,8 +107,14 @@ export class NameTooShortError extends Schema.TaggedError<NameTooShortError>()("
   name: Schema.String
 }) {}
 
-/** Spec §8 names default: a name that does not resolve (unknown, or no address on that namespace). */
+/** Spec §8 names default: the lookup itself failed (the server or the network), so whether the name exists is unknown. */
 export class NameResolutionError extends Schema.TaggedError<NameResolutionError>()("NameResolutionError", {
   message: fixed("Error resolving name"),
   cause: Schema.optional(Schema.Defect())
+}) {}
+
+/** A name nobody registered (the profile endpoint answered NameNotRegistered). */
+export class NameNotFoundError extends Schema.TaggedError<NameNotFoundError>()("NameNotFoundError", {
+  message: fixed("Name not found"),
+  name: Schema.String
 }) {}

@@ -5,6 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { CaipNetworkId, ChainNamespace } from "./Caip.ts"
+import * as NetworkLookup from "./NetworkLookup.ts"
 
 export const NativeCurrency = Schema.Struct({
   name: Schema.String,
@@ -57,3 +58,11 @@ export type Network = typeof Network.Type
 export const isSupported = (network: Network, supported: ReadonlyArray<string>): boolean =>
   supported.includes(network.caipNetworkId)
 
+/**
+ * The networks an account may switch to in the Account view: every configured network of its namespace,
+ * or none when there is only the one it is on (nothing to choose).
+ */
+export const offered = (networks: ReadonlyArray<Network>, namespace: string): ReadonlyArray<Network> => {
+  const same = NetworkLookup.ofNamespace(networks, namespace)
+  return same.length < 2 ? [] : same
+}

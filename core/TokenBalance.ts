@@ -22,13 +22,22 @@ export const TokenBalance = Schema.Struct({
   /** Price in USD of one token; absent when no price source knows the token (never invented). */
   price: Schema.optionalKey(Schema.Finite),
   iconUrl: Schema.String,
-  quantity: Quantity
+  quantity: Quantity,
+  /** `verified: false` for a token found in the account's transfers that the host's token list does not vouch for. */
+  flags: Schema.optionalKey(Schema.Struct({ verified: Schema.Boolean }))
 })
 export type TokenBalance = typeof TokenBalance.Type
 
 /** Spec §5: token balances whose quantity decimals equal '0' are dropped. */
 export const withoutZeroDecimals = (balances: ReadonlyArray<TokenBalance>): ReadonlyArray<TokenBalance> =>
   balances.filter((balance) => balance.quantity.decimals !== "0")
+
+/**
+ * The network's native balance among an account's balances: the one without a contract address whose
+ * symbol is the network's native currency's (a token can never pass for it).
+ */
+export const nativeOf = (balances: ReadonlyArray<TokenBalance>, nativeSymbol: string): TokenBalance | undefined =>
+  balances.find((balance) => balance.address === undefined && balance.symbol === nativeSymbol)
 
 /** The answer of `GET /v1/account/{address}/balance`. */
 export class Balances extends Schema.Class<Balances>("Balances")({

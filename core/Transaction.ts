@@ -21,10 +21,15 @@ export const NftInfo = Schema.Struct({
   content: Schema.optionalKey(Schema.Struct({ preview: Schema.optionalKey(Schema.Struct({ url: Schema.String })) }))
 })
 
+/**
+ * A fungible token of a transfer or an approval. `flags.verified` is false for a token on neither the
+ * host's configuration nor its token list (its name and symbol are whatever its contract says).
+ */
 export const FungibleInfo = Schema.Struct({
   name: Schema.optionalKey(Schema.String),
   symbol: Schema.optionalKey(Schema.String),
-  icon: Schema.optionalKey(Schema.Struct({ url: Schema.String }))
+  icon: Schema.optionalKey(Schema.Struct({ url: Schema.String })),
+  flags: Schema.optionalKey(Schema.Struct({ verified: Schema.Boolean }))
 })
 
 export const TransferDirection = Schema.Literals(["in", "out", "self"])
@@ -38,6 +43,19 @@ export const Transfer = Schema.Struct({
   price: Schema.optionalKey(Schema.Number)
 })
 export type Transfer = typeof Transfer.Type
+
+/**
+ * An ERC-20 approval the transaction made: the spender may move up to `quantity` of the token, or any
+ * amount when `unlimited` (the maximum allowance). `quantity` is absent when unlimited or when the
+ * token's decimals are unknown.
+ */
+export const Approval = Schema.Struct({
+  fungible_info: Schema.optionalKey(FungibleInfo),
+  quantity: Schema.optionalKey(Quantity),
+  unlimited: Schema.Boolean,
+  spender: Schema.String
+})
+export type Approval = typeof Approval.Type
 
 export const TransactionMetadata = Schema.Struct({
   /** ISO-8601 time the transaction was mined. */
@@ -55,7 +73,8 @@ export const TransactionMetadata = Schema.Struct({
 export const Transaction = Schema.Struct({
   id: Schema.String,
   metadata: TransactionMetadata,
-  transfers: Schema.Array(Transfer)
+  transfers: Schema.Array(Transfer),
+  approvals: Schema.optionalKey(Schema.Array(Approval))
 })
 export type Transaction = typeof Transaction.Type
 
@@ -87,11 +106,14 @@ export type TransactionListState = typeof TransactionListState.Type
 
 export const initial: TransactionListState = { transactions: [], loading: false, empty: false }
 
-const isSpamTransfer = (transfer: Transfer): boolean => transfer.nft_info?.flags.is_spam === true
+/** A spam NFT, or an unverified token the address received (an airdrop it never asked for). */
+const isSpamTransfer = (transfer: Transfer): boolean =>
+  transfer.nft_info?.flags.is_spam === true || (transfer.fungible_info?.flags?.verified === false && transfer.direction === "in")
 
 /**
- * Spec §5: a transaction whose transfers are all spam NFTs is dropped. A transaction with no
- * transfers at all (a contract call) is kept: there is no spam in it to hide.
+ * Spec §5: a transaction whose transfers are all spam NFTs is dropped; so is one whose transfers are all
+ * unverified tokens received. A transaction with no transfers at all (a contract call, an approval) is
+ * kept: there is no spam in it to hide.
  */
 export const isSpam = (transaction: Transaction): boolean =>
   transaction.transfers.length > 0 && transaction.transfers.every(isSpamTransfer)
@@ -131,4 +153,45 @@ export const groupByYearAndMonth = (transactions: ReadonlyArray<Transaction>): R
     year,
     months: Array.from(months, ([month, list]) => ({ month, transactions: list }))
   }))
+}
+
+/**
+ * What a transaction was for the account: received, sent, a trade (one leg out, one in), sent to itself,
+ * an ERC-20 approval (nothing moved, a spender may now spend), or a call that moved nothing, which has no
+ * amount to show.
+ */
+export type Direction = "in" | "out" | "trade" | "self" | "approve" | "call"
+
+export interface Summary {
+  readonly direction: Direction
+  /** Who the account dealt with: an approval's spender, the sender of what came in, else where it went; undefined when unknown. */
+  readonly counterparty: string | undefined
+  /** The transfers to show: both legs of a trade (what left first), else the first that is not spam. */
+  readonly legs: ReadonlyArray<Transfer>
+  /** The allowance an approval granted (its token and amount, or unlimited). */
+  readonly approval: Approval | undefined
+}
+
+/** The Activity row of a transaction (spam NFT transfers left out). */
+export const summary = (transaction: Transaction): Summary => {
+  const shown = transaction.transfers.filter((transfer) => !isSpamTransfer(transfer))
+  const out = shown.find((transfer) => transfer.direction === "out")
+  const incoming = shown.find((transfer) => transfer.direction === "in")
+  const first = shown[0]
+  const approval = first === undefined ? transaction.approvals?.[0] : undefined
+  const { sentFrom, sentTo } = transaction.metadata
+  const direction: Direction = transaction.metadata.operationType === "trade" && out !== undefined && incoming !== undefined
+    ? "trade"
+    : approval !== undefined
+    ? "approve"
+    : first === undefined
+    ? (sentFrom !== undefined && sentFrom === sentTo ? "self" : "call")
+    : first.direction ?? "out"
+  const counterparty = approval?.spender ?? (direction === "in" ? sentFrom : sentTo)
+  return {
+    direction,
+    counterparty: counterparty === undefined || counterparty === "" ? undefined : counterparty,
+    legs: direction === "trade" && out !== undefined && incoming !== undefined ? [out, incoming] : first === undefined ? [] : [first],
+    approval
+  }
 }

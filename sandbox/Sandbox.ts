@@ -1,7 +1,8 @@
 /**
- * The whole local world in one call: two EVM devnets, the Solana devnet, the WalletConnect relay, Portico's
- * API server, the two web origins (demo site, WalletConnect wallet page), the onramp provider
- * (sandbox/onramp/) and the identity providers for social login (sandbox/oidc/), all started in parallel on 127.0.0.1. `npm start` (start.ts) and end-to-end tests use the same function.
+ * The whole local world in one call: two EVM devnets, their block explorer (sandbox/explorer/), the Solana
+ * devnet, the WalletConnect relay, Portico's API server, the two web origins (demo site, WalletConnect
+ * wallet page), the onramp provider (sandbox/onramp/) and the identity providers for social login
+ * (sandbox/oidc/), all started in parallel on 127.0.0.1. `npm start` (start.ts) and end-to-end tests use the same function.
  */
 import { readdir, rm } from "node:fs/promises"
 import { createServer } from "node:net"
@@ -17,9 +18,11 @@ import { callbackPath } from "../http/api/SocialApi.ts"
 import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
 import { sandboxCollections, sandboxContracts, sandboxTokens, sandboxUsdPrices } from "./evm/SandboxContracts.ts"
-import { startRelay } from "./relay/Relay.ts"
+import { startRelay } from "../http/relay/Relay.ts"
+import { explorerOptionsFor, startSandboxExplorer } from "./explorer/SandboxExplorer.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
 import type { SolanaDeployment } from "./solana/SolanaDeployment.ts"
+import { sandboxSolanaOptions } from "./solana/MainnetShape.ts"
 import { startSolanaDevnet } from "./solana/SolanaDevnet.ts"
 import { isPackaged } from "./SandboxFiles.ts"
 import { portTakenOf, startFailureMessage } from "./StartFailure.ts"
@@ -42,9 +45,14 @@ export interface SandboxPorts {
   /** The OpenID provider (standing in for google, apple, facebook) and the plain OAuth 2.0 one (github, discord, x). */
   readonly oidc: number
   readonly oauth: number
+  /** The devnets' block explorer (Etherscan's v2 API and a Blockscout instance per chain). */
+  readonly explorer: number
 }
 
-export const defaultPorts: SandboxPorts = { evm: [8545, 8546], solana: 8899, relay: 5555, api: 8790, site: 5173, wallet: 5174, onramp: 5175, smtp: 2525, mailbox: 5176, oidc: 5177, oauth: 5178 }
+export const defaultPorts: SandboxPorts = {
+  evm: [8545, 8546], solana: 8899, relay: 5555, api: 8790, site: 5173, wallet: 5174, onramp: 5175, smtp: 2525, mailbox: 5176, oidc: 5177, oauth: 5178,
+  explorer: 5179
+}
 
 export interface SandboxOptions {
   /** "default": the fixed ports above (npm start); "ephemeral": free ports (tests); or explicit ports. */
@@ -57,8 +65,9 @@ export interface SandboxOptions {
   readonly web?: "build" | "dev"
   /**
    * Where state lives: `.sandbox/` of the repository in a checkout, `.portico-sandbox/` in the current folder
-   * for the package's sandbox (`portico/testing`). The API database is kept in `<stateDir>/db`,
-   * except with ephemeral ports: then it lives in memory, so parallel test sandboxes never share a database.
+   * for the package's sandbox (`portico/testing`). The API database is kept in `<stateDir>/db` and the relay's
+   * messages in `<stateDir>/relay`, except with ephemeral ports: then both live in memory, so parallel test
+   * sandboxes never share a database.
    */
   readonly stateDir?: string
   readonly host?: string
@@ -69,13 +78,15 @@ export interface Sandbox {
   readonly walletConnectWalletUrl: string
   readonly apiUrl: string
   readonly relayUrl: string
-  /** The sandbox onramp provider's origin (its checkout pages are under `/{ramp}/checkout`). */
+  /** The sandbox onramp providers' origin (MoonPay under `/moonpay/`, Coinbase Onramp under `/coinbase/`, the checkout at `/checkout/pay`). */
   readonly onrampUrl: string
   /** The mailbox page; `${mailboxUrl}/messages?to=<address>` lists the messages as JSON. */
   readonly mailboxUrl: string
   /** The identity providers' sign-in pages: the OpenID provider's issuer, the plain OAuth 2.0 provider's origin (sandbox/oidc/). */
   readonly oidcUrl: string
   readonly oauthUrl: string
+  /** The devnets' explorer: `/v2/api` (Etherscan's v2), `/blockscout/<chainId>/api`, `/tokenlist.json`. */
+  readonly explorerUrl: string
   readonly evm: { readonly chains: ReadonlyArray<EvmChain>; readonly deployment: EvmDeployment }
   readonly solana: { readonly rpcUrl: string; readonly wsUrl: string; readonly deployment: SolanaDeployment }
   /** What both pages read at `/sandbox-config.json`. */
@@ -110,7 +121,7 @@ const freePort = (host: string): Promise<number> =>
 const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promise<SandboxPorts> => {
   if (ports === undefined || ports === "default") return defaultPorts
   const wanted: SandboxPorts = ports === "ephemeral"
-    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0 }
+    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0 }
     : { ...defaultPorts, ...ports }
   const pick = (port: number) => (port === 0 ? freePort(host) : Promise.resolve(port))
   const [evm0, evm1, solana, relay, api, site, wallet] = await Promise.all(
@@ -119,25 +130,22 @@ const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promi
   const [smtp, mailbox] = await Promise.all([wanted.smtp, wanted.mailbox].map(pick))
   const onramp = await pick(wanted.onramp)
   const [oidc, oauth] = await Promise.all([wanted.oidc, wanted.oauth].map(pick))
+  const explorer = await pick(wanted.explorer)
   return {
     evm: [evm0 ?? 0, evm1 ?? 0], solana: solana ?? 0, relay: relay ?? 0, api: api ?? 0, site: site ?? 0, wallet: wallet ?? 0,
-    smtp: smtp ?? 0, mailbox: mailbox ?? 0, onramp, oidc: oidc ?? 0, oauth: oauth ?? 0
+    smtp: smtp ?? 0, mailbox: mailbox ?? 0, onramp, oidc: oidc ?? 0, oauth: oauth ?? 0, explorer
   }
 }
 
 interface Stoppable { readonly stop: () => Promise<void> }
 
-/** Fixed USD prices, so that USD values in the modal are real numbers: ETH, SOL and the dollar tokens. */
-const sandboxPrices = (solanaNetwork: string, solanaUsdc: string): Readonly<Record<string, number>> => ({
-  ...Object.fromEntries(
-    evmChainSpecs.flatMap(({ chainId }) => [
-      [`eip155:${chainId}:native`, sandboxUsdPrices.native],
-      ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, sandboxUsdPrices.token] as const)
-    ])
-  ),
-  [`${solanaNetwork}:native`]: 150,
-  [`${solanaNetwork}:${solanaUsdc}`]: 1
-})
+/** Fixed USD prices on the EVM devnets, so that USD values in the modal are real numbers (Solana's come from its Pyth feeds). */
+const sandboxPrices: Readonly<Record<string, number>> = Object.fromEntries(
+  evmChainSpecs.flatMap(({ chainId }) => [
+    [`eip155:${chainId}:native`, sandboxUsdPrices.native],
+    ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, sandboxUsdPrices.token] as const)
+  ])
+)
 
 /** Tries to start on ephemeral ports: a port picked free may be taken by another process before it is bound. */
 const ephemeralAttempts = 3
@@ -164,7 +172,8 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
 
   const evm = startEvmDevnets({ host, ports: ports.evm })
   const solana = startSolanaDevnet({ host, port: ports.solana })
-  const relay = startRelay({ host, port: ports.relay })
+  // Messages survive a restart of `npm start` as in production (PGlite); a test's ephemeral sandbox keeps them in memory.
+  const relay = startRelay({ host, port: ports.relay, ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "relay") }) })
   // Portico's API server and the provider share the ramps' credentials; the provider funds its treasury on the devnets.
   const onrampCredentials = newCredentials()
   const onramp = evm.then((devnets) =>
@@ -173,9 +182,11 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       port: ports.onramp,
       networks: devnets.chains,
       credentials: onrampCredentials,
-      callbackUrl: (ramp) => `${http(ports.api)}/v1/onramp/callback/${ramp.id}`
+      moonPayWebhookUrl: () => `${http(ports.api)}/v1/onramp/webhook/moonpay`
     })
   )
+  // The explorer indexes the devnets once they are seeded; the API server knows its URLs from the ports.
+  const explorer = evm.then((devnets) => startSandboxExplorer({ host, port: ports.explorer, chains: devnets.chains }))
   const mail = startMailServer({ host, smtpPort: ports.smtp, pagePort: ports.mailbox })
   // Their clients are registered with the API server's callback; the API server is configured with the same clients.
   const identity = startIdentityProviders({ host, oidcPort: ports.oidc, oauthPort: ports.oauth, redirectUri: `${http(ports.api)}${callbackPath}` })
@@ -196,13 +207,19 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       host,
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
-      evm: evmChainSpecs.map(({ chainId, name }, index) => ({ chainId, name, rpcUrl: http(ports.evm[index] ?? 0), tokens: sandboxTokens, collections: sandboxCollections, swapRouter: sandboxContracts.router })),
-      solana: {
-        rpcUrl: devnet.rpcUrl,
-        caipNetworkId: devnet.deployment.caipNetworkId,
-        mints: [{ address: devnet.deployment.usdc.address, symbol: devnet.deployment.usdc.symbol, name: devnet.deployment.usdc.name, decimals: devnet.deployment.usdc.decimals }]
-      },
-      prices: sandboxPrices(devnet.deployment.caipNetworkId, devnet.deployment.usdc.address),
+      evm: evmChainSpecs.map(({ chainId, name }, index) => ({
+        chainId,
+        name,
+        rpcUrl: http(ports.evm[index] ?? 0),
+        tokens: sandboxTokens,
+        collections: sandboxCollections,
+        swapRouter: sandboxContracts.router,
+        explorer: explorerOptionsFor(http(ports.explorer), chainId, index)
+      })),
+      tokenList: `${http(ports.explorer)}/tokenlist.json`,
+      // Solana mainnet's ready configuration, verbatim but for where the cluster and its Jupiter API are, and its id.
+      solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId, devnet.jupiterUrl),
+      prices: sandboxPrices,
       tokenImages: sandboxTokenImages,
       // A local toy world: any page on this machine may use the sandbox project.
       projects: { [projectId]: { allowedOrigins: ["*"] } },
@@ -221,7 +238,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     })
   )
 
-  const parts = [evm, solana, relay, web, api, mail, onramp, identity] as const
+  const parts = [evm, solana, relay, web, api, mail, onramp, identity, explorer] as const
   const settled = await Promise.allSettled<Promise<Stoppable>>(parts)
   const stop = async () => {
     await Promise.allSettled(settled.map((result) => (result.status === "fulfilled" ? result.value.stop() : Promise.resolve())))
@@ -231,7 +248,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     await stop()
     throw new AggregateError(failures, startFailureMessage(failures))
   }
-  const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer, mailServer, onrampProvider, identityProviders] = await Promise.all(parts)
+  const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer, mailServer, onrampProvider, identityProviders, explorerServer] = await Promise.all(parts)
   if (webServers.walletUrl === undefined) {
     await stop()
     throw new Error("The WalletConnect wallet page (sandbox/wc-wallet/index.html) is missing")
@@ -245,7 +262,10 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     walletConnectWalletUrl: webServers.walletUrl,
     mailboxUrl: mailServer.url,
     evm: {
-      chains: evmDevnets.chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
+      chains: evmDevnets.chains.map(({ chainId, name, rpcUrl }, index) => {
+        const { url, kind } = explorerOptionsFor(explorerServer.url, chainId, index)
+        return { chainId, name, rpcUrl, explorerApi: { url, kind } }
+      }),
       contracts: { ...evmDevnets.deployment.contracts },
       accounts: evmDevnets.deployment.accounts.map(({ address, privateKey }) => ({ address, privateKey }))
     },
@@ -270,6 +290,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     onrampUrl: onrampProvider.url,
     oidcUrl: identityProviders.oidcUrl,
     oauthUrl: identityProviders.oauthUrl,
+    explorerUrl: explorerServer.url,
     evm: { chains: evmDevnets.chains, deployment: evmDevnets.deployment },
     solana: { rpcUrl: solanaDevnet.rpcUrl, wsUrl: solanaDevnet.wsUrl, deployment: solanaDevnet.deployment },
     config,

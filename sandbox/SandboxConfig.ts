@@ -18,7 +18,10 @@ export const EvmChain = Schema.Struct({
   chainId: Schema.Int,
   name: Schema.String,
   rpcUrl: Schema.String,
-  explorer: Schema.optionalKey(Schema.String)
+  /** A block explorer's web pages (`/tx/<hash>`, `/address/<address>`), for links. */
+  explorer: Schema.optionalKey(Schema.String),
+  /** The explorer API Portico's server reads this chain's history through (sandbox/explorer/). */
+  explorerApi: Schema.optionalKey(Schema.Struct({ url: Schema.String, kind: Schema.Literals(["etherscan", "blockscout"]) }))
 })
 export type EvmChain = typeof EvmChain.Type
 
@@ -58,7 +61,7 @@ export const SandboxConfig = Schema.Struct({
   mailboxUrl: Schema.optionalKey(Schema.String),
   evm: Schema.Struct({
     chains: Schema.Array(EvmChain),
-    /** contract name (usdc6, usdtLike, dai18, nft, spamNft, pool) → address, identical on every chain */
+    /** contract name (usdc6, usdtLike, dai18, nft, spamNft, pool, router, points) → address, identical on every chain */
     contracts: Schema.Record(Schema.String, Schema.String),
     accounts: Schema.Array(EvmAccount)
   }),

@@ -8,7 +8,7 @@
  *   npm start -- --ephemeral        free ports for every part (port flags are then ignored)
  *   npm start -- --site-port 3000   one port per part: --site-port --wallet-port --api-port --relay-port
  *                                   --solana-port --evm-ports 8545,8546 --smtp-port --mailbox-port --onramp-port
- *                                   --oidc-port --oauth-port
+ *                                   --oidc-port --oauth-port --explorer-port
  *                                   (or SANDBOX_SITE_PORT, … in the environment)
  *
  * Ctrl-C (SIGINT) or SIGTERM stops every part; all of them live in this process, so none outlives it.
@@ -34,12 +34,13 @@ const { values } = parseArgs({
     "onramp-port": { type: "string" },
     "oidc-port": { type: "string" },
     "oauth-port": { type: "string" },
+    "explorer-port": { type: "string" },
     help: { type: "boolean", short: "h", default: false }
   }
 })
 
 if (values.help) {
-  console.log("Usage: npm start -- [--reset] [--csp | --dev] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B] [--smtp-port N] [--mailbox-port N] [--onramp-port N] [--oidc-port N] [--oauth-port N]")
+  console.log("Usage: npm start -- [--reset] [--csp | --dev] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B] [--smtp-port N] [--mailbox-port N] [--onramp-port N] [--oidc-port N] [--oauth-port N] [--explorer-port N]")
   process.exit(0)
 }
 
@@ -62,7 +63,8 @@ const ports: SandboxPorts = {
   mailbox: port(values["mailbox-port"], "SANDBOX_MAILBOX_PORT", defaultPorts.mailbox),
   onramp: port(values["onramp-port"], "SANDBOX_ONRAMP_PORT", defaultPorts.onramp),
   oidc: port(values["oidc-port"], "SANDBOX_OIDC_PORT", defaultPorts.oidc),
-  oauth: port(values["oauth-port"], "SANDBOX_OAUTH_PORT", defaultPorts.oauth)
+  oauth: port(values["oauth-port"], "SANDBOX_OAUTH_PORT", defaultPorts.oauth),
+  explorer: port(values["explorer-port"], "SANDBOX_EXPLORER_PORT", defaultPorts.explorer)
 }
 
 let sandbox: Sandbox | undefined
@@ -104,6 +106,8 @@ const rows: ReadonlyArray<readonly [string, string]> = [
   ["OpenID provider (google, apple, facebook)", sandbox.oidcUrl],
   ["OAuth 2.0 provider (github, discord, x)", sandbox.oauthUrl],
   ...config.evm.chains.map((chain) => [`EVM ${chain.name} (${chain.chainId})`, chain.rpcUrl] as const),
+  ...config.evm.chains.flatMap((chain) =>
+    chain.explorerApi === undefined ? [] : [[`Explorer API of ${chain.chainId} (${chain.explorerApi.kind === "etherscan" ? "Etherscan v2" : "Blockscout"})`, chain.explorerApi.url] as const]),
   ["Solana RPC", config.solana.cluster.rpcUrl],
   ["Solana WebSocket", config.solana.cluster.wsUrl],
   ["Solana network", config.solana.cluster.caipNetworkId],

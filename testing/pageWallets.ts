@@ -7,6 +7,7 @@
 import * as Schema from "effect/Schema"
 import { SandboxConfig } from "../sandbox/SandboxConfig.ts"
 import type { ApprovalRequest, Approve } from "../sandbox/wallets/Approval.ts"
+import * as ChainMemory from "../sandbox/wallets/ChainMemory.ts"
 import { installDemoWallets } from "../sandbox/wallets/DemoWallets.ts"
 import type { Permission } from "../sandbox/wallets/Permission.ts"
 import { askBinding } from "./ApprovalPolicy.ts"
@@ -37,6 +38,7 @@ export const inject = (input: unknown): void => {
   installDemoWallets(window, {
     config,
     approve: approverFor(policy),
-    permission: (namespace) => stored(`portico-testing:${namespace}`)
+    permission: (namespace) => stored(`portico-testing:${namespace}`),
+    evmChain: ChainMemory.stored("portico-testing:evm:chain")
   })
 }

@@ -1,6 +1,7 @@
 /**
  * What the connect button shows, whatever renders it (the React component or the custom element): the
- * label (the visitor's shortened address once connected), the theme and the host's accent.
+ * label (once connected, the visitor's registered name, else the shortened address), the theme and the
+ * host's accent.
  */
 import type * as Config from "../core/Config.ts"
 import type { Locale } from "../core/Locale.ts"
@@ -18,9 +19,10 @@ const shorten = (address: string) => address.length > 12 ? `${address.slice(0, 6
 export const buttonModel = (
   config: Pick<Config.PorticoConfig, "themeMode" | "themeVariables">,
   locale: Locale,
-  address: string | undefined
+  address: string | undefined,
+  profileName?: string
 ): ButtonModel => ({
-  label: address === undefined ? buttonLabels[locale] : shorten(address),
+  label: address === undefined ? buttonLabels[locale] : profileName ?? shorten(address),
   connected: address !== undefined,
   theme: config.themeMode ?? "dark",
   accent: config.themeVariables?.accent

@@ -9,7 +9,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import type * as Caip from "../Caip.ts"
+import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import type { EmbeddedFrame, FrameFailure } from "../embedded/FrameChannel.ts"
 import type * as Protocol from "../embedded/FrameProtocol.ts"
@@ -34,7 +34,7 @@ const failureOf = (error: FrameFailure): Connector.ConnectorFailure =>
     : new Connector.ConnectorError({ connectorId, message: error.message })
 
 const namespaceOf = (network: string): "eip155" | "solana" | undefined => {
-  const namespace = network.split(":")[0]
+  const namespace = Caip.namespaceOf(network)
   return namespace === "eip155" || namespace === "solana" ? namespace : undefined
 }
 

@@ -62,6 +62,9 @@ export const solanaMethods = ["solana_signMessage", "solana_signTransaction", "s
 
 const events = ["chainChanged", "accountsChanged"]
 
+/** How a namespace is named in the words a host reads. */
+const namespaceNames: Readonly<Record<string, string>> = { eip155: "EVM", solana: "Solana" }
+
 /**
  * A registry wallet's link (`scheme://`, or `https://host/path`) plus `wc?uri=…`, the WalletConnect
  * deep link convention. Links that could run script (`javascript:`, `data:`…) give none.
@@ -99,7 +102,7 @@ export const connectionsOf = (
 ): Effect.Effect<ReadonlyArray<Connector.Connected>, Connector.InvalidAccountError> => {
   const grouped = new Map<"eip155" | "solana", Array<Caip.ParsedAddress>>()
   for (const [key, namespace] of Object.entries(session.namespaces)) {
-    const name = key.split(":")[0]
+    const name = Caip.namespaceOf(key)
     if (name !== "eip155" && name !== "solana") return invalid(`The wallet approved the namespace ${key}, which was not proposed`)
     for (const entry of namespace.accounts) {
       const parsed = Effect.runSync(Effect.option(Caip.parseAddress(entry)))
@@ -134,35 +137,40 @@ const failure = (cause: unknown): Connector.ConnectorFailure => {
 
 const attempt = <A>(evaluate: () => Promise<A>) => Effect.tryPromise({ try: evaluate, catch: failure })
 
+/** The session's topic and what it grants per namespace (its network follows chainChanged). */
+interface Live {
+  readonly topic: string
+  readonly peer: SignClient.Session["peer"]
+  readonly connections: Map<string, Connector.Connected>
+  readonly linking: string | undefined
+}
 
-export const make = (options: Options): Connector.ConnectorClient => {
-  const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
-  const emit = (event: Connector.ConnectorEvent) => {
-    for (const listener of listeners) listener(event)
+const liveOf = (session: SignClient.Session, connections: ReadonlyArray<Connector.Connected>): Live => ({
+  topic: session.topic,
+  peer: session.peer,
+  connections: new Map(connections.map((connection) => [connection.namespace, connection])),
+  linking: connections[0]?.linking
+})
+
+/**
+ * The session's own events as connector events: a namespace's chain or accounts changed, the wallet
+ * changed what the session grants (checked as at connection, else the session ends), or it ended.
+ */
+const sessionEvents = (
+  networks: ReadonlyArray<Caip.CaipNetworkId>,
+  emit: (event: Connector.ConnectorEvent) => void,
+  live: {
+    readonly get: () => Live | undefined
+    /** Forgets the session; with a reason, also tells the wallet it ended. */
+    readonly end: (session: Live, reason?: { readonly code: number; readonly message: string }) => void
   }
-  /** The session's topic and what it grants per namespace (its network follows chainChanged). */
-  let current: {
-    readonly topic: string
-    readonly peer: SignClient.Session["peer"]
-    readonly connections: Map<string, Connector.Connected>
-    readonly linking: string | undefined
-  } | undefined
-  let loading: Promise<SignClient.SignClient> | undefined
-
-  const fail = (message: string) => new Connector.ConnectorError({ connectorId: connector.id, message })
-  const primaryOf = (session: typeof current) => session?.connections.get("eip155") ?? session?.connections.get("solana")
-
-  /**
-   * The wallet changed what the session grants: the new accounts pass the same checks as at connection
-   * (else the session ends), and each namespace's first account becomes its address.
-   */
-  const onUpdate = (session: NonNullable<typeof current>, namespaces: Protocol.SessionNamespaces) => {
+) => {
+  const onUpdate = (session: Live, namespaces: Protocol.SessionNamespaces) => {
     // The networks the page is on stay where the wallet still grants an account there.
     const onNetworks = [...session.connections.values()].map((connection) => connection.caipNetworkId)
-    const checked = Effect.runSync(Effect.result(connectionsOf({ namespaces, peer: session.peer }, options.networks, onNetworks)))
+    const checked = Effect.runSync(Effect.result(connectionsOf({ namespaces, peer: session.peer }, networks, onNetworks)))
     if (checked._tag === "Failure") {
-      current = undefined
-      void loading?.then((client) => client.disconnect(session.topic, { code: 5103, message: "Unsupported accounts." })).catch(() => undefined)
+      live.end(session, { code: 5103, message: "Unsupported accounts." })
       return emit({ _tag: "Disconnected" })
     }
     for (const connection of checked.success) {
@@ -170,23 +178,23 @@ export const make = (options: Options): Connector.ConnectorClient => {
       emit({ _tag: "AccountsChanged", namespace: connection.namespace, accounts: connection.accounts })
     }
   }
-
-  const onEvent = (event: SignClient.SignEvent) => {
+  return (event: SignClient.SignEvent) => {
+    const current = live.get()
     if (current === undefined || !("topic" in event) || event.topic !== current.topic) return
     switch (event._tag) {
       case "SessionEvent": {
         const { name, data } = event.params.event
-        const namespace = event.params.chainId.split(":")[0] ?? ""
+        const namespace = Caip.namespaceOf(event.params.chainId)
         if (name === "chainChanged") {
           const caipNetworkId = namespace === "eip155" ? Eip1193.caipNetworkIdOf(data) : Caip.isNetworkId(event.params.chainId) ? event.params.chainId : undefined
           const connection = current.connections.get(namespace)
-          if (caipNetworkId === undefined || connection === undefined || !options.networks.includes(caipNetworkId)) return
+          if (caipNetworkId === undefined || connection === undefined || !networks.includes(caipNetworkId)) return
           current.connections.set(namespace, { ...connection, caipNetworkId })
           return emit({ _tag: "ChainChanged", caipNetworkId, namespace: connection.namespace })
         }
         if (name === "accountsChanged" && Array.isArray(data) && (namespace === "eip155" || namespace === "solana")) {
           // Accounts arrive bare (`0x…`) or as CAIP-10 (`eip155:1:0x…`): the address is the last part.
-          return emit({ _tag: "AccountsChanged", namespace, accounts: data.filter(Predicate.isString).map((account) => account.split(":").at(-1) ?? "") })
+          return emit({ _tag: "AccountsChanged", namespace, accounts: data.filter(Predicate.isString).map((account) => Caip.accountOf(account) ?? account) })
         }
         return
       }
@@ -194,13 +202,17 @@ export const make = (options: Options): Connector.ConnectorClient => {
         return onUpdate(current, event.namespaces)
       case "SessionDelete":
       case "SessionExpire":
-        current = undefined
+        live.end(current)
         return emit({ _tag: "Disconnected" })
       default:
         return
     }
   }
+}
 
+/** The dapp's Sign client, its code loaded at the first use; a failed load is tried again by the next use. */
+const clientOf = (options: Options, onEvent: (event: SignClient.SignEvent) => void) => {
+  let loading: Promise<SignClient.SignClient> | undefined
   const load = () => {
     loading ??= import("../walletconnect/SignClient.ts").then(async (SignClientModule) => {
       const client = await SignClientModule.make({
@@ -214,26 +226,41 @@ export const make = (options: Options): Connector.ConnectorClient => {
       client.subscribe(onEvent)
       return client
     })
-    // A failed load (the relay module could not be fetched) may be retried by the next click.
     loading.catch(() => {
       loading = undefined
     })
     return loading
   }
+  return { load, loaded: () => loading }
+}
+
+export const make = (options: Options): Connector.ConnectorClient => {
+  const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
+  const emit = (event: Connector.ConnectorEvent) => {
+    for (const listener of listeners) listener(event)
+  }
+  let current: Live | undefined
+
+  const fail = (message: string) => new Connector.ConnectorError({ connectorId: connector.id, message })
+  const primaryOf = (session: typeof current) => session?.connections.get("eip155") ?? session?.connections.get("solana")
+
+  const onEvent = sessionEvents(options.networks, emit, {
+    get: () => current,
+    end: (session, reason) => {
+      current = undefined
+      if (reason !== undefined) void loaded()?.then((client) => client.disconnect(session.topic, reason)).catch(() => undefined)
+    }
+  })
+
+  const { load, loaded } = clientOf(options, (event) => onEvent(event))
 
   /** Accepts a settled session, or ends it and fails when its accounts do not pass the checks. */
   const adopt = (client: SignClient.SignClient, session: SignClient.Session, preferred: Caip.CaipNetworkId | undefined) =>
     connectionsOf(session, options.networks, preferred === undefined ? [] : [preferred]).pipe(
       Effect.tapError(() => Effect.promise(() => client.disconnect(session.topic, { code: 5103, message: "Unsupported accounts." }).catch(() => undefined))),
-      Effect.map((connections) => {
-        current = {
-          topic: session.topic,
-          peer: session.peer,
-          connections: new Map(connections.map((connection) => [connection.namespace, connection])),
-          linking: connections[0]?.linking
-        }
-        return connections
-      }),
+      Effect.tap((connections) => Effect.sync(() => {
+        current = liveOf(session, connections)
+      })),
       // connectionsOf never succeeds with an empty list.
       Effect.flatMap(([primary, ...others]) =>
         primary === undefined
@@ -266,18 +293,19 @@ export const make = (options: Options): Connector.ConnectorClient => {
       const [session] = client.sessions()
       if (session === undefined) return yield* fail("No WalletConnect session to restore")
       const connected = yield* adopt(client, session, reconnectOptions.caipNetworkId)
-      const namespace = reconnectOptions.caipNetworkId?.split(":")[0]
+      const namespace = reconnectOptions.caipNetworkId === undefined ? undefined : Caip.namespaceOf(reconnectOptions.caipNetworkId)
       return namespace === undefined ? connected : (current?.connections.get(namespace) ?? connected)
     })
 
   const topic = Effect.suspend(() => (current === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(current)))
 
-  /** The network the session's account of `namespace` is on. */
-  const networkOf = (namespace: string) =>
+  /** The session's connection of `namespace`, and the network it is on. */
+  const connectionOf = (namespace: string) =>
     Effect.flatMap(topic, (session) => {
       const connection = session.connections.get(namespace)
-      return connection === undefined ? Effect.fail(fail(`The WalletConnect session has no ${namespace} account`)) : Effect.succeed(connection.caipNetworkId)
+      return connection === undefined ? Effect.fail(fail(`The WalletConnect session has no ${namespaceNames[namespace] ?? namespace} account`)) : Effect.succeed(connection)
     })
+  const networkOf = (namespace: string) => Effect.map(connectionOf(namespace), (connection) => connection.caipNetworkId)
 
   /** Sends one request to the wallet on `chainId`; on a phone, the visitor is taken to the wallet to approve it. */
   const ask = (chainId: string, method: string, params: unknown) =>
@@ -296,9 +324,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
   /** Solana requests in WalletConnect's encoding; that code loads with the client, after the visitor picked WalletConnect. */
   const solanaRequest = (method: string, params: Record<string, unknown>) =>
     Effect.gen(function*() {
-      const session = yield* topic
-      const solana = session.connections.get("solana")
-      if (solana === undefined) return yield* fail("The WalletConnect session has no Solana account")
+      const solana = yield* connectionOf("solana")
       const encoding = yield* attempt(() => import("../walletconnect/SolanaRequests.ts"))
       return yield* encoding.request(method, params, {
         pubkey: solana.accounts[0],

@@ -129,7 +129,8 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
             requestType: waiting.type,
             message: error?.message === undefined || error.message === "" ? "An error occurred" : error.message,
             ...(error?.code === undefined ? {} : { code: error.code }),
-            ...(error?.reason === undefined ? {} : { reason: error.reason })
+            ...(error?.reason === undefined ? {} : { reason: error.reason }),
+            ...(error?.retryAfter === undefined ? {} : { retryAfter: error.retryAfter })
           })))
         }
       }
@@ -219,5 +220,7 @@ export class EmbeddedFrameRequestError extends Schema.TaggedError<EmbeddedFrameR
   message: Schema.String,
   code: Schema.optionalKey(Schema.Int),
   /** What failed in the frame (`OtpRefused.wrong`, `EmailInUse`…), which the views say in the visitor's language. */
-  reason: Schema.optionalKey(Schema.String)
+  reason: Schema.optionalKey(Schema.String),
+  /** Seconds until the request may be made again (the server's email cooldown). */
+  retryAfter: Schema.optionalKey(Schema.Int)
 }) {}

@@ -22,14 +22,9 @@ export const channel = "portico-embedded/1"
 /** A request id: 128 random bits, hex. The frame drops an id it has seen before. */
 export const RequestId = Schema.String.check(Schema.isPattern(/^[0-9a-f]{32}$/))
 
-const Otp = Schema.String.check(Schema.isPattern(/^[0-9]{6}$/))
 /** A network the embedded wallet works on, CAIP-2. */
 export const CaipNetworkId = Schema.String.check(Schema.isPattern(/^(eip155|solana):[-_a-zA-Z0-9]{1,32}$/))
 const Empty = Schema.Struct({})
-
-/** What connecting with an email address needs next (spec §4 "Email login"). */
-export const EmailConnectAction = Schema.Literals(["VERIFY_DEVICE", "VERIFY_OTP", "CONNECT"])
-export type EmailConnectAction = typeof EmailConnectAction.Type
 
 /** What updating the email address needs next (spec §4 "Email update"). */
 export const EmailUpdateAction = Schema.Literals(["VERIFY_PRIMARY_OTP", "VERIFY_SECONDARY_OTP"])
@@ -66,8 +61,11 @@ export const KeyState = Schema.Union([
 ])
 export type KeyState = typeof KeyState.Type
 
-/** The panels the frame renders itself, inside the modal, on its own origin. */
-export const PanelKind = Schema.Literals(["approve", "setup", "recover", "export"])
+/**
+ * The panels the frame renders itself, inside the modal, on its own origin: every code the visitor types
+ * (`otp`: the login code; `updateEmail`: both codes of an email update), every decision and every secret.
+ */
+export const PanelKind = Schema.Literals(["approve", "setup", "recover", "export", "otp", "updateEmail"])
 export type PanelKind = typeof PanelKind.Type
 
 /** What a host page tells the frame about itself (spec's "sync dapp data"). */
@@ -88,17 +86,29 @@ const Theme = Schema.Struct({
 export const requests = {
   SYNC_DAPP_DATA: { payload: DappData, success: Empty },
   SYNC_THEME: { payload: Theme, success: Empty },
-  CONNECT_EMAIL: { payload: Schema.Struct({ email: Email }), success: Schema.Struct({ action: EmailConnectAction }) },
-  /** Waits until the visitor approved this device from the link in the email. */
-  CONNECT_DEVICE: { payload: Empty, success: Empty },
-  CONNECT_OTP: { payload: Schema.Struct({ otp: Otp }), success: Empty },
+  /**
+   * VERIFY_OTP names the frame's code panel: the code is typed there, on the wallet's origin, never in the
+   * host's page (a host that saw it could log in as the visitor); the panel completes once it was right.
+   */
+  CONNECT_EMAIL: {
+    payload: Schema.Struct({ email: Email }),
+    success: Schema.Union([
+      Schema.Struct({ action: Schema.Literal("VERIFY_OTP"), panelId: RequestId }),
+      Schema.Struct({ action: Schema.Literals(["VERIFY_DEVICE", "CONNECT"]) })
+    ])
+  },
+  /** Waits until the visitor approved this device from the link in the email; then the code panel. */
+  CONNECT_DEVICE: { payload: Empty, success: Schema.Struct({ panelId: RequestId }) },
   /** Starts a social login: the authorization URL the modal opens (popup, or the page itself as redirect). */
   CONNECT_SOCIAL: {
     payload: Schema.Struct({ provider: SocialProvider, mode: Schema.Literals(["popup", "redirect"]), returnTo: Schema.String.check(Schema.isMaxLength(2000)) }),
     success: Schema.Struct({ authorizationUrl: Schema.String.check(Schema.isMaxLength(4000)) })
   },
-  /** Waits for the provider's answer to the social login started last (popup) or resumes it (redirect). */
-  COMPLETE_SOCIAL: { payload: Empty, success: Schema.Struct({ userName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))) }) },
+  /**
+   * Waits for the provider's answer to the social login started last (popup) or resumes it (redirect,
+   * with the completion code the page came back with).
+   */
+  COMPLETE_SOCIAL: { payload: Schema.Struct({ completionCode: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{43}$/))) }), success: Schema.Struct({ userName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))) }) },
   /** After a login: ready with the user, or the panel to show first. */
   GET_KEY_STATE: { payload: Empty, success: KeyState },
   GET_USER: { payload: Empty, success: FrameUser },
@@ -115,12 +125,13 @@ export const requests = {
     payload: Schema.Struct({ chainId: CaipNetworkId, method: Schema.String.check(Schema.isMaxLength(100)), params: Schema.optionalKey(Schema.Unknown) }),
     success: Schema.Struct({ result: Schema.Unknown })
   },
-  UPDATE_EMAIL: { payload: Schema.Struct({ email: Email }), success: Schema.Struct({ action: EmailUpdateAction }) },
-  UPDATE_EMAIL_PRIMARY_OTP: { payload: Schema.Struct({ otp: Otp }), success: Empty },
-  UPDATE_EMAIL_SECONDARY_OTP: { payload: Schema.Struct({ otp: Otp }), success: Schema.Struct({ newEmail: Email }) },
+  /** Both codes (to the current address, then to the new one) are typed in the frame's panel `panelId`. */
+  UPDATE_EMAIL: { payload: Schema.Struct({ email: Email }), success: Schema.Struct({ action: EmailUpdateAction, panelId: RequestId }) },
   /** Opens a panel the visitor asked for (key export). */
   OPEN_PANEL: { payload: Schema.Struct({ kind: Schema.Literal("export") }), success: Schema.Struct({ panelId: RequestId }) },
   SIGN_OUT: { payload: Empty, success: Empty },
+  /** Signs the visitor out on every browser and device: the server ends all their sessions, this one's too. */
+  SIGN_OUT_EVERYWHERE: { payload: Empty, success: Empty },
   RELOAD: { payload: Empty, success: Empty }
 } as const
 
@@ -154,7 +165,9 @@ export const ErrorPayload = Schema.Struct({
   /** A node's error data for an RPC call, as the node gave it (a revert's return data). */
   data: Schema.optionalKey(Schema.Unknown),
   /** What failed, for the modal to say it in the visitor's language: the failure's tag (and its kind, `OtpRefused.wrong`). */
-  reason: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,40}(\.[a-z]{1,20})?$/)))
+  reason: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z]{1,40}(\.[a-z]{1,20})?$/))),
+  /** Seconds until the request may be made again (the email cooldown), as the failure carries it. */
+  retryAfter: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 86_400 })))
 })
 export type ErrorPayload = typeof ErrorPayload.Type
 
@@ -214,7 +227,9 @@ export const frameNetwork = (networks: ReadonlyArray<{ readonly caipNetworkId: s
  */
 export const PanelQuery = Schema.Struct({
   projectId: FrameQuery.fields.projectId,
-  panelId: RequestId
+  panelId: RequestId,
+  /** `popup`: the panel's page opened as the wallet's own window by the panel itself (frame/app/PanelWindow.ts). */
+  window: Schema.optionalKey(Schema.Literal("popup"))
 })
 export type PanelQuery = typeof PanelQuery.Type
 

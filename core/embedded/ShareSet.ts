@@ -4,12 +4,10 @@
  * factor that key comes from. On the wire (`PUT /v1/embedded/shares`, and as the server stores them)
  * both shares are single base64url strings the server never looks into.
  *
- * When a recovery replaces the shares, the EVM account signs `replacementMessage` of the new set and the
- * server checks the signature against the address it stored at creation. Both sides build that message
- * here, from `canonicalJson` of the wire strings, so they agree byte for byte.
+ * When a recovery replaces the shares, the EVM account signs the hash of the new set's `canonicalJson`
+ * (ShareReplacement.ts) and the server checks the signature against the address it stored at creation.
+ * Both sides hash the wire strings as built here, so they agree byte for byte.
  */
-import { sha256 } from "@noble/hashes/sha2"
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils"
 import * as Schema from "effect/Schema"
 import * as SchemaGetter from "effect/SchemaGetter"
 
@@ -88,7 +86,3 @@ export type WireShareSet = typeof ShareSet.Encoded
  */
 export const canonicalJson = (set: WireShareSet): string =>
   JSON.stringify({ authShare: set.authShare, recoveryKind: set.recoveryKind, recoveryShare: set.recoveryShare })
-
-/** What the EVM account signs (EIP-191 personal_sign) to replace a visitor's server shares with `set`. */
-export const replacementMessage = (set: WireShareSet): string =>
-  `Portico: replace key shares ${bytesToHex(sha256(utf8ToBytes(canonicalJson(set))))}`

@@ -19,7 +19,6 @@ import { Backend, type AccountOnNetwork, type BackendError } from "../Backend.ts
 import type * as Caip from "../Caip.ts"
 import type * as Connector from "../Connector.ts"
 import { Connectors } from "../connectors/Connectors.ts"
-import { HostConfig } from "../HostConfig.ts"
 import * as Constants from "../Constants.ts"
 import type * as Identity from "../Identity.ts"
 import * as Modal from "../Modal.ts"
@@ -62,7 +61,6 @@ export class AccountData extends Context.Service<AccountData, {
     Effect.gen(function*() {
       const backend = yield* Backend
       const connectors = yield* Connectors
-      const config = yield* HostConfig
       const modal = yield* Modal.Modal
       const balances = yield* SubscriptionRef.make<ReadonlyMap<string, BalancesState>>(new Map())
       const set = (key: string, state: BalancesState) => SubscriptionRef.update(balances, (all) => new Map(all).set(key, state))
@@ -84,7 +82,7 @@ export class AccountData extends Context.Service<AccountData, {
         const service: BalanceSource.BalanceService<BackendError> = {
           fetch: (address, caipNetworkId, { forceUpdate }) =>
             Effect.map(backend.balances({ address, caipNetworkId }, { force: forceUpdate }), (loaded) => loaded.balances),
-          iconFor: (symbol) => config.apiUrl === undefined ? "" : new URL(`/public/getTokenImage/${encodeURIComponent(symbol)}`, config.apiUrl).toString()
+          iconFor: (symbol) => backend.urls?.tokenImage(symbol) ?? ""
         }
         yield* BalanceSource.fetch(client, service, account.address, account.caipNetworkId as Caip.CaipNetworkId, options.refresh === true ? "manual" : "networkSwitch").pipe(
           Effect.map((list) => new TokenBalance.Balances({ balances: list })),

@@ -1,7 +1,8 @@
 /**
  * Disconnecting (spec §4 "Account"): one namespace or every account; our side forgets the account even
  * when the wallet refuses to end its session, the outcome is tracked, a failure shows 'Failed to
- * disconnect', and the modal closes once no account is left.
+ * disconnect', and the modal closes once no account is left. Disconnecting an account (the Account
+ * view's button) ends what its wallet's login holds: `scopeOf`.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -16,8 +17,17 @@ import * as Session from "../Session.ts"
 import { Activity } from "./Activity.ts"
 import { routerContext } from "./ChainSupport.ts"
 
+/**
+ * What disconnecting `account` ends: the embedded wallet's one login holds both of its accounts, so
+ * signing out of it ends both (undefined: every account); any other wallet's account ends alone.
+ */
+export const scopeOf = (account: Pick<Session.SessionAccount, "namespace" | "connectorType">): Session.SessionNamespace | undefined =>
+  account.connectorType === "AUTH" ? undefined : account.namespace
+
 export class Disconnecting extends Context.Service<Disconnecting, {
   readonly disconnect: (namespace?: Session.SessionNamespace) => Effect.Effect<void, Disconnect.DisconnectError>
+  /** Disconnects `account` and whatever else its wallet's login ends with it (`scopeOf`). */
+  readonly disconnectAccount: (account: Session.SessionAccount) => Effect.Effect<void, Disconnect.DisconnectError>
 }>()("portico/core/features/Disconnecting") {
   static readonly layer = Layer.effect(
     Disconnecting,
@@ -42,7 +52,8 @@ export class Disconnecting extends Context.Service<Disconnecting, {
         )
       }, Effect.provide(context))
 
-      return Disconnecting.of({ disconnect })
+      const ends: Disconnecting["Service"]["disconnect"] = disconnect
+      return Disconnecting.of({ disconnect: ends, disconnectAccount: (account) => ends(scopeOf(account)) })
     })
   )
 }

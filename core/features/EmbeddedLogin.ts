@@ -3,26 +3,30 @@
  * §5 the email format and the 30 s trigger gate, §9 timers), then connecting it like any wallet.
  *
  * Email: connect email answers VERIFY_OTP (a code was mailed), VERIFY_DEVICE (a known visitor on a new
- * device: the mailed link approves it, then a code follows) or CONNECT; the code is confirmed; then the
+ * device: the mailed link approves it, then a code follows) or CONNECT; the code is typed and confirmed in
+ * the frame's own panel (the host's page never sees it), and once that panel completes the
  * frame's key state says whether the wallet is ready or one of its panels comes first (a new visitor sets
  * up recovery, a known one on a new device recovers). Social: the provider's window (a popup, or the page
- * itself when the popup is blocked), then the same key state. Once ready, the embedded connector connects
+ * itself when the popup is blocked), then the same key state; a popup closed without an answer ends the
+ * attempt (SocialWindowClosedError) once the answer had time to arrive. Once ready, the embedded connector connects
  * through the usual attempt. Requests needing the visitor's approval show the frame's approval panel
  * (ApproveTransaction) wherever they come from. Its own chunk with the frame (app/EmbeddedEngine.ts).
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Account from "../Account.ts"
 import * as Alert from "../Alert.ts"
+import * as Constants from "../Constants.ts"
 import * as Embedded from "../connectors/Embedded.ts"
 import * as Cooldown from "../Cooldown.ts"
 import * as Email from "../Email.ts"
-import { EmbeddedFrame, type FrameFailure } from "../embedded/FrameChannel.ts"
+import { EmbeddedFrame, EmbeddedFrameRequestError, type FrameFailure } from "../embedded/FrameChannel.ts"
 import type * as Protocol from "../embedded/FrameProtocol.ts"
 import * as Login from "../embedded/Login.ts"
 import { fixed } from "../FixedMessage.ts"
@@ -36,7 +40,7 @@ import * as StorageKey from "../StorageKey.ts"
 import { ConnectAttempt } from "./ConnectAttempt.ts"
 import { routerContext } from "./ChainSupport.ts"
 
-export type LoginFailure = FrameFailure | Email.InvalidEmailError | Cooldown.EmailCooldownError | LoginPanelClosedError
+export type LoginFailure = FrameFailure | Email.InvalidEmailError | Cooldown.EmailCooldownError | LoginPanelClosedError | SocialWindowClosedError
 
 /** The modal view of each step that has one. */
 const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
@@ -49,40 +53,50 @@ const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
       return "ConnectingSocial"
     case "Panel":
       return step.kind === "approve" ? "ApproveTransaction" : "EmbeddedWalletPanel"
-    case "UpdatePrimary":
+    case "UpdateCode":
       return "UpdateEmailPrimaryOtp"
-    case "UpdateSecondary":
-      return "UpdateEmailSecondaryOtp"
     default:
       return undefined
   }
 }
 
-const problemOf = (error: { readonly _tag: string; readonly message: string; readonly reason?: string | undefined }) => ({
+const problemOf = (error: { readonly _tag: string; readonly message: string; readonly reason?: string | undefined; readonly seconds?: number }) => ({
   _tag: error._tag,
   message: error.message,
-  ...(error.reason === undefined ? {} : { reason: error.reason })
+  ...(error.reason === undefined ? {} : { reason: error.reason }),
+  ...(error.seconds === undefined ? {} : { seconds: error.seconds })
 })
+
+/** The server's email cooldown, answered through the frame, is the same failure as ours, with its seconds. */
+const asCooldown = <E>(error: E): E | Cooldown.EmailCooldownError =>
+  error instanceof EmbeddedFrameRequestError && error.reason === "EmailCooldown" && error.retryAfter !== undefined
+    ? Cooldown.EmailCooldownError.of(error.retryAfter)
+    : error
 
 export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly form: SubscriptionRef.SubscriptionRef<Login.LoginState>
   /** Sends the email address to the frame (at most once per 30 s) and shows the step it answers. */
   readonly connectEmail: (email: string) => Effect.Effect<void, LoginFailure>
-  /** Mails a new code to the address of the current step (the same 30 s gate). */
+  /** Mails a new code to the address of the current step (the same 30 s gate); its panel replaces the last one. */
   readonly resendCode: Effect.Effect<void, LoginFailure>
-  readonly verifyOtp: (otp: string) => Effect.Effect<void, LoginFailure>
   /**
    * Starts a social login: the provider's authorization URL, to open in the popup the view opened (or in
    * the page itself, `redirect`). A popup login then completes by itself.
    */
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect", returnTo: string) => Effect.Effect<string, LoginFailure>
-  /** Completes a social login the page came back from (redirect mode). */
-  readonly resumeSocial: Effect.Effect<void, LoginFailure>
-  /** Email update: a code to the current address first. */
+  /** Completes a social login the page came back from (redirect mode), with the completion code it came back with. */
+  readonly resumeSocial: (completionCode: string | undefined) => Effect.Effect<void, LoginFailure>
+  /**
+   * The provider's popup closed. A sign-in that finished closes it by itself, so its answer is given
+   * `Constants.socialWindowGraceMillis` to arrive; without one the attempt ends with SocialWindowClosedError.
+   */
+  readonly socialWindowClosed: Effect.Effect<void>
+  /** Email update: both codes are typed in the frame's panel; once it completes, back to Account. */
   readonly updateEmail: (email: string) => Effect.Effect<void, LoginFailure>
-  readonly verifyUpdateOtp: (otp: string) => Effect.Effect<void, LoginFailure>
   /** The frame's key export panel (the keys never leave the frame's origin). */
   readonly exportKeys: Effect.Effect<void, LoginFailure>
+  /** Ends every session of the visitor, on every browser and device (the connection here ends with it). */
+  readonly signOutEverywhere: Effect.Effect<void, LoginFailure>
   /** The signed-in visitor (email or social account, accounts). */
   readonly user: Effect.Effect<Protocol.Success<"GET_USER">, LoginFailure>
   /** Leaves the login where it is (back to Connect). */
@@ -111,7 +125,9 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           const view = viewOf(step)
           if (view === undefined) return
           const state = yield* SubscriptionRef.get(modal.state)
-          yield* state.open ? modal.push({ view }) : modal.open({ view })
+          // A step that stays on its view (a new code, a second try) replaces it rather than stacking it.
+          if (!state.open) return yield* modal.open({ view })
+          yield* Modal.currentView(state) === view ? modal.replace({ view }) : modal.push({ view })
         })
 
       /** Spec §8's alerts for the frame that did not load or answer, as toasts. */
@@ -122,7 +138,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
 
       /** Keeps the step, shows the failure, and hands it on. */
       const failing = <A, E extends { readonly _tag: string; readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
-        Effect.tapError(effect, (error) =>
+        Effect.tapError(Effect.mapError(effect, asCooldown), (error) =>
           Effect.andThen(SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(error) })), alertFor(error)))
 
       /** Once per frame: who the host is, its networks and its look. */
@@ -185,31 +201,74 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         yield* attempt.connect(Embedded.connectorId)
       })
 
+      /** The frame's panel `panelId` as the modal shows it. */
+      const panelRef = (panelId: string) => Effect.map(frame.panelUrl(panelId), (url): Login.PanelRef => ({ panelId, url }))
+
+      /**
+       * The login goes on once the code panel completes (the visitor typed the right code there). A panel
+       * closed or replaced (a code resent) ends this wait quietly: the newer one carries the login.
+       */
+      const afterCode = (panelId: string) =>
+        Effect.forkDetach(failing(Effect.gen(function*() {
+          if ((yield* panelOutcome(panelId)) === "completed") yield* finish
+        })))
+
+      const showCode = (email: string, panelId: string) =>
+        Effect.gen(function*() {
+          const panel = yield* panelRef(panelId)
+          yield* show({ _tag: "Otp", email, sentAt: yield* Clock.currentTimeMillis, panel })
+          yield* afterCode(panelId)
+        })
+
       const sendEmail = (email: string) =>
         Effect.gen(function*() {
           const valid = yield* Email.validate(email.trim())
           yield* openGate
           yield* sync
-          const { action } = yield* frame.request("CONNECT_EMAIL", { email: valid })
+          const answer = yield* frame.request("CONNECT_EMAIL", { email: valid })
           // Closed once a mail went: a send the server refused (its own gate, a bad address) starts no wait here.
           yield* gate.close
           yield* storage.set(StorageKey.emailLogin, true).pipe(Effect.ignore)
-          const sentAt = yield* Clock.currentTimeMillis
-          if (action === "CONNECT") return yield* finish
-          if (action === "VERIFY_OTP") return yield* show({ _tag: "Otp", email: valid, sentAt })
-          yield* show({ _tag: "Device", email: valid, sentAt })
-          // The visitor follows the link in the mail; then a code is mailed.
-          yield* frame.request("CONNECT_DEVICE", {})
+          if (answer.action === "CONNECT") return yield* finish
+          if (answer.action === "VERIFY_OTP") return yield* showCode(valid, answer.panelId)
+          yield* show({ _tag: "Device", email: valid, sentAt: yield* Clock.currentTimeMillis })
+          // The visitor follows the link in the mail; then a code is mailed, typed in the frame's panel.
+          const { panelId } = yield* frame.request("CONNECT_DEVICE", {})
+          const panel = yield* panelRef(panelId)
           yield* modal.replace({ view: "EmailVerifyOtp" })
-          yield* SubscriptionRef.set(form, { step: { _tag: "Otp", email: valid, sentAt: yield* Clock.currentTimeMillis }, problem: undefined })
+          yield* SubscriptionRef.set(form, { step: { _tag: "Otp", email: valid, sentAt: yield* Clock.currentTimeMillis, panel }, problem: undefined })
+          yield* afterCode(panelId)
         })
 
       const currentEmail = Effect.map(SubscriptionRef.get(form), (state) =>
         state.step._tag === "Otp" || state.step._tag === "Device" ? state.step.email : undefined)
 
-      const completeSocial = (provider: SocialProvider | undefined) =>
+      /** The popup login still waiting for its provider's answer (none once the frame answered). */
+      let waiting: Fiber.Fiber<unknown, unknown> | undefined
+
+      const socialWindowClosed = Effect.gen(function*() {
+        const waited = waiting
+        if (waited === undefined) return
+        yield* Effect.sleep(Constants.socialWindowGraceMillis)
+        // Answered meanwhile (then the wallet's setup or a failure shows), or a new attempt started.
+        if (waiting !== waited) return
+        waiting = undefined
+        yield* Fiber.interrupt(waited)
+        yield* SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(new SocialWindowClosedError()) }))
+      })
+
+      /** The frame's answer to the provider's sign-in; while it is awaited, a closed popup may end the attempt. */
+      const socialAnswer = (completionCode: string | undefined) =>
+        Effect.withFiber((fiber) => {
+          waiting = fiber
+          return Effect.ensuring(frame.request("COMPLETE_SOCIAL", completionCode === undefined ? {} : { completionCode }), Effect.sync(() => {
+            if (waiting === fiber) waiting = undefined
+          }))
+        })
+
+      const completeSocial = (provider: SocialProvider | undefined, completionCode?: string) =>
         Effect.gen(function*() {
-          const { userName } = yield* frame.request("COMPLETE_SOCIAL", {})
+          const { userName } = yield* socialAnswer(completionCode)
           if (provider !== undefined) yield* storage.set(StorageKey.connectedSocial, provider).pipe(Effect.ignore)
           yield* storage.set(StorageKey.connectedSocialUsername, userName ?? null).pipe(Effect.ignore)
           yield* finish
@@ -227,7 +286,8 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           }
           if (event.type !== "PANEL_DONE") return
           const state = yield* SubscriptionRef.get(form)
-          if (state.step._tag !== "Panel" || state.step.panelId !== event.panelId || state.step.kind === "setup" || state.step.kind === "recover") return
+          // Setup, recovery and codes are followed by the login that showed them.
+          if (state.step._tag !== "Panel" || state.step.panelId !== event.panelId || !(state.step.kind === "approve" || state.step.kind === "export")) return
           yield* SubscriptionRef.set(form, Login.initial)
           // The approval (or export) is answered: the view it needed goes, and the modal with it when nothing is left.
           const modalState = yield* SubscriptionRef.get(modal.state)
@@ -239,7 +299,6 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         form,
         connectEmail: (email) => failing(sendEmail(email)),
         resendCode: failing(Effect.flatMap(currentEmail, (email) => email === undefined ? Effect.void : sendEmail(email))),
-        verifyOtp: (otp) => failing(Effect.andThen(frame.request("CONNECT_OTP", { otp: otp.trim() }), finish)),
         connectSocial: (provider, mode, returnTo) =>
           failing(Effect.gen(function*() {
             yield* sync
@@ -250,36 +309,32 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
             else yield* Effect.forkDetach(failing(completeSocial(provider)))
             return authorizationUrl
           })),
-        resumeSocial: failing(Effect.gen(function*() {
+        socialWindowClosed,
+        resumeSocial: (completionCode) => failing(Effect.gen(function*() {
           const remembered = yield* storage.get(StorageKey.connectedSocial).pipe(Effect.orElseSucceed(() => null))
           const provider = remembered === null || remembered === "farcaster" ? undefined : remembered
           yield* show(provider === undefined ? { _tag: "Social" } : { _tag: "Social", provider })
           yield* sync
-          yield* completeSocial(provider)
+          yield* completeSocial(provider, completionCode)
         })),
         updateEmail: (email) =>
           failing(Effect.gen(function*() {
             const valid = yield* Email.validate(email.trim())
             yield* openGate
-            yield* frame.request("UPDATE_EMAIL", { email: valid })
+            const { panelId } = yield* frame.request("UPDATE_EMAIL", { email: valid })
             yield* gate.close
-            yield* show({ _tag: "UpdatePrimary", newEmail: valid })
-          })),
-        verifyUpdateOtp: (otp) =>
-          failing(Effect.gen(function*() {
-            const state = yield* SubscriptionRef.get(form)
-            if (state.step._tag === "UpdatePrimary") {
-              yield* frame.request("UPDATE_EMAIL_PRIMARY_OTP", { otp: otp.trim() })
-              return yield* show({ _tag: "UpdateSecondary", newEmail: state.step.newEmail })
-            }
-            yield* frame.request("UPDATE_EMAIL_SECONDARY_OTP", { otp: otp.trim() })
-            yield* SubscriptionRef.set(form, Login.initial)
-            yield* modal.goBackTo("Account")
+            yield* show({ _tag: "UpdateCode", newEmail: valid, panel: yield* panelRef(panelId) })
+            yield* Effect.forkDetach(Effect.gen(function*() {
+              if ((yield* panelOutcome(panelId)) !== "completed") return
+              yield* SubscriptionRef.set(form, Login.initial)
+              yield* modal.goBackTo("Account")
+            }))
           })),
         exportKeys: failing(Effect.gen(function*() {
           const { panelId } = yield* frame.request("OPEN_PANEL", { kind: "export" })
-          yield* show({ _tag: "Panel", kind: "export", panelId, url: yield* frame.panelUrl(panelId) })
+          yield* show({ _tag: "Panel", kind: "export", ...(yield* panelRef(panelId)) })
         })),
+        signOutEverywhere: failing(Effect.asVoid(frame.request("SIGN_OUT_EVERYWHERE", {}))),
         user: frame.request("GET_USER", {}),
         cancel: SubscriptionRef.set(form, Login.initial),
         watchApprovals
@@ -291,4 +346,9 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
 /** The visitor closed the frame's setup or recovery panel before the wallet was ready. */
 export class LoginPanelClosedError extends Schema.TaggedError<LoginPanelClosedError>()("LoginPanelClosedError", {
   message: fixed("The embedded wallet was not set up")
+}) {}
+
+/** The provider's window was closed before the sign-in finished. */
+export class SocialWindowClosedError extends Schema.TaggedError<SocialWindowClosedError>()("SocialWindowClosedError", {
+  message: fixed("The sign-in window was closed before the sign-in finished")
 }) {}

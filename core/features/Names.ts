@@ -17,6 +17,7 @@ import { fixed } from "../FixedMessage.ts"
 import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
 import * as Name from "../Name.ts"
+import type * as Receiver from "../send/Receiver.ts"
 import * as Session from "../Session.ts"
 import { AccountData } from "./AccountData.ts"
 import { signMessage } from "./MessageSigning.ts"
@@ -48,8 +49,8 @@ export class Names extends Context.Service<Names, {
   readonly suggestions: (label: string) => Effect.Effect<Name.NameSuggestions, SuggestionsFailure>
   /** Registers `label` in the zone for the active account, in the spec's steps; the outcome lands in `registration`. */
   readonly register: (label: string) => Effect.Effect<void>
-  /** The address a registered name points to on `namespace` and its avatar; undefined when it has none there. */
-  readonly lookup: (name: string, namespace: string) => Effect.Effect<{ readonly address: string; readonly avatarUrl?: string } | undefined, BackendError>
+  /** The address a registered name points to on `namespace` and its avatar, or why there is none. */
+  readonly lookup: (name: string, namespace: string) => Effect.Effect<Receiver.NameProfile, BackendError>
 }>()("portico/core/features/Names") {
   static readonly layer = Layer.effect(
     Names,
@@ -98,11 +99,12 @@ export class Names extends Context.Service<Names, {
             backend.nameSuggestions(valid.toLowerCase(), zone).pipe(Effect.mapError((cause) => new NameSuggestionsError({ cause })))),
         register,
         lookup: (name, namespace) =>
-          Effect.map(backend.lookupName(name.toLowerCase()), (account) => {
+          Effect.map(backend.lookupName(name.toLowerCase()), (account): Receiver.NameProfile => {
+            if (account instanceof Name.NameNotRegistered) return "notRegistered"
             const coinType = namespace === "eip155" || namespace === "solana" ? coinTypes[namespace] : undefined
             const entry = coinType === undefined ? undefined : account.addresses[String(coinType)]
             const avatarUrl = account.attributes["avatar"]
-            return entry === undefined ? undefined : { address: entry.address, ...(avatarUrl === undefined ? {} : { avatarUrl }) }
+            return entry === undefined ? "noAddress" : { address: entry.address, ...(avatarUrl === undefined ? {} : { avatarUrl }) }
           })
       })
     })

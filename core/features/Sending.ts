@@ -22,7 +22,7 @@ import { ChainReads } from "../rpc/ChainReads.ts"
 import type * as Name from "../Name.ts"
 import * as Send from "../Send.ts"
 import * as Receiver from "../send/Receiver.ts"
-import type * as Amount from "../send/Amount.ts"
+import * as Amount from "../send/Amount.ts"
 import type * as EvmSend from "../send/EvmSend.ts"
 import * as SendFlow from "../send/SendFlow.ts"
 import type * as SolanaSend from "../send/SolanaSend.ts"
@@ -42,6 +42,7 @@ export type SendFailure =
   | Send.SendAmountAndReceiverRequiredError
   | Send.SendTokenRequiredError
   | Amount.InvalidAmountError
+  | Amount.InsufficientBalanceError
   | Transfer.TransferTokenError
   | EvmSend.EvmSendInvalidAddressError
   | EvmSend.EvmTransferRefusedError
@@ -53,13 +54,17 @@ export type SendFailure =
   | Connector.ConnectorFailure
   | WalletRequestError
 
+/** The request's amount (with `fee`, when paid in the coin sent) within the balance the form shows for its token. */
+const affordable = (request: Send.SendRequest, units: bigint, fee = 0n) =>
+  Amount.requireAffordable(units, { numeric: request.token.quantity.numeric, decimals: Number(request.token.quantity.decimals), symbol: request.token.symbol }, fee)
+
 export class Sending extends Context.Service<Sending, {
   /** The send form (spec §3 "Send state"), reset whenever the active account or its network changes. */
   readonly form: SubscriptionRef.SubscriptionRef<Send.SendState>
   readonly setToken: (token: TokenBalance.TokenBalance) => Effect.Effect<void>
   readonly setAmount: (amount: string) => Effect.Effect<void>
   /** Sets the receiver: an address, or a name resolved to its address (its name and avatar kept for the preview). */
-  readonly setReceiver: (text: string) => Effect.Effect<void, Receiver.InvalidReceiverError | Name.NameResolutionError | WalletRequestError>
+  readonly setReceiver: (text: string) => Effect.Effect<void, Receiver.InvalidReceiverError | Name.NameNotFoundError | Name.NameResolutionError | WalletRequestError>
   /** The network fee of the send as the form stands, in the native coin's smallest unit. */
   readonly estimateFee: Effect.Effect<bigint, SendFailure>
   /** Sends as the form stands; answers the transaction hash (eip155) or signature (solana). */
@@ -93,13 +98,22 @@ export class Sending extends Context.Service<Sending, {
         return account === undefined ? Effect.fail(notConnected()) : Effect.succeed(account)
       })
 
-      /** The form as a transfer from the active account, with the reads of its network (for the fee). */
+      /** The form as a transfer from the active account, within the token's balance, with the reads of its network. */
       const prepared = Effect.gen(function*() {
         const account = yield* activeAccount
         const request = yield* Send.validate(account.namespace, yield* SubscriptionRef.get(form))
         const transfer = yield* Transfer.fromRequest(request, account.address)
+        yield* affordable(request, transfer.transfer.units)
         const read = yield* chainReads.on(account.caipNetworkId)
-        return { transfer, read }
+        return { request, transfer, read }
+      })
+
+      /** The network fee of the form's send, once the balance also covers it where it is paid in the coin sent. */
+      const estimateFee = Effect.gen(function*() {
+        const { request, transfer, read } = yield* prepared
+        const fee = yield* Transfer.estimateFee(read, transfer)
+        if (request.token.address === undefined) yield* affordable(request, transfer.transfer.units, fee)
+        return fee
       })
 
       const setReceiver = Effect.fn("Sending.setReceiver")(function*(text: string) {
@@ -111,6 +125,8 @@ export class Sending extends Context.Service<Sending, {
       })
 
       const send = Effect.gen(function*() {
+        // Nothing the balance cannot cover reaches the wallet; without a fee estimate the amount alone is checked.
+        yield* Effect.catchTag(estimateFee, "ChainReadError", () => Effect.void)
         const account = yield* activeAccount
         const client = yield* connectors.get(account.connectorId)
         const read = yield* chainReads.on(account.caipNetworkId)
@@ -133,7 +149,7 @@ export class Sending extends Context.Service<Sending, {
         setToken: (token) => SubscriptionRef.update(form, (state) => ({ ...state, token })),
         setAmount: (amount) => SubscriptionRef.update(form, (state) => ({ ...state, sendTokenAmount: amount.trim() })),
         setReceiver,
-        estimateFee: Effect.flatMap(prepared, ({ read, transfer }): Effect.Effect<bigint, SendFailure> => Transfer.estimateFee(read, transfer)),
+        estimateFee,
         send
       })
     })

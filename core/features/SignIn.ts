@@ -13,6 +13,7 @@ import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Analytics from "../Analytics.ts"
+import * as Caip from "../Caip.ts"
 import { fixed } from "../FixedMessage.ts"
 import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
@@ -45,12 +46,17 @@ const signInAccountOf = (scope: SignInState.SignInScope, state: Session.SessionS
     : undefined
 }
 
-const keyOf = (target: SignInState.SignInAccount | undefined) => target === undefined ? "" : `${target.chainId}|${target.address}`
+/**
+ * One sign-in per address and namespace: a signature proves control of the address, which is the same on
+ * every network of its namespace, so switching networks neither asks again nor loses the session.
+ */
+const keyOf = (target: SignInState.SignInAccount | undefined) =>
+  target === undefined ? "" : `${Caip.namespaceOf(target.chainId)}|${target.chainId.startsWith("eip155:") ? target.address.toLowerCase() : target.address}`
 
 export class SignIn extends Context.Service<SignIn, {
-  /** Asks the wallet again (the sign view's "Try again"). */
+  /** Asks the wallet again (the sign view's "Try again", and signing in after a cancel). */
   readonly retry: Effect.Effect<void>
-  /** The sign view's cancel: disconnects when sign-in is required, otherwise closes. */
+  /** The sign view's cancel: disconnects when sign-in is required, otherwise closes; a late signature still counts. */
   readonly cancel: Effect.Effect<void>
   /** Ends every sign-in session (the host's sign-out); the visitor stays connected unless sign-in is required. */
   readonly signOut: Effect.Effect<void, SignInProviderError>
@@ -72,6 +78,8 @@ export class SignIn extends Context.Service<SignIn, {
         (router) => modal.close(router, { forced: true })
       )
 
+      const showsSignView = Effect.map(SubscriptionRef.get(modal.state), (now) => now.open && Modal.currentView(now) === scope.view)
+
       const showSignView = Effect.gen(function*() {
         const now = yield* SubscriptionRef.get(modal.state)
         if (!now.open || Modal.currentView(now) !== scope.view) yield* modal.open({ view: scope.view })
@@ -80,6 +88,8 @@ export class SignIn extends Context.Service<SignIn, {
       const fail = (target: SignInState.SignInAccount, error: SignInFailure) =>
         Effect.gen(function*() {
           yield* Analytics.trackDetached({ event: "SIWX_AUTH_ERROR", address: target.address, properties: { reason: error._tag } })
+          // The visitor cancelled meanwhile: the wallet's late refusal changes nothing they see.
+          if ((yield* SubscriptionRef.get(status))._tag === "Declined") return
           if (error._tag === "SignInInitError") {
             // Spec §8: without a message to sign there is no sign-in; the connection ends with it.
             yield* SubscriptionRef.set(status, SignInState.signedOut)
@@ -131,7 +141,8 @@ export class SignIn extends Context.Service<SignIn, {
             Effect.mapError((error) => error._tag === "SignInRefusedError" && error.reason === "signature" ? new SmartAccountSignInError({ cause: error }) : error)
           )
           yield* SubscriptionRef.set(status, { _tag: "SignedIn", account: target, session: signed })
-          yield* closeModal
+          // Signed after a cancel, the visitor may be elsewhere in the modal by now: only the sign view closes.
+          if (yield* showsSignView) yield* closeModal
           yield* Analytics.trackDetached({ event: "SIWX_AUTH_SUCCESS", address: target.address }).pipe(Effect.provide(context))
         }).pipe(Effect.catch((error: SignInFailure) => fail(target, error)))
 
@@ -178,8 +189,11 @@ export class SignIn extends Context.Service<SignIn, {
         if (active !== undefined) yield* FiberHandle.run(running, sign(active.account, active.target))
       })
 
+      /**
+       * The sign view's cancel. A request already in the wallet is left to finish: the visitor may still
+       * approve it there, and a signature they gave signs them in.
+       */
       const cancel = Effect.gen(function*() {
-        yield* FiberHandle.clear(running)
         const current = yield* SubscriptionRef.get(status)
         if (current._tag !== "SignedOut" && current._tag !== "SignedIn") yield* SubscriptionRef.set(status, { _tag: "Declined", account: current.account })
         // A failed disconnect shows its own toast (Disconnecting); the cancel itself is done.

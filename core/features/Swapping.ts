@@ -2,7 +2,8 @@
  * Swaps (spec §2 feature area "swaps", §7 convert calls): the form's pair and amount, a quote from our
  * server that follows every change, and the swap itself through the visitor's wallet — first an approval
  * of exactly the amount when the router may not spend enough of the token, then the swap — each waited
- * for until mined. After it, balances and activity load again and the modal returns to Account.
+ * for until mined. On Solana the swap is one transaction from the swap API, signed and sent by the wallet
+ * (core/swap/SolanaSwap.ts). After it, balances and activity load again and the modal returns to Account.
  * Its own chunk (app/SwapEngine.ts): a visitor who never opens Swap never loads it.
  */
 import * as Clock from "effect/Clock"
@@ -10,20 +11,26 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Backend, type BackendError } from "../Backend.ts"
 import type * as Connector from "../Connector.ts"
+import { Connectors } from "../connectors/Connectors.ts"
 import * as Modal from "../Modal.ts"
 import type * as Networks from "../Networks.ts"
 import type { ChainReadError } from "../rpc/ChainRead.ts"
 import { ChainReads } from "../rpc/ChainReads.ts"
 import { fixed } from "../FixedMessage.ts"
 import * as Amount from "../send/Amount.ts"
+import type * as SolanaSend from "../send/SolanaSend.ts"
 import * as Session from "../Session.ts"
+import * as SolanaSwap from "../swap/SolanaSwap.ts"
 import * as Swap from "../swap/Swap.ts"
-import { AccountData } from "./AccountData.ts"
-import { Activity } from "./Activity.ts"
+import * as SwapGuards from "../swap/SwapGuards.ts"
+import * as AccountData from "./AccountData.ts"
+import { Activity, keyOf } from "./Activity.ts"
 import { notConnected, WalletRequests, type WalletRequestError } from "./WalletRequests.ts"
 
 export type SwapFailure =
@@ -33,7 +40,9 @@ export type SwapFailure =
   | Networks.NetworkNotFoundError
   | Amount.InvalidAmountError
   | Swap.SwapRevertedError
+  | SolanaSend.SolanaSendAnswerError
   | SwapNotReadyError
+  | SwapGuards.SwapRefusal
 
 /** Receipts are asked for every second, for up to two minutes. */
 const receiptPolls = 120
@@ -56,7 +65,10 @@ export class Swapping extends Context.Service<Swapping, {
   readonly flip: Effect.Effect<void>
   /** Asks for a quote of the form as it stands (the view calls it while open, to follow the market). */
   readonly requote: Effect.Effect<void>
-  /** Approves when needed, then swaps; answers the swap's hash. */
+  /**
+   * Approves when needed, then swaps; answers the swap's hash. Refuses, before asking the wallet, an
+   * amount above the account's balance of the token or a price impact above 5 % (SwapGuards).
+   */
   readonly swap: Effect.Effect<string, SwapFailure>
 }>()("portico/core/features/Swapping") {
   static readonly layer = Layer.effect(
@@ -67,13 +79,16 @@ export class Swapping extends Context.Service<Swapping, {
       const requests = yield* WalletRequests
       const chainReads = yield* ChainReads
       const modal = yield* Modal.Modal
-      const accountData = yield* AccountData
+      const accountData = yield* AccountData.AccountData
       const activity = yield* Activity
       const form = yield* Swap.SwapForm
+      const connectors = yield* Connectors
 
-      const evmAccount = Effect.flatMap(SubscriptionRef.get(session.state), (state) =>
-        state.eip155 === undefined ? Effect.fail(notConnected()) : Effect.succeed(state.eip155))
-
+      /** The account swapping: the active one (eip155 or solana). */
+      const swapAccount = Effect.flatMap(SubscriptionRef.get(session.state), (state) => {
+        const account = Session.activeAccount(state)
+        return account === undefined ? Effect.fail(notConnected()) : Effect.succeed(account)
+      })
 
       /** A quote (and the allowance) for the form as it stands; a form that cannot be quoted clears it. */
       const requote = Effect.gen(function*() {
@@ -82,13 +97,13 @@ export class Swapping extends Context.Service<Swapping, {
         if (from === undefined || to === undefined || state.amount === "") {
           return yield* SubscriptionRef.update(form, (current) => ({ ...current, quote: undefined, quoting: false, problem: undefined }))
         }
-        const account = yield* evmAccount
+        const account = yield* swapAccount
         const amount = yield* Amount.parse(state.amount, from.decimals)
         yield* SubscriptionRef.update(form, (current) => ({ ...current, quoting: true }))
         const query = { amount, from: from.address, to: to.address, userAddress: account.address }
         const [quote, allowance] = yield* Effect.all([
           backend.swapQuote(query),
-          Swap.isNative(from) ? Effect.succeed(undefined) : backend.swapAllowance(from.address, account.address)
+          Swap.needsAllowance(from) ? backend.swapAllowance(from.address, account.address) : Effect.succeed(undefined)
         ], { concurrency: 2 })
         // A quote for a form that changed meanwhile is not this form's.
         yield* SubscriptionRef.update(form, (current) =>
@@ -100,7 +115,7 @@ export class Swapping extends Context.Service<Swapping, {
       )
 
       const open = Effect.gen(function*() {
-        const account = yield* evmAccount
+        const account = yield* swapAccount
         yield* SubscriptionRef.set(form, Swap.initial)
         const tokens = yield* backend.swapTokens(account.caipNetworkId)
         const from = tokens.find(Swap.isNative)
@@ -144,22 +159,45 @@ export class Swapping extends Context.Service<Swapping, {
           return hash
         })
 
+      /** The swap's transaction through the wallet of the account's namespace, waited for until mined. */
+      const sendSwap = (account: Session.SessionAccount, transaction: Swap.SwapTransaction) =>
+        account.namespace === "solana"
+          ? Effect.gen(function*() {
+            const client = yield* connectors.get(account.connectorId)
+            return yield* SolanaSwap.sendAndConfirm(client, yield* chainReads.on(account.caipNetworkId), transaction.data)
+          })
+          : sendAndWait(account, transaction)
+
+      /** The account's balances as the Account view shows them, once a load in flight has ended. */
+      const balancesOf = (account: Session.SessionAccount) =>
+        Effect.gen(function*() {
+          yield* accountData.loadBalances(account)
+          const settled = yield* SubscriptionRef.changes(accountData.balances).pipe(
+            Stream.map((all) => all.get(keyOf(account))),
+            Stream.filter((state) => state?._tag !== "Loading"),
+            Stream.runHead
+          )
+          const state = Option.getOrUndefined(settled)
+          return state === undefined ? [] : AccountData.shownBalances(state)?.balances ?? []
+        })
+
       const swap = Effect.gen(function*() {
-        const account = yield* evmAccount
+        const account = yield* swapAccount
         const state = yield* SubscriptionRef.get(form)
         const { from, to } = state
         if (from === undefined || to === undefined || state.quote === undefined) return yield* new SwapNotReadyError()
         const amount = yield* Amount.parse(state.amount, from.decimals)
+        yield* SwapGuards.check({ ...state, units: amount }, yield* balancesOf(account))
         const query = { amount, from: from.address, to: to.address, userAddress: account.address }
         const finish = SubscriptionRef.update(form, (current) => ({ ...current, step: "form" as const }))
         return yield* Effect.gen(function*() {
-          if (!Swap.isNative(from) && (state.allowance ?? 0n) < amount) {
+          if (SwapGuards.needsApproval(from, state.allowance, amount)) {
             yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "approving" as const }))
             yield* sendAndWait(account, yield* backend.swapApproval(query))
           }
           yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "swapping" as const }))
           const transaction = yield* backend.swapTransaction({ ...query, slippage: state.slippage })
-          const hash = yield* sendAndWait(account, transaction)
+          const hash = yield* sendSwap(account, transaction)
           // Activity shows the swap at once; it leaves the pending list when the history lists it.
           yield* activity.addPending(account, {
             id: hash,

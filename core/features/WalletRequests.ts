@@ -8,7 +8,9 @@ import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Option from "effect/Option"
 import * as Predicate from "effect/Predicate"
+import * as PubSub from "effect/PubSub"
 import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import { ConnectorError } from "../Connector.ts"
 import type * as Connector from "../Connector.ts"
 import { Connectors } from "../connectors/Connectors.ts"
@@ -47,8 +49,25 @@ const checkedSendCalls = (args: Connector.RequestArguments): Effect.Effect<void,
 export const notConnected = (): WalletError.UnauthorizedError =>
   new WalletError.UnauthorizedError({ code: RpcCode.table.Unauthorized.code, message: "Unauthorized: no account is connected" })
 
+/** The methods by which a request sends something from the account (its balances change once it is mined). */
+export const sendingMethods: ReadonlyArray<string> = [
+  "eth_sendTransaction",
+  "eth_sendRawTransaction",
+  "wallet_sendCalls",
+  "solana_signAndSendTransaction"
+]
+
+/** A request that sent something from the account, and what the wallet answered (a hash, a bundle id, a signature). */
+export interface Sent {
+  readonly account: Session.SessionAccount
+  readonly method: string
+  readonly answer: unknown
+}
+
 export class WalletRequests extends Context.Service<WalletRequests, {
   readonly request: (namespace: Session.SessionNamespace, args: Connector.RequestArguments) => Effect.Effect<unknown, WalletRequestError>
+  /** Every request that sent something, as the wallet answered it (core/features/AccountFollow.ts follows it on chain). */
+  readonly sent: Stream.Stream<Sent>
   /** A request whose answer carries bytes in `field` (Solana signatures, signed transactions). */
   readonly requestBytes: (
     namespace: Session.SessionNamespace,
@@ -61,15 +80,19 @@ export class WalletRequests extends Context.Service<WalletRequests, {
     Effect.gen(function*() {
       const session = yield* Session.Session
       const connectors = yield* Connectors
+      const sent = yield* PubSub.unbounded<Sent>()
       const request = Effect.fn("WalletRequests.request")(function*(namespace: Session.SessionNamespace, args: Connector.RequestArguments) {
         const account = (yield* SubscriptionRef.get(session.state))[namespace]
         if (account === undefined) return yield* notConnected()
         yield* checkedSendCalls(args)
         const client = yield* connectors.get(account.connectorId)
-        return yield* client.request(args)
+        const answer = yield* client.request(args)
+        if (sendingMethods.includes(args.method)) yield* PubSub.publish(sent, { account, method: args.method, answer })
+        return answer
       })
       return WalletRequests.of({
         request,
+        sent: Stream.fromPubSub(sent),
         requestBytes: (namespace, args, field) =>
           Effect.flatMap(request(namespace, args), (answer) => {
             const bytes = Predicate.hasProperty(answer, field) ? answer[field] : undefined

@@ -28,13 +28,11 @@ export const fromRequest = (request: RequestFn): ChainRead => (args) =>
   })
 
 /**
- * Reads on a network through its ranked fallback transport (its own URLs, else Portico's endpoint).
+ * Reads on a network through its ranked fallback transport (its own URLs, else Portico's endpoint at `portico`).
  * Make one per network and keep it: the ranking pings its URLs every 4 s for as long as it lives.
  */
-export const forNetwork = (
-  network: { readonly caipNetworkId: string; readonly rpcUrls: RpcUrls },
-  portico: { readonly rpcHost: string; readonly projectId: string }
-): ChainRead => fromRequest(Transport.fallbackTransport(Transport.readUrls(network, portico))({}).request)
+export const forNetwork = (network: { readonly rpcUrls: RpcUrls }, portico: string | undefined): ChainRead =>
+  fromRequest(Transport.fallbackTransport(Transport.readUrls(network, portico))({}).request)
 
 export class ChainReadError extends Schema.TaggedError<ChainReadError>()("ChainReadError", {
   method: Schema.String,

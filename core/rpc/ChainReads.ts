@@ -6,10 +6,11 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { Backend } from "../Backend.ts"
 import { HostConfig } from "../HostConfig.ts"
+import * as NetworkLookup from "../NetworkLookup.ts"
 import * as Networks from "../Networks.ts"
 import * as ChainRead from "./ChainRead.ts"
-import * as Transport from "./Transport.ts"
 
 export class ChainReads extends Context.Service<ChainReads, {
   /** Reads on a configured network; `NetworkNotFoundError` for any other. */
@@ -19,18 +20,17 @@ export class ChainReads extends Context.Service<ChainReads, {
     ChainReads,
     Effect.gen(function*() {
       const config = yield* HostConfig
+      const backend = yield* Backend
       const reads = new Map<string, ChainRead.ChainRead>()
       return ChainReads.of({
         on: (caipNetworkId) =>
           Effect.suspend(() => {
             const known = reads.get(caipNetworkId)
             if (known !== undefined) return Effect.succeed(known)
-            const network = config.networks.find((candidate) => candidate.caipNetworkId === caipNetworkId)
+            const network = NetworkLookup.byId(config.networks, caipNetworkId)
             if (network === undefined) return Effect.fail(new Networks.NetworkNotFoundError())
             // A network without RPC URLs reads through Portico's own endpoint, when the host has an API.
-            const read = config.apiUrl === undefined
-              ? ChainRead.fromRequest(Transport.fallbackTransport(Transport.urlsOf(network.rpcUrls))({}).request)
-              : ChainRead.forNetwork(network, { rpcHost: config.apiUrl, projectId: config.projectId })
+            const read = ChainRead.forNetwork(network, backend.urls?.chainRpc(caipNetworkId))
             reads.set(caipNetworkId, read)
             return Effect.succeed(read)
           })

@@ -1,7 +1,9 @@
 /**
  * What Portico's chain RPC endpoint forwards to a node: reads, plus the broadcast of a transaction the
- * visitor's wallet already signed (eth_sendRawTransaction, Solana sendTransaction). Nothing that signs,
- * holds keys, or changes the node (eth_sendTransaction, personal_sign, debug_*, admin_*, …) ever passes.
+ * visitor's wallet already signed (eth_sendRawTransaction, Solana sendTransaction), and the simulations
+ * the embedded wallet's approve panel shows (eth_simulateV1, simulateTransaction). Nothing that signs,
+ * holds keys, or changes the node (eth_sendTransaction, personal_sign, debug_*, admin_*, …) ever passes,
+ * nor a call that scans a whole program (getProgramAccounts: CallLimits.ts refuses it, saying why).
  */
 export const evmMethods: ReadonlySet<string> = new Set([
   "eth_blockNumber",
@@ -27,6 +29,7 @@ export const evmMethods: ReadonlySet<string> = new Set([
   "eth_getTransactionReceipt",
   "eth_maxPriorityFeePerGas",
   "eth_sendRawTransaction",
+  "eth_simulateV1",
   "eth_syncing",
   "net_listening",
   "net_version",
@@ -48,7 +51,6 @@ export const solanaMethods: ReadonlySet<string> = new Set([
   "getLatestBlockhash",
   "getMinimumBalanceForRentExemption",
   "getMultipleAccounts",
-  "getProgramAccounts",
   "getRecentPrioritizationFees",
   "getSignatureStatuses",
   "getSignaturesForAddress",

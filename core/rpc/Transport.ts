@@ -30,15 +30,8 @@ export const urlsOf = (rpcUrls: RpcUrls): ReadonlyArray<string> => [
   ...new Set([...rpcUrls.default.http, ...(rpcUrls.chainDefault?.http ?? [])])
 ]
 
-/** Portico's chain RPC endpoint for a network (spec §7): `{rpc host}/v1/?chainId={caip id}&projectId={id}`. */
-export const porticoRpcUrl = (rpcHost: string, caipNetworkId: string, projectId: string): string =>
-  `${rpcHost.replace(/\/+$/, "")}/v1/?chainId=${encodeURIComponent(caipNetworkId)}&projectId=${encodeURIComponent(projectId)}`
-
-/** The URLs reads use on a network: its own when it has any, else Portico's endpoint. */
-export const readUrls = (
-  network: { readonly caipNetworkId: string; readonly rpcUrls: RpcUrls },
-  portico: { readonly rpcHost: string; readonly projectId: string }
-): ReadonlyArray<string> => {
+/** The URLs reads use on a network: its own when it has any, else Portico's endpoint for it (when there is a server). */
+export const readUrls = (network: { readonly rpcUrls: RpcUrls }, portico: string | undefined): ReadonlyArray<string> => {
   const own = urlsOf(network.rpcUrls)
-  return own.length > 0 ? own : [porticoRpcUrl(portico.rpcHost, network.caipNetworkId, portico.projectId)]
+  return own.length > 0 || portico === undefined ? own : [portico]
 }

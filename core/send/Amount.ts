@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import { fixed } from "../FixedMessage.ts"
 import { formatUnits } from "../Format.ts"
 
 const decimalPattern = /^(\d*)(?:\.(\d*))?$/
@@ -53,6 +54,25 @@ export const max = (numeric: string, decimals: number, reserve: bigint = 0n): st
   const balance = balanceUnits(numeric, decimals) ?? 0n
   return format(balance > reserve ? balance - reserve : 0n, decimals)
 }
+
+/**
+ * Refuses an amount the balance cannot cover: `units` plus `reserve` (the network fee, when the coin sent
+ * is the one the fee is paid in) must be within the balance `numeric` (token units).
+ */
+export const requireAffordable = (
+  units: bigint,
+  balance: { readonly numeric: string; readonly decimals: number; readonly symbol: string },
+  reserve: bigint = 0n
+): Effect.Effect<void, InsufficientBalanceError> =>
+  withinBalance(units + reserve, balance.numeric, balance.decimals)
+    ? Effect.void
+    : Effect.fail(new InsufficientBalanceError({ symbol: balance.symbol }))
+
+/** Spec §5 (send and swap): the amount, with its network fee when paid in the same coin, exceeds what the account holds. */
+export class InsufficientBalanceError extends Schema.TaggedError<InsufficientBalanceError>()("InsufficientBalanceError", {
+  symbol: Schema.String,
+  message: fixed("Insufficient balance")
+}) {}
 
 export class InvalidAmountError extends Schema.TaggedError<InvalidAmountError>()("InvalidAmountError", {
   amount: Schema.String,

@@ -9,6 +9,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { numberToHex } from "viem"
 import { Asset, toTokenBalance } from "../Asset.ts"
+import * as Caip from "../Caip.ts"
 import type { CaipNetworkId } from "../Caip.ts"
 import type * as Connector from "../Connector.ts"
 import { type TokenBalance, withoutZeroDecimals } from "../TokenBalance.ts"
@@ -69,8 +70,8 @@ export const balancesFromAssets = (
 /** Asks the wallet for its assets when it discovers them on this eip155 network; none when it does not. */
 const fromWallet = (client: Connector.ConnectorClient, address: string, network: CaipNetworkId, iconFor: (symbol: string) => string) =>
   Effect.gen(function*() {
-    const [namespace, reference] = network.split(":")
-    if (namespace !== "eip155" || reference === undefined || !/^\d+$/.test(reference)) return undefined
+    const reference = Caip.referenceOf(network)
+    if (Caip.namespaceOf(network) !== "eip155" || !/^\d+$/.test(reference)) return undefined
     const chainIdHex = numberToHex(BigInt(reference))
     // A wallet without EIP-5792 answers an error here: that only means no discovery.
     const capabilities = yield* Effect.orElseSucceed(client.request({ method: "wallet_getCapabilities", params: [address] }), () => undefined)

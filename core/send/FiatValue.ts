@@ -34,6 +34,10 @@ export const of = (amount: string, price: number | undefined): string | undefine
   return formatUnits(a.units * p.units, a.scale + p.scale)
 }
 
+/** The portfolio's USD value as the Account view shows it: undefined when no balance has a price (nothing to add up). */
+export const totalOf = (balances: ReadonlyArray<TokenBalance>): string | undefined =>
+  balances.some((balance) => balance.value !== undefined) ? portfolio(balances) : undefined
+
 /** The sum of the balances' USD values (spec: total portfolio value), exactly; "0" when none has a value. */
 export const portfolio = (balances: ReadonlyArray<TokenBalance>): string => {
   const values = balances.flatMap((balance) => {

@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Address from "../Address.ts"
-import { NameResolutionError } from "../Name.ts"
+import { NameNotFoundError, NameResolutionError } from "../Name.ts"
 import type { SendState } from "../Send.ts"
 
 export interface Receiver {
@@ -14,10 +14,12 @@ export interface Receiver {
   readonly avatarUrl?: string
 }
 
-/** A name's profile as the profile endpoint answers it (the lead wires the HTTP client behind it). */
+/** What a name gives on a namespace: its address and avatar, no address there, or nobody registered it. */
+export type NameProfile = { readonly address: string; readonly avatarUrl?: string } | "noAddress" | "notRegistered"
+
+/** A name's profile as the profile endpoint answers it. */
 export interface NameLookup<E> {
-  /** The name's address on `namespace` and its avatar; undefined when the name is not registered there. */
-  readonly resolve: (name: string, namespace: string) => Effect.Effect<{ readonly address: string; readonly avatarUrl?: string } | undefined, E>
+  readonly resolve: (name: string, namespace: string) => Effect.Effect<NameProfile, E>
 }
 
 const namePattern = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i
@@ -27,14 +29,16 @@ export const resolve = <E>(
   namespace: string,
   input: string,
   lookup: NameLookup<E>
-): Effect.Effect<Receiver, InvalidReceiverError | NameResolutionError> => {
+): Effect.Effect<Receiver, InvalidReceiverError | NameNotFoundError | NameResolutionError> => {
   const typed = input.trim()
   if (Address.isValid(namespace, typed)) return Effect.succeed({ address: typed })
   if (!namePattern.test(typed)) return Effect.fail(new InvalidReceiverError({ input, message: "Invalid address" }))
   return lookup.resolve(typed, namespace).pipe(
     Effect.mapError((cause) => new NameResolutionError({ cause })),
-    Effect.flatMap((profile) =>
-      profile === undefined || !Address.isValid(namespace, profile.address)
+    Effect.flatMap((profile): Effect.Effect<Receiver, InvalidReceiverError | NameNotFoundError> =>
+      profile === "notRegistered"
+        ? Effect.fail(new NameNotFoundError({ name: typed }))
+        : profile === "noAddress" || !Address.isValid(namespace, profile.address)
         ? Effect.fail(new InvalidReceiverError({ input, message: `No ${namespace} address for ${typed}` }))
         : Effect.succeed({ address: profile.address, name: typed, ...(profile.avatarUrl === undefined ? {} : { avatarUrl: profile.avatarUrl }) })
     )

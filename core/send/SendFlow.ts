@@ -8,6 +8,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Caip from "../Caip.ts"
 import type * as Connector from "../Connector.ts"
 import * as Send from "../Send.ts"
 import type { ChainRead } from "../rpc/ChainRead.ts"
@@ -37,7 +38,7 @@ export interface Sent {
 /** Sends what the form holds on `network` (CAIP-2) from `from`. */
 export const submit = (form: SubscriptionRef.SubscriptionRef<Send.SendState>, network: string, from: string, flow: SendFlow) =>
   Effect.gen(function*() {
-    const request = yield* Send.validate(network.split(":")[0] ?? "", yield* SubscriptionRef.get(form))
+    const request = yield* Send.validate(Caip.namespaceOf(network), yield* SubscriptionRef.get(form))
     const properties = { network, token: request.token.symbol, amount: request.amount }
     yield* flow.track({ event: "SEND_INITIATED", properties })
     const id = yield* Sending.run(

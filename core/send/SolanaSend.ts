@@ -141,11 +141,19 @@ export const send = (
   read: ChainRead,
   transfer: SolanaTransfer
 ): Effect.Effect<string, Connector.ConnectorFailure | ChainReadError | SolanaSendAnswerError | SolanaSendInvalidAddressError> =>
+  Effect.flatMap(transactionOf(read, transfer), ({ wire }) => signAndSend(client, wire))
+
+/**
+ * Has the connector sign a transaction in wire format (others' signatures kept) and send it; answers its
+ * base58 signature. Sends and swaps go through here.
+ */
+export const signAndSend = (
+  client: Connector.ConnectorClient,
+  wire: Uint8Array
+): Effect.Effect<string, Connector.ConnectorFailure | SolanaSendAnswerError> =>
   Effect.gen(function*() {
-    const { wire } = yield* transactionOf(read, transfer)
-    // WalletConnect's Solana methods carry the transaction in base64; Wallet Standard connectors take bytes.
-    const transaction = client.connector.type === "WALLET_CONNECT" ? getBase64Decoder().decode(wire) : wire
-    const answer = yield* client.request({ method: "solana_signAndSendTransaction", params: { transaction } }).pipe(
+    // Every connector takes the bytes; one whose wire carries text (WalletConnect: base64) encodes them itself.
+    const answer = yield* client.request({ method: "solana_signAndSendTransaction", params: { transaction: wire } }).pipe(
       Effect.flatMap(decode(SignatureAnswer, "solana_signAndSendTransaction"))
     )
     const { signature } = answer

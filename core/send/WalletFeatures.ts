@@ -1,8 +1,10 @@
 /**
  * The Account view's wallet feature buttons (spec §9: onramp, swaps, receive, send, in that order), each
- * shown only when its feature flag is on and, for send and receive, only on a namespace that can send
- * (spec §1: eip155 and solana); swaps only on eip155 (spec §9: the swap networks are eip155 chains); the
- * onramp nowhere in the restricted timezones (spec §9).
+ * shown only when its feature flag is on and where it works: send and receive on a namespace that can
+ * send (spec §1: eip155 and solana); swaps on eip155 (spec §9's swap networks) and on solana (through a
+ * Jupiter-compatible API); the onramp only on eip155 (spec §3: onramp options name their networks by EVM
+ * chain id, so nothing can be bought for another namespace's account) and nowhere in the restricted
+ * timezones (spec §9).
  */
 import * as Constants from "../Constants.ts"
 import { isRestrictedTimezone } from "../onramp/RestrictedTimezones.ts"
@@ -20,5 +22,5 @@ export const visible = (
   Constants.walletFeatureOrder.filter((feature) =>
     (features[feature] ?? Constants.defaultFeatures[feature]) &&
     (feature === "onramp"
-      ? !isRestrictedTimezone(timeZone)
-      : feature === "swaps" ? namespace === "eip155" : sendingNamespaces.has(namespace)))
+      ? namespace === "eip155" && !isRestrictedTimezone(timeZone)
+      : sendingNamespaces.has(namespace)))

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { sha256, stringToBytes } from "viem"
 import { Backend, type BackendError } from "../Backend.ts"
+import * as Caip from "../Caip.ts"
 import type { SignInSession } from "../SignInSession.ts"
 import * as Storage from "../Storage.ts"
 import * as StorageKey from "../StorageKey.ts"
@@ -18,8 +19,9 @@ import type { SignInAccount } from "./SignInState.ts"
 /** The server names a session by the SHA-256 of its signature. */
 export const sessionId = (session: SignInSession): string => sha256(stringToBytes(session.signature)).slice(2)
 
+/** A session signs in its address on every network of its namespace (core/features/SignIn.ts). */
 const sameAccount = (session: SignInSession, account: SignInAccount): boolean =>
-  session.data.chainId === account.chainId &&
+  Caip.namespaceOf(session.data.chainId) === Caip.namespaceOf(account.chainId) &&
   (account.chainId.startsWith("eip155:")
     ? session.data.accountAddress.toLowerCase() === account.address.toLowerCase()
     : session.data.accountAddress === account.address)

@@ -15,7 +15,10 @@ export class SignInProvider extends Context.Service<SignInProvider, {
   readonly createMessage: (account: SignInAccount) => Effect.Effect<SignInMessageData, SignInProviderError>
   /** Hands a signed session over to be verified and kept; fails when it is refused. */
   readonly addSession: (session: SignInSession) => Effect.Effect<void, SignInProviderError | SignInRefusedError>
-  /** The account's valid sessions (empty: it must sign in). */
+  /**
+   * The address's valid sessions in the account's namespace, whichever network each was signed on: one
+   * signature signs an address in on every network of its namespace (empty: it must sign in).
+   */
   readonly getSessions: (account: SignInAccount) => Effect.Effect<ReadonlyArray<SignInSession>, SignInProviderError>
   /** Replaces every session; an empty list signs out everywhere. */
   readonly setSessions: (sessions: ReadonlyArray<SignInSession>) => Effect.Effect<void, SignInProviderError>

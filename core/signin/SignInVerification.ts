@@ -2,7 +2,7 @@
  * Strict verification of a sign-in (issue 12): the message must be canonical CAIP-122 text for this
  * host's domain and origin, on a configured chain, for the expected address, inside its validity
  * window, signed by that address, and carry a nonce that was issued and is used here for the first
- * time. Anything not proven valid is refused with the reason named. The same effect runs in our
+ * time (spent before the signature is checked). Anything not proven valid is refused with the reason named. The same effect runs in our
  * server and in a host's own backend (`portico/server`); the signature check and the nonce store are
  * services so each side brings its chain access and its storage.
  */
@@ -117,17 +117,19 @@ const checkFields = (signed: SignedMessage, policy: SignInPolicy, now: number) =
 
 /**
  * Verifies a signed sign-in message under `policy`; succeeds with the message's fields. The nonce is
- * consumed last, so only a sign-in that holds in every other respect uses it up.
+ * consumed once the message's own fields hold and before the signature is checked: a signature check
+ * may cost an `eth_call` (EIP-1271, EIP-6492), so a message with a nonce that was never issued costs
+ * nothing but its parsing, and a nonce is good for one check, valid or not.
  */
 export const verify = Effect.fn("SignInVerification.verify")(function*(signed: SignedMessage, policy: SignInPolicy) {
   const now = yield* Clock.currentTimeMillis
   const data = yield* checkFields(signed, policy, now)
-  const signatures = yield* SignatureVerifier
-  const valid = yield* signatures.verify({ chainId: data.chainId, address: data.accountAddress, message: signed.message, signature: signed.signature })
-  if (!valid) return yield* new SignInRejectedError({ reason: "signature", message: "The signature is not the address's signature of this message" })
   const nonces = yield* NonceStore
   if (!(yield* nonces.consume(data.nonce))) {
     return yield* new SignInRejectedError({ reason: "nonce", message: "The nonce was not issued here, has expired or was already used" })
   }
+  const signatures = yield* SignatureVerifier
+  const valid = yield* signatures.verify({ chainId: data.chainId, address: data.accountAddress, message: signed.message, signature: signed.signature })
+  if (!valid) return yield* new SignInRejectedError({ reason: "signature", message: "The signature is not the address's signature of this message" })
   return data
 })

@@ -10,6 +10,9 @@ import type * as SubscriptionRef from "effect/SubscriptionRef"
 /** Ether in the convert API's CAIP-10 ids. */
 export const nativeToken = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
 
+/** SOL in the convert API's CAIP-10 ids: the wrapped-SOL mint, as Jupiter names it (and unwraps it for the user). */
+export const solanaNativeMint = "So11111111111111111111111111111111111111112"
+
 export const SwapToken = Schema.Struct({
   name: Schema.String,
   symbol: Schema.String,
@@ -20,7 +23,11 @@ export const SwapToken = Schema.Struct({
 })
 export type SwapToken = typeof SwapToken.Type
 
-export const isNative = (token: SwapToken): boolean => token.address.toLowerCase().endsWith(`:${nativeToken}`)
+export const isNative = (token: SwapToken): boolean =>
+  token.address.toLowerCase().endsWith(`:${nativeToken}`) || (token.address.startsWith("solana:") && token.address.endsWith(`:${solanaNativeMint}`))
+
+/** Whether swapping `token` needs the router's allowance first: EVM tokens other than Ether (Solana has no allowances). */
+export const needsAllowance = (token: SwapToken): boolean => !isNative(token) && !token.address.startsWith("solana:")
 
 export interface SwapQuote {
   /** What the swap returns, in the output token's base units. */

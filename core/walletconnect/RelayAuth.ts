@@ -56,7 +56,7 @@ export const sign = (options: TokenOptions): string => {
 }
 
 const Header = Schema.Struct({ alg: Schema.Literal("EdDSA"), typ: Schema.Literal("JWT") })
-const Claims = Schema.Struct({ iss: Schema.String, exp: Schema.Number, aud: Schema.optionalKey(Schema.String) })
+const Claims = Schema.Struct({ iss: Schema.String, exp: Schema.Number, aud: Schema.String })
 
 const readPart = (part: string): unknown => {
   try {
@@ -68,8 +68,33 @@ const readPart = (part: string): unknown => {
 const isHeader = Schema.is(Header)
 const decodeClaims = Schema.decodeUnknownOption(Claims)
 
-/** The client id of a token whose signature holds and which has not expired at `nowMs`, or why not. */
-export const verify = (token: string, nowMs: number): Result.Result<string, string> => {
+/**
+ * Whether a token's audience names the relay at `relayUrl`: the same scheme, host and port and the same
+ * path, a trailing slash aside (clients send the relay URL they were configured with, as written).
+ */
+export const sameRelayUrl = (audience: string, relayUrl: string): boolean => {
+  const expected = relayAddress(relayUrl)
+  return expected !== undefined && relayAddress(audience) === expected
+}
+
+const relayAddress = (text: string): string | undefined => {
+  try {
+    const url = new URL(text)
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`
+  } catch {
+    return undefined
+  }
+}
+
+export interface VerifyOptions {
+  /** Milliseconds since the epoch, on the verifier's clock. */
+  readonly nowMs: number
+  /** The verifying relay's own URL: a token for another relay (its `aud`) is refused. */
+  readonly audience: string
+}
+
+/** The client id of a token whose signature holds, for this relay, unexpired at `nowMs`; or why not. */
+export const verify = (token: string, options: VerifyOptions): Result.Result<string, string> => {
   const parts = token.split(".")
   const [header, payload, signature] = parts
   if (parts.length !== 3 || header === undefined || payload === undefined || signature === undefined) return Result.fail("malformed token")
@@ -84,6 +109,7 @@ export const verify = (token: string, nowMs: number): Result.Result<string, stri
     valid = false
   }
   if (!valid) return Result.fail("bad token signature")
-  if (claims.value.exp * 1000 <= nowMs) return Result.fail("expired token")
+  if (claims.value.exp * 1000 <= options.nowMs) return Result.fail("expired token")
+  if (!sameRelayUrl(claims.value.aud, options.audience)) return Result.fail("the token is for another relay")
   return Result.succeed(claims.value.iss)
 }

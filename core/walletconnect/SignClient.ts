@@ -13,10 +13,13 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as Storage from "../Storage.ts"
 import * as Envelope from "./Envelope.ts"
+import * as Namespaces from "./Namespaces.ts"
 import * as PairingUri from "./PairingUri.ts"
 import * as Protocol from "./Protocol.ts"
 import * as RelayAuth from "./RelayAuth.ts"
 import * as RelayClient from "./RelayClient.ts"
+import * as ReplayWindow from "./ReplayWindow.ts"
+import * as Settlement from "./Settlement.ts"
 import * as SignState from "./SignState.ts"
 import * as SymKey from "./SymKey.ts"
 
@@ -85,6 +88,8 @@ interface Waiting {
 /** A dapp's proposal awaiting the wallet's answer and then its settlement. */
 interface Proposing {
   readonly pairingTopic: string
+  /** What the dapp asked for: the settlement may grant no more. */
+  readonly proposed: Protocol.ProposalNamespaces
   readonly keyPair: SymKey.KeyPair
   readonly resolve: (session: Session) => void
   readonly reject: (error: PeerError) => void
@@ -94,8 +99,6 @@ interface Proposing {
 
 /** Requests this long unanswered fail, as the relay drops them after their TTL anyway. */
 const requestLifetimeMillis = 5 * 60 * 1000
-/** Ids handled recently: a message the relay delivers twice is acted on once. */
-const seenLimit = 500
 
 const decodeWith = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) => Schema.decodeUnknownOption(schema)
 const decodePropose = decodeWith(Protocol.ProposeParams)
@@ -108,12 +111,7 @@ const decodeUpdate = decodeWith(Protocol.UpdateParams)
 const methodNotFound: Protocol.Reason = { code: -32601, message: "Method not found" }
 const invalidParams: Protocol.Reason = { code: -32602, message: "Invalid params" }
 const unauthorizedMethod: Protocol.Reason = { code: 3001, message: "Unauthorized method for this session" }
-
-/** Whether a session's namespaces grant `method` on `chainId`. */
-export const allows = (namespaces: Protocol.SessionNamespaces, chainId: string, method: string): boolean =>
-  Object.values(namespaces).some((namespace) =>
-    namespace.methods.includes(method) &&
-    (namespace.chains ?? namespace.accounts.map((account) => account.split(":").slice(0, 2).join(":"))).includes(chainId))
+const unsupportedEvent: Protocol.Reason = { code: 5102, message: "Unsupported events" }
 
 export const make = async (options: Options): Promise<SignClient> => {
   const now = options.now ?? Date.now
@@ -125,7 +123,8 @@ export const make = async (options: Options): Promise<SignClient> => {
   const waiting = new Map<number, Waiting>()
   const proposing = new Map<number, Proposing>()
   const proposals = new Map<number, Proposal>()
-  const seen = new Set<number>()
+  // Requests acted on lately, across reloads: a message the relay hands over again is dropped.
+  const replays = ReplayWindow.make(stored?.seen ?? [])
 
   const save = (next: SignState.State): Promise<void> => {
     state = next
@@ -201,20 +200,28 @@ export const make = async (options: Options): Promise<SignClient> => {
     const params = decodeSettle(raw)
     if (entry === undefined || entry[1].sessionKey === undefined) return
     const [proposalId, proposal] = entry
-    proposing.delete(proposalId)
-    if (Option.isNone(params) || params.value.expiry <= seconds()) {
-      await answer(topic, id, "wc_sessionSettle", { error: invalidParams })
-      return proposal.reject(new PeerError({ code: invalidParams.code, message: "The wallet settled the session with malformed parameters" }))
+    const outcome = Option.isNone(params)
+      ? { _tag: "Refused", reason: Settlement.invalidParams } as const
+      : Settlement.take(proposal.proposed, params.value, seconds())
+    if (outcome._tag === "Refused" || Option.isNone(params)) {
+      const reason = outcome._tag === "Refused" ? outcome.reason : Settlement.invalidParams
+      // Answered while the proposal still holds the topic's key; the dapp's own refusal stands either way.
+      await answer(topic, id, "wc_sessionSettle", { error: reason }).catch(() => undefined)
+      proposing.delete(proposalId)
+      await relay.unsubscribe(topic).catch(() => undefined)
+      return proposal.reject(new PeerError({ code: reason.code, message: `The wallet's settlement was refused: ${reason.message}` }))
     }
+    proposing.delete(proposalId)
     const session: Session = {
       topic,
       symKey: entry[1].sessionKey,
       pairingTopic: proposal.pairingTopic,
       controller: "peer",
       peer: params.value.controller,
-      namespaces: params.value.namespaces,
+      namespaces: outcome.namespaces,
       expiry: params.value.expiry,
-      acknowledged: true
+      acknowledged: true,
+      proposed: proposal.proposed
     }
     await save({
       ...state,
@@ -267,7 +274,7 @@ export const make = async (options: Options): Promise<SignClient> => {
         const params = decodeRequest(raw)
         if (session === undefined) return
         if (Option.isNone(params)) return answer(topic, id, method, { error: invalidParams })
-        if (!allows(session.namespaces, params.value.chainId, params.value.request.method)) {
+        if (!Namespaces.allows(session.namespaces, params.value.chainId, params.value.request.method)) {
           return answer(topic, id, method, { error: unauthorizedMethod })
         }
         return notify({ _tag: "SessionRequest", topic, id, params: params.value })
@@ -276,6 +283,10 @@ export const make = async (options: Options): Promise<SignClient> => {
         const params = decodeEvent(raw)
         if (session === undefined) return
         if (Option.isNone(params)) return answer(topic, id, method, { error: invalidParams })
+        // An event the session does not carry (never proposed on that chain) is refused, not passed on.
+        if (!Namespaces.carries(session.namespaces, params.value.chainId, params.value.event.name)) {
+          return answer(topic, id, method, { error: unsupportedEvent })
+        }
         await answer(topic, id, method, { result: true })
         return notify({ _tag: "SessionEvent", topic, params: params.value })
       }
@@ -284,9 +295,12 @@ export const make = async (options: Options): Promise<SignClient> => {
         // Only the controller (the wallet) may change what the session grants.
         if (session === undefined || session.controller !== "peer") return
         if (Option.isNone(params)) return answer(topic, id, method, { error: invalidParams })
-        await save({ ...state, sessions: state.sessions.map((candidate) => (candidate.topic === topic ? { ...candidate, namespaces: params.value.namespaces } : candidate)) })
+        // Updated as settled: within what this dapp proposed.
+        const updated = session.proposed === undefined ? params.value.namespaces : Namespaces.narrowToProposal(session.proposed, params.value.namespaces)
+        if (updated === undefined) return answer(topic, id, method, { error: Settlement.unsupportedChains })
+        await save({ ...state, sessions: state.sessions.map((candidate) => (candidate.topic === topic ? { ...candidate, namespaces: updated } : candidate)) })
         await answer(topic, id, method, { result: true })
-        return notify({ _tag: "SessionUpdate", topic, namespaces: params.value.namespaces })
+        return notify({ _tag: "SessionUpdate", topic, namespaces: updated })
       }
       case "wc_sessionExtend": {
         if (session === undefined) return
@@ -315,15 +329,15 @@ export const make = async (options: Options): Promise<SignClient> => {
     if (Option.isNone(payload)) return
     const message = payload.value
     if ("method" in message) {
-      if (seen.has(message.id)) return
-      seen.add(message.id)
-      if (seen.size > seenLimit) seen.delete(seen.values().next().value ?? 0)
-      void onRequest(push.topic, message.id, message.method, message.params).catch(() => undefined)
+      if (!replays.admit(message.id)) return
+      void save({ ...state, seen: replays.ids() }).then(() => onRequest(push.topic, message.id, message.method, message.params)).catch(() => undefined)
       return
     }
     const outcome = "error" in message ? { error: message.error } : { result: message.result }
-    if (proposing.has(message.id)) {
-      void onProposeAnswer(message.id, outcome).catch(() => undefined)
+    const proposed = proposing.get(message.id)
+    if (proposed !== undefined) {
+      // Only the pairing the proposal went out on answers it: an id echoed on another topic is nothing.
+      if (proposed.pairingTopic === push.topic) void onProposeAnswer(message.id, outcome).catch(() => undefined)
       return
     }
     const entry = waiting.get(message.id)
@@ -373,7 +387,7 @@ export const make = async (options: Options): Promise<SignClient> => {
       await relay.subscribe(pairingTopic)
       const keyPair = SymKey.generateKeyPair()
       const id = Protocol.nextId(now())
-      const approval = new Promise<Session>((resolve, reject) => proposing.set(id, { pairingTopic, keyPair, resolve, reject }))
+      const approval = new Promise<Session>((resolve, reject) => proposing.set(id, { pairingTopic, proposed: optionalNamespaces, keyPair, resolve, reject }))
       const params: Protocol.ProposeParams = {
         requiredNamespaces: {},
         optionalNamespaces,
@@ -431,9 +445,16 @@ export const make = async (options: Options): Promise<SignClient> => {
         namespaces,
         controller: { publicKey: keyPair.publicKey, metadata: options.metadata },
         expiry
-      }).then(async () => {
-        await save({ ...state, sessions: state.sessions.map((candidate) => (candidate.topic === topic ? { ...candidate, acknowledged: true } : candidate)) })
-      })
+      }).then(
+        async () => {
+          await save({ ...state, sessions: state.sessions.map((candidate) => (candidate.topic === topic ? { ...candidate, acknowledged: true } : candidate)) })
+        },
+        async (error: unknown) => {
+          // The dapp refused the settlement: there is no session.
+          if (error instanceof PeerError && error.code !== Protocol.reasons.expired.code) await forgetSession(topic, "SessionDelete")
+          throw error
+        }
+      )
       return { session, acknowledged }
     },
 
@@ -445,7 +466,8 @@ export const make = async (options: Options): Promise<SignClient> => {
     },
 
     request: async (topic, chainId, request) => {
-      sessionOf(topic)
+      // Nothing the session does not grant goes out (a dapp's session holds only what it proposed).
+      if (!Namespaces.allows(sessionOf(topic).namespaces, chainId, request.method)) throw new PeerError(unauthorizedMethod)
       return call(topic, "wc_sessionRequest", { request, chainId })
     },
     respond: (topic, id, outcome) => answer(topic, id, "wc_sessionRequest", outcome),

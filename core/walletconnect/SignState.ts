@@ -1,6 +1,6 @@
 /**
- * What a Sign client keeps across reloads, through core's Storage: its relay identity, its pairings and
- * its sessions with their keys. Proposals and requests in flight are not kept: a reload abandons a
+ * What a Sign client keeps across reloads, through core's Storage: its relay identity, its pairings, its
+ * sessions with their keys, and the ids of the requests it acted on lately. Proposals and requests in flight are not kept: a reload abandons a
  * connect attempt, and the relay hands a session's waiting messages over again once its topic is followed.
  */
 import * as Schema from "effect/Schema"
@@ -29,7 +29,9 @@ export const Session = Schema.Struct({
   /** Seconds since the epoch. */
   expiry: Schema.Number,
   /** The peer confirmed the settlement. */
-  acknowledged: Schema.Boolean
+  acknowledged: Schema.Boolean,
+  /** A dapp's: what it proposed, which the wallet's settlement and updates are narrowed to (Namespaces.ts). */
+  proposed: Schema.optionalKey(Protocol.ProposalNamespaces)
 })
 export type Session = typeof Session.Type
 
@@ -37,7 +39,9 @@ export const State = Schema.Struct({
   /** ed25519 seed (hex) of the relay identity. */
   seed: Hex32,
   pairings: Schema.Array(Pairing),
-  sessions: Schema.Array(Session)
+  sessions: Schema.Array(Session),
+  /** The ids of requests acted on lately (ReplayWindow.ts), so a message handed over again after a reload is dropped. */
+  seen: Schema.optionalKey(Schema.Array(Schema.Number))
 })
 export type State = typeof State.Type
 

@@ -1,18 +1,29 @@
 /**
- * What the approve panel shows, in words the visitor can check: amounts in the network's currency,
- * calldata decoded when it is a known call (ERC-20's functions, with viem's `decodeFunctionData` and
- * `erc20Abi`) and raw beside it, messages as text when they are UTF-8. Long values are cut to what the
- * panel shows, never dropped.
+ * What the approve panel shows, in words the visitor can check: amounts in the network's currency or the
+ * token's units, calls said as what they do (EvmIntent.ts) beside the raw data, messages as text when
+ * they are UTF-8. Long values are cut to what the panel shows, never dropped silently: `truncated` says
+ * so, and the panel tells the visitor.
  */
-import { decodeFunctionData, erc20Abi, formatUnits, hexToBytes, isHex, type Hex } from "viem"
-import type { DecodedCall, TransactionView } from "./PanelChannel.ts"
+import { formatUnits, hexToBytes, isHex } from "viem"
+import type { Intent } from "./EvmIntent.ts"
+import { isUnlimited } from "./EvmIntent.ts"
+import * as NetworkNames from "./NetworkNames.ts"
+import type { IntentView } from "./PanelChannel.ts"
+import { amountIn, label, type TokenFacts } from "./TokenFacts.ts"
 
 export interface Currency {
   readonly symbol: string
   readonly decimals: number
 }
 
-const cut = (text: string, length: number): string => (text.length <= length ? text : `${text.slice(0, length - 1)}…`)
+/** A text as the panel takes it: at most `length` characters, and whether it was cut. */
+export interface Shown {
+  readonly text: string
+  readonly truncated: boolean
+}
+
+export const cut = (text: string, length: number): Shown =>
+  text.length <= length ? { text, truncated: false } : { text: `${text.slice(0, length - 1)}…`, truncated: true }
 
 /** `amount` base units in `currency`; in the namespace's base unit when the currency is not known. */
 export const formatAmount = (amount: bigint, currency: Currency | undefined, namespace: "eip155" | "solana"): string =>
@@ -20,27 +31,8 @@ export const formatAmount = (amount: bigint, currency: Currency | undefined, nam
     ? `${amount.toString()} ${namespace === "eip155" ? "wei" : "lamports"}`
     : `${formatUnits(amount, currency.decimals)} ${currency.symbol}`
 
-const argText = (value: unknown): string =>
-  typeof value === "bigint" ? value.toString() : typeof value === "string" ? value : JSON.stringify(value, (_, inner: unknown) => (typeof inner === "bigint" ? inner.toString() : inner)) ?? ""
-
-/** The call's function and named arguments when `data` is an ERC-20 call, else undefined (shown raw). */
-export const decodeCall = (data: Hex): DecodedCall | undefined => {
-  try {
-    const decoded = decodeFunctionData({ abi: erc20Abi, data })
-    const inputs = erc20Abi.find((item) => item.type === "function" && item.name === decoded.functionName)?.inputs ?? []
-    const args = decoded.args ?? []
-    return {
-      functionName: decoded.functionName,
-      args: args.map((value, index) => ({ name: inputs[index]?.name ?? `#${index}`, value: cut(argText(value), 2000) }))
-    }
-  } catch {
-    // Not an ERC-20 selector, or arguments that do not decode as one: the raw data is what there is.
-    return undefined
-  }
-}
-
 /** A message to sign as text when its bytes are printable UTF-8, else its hex. */
-export const messageText = (message: string | Uint8Array): string => {
+export const messageText = (message: string | Uint8Array): Shown => {
   const bytes = typeof message === "string" ? (isHex(message) ? hexToBytes(message) : undefined) : message
   if (bytes === undefined) return cut(typeof message === "string" ? message : "", 100_000)
   try {
@@ -54,15 +46,28 @@ export const messageText = (message: string | Uint8Array): string => {
   return cut(`0x${Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")}`, 100_000)
 }
 
-export const transactionView = (
-  transaction: { readonly to?: string | undefined; readonly value?: bigint | undefined; readonly data?: Hex | undefined },
-  currency: Currency | undefined
-): TransactionView => {
-  const decoded = transaction.data === undefined || transaction.data === "0x" ? undefined : decodeCall(transaction.data)
-  return {
-    ...(transaction.to === undefined ? {} : { to: transaction.to }),
-    value: formatAmount(transaction.value ?? 0n, currency, "eip155"),
-    ...(transaction.data === undefined || transaction.data === "0x" ? {} : { data: cut(transaction.data, 100_000) }),
-    ...(decoded === undefined ? {} : { decoded })
+/** Token ids (and amounts, ERC-1155) as one line: "#7", "#1 ×3, #2 ×5". */
+const itemsOf = (ids: ReadonlyArray<bigint>, amounts: ReadonlyArray<bigint> | undefined): string =>
+  cut(ids.map((id, index) => (amounts === undefined ? `#${id}` : `#${id} ×${amounts[index] ?? 0n}`)).join(", "), 2000).text
+
+/** The intent in the panel's terms, the token named by what it said of itself on chain. */
+export const intentView = (intent: Intent, token: TokenFacts): IntentView => {
+  switch (intent.kind) {
+    case "transfer":
+      return { kind: "transfer", token: label(token), amount: amountIn(token, intent.amount), to: intent.to, ...(intent.from === undefined ? {} : { from: intent.from }) }
+    case "approve":
+      return { kind: "approve", token: label(token), spender: intent.spender, amount: amountIn(token, intent.amount), unlimited: isUnlimited(intent.amount) }
+    case "nftApprove":
+      return { kind: "nftApprove", token: label(token), spender: intent.spender, id: `#${intent.id}` }
+    case "nftTransfer":
+      return { kind: "nftTransfer", token: label(token), from: intent.from, to: intent.to, items: itemsOf(intent.ids, intent.amounts) }
+    case "approvalForAll":
+      return { kind: "approvalForAll", token: label(token), operator: intent.operator, approved: intent.approved }
   }
+}
+
+/** The first lines of every approval: the method, the network (named from the wallet's table) and the account. */
+export const baseView = (method: string, chainId: string, from: string) => {
+  const network = NetworkNames.nameOf(chainId)
+  return { method, chainId, ...(network === undefined ? {} : { network }), from }
 }

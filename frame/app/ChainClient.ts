@@ -11,7 +11,8 @@ import * as Schema from "effect/Schema"
 import { fixed } from "../../core/FixedMessage.ts"
 import * as Constants from "../../core/Constants.ts"
 import * as JsonRpc from "../../core/rpc/JsonRpc.ts"
-import { porticoRpcUrl } from "../../core/rpc/Transport.ts"
+import * as ChainRpcRoute from "../../http/api/ChainRpcRoute.ts"
+import * as Url from "../../http/api/Url.ts"
 
 const decodeAnswer = Schema.decodeUnknownEffect(JsonRpc.Response)
 
@@ -25,7 +26,7 @@ export class ChainClient extends Context.Service<ChainClient, {
         call: (chainId, method, params) =>
           Effect.tryPromise({
             try: async (signal) => {
-              const response = await fetch(porticoRpcUrl(options.origin, chainId, options.projectId), {
+              const response = await fetch(Url.at(options.origin, ChainRpcRoute.path, {}, { chainId, projectId: options.projectId }), {
                 method: "POST",
                 headers: { "content-type": "application/json" },
                 body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),

@@ -16,7 +16,9 @@ const readable: ReadonlySet<string> = new Set([
   "RequestAbortedError",
   "RpcNotAllowedError",
   "InvalidParamsError",
+  "TransactionAsMessageError",
   "UnauthorizedAccountError",
+  "ReservedSigningError",
   "AtomicityNotSupportedError",
   "UnsupportedChainIdError",
   "SmartAccountRequiredError",
@@ -28,6 +30,7 @@ const readable: ReadonlySet<string> = new Set([
   "UnreadableChainAnswerError",
   "WalletLockedError",
   "NoLoginAttemptError",
+  "CompletionMissingError",
   "SessionEndedError",
   "SessionServerError",
   "NetworkNotConfiguredError",
@@ -64,10 +67,12 @@ export const payloadOf = (cause: Cause.Cause<unknown>): ErrorPayload => {
   const code = error["code"]
   const data = error["data"]
   const kind = error["reason"]
+  const retryAfter = error["retryAfter"]
   return {
     message: message.slice(0, 1000),
     reason: error["_tag"] === "OtpRefused" && typeof kind === "string" ? `OtpRefused.${kind}` : error["_tag"],
     ...(typeof code === "number" && Number.isInteger(code) ? { code } : {}),
+    ...(typeof retryAfter === "number" && Number.isInteger(retryAfter) && retryAfter >= 0 && retryAfter <= 86_400 ? { retryAfter } : {}),
     ...(error["_tag"] === "NodeError" && data !== undefined ? { data } : {})
   }
 }

@@ -6,27 +6,30 @@
  * filled and sent in turn, answered with the bundle's id). Permissions and user operations need a smart
  * account, which this wallet does not have.
  *
- * Calls naming an account name this one, or are refused (4100) before anything is shown.
+ * Calls naming an account name this one, or are refused (4100) before anything is shown; so are messages
+ * and typed data reserved for the wallet's own share replacement (ReservedSigning.ts).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { isHex, numberToHex } from "viem"
+import { isHex, numberToHex, parseTransaction, type Hex } from "viem"
 import { fixed } from "../../core/FixedMessage.ts"
 import * as SendCalls from "../../core/SendCalls.ts"
 import { Custody } from "../custody/Custody.ts"
 import type { EvmTypedData } from "../custody/EvmSigner.ts"
-import { formatAmount, messageText, transactionView } from "./ApprovalViews.ts"
+import { baseView, cut, formatAmount, messageText, type Currency } from "./ApprovalViews.ts"
 import { Approvals, type Ticket } from "./Approvals.ts"
 import * as CallBundles from "./CallBundles.ts"
 import { ChainClient } from "./ChainClient.ts"
+import * as EvmReview from "./EvmReview.ts"
 import { ChainMismatchError, evmChainId, fill, TransactionRequest, UnreadableChainAnswerError, type Filled } from "./EvmTransactions.ts"
 import { fixedCode } from "./FixedCode.ts"
 import * as Holdings from "./Holdings.ts"
 import { randomId } from "./RandomId.ts"
-import { InvalidParamsError, paramsOf } from "./RpcParams.ts"
+import { refuseReservedMessage, refuseReservedTypedData } from "./ReservedSigning.ts"
+import { InvalidParamsError, paramsOf, TransactionAsMessageError } from "./RpcParams.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Wallet } from "./Wallet.ts"
 
@@ -73,7 +76,18 @@ const chainIdOf = (value: unknown): bigint | undefined =>
     : undefined
 
 /** A typed data part as the panel shows it: indented JSON, cut to what the panel takes. */
-const asJson = (value: unknown, length: number) => JSON.stringify(value, null, 2).slice(0, length)
+const asJson = (value: unknown, length: number) => cut(JSON.stringify(value, null, 2), length)
+
+/** Whether `message` is a serialized EVM transaction: signing it as a message is refused, whatever the prefix. */
+const isTransaction = (message: string): boolean => {
+  if (!isHex(message) || message.length < 4) return false
+  try {
+    parseTransaction(message)
+    return true
+  } catch {
+    return false
+  }
+}
 
 const make = Effect.gen(function*() {
   const chain = yield* ChainClient
@@ -91,6 +105,15 @@ const make = Effect.gen(function*() {
         : Effect.fail(new UnauthorizedAccountError()))
 
   const currency = (address: string, chainId: string) => Effect.map(Holdings.nativeCurrency(api, address, chainId), Option.getOrUndefined)
+
+  /** The transactions as the panel shows them: what each call does, and what the simulation says. */
+  const reviewed = (method: string, chainId: string, from: Hex, filled: ReadonlyArray<Filled>, shown: Currency | undefined) =>
+    Effect.map(EvmReview.review(chain, chainId, from, filled.map((entry) => entry.transaction), shown), (review) => ({
+      ...baseView(method, chainId, from),
+      transactions: review.transactions,
+      simulation: review.simulation,
+      ...(review.truncated ? { truncated: true } : {})
+    }))
 
   const send = (chainId: string, filled: Filled) =>
     Effect.gen(function*() {
@@ -137,12 +160,16 @@ const make = Effect.gen(function*() {
       switch (method) {
         case "personal_sign": {
           const [message, address] = yield* paramsOf(PersonalSignParams, method, params ?? [])
+          yield* refuseReservedMessage(method, message)
           const from = yield* account(address)
-          yield* approvals.approve(ticket, requestId, { method, chainId, from, message: messageText(message) })
+          if (isTransaction(message)) return yield* new TransactionAsMessageError({ method })
+          const shown = messageText(message)
+          yield* approvals.approve(ticket, requestId, { ...baseView(method, chainId, from), message: shown.text, ...(shown.truncated ? { truncated: true } : {}) })
           return yield* custody.signPersonalMessage(isHex(message) ? { raw: message } : message)
         }
         case "eth_signTypedData_v4": {
           const [address, typedData] = yield* paramsOf(TypedDataParams, method, params ?? [])
+          yield* refuseReservedTypedData(method, typedData.domain)
           const from = yield* account(address)
           // As common wallets do: typed data bound to a chain is signed on that chain only.
           const domainChain = typedData.domain["chainId"]
@@ -151,11 +178,13 @@ const make = Effect.gen(function*() {
             if (named === undefined) return yield* new InvalidParamsError({ method })
             if (named !== BigInt(evmChainId(chainId))) return yield* new ChainMismatchError({ chainId })
           }
+          const domain = asJson(typedData.domain, 10_000)
+          const content = asJson(typedData.message, 100_000)
+          const permits = yield* EvmReview.permits(chain, chainId, typedData)
           yield* approvals.approve(ticket, requestId, {
-            method,
-            chainId,
-            from,
-            typedData: { primaryType: typedData.primaryType, domain: asJson(typedData.domain, 10_000), message: asJson(typedData.message, 100_000) }
+            ...baseView(method, chainId, from),
+            typedData: { primaryType: typedData.primaryType.slice(0, 200), domain: domain.text, message: content.text, ...(permits.length === 0 ? {} : { permits }) },
+            ...(domain.truncated || content.truncated ? { truncated: true } : {})
           })
           // viem derives the domain's type from the domain itself.
           const { EIP712Domain: _, ...types } = typedData.types
@@ -167,10 +196,7 @@ const make = Effect.gen(function*() {
           const filled = yield* fill(chain, chainId, from, request)
           const shown = yield* currency(from, chainId)
           yield* approvals.approve(ticket, requestId, {
-            method,
-            chainId,
-            from,
-            transactions: [transactionView(filled.transaction, shown)],
+            ...(yield* reviewed(method, chainId, from, [filled], shown)),
             fee: formatAmount(filled.maxFee, shown, "eip155")
           })
           return yield* send(chainId, filled)
@@ -185,10 +211,7 @@ const make = Effect.gen(function*() {
             Effect.flatMap(paramsOf(TransactionRequest, method, call), (request) => fill(chain, chainId, from, request, index)))
           const shown = yield* currency(from, chainId)
           yield* approvals.approve(ticket, requestId, {
-            method,
-            chainId,
-            from,
-            transactions: filled.map((entry) => transactionView(entry.transaction, shown)),
+            ...(yield* reviewed(method, chainId, from, filled, shown)),
             fee: formatAmount(filled.reduce((sum, entry) => sum + entry.maxFee, 0n), shown, "eip155")
           })
           const hashes = yield* Effect.forEach(filled, (entry) => send(chainId, entry))
@@ -235,4 +258,3 @@ export class SmartAccountRequiredError extends Schema.TaggedError<SmartAccountRe
   code: fixedCode("UnsupportedMethod"),
   method: Schema.String
 }) {}
-

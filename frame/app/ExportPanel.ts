@@ -1,16 +1,20 @@
 /**
  * The export panel (docs/embedded-wallet.md "Keys"): after a warning and the visitor's confirmation, the
  * recovery phrase and both private keys, each with a copy button. They are shown only here, on the
- * frame's origin; nothing of them is ever posted to the frame or the modal. The panel opens the wallet in
- * its own memory for it and locks it again when the visitor is done or the panel goes.
+ * frame's origin, or in the wallet's own window (PanelWindow.ts) when the panel cannot prove it is shown;
+ * nothing of them is ever posted to the frame or the modal. The panel opens the wallet in its own memory
+ * for it and locks it again when the visitor is done or the panel goes. Show and Copy are decisive
+ * buttons (Decisive.ts): a disguised click neither reveals nor copies.
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import { Custody } from "../custody/Custody.ts"
+import * as Decisive from "./Decisive.ts"
 import { button, el, show } from "./Dom.ts"
 import type { PanelRuntime } from "./PanelServices.ts"
+import type { Keys } from "./PanelWindow.ts"
 import type { PanelStrings } from "./PanelStrings.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Session } from "./Session.ts"
@@ -30,14 +34,34 @@ export const lock = (runtime: PanelRuntime): Promise<void> =>
     yield* custody.lock
   }))
 
-export const render = (root: HTMLElement, all: PanelStrings, runtime: PanelRuntime, finish: (outcome: "completed" | "closed") => void): void => {
+/** What asking for the keys gave: them, or the visitor's words for why not. */
+export type Revealed = { readonly _tag: "Keys"; readonly keys: Keys } | { readonly _tag: "Problem"; readonly reason: "sessionExpired" | "failed" }
+
+/** Opens the wallet in this document's memory and exports its keys. */
+export const reveal = (runtime: PanelRuntime): Promise<Revealed> =>
+  runtime.runPromiseExit(keys).then((exit) => {
+    if (Exit.isSuccess(exit)) return { _tag: "Keys", keys: exit.value }
+    const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause))
+    const expired = typeof error === "object" && error !== null && "_tag" in error && error._tag === "SessionEndedError"
+    return { _tag: "Problem", reason: expired ? "sessionExpired" : "failed" }
+  })
+
+export const render = (
+  root: HTMLElement,
+  all: PanelStrings,
+  revealKeys: () => Promise<Revealed>,
+  finish: (outcome: "completed" | "closed") => void,
+  openWindow: (() => void) | undefined
+): void => {
   const strings = all.export
   const problem = el("p", { role: "alert", class: "error" })
+  const decisive = Decisive.make(all, openWindow)
 
   /** `value` shown (as `shown`, or as text) with its label and a copy button that says whether it copied. */
   const copyable = (label: string, value: string, shown: Node = el("p", { class: "code" }, value)) => {
     const status = el("span", { role: "status", class: "muted" })
-    const copy = button(strings.copy, () => {
+    // Copying is guarded too: a disguised click must not put the phrase on the clipboard.
+    const copy = decisive.button(strings.copy, () => {
       navigator.clipboard.writeText(value).then(
         () => void (status.textContent = strings.copied),
         () => void (status.textContent = strings.copyFailed)
@@ -46,16 +70,15 @@ export const render = (root: HTMLElement, all: PanelStrings, runtime: PanelRunti
     return el("div", {}, el("p", { class: "muted" }, label), shown, el("div", { class: "actions" }, copy), status)
   }
 
-  const reveal: HTMLButtonElement = button(strings.show, () => {
-    reveal.disabled = true
-    void runtime.runPromiseExit(keys).then((exit) => {
-      if (Exit.isFailure(exit)) {
-        const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause))
-        problem.textContent = typeof error === "object" && error !== null && "_tag" in error && error._tag === "SessionEndedError" ? all.sessionExpired : all.failed
-        reveal.disabled = false
+  const revealButton: HTMLButtonElement = decisive.button(strings.show, () => {
+    revealButton.disabled = true
+    void revealKeys().then((revealed) => {
+      if (revealed._tag === "Problem") {
+        problem.textContent = revealed.reason === "sessionExpired" ? all.sessionExpired : all.failed
+        revealButton.disabled = false
         return
       }
-      const exported = exit.value
+      const exported = revealed.keys
       show(
         root,
         strings.title,
@@ -63,7 +86,11 @@ export const render = (root: HTMLElement, all: PanelStrings, runtime: PanelRunti
         copyable(strings.phrase, exported.phrase, el("ol", { class: "words" }, ...exported.phrase.split(" ").map((word) => el("li", {}, word)))),
         copyable(`${strings.evmKey} (${exported.evm.address})`, exported.evm.privateKey),
         copyable(`${strings.solanaKey} (${exported.solana.address})`, exported.solana.privateKey),
-        button(strings.done, () => void lock(runtime).then(() => finish("completed")), "primary")
+        decisive.notice,
+        button(strings.done, () => {
+          decisive.stop()
+          finish("completed")
+        }, "primary")
       )
     })
   }, "primary")
@@ -72,7 +99,8 @@ export const render = (root: HTMLElement, all: PanelStrings, runtime: PanelRunti
     root,
     strings.title,
     el("p", { class: "warning", role: "note" }, strings.warning),
-    el("div", { class: "actions" }, button(strings.cancel, () => finish("closed")), reveal),
+    el("div", { class: "actions" }, button(strings.cancel, () => finish("closed")), revealButton),
+    decisive.notice,
     problem
   )
 }

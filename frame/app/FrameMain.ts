@@ -31,6 +31,7 @@ import { Requests } from "./Requests.ts"
 import { RpcRequests } from "./RpcRequests.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Session } from "./Session.ts"
+import { SocialCompletions } from "./SocialCompletions.ts"
 import { SolanaRequests } from "./SolanaRequests.ts"
 import { Wallet } from "./Wallet.ts"
 
@@ -45,6 +46,7 @@ const services = (query: FrameQuery, channel: HostChannel.HostChannel) => {
     Layer.provideMerge(RpcRequests.layer),
     Layer.provideMerge(Layer.mergeAll(EvmRequests.layer, SolanaRequests.layer)),
     Layer.provideMerge(Layer.mergeAll(Wallet.layer, Login.layer)),
+    Layer.provideMerge(SocialCompletions.layer),
     Layer.provideMerge(Session.layer(Effect.sync(() => channel.emit({ type: "SESSION_EXPIRED" })))),
     Layer.provideMerge(Approvals.layer),
     Layer.provideMerge(Panels.layer(channel.origin)),

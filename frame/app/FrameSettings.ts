@@ -29,7 +29,8 @@ export class FrameSettings extends Context.Service<FrameSettings, {
   /** Moves the wallet to `chainId`, one of the dapp's networks (the query's network before the dapp synced). */
   readonly switchNetwork: (chainId: State["chainId"]) => Effect.Effect<void, NetworkNotConfiguredError>
   readonly locale: Effect.Effect<DappData["locale"]>
-  readonly panelSettings: Effect.Effect<PanelSettings>
+  /** The panels' look and language (the site asking is the Panels service's to add). */
+  readonly panelSettings: Effect.Effect<Omit<PanelSettings, "site">>
 }>()("portico/frame/app/FrameSettings") {
   static readonly layer = (query: FrameQuery) =>
     Layer.effect(

@@ -4,9 +4,13 @@
  * device, the approval link first), social login through our server, and the email address update. The
  * attempt in progress lives here; the session the server grants goes to the vault (Session).
  *
+ * Codes are never taken from the host: each one is typed in the frame's own code panel (OtpPanel.ts),
+ * which confirms it with the server itself, so a host page that runs a login never sees the code.
+ *
  * A social login in redirect mode leaves the page: its attempt (id and poll secret) waits in this
  * frame's session storage (this tab, this origin, partitioned by the host's site) until the page comes
- * back and the modal asks to complete it.
+ * back and the modal asks to complete it with the completion code the page came back with. In popup mode
+ * the code comes from the popup itself (SocialCompletions.ts).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -21,8 +25,11 @@ import { Id, Locale as MailLocale } from "../../http/api/EmbeddedApi.ts"
 import { PollSecret } from "../../http/api/SocialApi.ts"
 import { DeviceVault } from "../custody/DeviceVault.ts"
 import { FrameSettings } from "./FrameSettings.ts"
+import type { PanelContent } from "./PanelChannel.ts"
+import { Panels, type OpenPanel } from "./Panels.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Session } from "./Session.ts"
+import { SocialCompletions } from "./SocialCompletions.ts"
 
 const isMailLocale = Schema.is(MailLocale)
 
@@ -48,9 +55,21 @@ const make = Effect.gen(function*() {
   const session = yield* Session
   const vault = yield* DeviceVault
   const settings = yield* FrameSettings
-  const emailAttempt = yield* Ref.make(Option.none<string>())
-  const updateAttempt = yield* Ref.make(Option.none<string>())
+  const panels = yield* Panels
+  const emailAttempt = yield* Ref.make(Option.none<{ readonly email: string; readonly attemptId: string }>())
+  const completions = yield* SocialCompletions
   const socialAttempt = yield* Ref.make(Option.none<SocialAttempt>())
+  /** The code panel shown last: a newer code (resent, or another login) replaces it. */
+  const codePanel = yield* Ref.make(Option.none<OpenPanel>())
+
+  /** Shows the code panel for `content`, ending the one shown before. */
+  const codeIn = (content: PanelContent) =>
+    Effect.gen(function*() {
+      const opened = yield* panels.present(content, Effect.void)
+      const before = yield* Ref.getAndSet(codePanel, Option.some(opened))
+      if (Option.isSome(before)) yield* before.value.end
+      return opened.panelId
+    })
 
   const connectEmail = (payload: Payload<"CONNECT_EMAIL">) =>
     Effect.gen(function*() {
@@ -61,29 +80,26 @@ const make = Effect.gen(function*() {
         query: {},
         payload: { email: payload.email, deviceId, locale, ...(Option.isSome(kept) ? { refreshToken: kept.value.refreshToken } : {}) }
       })
-      yield* Ref.set(emailAttempt, answer.action === "CONNECT" ? Option.none() : Option.some(answer.attemptId))
-      return { action: answer.action } satisfies Success<"CONNECT_EMAIL">
+      if (answer.action === "CONNECT") {
+        yield* Ref.set(emailAttempt, Option.none())
+        return { action: "CONNECT" } satisfies Success<"CONNECT_EMAIL">
+      }
+      yield* Ref.set(emailAttempt, Option.some({ email: payload.email, attemptId: answer.attemptId }))
+      if (answer.action === "VERIFY_DEVICE") return { action: "VERIFY_DEVICE" } satisfies Success<"CONNECT_EMAIL">
+      const panelId = yield* codeIn({ kind: "otp", email: payload.email, attemptId: answer.attemptId })
+      return { action: "VERIFY_OTP", panelId } satisfies Success<"CONNECT_EMAIL">
     })
 
-  /** Asks until the visitor followed the approval link (each ask waits up to 25 s on the server). */
+  /** Asks until the visitor followed the approval link (each ask waits up to 25 s on the server); then the code panel. */
   const connectDevice = Effect.gen(function*() {
-    const attemptId = yield* current(emailAttempt)
+    const attempt = yield* current(emailAttempt)
     while (true) {
-      const answer = yield* api.embedded.emailDevice({ query: {}, payload: { attemptId } })
-      if (answer.action === "VERIFY_OTP") return {}
+      const answer = yield* api.embedded.emailDevice({ query: {}, payload: { attemptId: attempt.attemptId } })
+      if (answer.action === "VERIFY_OTP") return { panelId: yield* codeIn({ kind: "otp", ...attempt }) } satisfies Success<"CONNECT_DEVICE">
       // A newer login replaced this one meanwhile: stop asking for the old one.
-      if (Option.getOrUndefined(yield* Ref.get(emailAttempt)) !== attemptId) return yield* new NoLoginAttemptError()
+      if (Option.getOrUndefined(yield* Ref.get(emailAttempt))?.attemptId !== attempt.attemptId) return yield* new NoLoginAttemptError()
     }
   })
-
-  const connectOtp = (payload: Payload<"CONNECT_OTP">) =>
-    Effect.gen(function*() {
-      const attemptId = yield* current(emailAttempt)
-      const grant = yield* api.embedded.emailOtp({ query: {}, payload: { attemptId, otp: payload.otp } })
-      yield* session.start(grant)
-      yield* Ref.set(emailAttempt, Option.none())
-      return {}
-    })
 
   const connectSocial = (payload: Payload<"CONNECT_SOCIAL">) =>
     Effect.gen(function*() {
@@ -97,55 +113,46 @@ const make = Effect.gen(function*() {
       return { authorizationUrl: started.authorizationUrl }
     })
 
-  /** Waits for the provider's answer to the attempt started here, or to the one the page left for. */
-  const completeSocial = Effect.gen(function*() {
-    const attempt = yield* Ref.get(socialAttempt)
-    const pending = Option.isSome(attempt) ? attempt : yield* storedSocial
-    if (Option.isNone(pending)) return yield* new NoLoginAttemptError()
-    const done = Effect.sync(() => sessionStorage.removeItem(socialKey)).pipe(Effect.andThen(Ref.set(socialAttempt, Option.none())))
-    while (true) {
-      const answer = yield* api.social.complete({ query: {}, payload: pending.value }).pipe(
-        // The server let the attempt go (declined, failed, unknown): it cannot be completed again.
-        Effect.tapError((error) => (attemptGone.has(error._tag) ? done : Effect.void))
-      )
-      if (answer.status === "signedIn") {
-        yield* session.start(answer.grant)
-        yield* done
-        return answer.userName === undefined ? {} : { userName: answer.userName }
+  /**
+   * Waits for the provider's answer to the attempt started here, or to the one the page left for, then
+   * completes it with the completion code the page came back with (redirect) or the popup posted.
+   */
+  const completeSocial = (payload: Payload<"COMPLETE_SOCIAL">) =>
+    Effect.gen(function*() {
+      const attempt = yield* Ref.get(socialAttempt)
+      const pending = Option.isSome(attempt) ? attempt : yield* storedSocial
+      if (Option.isNone(pending)) return yield* new NoLoginAttemptError()
+      const done = Effect.sync(() => sessionStorage.removeItem(socialKey)).pipe(Effect.andThen(Ref.set(socialAttempt, Option.none())))
+      let completionCode = payload.completionCode
+      while (true) {
+        const answer = yield* api.social.complete({
+          query: {},
+          payload: { ...pending.value, ...(completionCode === undefined ? {} : { completionCode }) }
+        }).pipe(
+          // The server let the attempt go (declined, failed, unknown): it cannot be completed again.
+          Effect.tapError((error) => (attemptGone.has(error._tag) ? done : Effect.void))
+        )
+        if (answer.status === "signedIn") {
+          yield* session.start(answer.grant)
+          yield* done
+          return answer.userName === undefined ? {} : { userName: answer.userName }
+        }
+        if (answer.status === "verified") completionCode = yield* Effect.tapError(completions.await(pending.value.attemptId), () => done)
       }
-    }
-  })
+    })
 
+  /** Both codes of the update are typed in the frame's panel, which confirms them with the server. */
   const updateEmail = (payload: Payload<"UPDATE_EMAIL">) =>
     Effect.gen(function*() {
       const locale = mailLocale(yield* settings.locale)
       const started = yield* session.authorized((authorization) =>
         api.embedded.emailUpdate({ query: {}, headers: { authorization }, payload: { email: payload.email, locale } })
       )
-      yield* Ref.set(updateAttempt, Option.some(started.attemptId))
-      return { action: started.action } satisfies Success<"UPDATE_EMAIL">
+      const panelId = yield* codeIn({ kind: "updateEmail", newEmail: payload.email, attemptId: started.attemptId })
+      return { action: started.action, panelId } satisfies Success<"UPDATE_EMAIL">
     })
 
-  const updatePrimary = (payload: Payload<"UPDATE_EMAIL_PRIMARY_OTP">) =>
-    Effect.gen(function*() {
-      const attemptId = yield* current(updateAttempt)
-      yield* session.authorized((authorization) =>
-        api.embedded.emailUpdatePrimary({ query: {}, headers: { authorization }, payload: { attemptId, otp: payload.otp } })
-      )
-      return {}
-    })
-
-  const updateSecondary = (payload: Payload<"UPDATE_EMAIL_SECONDARY_OTP">) =>
-    Effect.gen(function*() {
-      const attemptId = yield* current(updateAttempt)
-      const updated = yield* session.authorized((authorization) =>
-        api.embedded.emailUpdateSecondary({ query: {}, headers: { authorization }, payload: { attemptId, otp: payload.otp } })
-      )
-      yield* Ref.set(updateAttempt, Option.none())
-      return { newEmail: updated.newEmail }
-    })
-
-  return { connectEmail, connectDevice, connectOtp, connectSocial, completeSocial, updateEmail, updatePrimary, updateSecondary }
+  return { connectEmail, connectDevice, connectSocial, completeSocial, updateEmail }
 })
 
 export class Login extends Context.Service<Login, Effect.Success<typeof make>>()("portico/frame/app/Login") {

@@ -9,41 +9,85 @@
  * outcome (setup, recover, export). The frame may end a panel it no longer waits for.
  */
 import * as Schema from "effect/Schema"
+import { Email } from "../../core/Email.ts"
 import { CaipNetworkId, DappData, RequestId } from "../../core/embedded/FrameProtocol.ts"
 
 export const channelName = (panelId: string): string => `portico-embedded-panel/${panelId}`
 
 const Text = (maxLength: number) => Schema.String.check(Schema.isMaxLength(maxLength))
 
-/** A contract call as the approve panel names it: the function and its arguments, when the ABI knew the selector. */
-export const DecodedCall = Schema.Struct({
-  functionName: Text(100),
-  args: Schema.Array(Schema.Struct({ name: Text(100), value: Text(2000) })).check(Schema.isMaxLength(32))
-})
-export type DecodedCall = typeof DecodedCall.Type
+/**
+ * What an EVM call does, as the approve panel says it (EvmIntent.ts): tokens named by their symbol read
+ * on chain and their address, amounts in the token's units. `unlimited` and `approvalForAll` are flagged.
+ */
+export const IntentView = Schema.Union([
+  Schema.Struct({ kind: Schema.Literal("transfer"), token: Text(200), amount: Text(200), to: Text(64), from: Schema.optionalKey(Text(64)) }),
+  Schema.Struct({ kind: Schema.Literal("approve"), token: Text(200), spender: Text(64), amount: Text(200), unlimited: Schema.Boolean }),
+  Schema.Struct({ kind: Schema.Literal("nftApprove"), token: Text(200), spender: Text(64), id: Text(100) }),
+  Schema.Struct({ kind: Schema.Literal("nftTransfer"), token: Text(200), from: Text(64), to: Text(64), items: Text(2000) }),
+  Schema.Struct({ kind: Schema.Literal("approvalForAll"), token: Text(200), operator: Text(64), approved: Schema.Boolean })
+])
+export type IntentView = typeof IntentView.Type
 
 /** One EVM transaction to approve, amounts already formatted in the network's currency. */
 export const TransactionView = Schema.Struct({
   /** Absent for a contract creation. */
   to: Schema.optionalKey(Text(64)),
   value: Text(100),
-  /** The raw calldata, always shown; `decoded` beside it when the call is a known one. */
+  /** The raw calldata, always shown; `intent` beside it when the call is one the wallet reads. */
   data: Schema.optionalKey(Text(100_000)),
-  decoded: Schema.optionalKey(DecodedCall)
+  intent: Schema.optionalKey(IntentView)
 })
 export type TransactionView = typeof TransactionView.Type
+
+/** What a simulation said the request changes for the account, or that none could be run. */
+export const SimulationView = Schema.Union([
+  Schema.Struct({ status: Schema.Literal("unavailable") }),
+  Schema.Struct({ status: Schema.Literal("reverted"), reason: Text(500) }),
+  Schema.Struct({ status: Schema.Literal("done"), changes: Schema.Array(Schema.Struct({ asset: Text(200), amount: Text(200) })).check(Schema.isMaxLength(64)) })
+])
+export type SimulationView = typeof SimulationView.Type
+
+/** A signed permission to spend tokens (EIP-2612 Permit, DAI's permit, Uniswap's Permit2), explained. */
+export const PermitView = Schema.Struct({
+  kind: Schema.Literals(["permit", "permit2"]),
+  token: Text(200),
+  spender: Text(64),
+  amount: Text(200),
+  unlimited: Schema.Boolean,
+  /** Until when, as the typed data says (a date, or "never"). */
+  until: Schema.optionalKey(Text(100))
+})
+export type PermitView = typeof PermitView.Type
+
+/** One Solana instruction as the panel says it (SolanaInstructions.ts). */
+export const InstructionView = Schema.Union([
+  Schema.Struct({ kind: Schema.Literal("solTransfer"), from: Text(64), to: Text(64), amount: Text(100) }),
+  Schema.Struct({ kind: Schema.Literal("tokenTransfer"), source: Text(64), destination: Text(64), authority: Text(64), amount: Text(100), mint: Schema.optionalKey(Text(64)) }),
+  Schema.Struct({ kind: Schema.Literal("tokenApprove"), source: Text(64), delegate: Text(64), amount: Text(100), unlimited: Schema.Boolean }),
+  Schema.Struct({ kind: Schema.Literal("program"), program: Text(64) })
+])
+export type InstructionView = typeof InstructionView.Type
 
 /** What the visitor approves or rejects, prepared by the frame (the host's words never reach the panel unchecked). */
 export const ApprovalView = Schema.Struct({
   method: Text(100),
   chainId: CaipNetworkId,
+  /** The network's name from the wallet's own table (NetworkNames.ts); absent when it does not know it. */
+  network: Schema.optionalKey(Text(100)),
   from: Text(64),
   /** A message to sign: its text when it is UTF-8, else its hex. */
   message: Schema.optionalKey(Text(100_000)),
-  typedData: Schema.optionalKey(Schema.Struct({ primaryType: Text(200), domain: Text(10_000), message: Text(100_000) })),
+  typedData: Schema.optionalKey(Schema.Struct({ primaryType: Text(200), domain: Text(10_000), message: Text(100_000), permits: Schema.optionalKey(Schema.Array(PermitView).check(Schema.isMaxLength(64))) })),
+  /** The message, typed data or calldata was longer than the panel shows: the panel says it is cut. */
+  truncated: Schema.optionalKey(Schema.Boolean),
   transactions: Schema.optionalKey(Schema.Array(TransactionView).check(Schema.isMaxLength(64))),
-  /** Solana transactions: the programs each one calls. */
-  solanaTransactions: Schema.optionalKey(Schema.Array(Schema.Struct({ programs: Schema.Array(Text(64)).check(Schema.isMaxLength(64)) })).check(Schema.isMaxLength(64))),
+  /** Solana transactions: each one's instructions read, and the accounts it may change. */
+  solanaTransactions: Schema.optionalKey(Schema.Array(Schema.Struct({
+    instructions: Schema.Array(InstructionView).check(Schema.isMaxLength(64)),
+    writable: Schema.Array(Text(64)).check(Schema.isMaxLength(256))
+  })).check(Schema.isMaxLength(64))),
+  simulation: Schema.optionalKey(SimulationView),
   /** The network fee, formatted, at most this much. */
   fee: Schema.optionalKey(Text(100))
 })
@@ -54,7 +98,11 @@ export const PanelContent = Schema.Union([
   /** The visitor's name for the passkey (their email or social name). */
   Schema.Struct({ kind: Schema.Literal("setup"), userName: Text(254) }),
   Schema.Struct({ kind: Schema.Literal("recover") }),
-  Schema.Struct({ kind: Schema.Literal("export") })
+  Schema.Struct({ kind: Schema.Literal("export") }),
+  /** The login code mailed to `email`, typed here; the panel confirms it with the server and keeps the session. */
+  Schema.Struct({ kind: Schema.Literal("otp"), email: Email, attemptId: RequestId }),
+  /** An email update's two codes: to the current address, then to `newEmail`. */
+  Schema.Struct({ kind: Schema.Literal("updateEmail"), newEmail: Email, attemptId: RequestId })
 ])
 export type PanelContent = typeof PanelContent.Type
 
@@ -63,7 +111,9 @@ export const PanelSettings = Schema.Struct({
   locale: DappData.fields.locale,
   themeMode: Schema.Literals(["dark", "light"]),
   accent: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^#[0-9a-fA-F]{3,8}$/))),
-  version: Text(40)
+  version: Text(40),
+  /** The site asking: the host's origin as the frame's bound channel knows it, never what the host says of itself. */
+  site: Text(2000)
 })
 export type PanelSettings = typeof PanelSettings.Type
 

@@ -13,6 +13,38 @@ export interface PanelTable {
   readonly ended: string
   readonly sessionExpired: string
   readonly failed: string
+  /** What every panel shows above its content, so the visitor can tell the wallet's own panel from a copy. */
+  readonly trust: {
+    readonly site: string
+    readonly marker: string
+    readonly noMarker: string
+    /** `{sign}`: the visitor's sign. */
+    readonly markerIntro: string
+  }
+  /** The arming of decisive buttons (frame/app/VisibilityGuard.ts). */
+  readonly guard: {
+    readonly steady: string
+    readonly hidden: string
+    readonly openWindow: string
+    readonly windowOpened: string
+    readonly windowBlocked: string
+  }
+  readonly otp: {
+    readonly title: string
+    /** `{email}` */
+    readonly sentTo: string
+    readonly sentToCurrent: string
+    /** `{email}`: the new address. */
+    readonly sentToNew: string
+    readonly label: string
+    readonly submit: string
+    /** `{triesLeft}`, a plural. */
+    readonly wrong: string
+    readonly expired: string
+    readonly locked: string
+    readonly emailInUse: string
+    readonly done: string
+  }
   readonly approve: {
     readonly titles: Readonly<Record<string, string>>
     readonly fallbackTitle: string
@@ -21,12 +53,10 @@ export interface PanelTable {
     readonly to: string
     readonly contractCreation: string
     readonly value: string
-    readonly call: string
     readonly data: string
     readonly message: string
     readonly typedDataType: string
     readonly domain: string
-    readonly programs: string
     /** `{index}` of `{count}` transactions in a bundle. */
     readonly transaction: string
     readonly fee: string
@@ -34,6 +64,41 @@ export interface PanelTable {
     readonly reject: string
     readonly approved: string
     readonly rejected: string
+    /** `{chainId}` */
+    readonly unknownNetwork: string
+    readonly truncated: string
+    readonly unreadable: string
+  }
+  /** What requests do (ApprovalRows.ts). */
+  readonly intent: {
+    readonly action: string
+    readonly transfer: string
+    readonly approve: string
+    readonly nftApprove: string
+    readonly nftTransfer: string
+    readonly approvalForAll: string
+    readonly revokeAll: string
+    readonly permit: string
+    readonly permit2: string
+    readonly solTransfer: string
+    readonly program: string
+    readonly token: string
+    readonly amount: string
+    readonly sender: string
+    readonly recipient: string
+    readonly spender: string
+    readonly operator: string
+    readonly items: string
+    readonly until: string
+    readonly authority: string
+    readonly writable: string
+    readonly unlimited: string
+    readonly wholeCollection: string
+    readonly changes: string
+    readonly noChanges: string
+    readonly simulationUnavailable: string
+    /** `{reason}`: the network's own words, maybe none. */
+    readonly simulationReverted: string
   }
   readonly setup: {
     readonly title: string
@@ -75,10 +140,18 @@ export interface PanelTable {
 }
 
 /** The words the panels render: a table with its templates filled in the table's locale. */
-export interface PanelStrings extends Omit<PanelTable, "approve"> {
-  readonly approve: Omit<PanelTable["approve"], "transaction"> & {
-    readonly transaction: (index: number, count: number) => string
+export interface PanelStrings extends Omit<PanelTable, "trust" | "otp" | "approve" | "intent"> {
+  readonly trust: Omit<PanelTable["trust"], "markerIntro"> & { readonly markerIntro: (sign: string) => string }
+  readonly otp: Omit<PanelTable["otp"], "sentTo" | "sentToNew" | "wrong"> & {
+    readonly sentTo: (email: string) => string
+    readonly sentToNew: (email: string) => string
+    readonly wrong: (triesLeft: number) => string
   }
+  readonly approve: Omit<PanelTable["approve"], "transaction" | "unknownNetwork"> & {
+    readonly transaction: (index: number, count: number) => string
+    readonly unknownNetwork: (chainId: string) => string
+  }
+  readonly intent: Omit<PanelTable["intent"], "simulationReverted"> & { readonly simulationReverted: (reason: string) => string }
 }
 
 export const en: PanelTable = {
@@ -86,6 +159,32 @@ export const en: PanelTable = {
   ended: "This request is no longer waiting for you.",
   sessionExpired: "Session Expired: sign in again.",
   failed: "Something went wrong. Please try again.",
+  trust: {
+    site: "Requested by",
+    marker: "Your wallet's sign",
+    noMarker: "Your wallet's sign appears here once your wallet is set up on this browser.",
+    markerIntro: "Your wallet's sign on this browser is {sign}. Your wallet's panels always show it at the top: never type a code or approve anything where it is missing."
+  },
+  guard: {
+    steady: "Hold on: the buttons work once this panel has been in full view for a moment.",
+    hidden: "This panel is covered or cannot prove it is shown. Decide in a window of the wallet's own instead.",
+    openWindow: "Open the wallet's window",
+    windowOpened: "Continue in the wallet's window.",
+    windowBlocked: "The browser blocked the wallet's window. Allow pop-ups for this site and try again."
+  },
+  otp: {
+    title: "Enter your code",
+    sentTo: "Type the 6-digit code we sent to {email}. Type it only here, in your wallet's own panel.",
+    sentToCurrent: "Type the 6-digit code we sent to your current email address.",
+    sentToNew: "Now type the 6-digit code we sent to {email}.",
+    label: "Code",
+    submit: "Confirm",
+    wrong: "That code is not right. {triesLeft, plural, one {# try} other {# tries}} left.",
+    expired: "This code has expired. Ask for a new one.",
+    locked: "Too many wrong codes. Ask for a new one.",
+    emailInUse: "This email address belongs to another account.",
+    done: "Code confirmed."
+  },
   approve: {
     titles: {
       personal_sign: "Sign message",
@@ -103,18 +202,48 @@ export const en: PanelTable = {
     to: "To",
     contractCreation: "New contract",
     value: "Amount",
-    call: "Call",
     data: "Data",
     message: "Message",
     typedDataType: "Type",
     domain: "Domain",
-    programs: "Programs",
     transaction: "Transaction {index} of {count}",
     fee: "Network fee (at most)",
     approve: "Approve",
     reject: "Reject",
     approved: "Approved",
-    rejected: "Rejected"
+    rejected: "Rejected",
+    unknownNetwork: "Unknown network ({chainId})",
+    truncated: "This request is longer than the wallet can show: part of it is cut off here.",
+    unreadable: "The wallet cannot tell what this call does. Approve only if you trust the site and know what it asks."
+  },
+  intent: {
+    action: "Action",
+    transfer: "Send tokens",
+    approve: "Allow spending of your tokens",
+    nftApprove: "Allow transfer of one collectible",
+    nftTransfer: "Send collectibles",
+    approvalForAll: "Allow transfer of a whole collection",
+    revokeAll: "Withdraw the approval of a whole collection",
+    permit: "Signature allowing spending of your tokens (Permit)",
+    permit2: "Signature allowing spending of your tokens (Permit2)",
+    solTransfer: "Send SOL",
+    program: "Program call",
+    token: "Token",
+    amount: "Amount",
+    sender: "From",
+    recipient: "To",
+    spender: "Spender",
+    operator: "Operator",
+    items: "Items",
+    until: "Valid until",
+    authority: "Signed by",
+    writable: "Accounts it may change",
+    unlimited: "Unlimited: the spender may take all of this token you hold, now and later.",
+    wholeCollection: "The operator may take every item of this collection you hold, now and later.",
+    changes: "What changes in your wallet",
+    noChanges: "Nothing in your wallet changes.",
+    simulationUnavailable: "This network cannot simulate the request, so its effect could not be checked: read what it does above.",
+    simulationReverted: "The simulation failed: this request would most likely fail. {reason}"
   },
   setup: {
     title: "Secure your wallet",
@@ -183,13 +312,29 @@ export const loadTable = async (locale: Locale.Locale): Promise<PanelTable> =>
   locale === "en" ? en : (await tables[locale]()).default
 
 /** `table`'s words with its templates filled in `locale`. */
-export const fill = (locale: Locale.Locale, table: PanelTable): PanelStrings => ({
-  ...table,
-  approve: {
-    ...table.approve,
-    transaction: (index, count) => MessageFormat.format(locale, table.approve.transaction, { index, count })
+export const fill = (locale: Locale.Locale, table: PanelTable): PanelStrings => {
+  const format = (template: string, values: MessageFormat.Values) => MessageFormat.format(locale, template, values)
+  return {
+    ...table,
+    trust: { ...table.trust, markerIntro: (sign) => format(table.trust.markerIntro, { sign }) },
+    otp: {
+      ...table.otp,
+      sentTo: (email) => format(table.otp.sentTo, { email }),
+      sentToNew: (email) => format(table.otp.sentToNew, { email }),
+      wrong: (triesLeft) => format(table.otp.wrong, { triesLeft })
+    },
+    approve: {
+      ...table.approve,
+      transaction: (index, count) => format(table.approve.transaction, { index, count }),
+      unknownNetwork: (chainId) => format(table.approve.unknownNetwork, { chainId })
+    },
+    intent: {
+      ...table.intent,
+      // Without the network's words the sentence ends at its own full stop.
+      simulationReverted: (reason) => (reason === "" ? format(table.intent.simulationReverted, { reason: "" }).replace(/[\s\u2068\u2069]+$/u, "") : format(table.intent.simulationReverted, { reason }))
+    }
   }
-})
+}
 
 /** The panels' words in `locale`; English when its chunk cannot be fetched (the inline fallback). */
 export const stringsFor = (locale: Locale.Locale): Promise<PanelStrings> =>

@@ -34,6 +34,11 @@ export interface OpenPanel {
 
 export class Panels extends Context.Service<Panels, {
   readonly open: (content: PanelContent) => Effect.Effect<OpenPanel>
+  /**
+   * Opens a panel that finishes by itself: once the visitor answers, `completed` runs (when that is the
+   * answer) and the modal is told. A failure of `completed` is logged; the panel still finishes.
+   */
+  readonly present: (content: PanelContent, completed: Effect.Effect<void, unknown>) => Effect.Effect<OpenPanel>
 }>()("portico/frame/app/Panels") {
   /** `parentOrigin`: the origin that framed the frame, the only one whose panels are answered. */
   static readonly layer = (parentOrigin: string) =>
@@ -42,6 +47,7 @@ export class Panels extends Context.Service<Panels, {
       Effect.gen(function*() {
         const settings = yield* FrameSettings
         const events = yield* HostEvents
+        const scope = yield* Effect.scope
 
         const open = (content: PanelContent) =>
           Effect.gen(function*() {
@@ -61,7 +67,7 @@ export class Panels extends Context.Service<Panels, {
               switch (message.type) {
                 case "OPENED":
                   if (message.parentOrigin === parentOrigin) {
-                    post({ type: "CONTENT", panelId, content, settings: Effect.runSync(settings.panelSettings) })
+                    post({ type: "CONTENT", panelId, content, settings: { ...Effect.runSync(settings.panelSettings), site: parentOrigin } })
                   }
                   return
                 case "DECIDED":
@@ -91,7 +97,18 @@ export class Panels extends Context.Service<Panels, {
             return { panelId, outcome: Deferred.await(answer), finish, end } satisfies OpenPanel
           })
 
-        return Panels.of({ open })
+        const present = (content: PanelContent, completed: Effect.Effect<void, unknown>) =>
+          Effect.tap(open(content), (opened) =>
+            Effect.forkIn(
+              Effect.gen(function*() {
+                const outcome = yield* opened.outcome
+                if (outcome === "completed") yield* Effect.ignore(completed, { log: true })
+                yield* opened.finish(outcome)
+              }),
+              scope
+            ))
+
+        return Panels.of({ open, present })
       })
     )
 }

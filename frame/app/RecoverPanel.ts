@@ -4,7 +4,8 @@
  * (asked here, on the visitor's click) or their recovery code (typed here: case, dashes, spaces and the
  * look-alikes O/0 and I/L/1 are forgiven, a typo is caught by the code's check symbol before anything is
  * tried, and a well-formed code that is not theirs says so). The custody library splits the seed anew;
- * the server's two new shares replace the old ones, signed by the wallet's EVM account.
+ * the server's two new shares replace the old ones, signed by the wallet's EVM account over a nonce the
+ * server issued to this session (core/embedded/ShareReplacement.ts).
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
@@ -17,6 +18,7 @@ import * as Passkey from "../custody/Passkey.ts"
 import * as RecoveryCode from "../custody/RecoveryCode.ts"
 import type { RecoveryFactor } from "../custody/RecoveryKey.ts"
 import { button, el, show } from "./Dom.ts"
+import { signOf } from "./TrustHeader.ts"
 import type { PanelRuntime } from "./PanelServices.ts"
 import type { PanelStrings } from "./PanelStrings.ts"
 import { ServerApi } from "./ServerApi.ts"
@@ -33,24 +35,26 @@ const stored = Effect.gen(function*() {
   ])
   if (visitor.addresses === undefined) return yield* Effect.die("a visitor with shares has addresses")
   return {
+    visitorId: visitor.visitorId,
     authShare: auth.authShare,
     recoveryShare: recovery.recoveryShare,
     recoveryKind: recovery.recoveryKind,
     addresses: visitor.addresses
-  } satisfies ServerShares
+  } satisfies ServerShares & { readonly visitorId: string }
 })
 
-const recover = (shares: ServerShares, factor: RecoveryFactor) =>
+const recover = (shares: ServerShares & { readonly visitorId: string }, factor: RecoveryFactor) =>
   Effect.gen(function*() {
     const custody = yield* Custody
     const session = yield* Session
     const api = yield* ServerApi
-    const recovered = yield* custody.recover(shares, factor)
+    const { nonce } = yield* session.authorized((authorization) => api.embedded.shareNonce({ query: {}, headers: { authorization } }))
+    const recovered = yield* custody.recover(shares, factor, { visitorId: shares.visitorId, nonce })
     yield* session.authorized((authorization) =>
       api.embedded.putShares({
         query: {},
         headers: { authorization },
-        payload: { ...recovered.shareSet, addresses: recovered.addresses, replacement: { signature: recovered.replacement } }
+        payload: { ...recovered.shareSet, addresses: recovered.addresses, replacement: { nonce, signature: recovered.replacement } }
       })
     )
   })
@@ -85,7 +89,7 @@ export const render = (root: HTMLElement, all: PanelStrings, runtime: PanelRunti
     problem.textContent = ""
     void runtime.runPromiseExit(effect).then((exit) => {
       if (Exit.isSuccess(exit)) {
-        show(root, strings.title, el("p", { class: "success", role: "status" }, strings.done))
+        show(root, strings.title, el("p", { class: "success", role: "status" }, strings.done), ...signOf(all))
         return finish("completed")
       }
       problem.textContent = explain(exit.cause)

@@ -32,12 +32,10 @@ const make = Effect.gen(function*() {
         return login.connectEmail(request.payload)
       case "CONNECT_DEVICE":
         return login.connectDevice
-      case "CONNECT_OTP":
-        return login.connectOtp(request.payload)
       case "CONNECT_SOCIAL":
         return login.connectSocial(request.payload)
       case "COMPLETE_SOCIAL":
-        return login.completeSocial
+        return login.completeSocial(request.payload)
       case "GET_KEY_STATE":
         return wallet.keyState
       case "GET_USER":
@@ -60,14 +58,12 @@ const make = Effect.gen(function*() {
         return rpc.handle(request.id, request.payload)
       case "UPDATE_EMAIL":
         return login.updateEmail(request.payload)
-      case "UPDATE_EMAIL_PRIMARY_OTP":
-        return login.updatePrimary(request.payload)
-      case "UPDATE_EMAIL_SECONDARY_OTP":
-        return login.updateSecondary(request.payload)
       case "OPEN_PANEL":
         return Effect.map(wallet.openExport, (panelId) => ({ panelId }))
       case "SIGN_OUT":
         return Effect.as(wallet.signOut, {})
+      case "SIGN_OUT_EVERYWHERE":
+        return Effect.as(wallet.signOutEverywhere, {})
       case "RELOAD":
         return Effect.as(wallet.reload, {})
     }

@@ -56,6 +56,11 @@ export class Session extends Context.Service<Session, {
   readonly authorized: <A, E>(call: (authorization: string) => Effect.Effect<A, E>) => Effect.Effect<A, Exclude<E, SessionExpired> | SessionFailure>
   /** Signs out: the server revokes the session; here the tokens go and the wallet locks, whatever the server said. */
   readonly end: Effect.Effect<void, SessionFailure>
+  /**
+   * Signs out everywhere: the server revokes every session of the visitor, this one included (refreshed
+   * first if need be: it must reach the server); then the tokens go here and the wallet locks.
+   */
+  readonly endEverywhere: Effect.Effect<void, SessionFailure>
 }>()("portico/frame/app/Session") {
   /** `onExpired` runs when the server refused to refresh the session (not on a sign-out). */
   static readonly layer = (onExpired: Effect.Effect<void>) =>
@@ -117,11 +122,18 @@ export class Session extends Context.Service<Session, {
           if (Result.isFailure(revoked)) return yield* revoked.failure
         })
 
+        const endEverywhere = authorized((authorization) =>
+          api.embedded.sessionRevokeAll({ query: {}, headers: { authorization } }).pipe(
+            Effect.mapError((error) => (isExpired(error) ? error : new SessionServerError({ cause: error._tag })))
+          )
+        ).pipe(Effect.andThen(forget))
+
         return Session.of({
           start: (grant) => vault.storeSession(grant),
           current: vault.session,
           authorized,
-          end
+          end,
+          endEverywhere
         })
       })
     )

@@ -16,6 +16,7 @@ import * as Passkey from "../custody/Passkey.ts"
 import * as RecoveryCode from "../custody/RecoveryCode.ts"
 import type { RecoveryFactor } from "../custody/RecoveryKey.ts"
 import { button, el, show } from "./Dom.ts"
+import { signOf } from "./TrustHeader.ts"
 import type { PanelRuntime } from "./PanelServices.ts"
 import type { PanelStrings } from "./PanelStrings.ts"
 import { ServerApi } from "./ServerApi.ts"
@@ -61,7 +62,7 @@ export const render = (
   }
 
   const done = () => {
-    show(root, strings.title, el("p", { class: "success", role: "status" }, strings.done))
+    show(root, strings.title, el("p", { class: "success", role: "status" }, strings.done), ...signOf(all))
     finish("completed")
   }
 

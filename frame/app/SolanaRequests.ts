@@ -6,23 +6,28 @@
  * - `solana_signTransaction {transaction}` → `{signedTransaction}` (wire bytes);
  * - `solana_signAllTransactions {transactions}` → `{signedTransactions}`;
  * - `solana_signAndSendTransaction {transaction}` → `{signature}`, once the network took it.
- * The panel shows the programs each transaction calls and the network fee of each.
+ * The panel shows each transaction's instructions as what they do (SolanaInstructions.ts), the accounts it
+ * may change, what a simulation says it changes for the visitor, and the network fee. Bytes offered as a
+ * message that are a transaction (or its message) are refused: their signature would sign the transaction.
  */
 import { base58, base64 } from "@scure/base"
-import { getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit"
+import { getTransactionDecoder } from "@solana/kit"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { Custody } from "../custody/Custody.ts"
-import { formatAmount, messageText } from "./ApprovalViews.ts"
+import { baseView, formatAmount, messageText, type Currency } from "./ApprovalViews.ts"
 import { Approvals, type Ticket } from "./Approvals.ts"
 import { ChainClient } from "./ChainClient.ts"
 import { UnreadableChainAnswerError } from "./EvmTransactions.ts"
 import * as Holdings from "./Holdings.ts"
-import { InvalidParamsError, paramsOf } from "./RpcParams.ts"
+import { refuseReservedMessage } from "./ReservedSigning.ts"
+import { InvalidParamsError, paramsOf, TransactionAsMessageError } from "./RpcParams.ts"
 import { ServerApi } from "./ServerApi.ts"
+import * as SolanaInstructions from "./SolanaInstructions.ts"
+import * as SolanaSimulation from "./SolanaSimulation.ts"
 import { Wallet } from "./Wallet.ts"
 
 const Bytes = Schema.Uint8Array.check(Schema.makeFilter((bytes) => bytes.length > 0 && bytes.length <= 65_536))
@@ -32,20 +37,6 @@ const TransactionsParams = Schema.Struct({ transactions: Schema.Array(Bytes).che
 const FeeAnswer = Schema.Struct({ value: Schema.NullOr(Schema.Number) })
 const SignatureAnswer = Schema.String.check(Schema.isPattern(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/))
 
-/** The programs a wire transaction calls, in order; none readable when it is not a transaction. */
-const programsOf = (wire: Uint8Array): ReadonlyArray<string> => {
-  try {
-    const message = getCompiledTransactionMessageDecoder().decode(getTransactionDecoder().decode(wire).messageBytes)
-    const indices = "instructions" in message
-      ? message.instructions.map((instruction) => instruction.programAddressIndex)
-      : message.instructionHeaders.map((header) => header.programAccountIndex)
-    return indices.map((index) => message.staticAccounts[index] ?? `#${index}`).slice(0, 64)
-  } catch {
-    // Not a transaction in wire format: signing it fails the same way, with the custody's error.
-    return []
-  }
-}
-
 const make = Effect.gen(function*() {
   const chain = yield* ChainClient
   const wallet = yield* Wallet
@@ -54,7 +45,7 @@ const make = Effect.gen(function*() {
   const api = yield* ServerApi
 
   /** The network fee of the transactions, when the chain can say (a stale blockhash cannot). */
-  const feeOf = (chainId: string, address: string, wires: ReadonlyArray<Uint8Array>) =>
+  const feeOf = (chainId: string, wires: ReadonlyArray<Uint8Array>, currency: Currency | undefined) =>
     Effect.gen(function*() {
       const fees = yield* Effect.forEach(wires, (wire) =>
         Effect.try({ try: () => getTransactionDecoder().decode(wire).messageBytes, catch: () => undefined }).pipe(
@@ -65,20 +56,41 @@ const make = Effect.gen(function*() {
           Effect.orElseSucceed(() => undefined)
         ))
       if (fees.some((fee) => fee === undefined)) return {}
-      const currency = Option.getOrUndefined(yield* Holdings.nativeCurrency(api, address, chainId))
       return { fee: formatAmount(fees.reduce<bigint>((sum, fee) => sum + (fee ?? 0n), 0n), currency, "solana") }
+    })
+
+  /** The transactions read (instructions, writable accounts) and, for one, what its simulation changes. */
+  const review = (chainId: string, from: string, wires: ReadonlyArray<Uint8Array>, currency: Currency | undefined) =>
+    Effect.gen(function*() {
+      const read = wires.map(SolanaInstructions.read)
+      const solanaTransactions = read.map((entry) => ({
+        instructions: (entry?.instructions ?? []).slice(0, 64).map((instruction) => SolanaInstructions.instructionView(instruction, currency)),
+        writable: [...(entry?.writable ?? []), ...(entry !== undefined && entry.writableFromTables > 0 ? [`+${entry.writableFromTables}`] : [])].slice(0, 256)
+      }))
+      const [only] = read
+      // Transactions signed together may depend on each other: only a lone one is simulated.
+      const simulation = wires.length === 1 && only !== undefined && wires[0] !== undefined
+        ? yield* SolanaSimulation.simulate(chain, chainId, from, wires[0], only.writable, currency)
+        : { status: "unavailable" as const }
+      return { solanaTransactions, simulation }
     })
 
   const approved = (ticket: Ticket, requestId: string, chainId: string, method: string, params: unknown) =>
     Effect.gen(function*() {
       const from = (yield* wallet.addresses).solana
       const approveTransactions = (wires: ReadonlyArray<Uint8Array>) =>
-        Effect.flatMap(feeOf(chainId, from, wires), (fee) =>
-          approvals.approve(ticket, requestId, { method, chainId, from, solanaTransactions: wires.map((wire) => ({ programs: programsOf(wire) })), ...fee }))
+        Effect.gen(function*() {
+          const currency = Option.getOrUndefined(yield* Holdings.nativeCurrency(api, from, chainId))
+          const [fee, reviewed] = yield* Effect.all([feeOf(chainId, wires, currency), review(chainId, from, wires, currency)], { concurrency: 2 })
+          yield* approvals.approve(ticket, requestId, { ...baseView(method, chainId, from), ...reviewed, ...fee })
+        })
       switch (method) {
         case "solana_signMessage": {
           const { message } = yield* paramsOf(MessageParams, method, params)
-          yield* approvals.approve(ticket, requestId, { method, chainId, from, message: messageText(message) })
+          yield* refuseReservedMessage(method, message)
+          if (SolanaInstructions.isTransaction(message)) return yield* new TransactionAsMessageError({ method })
+          const shown = messageText(message)
+          yield* approvals.approve(ticket, requestId, { ...baseView(method, chainId, from), message: shown.text, ...(shown.truncated ? { truncated: true } : {}) })
           return { signedMessage: message, signature: yield* custody.signSolanaMessage(message) }
         }
         case "solana_signTransaction": {

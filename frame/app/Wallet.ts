@@ -83,6 +83,8 @@ export class Wallet extends Context.Service<Wallet, {
   /** Opens the export panel for the open wallet. */
   readonly openExport: Effect.Effect<string, WalletError>
   readonly signOut: Effect.Effect<void, WalletError>
+  /** Signs the visitor out of every browser and device (every session ends on the server), this one included. */
+  readonly signOutEverywhere: Effect.Effect<void, WalletError>
   /** Forgets what is in memory and opens the wallet again from what is stored. */
   readonly reload: Effect.Effect<void, WalletError>
 }>()("portico/frame/app/Wallet") {
@@ -97,7 +99,6 @@ const make = Effect.gen(function*() {
   const panels = yield* Panels
   const approvals = yield* Approvals
   const events = yield* HostEvents
-  const scope = yield* Effect.scope
   const visitorRef = yield* Ref.make(Option.none<EmbeddedVisitor>())
   /** The accounts the modal was last told of, so it hears of a change once. */
   const announced = yield* Ref.make<ReadonlyArray<FrameAccount>>([])
@@ -126,20 +127,12 @@ const make = Effect.gen(function*() {
   /** Shows `content` in a panel; when the visitor completes it, opens the wallet before telling the modal. */
   const panel = (content: PanelContent, reopen: boolean) =>
     Effect.gen(function*() {
-      const opened = yield* panels.open(content)
+      // A failed reopening leaves the wallet locked: the modal's next GET_KEY_STATE shows the panel it needs.
+      const opened = yield* panels.present(content, reopen ? open : Effect.void)
       if (reopen) {
         const before = yield* Ref.getAndSet(keyPanel, Option.some(opened))
         if (Option.isSome(before)) yield* before.value.end
       }
-      yield* Effect.forkIn(
-        Effect.gen(function*() {
-          const outcome = yield* opened.outcome
-          // A failed reopening leaves the wallet locked: the modal's next GET_KEY_STATE shows the panel it needs.
-          if (outcome === "completed" && reopen) yield* Effect.ignore(open, { log: true })
-          yield* opened.finish(outcome)
-        }),
-        scope
-      )
       return opened.panelId
     })
 
@@ -176,6 +169,7 @@ const make = Effect.gen(function*() {
     addresses,
     openExport: Effect.andThen(addresses, panel({ kind: "export" }, false)),
     signOut: Effect.andThen(approvals.abortAll, Effect.ensuring(session.end, forget)),
+    signOutEverywhere: Effect.andThen(approvals.abortAll, Effect.andThen(session.endEverywhere, forget)),
     reload: Effect.andThen(forget, open.pipe(Effect.asVoid, Effect.catchTag("SessionEndedError", () => Effect.void)))
   })
 })

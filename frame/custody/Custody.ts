@@ -5,7 +5,9 @@
  * - `unlock` opens it on a known device, with the vault's device share and the server's auth share;
  * - `recover` opens it on a new device, with the auth share and the recovery share, then splits it anew
  *   (same seed, same addresses), keeps the new device share and returns the server's two new shares
- *   with the EVM account's signature over `replacementMessage`, so a session alone cannot swap them;
+ *   with the EVM account's EIP-712 signature of the replacement (core/embedded/ShareReplacement.ts) over
+ *   the server's single-use nonce, so a session alone cannot swap them. This is the only place that
+ *   signs in the replacement's reserved domain: no site's request reaches it;
  * - the signers sign with it while it is open; `lock` forgets it.
  *
  * The seed exists only in this service's memory between an unlock and a lock, and each call works on
@@ -22,6 +24,7 @@ import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import { bytesToHex, type Hex, type SignableMessage } from "viem"
+import * as ShareReplacement from "../../core/embedded/ShareReplacement.ts"
 import * as ShareSet from "../../core/embedded/ShareSet.ts"
 import { fixed } from "../../core/FixedMessage.ts"
 import * as Accounts from "./Accounts.ts"
@@ -47,7 +50,7 @@ export interface Recovered {
   readonly addresses: Accounts.Addresses
   /** The server's new shares, replacing the old ones; the new device share is in the vault already. */
   readonly shareSet: ShareSet.WireShareSet
-  /** personal_sign by the EVM account over `ShareSet.replacementMessage(shareSet)`. */
+  /** The EVM account's EIP-712 signature of `ShareReplacement.typedData(authorization, shareSet)`. */
   readonly replacement: Hex
 }
 
@@ -89,9 +92,11 @@ export class Custody extends Context.Service<Custody, {
   readonly create: (factor: RecoveryKey.RecoveryFactor) => Effect.Effect<NewWallet, DeviceVaultError>
   /** With the auth share as the server serves it (base64url). */
   readonly unlock: (authShare: string) => Effect.Effect<Accounts.Addresses, NoDeviceShareError | SharesMismatchError | DeviceVaultError>
+  /** `authorization`: the visitor and the nonce the server issued for this replacement. */
   readonly recover: (
     stored: ServerShares,
-    factor: RecoveryKey.RecoveryFactor
+    factor: RecoveryKey.RecoveryFactor,
+    authorization: ShareReplacement.ReplacementAuthorization
   ) => Effect.Effect<Recovered, RecoveryKey.RecoveryFactorMismatchError | SharesMismatchError | DeviceVaultError>
   readonly lock: Effect.Effect<void>
   /** The open wallet's addresses. */
@@ -152,14 +157,18 @@ export class Custody extends Context.Service<Custody, {
         return device.addresses
       })
 
-      const recover = Effect.fn("Custody.recover")(function*(stored: ServerShares, factor: RecoveryKey.RecoveryFactor) {
+      const recover = Effect.fn("Custody.recover")(function*(
+        stored: ServerShares,
+        factor: RecoveryKey.RecoveryFactor,
+        authorization: ShareReplacement.ReplacementAuthorization
+      ) {
         const set = yield* decode(ShareSet.ShareSet, stored)
         const recoveryShare = yield* RecoveryKey.open(set.recoveryShare, set.recoveryKind, factor)
         const seed = yield* combine([set.authShare, recoveryShare], stored.addresses)
         return yield* holding(seed, Effect.gen(function*() {
           const addresses = Accounts.addressesOf(seed)
           const shareSet = yield* resplit(seed, addresses, factor)
-          const replacement = yield* EvmSigner.signPersonalMessage(seed, ShareSet.replacementMessage(shareSet))
+          const replacement = yield* EvmSigner.signShareReplacement(seed, authorization, shareSet)
           yield* keep({ seed, addresses })
           return { addresses, shareSet, replacement }
         }))

@@ -6,6 +6,8 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { Hex, SignableMessage, TransactionSerializableEIP1559, TransactionSerializableLegacy, TypedDataDefinition } from "viem"
+import * as ShareReplacement from "../../core/embedded/ShareReplacement.ts"
+import type { WireShareSet } from "../../core/embedded/ShareSet.ts"
 import { evmAccount } from "./Accounts.ts"
 import type { Seed } from "./Seed.ts"
 
@@ -24,6 +26,13 @@ export const signPersonalMessage = (seed: Seed, message: SignableMessage): Effec
 /** eth_signTypedData_v4: fails when the typed data does not fit its types. */
 export const signTypedData = (seed: Seed, typedData: EvmTypedData): Effect.Effect<Hex, EvmSigningError> =>
   Effect.tryPromise({ try: () => evmAccount(seed).signTypedData(typedData), catch: failure("eth_signTypedData_v4") })
+
+/**
+ * The EIP-712 signature replacing the server's shares with `set` (core/embedded/ShareReplacement.ts).
+ * The typed data is ours and always fits its types, so this cannot fail.
+ */
+export const signShareReplacement = (seed: Seed, authorization: ShareReplacement.ReplacementAuthorization, set: WireShareSet): Effect.Effect<Hex> =>
+  Effect.promise(() => evmAccount(seed).signTypedData(ShareReplacement.typedData(authorization, set)))
 
 /** The signed transaction, serialized (what eth_sendRawTransaction takes). */
 export const signTransaction = (seed: Seed, transaction: EvmTransaction): Effect.Effect<Hex, EvmSigningError> =>

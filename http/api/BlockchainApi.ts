@@ -6,11 +6,11 @@ import * as Schema from "effect/Schema"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { Identity } from "../../core/Identity.ts"
-import { NameAccount, NameSuggestions, RegisterNameRequest, RegisterNameResult, ReverseNames } from "../../core/Name.ts"
+import { NameLookupAnswer, NameSuggestions, RegisterNameRequest, RegisterNameResult, ReverseNames } from "../../core/Name.ts"
 import * as Onramp from "../../core/Onramp.ts"
 import { Balances } from "../../core/TokenBalance.ts"
 import { History } from "../../core/Transaction.ts"
-import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented, UpstreamUnavailable } from "./ApiError.ts"
+import { BadRequest, Conflict, InvalidSignature, NotImplemented, UpstreamUnavailable } from "./ApiError.ts"
 import { InputErrors } from "./InputErrors.ts"
 import { ProjectGuard } from "./ProjectGuard.ts"
 import { SdkQuery } from "./SdkQuery.ts"
@@ -225,8 +225,8 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
     HttpApiEndpoint.get("profileAccount", "/v1/profile/account/:name", {
       params: { name: Schema.String },
       query: { ...SdkQuery, apiVersion: Schema.optionalKey(Schema.String) },
-      success: NameAccount,
-      error: [BadRequest, NotFound]
+      success: NameLookupAnswer,
+      error: BadRequest
     }),
     HttpApiEndpoint.get("profileReverse", "/v1/profile/reverse/:address", {
       params: { address: Schema.String },

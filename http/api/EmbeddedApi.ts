@@ -17,6 +17,7 @@ import { BadRequest, NotFound, NotImplemented, UpstreamUnavailable } from "./Api
 import { InputErrors } from "./InputErrors.ts"
 import { ProjectGuard } from "./ProjectGuard.ts"
 import { SdkQuery } from "./SdkQuery.ts"
+import { WalletOriginGuard } from "./WalletOriginGuard.ts"
 
 /** RFC 5321 caps a path at 256 octets, so an address at 254 characters. */
 export const Email = EmailFormat.check(Schema.isMaxLength(254))
@@ -38,8 +39,10 @@ export const EvmAddress = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{4
 export const SolanaAddress = Schema.String.check(Schema.isPattern(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))
 export const WalletAddresses = Schema.Struct({ evm: EvmAddress, solana: SolanaAddress })
 export type WalletAddresses = typeof WalletAddresses.Type
-/** An EIP-191 personal_sign signature, 65 bytes hex. */
-export const PersonalSignature = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{130}$/))
+/** An ECDSA signature (EIP-712 here), 65 bytes hex. */
+export const Signature = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{130}$/))
+/** 256 random bits, base64url without padding: a share replacement's single-use nonce. */
+export const ShareNonce = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{43}$/))
 
 export const SessionGrant = Schema.Struct({
   /** A JWT (HS256), 15 minutes. */
@@ -98,12 +101,17 @@ export type ShareSet = typeof ShareSet.Type
 export const PutSharesRequest = Schema.Struct({
   ...ShareSet.fields,
   addresses: WalletAddresses,
-  /** Needed when the visitor already has shares: signed by the stored EVM account over core/embedded/ShareSet.ts's `replacementMessage`. */
-  replacement: Schema.optionalKey(Schema.Struct({ signature: PersonalSignature }))
+  /**
+   * Needed when the visitor already has shares: a nonce from `POST /v1/embedded/shares/nonce` and the
+   * stored EVM account's EIP-712 signature of core/embedded/ShareReplacement.ts's `typedData` over it.
+   */
+  replacement: Schema.optionalKey(Schema.Struct({ nonce: ShareNonce, signature: Signature }))
 })
 export type PutSharesRequest = typeof PutSharesRequest.Type
 
 export const SharesStored = Schema.Struct({ stored: Schema.Literals(["created", "replaced"]) })
+/** A share replacement's nonce, for this session only, until `expiresAt` (epoch milliseconds). */
+export const ShareNonceIssued = Schema.Struct({ nonce: ShareNonce, expiresAt: Schema.Int })
 export const AuthShare = Schema.Struct({ authShare: ShareSet.fields.authShare })
 export const RecoveryShare = Schema.Struct({ recoveryShare: ShareSet.fields.recoveryShare, recoveryKind: RecoveryKind })
 
@@ -119,7 +127,10 @@ export class SessionExpired extends Schema.TaggedError<SessionExpired>()(
   }
 }
 
-/** 429: a mail to this address went out less than 30 s ago (spec §5); `retryAfter` is also the Retry-After header. */
+/**
+ * 429: a mail to this address went out less than 30 s ago (spec §5), or the address or the client used up
+ * its mails or code tries of the hour; `retryAfter` is also the Retry-After header.
+ */
 export class EmailCooldown extends Schema.TaggedError<EmailCooldown>()(
   "EmailCooldown",
   { message: Schema.String, retryAfter: Schema.Int },
@@ -171,12 +182,13 @@ export class EmailInUse extends Schema.TaggedError<EmailInUse>()(
 }
 
 /**
- * 409: the visitor already has shares, and the new set comes without a valid replacement: no signature,
- * a signature that is not the stored EVM account's, other addresses, or a replacement already used.
+ * 409: the visitor already has shares, and the new set comes without a valid replacement: none, other
+ * addresses, a nonce this session was not issued (unknown, expired or already used), or a signature that
+ * is not the stored EVM account's over this set and nonce.
  */
 export class SharesConflict extends Schema.TaggedError<SharesConflict>()(
   "SharesConflict",
-  { message: Schema.String, reason: Schema.Literals(["missing", "signature", "addresses", "replayed"]) },
+  { message: Schema.String, reason: Schema.Literals(["missing", "signature", "addresses", "nonce"]) },
   { httpApiStatus: 409 }
 ) {
   /** The HTTP status (core/Retry.ts reads it to decide a retry), the same as the annotation above. */
@@ -205,11 +217,12 @@ export class EmbeddedApi extends HttpApiGroup.make("embedded")
       success: DeviceAnswer,
       error: [...common, NotFound]
     }),
+    /** 429 `EmailCooldown` past the address's or the client's tries of the hour (across attempts). */
     HttpApiEndpoint.post("emailOtp", "/v1/embedded/email/otp", {
       query: SdkQuery,
       payload: OtpRequest,
       success: SessionGrant,
-      error: [...common, NotFound, OtpRefused]
+      error: [...common, NotFound, OtpRefused, EmailCooldownResponse]
     }),
     HttpApiEndpoint.post("emailUpdate", "/v1/embedded/email/update", {
       query: SdkQuery,
@@ -223,14 +236,14 @@ export class EmbeddedApi extends HttpApiGroup.make("embedded")
       headers: SessionHeaders,
       payload: OtpRequest,
       success: EmailUpdatePrimaryDone,
-      error: [...withSession, NotFound, OtpRefused, UpstreamUnavailable]
+      error: [...withSession, NotFound, OtpRefused, UpstreamUnavailable, EmailCooldownResponse]
     }),
     HttpApiEndpoint.post("emailUpdateSecondary", "/v1/embedded/email/update/secondary", {
       query: SdkQuery,
       headers: SessionHeaders,
       payload: OtpRequest,
       success: EmailUpdated,
-      error: [...withSession, NotFound, OtpRefused, EmailInUse]
+      error: [...withSession, NotFound, OtpRefused, EmailInUse, EmailCooldownResponse]
     }),
     HttpApiEndpoint.post("sessionRefresh", "/v1/embedded/session/refresh", {
       query: SdkQuery,
@@ -239,6 +252,13 @@ export class EmbeddedApi extends HttpApiGroup.make("embedded")
       error: withSession
     }),
     HttpApiEndpoint.post("sessionRevoke", "/v1/embedded/session/revoke", {
+      query: SdkQuery,
+      headers: SessionHeaders,
+      success: Revoked,
+      error: withSession
+    }),
+    /** Sign out everywhere: every session of the visitor ends, this one included. */
+    HttpApiEndpoint.post("sessionRevokeAll", "/v1/embedded/session/revoke-all", {
       query: SdkQuery,
       headers: SessionHeaders,
       success: Revoked,
@@ -257,6 +277,13 @@ export class EmbeddedApi extends HttpApiGroup.make("embedded")
       success: SharesStored,
       error: [...withSession, SharesConflict]
     }),
+    /** A nonce for one share replacement by this session (a new one supersedes the session's last). */
+    HttpApiEndpoint.post("shareNonce", "/v1/embedded/shares/nonce", {
+      query: SdkQuery,
+      headers: SessionHeaders,
+      success: ShareNonceIssued,
+      error: withSession
+    }),
     HttpApiEndpoint.get("authShare", "/v1/embedded/shares/auth", {
       query: SdkQuery,
       headers: SessionHeaders,
@@ -272,22 +299,36 @@ export class EmbeddedApi extends HttpApiGroup.make("embedded")
   )
   .middleware(InputErrors)
   .middleware(ProjectGuard)
+  .middleware(WalletOriginGuard)
 {}
 
 /** A small page for a person: the device approval's outcome. */
 export const Html = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" }))
 /** The same page when the link is unknown, used or expired. */
 export const HtmlGone = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" }), HttpApiSchema.status(410))
+/** The same page when the approval was posted from another page than its own. */
+export const HtmlForbidden = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" }), HttpApiSchema.status(403))
 /** The same page when the code could not be mailed (the link can be followed again). */
 export const HtmlMailFailed = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/html; charset=utf-8" }), HttpApiSchema.status(502))
 
-/** The link in the device approval mail: approves the device and mails the code. */
+const ApprovalToken = Schema.String.check(Schema.isMaxLength(64))
+
+/**
+ * The link in the device approval mail. Opening it (GET) approves nothing — mail scanners follow links —
+ * it shows a page whose button posts the token back (POST, from that page's own origin only), which
+ * approves the device and mails the code.
+ */
 export class EmbeddedApprovalApi extends HttpApiGroup.make("embeddedApproval")
   .add(
-    HttpApiEndpoint.get("approveDevice", "/v1/embedded/email/device/approve", {
-      query: { token: Schema.String.check(Schema.isMaxLength(64)) },
+    HttpApiEndpoint.get("deviceApprovalPage", "/v1/embedded/email/device/approve", {
+      query: { token: ApprovalToken },
       success: Html,
-      error: [HtmlGone, HtmlMailFailed, BadRequest, NotImplemented]
+      error: [HtmlGone, BadRequest, NotImplemented]
+    }),
+    HttpApiEndpoint.post("approveDevice", "/v1/embedded/email/device/approve", {
+      payload: Schema.Struct({ token: ApprovalToken }).pipe(HttpApiSchema.asFormUrlEncoded()),
+      success: Html,
+      error: [HtmlGone, HtmlMailFailed, HtmlForbidden, BadRequest, NotImplemented]
     })
   )
   .middleware(InputErrors)

@@ -14,9 +14,9 @@ export const Svg = Schema.String.pipe(HttpApiSchema.asText({ contentType: "image
 const image = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
   HttpApiEndpoint.get(name, path, { params: { id: Schema.String }, success: Svg, error: NotFound })
 
-export class ImageApi extends HttpApiGroup.make("images").add(
-  image("walletImage", "/getWalletImage/:id"),
-  image("assetImage", "/public/getAssetImage/:id"),
-  image("currencyImage", "/public/getCurrencyImage/:id"),
-  image("tokenImage", "/public/getTokenImage/:id")
-).middleware(InputErrors) {}
+export const walletImage = image("walletImage", "/getWalletImage/:id")
+export const assetImage = image("assetImage", "/public/getAssetImage/:id")
+export const currencyImage = image("currencyImage", "/public/getCurrencyImage/:id")
+export const tokenImage = image("tokenImage", "/public/getTokenImage/:id")
+
+export class ImageApi extends HttpApiGroup.make("images").add(walletImage, assetImage, currencyImage, tokenImage).middleware(InputErrors) {}

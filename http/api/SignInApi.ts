@@ -8,7 +8,7 @@ import * as Schema from "effect/Schema"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { SignInRejectionReason } from "../../core/signin/SignInRejection.ts"
-import { BadRequest, NotFound } from "./ApiError.ts"
+import { BadRequest, NotFound, RateLimited } from "./ApiError.ts"
 import { InputErrors } from "./InputErrors.ts"
 import { ProjectGuard } from "./ProjectGuard.ts"
 import { SdkQuery } from "./SdkQuery.ts"
@@ -52,10 +52,11 @@ const SessionId = Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/))
 
 export class SignInApi extends HttpApiGroup.make("signIn")
   .add(
+    /** 429 while the project holds as many outstanding nonces as it may (SignInStore.ts). */
     HttpApiEndpoint.post("nonce", "/v1/siwx/nonce", {
       query: SdkQuery,
       success: SignInNonce,
-      error: [BadRequest]
+      error: [BadRequest, RateLimited]
     }),
     HttpApiEndpoint.post("addSession", "/v1/siwx/sessions", {
       query: SdkQuery,

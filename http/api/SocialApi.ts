@@ -4,9 +4,13 @@
  *
  * The frame starts an attempt (`start`) and opens the authorization URL in a popup, or sends the page
  * there (redirect). The provider sends the browser back to `callback` on our server, which exchanges the
- * code, verifies the answer, signs the visitor in and keeps the session grant on the attempt. The frame
- * collects it with `complete` (a long poll), proving it started the attempt with the poll secret it got;
- * the grant goes out once, and never through a URL.
+ * code, verifies the answer and keeps who signed in on the attempt with a one-time completion code for
+ * the browser that came back: the popup's page posts it to the wallet's frames of the page that opened it
+ * (its own origin only), redirect mode adds it to `returnTo`. The frame completes with `complete`,
+ * proving with the poll secret that it started the attempt and with the completion code that the
+ * provider's answer came back to its browser: only then is the visitor signed in, and the grant goes out
+ * in that answer, once, never through a URL and never kept. A provider link started in one browser and
+ * opened in another signs nobody in.
  *
  * The callback and the popup page's script are reached by a browser sent by the provider, without the
  * project's query: they have their own group, without the project guard. Without `ServerOptions.embedded`
@@ -21,11 +25,16 @@ import { DeviceId, Html, Id, SessionGrant } from "./EmbeddedApi.ts"
 import { InputErrors } from "./InputErrors.ts"
 import { ProjectGuard } from "./ProjectGuard.ts"
 import { SdkQuery } from "./SdkQuery.ts"
+import { WalletOriginGuard } from "./WalletOriginGuard.ts"
 
 export const callbackPath = "/v1/embedded/social/callback"
 export const popupScriptPath = "/v1/embedded/social/done.js"
-/** The query parameter `callback` adds to `returnTo` in redirect mode: the attempt's id, nothing secret. */
+/** The query parameter `callback` adds to `returnTo` in redirect mode: the attempt's id. */
 export const returnParameter = "portico_social"
+/** The one beside it: the attempt's completion code, for the frame of the page it returns to. */
+export const completionParameter = "portico_social_code"
+/** What the popup's page posts to the wallet's frames of its opener: `{ type, attemptId, completionCode }`. */
+export const completionMessageType = "portico-social-completion"
 
 export const SocialMode = Schema.Literals(["popup", "redirect"])
 export type SocialMode = typeof SocialMode.Type
@@ -52,11 +61,20 @@ export const SocialStarted = Schema.Struct({
 })
 export type SocialStarted = typeof SocialStarted.Type
 
-export const SocialCompleteRequest = Schema.Struct({ attemptId: Id, pollSecret: PollSecret })
+/** 256 random bits, base64url without padding: handed to the browser the provider sent back. */
+export const CompletionCode = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{43}$/))
 
-/** `pending` when the wait (25 s) ran out before the provider answered: ask again. */
+/** The message the popup's page posts to the wallet's frames (its own origin). */
+export const CompletionMessage = Schema.Struct({ type: Schema.Literal(completionMessageType), attemptId: Id, completionCode: CompletionCode })
+
+export const SocialCompleteRequest = Schema.Struct({ attemptId: Id, pollSecret: PollSecret, completionCode: Schema.optionalKey(CompletionCode) })
+
+/**
+ * `pending` when the wait (25 s) ran out before the provider answered: ask again; `verified` when it
+ * answered and the call brought no completion code: ask again with the one the browser received.
+ */
 export const SocialCompletion = Schema.Union([
-  Schema.Struct({ status: Schema.Literal("pending") }),
+  Schema.Struct({ status: Schema.Literals(["pending", "verified"]) }),
   Schema.Struct({
     status: Schema.Literal("signedIn"),
     grant: SessionGrant,
@@ -81,7 +99,7 @@ export class SocialSignInFailed extends Schema.TaggedError<SocialSignInFailed>()
   }
 }
 
-/** 401: the poll secret is not the one `start` gave for this attempt. */
+/** 401: the poll secret is not the one `start` gave for this attempt, or the completion code not the one `callback` gave. */
 export class PollSecretRefused extends Schema.TaggedError<PollSecretRefused>()(
   "PollSecretRefused",
   { message: Schema.String },
@@ -101,7 +119,7 @@ export class SocialApi extends HttpApiGroup.make("embeddedSocial")
       success: SocialStarted,
       error: [BadRequest, NotImplemented, UpstreamUnavailable]
     }),
-    /** Long poll (≤ 25 s): the grant once the provider answered, then the attempt is gone. */
+    /** Long poll (≤ 25 s) until the provider answered; with the completion code, the grant, then the attempt is gone. */
     HttpApiEndpoint.post("complete", "/v1/embedded/social/complete", {
       query: SdkQuery,
       payload: SocialCompleteRequest,
@@ -111,6 +129,7 @@ export class SocialApi extends HttpApiGroup.make("embeddedSocial")
   )
   .middleware(InputErrors)
   .middleware(ProjectGuard)
+  .middleware(WalletOriginGuard)
 {}
 
 const Text = (maxLength: number) => Schema.optionalKey(Schema.String.check(Schema.isMaxLength(maxLength)))
@@ -129,7 +148,10 @@ export const JavaScript = Schema.String.pipe(HttpApiSchema.asText({ contentType:
 
 export class SocialCallbackApi extends HttpApiGroup.make("embeddedSocialCallback")
   .add(
-    /** Popup mode: a page that says the sign-in finished and closes itself. Redirect mode: 303 to `returnTo`. */
+    /**
+     * Popup mode: a page that hands the completion code to the wallet's frames of its opener and closes
+     * itself. Redirect mode: 303 to `returnTo` with the attempt's id and completion code.
+     */
     HttpApiEndpoint.get("callback", callbackPath, {
       query: CallbackQuery,
       success: [Html, HttpApiSchema.Empty(303)],

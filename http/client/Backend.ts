@@ -13,6 +13,7 @@ import * as Constants from "../../core/Constants.ts"
 import { SignInRefusedError } from "../../core/signin/SignInProvider.ts"
 import * as CachedQueries from "./CachedQueries.ts"
 import * as PorticoClient from "./PorticoClient.ts"
+import * as ServerUrls from "./ServerUrls.ts"
 
 /** The status an answer carried: the API's typed errors hold it, HttpClient's response errors too. */
 const statusOf = (error: unknown): number | undefined => {
@@ -48,6 +49,7 @@ export const make = (options: PorticoClient.ClientOptions) =>
     const client = yield* PorticoClient.make(options)
     const cached = yield* CachedQueries.make(client)
     return Backend.Backend.of({
+      urls: ServerUrls.make(options),
       balances: (account, { force = false } = {}) =>
         call(cached.balance(account.address, { chainId: account.caipNetworkId, forceUpdate: force })),
       history: (account, cursor) =>

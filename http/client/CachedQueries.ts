@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as TtlCache from "../../core/TtlCache.ts"
 import type { Identity } from "../../core/Identity.ts"
-import type { NameAccount } from "../../core/Name.ts"
+import type { NameAccount, NameLookupAnswer } from "../../core/Name.ts"
 import type { Balances } from "../../core/TokenBalance.ts"
 import type { PorticoClient } from "./PorticoClient.ts"
 
@@ -13,7 +13,7 @@ export const make = (client: PorticoClient) =>
   Effect.gen(function*() {
     const balances = yield* TtlCache.makeBalance<Balances>()
     const identities = yield* TtlCache.makeIdentity<Identity>()
-    const names = yield* TtlCache.makeName<NameAccount>()
+    const names = yield* TtlCache.makeName<NameLookupAnswer>()
     const reverse = yield* TtlCache.makeName<ReadonlyArray<NameAccount>>()
     return {
       /** Balances of `address` on `chainId` (CAIP-2), or on every chain of its namespace. */

@@ -1,7 +1,9 @@
 /**
  * Reads an address's balances from the configured chains: native and ERC20 through viem, native SOL
- * and SPL tokens through @solana/kit. Prices come from the configured table; a token without a
- * price keeps its quantity and gets no price or value. Zero balances are left out.
+ * and SPL tokens through @solana/kit, plus the ERC-20 tokens token discovery finds
+ * (explorer/TokenDiscovery.ts; those the token list does not vouch for flagged unverified, with a
+ * monogram and no price). Prices come from the configured table; a token without a price keeps its
+ * quantity and gets no price or value. Zero balances are left out.
  */
 import { address as solanaAddress, createSolanaRpc, getBase64Encoder } from "@solana/kit"
 import * as Effect from "effect/Effect"
@@ -9,6 +11,7 @@ import { createPublicClient, erc20Abi, formatUnits, http, type Address, type Pub
 import type { TokenBalance } from "../../core/TokenBalance.ts"
 import { defaults, type EvmChainOptions, type SolanaOptions } from "./ServerOptions.ts"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
+import type { TokenDiscovery } from "./explorer/TokenDiscovery.ts"
 
 /** USD price of an asset id (CAIP-10 token id or `<caip2>:native`), undefined when unknown. */
 export type PriceSource = (assetId: string) => number | undefined
@@ -33,6 +36,8 @@ interface Holding {
   readonly tokenAddress: string | undefined
   readonly amount: bigint
   readonly decimals: number
+  /** False for a discovered token the host's token list does not vouch for. */
+  readonly verified: boolean
 }
 
 interface Currency {
@@ -48,23 +53,29 @@ const nativeHolding = (chainId: string, currency: Currency, amount: bigint): Hol
   assetId: `${chainId}:native`,
   tokenAddress: undefined,
   amount,
-  decimals: currency.decimals
+  decimals: currency.decimals,
+  verified: true
 })
 
 /** A configured token (ERC20 or SPL mint): its asset id and token address are both its CAIP-10 id. */
-const tokenHolding = (chainId: string, token: Currency & { readonly address: string }, amount: bigint): Holding => ({
+const tokenHolding = (chainId: string, token: Currency & { readonly address: string }, amount: bigint, verified = true): Holding => ({
   name: token.name,
   symbol: token.symbol,
   chainId,
   assetId: `${chainId}:${token.address}`,
   tokenAddress: `${chainId}:${token.address}`,
   amount,
-  decimals: token.decimals
+  decimals: token.decimals,
+  verified
 })
 
 /** A token's icon, served by ImageHandlers under the server's image base. */
 export const tokenImageUrl = (imageBase: string, symbol: string): string =>
   `${imageBase}/public/getTokenImage/${encodeURIComponent(symbol)}`
+
+/** A monogram only (ImageHandlers' asset images): an unverified token never borrows a listed token's image. */
+export const unverifiedImageUrl = (imageBase: string, symbol: string): string =>
+  `${imageBase}/public/getAssetImage/${/^[A-Za-z0-9._-]{1,32}$/.test(symbol) ? encodeURIComponent(symbol) : "token"}`
 
 const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): TokenBalance => {
   const numeric = formatUnits(holding.amount, holding.decimals)
@@ -73,11 +84,28 @@ const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): Toke
     symbol: holding.symbol,
     chainId: holding.chainId,
     ...(holding.tokenAddress === undefined ? {} : { address: holding.tokenAddress }),
-    ...priced(prices, holding.assetId, numeric),
+    ...(holding.verified ? priced(prices, holding.assetId, numeric) : {}),
     quantity: { decimals: String(holding.decimals), numeric },
-    iconUrl: tokenImageUrl(imageBase, holding.symbol)
+    iconUrl: holding.verified ? tokenImageUrl(imageBase, holding.symbol) : unverifiedImageUrl(imageBase, holding.symbol),
+    ...(holding.verified ? {} : { flags: { verified: false } })
   }
 }
+
+/**
+ * A chain's own price oracle (Pyth on Solana, http/server/solana/PythPrices.ts): the assets it covers are
+ * priced by it alone (no price when it has none), the others by the table.
+ */
+export interface ChainPrices {
+  readonly chainId: string
+  readonly covers: (assetId: string) => boolean
+  readonly prices: (assetIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, UpstreamUnavailable>
+}
+
+/** The oracle's prices for the assets it covers, the table's for the rest. */
+const withOracle = (oracle: ChainPrices | undefined, prices: PriceSource, assetIds: ReadonlyArray<string>): Effect.Effect<PriceSource, UpstreamUnavailable> =>
+  oracle === undefined
+    ? Effect.succeed(prices)
+    : Effect.map(oracle.prices(assetIds), (quoted): PriceSource => (assetId) => (oracle.covers(assetId) ? quoted.get(assetId) : prices(assetId)))
 
 export interface BalanceReader {
   /** CAIP-2 ids this reader can answer for, in configuration order. */
@@ -141,10 +169,19 @@ const solanaReader = (solana: SolanaOptions) => {
   }
 }
 
+/** The tokens discovery found beyond the configured ones (none on Solana). */
+const discovered = (discovery: TokenDiscovery | undefined, chainId: string, address: string): Effect.Effect<ReadonlyArray<Holding>, UpstreamUnavailable> =>
+  discovery === undefined || !chainId.startsWith("eip155:")
+    ? Effect.succeed([])
+    : Effect.map(discovery.discover(chainId, address), (found) =>
+      found.map(({ contract, token, amount }) => tokenHolding(chainId, { ...token, address: contract }, amount, token.verified)))
+
 export const makeBalanceReader = (
   evm: ReadonlyArray<EvmChainOptions>,
   solana: SolanaOptions | undefined,
-  prices: PriceSource
+  prices: PriceSource,
+  discovery?: TokenDiscovery,
+  oracles: ReadonlyArray<ChainPrices> = []
 ): BalanceReader => {
   const readers = new Map(
     [...evm.map(evmReader), ...(solana === undefined ? [] : [solanaReader(solana)])].map((reader) => [reader.chainId, reader])
@@ -154,8 +191,13 @@ export const makeBalanceReader = (
     read: (chainId, address, imageBase) => {
       const reader = readers.get(chainId)
       if (reader === undefined) return Effect.succeed([])
-      return Effect.tryPromise({ try: () => reader.read(address), catch: upstream(chainId) }).pipe(
-        Effect.map((holdings) => holdings.filter((holding) => holding.amount > 0n).map((holding) => toEntry(holding, prices, imageBase)))
+      const oracle = oracles.find((candidate) => candidate.chainId === chainId)
+      return Effect.all([Effect.tryPromise({ try: () => reader.read(address), catch: upstream(chainId) }), discovered(discovery, chainId, address)], { concurrency: 2 }).pipe(
+        Effect.flatMap(([read, found]) => {
+          const holdings = [...read, ...found].filter((holding) => holding.amount > 0n)
+          return Effect.map(withOracle(oracle, prices, holdings.map((holding) => holding.assetId)), (source) =>
+            holdings.map((holding) => toEntry(holding, source, imageBase)))
+        })
       )
     }
   }

@@ -7,29 +7,38 @@ import { createHash } from "node:crypto"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Address from "../../core/Address.ts"
 import * as Constants from "../../core/Constants.ts"
 import * as Name from "../../core/Name.ts"
 import * as TtlCache from "../../core/TtlCache.ts"
-import { BadRequest, Conflict, InvalidSignature, NotFound, NotImplemented } from "../api/ApiError.ts"
+import { BadRequest, Conflict, InvalidSignature, NotImplemented } from "../api/ApiError.ts"
 import { Identity } from "../../core/Identity.ts"
-import { NameAccount, NameSuggestions, RegisterNameMessage, RegisterNameResult } from "../../core/Name.ts"
+import { NameAccount, NameNotRegistered, NameSuggestions, RegisterNameMessage, RegisterNameResult } from "../../core/Name.ts"
 import { Balances, type TokenBalance } from "../../core/TokenBalance.ts"
 import { History } from "../../core/Transaction.ts"
 import { FungiblePrices, SupportedChains } from "../api/BlockchainApi.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { tokenImageUrl } from "./Balances.ts"
-import { syncIntervalMillis } from "./EvmHistory.ts"
+import * as ClientAddress from "./ClientAddress.ts"
 import { Repository, type NameRecord } from "./Repository.ts"
 import * as EncodedAnswers from "./EncodedAnswers.ts"
 import { requestBase } from "./RequestBase.ts"
 import { ServerContext } from "./ServerContext.ts"
 import * as StrictInput from "./StrictInput.ts"
 import { verify } from "./SignatureVerification.ts"
+import * as HistoryPages from "./explorer/HistoryPages.ts"
 
-/** Transactions per history page. EVM cursors are offsets; Solana cursors are the page's last signature. */
+/** Transactions per history page. EVM cursors are `<block>.<shown>` (explorer/HistoryPages.ts); Solana cursors are the page's last signature. */
 export const historyPageSize = 20
+
+/**
+ * How long a history page is kept. The newest page changes with every block, so it is kept briefly (a
+ * pending send shows up within a few seconds); an older page is bounded by blocks already mined.
+ */
+export const latestHistoryTtlMillis = 3_000
+export const olderHistoryTtlMillis = 60_000
 
 /** Accounts whose balances are kept at once (addresses come from outside, so the caches are bounded). */
 const balanceCacheCapacity = 10_000
@@ -67,8 +76,8 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
     // whole answer is kept encoded as long, so a repeated question costs no encoding either.
     const balanceCache = yield* TtlCache.makeBalance<ReadonlyArray<TokenBalance>>({ capacity: balanceCacheCapacity })
     const balanceAnswers = yield* EncodedAnswers.make(Balances, Constants.balanceCacheTtlMillis, balanceCacheCapacity)
-    // History pages, kept encoded as long as the index may be stale anyway (EvmHistory.syncIntervalMillis).
-    const historyAnswers = yield* EncodedAnswers.make(History, syncIntervalMillis, balanceCacheCapacity)
+    const latestHistory = yield* EncodedAnswers.make(History, latestHistoryTtlMillis, balanceCacheCapacity)
+    const olderHistory = yield* EncodedAnswers.make(History, olderHistoryTtlMillis, balanceCacheCapacity)
 
     const chainsFor = (address: string, chainId: string | undefined) =>
       Effect.gen(function*() {
@@ -119,16 +128,23 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
             }
             return new History(yield* solana.page(params.address, query.cursor, historyPageSize))
           }
-          if (query.chainId !== undefined && !context.history.chains.includes(query.chainId)) {
-            return yield* new BadRequest({ message: `chainId: network ${query.chainId} is not supported` })
+          const cursor = query.cursor === undefined ? undefined : HistoryPages.decodeCursor(query.cursor)
+          if (query.cursor !== undefined && cursor === undefined) {
+            return yield* new BadRequest({ message: "cursor: not a cursor this server gave" })
           }
-          const offset = yield* StrictInput.integer("cursor", query.cursor, { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 0 })
-          const chains = query.chainId === undefined ? context.history.chains : [query.chainId]
-          const page = Effect.map(context.history.read(params.address, chains), (all) => {
-            const next = offset + historyPageSize < all.length ? String(offset + historyPageSize) : null
-            return new History({ data: all.slice(offset, offset + historyPageSize), next })
-          })
-          return yield* historyAnswers.answer(`${TtlCache.keyOf(params.address)}|${chains.join(",")}|${offset}`, page)
+          const chainId = query.chainId ?? context.history.chains[0]
+          if (chainId === undefined || !context.history.chains.includes(chainId)) {
+            return yield* new BadRequest({ message: `chainId: network ${query.chainId ?? "eip155"} is not supported` })
+          }
+          if (query.chainId === undefined && context.history.chains.length > 1) {
+            return yield* new BadRequest({ message: "chainId: required for EVM history (each chain is paged on its own)" })
+          }
+          const base = yield* requestBase(context)
+          const answers = cursor === undefined ? latestHistory : olderHistory
+          return yield* answers.answer(
+            `${base}|${TtlCache.keyOf(params.address)}|${chainId}|${query.cursor ?? ""}`,
+            context.history.page(params.address, chainId, cursor, base)
+          )
         }))
       .handle("convertQuotes", ({ query }) => context.swaps.quotes(query))
       .handle("convertTokens", ({ query }) => Effect.flatMap(requestBase(context), (base) => context.swaps.tokens(query.chainId, base)))
@@ -138,7 +154,11 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
         Effect.flatMap(Clock.currentTimeMillis, (now) => context.swaps.buildTransaction(payload, Math.floor(now / 1000))))
       .handle("convertBuildApprove", ({ query }) => context.swaps.buildApprove(query))
       .handle("onrampUrl", ({ payload }) =>
-        Effect.flatMap(onramp, (served) => Effect.flatMap(Clock.currentTimeMillis, (now) => served.offers.checkoutUrl(payload, Math.floor(now / 1000)))))
+        Effect.gen(function*() {
+          const served = yield* onramp
+          const request = yield* HttpServerRequest.HttpServerRequest
+          return yield* served.offers.checkoutUrl(payload, ClientAddress.of(request, context.trustedProxies))
+        }))
       .handle("onrampOptions", () => Effect.flatMap(onramp, (served) => served.offers.options))
       .handle("onrampQuote", ({ payload }) => Effect.flatMap(onramp, (served) => served.offers.quote(payload)))
       .handle("balance", ({ params, query }) =>
@@ -176,8 +196,7 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
           const name = params.name.toLowerCase()
           yield* labelOf("name", name)
           const record = yield* repository.findName(name)
-          if (record === undefined) return yield* new NotFound({ message: `name: ${name} is not registered` })
-          return toAccount(record)
+          return record === undefined ? new NameNotRegistered({ name }) : toAccount(record)
         }))
       .handle("profileReverse", ({ params }) =>
         Effect.gen(function*() {

@@ -1,9 +1,10 @@
 /**
  * Portico's chain RPC endpoint (spec §7 "Chain RPC"): `GET|POST /v1/?chainId={caip id}&projectId={id}`,
  * JSON-RPC 2.0, one request or a batch, forwarded to the node the host configured for that network.
- * Only reads and the broadcast of signed transactions pass (core/rpc/ForwardedMethods.ts); the project's
- * origin allowlist and rate limit apply (ProjectGuardLive's admission); immutable answers are kept in a
- * bounded cache. POST carries the JSON-RPC body; GET carries one call as `method`, `params` (JSON) and
+ * Only reads and the broadcast of signed transactions pass (core/rpc/ForwardedMethods.ts), each within
+ * what one call may cost the node (core/rpc/CallLimits.ts: eth_getLogs' block range, no program scans);
+ * the project's origin allowlist and rate limit apply (ProjectGuardLive's admission), every call of a
+ * batch costing a token; immutable answers are kept in a bounded cache. POST carries the JSON-RPC body; GET carries one call as `method`, `params` (JSON) and
  * `id` query parameters.
  *
  * A plain router route rather than an HttpApi endpoint, on purpose: JSON-RPC puts every outcome, errors
@@ -24,14 +25,17 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Caip from "../../core/Caip.ts"
 import * as Constants from "../../core/Constants.ts"
 import * as RpcCode from "../../core/RpcCode.ts"
+import * as CallLimits from "../../core/rpc/CallLimits.ts"
 import { isForwarded } from "../../core/rpc/ForwardedMethods.ts"
 import { isImmutable } from "../../core/rpc/ImmutableAnswer.ts"
 import * as JsonRpc from "../../core/rpc/JsonRpc.ts"
+import * as ChainRpcRoute from "../api/ChainRpcRoute.ts"
 import { keyOf, makeChainRpcCache, type ChainRpcCache } from "./ChainRpcCache.ts"
 import type { Upstreams } from "./ChainRpcUpstreams.ts"
-import { makeAdmission, type Visitor } from "./ProjectGuardLive.ts"
+import { makeAdmission, makeCharge, type Visitor } from "./ProjectGuardLive.ts"
+import { ServerContext } from "./ServerContext.ts"
 
-export const path = "/v1/"
+export const path = ChainRpcRoute.path
 
 /**
  * A full batch (spec §9: 1000 calls) with addresses and signed transactions outgrows the API's 64 KiB
@@ -54,22 +58,53 @@ type Slot =
   | { readonly _tag: "Answered"; readonly notification: boolean; readonly response: JsonRpc.Response }
   | { readonly _tag: "Forward"; readonly notification: boolean; readonly request: JsonRpc.Request }
 
-const slotOf = (namespace: string, network: string, cache: ChainRpcCache) => (raw: unknown): Slot => {
-  const decoded = decodeRequest(raw)
-  if (Option.isNone(decoded)) {
-    return { _tag: "Answered", notification: false, response: JsonRpc.error(JsonRpc.idOf(raw), "InvalidRequest") }
-  }
-  const request = decoded.value
+/** A call as far as it can be judged without the chain's head: a slot, or a request whose cost needs the head. */
+type Judged = Slot | { readonly _tag: "NeedsHead"; readonly notification: boolean; readonly request: JsonRpc.Request }
+
+/** The slot of a decoded request the endpoint serves, under `verdict` (never NeedsHead here). */
+const slotOfVerdict = (network: string, cache: ChainRpcCache, request: JsonRpc.Request, verdict: CallLimits.Verdict): Slot => {
   const id = request.id ?? null
   const notification = request.id === undefined
-  if (!isForwarded(namespace, request.method)) {
-    return { _tag: "Answered", notification, response: JsonRpc.error(id, "MethodNotSupported", `Method not supported: ${request.method}`) }
-  }
+  if (verdict._tag === "Refuse") return { _tag: "Answered", notification, response: JsonRpc.error(id, verdict.key, verdict.message) }
   const cached = cache.get(keyOf(network, request.method, request.params))
   return cached === undefined
     ? { _tag: "Forward", notification, request }
     : { _tag: "Answered", notification, response: JsonRpc.result(id, cached) }
 }
+
+const judgeCall = (namespace: string, network: string, cache: ChainRpcCache) => (raw: unknown): Judged => {
+  const decoded = decodeRequest(raw)
+  if (Option.isNone(decoded)) {
+    return { _tag: "Answered", notification: false, response: JsonRpc.error(JsonRpc.idOf(raw), "InvalidRequest") }
+  }
+  const request = decoded.value
+  const notification = request.id === undefined
+  const verdict = CallLimits.judge(namespace, request.method, request.params)
+  if (verdict._tag === "Refuse") return slotOfVerdict(network, cache, request, verdict)
+  if (!isForwarded(namespace, request.method)) {
+    return { _tag: "Answered", notification, response: JsonRpc.error(request.id ?? null, "MethodNotSupported", `Method not supported: ${request.method}`) }
+  }
+  return verdict._tag === "NeedsHead" ? { _tag: "NeedsHead", notification, request } : slotOfVerdict(network, cache, request, verdict)
+}
+
+/** The chain's head, when a call's cost depends on it; unknown (undefined) when the node cannot say. */
+const headOf = (url: string) =>
+  Effect.map(forward(url, [{ jsonrpc: "2.0", id: 0, method: "eth_blockNumber" }]), ([answer]) =>
+    typeof answer?.result === "string" && /^0x[0-9a-fA-F]{1,16}$/.test(answer.result) ? BigInt(answer.result) : undefined)
+
+/** Every call judged with the head where it needs it; a head the node would not give refuses those calls. */
+const settle = (namespace: string, network: string, cache: ChainRpcCache, upstream: string, judged: ReadonlyArray<Judged>) =>
+  Effect.gen(function*() {
+    if (!judged.some((call) => call._tag === "NeedsHead")) return judged as ReadonlyArray<Slot>
+    const head = yield* headOf(upstream)
+    return judged.map((call): Slot => {
+      if (call._tag !== "NeedsHead") return call
+      const verdict: CallLimits.Verdict = head === undefined
+        ? { _tag: "Refuse", key: "ResourceUnavailable", message: `${call.request.method}: the node did not say its latest block` }
+        : CallLimits.judge(namespace, call.request.method, call.request.params, head)
+      return slotOfVerdict(network, cache, call.request, verdict._tag === "NeedsHead" ? { _tag: "Pass" } : verdict)
+    })
+  })
 
 type Answer = Omit<JsonRpc.Response, "jsonrpc" | "id">
 
@@ -128,7 +163,9 @@ const bodyOf = (request: HttpServerRequest.HttpServerRequest, search: URLSearchP
 const handle = (
   upstreams: Upstreams,
   cache: ChainRpcCache,
-  admit: (visitor: Visitor) => Effect.Effect<void, { readonly _tag: string; readonly message: string }>
+  admit: (visitor: Visitor) => Effect.Effect<void, { readonly _tag: string; readonly message: string }>,
+  charge: (visitor: Visitor, cost: number) => Effect.Effect<void, { readonly message: string }>,
+  capacity: number
 ) => (request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function*() {
     const search = new URL(request.url, "http://portico.invalid").searchParams
@@ -137,7 +174,8 @@ const handle = (
     if (projectId === "" || network === "") {
       return json(JsonRpc.error(null, "InvalidRequest", "chainId and projectId query parameters are required"), 400)
     }
-    const admitted = yield* Effect.result(admit({ projectId, request }))
+    const visitor = { projectId, request }
+    const admitted = yield* Effect.result(admit(visitor))
     if (Result.isFailure(admitted)) {
       const { _tag, message } = admitted.failure
       return _tag === "RateLimited"
@@ -148,7 +186,8 @@ const handle = (
     if (!Caip.isNetworkId(network) || upstream === undefined) {
       return json(JsonRpc.error(null, "InvalidChainId", `Unsupported chainId ${network}`), 400)
     }
-    const namespace = network.split(":")[0] ?? ""
+    // Checked as a CAIP-2 id above.
+    const { namespace } = yield* Effect.orDie(Caip.parseNetworkId(network))
     const body = yield* Effect.result(bodyOf(request, search))
     if (Result.isFailure(body)) return json(JsonRpc.error(null, "ParseError"))
     const batch = Array.isArray(body.success)
@@ -157,7 +196,15 @@ const handle = (
     if (calls.length > Constants.rpcBatchSize) {
       return json(JsonRpc.error(null, "LimitExceeded", `At most ${Constants.rpcBatchSize} calls per batch`))
     }
-    const slots = calls.map(slotOf(namespace, network, cache))
+    // Every call costs a token, as if sent alone: a batch buys no more of the node than its calls would.
+    if (calls.length > capacity) {
+      return json(JsonRpc.error(null, "LimitExceeded", `A batch of ${calls.length} calls costs ${calls.length} requests; this project allows ${capacity} at most`))
+    }
+    const charged = yield* Effect.result(charge(visitor, calls.length - 1))
+    if (Result.isFailure(charged)) {
+      return json(JsonRpc.error(null, "LimitExceeded", `${charged.failure.message} (a batch costs one request per call: ${calls.length})`), 429)
+    }
+    const slots = yield* settle(namespace, network, cache, upstream, calls.map(judgeCall(namespace, network, cache)))
     const toForward = slots.flatMap((slot) => (slot._tag === "Forward" ? [slot.request] : []))
     const answers = yield* forward(upstream, toForward)
     let next = 0
@@ -178,6 +225,8 @@ const handle = (
 export const layer = (upstreams: Upstreams) =>
   Layer.unwrap(Effect.gen(function*() {
     const admit = yield* makeAdmission
-    const handler = handle(upstreams, makeChainRpcCache(), admit)
+    const charge = yield* makeCharge
+    const context = yield* ServerContext
+    const handler = handle(upstreams, makeChainRpcCache(), admit, charge, context.rateLimiter.capacity)
     return HttpRouter.addAll([HttpRouter.route("GET", path, handler), HttpRouter.route("POST", path, handler)])
   }))

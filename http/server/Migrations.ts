@@ -267,6 +267,30 @@ export const migrations: ReadonlyArray<Migration> = [
       )`,
       `CREATE INDEX embedded_social_attempts_expiry ON embedded_social_attempts (expires_at)`
     )
+  },
+  {
+    version: 9,
+    name: "embedded_trust_boundary",
+    up: statements(
+      // A share replacement's single-use nonce, per session, as its digest (embedded/ShareNonces.ts).
+      `CREATE TABLE embedded_share_nonces (
+        digest text PRIMARY KEY,
+        visitor_id text NOT NULL REFERENCES embedded_visitors (id),
+        session_id text NOT NULL REFERENCES embedded_sessions (id),
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX embedded_share_nonces_session ON embedded_share_nonces (session_id)`,
+      // Sign-in nonces are bounded per client (SignInStore.ts).
+      `ALTER TABLE sign_in_nonces ADD COLUMN client text NOT NULL DEFAULT ''`,
+      `CREATE INDEX sign_in_nonces_client ON sign_in_nonces (project_id, client, expires_at)`,
+      `CREATE INDEX embedded_email_attempts_address ON embedded_email_attempts (project_id, lower(email), created_at)`,
+      // A social attempt keeps who signed in, never a grant, until the browser that came back from the
+      // provider hands its completion code to the frame that started it (embedded/SocialLogin.ts).
+      `ALTER TABLE embedded_social_attempts DROP COLUMN session_grant`,
+      `ALTER TABLE embedded_social_attempts ADD COLUMN subject text`,
+      `ALTER TABLE embedded_social_attempts ADD COLUMN email text`,
+      `ALTER TABLE embedded_social_attempts ADD COLUMN completion_digest text`
+    )
   }
 ]
 

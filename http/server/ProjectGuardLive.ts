@@ -74,6 +74,21 @@ export const makeAdmission = Effect.gen(function*() {
 })
 
 /**
+ * Takes `cost` more tokens from the bucket of a request `makeAdmission` admitted (a chain RPC batch pays
+ * one token per call, the first at its admission). A cost the bucket can never hold is refused as such.
+ */
+export const makeCharge = Effect.gen(function*() {
+  const context = yield* ServerContext
+  return (visitor: Visitor, cost: number): Effect.Effect<void, RateLimited> =>
+    Effect.gen(function*() {
+      if (cost <= 0) return
+      const client = ClientAddress.of(visitor.request, context.trustedProxies)
+      const wait = yield* context.rateLimiter.take(rateKey(visitor.projectId, client), yield* Clock.currentTimeMillis, cost)
+      if (wait > 0) return yield* new RateLimited({ message: "Too many requests: retry later", retryAfter: withJitter(wait) })
+    })
+})
+
+/**
  * The same checks for a kept response (KeptResponses.ts), decided at once: the project still configured,
  * the Origin allowed and a token taken. Only where the buckets are in this process (PGlite): with
  * Postgres start.ts keeps no responses, and every request goes through the guard and the shared limiter.

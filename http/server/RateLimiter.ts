@@ -9,9 +9,14 @@
 import * as Effect from "effect/Effect"
 import type { RateLimitOptions } from "./ServerOptions.ts"
 
-/** What the guard asks: 0 when the request may pass, otherwise the whole seconds to wait. */
+/**
+ * What the guard asks: 0 when the request may pass, otherwise the whole seconds to wait. `cost` tokens
+ * are taken at once (default 1: a chain RPC batch costs one per call); a refused take takes nothing.
+ */
 export interface Limiter {
-  readonly take: (key: string, now: number) => Effect.Effect<number>
+  readonly take: (key: string, now: number, cost?: number) => Effect.Effect<number>
+  /** The most tokens a bucket holds: a cost above it never passes. */
+  readonly capacity: number
   /** The same at once, where the buckets are in this process (kept responses are served only then). */
   readonly takeNow?: (key: string, now: number) => number
 }
@@ -19,7 +24,7 @@ export interface Limiter {
 /** The in-memory buckets as the guard's limiter: each process limits its own share (PGlite, one process). */
 export const memoryLimiter = (options: RateLimitOptions): Limiter => {
   const limiter = makeRateLimiter(options)
-  return { take: (key, now) => Effect.sync(() => limiter.take(key, now)), takeNow: limiter.take }
+  return { take: (key, now, cost) => Effect.sync(() => limiter.take(key, now, cost)), takeNow: (key, now) => limiter.take(key, now), capacity: options.requests }
 }
 
 interface Bucket {
@@ -28,7 +33,7 @@ interface Bucket {
 }
 
 export interface RateLimiter {
-  readonly take: (key: string, now: number) => number
+  readonly take: (key: string, now: number, cost?: number) => number
   /** Buckets held now. */
   readonly size: () => number
 }
@@ -41,7 +46,7 @@ export const makeRateLimiter = (options: RateLimitOptions, maxKeys: number = def
   const refillPerMilli = options.requests / (options.perSeconds * 1000)
   const refill = (bucket: Bucket, now: number) => Math.min(options.requests, bucket.tokens + (now - bucket.at) * refillPerMilli)
   return {
-    take: (key, now) => {
+    take: (key, now, cost = 1) => {
       const bucket = buckets.get(key) ?? { tokens: options.requests, at: now }
       bucket.tokens = refill(bucket, now)
       bucket.at = now
@@ -51,11 +56,11 @@ export const makeRateLimiter = (options: RateLimitOptions, maxKeys: number = def
         if (buckets.size <= maxKeys) break
         buckets.delete(oldest)
       }
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1
+      if (bucket.tokens >= cost) {
+        bucket.tokens -= cost
         return 0
       }
-      return Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerMilli / 1000))
+      return Math.max(1, Math.ceil((cost - bucket.tokens) / refillPerMilli / 1000))
     },
     size: () => buckets.size
   }

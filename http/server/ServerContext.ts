@@ -4,11 +4,11 @@
  */
 import * as Context from "effect/Context"
 import type { BalanceReader, FungibleInfo, PriceSource } from "./Balances.ts"
-import type { HistoryReader } from "./EvmHistory.ts"
 import type { ProjectDirectory } from "./ProjectDirectory.ts"
 import type { Limiter } from "./RateLimiter.ts"
 import type { SolanaHistoryReader } from "./SolanaHistory.ts"
 import type { TokenImages } from "./TokenImages.ts"
+import type { EvmHistory } from "./explorer/ExplorerHistory.ts"
 import type { SwapVenues } from "./convert/SwapVenues.ts"
 import type { Onramp } from "./onramp/Onramp.ts"
 
@@ -18,7 +18,8 @@ export class ServerContext extends Context.Service<ServerContext, {
   readonly swaps: SwapVenues
   /** The onramp providers' offers and purchases; undefined without ServerOptions.onramp (the endpoints answer 501). */
   readonly onramp: Onramp | undefined
-  readonly history: HistoryReader
+  /** EVM history through each chain's explorer (explorer/ExplorerHistory.ts). */
+  readonly history: EvmHistory
   readonly solanaHistory: SolanaHistoryReader | undefined
   readonly prices: PriceSource
   readonly fungibles: ReadonlyMap<string, FungibleInfo>

@@ -5,6 +5,7 @@
 import * as Schema from "effect/Schema"
 import { WalletSeedEntry } from "./WalletSeed.ts"
 import { SocialOptions } from "./embedded/SocialOptions.ts"
+import { ExplorerOptions, TokenListSource } from "./explorer/ExplorerOptions.ts"
 
 export const EvmToken = Schema.Struct({
   /** 0x contract address */
@@ -31,12 +32,17 @@ export const EvmChainOptions = Schema.Struct({
   name: Schema.optionalKey(Schema.String),
   /** Defaults to Ether (ETH, 18 decimals). */
   nativeCurrency: Schema.optionalKey(Schema.Struct({ name: Schema.String, symbol: Schema.String, decimals: Schema.Int })),
-  /** The ERC20 tokens whose balances the server reads on this chain (and whose transfers history shows). */
+  /** The ERC20 tokens whose balances the server always reads on this chain (verified, with their prices). */
   tokens: Schema.optionalKey(Schema.Array(EvmToken)),
-  /** The ERC721 collections whose transfers history shows. */
+  /** ERC721 collections history names and flags (a spam collection's NFTs are dropped, spec section 5). */
   collections: Schema.optionalKey(Schema.Array(EvmCollection)),
   /** The swap router the convert API quotes and builds against (SwapRouterAbi.ts); without one the chain has no swaps. */
-  swapRouter: Schema.optionalKey(Schema.String)
+  swapRouter: Schema.optionalKey(Schema.String),
+  /**
+   * The chain's Etherscan-compatible explorer API (explorer/ExplorerOptions.ts): history and token
+   * discovery read through it. Without one the chain has no history.
+   */
+  explorer: Schema.optionalKey(ExplorerOptions)
 })
 export type EvmChainOptions = typeof EvmChainOptions.Type
 
@@ -49,11 +55,48 @@ export const SolanaMint = Schema.Struct({
 })
 export type SolanaMint = typeof SolanaMint.Type
 
+/** A Pyth push-oracle price feed account (`PriceUpdateV2`) giving one asset's USD price (http/server/solana/PythPrices.ts). */
+export const PythFeed = Schema.Struct({
+  /** `native` (SOL) or a configured mint's address. */
+  asset: Schema.String,
+  /** The feed's account (base58), owned by the Pyth Solana Receiver program. */
+  account: Schema.String,
+  /** Pyth's feed id, 32 bytes hex (`0x…`): the account must carry this feed. */
+  feedId: Schema.String.check(Schema.isPattern(/^(0x)?[0-9a-fA-F]{64}$/)),
+  /** A price published longer ago than this is no price. Default 60. */
+  maxAgeSeconds: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0))),
+  /** A price whose confidence interval is wider than this share of it is no price. Default 0.02. */
+  maxConfidenceRatio: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0)))
+})
+export type PythFeed = typeof PythFeed.Type
+
+export const PythOptions = Schema.Struct({
+  /** The Pyth Solana Receiver program that must own every feed account. Default rec5EKMGg6MxZYaMdyBfgwp4d5rB9T1VQH5pJv5LtFJ. */
+  receiverProgram: Schema.optionalKey(Schema.String),
+  feeds: Schema.Array(PythFeed)
+})
+export type PythOptions = typeof PythOptions.Type
+
+/** A Jupiter-compatible swap API (`GET {apiUrl}/quote`, `POST {apiUrl}/swap`): Jupiter's hosted one or a self-hosted one. */
+export const JupiterOptions = Schema.Struct({
+  /** e.g. https://lite-api.jup.ag/swap/v1 */
+  apiUrl: Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s?#]+$/)),
+  /** Sent as `x-api-key` (Jupiter's paid tier); server only. */
+  apiKey: Schema.optionalKey(Schema.String),
+  /** Slippage tolerance in basis points. Default 100 (1 %, spec §9). */
+  slippageBps: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0)))
+})
+export type JupiterOptions = typeof JupiterOptions.Type
+
 export const SolanaOptions = Schema.Struct({
   rpcUrl: Schema.String,
   /** CAIP-2 id of the cluster: `solana:` + the first 32 characters of its genesis hash. */
   caipNetworkId: Schema.String,
-  mints: Schema.optionalKey(Schema.Array(SolanaMint))
+  mints: Schema.optionalKey(Schema.Array(SolanaMint)),
+  /** USD prices from Pyth's price feed accounts, read through `rpcUrl`; they win over `prices` for their assets. */
+  pyth: Schema.optionalKey(PythOptions),
+  /** Swaps on this cluster through a Jupiter-compatible API. */
+  jupiter: Schema.optionalKey(JupiterOptions)
 })
 export type SolanaOptions = typeof SolanaOptions.Type
 
@@ -75,23 +118,58 @@ export const RateLimitOptions = Schema.Struct({
 })
 export type RateLimitOptions = typeof RateLimitOptions.Type
 
-export const OnrampProviderOptions = Schema.Struct({
-  /** The provider's id in answers and in `/v1/onramp/callback/{id}` (letters, digits, `-`). */
-  id: Schema.String.check(Schema.isPattern(/^[a-z0-9-]{1,40}$/)),
-  name: Schema.String,
-  /** Base of the provider's API: `{apiUrl}/options` and `{apiUrl}/quote` (http/server/onramp/ProviderProtocol.ts). */
-  apiUrl: Schema.String,
-  /** Sent as a bearer token on every API call. */
-  apiKey: Schema.String,
-  /** The checkout page; generated URLs add `?session=<signed JWT>`. */
-  checkoutUrl: Schema.String,
-  /** Shared with the provider: signs checkout sessions and verifies purchase callbacks. At least 32 characters. */
-  secret: Schema.String.check(Schema.isMinLength(32))
+/** A provider's id in answers and in `/v1/onramp/webhook/{id}` (letters, digits, `-`). */
+const ProviderId = Schema.String.check(Schema.isPattern(/^[a-z0-9-]{1,40}$/))
+
+/** An http(s) base URL (https except on loopback is the host's call: the sandbox serves plain http). */
+const BaseUrl = Schema.String.check(Schema.isPattern(/^https?:\/\/[^\s?#]+$/))
+
+/** MoonPay (http/server/onramp/MoonPay.ts): the keys of its dashboard's Developers page. */
+export const MoonPayOptions = Schema.Struct({
+  kind: Schema.Literal("moonpay"),
+  /** Default `moonpay`. */
+  id: Schema.optionalKey(ProviderId),
+  /** Default `MoonPay`. */
+  name: Schema.optionalKey(Schema.String),
+  /** Default https://api.moonpay.com. */
+  apiUrl: Schema.optionalKey(BaseUrl),
+  /** The buy widget. Default https://buy.moonpay.com. */
+  widgetUrl: Schema.optionalKey(BaseUrl),
+  /** `pk_…`: quotes and the widget. */
+  publishableKey: Schema.String.check(Schema.isMinLength(1)),
+  /** `sk_…`: signs widget URLs and reads transactions. Server only. */
+  secretKey: Schema.String.check(Schema.isMinLength(1)),
+  /** Verifies webhooks (`Moonpay-Signature-V2`). Server only. */
+  webhookKey: Schema.String.check(Schema.isMinLength(1))
 })
+export type MoonPayOptions = typeof MoonPayOptions.Type
+
+/** Coinbase Onramp (http/server/onramp/Coinbase.ts): a CDP secret API key. */
+export const CoinbaseOptions = Schema.Struct({
+  kind: Schema.Literal("coinbase"),
+  /** Default `coinbase`. */
+  id: Schema.optionalKey(ProviderId),
+  /** Default `Coinbase`. */
+  name: Schema.optionalKey(Schema.String),
+  /** Default https://api.developer.coinbase.com/onramp. */
+  apiUrl: Schema.optionalKey(BaseUrl),
+  /** The hosted checkout. Default https://pay.coinbase.com. */
+  payUrl: Schema.optionalKey(BaseUrl),
+  /** The CDP API key's id (its name). */
+  keyName: Schema.String.check(Schema.isMinLength(1)),
+  /** The CDP API key's secret: an EC P-256 PEM (ES256) or the base64 Ed25519 key (EdDSA). Server only. */
+  keySecret: Schema.String.check(Schema.isMinLength(1)),
+  /** Where visitors buy from, for options and quotes (ISO 3166-1). Default `US`. */
+  country: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Z]{2}$/))),
+  subdivision: Schema.optionalKey(Schema.String)
+})
+export type CoinbaseOptions = typeof CoinbaseOptions.Type
+
+export const OnrampProviderOptions = Schema.Union([MoonPayOptions, CoinbaseOptions])
 export type OnrampProviderOptions = typeof OnrampProviderOptions.Type
 
 export const OnrampOptions = Schema.Struct({
-  /** Quotes and checkouts use the first unless a request names another. */
+  /** Quotes and checkouts use the first unless a request names another; ids must differ. */
   providers: Schema.Array(OnrampProviderOptions).check(Schema.isMinLength(1))
 })
 export type OnrampOptions = typeof OnrampOptions.Type
@@ -180,7 +258,12 @@ export const ServerOptions = Schema.Struct({
   /** The onramp providers (buy crypto); without them the onramp endpoints answer 501. */
   onramp: Schema.optionalKey(OnrampOptions),
   /** The embedded wallet's email login, sessions and key shares; without it those endpoints answer 501. */
-  embedded: Schema.optionalKey(EmbeddedOptions)
+  embedded: Schema.optionalKey(EmbeddedOptions),
+  /**
+   * The tokens discovery shows as verified: a token list in the Uniswap format, at an http(s) URL or in a
+   * file (explorer/TokenList.ts). Without one every discovered token is flagged unverified.
+   */
+  tokenList: Schema.optionalKey(TokenListSource)
 })
 export type ServerOptions = typeof ServerOptions.Type
 

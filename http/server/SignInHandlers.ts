@@ -1,5 +1,5 @@
 /**
- * Sign-in endpoints: nonces (128 bits, single use, 5 minutes), verification of the signed message
+ * Sign-in endpoints: nonces (128 bits, single use, 5 minutes, bounded per client: SignInStore.ts), verification of the signed message
  * for the calling page (its Origin names the domain and the URI's origin the message must carry),
  * then a session kept until the message expires (7 days at most), confirmable and revocable by id.
  */
@@ -10,9 +10,11 @@ import * as Effect from "effect/Effect"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as SignInVerification from "../../core/signin/SignInVerification.ts"
-import { BadRequest, NotFound } from "../api/ApiError.ts"
+import { BadRequest, NotFound, RateLimited } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { SignInNonce, SignInRecord, SignInRefused, SignInRevoked } from "../api/SignInApi.ts"
+import * as ClientAddress from "./ClientAddress.ts"
+import { ServerContext } from "./ServerContext.ts"
 import type { SessionRow, SignInStore } from "./SignInStore.ts"
 
 export const nonceTtlMillis = 5 * 60_000
@@ -42,12 +44,17 @@ const pageOrigin = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request)
 export const SignInHandlers = HttpApiBuilder.group(PorticoApi, "signIn", (handlers) =>
   Effect.gen(function*() {
     const service = yield* SignInService
+    const context = yield* ServerContext
     const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
     return handlers
       .handle("nonce", ({ query }) =>
         Effect.gen(function*() {
-          const expiresAt = new Date((yield* now).getTime() + nonceTtlMillis)
-          const nonce = yield* service.store.issueNonce(query.projectId ?? "", expiresAt)
+          const at = yield* now
+          const expiresAt = new Date(at.getTime() + nonceTtlMillis)
+          const client = ClientAddress.of(yield* HttpServerRequest.HttpServerRequest, context.trustedProxies)
+          const nonce = yield* service.store.issueNonce(query.projectId ?? "", client, at, expiresAt).pipe(
+            Effect.mapError((full) => new RateLimited({ message: full.message, retryAfter: full.retryAfter }))
+          )
           return new SignInNonce({ nonce, expiresAt: expiresAt.toISOString() })
         }))
       .handle("addSession", ({ payload, query }) =>

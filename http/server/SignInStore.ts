@@ -1,12 +1,19 @@
 /**
  * Sign-in nonces and sessions in the database, per project. A nonce is consumed by deleting its row:
  * one statement, so of two verifications racing with the same nonce exactly one gets the row.
+ *
+ * Nonces are bounded as MemoryNonces.ts bounds them, so a flood neither grows the table nor flushes it: a
+ * client (its rate-limit key, ClientAddress.ts) holds at most `perClient` outstanding in a project, a new
+ * one replacing its oldest, and a project at most `projectCapacity`, past which issuing is refused.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { NonceStore } from "../../core/signin/SignInVerification.ts"
 import { type Queryable, rows } from "./Database.ts"
-import { randomNonce } from "./MemoryNonces.ts"
+import { NonceCapacityError, randomNonce } from "./MemoryNonces.ts"
+
+export const perClient = 8
+export const projectCapacity = 50_000
 
 export interface StoredSession {
   readonly id: string
@@ -30,8 +37,8 @@ const SessionRow = Schema.Struct({
 export type SessionRow = typeof SessionRow.Type
 
 export interface SignInStore {
-  /** A fresh nonce for the project, stored until `expiresAt`. Expired nonces are swept on the way. */
-  readonly issueNonce: (projectId: string, expiresAt: Date) => Effect.Effect<string>
+  /** A fresh nonce for the project and client, stored until `expiresAt`. Expired nonces are swept on the way. */
+  readonly issueNonce: (projectId: string, client: string, now: Date, expiresAt: Date) => Effect.Effect<string, NonceCapacityError>
   readonly nonces: (projectId: string, now: Date) => NonceStore["Service"]
   readonly saveSession: (session: StoredSession) => Effect.Effect<void>
   /** The project's session with that id, unless revoked or expired at `now`. */
@@ -40,13 +47,27 @@ export interface SignInStore {
 }
 
 export const make = (db: Queryable): SignInStore => ({
-  issueNonce: (projectId, expiresAt) =>
-    Effect.promise(async () => {
-      await db.query("DELETE FROM sign_in_nonces WHERE expires_at <= now()")
-      const nonce = randomNonce()
-      await db.query("INSERT INTO sign_in_nonces (nonce, project_id, expires_at) VALUES ($1, $2, $3)", [nonce, projectId, expiresAt])
-      return nonce
-    }),
+  issueNonce: (projectId, client, now, expiresAt) =>
+    Effect.flatMap(
+      Effect.promise(async () => {
+        await db.query("DELETE FROM sign_in_nonces WHERE expires_at <= $1", [now])
+        // The client's oldest beyond its share go first: its own flood replaces only its own nonces.
+        await db.query(
+          `DELETE FROM sign_in_nonces WHERE nonce IN (
+             SELECT nonce FROM sign_in_nonces WHERE project_id = $1 AND client = $2 ORDER BY expires_at DESC OFFSET $3)`,
+          [projectId, client, perClient - 1]
+        )
+        const nonce = randomNonce()
+        const inserted = await db.query(
+          `INSERT INTO sign_in_nonces (nonce, project_id, client, expires_at)
+           SELECT $1, $2, $3, $4 WHERE (SELECT count(*) FROM sign_in_nonces WHERE project_id = $2) < $5
+           RETURNING nonce`,
+          [nonce, projectId, client, expiresAt, projectCapacity]
+        )
+        return inserted.length === 1 ? nonce : undefined
+      }),
+      (nonce) => nonce === undefined ? Effect.fail(NonceCapacityError.of(Math.ceil((expiresAt.getTime() - now.getTime()) / 1000))) : Effect.succeed(nonce)
+    ),
   nonces: (projectId, now) => ({
     consume: (nonce) =>
       Effect.promise(async () =>

@@ -11,7 +11,7 @@
  *
  * const nonces = createMemoryNonces()
  * createServer(async (request, response) => {
- *   if (request.url === "/nonce") return response.end(await nonces.issueNonce())
+ *   if (request.url === "/nonce") return response.end(await nonces.issueNonce(request.socket.remoteAddress))
  *   const { message, signature } = JSON.parse(await text(request))
  *   try {
  *     const data = await verifySignIn({ message, signature }, {
@@ -41,6 +41,7 @@ export type { SignInRejectionReason } from "../../core/signin/SignInRejection.ts
 export { NonceStore, SignatureVerifier, SignInRejectedError }
 export type { SignatureOptions } from "./SignInSignatures.ts"
 export type { MemoryNoncesOptions } from "./MemoryNonces.ts"
+export { NonceCapacityError } from "./MemoryNonces.ts"
 
 /** The verifier as an Effect: provide a `SignatureVerifier` (see `signatureVerifierLayer`) and a `NonceStore`. */
 export const verifySignInEffect = verify
@@ -49,15 +50,22 @@ export const verifySignInEffect = verify
 export const signatureVerifierLayer: (options?: SignInSignatures.SignatureOptions) => Layer.Layer<SignatureVerifier> = SignInSignatures.layer
 
 export interface MemoryNonces {
-  /** A fresh nonce to put in the message (32 hex characters), valid once for the TTL. */
-  readonly issueNonce: () => Promise<string>
+  /**
+   * A fresh nonce to put in the message (32 hex characters), valid once for the TTL. Pass the client's
+   * address as `client`: one client then holds at most `perClient` nonces, and its flood cannot use up
+   * the store for everyone. Rejects with a `NonceCapacityError` while the store is full.
+   */
+  readonly issueNonce: (client?: string) => Promise<string>
   readonly store: NonceStore["Service"]
 }
 
-/** Nonces kept in this process's memory (5 minutes, at most 10,000 outstanding unless told otherwise). */
+/**
+ * Nonces kept in this process's memory (5 minutes; at most 8 per client and 10,000 in all unless told
+ * otherwise). A full store refuses new nonces; it never drops outstanding ones.
+ */
 export const createMemoryNonces = (options?: Nonces.MemoryNoncesOptions): MemoryNonces => {
   const nonces = Nonces.make(options)
-  return { issueNonce: () => Effect.runPromise(nonces.issue), store: nonces.store }
+  return { issueNonce: (client) => Effect.runPromise(nonces.issue(client)), store: nonces.store }
 }
 
 export interface VerifySignInOptions extends SignInPolicy, SignInSignatures.SignatureOptions {

@@ -7,11 +7,12 @@
 import { address as solanaAddress, createSolanaRpc, signature as solanaSignature } from "@solana/kit"
 import * as Effect from "effect/Effect"
 import { formatUnits } from "viem"
+import type { Transaction } from "../../core/Transaction.ts"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
 import { priced, type PriceSource } from "./Balances.ts"
-import type { HistoryEntry } from "./EvmHistory.ts"
 import type { SolanaOptions } from "./ServerOptions.ts"
 
+type HistoryEntry = Transaction
 type Transfer = HistoryEntry["transfers"][number]
 
 export interface SolanaHistoryPage {

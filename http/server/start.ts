@@ -21,11 +21,10 @@ import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
 import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
 import { fungibleCatalogue, makeBalanceReader, priceTable } from "./Balances.ts"
-import { BlockchainHandlers } from "./BlockchainHandlers.ts"
+import { BlockchainHandlers, historyPageSize } from "./BlockchainHandlers.ts"
 import * as ChainRpc from "./ChainRpc.ts"
 import { upstreamsOf } from "./ChainRpcUpstreams.ts"
 import { openDatabase, type Database } from "./Database.ts"
-import { makeHistoryReader } from "./EvmHistory.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
 import * as InputErrorsLive from "./InputErrorsLive.ts"
 import * as KeptResponses from "./KeptResponses.ts"
@@ -53,9 +52,16 @@ import { EmbeddedApprovalHandlers, EmbeddedHandlers } from "./embedded/EmbeddedH
 import * as FramePages from "./embedded/FramePages.ts"
 import { SocialCallbackHandlers, SocialHandlers } from "./embedded/SocialHandlers.ts"
 import * as SocialLogin from "./embedded/SocialLogin.ts"
+import * as WalletOriginGuardLive from "./embedded/WalletOriginGuardLive.ts"
 import * as SwapVenues from "./convert/SwapVenues.ts"
+import * as ExplorerChains from "./explorer/ExplorerChains.ts"
+import * as ExplorerHistory from "./explorer/ExplorerHistory.ts"
+import * as TokenDiscovery from "./explorer/TokenDiscovery.ts"
+import * as TokenList from "./explorer/TokenList.ts"
 import * as Onramp from "./onramp/Onramp.ts"
-import * as OnrampCallback from "./onramp/OnrampCallback.ts"
+import * as OnrampWebhook from "./onramp/OnrampWebhook.ts"
+import * as JupiterSwaps from "./solana/JupiterSwaps.ts"
+import * as PythPrices from "./solana/PythPrices.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
 
@@ -88,6 +94,8 @@ export interface ServerRuntime {
 const keptResponseBytes = 32 * 1024 * 1024
 
 export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
+  // A token list file is checked before anything opens: a broken one stops the start at once.
+  const tokenList = TokenList.load(options.tokenList)
   const db = await databaseOf(options)
   try {
     await migrate(db)
@@ -103,16 +111,22 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     )
     const frameAssets = options.embedded?.frameAssets === undefined ? undefined : FramePages.load(options.embedded.frameAssets)
     const onramp = options.onramp === undefined ? undefined : await Effect.runPromise(Onramp.make(options.onramp, evm, db, prices))
+    const solanaPrices = options.solana?.pyth === undefined
+      ? undefined
+      : await Effect.runPromise(PythPrices.make(options.solana.rpcUrl, options.solana.caipNetworkId, options.solana.pyth))
     // With Postgres both limiters keep their buckets in one table: each sweeps rows idle for twice the
     // longer window, by then full again for either.
     const limits = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
     const idleMillis = 2 * Math.max(...limits.map((limit) => limit.perSeconds)) * 1000
     const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
+    // History and token discovery read each chain's explorer; the token list says which tokens are vouched for.
+    const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, tokenList))
+    const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices, historyPageSize))
     const context = ServerContext.of({
-      balances: makeBalanceReader(evm, options.solana, prices),
-      swaps: SwapVenues.make(evm),
+      balances: makeBalanceReader(evm, options.solana, prices, TokenDiscovery.make(explorerChains), solanaPrices === undefined ? [] : [solanaPrices]),
+      swaps: JupiterSwaps.withJupiter(SwapVenues.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana)),
       onramp,
-      history: makeHistoryReader(evm, prices),
+      history,
       solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),
       prices,
       fungibles: fungibleCatalogue(evm, options.solana),
@@ -144,13 +158,13 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       BlockchainHandlers, SessionsHandlers, SignInHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers, EmbeddedHandlers, EmbeddedApprovalHandlers,
       SocialHandlers, SocialCallbackHandlers
     ).pipe(
-      Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, InputErrorsLive.layer)),
+      Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, WalletOriginGuardLive.layer, InputErrorsLive.layer)),
       Layer.provide(services)
     )
     const routes = Layer.mergeAll(
       HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
       ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
-      OnrampCallback.layer(onramp?.purchases),
+      OnrampWebhook.layer(onramp?.purchases),
       // The embedded wallet's frame and panel pages, when their build is configured.
       frameAssets === undefined ? Layer.empty : FramePages.layer(frameAssets).pipe(Layer.provide(services)),
       HttpRouter.middleware(Cors.middleware(projects), { global: true }),

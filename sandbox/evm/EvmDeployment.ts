@@ -20,7 +20,9 @@ export const EvmContracts = Schema.Struct({
   spamNft: HexString,
   pool: HexString,
   /** SwapRouter: pools for Ether/USDC, USDC/DAI and USDT/USDC (the swap API quotes and builds against it). */
-  router: HexString
+  router: HexString,
+  /** Token "Portico Points" PTS: on no token list and in no configuration (token discovery flags it unverified). */
+  points: HexString
 })
 export type EvmContracts = typeof EvmContracts.Type
 

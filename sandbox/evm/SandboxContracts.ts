@@ -26,7 +26,8 @@ export const deploymentPlan: ReadonlyArray<PlannedDeployment> = [
   { key: "nft", contract: "Collection", args: collectionArgs("nft") },
   { key: "spamNft", contract: "Collection", args: collectionArgs("spamNft") },
   { key: "pool", contract: "ConstantProductPool", args: (contracts) => [contracts.usdc6, contracts.dai18] },
-  { key: "router", contract: "SwapRouter", args: () => [] }
+  { key: "router", contract: "SwapRouter", args: () => [] },
+  { key: "points", contract: "Token", args: () => [sandboxUnlistedToken.name, sandboxUnlistedToken.symbol, sandboxUnlistedToken.decimals] }
 ]
 
 /**
@@ -45,6 +46,17 @@ export const sandboxTokens: ReadonlyArray<EvmToken> = [
   { contract: "usdtLike", address: sandboxContracts.usdtLike, name: "Tether USD (Local)", symbol: "USDT", decimals: 6, abi: "legacy" },
   { contract: "dai18", address: sandboxContracts.dai18, name: "Dai Stablecoin (Local)", symbol: "DAI", decimals: 18, abi: "erc20" }
 ]
+
+/**
+ * A token no configuration and no token list knows, held by the first two users: what token discovery
+ * finds in an account's transfers and shows flagged unverified.
+ */
+export const sandboxUnlistedToken = {
+  address: sandboxContracts.points,
+  name: "Portico Points",
+  symbol: "PTS",
+  decimals: 18
+} as const
 
 export const sandboxCollections: ReadonlyArray<EvmCollection & { readonly description: string; readonly baseHue: number }> = [
   {

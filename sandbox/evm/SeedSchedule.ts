@@ -29,7 +29,7 @@ export type SeedVariant = "primary" | "secondary"
 export const historyMonths = 24
 
 const day = 86_400
-const { usdc6, usdtLike, dai18, nft, spamNft, pool, router } = sandboxContracts
+const { usdc6, usdtLike, dai18, nft, spamNft, pool, router, points } = sandboxContracts
 const deployer = deployerAccount.address
 const user = (index: number): Address => accountAt(index).address
 
@@ -112,7 +112,14 @@ const setup = (compiled: CompiledContracts, variant: SeedVariant): ReadonlyArray
     addRouterLiquidity(usdc6, dai18, units(100_000, 6), units(100_000, 18)),
     addRouterLiquidity(usdtLike, usdc6, units(100_000, 6), units(100_000, 6))
   ]
-  return [...deploys, ...mints, ...liquidity, ...swappers, ...routerPools]
+  // A token on no list: the first two users hold some (token discovery finds it, flagged unverified).
+  const unlisted: ReadonlyArray<Draft> = [user(0), user(1)].map((holder, index) => ({
+    kind: "mint-token",
+    from: deployer,
+    to: points,
+    ...mintToken(holder, units(1_250 - index * 500, 18))
+  }))
+  return [...deploys, ...mints, ...liquidity, ...swappers, ...routerPools, ...unlisted]
 }
 
 /** What happens in month `month` (0 = oldest): paydays, sends, swaps, NFT mints and moves, spam drops. */

@@ -62,6 +62,7 @@ export const startIdentityProviders = async (options: IdentityProvidersOptions):
       authorizationEndpoint: oauth.value.authorizationEndpoint,
       tokenEndpoint: oauth.value.tokenEndpoint,
       userinfoEndpoint: oauth.value.userinfoEndpoint,
+      emailsEndpoint: oauth.value.emailsEndpoint,
       ...(provider === "x" ? { tokenEndpointAuthMethod: "client_secret_basic" as const } : {})
     }] as const)
   ])

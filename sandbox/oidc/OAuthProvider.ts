@@ -1,7 +1,8 @@
 /**
  * A plain OAuth 2.0 authorization server (RFC 6749, with PKCE per RFC 7636), standing in for GitHub,
  * Discord and X: no discovery, no ID token; the client reads who signed in from a userinfo endpoint
- * answering `{ id, login, name, email }` as GitHub's `/user` does.
+ * answering `{ id, login, name, email }` as GitHub's `/user` does, and whether the address is verified
+ * from a verified-email API as GitHub's `/user/emails` does.
  *
  * It is strict where real providers are, and where a lenient one would hide a client's bug: the client
  * and its redirect URI must match a registration exactly (otherwise nothing is redirected), `state` and
@@ -41,10 +42,12 @@ export interface OAuthProvider {
   readonly authorizationEndpoint: string
   readonly tokenEndpoint: string
   readonly userinfoEndpoint: string
+  /** GitHub's verified-email API: `[{ email, primary, verified, visibility }]`. */
+  readonly emailsEndpoint: string
   readonly stop: () => Promise<void>
 }
 
-export const paths = { authorize: "/login/oauth/authorize", token: "/login/oauth/access_token", user: "/user" } as const
+export const paths = { authorize: "/login/oauth/authorize", token: "/login/oauth/access_token", user: "/user", emails: "/user/emails" } as const
 
 export const ttl = { requestMs: 10 * 60_000, codeMs: 60_000, tokenMs: 60 * 60_000 } as const
 
@@ -217,15 +220,27 @@ export const startOAuthProvider = async (options: OAuthProviderOptions): Promise
     sendJson(response, 200, { access_token: accessToken, token_type: "bearer", scope: issued.scope, expires_in: ttl.tokenMs / 1000 })
   }
 
-  const user = (request: IncomingMessage, response: ServerResponse) => {
+  /** The account the request's bearer token was issued for, or the 401 GitHub answers. */
+  const bearerAccount = (request: IncomingMessage, response: ServerResponse) => {
     const header = request.headers.authorization ?? ""
     const presented = /^Bearer [A-Za-z0-9_-]+$/i.test(header) ? header.slice(7) : undefined
     const issued = presented === undefined ? undefined : tokens.get(presented)
-    if (issued === undefined || issued.expiresAt <= now()) {
-      return sendJson(response, 401, { message: "Bad credentials" }, { "www-authenticate": 'Bearer error="invalid_token"' })
+    if (issued !== undefined && issued.expiresAt > now()) return issued.account
+    sendJson(response, 401, { message: "Bad credentials" }, { "www-authenticate": 'Bearer error="invalid_token"' })
+    return undefined
+  }
+
+  const user = (request: IncomingMessage, response: ServerResponse) => {
+    const account = bearerAccount(request, response)
+    if (account !== undefined) sendJson(response, 200, { id: numericIdOf(account), login: loginOf(account), name: account.name, email: account.email })
+  }
+
+  /** GitHub's `/user/emails`: an address whose local part starts with `unverified` is one the account never confirmed. */
+  const emails = (request: IncomingMessage, response: ServerResponse) => {
+    const account = bearerAccount(request, response)
+    if (account !== undefined) {
+      sendJson(response, 200, [{ email: account.email, primary: true, verified: !account.email.startsWith("unverified"), visibility: "private" }])
     }
-    const { account } = issued
-    sendJson(response, 200, { id: numericIdOf(account), login: loginOf(account), name: account.name, email: account.email })
   }
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -236,6 +251,7 @@ export const startOAuthProvider = async (options: OAuthProviderOptions): Promise
     if (request.method === "POST" && decision !== undefined) return decide(decision, request, response)
     if (request.method === "POST" && url.pathname === paths.token) return token(request, response)
     if (request.method === "GET" && url.pathname === paths.user) return user(request, response)
+    if (request.method === "GET" && url.pathname === paths.emails) return emails(request, response)
     sendJson(response, 404, { error: "not_found" })
   }
 
@@ -257,6 +273,7 @@ export const startOAuthProvider = async (options: OAuthProviderOptions): Promise
     authorizationEndpoint: `${url}${paths.authorize}`,
     tokenEndpoint: `${url}${paths.token}`,
     userinfoEndpoint: `${url}${paths.user}`,
+    emailsEndpoint: `${url}${paths.emails}`,
     stop: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()

@@ -1,11 +1,14 @@
 /**
  * What the sandbox ramps sell and take: Ether and the sandbox's USDC on every local EVM chain, paid in
  * USD or EUR by card or bank account (the limits of spec §9), priced from the sandbox's USD prices
- * (sandbox/evm/SandboxContracts.ts) so a quote matches the balances the modal shows.
+ * (sandbox/evm/SandboxContracts.ts) so a quote matches the balances the modal shows. Each stand-in lists
+ * them in its own provider's shape: MoonPay's currencies (`moonPayCurrencies`), Coinbase's buy options
+ * (`coinbaseOptions`).
  */
 import type { Address } from "viem"
 import * as Constants from "../../core/Constants.ts"
-import type { ProviderNetwork, ProviderOptions } from "../../http/server/onramp/ProviderProtocol.ts"
+import type * as CoinbaseWire from "../../http/server/onramp/CoinbaseWire.ts"
+import type * as MoonPayWire from "../../http/server/onramp/MoonPayWire.ts"
 import { sandboxContracts, sandboxUsdPrices } from "../evm/SandboxContracts.ts"
 import type { Pricing } from "./QuoteMath.ts"
 import type { Ramp } from "./Ramps.ts"
@@ -50,19 +53,44 @@ export const networkName = (network: RampNetwork): string => network.name.toLowe
 
 const micro = (usd: number) => BigInt(Math.round(usd * 1_000_000))
 
-export const providerNetwork = (network: RampNetwork, asset: SoldAsset): ProviderNetwork => ({
-  name: networkName(network),
-  display_name: network.name,
-  chain_id: String(network.chainId),
-  contract_address: asset.contract ?? ""
-})
+/** MoonPay's code of `asset` on `network` (`usdc_portico_local`). */
+export const moonPayCode = (asset: SoldAsset, network: RampNetwork): string =>
+  `${asset.id.toLowerCase()}_${networkName(network).replace(/-/g, "_")}`
 
-export const optionsOf = (networks: ReadonlyArray<RampNetwork>): ProviderOptions => ({
+/** Coinbase names assets by a UUID of its own: fixed ones here. */
+export const coinbaseAssetId = (asset: SoldAsset): string =>
+  asset.id === "ETH" ? "5b71fc48-3dd3-540c-809b-f8c94d0e68b5" : "2b92315d-eab7-5bef-84fa-089a131333f5"
+
+export const moonPayCurrencies = (networks: ReadonlyArray<RampNetwork>): ReadonlyArray<MoonPayWire.Currency> => [
+  ...soldAssets.flatMap((asset) => networks.map((network): MoonPayWire.Currency => ({
+    type: "crypto",
+    code: moonPayCode(asset, network),
+    name: `${asset.name} (${network.name})`,
+    minBuyAmount: null,
+    maxBuyAmount: null,
+    isSuspended: false,
+    metadata: { contractAddress: asset.contract ?? "0x0000000000000000000000000000000000000000", chainId: String(network.chainId), networkCode: networkName(network) }
+  }))),
+  ...Array.from(fiatUsd.keys(), (id): MoonPayWire.Currency => ({
+    type: "fiat",
+    code: id.toLowerCase(),
+    name: id,
+    minBuyAmount: Number(cardLimit.min),
+    maxBuyAmount: Number(cardLimit.max)
+  }))
+]
+
+export const coinbaseOptions = (networks: ReadonlyArray<RampNetwork>): CoinbaseWire.BuyOptions => ({
   purchase_currencies: soldAssets.map((asset) => ({
-    id: asset.id,
+    id: coinbaseAssetId(asset),
     name: asset.name,
     symbol: asset.symbol,
-    networks: networks.map((network) => providerNetwork(network, asset))
+    networks: networks.map((network) => ({
+      name: networkName(network),
+      display_name: network.name,
+      chain_id: String(network.chainId),
+      contract_address: asset.contract ?? ""
+    }))
   })),
   payment_currencies: Array.from(fiatUsd.keys(), (id) => ({ id, limits: paymentLimits.map(({ id: method, min, max }) => ({ id: method, min, max })) }))
 })

@@ -1,11 +1,10 @@
 /**
  * The checkout's HTML: the order (what arrives where, and what it costs), the card form that posts to
- * `/{ramp}/checkout/pay`, the receipt once the tokens are delivered, and the page for a link that cannot
- * be used. No inline script or style: the pages load /checkout.js and /checkout.css under a strict CSP.
- * Every value is escaped.
+ * `/checkout/pay`, the receipt once the tokens are delivered, and the page for a link that cannot be used.
+ * No inline script or style: the pages load /checkout.js and /checkout.css under a strict CSP. Every value
+ * is escaped.
  */
 import { formatUnits } from "viem"
-import { centsText } from "../../http/server/onramp/ProviderProtocol.ts"
 import type { CardField } from "./Card.ts"
 import type { RampNetwork, SoldAsset } from "./Catalogue.ts"
 import type { Quote } from "./QuoteMath.ts"
@@ -20,6 +19,9 @@ export interface Order {
   /** The payment currency (USD, EUR). */
   readonly fiat: string
 }
+
+/** Cents as fiat text (`5000n` → `"50.00"`). */
+export const centsText = (value: bigint): string => `${value / 100n}.${String(value % 100n).padStart(2, "0")}`
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
@@ -41,7 +43,8 @@ ${body}
 </html>
 `
 
-const header = (ramp: Ramp) => `<header><p class="brand">${escape(ramp.name)}</p><p class="note">Sandbox checkout: no real money moves.</p></header>`
+const header = (ramp: Ramp | undefined) =>
+  `<header><p class="brand">${escape(ramp?.name ?? "Onramp")}</p><p class="note">Sandbox checkout: no real money moves.</p></header>`
 
 const received = (order: Order) => `${formatUnits(order.quote.units, order.asset.decimals)} ${order.asset.symbol}`
 const money = (cents: bigint, order: Order) => `${centsText(cents)} ${order.fiat}`
@@ -62,12 +65,12 @@ const field = (name: CardField, label: string, attributes: string, problem: { re
 <input id="${name}" name="${name}" ${attributes} required${wrong ? ' aria-invalid="true" aria-describedby="problem"' : ""}>`
 }
 
-export const checkoutPage = (order: Order, session: string, problem?: { readonly field?: CardField; readonly message: string }) =>
+export const checkoutPage = (order: Order, checkout: string, problem?: { readonly field?: CardField; readonly message: string }) =>
   page(`${order.ramp.name}: buy ${order.asset.symbol}`, `${header(order.ramp)}
 <h1>Buy ${escape(received(order))}</h1>
 ${summary(order)}
-<form method="post" action="/${escape(order.ramp.id)}/checkout/pay" novalidate>
-<input type="hidden" name="session" value="${escape(session)}">
+<form method="post" action="/checkout/pay" novalidate>
+<input type="hidden" name="checkout" value="${escape(checkout)}">
 ${problem === undefined ? "" : `<p id="problem" class="problem" role="alert">${escape(problem.message)}</p>`}
 ${field("card_number", "Card number", 'inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" maxlength="23"', problem)}
 <div class="row">
@@ -90,8 +93,8 @@ ${summary(order)}
 ${receipt.notified ? "" : '<p class="problem" role="alert">The site could not be told about this purchase yet; your tokens have arrived all the same.</p>'}
 <p class="done">You can close this window.</p>`)
 
-export const problemPage = (ramp: Ramp, title: string, message: string) =>
-  page(`${ramp.name}: ${title}`, `${header(ramp)}
+export const problemPage = (ramp: Ramp | undefined, title: string, message: string) =>
+  page(`${ramp?.name ?? "Onramp"}: ${title}`, `${header(ramp)}
 <h1>${escape(title)}</h1>
 <p class="problem" role="alert">${escape(message)}</p>
 <p>Go back to the site you came from and start the purchase again.</p>`)

@@ -1,9 +1,9 @@
-import { address, lamports, type Address, type Instruction } from "@solana/kit"
-import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system"
+import { address, lamports, some, none, type Address, type Instruction } from "@solana/kit"
+import { getTransferSolInstruction } from "@solana-program/system"
 import {
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMint2Instruction,
+  getMintEncoder,
   getMintSize,
   getMintToCheckedInstruction,
   getTransferCheckedInstruction,
@@ -12,13 +12,14 @@ import {
 import type { Chain } from "./Chain.ts"
 import { deriveDemoKey, type DemoKey } from "./DemoKeys.ts"
 import { land } from "./Landing.ts"
+import { usdc as mainnetUsdc } from "./MainnetShape.ts"
 import type { SolanaDemoAccount, SolanaDeployment } from "./SolanaDeployment.ts"
 
 export const GENESIS_HASH = "J9Lv6quX2x5LmewmhGm2uPGJ1UDE4oByGeZNUn4erQ28"
 export const CAIP_NETWORK_ID = `solana:${GENESIS_HASH.slice(0, 32)}` as const
 
 const LAMPORTS_PER_SOL = 1_000_000_000n
-const USDC_DECIMALS = 6
+const USDC_DECIMALS = mainnetUsdc.decimals
 const USDC_UNIT = 10n ** BigInt(USDC_DECIMALS)
 const FAUCET_LAMPORTS = 500_000_000n * LAMPORTS_PER_SOL
 const MINT_AUTHORITY_LAMPORTS = 10n * LAMPORTS_PER_SOL
@@ -42,15 +43,25 @@ export interface Seeded {
 }
 
 /**
- * Seeds a chain whose genesis is `SEED_HISTORY_SECONDS` before `nowSeconds`: funds the demo accounts, creates the USDC-like mint and its token accounts, and lands a few transfers so
+ * Seeds a chain whose genesis is `SEED_HISTORY_SECONDS` before `nowSeconds`: funds the demo accounts, places USDC's mint at its mainnet address and creates its token accounts, and lands a few transfers so
  * history is not empty. Keys and blockhashes are derived from fixed labels, so addresses and signatures
  * are the same on every start; only block times follow the wall clock.
  */
 export const seed = async (chain: Chain, nowSeconds: number): Promise<Seeded> => {
-  const [faucet, mint, mintAuthority, ...demos] = await Promise.all(
-    ["faucet", "usdc-mint", "usdc-mint-authority", ...DEMO_ACCOUNTS.map((demo) => `demo-${demo.name.toLowerCase()}`)].map(deriveDemoKey)
+  const [faucet, mintAuthority, ...demos] = await Promise.all(
+    ["faucet", "usdc-mint-authority", ...DEMO_ACCOUNTS.map((demo) => `demo-${demo.name.toLowerCase()}`)].map(deriveDemoKey)
   )
-  if (faucet === undefined || mint === undefined || mintAuthority === undefined) throw new Error("seed keys missing")
+  if (faucet === undefined || mintAuthority === undefined) throw new Error("seed keys missing")
+  // USDC at its mainnet mint address (no one holds that key: the account is written as the token program would).
+  const mint = address(mainnetUsdc.address)
+  chain.svm.setAccount({
+    address: mint,
+    lamports: lamports(chain.svm.minimumBalanceForRentExemption(BigInt(getMintSize()))),
+    data: new Uint8Array(getMintEncoder().encode({ mintAuthority: some(mintAuthority.signer.address), supply: 0n, decimals: USDC_DECIMALS, isInitialized: true, freezeAuthority: none() })),
+    programAddress: TOKEN_PROGRAM_ADDRESS,
+    executable: false,
+    space: BigInt(getMintSize())
+  })
   chain.svm.setAccount({
     address: faucet.signer.address,
     lamports: lamports(FAUCET_LAMPORTS),
@@ -65,25 +76,11 @@ export const seed = async (chain: Chain, nowSeconds: number): Promise<Seeded> =>
   for (const [index, demo] of DEMO_ACCOUNTS.entries()) {
     const key = demos[index]
     if (key === undefined) throw new Error("seed keys missing")
-    const [ata] = await findAssociatedTokenPda({ owner: key.signer.address, mint: mint.signer.address, tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    const [ata] = await findAssociatedTokenPda({ owner: key.signer.address, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS })
     accounts.push({ name: demo.name, ...key.keypair, fundedLamports: demo.sol * LAMPORTS_PER_SOL, usdcTokenAccount: ata })
     plan.push({ payer: faucet, instructions: [transferSol(faucet, key.signer.address, demo.sol * LAMPORTS_PER_SOL)] })
   }
 
-  const mintRent = chain.svm.minimumBalanceForRentExemption(BigInt(getMintSize()))
-  plan.push({
-    payer: mintAuthority,
-    instructions: [
-      getCreateAccountInstruction({
-        payer: mintAuthority.signer,
-        newAccount: mint.signer,
-        lamports: mintRent,
-        space: getMintSize(),
-        programAddress: TOKEN_PROGRAM_ADDRESS
-      }),
-      getInitializeMint2Instruction({ mint: mint.signer.address, decimals: USDC_DECIMALS, mintAuthority: mintAuthority.signer.address })
-    ]
-  })
   for (const [index, demo] of DEMO_ACCOUNTS.entries()) {
     const account = accounts[index]
     const key = demos[index]
@@ -92,9 +89,9 @@ export const seed = async (chain: Chain, nowSeconds: number): Promise<Seeded> =>
     plan.push({
       payer: mintAuthority,
       instructions: [
-        getCreateAssociatedTokenIdempotentInstruction({ payer: mintAuthority.signer, ata, owner: key.signer.address, mint: mint.signer.address }),
+        getCreateAssociatedTokenIdempotentInstruction({ payer: mintAuthority.signer, ata, owner: key.signer.address, mint }),
         getMintToCheckedInstruction({
-          mint: mint.signer.address,
+          mint,
           token: ata,
           mintAuthority: mintAuthority.signer,
           amount: demo.usdc * USDC_UNIT,
@@ -111,7 +108,7 @@ export const seed = async (chain: Chain, nowSeconds: number): Promise<Seeded> =>
     instructions: [
       getTransferCheckedInstruction({
         source: address(aliceAccount.usdcTokenAccount),
-        mint: mint.signer.address,
+        mint,
         destination: address(bobAccount.usdcTokenAccount),
         authority: alice.signer,
         amount: 25n * USDC_UNIT,
@@ -135,9 +132,9 @@ export const seed = async (chain: Chain, nowSeconds: number): Promise<Seeded> =>
       genesisHash: GENESIS_HASH,
       caipNetworkId: CAIP_NETWORK_ID,
       usdc: {
-        address: mint.signer.address,
-        symbol: "USDC",
-        name: "USD Coin (Portico local)",
+        address: mint,
+        symbol: mainnetUsdc.symbol,
+        name: mainnetUsdc.name,
         decimals: USDC_DECIMALS,
         programId: TOKEN_PROGRAM_ADDRESS,
         mintAuthority: mintAuthority.keypair

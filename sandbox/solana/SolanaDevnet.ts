@@ -5,7 +5,9 @@ import { WebSocketServer, type RawData } from "ws"
 import { listen } from "../Listen.ts"
 import { Chain } from "./Chain.ts"
 import { dispatch, errorResponse, PARSE_ERROR, RpcError, stringify } from "./JsonRpc.ts"
+import { startJupiter, jupiterPath, type JupiterStandIn } from "./JupiterStandIn.ts"
 import { land } from "./Landing.ts"
+import { makePythOracle, type PythOracle } from "./PythOracle.ts"
 import { makeRpcMethods } from "./RpcMethods.ts"
 import { GENESIS_HASH, seed, SEED_HISTORY_SECONDS } from "./Seed.ts"
 import type { SolanaDeployment } from "./SolanaDeployment.ts"
@@ -16,6 +18,8 @@ export { CAIP_NETWORK_ID, GENESIS_HASH } from "./Seed.ts"
 
 /** A slot every 400 ms, as on mainnet; a blockhash therefore expires after about a minute. */
 const DEFAULT_SLOT_MS = 400
+/** Pyth's feeds are republished when this much time has passed (well within their 60 s age). */
+const PYTH_REFRESH_SECONDS = 4
 const MAX_BODY_BYTES = 5 * 1024 * 1024
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
@@ -31,6 +35,10 @@ export interface SolanaDevnet {
   /** PubSub on the same port as the HTTP RPC. */
   readonly wsUrl: string
   readonly deployment: SolanaDeployment
+  /** The Pyth price feeds at their mainnet addresses (a test may post a stale or doubtful update). */
+  readonly pyth: PythOracle
+  /** The Jupiter Swap API stand-in's base URL (JupiterStandIn.ts), on the RPC's port. */
+  readonly jupiterUrl: string
   stop(): Promise<void>
 }
 
@@ -49,11 +57,15 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
   const { deployment, faucet } = await seed(chain, nowSeconds())
   const airdrop = async (recipient: Address, amount: bigint) =>
     (await land(chain, faucet.signer, [getTransferSolInstruction({ source: faucet.signer, destination: recipient, amount })])).signature
+  const pyth = makePythOracle(chain)
+  let pythPublished = nowSeconds()
+  pyth.refresh(pythPublished)
+  const jupiter = await startJupiter(chain, deployment.usdc, faucet)
   const methods = makeRpcMethods(chain, airdrop)
   const hub = new SubscriptionHub(chain)
 
   const server = createServer((request, response) => {
-    handleHttp(methods, request, response).catch(() => {
+    handleHttp(methods, jupiter, request, response).catch(() => {
       if (!response.headersSent) response.writeHead(500)
       response.end()
     })
@@ -76,7 +88,14 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
     socket.on("close", connection.close)
   })
 
-  const ticker = setInterval(() => chain.advanceSlot(nowSeconds()), options.slotMs ?? DEFAULT_SLOT_MS)
+  const ticker = setInterval(() => {
+    chain.advanceSlot(nowSeconds())
+    // By the clock, not by slots: a busy event loop skips ticks.
+    if (nowSeconds() - pythPublished >= PYTH_REFRESH_SECONDS) {
+      pythPublished = nowSeconds()
+      pyth.refresh(pythPublished)
+    }
+  }, options.slotMs ?? DEFAULT_SLOT_MS)
   const urlHost = host.includes(":") ? `[${host}]` : host
   let stopped: Promise<void> | undefined
   const stop = async () => {
@@ -91,6 +110,8 @@ export const startSolanaDevnet = async (options: SolanaDevnetOptions = {}): Prom
     rpcUrl: `http://${urlHost}:${port}`,
     wsUrl: `ws://${urlHost}:${port}`,
     deployment,
+    pyth,
+    jupiterUrl: `http://${urlHost}:${port}${jupiterPath}`,
     // Idempotent, so a Ctrl-C handler and a test teardown may both call it.
     stop: () => (stopped ??= stop())
   }
@@ -118,12 +139,26 @@ const corsHeaders = (request: IncomingMessage) => ({
   "access-control-max-age": "86400"
 })
 
-const handleHttp = async (methods: Parameters<typeof dispatch>[0], request: IncomingMessage, response: ServerResponse) => {
+/** The body as text; undefined past MAX_BODY_BYTES. */
+const bodyOf = async (request: IncomingMessage): Promise<string | undefined> => {
+  const chunks: Array<Buffer> = []
+  let size = 0
+  for await (const chunk of request) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
+    size += buffer.length
+    if (size > MAX_BODY_BYTES) return undefined
+    chunks.push(buffer)
+  }
+  return Buffer.concat(chunks).toString("utf8")
+}
+
+const handleHttp = async (methods: Parameters<typeof dispatch>[0], jupiter: JupiterStandIn, request: IncomingMessage, response: ServerResponse) => {
   const cors = corsHeaders(request)
   if (request.method === "OPTIONS") {
     response.writeHead(204, cors).end()
     return
   }
+  if (await jupiter.handle(request, response, async () => (await bodyOf(request)) ?? "")) return
   if (request.method === "GET" && request.url === "/health") {
     response.writeHead(200, { ...cors, "content-type": "text/plain" }).end("ok")
     return
@@ -132,18 +167,12 @@ const handleHttp = async (methods: Parameters<typeof dispatch>[0], request: Inco
     response.writeHead(405, { ...cors, allow: "POST, GET, OPTIONS" }).end()
     return
   }
-  const chunks: Array<Buffer> = []
-  let size = 0
-  for await (const chunk of request) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk))
-    size += buffer.length
-    if (size > MAX_BODY_BYTES) {
-      response.writeHead(413, cors).end()
-      return
-    }
-    chunks.push(buffer)
+  const text = await bodyOf(request)
+  if (text === undefined) {
+    response.writeHead(413, cors).end()
+    return
   }
-  const reply = await answer(methods, Buffer.concat(chunks).toString("utf8"))
+  const reply = await answer(methods, text)
   if (reply === undefined) response.writeHead(204, cors).end()
   else response.writeHead(200, { ...cors, "content-type": "application/json" }).end(reply)
 }

@@ -11,6 +11,7 @@ import type { Approve } from "./Approval.ts"
 import { createEvmProvider, walletName, walletRdns } from "./EvmWallet.ts"
 import { evmIcon, solanaIcon } from "./Icons.ts"
 import type { Permission } from "./Permission.ts"
+import type { ChainMemory } from "./ChainMemory.ts"
 import { createSolanaWallet } from "./SolanaWallet.ts"
 
 export interface DemoWalletsOptions {
@@ -18,6 +19,8 @@ export interface DemoWalletsOptions {
   readonly approve: Approve
   /** Where the site permission of each wallet is kept, by namespace. */
   readonly permission: (namespace: "evm" | "solana") => Permission
+  /** The network the EVM wallet was on for the site (memory when not given). */
+  readonly evmChain?: ChainMemory
   /** Tokens the EVM wallet reports through `wallet_getAssets` (EIP-7811); without them it does not support it. */
   readonly tokens?: ReadonlyArray<Hex>
 }
@@ -34,6 +37,7 @@ export const installDemoWallets = (window: Window, options: DemoWalletsOptions):
       approve,
       origin,
       permission: options.permission("evm"),
+      ...(options.evmChain === undefined ? {} : { chain: options.evmChain }),
       ...(options.tokens === undefined ? {} : { tokens: options.tokens })
     })
     announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)

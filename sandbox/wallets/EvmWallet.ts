@@ -22,6 +22,7 @@ import * as Address from "../../core/Address.ts"
 import type { Approve } from "./Approval.ts"
 import { getAssets, GetAssetsParams } from "./AssetDiscovery.ts"
 import { makeAtomicSender, type AtomicSender } from "./AtomicBatch.ts"
+import type { ChainMemory } from "./ChainMemory.ts"
 import { memory, type Permission } from "./Permission.ts"
 import {
   duplicateCallsId,
@@ -57,6 +58,8 @@ export interface EvmWalletOptions {
   readonly origin: string
   /** Whether the site may see the account; remembered across reloads in the page. */
   readonly permission?: Permission
+  /** The network the wallet was on for the site; the first chain when it remembers none it knows. */
+  readonly chain?: ChainMemory
   /**
    * ERC20 contracts the wallet tracks. When given, it answers EIP-7811 `wallet_getAssets` and reports
    * `assetDiscovery` in its capabilities; without them it does neither (a wallet without discovery).
@@ -202,7 +205,8 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
   const chains = new Map(options.chains.map((chain) => [chain.chainId, chain]))
   const first = options.chains[0]
   if (first === undefined) throw new Error("The EVM demo wallet needs at least one chain")
-  let active: EvmWalletChain = first
+  const remembered = options.chain?.get()
+  let active: EvmWalletChain = options.chains.find((chain) => chain.chainId === remembered) ?? first
   const permission = options.permission ?? memory()
   const bundles = new Map<string, CallsBundle>()
   const listeners = new Map<EvmEvent, Set<Listener>>()
@@ -261,6 +265,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
   const switchTo = (chain: EvmWalletChain) => {
     if (chain.chainId === active.chainId) return
     active = chain
+    options.chain?.set(chain.chainId)
     emit("chainChanged", chainHex())
   }
 

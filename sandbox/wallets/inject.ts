@@ -1,11 +1,12 @@
 /**
  * The demo wallets' content script: run by the demo site before the dapp code, it reads the sandbox
  * configuration from the page's origin and injects the EVM (EIP-6963) and Solana (Wallet Standard) demo
- * wallets, both asking through the visible prompt panel. Their site permissions live in localStorage so a
- * reload stays connected, as with a real extension.
+ * wallets, both asking through the visible prompt panel. Their site permissions and the EVM wallet's
+ * network live in localStorage so a reload stays connected, on the same network, as with a real extension.
  */
 import { isHex } from "viem"
 import { load } from "../SandboxConfig.ts"
+import * as ChainMemory from "./ChainMemory.ts"
 import { installDemoWallets } from "./DemoWallets.ts"
 import type { Permission } from "./Permission.ts"
 import { promptPanel } from "./PromptPanel.ts"
@@ -22,6 +23,7 @@ export const injectDemoWallets = async (): Promise<void> => {
     config,
     approve: promptPanel(),
     permission: (namespace) => stored(`portico-demo-wallet:${namespace}`),
+    evmChain: ChainMemory.stored("portico-demo-wallet:evm:chain"),
     // The sandbox tokens: the wallet discovers them (EIP-7811) so both balance paths run in the sandbox.
     tokens: ["usdc6", "usdtLike", "dai18"].flatMap((name) => {
       const address = config.evm.contracts[name]

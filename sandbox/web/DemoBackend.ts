@@ -4,6 +4,7 @@
  * this site's domain and origin, the sandbox's chains, single-use nonces), keeps the session behind an
  * HttpOnly cookie and says who is signed in (`GET /demo/me`). Nothing here trusts the page's word.
  */
+import * as Caip from "../../core/Caip.ts"
 import { randomBytes } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Schema from "effect/Schema"
@@ -58,8 +59,10 @@ const readBody = (request: IncomingMessage): Promise<string> =>
 const cookieOf = (request: IncomingMessage): string | undefined =>
   request.headers.cookie?.split(";").map((part) => part.trim().split("=")).find(([name]) => name === cookieName)?.[1]
 
+/** A session signs in its address on every network of its namespace, as Portico's own provider keeps them. */
 const sameAccount = (kept: Kept, account: { readonly chainId: string; readonly address: string }) =>
-  kept.chainId === account.chainId && kept.address.toLowerCase() === account.address.toLowerCase()
+  Caip.namespaceOf(kept.chainId) === Caip.namespaceOf(account.chainId) &&
+  (kept.chainId.startsWith("eip155:") ? kept.address.toLowerCase() === account.address.toLowerCase() : kept.address === account.address)
 
 /** Answers the demo backend's paths; resolves false for any other path. */
 export const demoBackend = (config: () => SandboxConfig | undefined) => {
@@ -100,7 +103,7 @@ export const demoBackend = (config: () => SandboxConfig | undefined) => {
     if (sandbox === undefined) return json(response, 503, { error: "The sandbox is still starting" })
     const method = request.method ?? "GET"
     try {
-      if (path === demoPaths.nonce && method === "POST") return json(response, 200, { nonce: await nonces.issueNonce() })
+      if (path === demoPaths.nonce && method === "POST") return json(response, 200, { nonce: await nonces.issueNonce(request.socket.remoteAddress) })
       if (path === demoPaths.me && method === "GET") {
         const kept = current(request)
         return kept === undefined

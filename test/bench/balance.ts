@@ -17,6 +17,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { startEvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
+import { startExplorerServer } from "../../sandbox/explorer/ExplorerServer.ts"
+import { explorerOptionsFor, sandboxExplorerKey } from "../../sandbox/explorer/SandboxExplorer.ts"
 
 const { values } = parseArgs({
   options: {
@@ -122,13 +124,19 @@ const evm = await startEvmDevnets()
 const chain = evm.chains[0]
 const owner = evm.deployment.accounts[0]
 if (chain === undefined || owner === undefined) throw new Error("the EVM devnet has no chain or account")
+// History comes through the sandbox explorer, unthrottled here: the bench measures the server, not a rate limit.
+const explorer = await startExplorerServer({
+  host: "127.0.0.1", port: 0, chains: [chain], apiKey: sandboxExplorerKey, tokenList: {}, rateLimit: { requests: 1_000_000_000, perSeconds: 1 }
+})
+await explorer.sync()
 const options = {
   projects: { bench: { allowedOrigins: ["*"] } },
   rateLimit: { requests: 1_000_000_000, perSeconds: 1 },
   evm: [{
     chainId: chain.chainId,
     rpcUrl: chain.rpcUrl,
-    tokens: evm.deployment.tokens
+    tokens: evm.deployment.tokens,
+    explorer: { ...explorerOptionsFor(explorer.url, chain.chainId, 0), requestsPerSecond: 1_000_000 }
   }],
   prices: { [`eip155:${chain.chainId}:native`]: 2000 }
 }
@@ -264,6 +272,7 @@ try {
   }
 } finally {
   await api.stop()
+  await explorer.stop()
   await evm.stop()
   rmSync(dir, { recursive: true, force: true })
 }

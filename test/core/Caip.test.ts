@@ -106,3 +106,27 @@ describe("Caip", () => {
     assert.isFalse(address("foo:1:0x52908400098527886E0F7030069857D2E4169EE7"))
   })
 })
+
+describe("the parts of a CAIP id, read without a schema", () => {
+  it("namespace, reference and account agree with the strict parser on every valid address", () => {
+    fc.assert(fc.property(
+      fc.constantFrom("eip155", "solana", "bip122"),
+      fc.stringMatching(/^[-_a-zA-Z0-9]{1,32}$/),
+      fc.stringMatching(/^[-.%a-zA-Z0-9]{1,128}$/),
+      (space, ref, account) => {
+        const id = `${space}:${ref}:${account}`
+        assert.strictEqual(Caip.namespaceOf(id), space)
+        assert.strictEqual(Caip.referenceOf(id), ref)
+        assert.strictEqual(Caip.accountOf(id), account)
+        assert.strictEqual(Caip.networkOf(id), `${space}:${ref}`)
+        assert.strictEqual(Caip.referenceOf(`${space}:${ref}`), ref)
+      }
+    ))
+  })
+
+  it("a scope key without a reference is its own namespace; a network id has no account", () => {
+    assert.strictEqual(Caip.namespaceOf("eip155"), "eip155")
+    assert.isUndefined(Caip.accountOf("eip155:1"))
+    assert.strictEqual(Caip.referenceOf("eip155"), "")
+  })
+})

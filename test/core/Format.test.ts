@@ -129,3 +129,23 @@ describe("Format.formatPercent", () => {
     assert.strictEqual(Format.formatPercent("1.5", "tr"), "%1,5")
   })
 })
+
+describe("formatFee", () => {
+  it("keeps a small fee's first two significant digits, where a balance's three decimals would read 0.000", () => {
+    assert.strictEqual(Format.formatFee("0.000021"), "0.000021")
+    assert.strictEqual(Format.formatFee("0.000005"), "0.000005")
+    assert.strictEqual(Format.formatFee("0.0000051234"), "0.0000051")
+    assert.strictEqual(Format.formatFee("0.0123"), "0.012")
+    assert.strictEqual(Format.formatFee("1.23456"), "1.234")
+    assert.strictEqual(Format.formatFee("0"), "0.000")
+  })
+
+  it("never shows zero for a fee above zero, and never more than the fee (truncated, not rounded up)", () => {
+    fc.assert(fc.property(fc.bigInt({ min: 1n, max: 10n ** 24n }), (wei) => {
+      const text = Format.formatUnits(wei, 18)
+      const shown = Format.formatFee(text).replaceAll(",", "")
+      assert.isTrue(Number(shown) > 0 || wei < 10n ** 6n, `${text} shown as ${shown}`)
+      assert.isTrue(Number(shown) <= Number(text) * (1 + 1e-12))
+    }))
+  })
+})

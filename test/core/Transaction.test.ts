@@ -7,6 +7,9 @@ const spamNft: Transaction.Transfer = { nft_info: { flags: { is_spam: true } } }
 const realNft: Transaction.Transfer = { nft_info: { flags: { is_spam: false } } }
 const fungible: Transaction.Transfer = { direction: "out", quantity: { decimals: "6", numeric: "1.5" } }
 
+const unverified = (direction: "in" | "out"): Transaction.Transfer => ({ direction, fungible_info: { symbol: "PTS", flags: { verified: false } } })
+const verified: Transaction.Transfer = { direction: "in", fungible_info: { symbol: "USDC", flags: { verified: true } } }
+
 const tx = (id: string, minedAt: string, transfers: ReadonlyArray<Transaction.Transfer>, chain = "eip155:1") => ({
   id,
   metadata: { minedAt, chain },
@@ -39,6 +42,24 @@ describe("Transaction", () => {
     assert.isFalse(Transaction.isSpam(tx("3", "2024-01-01T00:00:00Z", [spamNft, fungible])))
     assert.isFalse(Transaction.isSpam(tx("4", "2024-01-01T00:00:00Z", [spamNft, realNft])))
     assert.isFalse(Transaction.isSpam(tx("5", "2024-01-01T00:00:00Z", [])), "no transfers: nothing to hide")
+  })
+
+  it("an unverified token received counts as spam; one the address sent, or a verified one, does not", () => {
+    assert.isTrue(Transaction.isSpam(tx("1", "2024-01-01T00:00:00Z", [unverified("in")])))
+    assert.isTrue(Transaction.isSpam(tx("2", "2024-01-01T00:00:00Z", [unverified("in"), spamNft])))
+    assert.isFalse(Transaction.isSpam(tx("3", "2024-01-01T00:00:00Z", [unverified("out")])))
+    assert.isFalse(Transaction.isSpam(tx("4", "2024-01-01T00:00:00Z", [unverified("in"), verified])))
+    assert.isFalse(Transaction.isSpam(tx("5", "2024-01-01T00:00:00Z", [verified])))
+  })
+
+  it("decodes an approval with or without an allowance", () => {
+    const decode = Schema.decodeUnknownSync(Transaction.Transaction)
+    const base = { id: "a", metadata: { minedAt: "2024-03-01T00:00:00Z", chain: "eip155:1", operationType: "approve" }, transfers: [] }
+    const spender = "0x1234567890123456789012345678901234567890"
+    assert.deepStrictEqual(decode({ ...base, approvals: [{ unlimited: true, spender }] }).approvals, [{ unlimited: true, spender }])
+    const bounded = { fungible_info: { symbol: "USDC" }, quantity: { decimals: "6", numeric: "2" }, unlimited: false, spender }
+    assert.deepStrictEqual(decode({ ...base, approvals: [bounded] }).approvals, [bounded])
+    assert.isFalse(Schema.is(Transaction.Transaction)({ ...base, approvals: [{ spender }] }))
   })
 
   it("visible keeps exactly the non-spam transactions on the connected chain", () => {

@@ -7,40 +7,29 @@
  * through the sandbox's OpenID Connect and plain OAuth 2.0 providers in a popup. The host page runs under
  * a strict CSP whose only addition is the API origin in frame-src.
  */
-import { mkdtemp, rm } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
 import { createPublicClient, createWalletClient, http as viemHttp, parseEther, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { en } from "../../ui/i18n/en.ts"
-import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
+import type { Sandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
-import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
-import { buildPage, serve, type Served } from "./fixtures/Build.ts"
-import { connectedAddress, dialog, expectView, mailbox, panel, timeout } from "./fixtures/EmbeddedLogin.ts"
-import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
+import { steadyClick } from "../support/steadyClick.ts"
+import type { Served } from "./fixtures/Build.ts"
+import { startHostWorld, type HostWorld } from "./fixtures/HostWorld.ts"
+import { connectedAddress, dialog, expectView, mailbox, panel, setUpWithCode, timeout } from "./fixtures/EmbeddedLogin.ts"
 
+let world: HostWorld | undefined
 let sandbox: Sandbox
 let browser: Browser
-let work: string
 let host: Served
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), "portico-embedded-"))
-  sandbox = await startSandbox({ ports: "ephemeral", stateDir: join(work, "sandbox") })
-  const built = await buildPage({ page: "host", outDir: join(work, "host"), config: sandboxPorticoConfig(sandbox.config), wallets: false })
-  host = await serve(built.dir, { csp: true, json: { "/sandbox-config.json": sandbox.config } })
-  browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
+  world = await startHostWorld("embedded")
+  ;({ sandbox, browser, host } = world)
 }, 240_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await host?.close()
-  await sandbox?.stop()
-  if (work !== undefined) await rm(work, { recursive: true, force: true })
-})
+afterAll(() => world?.stop())
 
 
 interface Opened {
@@ -64,23 +53,12 @@ const open = async (context?: BrowserContext): Promise<Opened> => {
 
 const emailLogin: ReturnType<typeof mailbox>["emailLogin"] = (page, email, options) => mailbox(sandbox.mailboxUrl).emailLogin(page, email, options)
 
-/** A new visitor's setup panel: the recovery code as shown, confirmed saved, the wallet made. */
-const setUpWithCode = async (page: Page): Promise<string> => {
-  await expectView(page, "EmbeddedWalletPanel")
-  const setup = panel(page)
-  await setup.getByRole("button", { name: "Use a recovery code instead" }).click()
-  const code = setup.locator(".code")
-  await expect.poll(() => code.textContent(), timeout).toMatch(/^([0-9A-Z*~$=]{4}-){6}[0-9A-Z*~$=]{3}$/)
-  const recoveryCode = (await code.textContent()) ?? ""
-  await setup.getByLabel("I saved my recovery code").check()
-  await setup.getByRole("button", { name: "Create my wallet" }).click()
-  return recoveryCode
-}
-
 /** The approval panel the modal opened for a host request, answered there. */
 const answerInPanel = async (page: Page, answer: "Approve" | "Reject") => {
   await expectView(page, "ApproveTransaction")
-  await panel(page).getByRole("button", { name: answer }).click()
+  // Approve acts only on a steady pointer over a panel proven visible; and Chromium drops any click on such
+  // a panel that lands just after it moved (the modal's view slides in).
+  await steadyClick(panel(page), panel(page).getByRole("button", { name: answer }))
 }
 
 describe("The embedded wallet in Chromium", () => {

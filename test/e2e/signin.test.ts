@@ -86,6 +86,25 @@ describe("sign-in on the demo dapp", () => {
     await context.close()
   })
 
+  it("stays signed in across a network switch and a reload on the second network, on that network, with no new prompt", async () => {
+    const { context, page } = await fresh()
+    await connectInjected(page, "Portico Demo Wallet")
+    await prompt(page).getByRole("button", { name: "Approve" }).click()
+    await poll(() => status(page).textContent()).toBe(`signed in as ${evmAddress}`)
+    const second = sandbox.config.evm.chains[1]
+    if (second === undefined) throw new Error("the sandbox has one EVM chain")
+    await page.getByTestId("account-network").getByRole("combobox", { name: "Network" }).selectOption(`eip155:${second.chainId}`)
+    await poll(() => page.getByTestId("account-network").getByRole("combobox").inputValue()).toBe(`eip155:${second.chainId}`)
+    await page.reload()
+    await poll(() => status(page).textContent()).toBe(`signed in as ${evmAddress}`)
+    await poll(() => page.getByTestId("account-network").getByRole("combobox").inputValue()).toBe(`eip155:${second.chainId}`)
+    // Neither the switch nor the reload asked the wallet for another signature.
+    expect(await prompt(page).count()).toBe(0)
+    expect(await modal(page).count()).toBe(0)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   it("a declined signature is shown with Try again; optional sign-in closes and stays connected", async () => {
     const { context, page } = await fresh()
     await connectInjected(page, "Portico Demo Wallet")
@@ -97,6 +116,12 @@ describe("sign-in on the demo dapp", () => {
     await modal(page).waitFor({ state: "detached" })
     await poll(() => page.getByTestId("account-address").textContent()).toBe(evmAddress)
     await poll(() => status(page).textContent()).toBe("Not signed in")
+    // Signing in later needs no reload: the Account view offers it.
+    await page.locator("[data-portico-button]").click()
+    await modal(page).getByRole("button", { name: en.signInAgain }).click()
+    await poll(() => modal(page).getAttribute("data-view")).toBe("SIWXSignMessage")
+    await prompt(page).getByRole("button", { name: "Approve" }).click()
+    await poll(() => status(page).textContent()).toBe(`signed in as ${evmAddress}`)
     await context.close()
   })
 

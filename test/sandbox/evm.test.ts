@@ -76,7 +76,8 @@ describe("startEvmDevnets", () => {
       nft: "0x8ce361602B935680E8DeC218b820ff5056BeB7af",
       spamNft: "0xe1Aa25618fA0c7A1CFDab5d6B456af611873b629",
       pool: "0xe1DA8919f262Ee86f9BE05059C9280142CF23f48",
-      router: "0x0C8E79F3534B00D9a3D4a856B665Bf4eBC22f2ba"
+      router: "0x0C8E79F3534B00D9a3D4a856B665Bf4eBC22f2ba",
+      points: "0xeD1DB453C3156Ff3155a97AD217b3087D5Dc5f6E"
     })
     for (const index of [0, 1]) {
       for (const address of Object.values(devnets.deployment.contracts)) {

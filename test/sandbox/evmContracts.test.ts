@@ -43,7 +43,7 @@ describe("sandbox contracts", () => {
   })
 
   it("sit at the addresses of the deployer's first nonces, in plan order", () => {
-    expect(deploymentPlan.map((step) => step.key)).toEqual(["usdc6", "usdtLike", "dai18", "nft", "spamNft", "pool", "router"])
+    expect(deploymentPlan.map((step) => step.key)).toEqual(["usdc6", "usdtLike", "dai18", "nft", "spamNft", "pool", "router", "points"])
     deploymentPlan.forEach((step, nonce) => {
       expect(sandboxContracts[step.key]).toBe(getContractAddress({ from: deployerAccount.address, nonce: BigInt(nonce) }))
     })

@@ -8,7 +8,7 @@ import { stringToHex, verifyMessage, verifyTypedData } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
-import { startRelay, type Relay } from "../../sandbox/relay/Relay.ts"
+import { startRelay, type Relay } from "../../http/relay/Relay.ts"
 import { createWcWallet, type WcWallet } from "../../sandbox/wc-wallet/WcWallet.ts"
 import { until } from "../support/wcWallet.ts"
 

@@ -81,7 +81,9 @@ describe("startSandbox", () => {
     const evm = await balances(sandbox.config.evm.accounts[0]?.address ?? "", "eip155:31337")
     expect(evm.map(({ symbol, price }) => [symbol, price])).toEqual(expect.arrayContaining([["ETH", 3000], ["USDC", 1], ["USDT", 1]]))
     const solana = await balances(sandbox.config.solana.accounts[0]?.address ?? "", sandbox.config.solana.cluster.caipNetworkId)
+    // Solana's from the devnet's Pyth feeds, USDC at its mainnet mint (docs/networks/solana-mainnet.json, run verbatim).
     expect(solana.map(({ symbol, price }) => [symbol, price])).toEqual(expect.arrayContaining([["SOL", 150], ["USDC", 1]]))
+    expect(sandbox.config.solana.mints["usdc"]).toBe("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v")
   })
 
   it("hands pages funded demo accounts whose keys match their addresses", async () => {
@@ -122,7 +124,7 @@ describe("startSandbox", () => {
   it("a second sandbox on a taken port rejects, naming the port, and stops what it started", async () => {
     const first = await startSandbox({ ports: "ephemeral" })
     const solanaPort = Number(new URL(first.solana.rpcUrl).port)
-    const free = { evm: [0, 0] as const, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0 }
+    const free = { evm: [0, 0] as const, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0 }
     const stateDir = mkdtempSync(join(tmpdir(), "portico-sandbox-"))
     try {
       const refused = await startSandbox({ ports: { ...free, solana: solanaPort }, stateDir }).then(() => undefined, (error: unknown) => error)

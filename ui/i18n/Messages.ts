@@ -47,7 +47,11 @@ export const loadMessages = async (locale: Locale.Locale): Promise<Messages> => 
   return table
 }
 
-export type Translate = (key: MessageKey, values?: MessageFormat.Values) => string
+/** A table's words with their slots filled, in the locale it also names (for values formatted before filling). */
+export interface Translate {
+  (key: MessageKey, values?: MessageFormat.Values): string
+  readonly locale: Locale.Locale
+}
 
-export const translator = (locale: Locale.Locale, messages: Messages): Translate => (key, values) =>
-  MessageFormat.format(locale, messages[key], values)
+export const translator = (locale: Locale.Locale, messages: Messages): Translate =>
+  Object.assign((key: MessageKey, values?: MessageFormat.Values) => MessageFormat.format(locale, messages[key], values), { locale })

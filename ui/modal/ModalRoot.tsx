@@ -3,7 +3,7 @@
  * constructed stylesheet, an ARIA dialog with a focus trap and Escape to close, and the view on top
  * of the router's stack.
  */
-import { type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react"
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
 import { createPortal } from "react-dom"
 import * as Modal from "../../core/Modal.ts"
 import * as SignInState from "../../core/signin/SignInState.ts"
@@ -20,6 +20,7 @@ import { Connect } from "./Connect/Connect.tsx"
 import { ConnectingExternal } from "./ConnectingExternal/ConnectingExternal.tsx"
 import { ConnectingWalletConnect } from "./ConnectingWalletConnect/ConnectingWalletConnect.tsx"
 import { ConnectingWalletConnectBasic } from "./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.tsx"
+import { focusFirst } from "./components/focusFirst.ts"
 import { FeatureView } from "./FeatureView.tsx"
 import { ModalContext, type ModalContextValue, useEngineAtom, useModalContext } from "./ModalContext.ts"
 import { styleSheet } from "./styles.ts"
@@ -157,15 +158,29 @@ function Dialog() {
   // focus moves on the next frame.
   useLayoutEffect(() => {
     if (!state.open || view === undefined) return
-    const focusFirst = () => {
-      const first = dialog.current?.querySelector<HTMLElement>(`.view ${focusableSelector}`) ??
-        dialog.current?.querySelector<HTMLElement>(focusableSelector)
-      first?.focus()
+    const focusIn = () => {
+      const element = dialog.current
+      if (element === null) return
+      // The view's first control; the header's for a view without any.
+      const shown = element.querySelector<HTMLElement>(".view")
+      focusFirst(shown !== null && shown.querySelector(focusableSelector) !== null ? shown : element, focusableSelector, element)
     }
-    if (dialog.current?.isConnected === true) return focusFirst()
-    const frame = requestAnimationFrame(focusFirst)
+    if (dialog.current?.isConnected === true) return focusIn()
+    const frame = requestAnimationFrame(focusIn)
     return () => cancelAnimationFrame(frame)
   }, [view, state.open])
+
+  // Escape closes even once focus fell out of the dialog to <body> (a view removed the focused control);
+  // with focus anywhere else in the host's page, the key is the page's.
+  useEffect(() => {
+    if (!state.open) return
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || (document.activeElement !== null && document.activeElement !== document.body)) return
+      void engine.close()
+    }
+    document.addEventListener("keydown", onKey)
+    return () => document.removeEventListener("keydown", onKey)
+  }, [state.open, engine])
 
   if (!state.open || route === undefined) return null
 
@@ -213,6 +228,7 @@ function Dialog() {
         aria-modal="true"
         aria-labelledby="portico-title"
         className={`dialog${state.shaking ? " shake" : ""}`}
+        tabIndex={-1}
         onKeyDown={onKeyDown}
         data-view={view}
       >

@@ -40,13 +40,17 @@ export const css = `
   background: var(--portico-bg); border: 1px solid var(--portico-border); border-radius: var(--portico-radius);
   transition: height ${Constants.modalHeightAnimationMillis}ms ease;
 }
+/* Focused itself only on touch (instead of a text field): no ring around the whole dialog. */
+.dialog:focus { outline: none; }
 .dialog.shake { animation: shake ${Constants.shakeMillis}ms ease; }
 @keyframes shake { 20%, 60% { transform: translateX(-6px); } 40%, 80% { transform: translateX(6px); } }
 .header { display: flex; align-items: center; gap: 8px; padding: 14px 14px 8px; }
 .header h2 { flex: 1; margin: 0; text-align: center; font-size: 16px; font-weight: 600;
   animation: fade ${Constants.headerTextAnimationMillis}ms ease; }
-.icon-button { width: 32px; height: 32px; border-radius: 10px; border: none; cursor: pointer;
-  background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; font-size: 18px; line-height: 1; }
+.icon-button { width: 32px; height: 32px; border-radius: 10px; border: none; cursor: pointer; flex: none;
+  display: inline-flex; align-items: center; justify-content: center; padding: 0; box-sizing: border-box;
+  background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; font-size: 18px; line-height: 1; text-decoration: none; }
+.icon-button:hover { background: var(--portico-bg-3); }
 .spacer { width: 32px; }
 .view { padding: 8px 14px 16px; overflow-y: auto; animation: fade ${Constants.viewTransitionAnimationMillis}ms ease; }
 /* A slide rather than a fade: text never passes through low contrast mid-animation. */
@@ -121,6 +125,28 @@ iframe.panel { width: 100%; height: min(520px, 70vh); border: 0; border-radius: 
 .amounts > *, .activity-amount > * { direction: ltr; unicode-bidi: isolate; }
 /* Arrows and chevrons point the way the page reads. */
 :dir(rtl) .flip { display: inline-block; transform: scaleX(-1); }
+/* The Account view: who, the features in one row, then the assets without scrolling. */
+.account-header { display: flex; flex-direction: column; gap: 6px; padding: 2px 0 6px; }
+.account-top { display: flex; align-items: center; gap: 12px; }
+.avatar { width: 48px; height: 48px; border-radius: 50%; flex: none; object-fit: cover; }
+.account-names { flex: 1; min-width: 0; display: flex; flex-direction: column; align-items: flex-start; gap: 2px; }
+.account-names strong { font-size: 17px; overflow-wrap: anywhere; }
+.icon-actions { display: flex; gap: 6px; }
+.account-balances { display: flex; align-items: baseline; gap: 10px; flex-wrap: wrap; }
+.account-balances [data-balance] { font-size: 22px; font-weight: 600; }
+.account-meta { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.wallet-actions { display: grid; grid-auto-columns: minmax(0, 1fr); grid-auto-flow: column; gap: 8px; margin: 6px 0 0; }
+.wallet-action { display: flex; flex-direction: column; align-items: center; gap: 4px; padding: 8px 4px; border: 1px solid var(--portico-border);
+  border-radius: 12px; background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; font-size: 13px; cursor: pointer; }
+.wallet-action:hover { background: var(--portico-bg-3); }
+.link-button { border: none; background: none; padding: 0; color: var(--portico-fg); font: inherit; font-size: 13px; cursor: pointer; text-decoration: underline; }
+.network-list { display: flex; flex-direction: column; gap: 6px; }
+.network-choice { display: flex; justify-content: space-between; align-items: center; gap: 8px; width: 100%; padding: 10px 12px;
+  border: 1px solid var(--portico-border); border-radius: 12px; background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; cursor: pointer; text-align: start; }
+.network-choice[aria-current="true"] { border-color: var(--portico-fg); cursor: default; }
+.monogram { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: var(--portico-fg); background: var(--portico-bg-3); }
+.monogram::before { content: attr(data-initial); }
+.big.monogram { font-size: 32px; }
 .actions { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-top: 8px; list-style: none; padding: 0; }
 .actions > *, .actions > li > button { width: 100%; box-sizing: border-box; text-align: center; text-decoration: none; }
 .toast { position: absolute; inset-inline: 0; inset-block-start: 16px; margin-inline: auto; width: fit-content; max-width: calc(100% - 32px);

@@ -27,7 +27,7 @@ export function ConnectButton({ className }: ConnectButtonProps) {
   const { open } = useModal()
   const account = useAccount()
   useInsertionEffect(adoptButtonStyles, [])
-  const { label, connected, theme, accent } = buttonModel(config, locale, account.address)
+  const { label, connected, theme, accent } = buttonModel(config, locale, account.address, account.profileName)
   return (
     <button
       type="button"

@@ -51,9 +51,9 @@ export const useModal = (): ModalControls => {
  * ```
  */
 export const useAccount = (): Snapshot.AccountView => {
-  const { session, caipAddress } = useSnapshot()
-  // Recomputed only when the session or the address changes, not on every snapshot change.
-  return useMemo(() => Snapshot.accountView({ session, caipAddress }), [session, caipAddress])
+  const { session, caipAddress, profileName } = useSnapshot()
+  // Recomputed only when the session, the address or its name changes, not on every snapshot change.
+  return useMemo(() => Snapshot.accountView({ session, caipAddress, profileName }), [session, caipAddress, profileName])
 }
 
 export interface NetworkState {
@@ -114,6 +114,11 @@ export interface SignInControls {
   /** The active account's sign-in session (message, signature, fields): hand it to your backend to verify. */
   readonly session: SignInSession | undefined
   readonly isSignedIn: boolean
+  /**
+   * Asks the connected wallet for the sign-in signature now (after the visitor cancelled it, or signed
+   * out); resolves when the wallet answered, the outcome in `session`.
+   */
+  readonly signIn: () => Promise<void>
   /** Ends every sign-in session. Rejects with `SignInProviderError` when the sign-in backend could not be told. */
   readonly signOut: () => Promise<void>
 }
@@ -125,6 +130,7 @@ export const useSignIn = (): SignInControls => {
   return useMemo(() => ({
     session,
     isSignedIn: session !== undefined,
+    signIn: async () => (await loadEngine()).retrySignIn(),
     signOut: async () => (await loadEngine()).signOut()
   }), [session, loadEngine])
 }

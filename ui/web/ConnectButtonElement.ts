@@ -55,7 +55,8 @@ export const definePorticoElements = (portico: Portico): void => {
     #render() {
       const button = this.#button
       if (button === undefined) return
-      const model = buttonModel(portico.config, portico.getLocale(), portico.getState().address)
+      const state = portico.getState()
+      const model = buttonModel(portico.config, portico.getLocale(), state.address, state.profileName)
       button.textContent = model.label
       button.setAttribute("data-theme", model.theme)
       button.toggleAttribute("data-connected", model.connected)

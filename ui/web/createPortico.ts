@@ -57,6 +57,8 @@ export interface Portico {
    * Rejects with `NetworkNotFoundError` or the wallet's `WalletError` / `ConnectorError`.
    */
   readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Promise<Caip.CaipNetworkId>
+  /** Asks the connected wallet for the sign-in signature now; resolves when it answered (the outcome in `signInSession`). */
+  readonly signIn: () => Promise<void>
   /** Ends every sign-in session. Rejects with `SignInProviderError`. */
   readonly signOut: () => Promise<void>
   readonly evmProvider: HostProvider.Eip1193Provider
@@ -151,6 +153,7 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     prepare: host.prepare,
     disconnect: async (namespace) => (await host.loadEngine()).disconnect(namespace),
     switchNetwork: async (caipNetworkId) => (await host.loadEngine()).switchNetwork(caipNetworkId),
+    signIn: async () => (await host.loadEngine()).retrySignIn(),
     signOut: async () => (await host.loadEngine()).signOut(),
     getLocale: () => visitorLocale(locale),
     setLocale: (next) => {

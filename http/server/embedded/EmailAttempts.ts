@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { Locale } from "../../api/EmbeddedApi.ts"
 import { type Queryable, rows } from "../Database.ts"
+import { windowMillis } from "./OtpLimits.ts"
 
 export const attemptMillis = 10 * 60_000
 export const maxTries = 5
@@ -74,8 +75,9 @@ export const make = (db: Queryable): EmailAttempts => {
   return {
     create: (attempt, at) =>
       Effect.asVoid(Effect.promise(async () => {
-        // Finished or expired attempts are of no use to anyone: swept on the way.
-        await db.query("DELETE FROM embedded_email_attempts WHERE expires_at < $1", [new Date(at - attemptMillis)])
+        // Attempts are kept an hour after they start, their tries counting towards the address's
+        // limits (OtpLimits.ts), then swept on the way once expired.
+        await db.query("DELETE FROM embedded_email_attempts WHERE created_at < $1 AND expires_at < $2", [new Date(at - windowMillis), new Date(at)])
         await db.query(
           `INSERT INTO embedded_email_attempts
            (id, project_id, kind, email, new_email, visitor_id, device_id, locale, code_hash, tries, expires_at, approval_hash, created_at)

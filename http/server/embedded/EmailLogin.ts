@@ -6,7 +6,7 @@
  * device that completed a login before, gets a code (`VERIFY_OTP`); a known visitor on another device
  * gets a link approving the device (`VERIFY_DEVICE`), and once it is followed, a code. The right code
  * signs the device in. Update: a code to the current address, then one to the new address, then the
- * new address is the visitor's.
+ * new address is the visitor's. Mails and tries are limited across attempts too (OtpLimits.ts).
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -23,6 +23,7 @@ import type { EmailAttempts, AttemptKind, AttemptRow } from "./EmailAttempts.ts"
 import { maxTries } from "./EmailAttempts.ts"
 import type { EmailGate } from "./EmailGate.ts"
 import type { Mailer } from "./Mailer.ts"
+import type { OtpLimits } from "./OtpLimits.ts"
 import * as OtpCode from "./OtpCode.ts"
 import { digest, randomId, randomToken } from "./Secrets.ts"
 import type { Session, SessionGrant, Visitors } from "./Visitors.ts"
@@ -32,6 +33,8 @@ export const devicePollMillis = 25_000
 const devicePollStepMillis = 500
 
 export type ApprovalOutcome = "approved" | "gone" | "mailFailed"
+/** What the link's page offers: the button (`confirm`), or what became of the approval already. */
+export type ApprovalState = "confirm" | "approved" | "gone"
 
 export class EmailLogin extends Context.Service<EmailLogin, {
   readonly connect: (
@@ -40,9 +43,12 @@ export class EmailLogin extends Context.Service<EmailLogin, {
   ) => Effect.Effect<EmailConnectAnswer, EmailCooldown | UpstreamUnavailable>
   /** Waits (≤ 25 s) for the device approval of a `VERIFY_DEVICE` attempt. */
   readonly awaitDevice: (projectId: string, attemptId: string) => Effect.Effect<{ readonly action: "VERIFY_OTP" | "VERIFY_DEVICE" }, NotFound>
-  /** Follows an approval link: the device's attempt gets a code, mailed in the attempt's locale. */
+  /** Where the approval of the link's token stands, changing nothing (what a GET of the link may do). */
+  readonly deviceApproval: (token: string) => Effect.Effect<{ readonly state: ApprovalState; readonly locale: Locale }>
+  /** Approves the link's device (the page's button): its attempt gets a code, mailed in the attempt's locale. */
   readonly approveDevice: (token: string) => Effect.Effect<{ readonly outcome: ApprovalOutcome; readonly locale: Locale }>
-  readonly verifyOtp: (projectId: string, attemptId: string, otp: string) => Effect.Effect<SessionGrant, NotFound | OtpRefused | BadRequest>
+  /** `client`: who tries the code (its rate-limit key): codes are limited per address and per client across attempts (OtpLimits.ts). */
+  readonly verifyOtp: (projectId: string, attemptId: string, otp: string, client: string) => Effect.Effect<SessionGrant, NotFound | OtpRefused | BadRequest | EmailCooldown>
   readonly startUpdate: (
     session: Session,
     email: string,
@@ -51,9 +57,15 @@ export class EmailLogin extends Context.Service<EmailLogin, {
   readonly verifyPrimary: (
     session: Session,
     attemptId: string,
-    otp: string
-  ) => Effect.Effect<{ readonly action: "VERIFY_SECONDARY_OTP" }, NotFound | OtpRefused | BadRequest | UpstreamUnavailable>
-  readonly verifySecondary: (session: Session, attemptId: string, otp: string) => Effect.Effect<{ readonly newEmail: string }, NotFound | OtpRefused | BadRequest | EmailInUse>
+    otp: string,
+    client: string
+  ) => Effect.Effect<{ readonly action: "VERIFY_SECONDARY_OTP" }, NotFound | OtpRefused | BadRequest | UpstreamUnavailable | EmailCooldown>
+  readonly verifySecondary: (
+    session: Session,
+    attemptId: string,
+    otp: string,
+    client: string
+  ) => Effect.Effect<{ readonly newEmail: string }, NotFound | OtpRefused | BadRequest | EmailInUse | EmailCooldown>
 }>()("portico/http/server/embedded/EmailLogin") {}
 
 export interface EmailLoginDependencies {
@@ -61,6 +73,7 @@ export interface EmailLoginDependencies {
   readonly attempts: EmailAttempts
   readonly gate: EmailGate
   readonly mailer: Mailer["Service"]
+  readonly limits: OtpLimits
   /** Keys the digests of the codes (OtpCode.ts). */
   readonly codeKey: Uint8Array
   /** `ServerOptions.embedded.publicUrl`, without a trailing slash: approval links start with it. */
@@ -82,14 +95,22 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
     return { code, hash: OtpCode.digest(deps.codeKey, attemptId, code) }
   }
 
-  /** Takes the address's gate, runs `send`; a mail that could not go out reopens the gate. */
+  /** Within the address's mails of the hour, takes its gate and runs `send`; a mail that could not go out reopens the gate. */
   const gated = <A,>(projectId: string, email: string, at: number, send: Effect.Effect<A, UpstreamUnavailable>) =>
-    Effect.andThen(gate.take(projectId, email, at), Effect.tapError(send, () => gate.release(projectId, email, at)))
+    Effect.andThen(
+      Effect.andThen(deps.limits.beforeMail(projectId, email, at), gate.take(projectId, email, at)),
+      Effect.tapError(send, () => gate.release(projectId, email, at))
+    )
 
-  /** Spends a try and compares the code: the attempt when it is right, the reason it is refused otherwise. */
-  const check = (projectId: string, attemptId: string, kind: AttemptKind, otp: string, visitorId: string | undefined) =>
+  /**
+   * Within the address's and the client's tries of the hour, spends a try and compares the code: the
+   * attempt when it is right, the reason it is refused otherwise.
+   */
+  const check = (projectId: string, attemptId: string, kind: AttemptKind, otp: string, visitorId: string | undefined, client: string) =>
     Effect.gen(function*() {
       const at = yield* now
+      const attempt = yield* attempts.find(projectId, attemptId)
+      if (attempt !== undefined) yield* deps.limits.beforeTry(projectId, attempt.email, client, at)
       const spent = yield* attempts.spendTry(projectId, attemptId, kind, visitorId, at)
       if (spent === undefined || spent.code_hash === null) {
         const row = yield* attempts.find(projectId, attemptId)
@@ -163,6 +184,12 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
         }
         return { action: "VERIFY_DEVICE" } as const
       }),
+    deviceApproval: (token) =>
+      Effect.gen(function*() {
+        const row = yield* attempts.findApproval(digest(token), yield* now)
+        if (row === undefined) return { state: "gone", locale: "en" } as const
+        return { state: row.approved_at === null ? "confirm" : "approved", locale: row.locale } as const
+      }),
     approveDevice: (token) =>
       Effect.gen(function*() {
         const at = yield* now
@@ -177,9 +204,9 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
           Effect.catch(() => Effect.as(attempts.unapprove(row.id), { outcome: "mailFailed", locale: row.locale } as const))
         )
       }),
-    verifyOtp: (projectId, attemptId, otp) =>
+    verifyOtp: (projectId, attemptId, otp, client) =>
       Effect.gen(function*() {
-        const row = yield* check(projectId, attemptId, "connect", otp, undefined)
+        const row = yield* check(projectId, attemptId, "connect", otp, undefined, client)
         yield* finish(row)
         return yield* visitors.signInWithEmail({ projectId, deviceId: row.device_id, email: row.email })
       }),
@@ -216,20 +243,20 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
           ).pipe(Effect.as({ action: "VERIFY_PRIMARY_OTP" as const, attemptId: id }))
         )
       }),
-    verifyPrimary: (session, attemptId, otp) =>
+    verifyPrimary: (session, attemptId, otp, client) =>
       Effect.gen(function*() {
-        const row = yield* check(session.projectId, attemptId, "update-primary", otp, session.visitorId)
+        const row = yield* check(session.projectId, attemptId, "update-primary", otp, session.visitorId, client)
         const next = newCode(attemptId)
         const newEmail = row.new_email
         if (newEmail === null || !(yield* attempts.advance(attemptId, row.code_hash, next.hash, yield* now))) return yield* noAttempt()
         yield* mailer.send(newEmail, row.locale, { kind: "updateNew", code: next.code })
         return { action: "VERIFY_SECONDARY_OTP" } as const
       }),
-    verifySecondary: (session, attemptId, otp) =>
+    verifySecondary: (session, attemptId, otp, client) =>
       Effect.gen(function*() {
-        const row = yield* check(session.projectId, attemptId, "update-secondary", otp, session.visitorId)
+        const row = yield* check(session.projectId, attemptId, "update-secondary", otp, session.visitorId, client)
         yield* finish(row)
-        yield* visitors.changeEmail(session.visitorId, row.email)
+        yield* visitors.changeEmail(session, row.email)
         return { newEmail: row.email }
       })
   })

@@ -9,12 +9,16 @@ import { sha256 } from "@noble/hashes/sha2"
 import type * as Clock from "effect/Clock"
 import * as Layer from "effect/Layer"
 import type { Database } from "../Database.ts"
+import { memoryLimiter } from "../RateLimiter.ts"
+import * as SharedRateLimiter from "../SharedRateLimiter.ts"
 import type { EmbeddedOptions } from "../ServerOptions.ts"
 import * as EmailAttempts from "./EmailAttempts.ts"
 import * as EmailGate from "./EmailGate.ts"
 import * as EmailLogin from "./EmailLogin.ts"
 import * as Mailer from "./Mailer.ts"
+import * as OtpLimits from "./OtpLimits.ts"
 import * as ShareCipher from "./ShareCipher.ts"
+import * as ShareNonces from "./ShareNonces.ts"
 import * as Shares from "./Shares.ts"
 import * as Visitors from "./Visitors.ts"
 
@@ -28,6 +32,10 @@ export const layer = (db: Database, options: EmbeddedOptions, clock: Clock.Clock
     attempts: EmailAttempts.make(db),
     gate: EmailGate.make(db),
     mailer: Mailer.make(options.smtp),
+    limits: OtpLimits.make(
+      db,
+      db.kind === "postgres" ? SharedRateLimiter.make(db, OtpLimits.clientRate) : memoryLimiter(OtpLimits.clientRate)
+    ),
     codeKey: hkdf(sha256, sessionKey, undefined, "portico/embedded/otp", 32),
     publicUrl: options.publicUrl.replace(/\/+$/, ""),
     clock
@@ -35,6 +43,6 @@ export const layer = (db: Database, options: EmbeddedOptions, clock: Clock.Clock
   return Layer.mergeAll(
     Layer.succeed(Visitors.Visitors, visitors),
     Layer.succeed(EmailLogin.EmailLogin, login),
-    Layer.succeed(Shares.Shares, Shares.make(db, ShareCipher.make(hexToBytes(options.shareKey)), clock))
+    Layer.succeed(Shares.Shares, Shares.make(db, ShareCipher.make(hexToBytes(options.shareKey)), ShareNonces.make(db), clock))
   )
 }

@@ -5,11 +5,15 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { NotFound, NotImplemented } from "../../api/ApiError.ts"
 import { Email, type EmbeddedVisitor } from "../../api/EmbeddedApi.ts"
 import { PorticoApi } from "../../api/PorticoApi.ts"
+import * as ClientAddress from "../ClientAddress.ts"
+import { ServerContext } from "../ServerContext.ts"
 import * as ApprovalPage from "./ApprovalPage.ts"
+import { isWalletPage } from "./WalletOriginGuardLive.ts"
 import { EmailLogin } from "./EmailLogin.ts"
 import { Shares } from "./Shares.ts"
 import { type Session, Visitors } from "./Visitors.ts"
@@ -34,23 +38,30 @@ export const EmbeddedHandlers = HttpApiBuilder.group(PorticoApi, "embedded", (ha
       return handlers.handle("emailConnect", refuse).handle("emailDevice", refuse).handle("emailOtp", refuse).handle("emailUpdate", refuse)
         .handle("emailUpdatePrimary", refuse).handle("emailUpdateSecondary", refuse).handle("sessionRefresh", refuse)
         .handle("sessionRevoke", refuse).handle("user", refuse).handle("putShares", refuse).handle("authShare", refuse)
-        .handle("recoveryShare", refuse)
+        .handle("recoveryShare", refuse).handle("shareNonce", refuse).handle("sessionRevokeAll", refuse)
     }
     const { login, shares, visitors } = found.value
+    const context = yield* ServerContext
+    /** Who makes the call, as rate limits key it (an IPv6 client by its /64). */
+    const client = Effect.map(HttpServerRequest.HttpServerRequest, (request) => ClientAddress.of(request, context.trustedProxies))
     /** Runs `use` with the session the call's `Authorization` header names in its project; 401 without one. */
-    const withSession = <A, E>(
+    const withSession = <A, E, R>(
       request: { readonly query: { readonly projectId?: string }; readonly headers: { readonly authorization?: string } },
-      use: (session: Session) => Effect.Effect<A, E>
+      use: (session: Session) => Effect.Effect<A, E, R>
     ) => Effect.flatMap(visitors.authenticate(request.query.projectId ?? "", request.headers.authorization), use)
     return handlers
       .handle("emailConnect", ({ payload, query }) => login.connect(query.projectId ?? "", payload))
       .handle("emailDevice", ({ payload, query }) => login.awaitDevice(query.projectId ?? "", payload.attemptId))
-      .handle("emailOtp", ({ payload, query }) => login.verifyOtp(query.projectId ?? "", payload.attemptId, payload.otp))
+      .handle("emailOtp", ({ payload, query }) =>
+        Effect.flatMap(client, (from) => login.verifyOtp(query.projectId ?? "", payload.attemptId, payload.otp, from)))
       .handle("emailUpdate", (request) => withSession(request, (s) => login.startUpdate(s, request.payload.email, request.payload.locale)))
-      .handle("emailUpdatePrimary", (request) => withSession(request, (s) => login.verifyPrimary(s, request.payload.attemptId, request.payload.otp)))
-      .handle("emailUpdateSecondary", (request) => withSession(request, (s) => login.verifySecondary(s, request.payload.attemptId, request.payload.otp)))
+      .handle("emailUpdatePrimary", (request) =>
+        withSession(request, (s) => Effect.flatMap(client, (from) => login.verifyPrimary(s, request.payload.attemptId, request.payload.otp, from))))
+      .handle("emailUpdateSecondary", (request) =>
+        withSession(request, (s) => Effect.flatMap(client, (from) => login.verifySecondary(s, request.payload.attemptId, request.payload.otp, from))))
       .handle("sessionRefresh", ({ payload, query }) => visitors.refresh(query.projectId ?? "", payload.refreshToken))
       .handle("sessionRevoke", (request) => withSession(request, (s) => Effect.as(visitors.revoke(s), { revoked: true })))
+      .handle("sessionRevokeAll", (request) => withSession(request, (s) => Effect.as(visitors.revokeAll(s), { revoked: true })))
       .handle("user", (request) =>
         withSession(request, (s) =>
           Effect.gen(function*() {
@@ -68,7 +79,8 @@ export const EmbeddedHandlers = HttpApiBuilder.group(PorticoApi, "embedded", (ha
             return user
           })))
       .handle("putShares", (request) =>
-        withSession(request, (s) => Effect.map(shares.put(s.visitorId, request.payload), (stored) => ({ stored }))))
+        withSession(request, (s) => Effect.map(shares.put(s, request.payload), (stored) => ({ stored }))))
+      .handle("shareNonce", (request) => withSession(request, shares.nonce))
       .handle("authShare", (request) =>
         withSession(request, (s) =>
           Effect.flatMap(shares.authShare(s.visitorId), (authShare) => authShare === undefined ? Effect.fail(noShares()) : Effect.succeed({ authShare }))))
@@ -77,8 +89,21 @@ export const EmbeddedHandlers = HttpApiBuilder.group(PorticoApi, "embedded", (ha
   }))
 
 export const EmbeddedApprovalHandlers = HttpApiBuilder.group(PorticoApi, "embeddedApproval", (handlers) =>
-  Effect.map(Effect.serviceOption(EmailLogin), (login) =>
-    handlers.handle("approveDevice", ({ query }) =>
-      Option.isNone(login)
-        ? Effect.fail(notConfigured)
-        : Effect.map(login.value.approveDevice(query.token), ({ locale, outcome }) => ApprovalPage.render(outcome, locale)))))
+  Effect.gen(function*() {
+    const login = yield* Effect.serviceOption(EmailLogin)
+    const context = yield* ServerContext
+    if (Option.isNone(login)) {
+      return handlers.handle("deviceApprovalPage", () => Effect.fail(notConfigured)).handle("approveDevice", () => Effect.fail(notConfigured))
+    }
+    return handlers
+      .handle("deviceApprovalPage", ({ query }) =>
+        Effect.map(login.value.deviceApproval(query.token), ({ locale, state }) => ApprovalPage.render(state, locale, query.token)))
+      .handle("approveDevice", ({ payload }) =>
+        Effect.gen(function*() {
+          // The page's own button posts from the page's origin: a form on another site approves nothing.
+          const request = yield* HttpServerRequest.HttpServerRequest
+          if (!isWalletPage(request.headers, context.ownOrigins())) return ApprovalPage.render("forbidden", "en")
+          const { locale, outcome } = yield* login.value.approveDevice(payload.token)
+          return ApprovalPage.render(outcome, locale)
+        }))
+  }))

@@ -22,6 +22,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { FrameQuery, framePath, PanelQuery, panelPath } from "../../../core/embedded/FrameProtocol.ts"
 import { parsePattern } from "../../../core/OriginAllowlist.ts"
 import { anyOrigin, type ProjectDirectory } from "../ProjectDirectory.ts"
+import * as AnyOrigin from "./AnyOrigin.ts"
 import { ServerContext } from "../ServerContext.ts"
 
 /** Where the build's scripts, styles and images are served (frame/app is built with this base). */
@@ -70,13 +71,14 @@ export const load = (folder: string): FrameAssets => {
 }
 
 /**
- * The CSP `frame-ancestors` sources of a project's allowlist: `*` as it is, each well-formed pattern as
- * the host-source that matches the same origins (core/OriginAllowlist.ts: same scheme, port and label-wise
- * wildcard), malformed ones (which match nothing) left out; nothing left is 'none'.
+ * The CSP `frame-ancestors` sources of a project's allowlist: `*` as pages on this machine only
+ * (AnyOrigin.ts, never `*`), each well-formed pattern as the host-source that matches the same
+ * origins (core/OriginAllowlist.ts: same scheme, port and label-wise wildcard), malformed ones (which
+ * match nothing) left out; nothing left is 'none'.
  */
 export const frameAncestors = (allowedOrigins: ReadonlyArray<string>): string => {
-  if (allowedOrigins.includes(anyOrigin)) return anyOrigin
-  const sources = new Set(allowedOrigins.flatMap((origin) => {
+  const sources = new Set(allowedOrigins.flatMap((origin): ReadonlyArray<string> => {
+    if (origin === anyOrigin) return AnyOrigin.ancestors
     const parsed = parsePattern(origin)
     if (parsed._tag === "Failure") return []
     const { scheme, host, port, wildcard } = parsed.success

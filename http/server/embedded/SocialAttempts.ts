@@ -4,15 +4,16 @@
  * redirect reaches and the one the frame polls may all differ.
  *
  * An attempt moves `pending` → `exchanging` (the callback claimed it: one statement, so a replayed
- * callback finds nothing) → `signedIn` or `failed`, and is deleted when its outcome is collected (one
- * statement again: the grant goes out once). It dies 10 minutes after it started, whatever its state.
- * The state and the poll secret are kept as digests; the PKCE verifier and the nonce are kept as they are
- * (the token request needs them) and are cleared once the callback is done.
+ * callback finds nothing) → `verified` (who signed in, and the digest of the completion code the
+ * callback handed to the browser) or `failed`, and is deleted when its outcome is taken (one statement
+ * again: a verified attempt only with its completion code, so the visitor is signed in once). No session
+ * grant is ever stored. It dies 10 minutes after it started, whatever its state. The state, the poll
+ * secret and the completion code are kept as digests; the PKCE verifier and the nonce are kept as they
+ * are (the token request needs them) and are cleared once the callback is done.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { SocialProvider } from "../../../core/SocialProvider.ts"
-import { SessionGrant } from "../../api/EmbeddedApi.ts"
 import { SocialMode } from "../../api/SocialApi.ts"
 import { type Queryable, rows } from "../Database.ts"
 
@@ -47,7 +48,7 @@ const ClaimedRow = Schema.Struct({
 /** An attempt the callback took over: everything the code exchange and the sign-in need. */
 export type ClaimedAttempt = typeof ClaimedRow.Type
 
-const Status = Schema.Literals(["pending", "exchanging", "signedIn", "failed"])
+const Status = Schema.Literals(["pending", "exchanging", "verified", "failed"])
 
 const AttemptRow = Schema.Struct({
   poll_secret_digest: Schema.String,
@@ -55,30 +56,45 @@ const AttemptRow = Schema.Struct({
 })
 export type AttemptRow = typeof AttemptRow.Type
 
-const OutcomeRow = Schema.Struct({
-  status: Status,
-  session_grant: Schema.NullOr(SessionGrant),
-  user_name: Schema.NullOr(Schema.String),
+const FailureRow = Schema.Struct({
   failure: Schema.NullOr(Schema.Literals(["denied", "failed"])),
   failure_message: Schema.NullOr(Schema.String)
 })
 
-export type Outcome =
-  | { readonly status: "signedIn"; readonly grant: typeof SessionGrant.Type; readonly userName: string | undefined }
-  | { readonly status: "failed"; readonly reason: FailureReason; readonly message: string }
+const VerifiedRow = Schema.Struct({
+  project_id: Schema.String,
+  device_id: Schema.String,
+  provider: SocialProvider,
+  subject: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  user_name: Schema.NullOr(Schema.String)
+})
+
+/** Who signed in at the provider, as the callback proved it. */
+export interface VerifiedIdentity {
+  readonly subject: string
+  readonly email: string | undefined
+  readonly userName: string | undefined
+}
+
+/** A verified attempt, taken with its completion code: everything signing the visitor in needs. */
+export type Redeemed = typeof VerifiedRow.Type
 
 export interface SocialAttempts {
   /** Stores a new attempt (and sweeps the expired ones on the way). */
   readonly create: (attempt: NewAttempt) => Effect.Effect<void>
   /** The pending attempt of this state digest, now `exchanging`; undefined if none is pending (unknown, used, expired). */
   readonly claim: (stateDigest: string, now: Date) => Effect.Effect<ClaimedAttempt | undefined>
-  readonly succeed: (id: string, grant: typeof SessionGrant.Type, userName: string | undefined) => Effect.Effect<void>
+  /** Records who signed in and the digest of the completion code given to the browser that came back. */
+  readonly verify: (id: string, identity: VerifiedIdentity, completionDigest: string) => Effect.Effect<void>
   /** Fails an attempt that is pending or exchanging; `message` says why, in words without secrets. */
   readonly fail: (id: string, reason: FailureReason, message: string) => Effect.Effect<void>
   /** The project's live attempt of this id: its poll secret digest and where it stands. */
   readonly find: (projectId: string, id: string, now: Date) => Effect.Effect<AttemptRow | undefined>
-  /** Takes the outcome of a finished attempt and deletes it; undefined if it is not finished or already taken. */
-  readonly collect: (projectId: string, id: string, now: Date) => Effect.Effect<Outcome | undefined>
+  /** Takes a failed attempt's reason and deletes it; undefined if it has not failed or was already taken. */
+  readonly collectFailure: (projectId: string, id: string, now: Date) => Effect.Effect<{ readonly reason: FailureReason; readonly message: string } | undefined>
+  /** Takes a verified attempt whose completion code has this digest, and deletes it; undefined otherwise. */
+  readonly redeem: (projectId: string, id: string, completionDigest: string, now: Date) => Effect.Effect<Redeemed | undefined>
 }
 
 const expiryOf = (createdAt: Date) => new Date(createdAt.getTime() + attemptTtlMillis)
@@ -118,13 +134,13 @@ export const make = (db: Queryable): SocialAttempts => ({
         [stateDigest, now]
       ))[0]
     ),
-  succeed: (id, grant, userName) =>
+  verify: (id, identity, completionDigest) =>
     Effect.promise(() =>
       db.query(
         `UPDATE embedded_social_attempts
-         SET status = 'signedIn', session_grant = $2, user_name = $3, code_verifier = '', nonce = NULL
+         SET status = 'verified', subject = $2, email = $3, user_name = $4, completion_digest = $5, code_verifier = '', nonce = NULL
          WHERE id = $1 AND status = 'exchanging'`,
-        [id, JSON.stringify(grant), userName ?? null]
+        [id, identity.subject, identity.email ?? null, identity.userName ?? null, completionDigest]
       )
     ).pipe(Effect.asVoid),
   fail: (id, reason, message) =>
@@ -144,19 +160,26 @@ export const make = (db: Queryable): SocialAttempts => ({
         [id, projectId, now]
       ))[0]
     ),
-  collect: (projectId, id, now) =>
+  collectFailure: (projectId, id, now) =>
     Effect.promise(async () => {
       const [row] = await rows(
         db,
-        OutcomeRow,
-        `DELETE FROM embedded_social_attempts
-         WHERE id = $1 AND project_id = $2 AND expires_at > $3 AND status IN ('signedIn', 'failed')
-         RETURNING status, session_grant, user_name, failure, failure_message`,
+        FailureRow,
+        `DELETE FROM embedded_social_attempts WHERE id = $1 AND project_id = $2 AND expires_at > $3 AND status = 'failed'
+         RETURNING failure, failure_message`,
         [id, projectId, now]
       )
-      if (row === undefined) return undefined
-      if (row.status !== "signedIn") return { status: "failed", reason: row.failure ?? "failed", message: row.failure_message ?? "unknown" }
-      if (row.session_grant === null) throw new Error("embedded_social_attempts: a signed-in attempt without its grant")
-      return { status: "signedIn", grant: row.session_grant, userName: row.user_name ?? undefined }
-    })
+      return row === undefined ? undefined : { reason: row.failure ?? "failed", message: row.failure_message ?? "unknown" }
+    }),
+  redeem: (projectId, id, completionDigest, now) =>
+    Effect.promise(async () =>
+      (await rows(
+        db,
+        VerifiedRow,
+        `DELETE FROM embedded_social_attempts
+         WHERE id = $1 AND project_id = $2 AND expires_at > $3 AND status = 'verified' AND completion_digest = $4
+         RETURNING project_id, device_id, provider, subject, email, user_name`,
+        [id, projectId, now, completionDigest]
+      ))[0]
+    )
 })

@@ -3,7 +3,8 @@
  * always, a nonce for OpenID providers) and, back from the provider, the code exchange with every check
  * the library makes (state, `iss` when the provider sends it, PKCE at the token endpoint; for OpenID
  * providers the ID token's signature against the provider's keys, issuer, audience, expiry and nonce),
- * then who signed in, from userinfo.
+ * then who signed in, from userinfo — with an email address only when the provider says it verified it
+ * (OpenID's `email_verified`; a plain OAuth provider's verified flag or verified-email API).
  *
  * An OpenID provider's configuration comes from its discovery document, read at the first use and kept
  * (a failed read is tried again next time); a plain OAuth 2.0 provider's is built from its three
@@ -142,7 +143,8 @@ const oauthConfiguration = (provider: SocialProvider, options: OAuthSocialProvid
   const insecure = [
     transportOf(provider, "authorizationEndpoint", options.authorizationEndpoint),
     transportOf(provider, "tokenEndpoint", options.tokenEndpoint),
-    transportOf(provider, "userinfoEndpoint", options.userinfoEndpoint)
+    transportOf(provider, "userinfoEndpoint", options.userinfoEndpoint),
+    options.emailsEndpoint !== undefined && transportOf(provider, "emailsEndpoint", options.emailsEndpoint)
   ].some(Boolean)
   const configuration = new client.Configuration(
     {
@@ -206,9 +208,30 @@ const oauthIdentity = (config: client.Configuration, options: OAuthSocialProvide
     const subject = yield* decodeSubject(at(document, subjectField)).pipe(
       Effect.mapError(() => new SocialAnswerRefused({ message: `the provider's userinfo has no subject at ${subjectField}` }))
     )
-    const email = yield* decodeText(at(document, options.emailField ?? defaults.emailField)).pipe(Effect.mapError(refuse))
     const userName = yield* decodeText(at(document, options.userNameField ?? defaults.userNameField)).pipe(Effect.mapError(refuse))
-    return identityOf(String(subject), email, userName)
+    return identityOf(String(subject), yield* verifiedEmail(config, options, accessToken, document), userName)
+  })
+
+const VerifiedEmails = Schema.Array(Schema.Struct({ email: Schema.String, primary: Schema.optionalKey(Schema.Boolean), verified: Schema.Boolean }))
+
+/**
+ * The address a plain OAuth 2.0 provider vouches for: the userinfo's, when its `emailVerifiedField` is
+ * `true`; the primary verified one of its verified-email API; otherwise none.
+ */
+const verifiedEmail = (config: client.Configuration, options: OAuthSocialProvider, accessToken: string, userinfo: unknown) =>
+  Effect.gen(function*() {
+    if (options.emailVerifiedField !== undefined) {
+      if (at(userinfo, options.emailVerifiedField) !== true) return undefined
+      return yield* decodeText(at(userinfo, options.emailField ?? defaults.emailField)).pipe(Effect.mapError(refuse))
+    }
+    const endpoint = options.emailsEndpoint
+    if (endpoint === undefined) return undefined
+    const response = yield* Effect.tryPromise({ try: () => client.fetchProtectedResource(config, accessToken, new URL(endpoint), "GET"), catch: refuse })
+    if (!response.ok) return yield* new SocialAnswerRefused({ message: `the provider's verified-email endpoint answered ${response.status}` })
+    const emails = yield* Effect.tryPromise({ try: () => response.json(), catch: refuse }).pipe(
+      Effect.flatMap((body) => Schema.decodeUnknownEffect(VerifiedEmails)(body).pipe(Effect.mapError(refuse)))
+    )
+    return emails.find((entry) => entry.primary === true && entry.verified)?.email
   })
 
 export const make = (provider: SocialProvider, options: SocialProviderOptions): SocialClient => {

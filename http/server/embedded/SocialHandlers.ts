@@ -39,7 +39,7 @@ export const SocialCallbackHandlers = HttpApiBuilder.group(PorticoApi, "embedded
           const outcome = yield* social.callback(new URL(request.url, "http://portico.invalid").searchParams)
           return outcome.mode === "redirect"
             ? HttpServerResponse.redirect(outcome.location, { status: 303, headers: SocialDonePage.callbackHeaders })
-            : SocialDonePage.response(outcome.outcome, request.headers["accept-language"])
+            : SocialDonePage.response(outcome.outcome, request.headers["accept-language"], outcome.completion)
         }))
       .handle("popupScript", script)
   }))

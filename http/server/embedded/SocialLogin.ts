@@ -7,9 +7,13 @@
  *   the attempt and answers the authorization URL. The verifier and the nonce never leave the server.
  * - `callback` finds the pending attempt by its state (a state that names none is refused before anything
  *   else happens), records a provider's refusal, or exchanges the code and verifies the answer
- *   (SocialClients.ts), signs the visitor in (Visitors.signInWithSocial) and keeps the grant on the attempt.
- * - `complete` waits up to 25 s for the outcome, for the holder of the poll secret (compared in constant
- *   time), and hands it out once.
+ *   (SocialClients.ts) and keeps who signed in on the attempt with the digest of a fresh completion code,
+ *   which it hands to the browser that came back (the popup's page, or `returnTo`'s query).
+ * - `complete` waits up to 25 s for the provider's answer, for the holder of the poll secret (compared in
+ *   constant time); with the completion code too, it signs the visitor in (Visitors.signInWithSocial)
+ *   and answers the grant, once. The poll secret stays in the frame that started the attempt and the
+ *   completion code reaches only the browser the provider sent back: a link started by one browser and
+ *   opened by another signs nobody in, and no grant waits in the database.
  *
  * The redirect URI is `ServerOptions.embedded.publicUrl` + the callback path: never a request's Host.
  */
@@ -23,6 +27,7 @@ import * as SocialProvider from "../../../core/SocialProvider.ts"
 import { BadRequest, NotFound, UpstreamUnavailable } from "../../api/ApiError.ts"
 import {
   callbackPath,
+  completionParameter,
   PollSecretRefused,
   returnParameter,
   SocialSignInFailed,
@@ -31,7 +36,8 @@ import {
   type SocialStartRequest
 } from "../../api/SocialApi.ts"
 import type { Database } from "../Database.ts"
-import * as ProjectDirectory from "../ProjectDirectory.ts"
+import type * as ProjectDirectory from "../ProjectDirectory.ts"
+import * as AnyOrigin from "./AnyOrigin.ts"
 import { digest, randomId, randomToken, sameDigest } from "./Secrets.ts"
 import * as SocialAttempts from "./SocialAttempts.ts"
 import * as SocialClients from "./SocialClients.ts"
@@ -44,7 +50,7 @@ const pollIntervalMillis = 250
 
 /** Where `callback` sends the browser: the popup's page, or back to the site (redirect mode). */
 export type CallbackOutcome =
-  | { readonly mode: "popup"; readonly outcome: "signedIn" | "failed" }
+  | { readonly mode: "popup"; readonly outcome: "signedIn" | "failed"; readonly completion?: { readonly attemptId: string; readonly code: string } }
   | { readonly mode: "redirect"; readonly location: string }
 
 export class SocialLogin extends Context.Service<SocialLogin, {
@@ -53,7 +59,7 @@ export class SocialLogin extends Context.Service<SocialLogin, {
   readonly callback: (query: URLSearchParams) => Effect.Effect<CallbackOutcome, BadRequest>
   readonly complete: (
     projectId: string,
-    request: { readonly attemptId: string; readonly pollSecret: string }
+    request: { readonly attemptId: string; readonly pollSecret: string; readonly completionCode?: string }
   ) => Effect.Effect<SocialCompletion, NotFound | PollSecretRefused | SocialSignInFailed>
 }>()("portico/http/server/embedded/SocialLogin") {}
 
@@ -73,7 +79,7 @@ const badRequest = (message: string) => new BadRequest({ message })
 const unsupported = (provider: string, why: string) =>
   badRequest(`provider: ${new SocialProvider.UnsupportedSocialProviderError({ provider }).message} (${why})`)
 
-/** A page to come back to: an absolute http(s) URL without credentials, on one of the project's allowed origins. */
+/** A page to come back to: an absolute http(s) URL without credentials, on one of the project's listed origins. */
 const checkReturnTo = (projects: ProjectDirectory.ProjectDirectory, projectId: string, returnTo: string): Effect.Effect<URL, BadRequest> => {
   let url: URL
   try {
@@ -85,7 +91,8 @@ const checkReturnTo = (projects: ProjectDirectory.ProjectDirectory, projectId: s
     return Effect.fail(badRequest("returnTo: must be an http(s) URL without credentials"))
   }
   const project = projects.get(projectId)
-  return project !== undefined && ProjectDirectory.allows(project, url.origin)
+  // A `*` project sends browsers back to pages on this machine only: never an open redirect (AnyOrigin.ts).
+  return project !== undefined && AnyOrigin.admitsReturn(project.allowedOrigins, url)
     ? Effect.succeed(url)
     : Effect.fail(badRequest("returnTo: its origin is not one of the project's allowed origins"))
 }
@@ -136,18 +143,18 @@ export const make = (options: SocialLoginOptions): SocialLogin["Service"] => {
       return { authorizationUrl: authorizationUrl.href, attemptId, pollSecret }
     })
 
-  /** Exchanges the code and signs the visitor in; the attempt ends `signedIn` or `failed` either way. */
+  /** Exchanges the code and verifies who signed in; the attempt ends `verified` (with its completion code) or `failed`. */
   const finish = (attempt: SocialAttempts.ClaimedAttempt, query: URLSearchParams) =>
     Effect.gen(function*() {
       const providerError = query.get("error")
       if (providerError !== null) {
         yield* attempts.fail(attempt.id, providerError === "access_denied" ? "denied" : "failed", `the provider answered ${providerError.slice(0, 100)}`)
-        return "failed" as const
+        return undefined
       }
       const socialClient = clients.get(attempt.provider)
       if (socialClient === undefined) {
         yield* attempts.fail(attempt.id, "failed", `${attempt.provider} is no longer configured on this server`)
-        return "failed" as const
+        return undefined
       }
       const callbackUrl = new URL(options.redirectUri)
       callbackUrl.search = query.toString()
@@ -158,19 +165,15 @@ export const make = (options: SocialLoginOptions): SocialLogin["Service"] => {
       }))
       if (Result.isFailure(identity)) {
         yield* attempts.fail(attempt.id, "failed", identity.failure.message)
-        return "failed" as const
+        return undefined
       }
-      const { subject, email, userName } = identity.success
-      const grant = yield* options.visitors.signInWithSocial({
-        projectId: attempt.project_id,
-        deviceId: attempt.device_id,
-        provider: attempt.provider,
-        subject,
-        ...(email === undefined ? {} : { email }),
-        ...(userName === undefined ? {} : { userName })
-      })
-      yield* attempts.succeed(attempt.id, grant, userName ?? email)
-      return "signedIn" as const
+      const code = randomToken()
+      yield* attempts.verify(attempt.id, {
+        subject: identity.success.subject,
+        email: identity.success.email,
+        userName: identity.success.userName
+      }, digest(code))
+      return code
     }).pipe(
       // A failure of our own (the database) ends the attempt too, so the frame's poll learns of it.
       Effect.onError(() => attempts.fail(attempt.id, "failed", "the server could not complete the sign-in"))
@@ -182,29 +185,63 @@ export const make = (options: SocialLoginOptions): SocialLogin["Service"] => {
       if (state === null || state === "") return yield* badRequest("state: the provider's answer carries no state")
       const attempt = yield* attempts.claim(digest(state), yield* now)
       if (attempt === undefined) return yield* badRequest("state: no sign-in is waiting for this answer (unknown, already answered or expired)")
-      const outcome = yield* finish(attempt, query)
-      if (attempt.mode === "popup") return { mode: "popup", outcome } as const
+      const code = yield* finish(attempt, query)
+      if (attempt.mode === "popup") {
+        return code === undefined
+          ? { mode: "popup", outcome: "failed" } as const
+          : { mode: "popup", outcome: "signedIn", completion: { attemptId: attempt.id, code } } as const
+      }
       const location = new URL(attempt.return_to)
       location.searchParams.set(returnParameter, attempt.id)
+      if (code !== undefined) location.searchParams.set(completionParameter, code)
       return { mode: "redirect", location: location.href } as const
     })
 
-  const waitForOutcome = (projectId: string, attemptId: string, deadline: number): Effect.Effect<SocialCompletion, NotFound | SocialSignInFailed> =>
+  /** Signs in whoever the verified attempt names, once: the completion code must be the one the callback gave. */
+  const redeem = (projectId: string, attemptId: string, completionCode: string, at: Date) =>
     Effect.gen(function*() {
-      const at = yield* now
-      const outcome = yield* attempts.collect(projectId, attemptId, at)
-      if (outcome?.status === "signedIn") {
-        return { status: "signedIn", grant: outcome.grant, ...(outcome.userName === undefined ? {} : { userName: outcome.userName.slice(0, 200) }) } as const
+      const verified = yield* attempts.redeem(projectId, attemptId, digest(completionCode), at)
+      if (verified === undefined) {
+        return yield* new PollSecretRefused({ message: "completionCode: not the code the provider's answer brought to this browser" })
       }
-      if (outcome?.status === "failed") return yield* signInFailed(outcome.reason, outcome.message)
-      // Collected by another call meanwhile, or expired.
-      if ((yield* attempts.find(projectId, attemptId, at)) === undefined) return yield* notFound()
-      if (at.getTime() >= deadline) return { status: "pending" } as const
-      yield* Effect.sleep(pollIntervalMillis)
-      return yield* waitForOutcome(projectId, attemptId, deadline)
+      const grant = yield* options.visitors.signInWithSocial({
+        projectId: verified.project_id,
+        deviceId: verified.device_id,
+        provider: verified.provider,
+        subject: verified.subject,
+        ...(verified.email === null ? {} : { email: verified.email }),
+        ...(verified.user_name === null ? {} : { userName: verified.user_name })
+      })
+      const userName = verified.user_name ?? verified.email ?? undefined
+      return { status: "signedIn", grant, ...(userName === undefined ? {} : { userName: userName.slice(0, 200) }) } as const
     })
 
-  const complete = (projectId: string, request: { readonly attemptId: string; readonly pollSecret: string }) =>
+  const waitForOutcome = (
+    projectId: string,
+    request: { readonly attemptId: string; readonly completionCode?: string },
+    deadline: number
+  ): Effect.Effect<SocialCompletion, NotFound | PollSecretRefused | SocialSignInFailed> =>
+    Effect.gen(function*() {
+      const at = yield* now
+      const attempt = yield* attempts.find(projectId, request.attemptId, at)
+      if (attempt === undefined) return yield* notFound()
+      if (attempt.status === "failed") {
+        const failure = yield* attempts.collectFailure(projectId, request.attemptId, at)
+        // Collected by another call meanwhile.
+        if (failure === undefined) return yield* notFound()
+        return yield* signInFailed(failure.reason, failure.message)
+      }
+      if (attempt.status === "verified") {
+        return request.completionCode === undefined
+          ? { status: "verified" } as const
+          : yield* redeem(projectId, request.attemptId, request.completionCode, at)
+      }
+      if (at.getTime() >= deadline) return { status: "pending" } as const
+      yield* Effect.sleep(pollIntervalMillis)
+      return yield* waitForOutcome(projectId, request, deadline)
+    })
+
+  const complete = (projectId: string, request: { readonly attemptId: string; readonly pollSecret: string; readonly completionCode?: string }) =>
     Effect.gen(function*() {
       const at = yield* now
       const attempt = yield* attempts.find(projectId, request.attemptId, at)
@@ -212,7 +249,7 @@ export const make = (options: SocialLoginOptions): SocialLogin["Service"] => {
       if (!sameDigest(digest(request.pollSecret), attempt.poll_secret_digest)) {
         return yield* new PollSecretRefused({ message: "pollSecret: not the secret this attempt was started with" })
       }
-      return yield* waitForOutcome(projectId, request.attemptId, at.getTime() + longPollMillis)
+      return yield* waitForOutcome(projectId, request, at.getTime() + longPollMillis)
     })
 
   return SocialLogin.of({ start, callback, complete })

@@ -37,8 +37,16 @@ export const OAuthSocialProvider = Schema.Struct({
   subjectField: Schema.optionalKey(FieldPath),
   /** Where it holds the name to show. Default `name`. */
   userNameField: Schema.optionalKey(FieldPath),
-  /** Where it holds the email address. Default `email`. */
-  emailField: Schema.optionalKey(FieldPath)
+  /** Where it holds the email address. Default `email`. Kept only when the provider says it verified it: */
+  emailField: Schema.optionalKey(FieldPath),
+  /** Where the userinfo answer says the address is verified (`true`), as Discord's `verified`. */
+  emailVerifiedField: Schema.optionalKey(FieldPath),
+  /**
+   * A verified-email API answering `[{ email, primary, verified }]`, as GitHub's `/user/emails` (read with
+   * the access token; the primary verified address is kept). Without this or `emailVerifiedField`, a plain
+   * OAuth provider's address is never kept: an address nobody verified could be anyone's.
+   */
+  emailsEndpoint: Schema.optionalKey(Schema.String)
 })
 export type OAuthSocialProvider = typeof OAuthSocialProvider.Type
 

@@ -3,7 +3,7 @@
  * found or created by a proven identity (an email address after its code, or a social provider's subject),
  * and signing in issues a session grant for one device.
  *
- * A session lives 30 days from its last refresh. Its access tokens are short JWTs (AccessTokens.ts) and
+ * A session lives 30 days from its last refresh, and 90 days from its sign-in at most. Its access tokens are short JWTs (AccessTokens.ts) and
  * every check also reads the session row, so a revocation holds at once; its refresh tokens are random,
  * stored hashed and rotated at each use, and presenting a rotated one again revokes the session (the
  * token was copied). Time comes from the `Clock` given to `make`, so tests can set it.
@@ -77,18 +77,25 @@ export class Visitors extends Context.Service<Visitors, {
   readonly findByEmail: (projectId: string, email: string) => Effect.Effect<Visitor | undefined>
   /** Has this device completed an email login of this visitor before? */
   readonly isDeviceVerified: (visitorId: string, deviceId: string) => Effect.Effect<boolean>
-  /** Makes `email` the visitor's sign-in address, unless another visitor of the project has it. */
-  readonly changeEmail: (visitorId: string, email: string) => Effect.Effect<void, EmailInUse>
+  /**
+   * Makes `email` the visitor's sign-in address, unless another visitor of the project has it, and ends
+   * every session of the visitor but `session`'s (they signed in with the old address).
+   */
+  readonly changeEmail: (session: Session, email: string) => Effect.Effect<void, EmailInUse>
   /** The session an `Authorization: Bearer …` header names, if it is valid now. */
   readonly authenticate: (projectId: string, authorization: string | undefined) => Effect.Effect<Session, SessionExpired>
   /** A new grant for a refresh token, which is used up; a used one presented again revokes its session. */
   readonly refresh: (projectId: string, refreshToken: string) => Effect.Effect<SessionGrant, SessionExpired>
   readonly revoke: (session: Session) => Effect.Effect<void>
+  /** Ends every session of the session's visitor, this one included (sign out everywhere). */
+  readonly revokeAll: (session: Session) => Effect.Effect<void>
   /** Is `refreshToken` a current token of a live session of this visitor on this device? (Nothing is used up.) */
   readonly continues: (projectId: string, refreshToken: string, visitorId: string, deviceId: string) => Effect.Effect<boolean>
 }>()("portico/http/server/embedded/Visitors") {}
 
 export const sessionMillis = 30 * 24 * 60 * 60_000
+/** However often it is refreshed, a session ends this long after its sign-in: a copied one cannot live forever. */
+export const absoluteSessionMillis = 90 * 24 * 60 * 60_000
 
 const VisitorRow = Schema.Struct({
   id: Schema.String,
@@ -115,13 +122,18 @@ const SessionRow = Schema.Struct({
   project_id: Schema.String,
   visitor_id: Schema.String,
   device_id: Schema.String,
+  created_at: Schema.Date,
   expires_at: Schema.Date,
   revoked_at: Schema.NullOr(Schema.Date)
 })
 type SessionRow = typeof SessionRow.Type
 const RefreshRow = Schema.Struct({ ...SessionRow.fields, rotated_at: Schema.NullOr(Schema.Date) })
 
-const live = (row: SessionRow, now: number) => row.revoked_at === null && row.expires_at.getTime() > now
+const live = (row: SessionRow, now: number) =>
+  row.revoked_at === null && row.expires_at.getTime() > now && row.created_at.getTime() + absoluteSessionMillis > now
+
+/** A refreshed session's new end: 30 days on, but never past its absolute end. */
+const slidTo = (row: SessionRow, now: number) => new Date(Math.min(now + sessionMillis, row.created_at.getTime() + absoluteSessionMillis))
 
 /** A unique index refused the row (Postgres and PGlite both report SQLSTATE 23505). */
 const isUniqueViolation = (error: unknown): boolean => Predicate.hasProperty(error, "code") && error.code === "23505"
@@ -149,7 +161,7 @@ const findSessionOfToken = (tx: Queryable, refreshToken: string, lock: boolean) 
   rows(
     tx,
     RefreshRow,
-    `SELECT s.id, s.project_id, s.visitor_id, s.device_id, s.expires_at, s.revoked_at, t.rotated_at
+    `SELECT s.id, s.project_id, s.visitor_id, s.device_id, s.created_at, s.expires_at, s.revoked_at, t.rotated_at
      FROM embedded_refresh_tokens t JOIN embedded_sessions s ON s.id = t.session_id
      WHERE t.token_hash = $1${lock ? " FOR UPDATE" : ""}`,
     [digest(refreshToken)]
@@ -239,19 +251,27 @@ export const make = (db: Database, sessionKey: Uint8Array, clock: Clock.Clock): 
       Effect.promise(async () =>
         (await db.query("SELECT 1 FROM embedded_devices WHERE visitor_id = $1 AND device_id = $2", [visitorId, deviceId])).length === 1
       ),
-    changeEmail: (visitorId, email) =>
-      Effect.flatMap(
-        Effect.promise(() =>
-          db.query("UPDATE embedded_visitors SET email = $2 WHERE id = $1", [visitorId, email]).then(
-            () => true,
-            (error: unknown) => {
-              if (isUniqueViolation(error)) return false
-              throw error
-            }
-          )
-        ),
-        (changed) => changed ? Effect.void : Effect.fail(new EmailInUse({ message: "email: another account of this site uses this address" }))
-      ),
+    changeEmail: (session, email) =>
+      Effect.flatMap(now, (at) =>
+        Effect.flatMap(
+          Effect.promise(() =>
+            db.transaction(async (tx) => {
+              await tx.query("UPDATE embedded_visitors SET email = $2 WHERE id = $1", [session.visitorId, email])
+              await tx.query("UPDATE embedded_sessions SET revoked_at = $3 WHERE visitor_id = $1 AND id <> $2 AND revoked_at IS NULL", [
+                session.visitorId,
+                session.sessionId,
+                new Date(at)
+              ])
+            }).then(
+              () => true,
+              (error: unknown) => {
+                if (isUniqueViolation(error)) return false
+                throw error
+              }
+            )
+          ),
+          (changed) => changed ? Effect.void : Effect.fail(new EmailInUse({ message: "email: another account of this site uses this address" }))
+        )),
     authenticate: (projectId, authorization) =>
       Effect.gen(function*() {
         const token = authorization === undefined ? undefined : bearer.exec(authorization)?.[1]
@@ -259,7 +279,7 @@ export const make = (db: Database, sessionKey: Uint8Array, clock: Clock.Clock): 
         const at = yield* now
         const claims = yield* tokens.verify(token, projectId, at)
         const [row] = yield* Effect.promise(() =>
-          rows(db, SessionRow, "SELECT id, project_id, visitor_id, device_id, expires_at, revoked_at FROM embedded_sessions WHERE id = $1", [
+          rows(db, SessionRow, "SELECT id, project_id, visitor_id, device_id, created_at, expires_at, revoked_at FROM embedded_sessions WHERE id = $1", [
             claims.sessionId
           ])
         )
@@ -285,7 +305,7 @@ export const make = (db: Database, sessionKey: Uint8Array, clock: Clock.Clock): 
             }
             const previous = digest(refreshToken)
             await tx.query("UPDATE embedded_refresh_tokens SET rotated_at = $2 WHERE token_hash = $1", [previous, new Date(at)])
-            await tx.query("UPDATE embedded_sessions SET expires_at = $2 WHERE id = $1", [row.id, new Date(at + sessionMillis)])
+            await tx.query("UPDATE embedded_sessions SET expires_at = $2 WHERE id = $1", [row.id, slidTo(row, at)])
             return { _tag: "rotated", session: row, token: await insertRefreshToken(tx, row.id, at, previous) }
           })
         )
@@ -296,6 +316,11 @@ export const make = (db: Database, sessionKey: Uint8Array, clock: Clock.Clock): 
       Effect.flatMap(now, (at) =>
         Effect.promise(() =>
           db.query("UPDATE embedded_sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL", [session.sessionId, new Date(at)])
+        ).pipe(Effect.asVoid)),
+    revokeAll: (session) =>
+      Effect.flatMap(now, (at) =>
+        Effect.promise(() =>
+          db.query("UPDATE embedded_sessions SET revoked_at = $2 WHERE visitor_id = $1 AND revoked_at IS NULL", [session.visitorId, new Date(at)])
         ).pipe(Effect.asVoid)),
     continues: (projectId, refreshToken, visitorId, deviceId) =>
       Effect.flatMap(now, (at) =>

@@ -17,6 +17,11 @@ export interface OnrampAsset {
 export interface OnrampChain {
   /** CAIP-2 (`eip155:31337`). */
   readonly caip: string
+  /** The decimal chain id: how providers name the chain. */
+  readonly chainId: string
+  /** The chain's name in the options answer (`portico-local`, or `eip155-31337` without a configured name). */
+  readonly name: string
+  readonly displayName: string
   readonly client: PublicClient
   /** The asset a provider names by `contract_address`, when the server knows it on this chain. */
   readonly assetOf: (contractAddress: string) => OnrampAsset | undefined
@@ -33,8 +38,12 @@ export const make = (evm: ReadonlyArray<EvmChainOptions>): OnrampChains =>
         ? [[token.address.toLowerCase(), { contract: getAddress(token.address), name: token.name, symbol: token.symbol, decimals: token.decimals }] as const]
         : []
     ))
+    const displayName = chain.name ?? `Chain ${chain.chainId}`
     return [String(chain.chainId), {
       caip: `eip155:${chain.chainId}`,
+      chainId: String(chain.chainId),
+      name: chain.name === undefined ? `eip155-${chain.chainId}` : chain.name.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+      displayName,
       // cacheTime 0: a delivery checked again must see the chain as it is now.
       client: createPublicClient({ cacheTime: 0, transport: http(chain.rpcUrl, { timeout: 10_000, retryCount: 1 }) }),
       assetOf: (contractAddress) =>

@@ -1,21 +1,22 @@
 /**
- * Purchases made through the onramp providers: the providers' callbacks, verified (the signature, then the
- * delivery on chain, Deliveries.ts) and stored once (PurchaseStore.ts), and an address's purchases as
- * history entries for `GET /v1/account/{address}/history?onramp=…`. A purchase not mined yet when its
- * callback came is checked again whenever its history is read.
+ * Purchases made through the onramp providers, as `GET /v1/account/{address}/history?onramp=…` lists them.
+ * A provider's word is never shown as it is: each purchase it reports (through its status API, asked on
+ * every history read, or a verified webhook) is checked on chain (Deliveries.ts: the transaction exists
+ * and moves the stated asset and amount to the stated address) and stored once (PurchaseStore.ts). A
+ * purchase not mined yet is checked again whenever its history is read; one whose transaction does not
+ * match what the provider says is never listed.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
-import { formatUnits, getAddress, isAddress, parseUnits, type Hex } from "viem"
+import { formatUnits, getAddress, isAddress, isAddressEqual, parseUnits, type Hex } from "viem"
 import { History, type Transaction } from "../../../core/Transaction.ts"
-import { BadRequest, Conflict, InvalidSignature, NotFound, UpstreamUnavailable } from "../../api/ApiError.ts"
+import { BadRequest, Conflict, NotFound, UpstreamUnavailable, type InvalidSignature } from "../../api/ApiError.ts"
 import { priced, tokenImageUrl, type PriceSource } from "../Balances.ts"
-import type { OnrampProviderOptions } from "../ServerOptions.ts"
-import * as CallbackSignature from "./CallbackSignature.ts"
 import * as Deliveries from "./Deliveries.ts"
+import type { OnrampOffers } from "./OnrampOffers.ts"
 import type { OnrampAsset, OnrampChain, OnrampChains } from "./OnrampChains.ts"
-import { PurchaseCallback, signatureHeader } from "./ProviderProtocol.ts"
-import type { Purchase, PurchaseStore } from "./PurchaseStore.ts"
+import type { Purchase, PurchaseStore, StoreOutcome } from "./PurchaseStore.ts"
+import type { RampProvider, ReportedPurchase, Webhook } from "./RampProvider.ts"
 
 /** Purchases per history page (the cursor is an offset, as for EVM history). */
 const pageSize = 20
@@ -26,12 +27,12 @@ const statusText: Readonly<Record<Deliveries.DeliveryStatus, string>> = {
   failed: "ONRAMP_TRANSACTION_STATUS_FAILED"
 }
 
-const decodeCallback = Schema.decodeUnknownEffect(Schema.fromJsonString(PurchaseCallback))
+const hashPattern = /^0x[0-9a-fA-F]{64}$/
 
-/** `purchase_amount` in base units; more decimals than the asset has is a refusal, never a rounding. */
+/** `amount` in base units; more decimals than the asset has is a refusal, never a rounding. */
 const unitsOf = (text: string, asset: OnrampAsset): Effect.Effect<bigint, BadRequest> =>
-  (text.split(".")[1] ?? "").length > asset.decimals
-    ? Effect.fail(new BadRequest({ message: `purchase_amount: ${asset.symbol} has ${asset.decimals} decimals` }))
+  !/^\d+(\.\d+)?$/.test(text) || (text.split(".")[1] ?? "").length > asset.decimals
+    ? Effect.fail(new BadRequest({ message: `amount: ${text} is not an amount of ${asset.symbol} (${asset.decimals} decimals)` }))
     : Effect.succeed(parseUnits(text, asset.decimals))
 
 export interface HistoryQuery {
@@ -46,23 +47,55 @@ export interface HistoryQuery {
 }
 
 export interface OnrampPurchases {
-  /** Verifies and stores a provider's callback (the raw body, as signed). */
-  readonly receive: (
-    provider: string,
-    body: Uint8Array,
-    signature: string | undefined,
-    receivedAt: Date
-  ) => Effect.Effect<void, NotFound | InvalidSignature | BadRequest | Conflict | UpstreamUnavailable>
+  /** Verifies and stores what a provider's webhook reports. */
+  readonly receive: (provider: string, webhook: Webhook) => Effect.Effect<void, NotFound | InvalidSignature | BadRequest | Conflict | UpstreamUnavailable>
   readonly history: (query: HistoryQuery) => Effect.Effect<History, BadRequest | UpstreamUnavailable>
 }
 
 export const make = (
-  providers: ReadonlyArray<OnrampProviderOptions>,
+  providers: ReadonlyArray<RampProvider>,
+  offers: OnrampOffers,
   chains: OnrampChains,
   store: PurchaseStore,
   prices: PriceSource
 ): OnrampPurchases => {
   const byCaip = new Map(Array.from(chains.values(), (chain) => [chain.caip, chain]))
+
+  /** A reported purchase checked on chain and stored; a BadRequest when the chain does not back it. */
+  const record = (provider: RampProvider, reported: ReportedPurchase, txHash: string): Effect.Effect<StoreOutcome, BadRequest | UpstreamUnavailable> =>
+    Effect.gen(function*() {
+      const chain = chains.get(reported.chainId)
+      if (chain === undefined) return yield* new BadRequest({ message: `chainId: ${reported.chainId} is not a chain this server is configured for` })
+      const asset = chain.assetOf(reported.contract)
+      if (asset === undefined) return yield* new BadRequest({ message: `contract: ${reported.contract} is not a token this server knows on ${chain.caip}` })
+      if (!isAddress(reported.walletAddress, { strict: false })) return yield* new BadRequest({ message: `walletAddress: not an address on ${chain.caip}` })
+      if (!hashPattern.test(txHash)) return yield* new BadRequest({ message: `transaction: ${txHash} is not a transaction hash` })
+      const to = getAddress(reported.walletAddress)
+      const amount = yield* unitsOf(reported.amount, asset)
+      const hash = txHash.toLowerCase() as Hex
+      const delivery = yield* Deliveries.check({ chain, asset, to, amount, hash })
+      const receivedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
+      return yield* store.store({
+        provider: provider.id,
+        purchaseId: reported.id,
+        chain: chain.caip,
+        txHash: hash,
+        address: to,
+        sentFrom: delivery.from,
+        asset: asset.contract ?? "native",
+        name: asset.name,
+        symbol: asset.symbol,
+        decimals: asset.decimals,
+        amount: amount.toString(),
+        fiatTotal: reported.paymentTotal.amount,
+        fiatCurrency: reported.paymentTotal.currency,
+        partnerUserId: reported.partnerUserId,
+        quoteId: "",
+        status: delivery.status,
+        minedAt: delivery.minedAt,
+        receivedAt
+      })
+    })
 
   /** The chain's word on a stored purchase not mined when it was stored; a transaction gone from the chain failed. */
   const recheck = (purchase: Purchase, chain: OnrampChain): Effect.Effect<Purchase, UpstreamUnavailable> => {
@@ -74,6 +107,19 @@ export const make = (
       Effect.map((delivery) => ({ ...purchase, status: delivery.status, minedAt: delivery.minedAt }))
     )
   }
+
+  /**
+   * Asks `provider`'s status API what it has for the address, and records each sent purchase to the
+   * address not yet settled in the store. A purchase the chain does not back is left out, never listed.
+   */
+  const refresh = (provider: RampProvider, address: string, settled: ReadonlySet<string>) =>
+    Effect.gen(function*() {
+      const reported = yield* provider.purchasesOf(address, yield* offers.offersOf(provider))
+      const fresh = reported.filter((purchase) =>
+        purchase.txHash !== undefined && !settled.has(`${provider.id}:${purchase.id}`) &&
+        isAddress(purchase.walletAddress, { strict: false }) && isAddressEqual(purchase.walletAddress, getAddress(address)))
+      yield* Effect.forEach(fresh, (purchase) => Effect.catchTag(record(provider, purchase, purchase.txHash ?? ""), "BadRequest", () => Effect.void), { concurrency: 4 })
+    })
 
   const entryOf = (purchase: Purchase, imageBase: string): Transaction => {
     const numeric = formatUnits(BigInt(purchase.amount), purchase.decimals)
@@ -99,50 +145,20 @@ export const make = (
   }
 
   return {
-    receive: (providerId, body, signature, receivedAt) =>
+    receive: (providerId, webhook) =>
       Effect.gen(function*() {
         const provider = providers.find((candidate) => candidate.id === providerId)
-        if (provider === undefined) return yield* new NotFound({ message: `provider: ${providerId} is not an onramp provider of this server` })
-        if (!CallbackSignature.verify(provider.secret, body, signature)) {
-          return yield* new InvalidSignature({ message: `${signatureHeader}: missing, or not the body's HMAC-SHA256 under this provider's secret` })
+        if (provider === undefined || provider.webhook === undefined) {
+          return yield* new NotFound({ message: `provider: ${providerId} is not an onramp provider of this server that sends webhooks` })
         }
-        const callback = yield* Effect.mapError(
-          decodeCallback(new TextDecoder().decode(body)),
-          () => new BadRequest({ message: "body: not a purchase callback (see http/server/onramp/ProviderProtocol.ts)" })
-        )
-        const chain = chains.get(callback.chain_id)
-        if (chain === undefined) return yield* new BadRequest({ message: `chain_id: ${callback.chain_id} is not a chain this server is configured for` })
-        const asset = chain.assetOf(callback.contract_address)
-        if (asset === undefined) return yield* new BadRequest({ message: `contract_address: ${callback.contract_address} is not a token this server knows on ${chain.caip}` })
-        if (!isAddress(callback.destination_address, { strict: false })) {
-          return yield* new BadRequest({ message: `destination_address: not an address on ${chain.caip}` })
-        }
-        const to = getAddress(callback.destination_address)
-        const amount = yield* unitsOf(callback.purchase_amount, asset)
-        const hash = callback.transaction_hash.toLowerCase() as Hex
-        const delivery = yield* Deliveries.check({ chain, asset, to, amount, hash })
-        const outcome = yield* store.store({
-          provider: provider.id,
-          purchaseId: callback.purchase_id,
-          chain: chain.caip,
-          txHash: hash,
-          address: to,
-          sentFrom: delivery.from,
-          asset: asset.contract ?? "native",
-          name: asset.name,
-          symbol: asset.symbol,
-          decimals: asset.decimals,
-          amount: amount.toString(),
-          fiatTotal: callback.payment_total.value,
-          fiatCurrency: callback.payment_total.currency,
-          partnerUserId: callback.partner_user_id,
-          quoteId: callback.quote_id,
-          status: delivery.status,
-          minedAt: delivery.minedAt,
-          receivedAt: receivedAt.toISOString()
-        })
-        if (outcome === "conflict") {
-          return yield* new Conflict({ message: "purchase_id: this purchase, or its transaction, is already recorded with other details" })
+        const reported = yield* provider.webhook(webhook, yield* offers.offersOf(provider))
+        for (const purchase of reported) {
+          // A purchase not sent yet has nothing to check; its later event (or the status API) brings it.
+          if (purchase.txHash === undefined) continue
+          const outcome = yield* record(provider, purchase, purchase.txHash)
+          if (outcome === "conflict") {
+            return yield* new Conflict({ message: "id: this purchase, or its transaction, is already recorded with other details" })
+          }
         }
       }),
 
@@ -152,8 +168,17 @@ export const make = (
         if (query.chainId !== undefined && !byCaip.has(query.chainId)) {
           return yield* new BadRequest({ message: `chainId: network ${query.chainId} is not supported` })
         }
-        const provider = providers.some((candidate) => candidate.id === query.onramp) ? query.onramp : undefined
-        const stored = yield* store.of(query.address, wanted, provider)
+        if (!isAddress(query.address, { strict: false })) return new History({ data: [], next: null })
+        const named = providers.find((candidate) => candidate.id === query.onramp)
+        const asked = named === undefined ? providers : [named]
+        const before = yield* store.of(query.address, wanted, named?.id)
+        const settled = new Set(before.filter((purchase) => purchase.status !== "in_progress").map((purchase) => `${purchase.provider}:${purchase.purchaseId}`))
+        const answers = yield* Effect.forEach(asked, (provider) => Effect.result(refresh(provider, query.address, settled)), { concurrency: "unbounded" })
+        // Every provider asked is down: their purchases cannot be told, so the client is told to retry.
+        if (answers.every((answer) => answer._tag === "Failure")) {
+          return yield* new UpstreamUnavailable({ message: `The onramp provider${asked.length === 1 ? "" : "s"} could not be asked about purchases` })
+        }
+        const stored = yield* store.of(query.address, wanted, named?.id)
         const page = stored.slice(query.offset, query.offset + pageSize)
         const current = yield* Effect.forEach(page, (purchase) => {
           const chain = byCaip.get(purchase.chain)

@@ -120,16 +120,16 @@ describe("EmbeddedFrame", () => {
     const frame = fakeFrame()
     return Effect.gen(function*() {
       const embedded = yield* EmbeddedFrame
-      const first = yield* Effect.forkChild(Effect.flip(embedded.request("CONNECT_OTP", { otp: "123456" })))
+      const first = yield* Effect.forkChild(Effect.flip(embedded.request("UPDATE_EMAIL", { email: "ada@example.test" })))
       yield* ready(frame)
-      frame.emit(answer(frame.sent[0]!, "ERROR", { message: "Invalid code", reason: "OtpRefused.wrong" }))
+      frame.emit(answer(frame.sent[0]!, "ERROR", { message: "This address is taken", reason: "EmailInUse" }))
       const refused = yield* Fiber.join(first)
       assert.deepStrictEqual([refused._tag, refused.message, refused._tag === "EmbeddedFrameRequestError" ? refused.reason : undefined], [
         "EmbeddedFrameRequestError",
-        "Invalid code",
-        "OtpRefused.wrong"
+        "This address is taken",
+        "EmailInUse"
       ])
-      const second = yield* Effect.forkChild(Effect.flip(embedded.request("CONNECT_OTP", { otp: "123456" })))
+      const second = yield* Effect.forkChild(Effect.flip(embedded.request("UPDATE_EMAIL", { email: "ada@example.test" })))
       yield* settle
       frame.emit(answer(frame.sent[1]!, "ERROR", { message: "" }))
       assert.strictEqual((yield* Fiber.join(second)).message, "An error occurred")
@@ -175,8 +175,8 @@ describe("EmbeddedFrame", () => {
       yield* ready(frame)
       yield* TestClock.adjust(10 * 60_000)
       assert.isUndefined(device.pollUnsafe())
-      frame.emit(answer(frame.sent[0]!, "SUCCESS", {}))
-      assert.deepStrictEqual(yield* Fiber.join(device), {})
+      frame.emit(answer(frame.sent[0]!, "SUCCESS", { panelId: "c".repeat(32) }))
+      assert.deepStrictEqual(yield* Fiber.join(device), { panelId: "c".repeat(32) })
     }).pipe(withFrame(frame))
   })
 })

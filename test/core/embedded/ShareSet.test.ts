@@ -1,10 +1,7 @@
-import { sha256 } from "@noble/hashes/sha2"
-import { bytesToHex } from "@noble/hashes/utils"
 import { base64urlnopad } from "@scure/base"
 import { assert, describe, it } from "@effect/vitest"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
-import * as fc from "fast-check"
 import * as ShareSet from "../../../core/embedded/ShareSet.ts"
 
 const bytes = (length: number, fill: number) => new Uint8Array(length).fill(fill)
@@ -53,26 +50,6 @@ describe("ShareSet", () => {
     // The order the fields arrived in does not matter.
     const reordered = { recoveryShare: encoded.recoveryShare, recoveryKind: encoded.recoveryKind, authShare: encoded.authShare }
     assert.strictEqual(ShareSet.canonicalJson(reordered), ShareSet.canonicalJson(encoded))
-  })
-
-  it("the replacement message is the sha256 hex of the canonical JSON", () => {
-    const encoded = wire(codeSet)
-    const hash = bytesToHex(sha256(new TextEncoder().encode(ShareSet.canonicalJson(encoded))))
-    assert.strictEqual(ShareSet.replacementMessage(encoded), `Portico: replace key shares ${hash}`)
-    assert.notStrictEqual(ShareSet.replacementMessage(encoded), ShareSet.replacementMessage(wire(passkeySet)))
-  })
-
-  it("any change to either share or the kind changes the replacement message", () => {
-    const original = ShareSet.replacementMessage(wire(passkeySet))
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 16 }), fc.integer({ min: 1, max: 255 }), fc.integer({ min: 0, max: 32 }), (index, delta, at) => {
-        const authShare = Uint8Array.from(passkeySet.authShare, (byte, position) => (position === index ? (byte + delta) % 256 : byte))
-        assert.notStrictEqual(ShareSet.replacementMessage(wire({ ...passkeySet, authShare })), original)
-        const ciphertext = Uint8Array.from(passkeySet.recoveryShare.ciphertext, (byte, position) => (position === at ? (byte + delta) % 256 : byte))
-        assert.notStrictEqual(ShareSet.replacementMessage(wire({ ...passkeySet, recoveryShare: { ...passkeySet.recoveryShare, ciphertext } })), original)
-      })
-    )
-    assert.notStrictEqual(ShareSet.replacementMessage({ ...wire(passkeySet), recoveryKind: "code" }), original)
   })
 
   it("a passkey's set names its credential and a code's names none", () => {

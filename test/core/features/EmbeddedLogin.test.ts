@@ -1,9 +1,10 @@
 /**
  * Email login into the embedded wallet, against a scripted frame behind the real frame channel and the
  * real embedded connector: the email's format and the 30 s trigger gate are checked before the frame is
- * asked; VERIFY_OTP shows the code view and a wrong code keeps it with the frame's message; the right code
- * connects both accounts through the usual attempt; a new visitor's setup panel comes first and a closed
- * panel connects nothing; an approval request anywhere shows ApproveTransaction and its answer closes it.
+ * asked; VERIFY_OTP shows the code view with the frame's code panel — no code ever passes through the
+ * modal — and once that panel completes both accounts connect through the usual attempt; a closed code
+ * panel connects nothing; a new visitor's setup panel comes first and a closed one connects nothing; an
+ * approval request anywhere shows ApproveTransaction and its answer closes it.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
@@ -11,7 +12,10 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as TestClock from "effect/testing/TestClock"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
+import * as Constants from "../../../core/Constants.ts"
+import * as Cooldown from "../../../core/Cooldown.ts"
 import * as Embedded from "../../../core/connectors/Embedded.ts"
 import { EmbeddedFrame, FrameAttacher } from "../../../core/embedded/FrameChannel.ts"
 import type * as Protocol from "../../../core/embedded/FrameProtocol.ts"
@@ -35,14 +39,13 @@ const user: Protocol.FrameUser = {
   smartAccountDeployed: false
 }
 const panelId = "b".repeat(32)
+const codePanelId = "d".repeat(32)
 
-/** The usual frame: codes go out, 123456 is right, the wallet is ready or (`setup`) new. */
+/** The usual frame: codes go out (typed in the panel `codePanelId`), the wallet is ready or (`setup`) new. */
 const usual = (options: { readonly setup?: { done: boolean } } = {}) => (request: Protocol.Request): Answer => {
   switch (request.type) {
     case "CONNECT_EMAIL":
-      return { ok: { action: "VERIFY_OTP" } }
-    case "CONNECT_OTP":
-      return (request.payload as { otp: string }).otp === "123456" ? { ok: {} } : { error: "Invalid code" }
+      return { ok: { action: "VERIFY_OTP", panelId: codePanelId } }
     case "GET_KEY_STATE":
       return options.setup !== undefined && !options.setup.done ? { ok: { state: "setup", panelId } } : { ok: { state: "ready", user } }
     case "GET_CHAIN_ID":
@@ -99,18 +102,34 @@ describe("EmbeddedLogin", () => {
     }).pipe(withLogin(frame))
   })
 
-  it.live("shows the code view, keeps it on a wrong code, and connects both accounts with the right one", () => {
+  it.live("the server's cooldown, answered through the frame, is the same typed failure with its seconds", () => {
+    const frame = scriptedFrame((request) =>
+      request.type === "CONNECT_EMAIL"
+        ? { error: "Please try again after 20 seconds", reason: "EmailCooldown", retryAfter: 20 }
+        : usual()(request))
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      const refused = yield* Effect.flip(login.connectEmail("ada@example.test"))
+      assert.deepStrictEqual(refused, Cooldown.EmailCooldownError.of(20))
+      // The view reads the number from the problem's own field.
+      assert.strictEqual((yield* Effect.flatMap(EmbeddedLogin, (feature) => SubscriptionRef.get(feature.form))).problem?.seconds, 20)
+    }).pipe(withLogin(frame))
+  })
+
+  it.live("shows the code view with the frame's code panel, and connects both accounts once the panel completes", () => {
     const frame = scriptedFrame(usual())
     return Effect.gen(function*() {
       const login = yield* EmbeddedLogin
       yield* Effect.flatMap(Modal.Modal, (modal) => modal.open({ view: "Connect" }))
       yield* login.connectEmail("ada@example.test")
-      assert.strictEqual((yield* step)._tag, "Otp")
+      const shown = yield* step
+      assert.deepStrictEqual(shown._tag === "Otp" ? shown.panel : undefined, { panelId: codePanelId, url: `http://wallet.test/embedded/panel?panelId=${codePanelId}` })
       assert.strictEqual(yield* view, "EmailVerifyOtp")
-      const wrong = yield* Effect.flip(login.verifyOtp("000000"))
-      assert.strictEqual(wrong.message, "Invalid code")
-      assert.strictEqual((yield* Effect.flatMap(EmbeddedLogin, (service) => SubscriptionRef.get(service.form))).problem?.message, "Invalid code")
-      yield* login.verifyOtp("123456")
+      // The modal has no way to hand the frame a code: only the address went.
+      assert.deepStrictEqual(frame.asked.filter((type) => type !== "SYNC_DAPP_DATA" && type !== "SYNC_THEME"), ["CONNECT_EMAIL"])
+      yield* Effect.sleep("20 millis")
+      frame.event({ type: "PANEL_DONE", panelId: codePanelId, outcome: "completed" })
+      yield* Effect.sleep("50 millis")
       assert.deepStrictEqual((yield* sessionAccounts).map((account) => [account.namespace, account.address, account.connectorId]), [
         ["eip155", evmAddress, Embedded.connectorId],
         ["solana", solAddress, Embedded.connectorId]
@@ -123,24 +142,52 @@ describe("EmbeddedLogin", () => {
     }).pipe(withLogin(frame))
   })
 
-  it.live("shows a new visitor's setup panel first, and connects once it is completed — not when it is closed", () => {
+  it.live("connects nothing when the code panel is closed", () => {
+    const frame = scriptedFrame(usual())
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      yield* login.connectEmail("ada@example.test")
+      // The visitor types the code in the panel: the login is listening by then.
+      yield* Effect.sleep("20 millis")
+      frame.event({ type: "PANEL_DONE", panelId: codePanelId, outcome: "closed" })
+      yield* Effect.sleep("50 millis")
+      assert.deepStrictEqual(yield* sessionAccounts, [])
+      assert.notInclude(frame.asked, "GET_KEY_STATE")
+    }).pipe(withLogin(frame))
+  })
+
+  it.live("shows a new visitor's setup panel first, and connects nothing when it is closed", () => {
+    const frame = scriptedFrame(usual({ setup: { done: false } }))
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      yield* login.connectEmail("ada@example.test")
+      // The visitor types the code in the panel: the login is listening by then.
+      yield* Effect.sleep("20 millis")
+      frame.event({ type: "PANEL_DONE", panelId: codePanelId, outcome: "completed" })
+      yield* Effect.sleep("50 millis")
+      assert.deepStrictEqual(yield* step, { _tag: "Panel", kind: "setup", panelId, url: `http://wallet.test/embedded/panel?panelId=${panelId}` })
+      assert.strictEqual(yield* view, "EmbeddedWalletPanel")
+      frame.event({ type: "PANEL_DONE", panelId, outcome: "closed" })
+      yield* Effect.sleep("50 millis")
+      assert.strictEqual((yield* Effect.flatMap(EmbeddedLogin, (service) => SubscriptionRef.get(service.form))).problem?._tag, "LoginPanelClosedError")
+      assert.deepStrictEqual(yield* sessionAccounts, [])
+    }).pipe(withLogin(frame))
+  })
+
+  it.live("connects once the new visitor's setup panel completes", () => {
     const setup = { done: false }
     const frame = scriptedFrame(usual({ setup }))
     return Effect.gen(function*() {
       const login = yield* EmbeddedLogin
       yield* login.connectEmail("ada@example.test")
-      const verifying = yield* Effect.forkChild(Effect.flip(login.verifyOtp("123456")))
+      // The visitor types the code in the panel: the login is listening by then.
+      yield* Effect.sleep("20 millis")
+      frame.event({ type: "PANEL_DONE", panelId: codePanelId, outcome: "completed" })
       yield* Effect.sleep("50 millis")
-      assert.deepStrictEqual(yield* step, { _tag: "Panel", kind: "setup", panelId, url: `http://wallet.test/embedded/panel?panelId=${panelId}` })
-      assert.strictEqual(yield* view, "EmbeddedWalletPanel")
-      frame.event({ type: "PANEL_DONE", panelId, outcome: "closed" })
-      assert.strictEqual((yield* Fiber.join(verifying))._tag, "LoginPanelClosedError")
-      assert.deepStrictEqual(yield* sessionAccounts, [])
-      const retried = yield* Effect.forkChild(login.verifyOtp("123456"))
-      yield* Effect.sleep("50 millis")
+      assert.strictEqual((yield* step)._tag, "Panel")
       setup.done = true
       frame.event({ type: "PANEL_DONE", panelId, outcome: "completed" })
-      yield* Fiber.join(retried)
+      yield* Effect.sleep("50 millis")
       assert.strictEqual((yield* sessionAccounts).length, 2)
     }).pipe(withLogin(frame))
   })
@@ -150,7 +197,10 @@ describe("EmbeddedLogin", () => {
     return Effect.gen(function*() {
       const login = yield* EmbeddedLogin
       yield* login.connectEmail("ada@example.test")
-      yield* login.verifyOtp("123456")
+      // The visitor types the code in the panel: the login is listening by then.
+      yield* Effect.sleep("20 millis")
+      frame.event({ type: "PANEL_DONE", panelId: codePanelId, outcome: "completed" })
+      yield* Effect.sleep("50 millis")
       const modal = yield* Modal.Modal
       yield* modal.close({ connected: true, embedded: false } as never, { forced: true })
       frame.event({ type: "APPROVAL_REQUIRED", requestId: "c".repeat(32), panelId })
@@ -161,6 +211,66 @@ describe("EmbeddedLogin", () => {
       yield* Effect.sleep("20 millis")
       assert.isFalse((yield* SubscriptionRef.get(modal.state)).open)
       assert.deepStrictEqual(yield* step, { _tag: "Idle" })
+    }).pipe(withLogin(frame))
+  })
+})
+
+/** The usual frame, with the provider's answer (COMPLETE_SOCIAL) given by the test. */
+const social = (complete: Answer) => (request: Protocol.Request): Answer =>
+  request.type === "CONNECT_SOCIAL"
+    ? { ok: { authorizationUrl: "http://idp.test/authorize" } }
+    : request.type === "COMPLETE_SOCIAL" ? complete : usual()(request)
+const problem = Effect.map(Effect.flatMap(EmbeddedLogin, (login) => SubscriptionRef.get(login.form)), (state) => state.problem)
+
+describe("EmbeddedLogin's social popup", () => {
+  /** Starts a popup login (the frame's ready wait passes on the test clock). */
+  const started = Effect.gen(function*() {
+    const login = yield* EmbeddedLogin
+    const starting = yield* Effect.forkChild(login.connectSocial("google", "popup", "http://host.test/"))
+    yield* TestClock.adjust("1 second")
+    yield* Fiber.join(starting)
+    return login
+  })
+
+  it.effect("a popup closed without the provider's answer ends the attempt once the answer had time to come", () => {
+    const frame = scriptedFrame(social({ later: new Promise(() => undefined) }))
+    return Effect.gen(function*() {
+      const login = yield* started
+      const closing = yield* Effect.forkChild(login.socialWindowClosed)
+      yield* TestClock.adjust(Constants.socialWindowGraceMillis - 1)
+      assert.isUndefined(yield* problem)
+      yield* TestClock.adjust(1)
+      yield* Fiber.join(closing)
+      assert.strictEqual((yield* problem)?._tag, "SocialWindowClosedError")
+      assert.deepStrictEqual(yield* sessionAccounts, [])
+    }).pipe(withLogin(frame))
+  })
+
+  it.effect("a popup that closed itself after signing in lets the answer through, and the wallet connects", () => {
+    const answer = Deferred.makeUnsafe<Answer>()
+    const frame = scriptedFrame(social({ later: Effect.runPromise(Deferred.await(answer)) }))
+    return Effect.gen(function*() {
+      const login = yield* started
+      const closing = yield* Effect.forkChild(login.socialWindowClosed)
+      yield* TestClock.adjust(100)
+      yield* Deferred.succeed(answer, { ok: { userName: "Ada" } })
+      yield* TestClock.adjust(Constants.socialWindowGraceMillis)
+      yield* Fiber.join(closing)
+      assert.isUndefined(yield* problem)
+      assert.strictEqual((yield* sessionAccounts).length, 2)
+    }).pipe(withLogin(frame))
+  })
+
+  it.effect("a sign-in the provider refused (its Cancel) keeps its own failure when the popup closes", () => {
+    const frame = scriptedFrame(social({ error: "The user cancelled the sign-in", reason: "SocialSignInFailed" }))
+    return Effect.gen(function*() {
+      const login = yield* started
+      yield* TestClock.adjust(100)
+      assert.strictEqual((yield* problem)?.reason, "SocialSignInFailed")
+      const closing = yield* Effect.forkChild(login.socialWindowClosed)
+      yield* TestClock.adjust(Constants.socialWindowGraceMillis)
+      yield* Fiber.join(closing)
+      assert.strictEqual((yield* problem)?.reason, "SocialSignInFailed")
     }).pipe(withLogin(frame))
   })
 })

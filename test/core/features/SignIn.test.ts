@@ -4,6 +4,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { createKeyPairSignerFromPrivateKeyBytes } from "@solana/kit"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
@@ -21,6 +22,7 @@ import { ConnectAttempt } from "../../../core/features/ConnectAttempt.ts"
 import { Disconnecting } from "../../../core/features/Disconnecting.ts"
 import * as Features from "../../../core/features/Features.ts"
 import { Navigation } from "../../../core/features/Navigation.ts"
+import { NetworkSwitch } from "../../../core/features/NetworkSwitch.ts"
 import { SignIn } from "../../../core/features/SignIn.ts"
 import * as Modal from "../../../core/Modal.ts"
 import * as Session from "../../../core/Session.ts"
@@ -32,7 +34,7 @@ import * as BackendClient from "../../../http/client/Backend.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { httpClientLayer } from "../../http/support/client.ts"
 import { environment, type EnvironmentOptions, features, signInSettings } from "../support/Environment.ts"
-import { evmConnector, fake, memoryWebStorage, rejected, solConnector, solNetwork } from "../support/Wallets.ts"
+import { evmConnector, fake, memoryWebStorage, networks as hostNetworks, rejected, solConnector, solNetwork } from "../support/Wallets.ts"
 
 const alice = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
 
@@ -161,6 +163,53 @@ describe("SignIn", () => {
     }).pipe(run({ siwx: {}, ...withWallet(wallet) }))
   })
 
+  it.effect("one signature per address: switching networks, and back, never asks again", () => {
+    const wallet = fake(evmConnector, {
+      connect: Effect.succeed(aliceConnected),
+      // The wallet goes wherever it is asked.
+      switchChain: (network) => Effect.succeed(network.caipNetworkId),
+      request: (args: Connector.RequestArguments) => {
+        const [message] = args.params as [string]
+        return Effect.promise(() => alice.signMessage({ message: isHex(message) ? hexToString(message) : message }))
+      }
+    })
+    return Effect.gen(function*() {
+      yield* connect
+      assert.strictEqual((yield* settled)._tag, "SignedIn")
+      const networkSwitch = yield* NetworkSwitch
+      yield* networkSwitch.switchNetwork("eip155:31338")
+      assert.strictEqual((yield* settled)._tag, "SignedIn")
+      yield* networkSwitch.switchNetwork("eip155:31337")
+      assert.strictEqual((yield* settled)._tag, "SignedIn")
+      assert.strictEqual((yield* sessionState).eip155?.caipNetworkId, "eip155:31337")
+      assert.strictEqual(wallet.calls.filter((call) => call === "request:personal_sign").length, 1)
+    }).pipe(run({ siwx: {}, clients: [wallet.client], config: { networks: [...hostNetworks, { ...hostNetworks[0]!, id: 31338, caipNetworkId: "eip155:31338", name: "Portico Local 2" }] } }))
+  })
+
+  it.effect("a signature the visitor approves in the wallet after cancelling still signs them in", () => {
+    const approved = Deferred.makeUnsafe<void>()
+    const wallet = fake(evmConnector, {
+      connect: Effect.succeed(aliceConnected),
+      request: (args: Connector.RequestArguments) => {
+        const [message] = args.params as [string]
+        return Effect.andThen(Deferred.await(approved), Effect.promise(() => alice.signMessage({ message: isHex(message) ? hexToString(message) : message })))
+      }
+    })
+    return Effect.gen(function*() {
+      yield* connect
+      const status = Effect.flatMap(SignInState.SignInState, (state) => SubscriptionRef.get(state.status))
+      for (let i = 0; i < 200 && (yield* status)._tag !== "Signing"; i++) yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 10)))
+      yield* Effect.flatMap(SignIn, (signIn) => signIn.cancel)
+      assert.strictEqual((yield* status)._tag, "Declined")
+      assert.isFalse((yield* modalState).open)
+      yield* Deferred.succeed(approved, undefined)
+      for (let i = 0; i < 200 && (yield* status)._tag !== "SignedIn"; i++) yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 10)))
+      assert.strictEqual((yield* status)._tag, "SignedIn")
+      assert.strictEqual((yield* storedSessions).length, 1)
+      assert.isFalse((yield* modalState).open)
+    }).pipe(run({ siwx: {}, clients: [wallet.client] }))
+  })
+
   it.effect("after a reload the kept session is confirmed by the server: no second signature", () => {
     const wallet = signingWallet()
     const storage = BrowserStorage.layerWebStorage(memoryWebStorage())
@@ -271,6 +320,7 @@ function withWallet(wallet: ReturnType<typeof signingWallet>): EnvironmentOption
 }
 
 const unusedBackend = Backend.Backend.of({
+  urls: undefined,
   balances: () => Effect.die("unused"),
   history: () => Effect.die("unused"),
   identity: () => Effect.die("unused"),

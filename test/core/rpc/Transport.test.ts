@@ -77,16 +77,15 @@ describe("chain RPC transport (spec §9 RPC)", () => {
     expect(calls.filter((sent) => (sent as { method: string }).method === "eth_getBalance")).toHaveLength(1)
   })
 
-  it("reads use the network's own URLs, else Portico's chain RPC endpoint", () => {
-    const portico = { rpcHost: "https://rpc.example.com/", projectId: "p 1" }
-    expect(readUrls({ caipNetworkId: "eip155:1", rpcUrls: { default: { http: ["https://node"] } } }, portico)).toEqual(["https://node"])
-    expect(readUrls({ caipNetworkId: "solana:5eykt4", rpcUrls: { default: { http: [] } } }, portico)).toEqual([
-      "https://rpc.example.com/v1/?chainId=solana%3A5eykt4&projectId=p%201"
-    ])
+  it("reads use the network's own URLs, else Portico's chain RPC endpoint, else none", () => {
+    const portico = "https://rpc.example.com/v1/?chainId=solana%3A5eykt4&projectId=p"
+    expect(readUrls({ rpcUrls: { default: { http: ["https://node"] } } }, portico)).toEqual(["https://node"])
+    expect(readUrls({ rpcUrls: { default: { http: [] } } }, portico)).toEqual([portico])
+    expect(readUrls({ rpcUrls: { default: { http: [] } } }, undefined)).toEqual([])
   })
 
   it("forNetwork reads through the network's own URLs", async () => {
-    const read = ChainRead.forNetwork({ caipNetworkId: "eip155:1", rpcUrls: { default: { http: [node.url] } } }, { rpcHost: "http://127.0.0.1:9", projectId: "p" })
+    const read = ChainRead.forNetwork({ rpcUrls: { default: { http: [node.url] } } }, "http://127.0.0.1:9/v1/")
     expect(await Effect.runPromise(read({ method: "eth_blockNumber" }))).toBe("0x1")
   })
 

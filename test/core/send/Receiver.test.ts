@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Name from "../../../core/Name.ts"
 import * as Send from "../../../core/Send.ts"
 import * as Receiver from "../../../core/send/Receiver.ts"
 
@@ -8,7 +9,9 @@ const names: Receiver.NameLookup<string> = {
   resolve: (name, namespace) =>
     name === "down.portico.id"
       ? Effect.fail("unreachable")
-      : Effect.succeed(name === "bob.portico.id" && namespace === "eip155" ? { address: bob, avatarUrl: "https://example.com/bob.png" } : undefined)
+      : Effect.succeed(
+        name !== "bob.portico.id" ? "notRegistered" : namespace === "eip155" ? { address: bob, avatarUrl: "https://example.com/bob.png" } : "noAddress"
+      )
 }
 
 describe("send receiver", () => {
@@ -33,7 +36,8 @@ describe("send receiver", () => {
   it.effect("junk, an unknown name, a name without an address there, and a failed lookup are refused", () =>
     Effect.gen(function*() {
       assert.strictEqual((yield* Effect.flip(Receiver.resolve("eip155", "0x1234", names))).message, "Invalid address")
-      assert.strictEqual((yield* Effect.flip(Receiver.resolve("eip155", "carol.portico.id", names)))._tag, "InvalidReceiverError")
+      // Nobody registered carol: said as such, not as a vague failure.
+      assert.deepStrictEqual(yield* Effect.flip(Receiver.resolve("eip155", "carol.portico.id", names)), new Name.NameNotFoundError({ name: "carol.portico.id" }))
       assert.strictEqual((yield* Effect.flip(Receiver.resolve("solana", "bob.portico.id", names)))._tag, "InvalidReceiverError")
       const failed = yield* Effect.flip(Receiver.resolve("eip155", "down.portico.id", names))
       assert.strictEqual(failed.message, "Error resolving name")

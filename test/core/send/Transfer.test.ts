@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { createPublicClient, erc20Abi, http, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { ConnectorError } from "../../../core/Connector.ts"
 import type * as Connector from "../../../core/Connector.ts"
 import * as Eip1193 from "../../../core/connectors/Eip1193.ts"
 import * as WalletStandard from "../../../core/connectors/WalletStandard.ts"
@@ -18,6 +19,7 @@ import * as Send from "../../../core/Send.ts"
 import * as SendFlow from "../../../core/send/SendFlow.ts"
 import * as Transfer from "../../../core/send/Transfer.ts"
 import type { TokenBalance } from "../../../core/TokenBalance.ts"
+import * as SolanaRequests from "../../../core/walletconnect/SolanaRequests.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
 import { startSolanaDevnet, type SolanaDevnet } from "../../../sandbox/solana/SolanaDevnet.ts"
 import { createEvmProvider } from "../../../sandbox/wallets/EvmWallet.ts"
@@ -186,26 +188,32 @@ describe("sends on the sandbox devnets", () => {
     await expect.poll(async () => (await rpc.getBalance(receiver).send()).value, { timeout: 15_000 }).toBe(250_000_000n)
   })
 
-  it("through a WalletConnect-typed connector the transaction travels in base64 and the base58 signature comes back", async () => {
+  it("through the WalletConnect connector's Solana encoding the transaction travels in base64 and the base58 signature comes back", async () => {
     const { client: standard, from } = await solanaClient()
-    const sentParams: Array<unknown> = []
-    // The peer side of a WalletConnect session: decodes the base64 transaction and hands it to the demo wallet.
+    const wire: Array<unknown> = []
+    // The modal's side is the WalletConnect connector's own encoding (SolanaRequests); the peer side
+    // decodes the base64 transaction and hands it to the demo wallet, as the sandbox's WalletConnect wallet does.
     const walletConnect: Connector.ConnectorClient = {
       ...standard,
       connector: { ...standard.connector, id: "walletConnect", type: "WALLET_CONNECT" },
-      request: (args) => {
-        sentParams.push(args.params)
-        const { transaction } = args.params as { transaction: string }
-        return Effect.map(
-          standard.request({ method: args.method, params: { transaction: getBase64Encoder().encode(transaction) } }),
-          (output) => ({ signature: getBase58Decoder().decode((output as { signature: Uint8Array }).signature) })
-        )
-      }
+      request: (args) =>
+        SolanaRequests.request(args.method, args.params as Record<string, unknown>, {
+          pubkey: from,
+          fail: (message) => new ConnectorError({ connectorId: "walletConnect", message }),
+          ask: (params) => {
+            wire.push(params)
+            const { transaction } = params as { transaction: string }
+            return Effect.map(
+              standard.request({ method: args.method, params: { transaction: getBase64Encoder().encode(transaction) } }),
+              (output) => ({ signature: getBase58Decoder().decode((output as { signature: Uint8Array }).signature) })
+            )
+          }
+        })
     }
     const receiver = (await generateKeyPairSigner()).address
     const form = { ...Send.initial, token: token({ symbol: "SOL", chainId: solana.deployment.caipNetworkId, quantity: { decimals: "9", numeric: "10" } }), sendTokenAmount: "0.001", receiverAddress: receiver }
     const { id } = await sendForm(walletConnect, solanaRead(), from, "solana", form)
-    expect(typeof (sentParams[0] as { transaction: unknown }).transaction).toBe("string")
+    expect(typeof (wire[0] as { transaction: unknown }).transaction).toBe("string")
     expect(id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
     const rpc = createSolanaRpc(solana.rpcUrl)
     await expect.poll(async () => (await rpc.getBalance(receiver).send()).value, { timeout: 15_000 }).toBe(1_000_000n)

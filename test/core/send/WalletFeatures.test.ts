@@ -19,9 +19,9 @@ describe("account wallet features and receive", () => {
     expect(WalletFeatures.visible({ send: false }, "eip155")).toEqual(["onramp", "swaps", "receive"])
   })
 
-  it("send and receive only on namespaces that can send; swaps only on eip155", () => {
-    expect(WalletFeatures.visible({}, "bip122")).toEqual(["onramp"])
-    expect(WalletFeatures.visible({}, "solana")).toEqual(["onramp", "receive", "send"])
+  it("send, receive and swaps only on namespaces that can send (Solana swaps through a Jupiter-compatible API); the onramp only on eip155 (a Solana account is never offered Buy)", () => {
+    expect(WalletFeatures.visible({}, "bip122")).toEqual([])
+    expect(WalletFeatures.visible({}, "solana")).toEqual(["swaps", "receive", "send"])
   })
 
   it("hides the onramp, and only it, in the restricted timezones (spec §9)", () => {

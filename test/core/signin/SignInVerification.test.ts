@@ -39,7 +39,7 @@ const dataFor = (nonce: string, overrides: Partial<SignInMessageData> = {}): Sig
 const setup = Effect.gen(function*() {
   yield* TestClock.setTime(start)
   const nonces = MemoryNonces.make()
-  const issue = nonces.issue
+  const issue = nonces.issue()
   const run = <A, E>(effect: Effect.Effect<A, E, SignInVerification.SignatureVerifier | SignInVerification.NonceStore>) =>
     Effect.provide(effect, Layer.merge(nonces.layer, SignInSignatures.layer()))
   return { issue, run }
@@ -98,25 +98,46 @@ describe("SignInVerification", () => {
   it.effect("changing any single field of the signed message makes it fail", () =>
     Effect.gen(function*() {
       const { issue, run } = yield* setup
-      const nonce = yield* issue
-      const message = yield* signed(dataFor(nonce))
       const fields = ["domain", "uri", "version", "nonce", "statement", "issuedAt", "expirationTime", "chainId"] as const
       yield* Effect.promise(() =>
         fc.assert(
           fc.asyncProperty(fc.constantFrom(...fields), fc.stringMatching(/^[a-z0-9]{1,6}$/), async (field, junk) => {
-            const base = dataFor(nonce)
-            const altered: SignInMessageData = field === "chainId" ? { ...base, chainId: "eip155:31337" } : { ...base, [field]: `${base[field] ?? ""}${junk}` }
-            const text = SignInMessage.format(altered)
-            const exit = await Effect.runPromiseExit(run(SignInVerification.verify({ message: text, signature: message.signature }, policy)).pipe(
-              Effect.provide(TestClock.layer()),
-              Effect.tap(() => TestClock.setTime(start))
-            ))
+            // A nonce of its own per run: a check that reaches the signature spends it.
+            const exit = await Effect.runPromiseExit(Effect.gen(function*() {
+              yield* TestClock.setTime(start)
+              const base = dataFor(yield* issue)
+              const message = yield* signed(base)
+              const altered: SignInMessageData = field === "chainId" ? { ...base, chainId: "eip155:31337" } : { ...base, [field]: `${base[field] ?? ""}${junk}` }
+              return yield* run(SignInVerification.verify({ message: SignInMessage.format(altered), signature: message.signature }, policy))
+            }).pipe(Effect.provide(TestClock.layer())))
             return exit._tag === "Failure"
           }),
           { numRuns: 40 }
         ))
-      // The untouched message still verifies: every failure above came from the change.
-      yield* run(SignInVerification.verify(message, policy))
+      // The untouched message verifies: every failure above came from the change.
+      yield* run(SignInVerification.verify(yield* signed(dataFor(yield* issue)), policy))
+    }))
+
+  it.effect("spends the nonce before the signature is checked: a made-up nonce costs no check, and a nonce serves one check", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(start)
+      const nonces = MemoryNonces.make()
+      let checks = 0
+      const counting = Layer.succeed(SignInVerification.SignatureVerifier, SignInVerification.SignatureVerifier.of({
+        verify: () =>
+          Effect.sync(() => {
+            checks++
+            return false
+          })
+      }))
+      const verify = (message: SignInVerification.SignedMessage) =>
+        reasonOf(SignInVerification.verify(message, policy).pipe(Effect.provide(Layer.merge(nonces.layer, counting))))
+      assert.strictEqual(yield* verify(yield* signed(dataFor("made-up-nonce-1"))), "nonce")
+      assert.strictEqual(checks, 0)
+      const message = yield* signed(dataFor(yield* nonces.issue()))
+      assert.strictEqual(yield* verify(message), "signature")
+      assert.strictEqual(yield* verify(message), "nonce")
+      assert.strictEqual(checks, 1)
     }))
 
   it.effect("changing any byte of the signature makes it fail", () =>

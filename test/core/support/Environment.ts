@@ -40,6 +40,7 @@ export interface EnvironmentOptions {
 const die = (name: string) => () => Effect.die(`Backend.${name}: not part of this test`)
 
 const backendOf = (answers: Partial<Backend["Service"]>): Backend["Service"] => Backend.of({
+    urls: answers.urls,
     balances: answers.balances ?? die("balances"),
     history: answers.history ?? die("history"),
     identity: answers.identity ?? die("identity"),

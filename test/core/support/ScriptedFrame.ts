@@ -6,7 +6,17 @@
 import type { FramePort } from "../../../core/embedded/FrameChannel.ts"
 import * as Protocol from "../../../core/embedded/FrameProtocol.ts"
 
-export type Answer = { readonly ok: unknown } | { readonly error: string; readonly code?: number }
+export type Answer =
+  | { readonly ok: unknown }
+  | { readonly error: string; readonly code?: number; readonly reason?: string; readonly retryAfter?: number }
+  /** Answered when the promise settles (never, for a request the frame keeps waiting on). */
+  | { readonly later: Promise<Answer> }
+
+const errorPayload = ({ error, ...fields }: Extract<Answer, { readonly error: string }>): Protocol.ErrorPayload => ({ message: error, ...fields })
+
+type Settled = Exclude<Answer, { readonly later: Promise<Answer> }>
+
+const settled = (answer: Answer): Promise<Settled> => "later" in answer ? answer.later.then(settled) : Promise.resolve(answer)
 
 /** A frame answering each app event from `script`; it says it is ready as soon as it is listened to. */
 export const scriptedFrame = (script: (request: Protocol.Request) => Answer) => {
@@ -16,10 +26,14 @@ export const scriptedFrame = (script: (request: Protocol.Request) => Answer) => 
   const port: FramePort = {
     post: (request) => {
       asked.push(request.type)
-      const answer = script(request)
-      const suffix = "ok" in answer ? "SUCCESS" : "ERROR"
-      queueMicrotask(() =>
-        emit({ channel: Protocol.channel, kind: "response", id: request.id, type: `${request.type}_${suffix}`, payload: "ok" in answer ? answer.ok : { message: answer.error, ...(answer.code === undefined ? {} : { code: answer.code }) } }))
+      void settled(script(request)).then((answer) =>
+        emit({
+          channel: Protocol.channel,
+          kind: "response",
+          id: request.id,
+          type: `${request.type}_${"ok" in answer ? "SUCCESS" : "ERROR"}`,
+          payload: "ok" in answer ? answer.ok : errorPayload(answer)
+        }))
     },
     subscribe: (listener) => {
       listeners.add(listener)

@@ -77,10 +77,17 @@ describe("RelayAuth", () => {
   it("verifies an unaltered, unexpired token as the key's did:key", () => {
     const seed = RelayAuth.generateSeed()
     const token = RelayAuth.sign({ seed, audience: "wss://relay.test", issuedAt, ttlSeconds: 60 })
-    const verified = RelayAuth.verify(token, issuedAt * 1000)
+    const verified = RelayAuth.verify(token, { nowMs: issuedAt * 1000, audience: "wss://relay.test" })
     expect(verified).toMatchObject({ _tag: "Success" })
     expect(Result.getOrThrow(verified)).toMatch(/^did:key:z6Mk/)
-    expect(RelayAuth.verify(token, (issuedAt + 60) * 1000)).toEqual(Result.fail("expired token"))
+    expect(RelayAuth.verify(token, { nowMs: (issuedAt + 60) * 1000, audience: "wss://relay.test" })).toEqual(Result.fail("expired token"))
+  })
+  it("refuses a token for another relay, and reads the relay URL as clients write it", () => {
+    const token = RelayAuth.sign({ seed: RelayAuth.generateSeed(), audience: "wss://Relay.test/", issuedAt, ttlSeconds: 60 })
+    expect(Result.isSuccess(RelayAuth.verify(token, { nowMs: issuedAt * 1000, audience: "wss://relay.test" }))).toBe(true)
+    for (const audience of ["wss://relay.test:8443", "ws://relay.test", "wss://other.test", "wss://relay.test/v2", "not a url"]) {
+      expect(RelayAuth.verify(token, { nowMs: issuedAt * 1000, audience })).toEqual(Result.fail("the token is for another relay"))
+    }
   })
   it("refuses a token with any character changed", () => {
     const token = RelayAuth.sign({ seed: RelayAuth.generateSeed(), audience: "wss://relay.test", issuedAt, ttlSeconds: 60 })
@@ -88,7 +95,7 @@ describe("RelayAuth", () => {
       const index = at % token.length
       fc.pre(token[index] !== replacement)
       const altered = token.slice(0, index) + replacement + token.slice(index + 1)
-      expect(Result.isFailure(RelayAuth.verify(altered, issuedAt * 1000))).toBe(true)
+      expect(Result.isFailure(RelayAuth.verify(altered, { nowMs: issuedAt * 1000, audience: "wss://relay.test" }))).toBe(true)
     }))
   })
 })

@@ -10,7 +10,7 @@ import * as Envelope from "../../../core/walletconnect/Envelope.ts"
 import * as PairingUri from "../../../core/walletconnect/PairingUri.ts"
 import type * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import * as SignClient from "../../../core/walletconnect/SignClient.ts"
-import { startRelay, type Relay } from "../../../sandbox/relay/Relay.ts"
+import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
 
 const openSocket = (url: string) => new WebSocket(url) as unknown as RelayClient.Socket
 const metadata = (name: string) => ({ name, description: `${name} test peer`, url: `https://${name}.test`, icons: [] })
@@ -20,6 +20,9 @@ const account = "eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 const namespaces = {
   eip155: { chains: ["eip155:31337"], accounts: [account], methods: ["personal_sign"], events: ["chainChanged"] }
 }
+
+/** A wallet's chainChanged event as it goes over the wire, with its JSON-RPC id. */
+const chainChanged = (id: number, data: number) => ({ id, jsonrpc: "2.0", method: "wc_sessionEvent", params: { chainId: "eip155:31337", event: { name: "chainChanged", data } } })
 
 const nextEvent = (client: SignClient.SignClient, tag: SignClient.SignEvent["_tag"]) =>
   new Promise<SignClient.SignEvent>((resolve) => {
@@ -145,7 +148,7 @@ describe("SignClient", () => {
     const { dapp, wallet, session } = await settle()
     const received: Array<string> = []
     dapp.subscribe((event) => received.push(event._tag))
-    const raw = new WebSocket(`${relay?.url}/?auth=${(await import("../../../core/walletconnect/RelayAuth.ts")).sign({ seed: "11".repeat(32), audience: "x", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
+    const raw = new WebSocket(`${relay?.url}/?auth=${(await import("../../../core/walletconnect/RelayAuth.ts")).sign({ seed: "11".repeat(32), audience: relay?.url ?? "", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
     await new Promise((resolve) => raw.once("open", resolve))
     const publish = (message: string) =>
       raw.send(JSON.stringify({ id: Date.now(), jsonrpc: "2.0", method: "irn_publish", params: { topic: session.topic, message, ttl: 300, tag: 1110 } }))
@@ -161,6 +164,108 @@ describe("SignClient", () => {
     await event
     expect(received).toEqual(["SessionEvent"])
     expect(dapp.sessions()).toHaveLength(1)
+  })
+
+  /** A raw relay client that publishes sealed messages on a topic, as anyone holding the topic's key could. */
+  const rawPublisher = async () => {
+    const RelayAuth = await import("../../../core/walletconnect/RelayAuth.ts")
+    const raw = new WebSocket(`${relay?.url}/?auth=${RelayAuth.sign({ seed: "55".repeat(32), audience: "x", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
+    await new Promise((resolve) => raw.once("open", resolve))
+    return {
+      publish: (topic: string, symKey: string, payload: unknown, tag: number) =>
+        raw.send(JSON.stringify({ id: Date.now(), jsonrpc: "2.0", method: "irn_publish", params: { topic, message: Envelope.seal(symKey, JSON.stringify(payload)), ttl: 300, tag } })),
+      close: () => raw.close()
+    }
+  }
+
+  it("attack: a message replayed after a reload is dropped; a new one still arrives", async () => {
+    const storage = memoryStorage()
+    const { dapp, session } = await settle(storage)
+    const publisher = await rawPublisher()
+    const first = nextEvent(dapp, "SessionEvent")
+    publisher.publish(session.topic, session.symKey, chainChanged(1_700_000_000_000_001, 7), 1110)
+    expect(await first).toMatchObject({ params: { event: { data: 7 } } })
+    dapp.close()
+    const reloaded = await client("dapp", storage)
+    const received: Array<unknown> = []
+    reloaded.subscribe((next) => {
+      if (next._tag === "SessionEvent") received.push(next.params.event.data)
+    })
+    // The same message again (recorded, or handed over again by the relay), then a new one.
+    publisher.publish(session.topic, session.symKey, chainChanged(1_700_000_000_000_001, 7), 1110)
+    const fresh = nextEvent(reloaded, "SessionEvent")
+    publisher.publish(session.topic, session.symKey, chainChanged(1_700_000_000_000_002, 8), 1110)
+    await fresh
+    expect(received).toEqual([8])
+    publisher.close()
+  })
+
+  it("attack: an answer to a proposal arriving on another topic is ignored; the real wallet's settles", async () => {
+    const first = await settle()
+    // A second proposal from the same dapp; the first session's wallet (which holds that session's key) forges its answer.
+    const honest = await client("wallet")
+    const proposal = nextEvent(honest, "SessionProposal")
+    const { uri, approval } = await first.dapp.propose({
+      optionalNamespaces: { eip155: { chains: ["eip155:31337"], methods: ["personal_sign"], events: ["chainChanged"] } },
+      expiryTimestamp: Math.floor(Date.now() / 1000) + 240
+    })
+    await honest.pair(uri)
+    const received = await proposal
+    if (received._tag !== "SessionProposal") throw new Error("no proposal")
+    const publisher = await rawPublisher()
+    publisher.publish(first.session.topic, first.session.symKey, {
+      id: received.proposal.id,
+      jsonrpc: "2.0",
+      result: { relay: { protocol: "irn" }, responderPublicKey: "66".repeat(32) }
+    }, 1101)
+    publisher.close()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await honest.approve(received.proposal.id, namespaces)
+    const settled = await approval
+    expect(settled.peer.metadata.name).toBe("wallet")
+    expect(settled.topic).not.toBe(first.session.topic)
+  })
+
+  it("attack: a wallet settling more than was proposed gets a session with what was proposed only", async () => {
+    relay ??= await startRelay()
+    const dapp = await client("dapp")
+    const widening = await client("wallet")
+    const asked = nextEvent(widening, "SessionProposal")
+    const { uri, approval } = await dapp.propose({
+      optionalNamespaces: { eip155: { chains: ["eip155:31337"], methods: ["personal_sign"], events: ["chainChanged"] } },
+      expiryTimestamp: Math.floor(Date.now() / 1000) + 240
+    })
+    await widening.pair(uri)
+    const received = await asked
+    if (received._tag !== "SessionProposal") throw new Error("no proposal")
+    const widened = {
+      eip155: {
+        chains: ["eip155:31337", "eip155:1"],
+        accounts: [account, "eip155:1:0x70997970C51812dc3A010C7d01b50e0d17dc79C8"],
+        methods: ["personal_sign", "eth_sendTransaction"],
+        events: ["chainChanged", "message"]
+      }
+    }
+    const { acknowledged } = await widening.approve(received.proposal.id, widened)
+    const session = await approval
+    await acknowledged
+    expect(session.namespaces).toEqual(namespaces)
+    await expect(dapp.request(session.topic, "eip155:31337", { method: "eth_sendTransaction" })).rejects.toMatchObject({ code: 3001 })
+    await expect(dapp.request(session.topic, "eip155:1", { method: "personal_sign" })).rejects.toMatchObject({ code: 3001 })
+    // An event the dapp never proposed is dropped; one it did arrives.
+    const names: Array<string> = []
+    dapp.subscribe((next) => {
+      if (next._tag === "SessionEvent") names.push(next.params.event.name)
+    })
+    const event = nextEvent(dapp, "SessionEvent")
+    await widening.emit(session.topic, "eip155:31337", { name: "message", data: 1 })
+    await widening.emit(session.topic, "eip155:31337", { name: "chainChanged", data: 2 })
+    await event
+    expect(names).toEqual(["chainChanged"])
+    // A later update cannot widen it either.
+    const updated = nextEvent(dapp, "SessionUpdate")
+    await widening.update(session.topic, widened)
+    expect(await updated).toMatchObject({ namespaces })
   })
 
   it("refuses pairing URIs that are expired or whose topic does not match the key", async () => {

@@ -11,7 +11,7 @@ import { NodeError } from "../../../frame/app/ChainClient.ts"
 import { payloadOf } from "../../../frame/app/ErrorPayloads.ts"
 import { RpcNotAllowedError } from "../../../frame/app/RpcRequests.ts"
 import { DeviceVaultError } from "../../../frame/custody/DeviceVault.ts"
-import { OtpRefused } from "../../../http/api/EmbeddedApi.ts"
+import { EmailCooldown, OtpRefused } from "../../../http/api/EmbeddedApi.ts"
 
 describe("payloadOf", () => {
   it("answers the spec's messages with their codes", () => {
@@ -23,6 +23,8 @@ describe("payloadOf", () => {
     expect(payloadOf(Cause.fail(new NodeError({ method: "eth_call", code: 3, message: "execution reverted", data: "0x08c379a0" }))))
       .toEqual({ message: "execution reverted", code: 3, data: "0x08c379a0", reason: "NodeError" })
     expect(payloadOf(Cause.fail(new OtpRefused({ message: "The code is wrong", reason: "wrong", triesLeft: 4 })))).toEqual({ message: "The code is wrong", reason: "OtpRefused.wrong" })
+    // The cooldown's seconds travel as a number: the modal never reads them out of the English text.
+    expect(payloadOf(Cause.fail(EmailCooldown.of(20)))).toEqual({ message: "Please try again after 20 seconds", reason: "EmailCooldown", retryAfter: 20 })
   })
 
   it("says 'Something went wrong' for whatever is not written for the host", () => {

@@ -17,6 +17,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as RecoveryCode from "../../../frame/custody/RecoveryCode.ts"
 import { chromiumArgs, chromiumPath } from "../../support/chromium.ts"
+import { steadyClick } from "../../support/steadyClick.ts"
 import { chainId, heldMethod, startFrameWorld, type FrameWorld } from "./support/FrameWorld.ts"
 import * as Host from "./support/HostPage.ts"
 
@@ -212,10 +213,19 @@ interface Visitor {
   readonly recoveryCode: string
 }
 
+/** The code panel `panelId` answered with the mailed code, as the visitor types it there. */
+const typeCode = async (page: Page, panelId: string, code: string) => {
+  const after = (await Host.inbox(page)).length
+  const panel = await Host.showPanel(page, world.panelUrl(panelId))
+  await panel.getByLabel("Code").fill(code)
+  expect((await Host.waitFor(page, { event: "PANEL_DONE", after })).event).toEqual({ type: "PANEL_DONE", panelId, outcome: "completed" })
+}
+
 const signIn = async (page: Page): Promise<Visitor> => {
   const email = `visitor-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`
-  expect(await Host.request(page, "CONNECT_EMAIL", { email })).toMatchObject({ type: "CONNECT_EMAIL_SUCCESS", payload: { action: "VERIFY_OTP" } })
-  expect((await Host.request(page, "CONNECT_OTP", { otp: await mailed(email, 0, otpPattern) })).type).toBe("CONNECT_OTP_SUCCESS")
+  const connected = await Host.request(page, "CONNECT_EMAIL", { email })
+  expect(connected).toMatchObject({ type: "CONNECT_EMAIL_SUCCESS", payload: { action: "VERIFY_OTP" } })
+  await typeCode(page, (connected.payload as { panelId: string }).panelId, await mailed(email, 0, otpPattern))
   const setup = await Host.request(page, "GET_KEY_STATE", {})
   expect(setup).toMatchObject({ type: "GET_KEY_STATE_SUCCESS", payload: { state: "setup" } })
   const { panelId } = setup.payload as { panelId: string }
@@ -229,8 +239,9 @@ const signIn = async (page: Page): Promise<Visitor> => {
   const create = panel.getByRole("button", { name: "Create my wallet" })
   expect(await create.isDisabled()).toBe(true)
   await panel.getByLabel("I saved my recovery code").check()
+  const before = (await Host.inbox(page)).length
   await create.click()
-  expect(await Host.waitFor(page, { event: "PANEL_DONE" })).toMatchObject({ event: { type: "PANEL_DONE", panelId, outcome: "completed" } })
+  expect(await Host.waitFor(page, { event: "PANEL_DONE", after: before })).toMatchObject({ event: { type: "PANEL_DONE", panelId, outcome: "completed" } })
   const keyState = await Host.request(page, "GET_KEY_STATE", {})
   expect(keyState).toMatchObject({ type: "GET_KEY_STATE_SUCCESS", payload: { state: "ready", user: { email, preferredAccountType: "eoa" } } })
   const accounts = (keyState.payload as { user: { accounts: ReadonlyArray<{ namespace: string; address: string }> } }).user.accounts
@@ -254,8 +265,9 @@ const axeViolations = async (page: Page, panelId: string) => {
   const frame = panelFrame(page, panelId)
   await frame.evaluate(await axeSource)
   return frame.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (context: Element) => Promise<{ violations: Array<{ id: string }> }> } }).axe
-    return (await axe.run(document.documentElement)).violations.map((violation) => violation.id)
+    const axe = (globalThis as unknown as { axe: { run: (context: Element) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: Array<string> }> }> }> } }).axe
+    // Each violation with the elements it names, so a failure says where.
+    return (await axe.run(document.documentElement)).violations.map((violation) => `${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)
   })
 }
 
@@ -297,6 +309,8 @@ describe("requests needing the visitor's approval", () => {
     for (let step = 0; step < 5 && (await focusedText(page, panelId)) !== "Approve"; step++) await page.keyboard.press("Tab")
     expect(await focusedText(page, panelId)).toBe("Approve")
     expect(await panelFrame(page, panelId).evaluate(() => getComputedStyle(document.activeElement ?? document.body).outlineStyle)).not.toBe("none")
+    // The panel acts on a key press only once it has held the focus a moment (frame/app/Arming.ts).
+    await expect.poll(() => panel.locator("html").getAttribute("data-focus-steady"), { timeout: 20_000 }).toBe("true")
     await page.keyboard.press("Enter")
     const answer = await Host.waitFor(page, { id: requestId })
     expect(answer.type).toBe("RPC_REQUEST_SUCCESS")
@@ -319,7 +333,7 @@ describe("requests needing the visitor's approval", () => {
     }, [...message])
     const { panel } = await approvalPanel(page, requestId)
     await panel.getByText("Hello Solana").waitFor()
-    await panel.getByRole("button", { name: "Approve" }).click()
+    await steadyClick(panel, panel.getByRole("button", { name: "Approve" }))
     await Host.waitFor(page, { id: requestId })
     const signature = await page.evaluate((id) => {
       const inbox = (window as Window & { portico?: { inbox: Array<{ id?: string; payload?: { result?: { signature?: Uint8Array; signedMessage?: Uint8Array } } }> } }).portico?.inbox ?? []
@@ -342,7 +356,8 @@ describe("requests needing the visitor's approval", () => {
     const { panel } = await approvalPanel(page, first)
     const { panel: secondPanel } = await approvalPanel(page, second)
     await secondPanel.getByRole("heading", { name: "Sign typed data" }).waitFor()
-    await panel.getByRole("button", { name: "Reject" }).click()
+    // Over a panel that watches its visibility, Chromium drops a click that lands just after the page scrolled it into view.
+    await steadyClick(panel, panel.getByRole("button", { name: "Reject" }))
     for (const id of [first, second]) {
       expect(await Host.waitFor(page, { id })).toMatchObject({ type: "RPC_REQUEST_ERROR", payload: { message: "Request was aborted", code: 4001 } })
     }
@@ -364,7 +379,7 @@ describe("requests needing the visitor's approval", () => {
     await panel.getByRole("heading", { name: "Send transaction" }).waitFor()
     await panel.getByText("0.25 ETH").waitFor()
     await panel.getByText(/ETH$/).nth(1).waitFor()
-    await panel.getByRole("button", { name: "Approve" }).click()
+    await steadyClick(panel, panel.getByRole("button", { name: "Approve" }))
     const answer = await Host.waitFor(page, { id: requestId })
     expect(answer.type).toBe("RPC_REQUEST_SUCCESS")
     const hash = (answer.payload as { result: Hex }).result
@@ -379,7 +394,7 @@ describe("requests needing the visitor's approval", () => {
     const { panel, panelId } = await approvalPanel(page, requestId)
     await panel.getByRole("heading", { name: "Nachricht signieren" }).waitFor()
     expect(await panelFrame(page, panelId).evaluate(() => document.documentElement.lang)).toBe("de")
-    await panel.getByRole("button", { name: "Ablehnen" }).click()
+    await steadyClick(panel, panel.getByRole("button", { name: "Ablehnen" }))
     expect(await Host.waitFor(page, { id: requestId })).toMatchObject({ payload: { message: "Request was aborted", code: 4001 } })
     await Host.request(page, "SYNC_DAPP_DATA", { name: "Host", url: world.hostUrl, locale: "en", networks: [network, otherNetwork] })
   })
@@ -396,7 +411,7 @@ describe("requests needing the visitor's approval", () => {
     expect(label?.x ?? 0).toBeGreaterThan(value?.x ?? 0)
     expect(await panel.locator(".mono").first().evaluate((address) => getComputedStyle(address).direction)).toBe("ltr")
     expect(await axeViolations(page, panelId)).toEqual([])
-    await panel.getByRole("button", { name: "رفض" }).click()
+    await steadyClick(panel, panel.getByRole("button", { name: "رفض" }))
     expect(await Host.waitFor(page, { id: requestId })).toMatchObject({ payload: { message: "Request was aborted", code: 4001 } })
     await Host.request(page, "SYNC_DAPP_DATA", { name: "Host", url: world.hostUrl, locale: "en", networks: [network, otherNetwork] })
   })
@@ -407,14 +422,14 @@ describe("requests needing the visitor's approval", () => {
     const { panelId } = opened.payload as { panelId: string }
     const panel = await Host.showPanel(page, world.panelUrl(panelId))
     await panel.getByRole("heading", { name: "Export your keys" }).waitFor()
-    await panel.getByRole("button", { name: "Show my keys" }).click()
+    await steadyClick(panel, panel.getByRole("button", { name: "Show my keys" }))
     await panel.getByText("Recovery phrase").waitFor()
     const words = await panel.locator(".words li").allTextContents()
     expect(words).toHaveLength(12)
     const evmKey = (await panel.locator(".code").nth(0).textContent()) as Hex
     expect(privateKeyToAccount(evmKey).address).toBe(account.evm)
     expect(await axeViolations(page, panelId)).toEqual([])
-    await panel.getByRole("button", { name: "Done" }).click()
+    await steadyClick(panel, panel.getByRole("button", { name: "Done" }))
     expect((await Host.waitFor(page, { event: "PANEL_DONE", after: (await Host.inbox(page)).length - 1 })).event).toMatchObject({ panelId, outcome: "completed" })
     const posted = JSON.stringify(await Host.inbox(page))
     expect(posted).not.toContain(words.join(" "))
@@ -443,11 +458,16 @@ describe("requests needing the visitor's approval", () => {
     expect(await Host.request(other.page, "CONNECT_EMAIL", { email })).toMatchObject({ payload: { action: "VERIFY_DEVICE" } })
     const link = new URL(await mailed(email, before, linkPattern))
     const waiting = Host.request(other.page, "CONNECT_DEVICE", {})
-    // The link as the visitor opens it (the mail names the server's public URL; the test reaches it on its own address).
-    expect((await fetch(`${world.api.url}${link.pathname}${link.search}`)).status).toBe(200)
-    expect((await waiting).type).toBe("CONNECT_DEVICE_SUCCESS")
-    const otp = await mailed(email, before, otpPattern)
-    expect((await Host.request(other.page, "CONNECT_OTP", { otp })).type).toBe("CONNECT_OTP_SUCCESS")
+    // The link as the visitor opens it (the mail names the server's public URL; the test reaches it on its
+    // own address): a page whose button approves.
+    const approval = await other.context.newPage()
+    await approval.goto(`${world.api.url}${link.pathname}${link.search}`)
+    await approval.getByRole("button", { name: "Approve this device" }).click()
+    await approval.getByRole("heading", { name: "Device approved" }).waitFor()
+    await approval.close()
+    const approved = await waiting
+    expect(approved.type).toBe("CONNECT_DEVICE_SUCCESS")
+    await typeCode(other.page, (approved.payload as { panelId: string }).panelId, await mailed(email, before, otpPattern))
     const state = await Host.request(other.page, "GET_KEY_STATE", {})
     expect(state).toMatchObject({ payload: { state: "recover" } })
     const { panelId } = state.payload as { panelId: string }
@@ -468,8 +488,9 @@ describe("requests needing the visitor's approval", () => {
     await panel.getByRole("alert").getByText("This code does not open your wallet.").waitFor()
     // The visitor's own code, typed in lower case without dashes, O for 0: recovered.
     await input.fill(symbols.toLowerCase().replaceAll("0", "o"))
+    const beforeRecovery = (await Host.inbox(other.page)).length
     await submit.click()
-    expect((await Host.waitFor(other.page, { event: "PANEL_DONE" })).event).toEqual({ type: "PANEL_DONE", panelId, outcome: "completed" })
+    expect((await Host.waitFor(other.page, { event: "PANEL_DONE", after: beforeRecovery })).event).toEqual({ type: "PANEL_DONE", panelId, outcome: "completed" })
     const opened = await Host.request(other.page, "GET_KEY_STATE", {})
     expect(opened).toMatchObject({ payload: { state: "ready" } })
     const accounts = (opened.payload as { user: { accounts: ReadonlyArray<{ address: string }> } }).user.accounts.map((entry) => entry.address)

@@ -56,7 +56,8 @@ describe("the frame and panel pages", () => {
 
   it("follow each project's own allowlist, computed per request", async () => {
     const open = await fetch(`${api.url}/embedded/frame?projectId=open&${frameQuery}`)
-    expect(policyOf(open)).toMatch(/frame-ancestors \*$/)
+    // `*` never reaches frame-ancestors: pages on this machine only, never any site.
+    expect(policyOf(open)).toMatch(/frame-ancestors http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\* http:\/\/\[::1\]:\*$/)
     const closed = await fetch(`${api.url}/embedded/frame?projectId=closed&${frameQuery}`)
     expect(policyOf(closed)).toMatch(/frame-ancestors 'none'$/)
   })
@@ -91,8 +92,13 @@ describe("frameAncestors", () => {
     expect(frameAncestors(["https://a.example/", "https://a.example", "HTTPS://B.Example:8443", "https://*.c.example"])).toBe(
       "https://a.example https://b.example:8443 https://*.c.example"
     )
-    expect(frameAncestors(["*", "https://a.example"])).toBe("*")
+    expect(frameAncestors(["*", "https://a.example"])).toBe("http://localhost:* http://127.0.0.1:* http://[::1]:* https://a.example")
     expect(frameAncestors(["https://a.example/path", "ftp://a.example", "https://*", "http://[::1]:80"])).toBe("'none'")
+  })
+
+  it("attack: no allowlist, `*` or not, ever lets any site frame the wallet", () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.constant("*"), fc.constant("https://a.example"), fc.string({ maxLength: 30 })), { maxLength: 5 }), (origins) =>
+      !frameAncestors(origins).split(" ").some((source) => source === "*" || source === "https:" || source === "http:")))
   })
 
   it("never lets an allowlist entry add a directive or a source of its own", () => {

@@ -18,6 +18,7 @@ import * as Result from "effect/Result"
 import { hexToBytes, recoverTransactionAddress, verifyMessage, verifyTypedData, type TransactionSerialized } from "viem"
 import { mnemonicToAccount } from "viem/accounts"
 import { afterEach, describe, expect, it } from "vitest"
+import * as ShareReplacement from "../../../core/embedded/ShareReplacement.ts"
 import * as ShareSet from "../../../core/embedded/ShareSet.ts"
 import { Custody, type NewWallet, type ServerShares } from "../../../frame/custody/Custody.ts"
 import { DeviceVault } from "../../../frame/custody/DeviceVault.ts"
@@ -26,6 +27,9 @@ import * as RecoveryCode from "../../../frame/custody/RecoveryCode.ts"
 import type { RecoveryFactor } from "../../../frame/custody/RecoveryKey.ts"
 import { deleteVaultDatabase } from "../support/VaultDatabase.ts"
 import { addVirtualAuthenticator, type VirtualAuthenticator } from "../support/VirtualAuthenticator.ts"
+
+/** The visitor and the server's nonce a replacement is signed over. */
+const authorization: ShareReplacement.ReplacementAuthorization = { visitorId: "0".repeat(32), nonce: "N".repeat(43) }
 
 /** One frame's custody: its vault in this origin's IndexedDB, its memory its own. */
 const frame = Layer.provideMerge(Custody.layer, DeviceVault.layer)
@@ -144,26 +148,26 @@ describe("Custody (the frame's key custody, in Chromium)", () => {
     expect(await errorOf(Effect.flatMap(custody, (c) => c.unlock(wallet.shareSet.authShare)))).toBe("NoDeviceShareError")
 
     const typed = await Effect.runPromise(RecoveryCode.parse(RecoveryCode.format(code).toLowerCase()))
-    const recovered = await run(Effect.flatMap(custody, (c) => c.recover(serverSide(wallet), { kind: "code", code: typed })))
+    const recovered = await run(Effect.flatMap(custody, (c) => c.recover(serverSide(wallet), { kind: "code", code: typed }, authorization)))
     expect(recovered.addresses).toEqual(wallet.addresses)
     expect(recovered.shareSet.authShare).not.toBe(wallet.shareSet.authShare)
     expect(recovered.shareSet.recoveryShare).not.toBe(wallet.shareSet.recoveryShare)
     expect(recovered.shareSet.recoveryKind).toBe("code")
-    const message = ShareSet.replacementMessage(recovered.shareSet)
-    expect(await verifyMessage({ address: wallet.addresses.evm, message, signature: recovered.replacement })).toBe(true)
+    expect(await verifyTypedData({ address: wallet.addresses.evm, ...ShareReplacement.typedData(authorization, recovered.shareSet), signature: recovered.replacement }))
+      .toBe(true)
 
     // This device now unlocks with the new auth share, not the old one; the same code opens the new recovery share.
     expect(await run(Effect.flatMap(custody, (c) => c.unlock(recovered.shareSet.authShare)))).toEqual(wallet.addresses)
     expect(await errorOf(Effect.flatMap(custody, (c) => c.unlock(wallet.shareSet.authShare)))).toBe("SharesMismatchError")
     await run(Effect.flatMap(vault, (v) => v.clear))
-    const again = await run(Effect.flatMap(custody, (c) => c.recover({ ...recovered.shareSet, addresses: wallet.addresses }, { kind: "code", code })))
+    const again = await run(Effect.flatMap(custody, (c) => c.recover({ ...recovered.shareSet, addresses: wallet.addresses }, { kind: "code", code }, authorization)))
     expect(again.addresses).toEqual(wallet.addresses)
   })
 
   it("a wrong recovery code is a typed error and changes nothing", async () => {
     const wallet = await run(Effect.flatMap(custody, (c) => c.create(codeFactor())))
     await run(Effect.flatMap(vault, (v) => v.clear))
-    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover(serverSide(wallet), codeFactor())))).toBe("RecoveryFactorMismatchError")
+    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover(serverSide(wallet), codeFactor(), authorization)))).toBe("RecoveryFactorMismatchError")
     expect(await errorOf(Effect.flatMap(custody, (c) => c.unlock(wallet.shareSet.authShare)))).toBe("NoDeviceShareError")
   })
 
@@ -174,15 +178,15 @@ describe("Custody (the frame's key custody, in Chromium)", () => {
     // The vault now holds the other wallet's device share.
     expect(await errorOf(Effect.flatMap(custody, (c) => c.unlock(wallet.shareSet.authShare)))).toBe("SharesMismatchError")
     // Another wallet's auth share with this wallet's recovery share.
-    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover({ ...serverSide(wallet), authShare: other.shareSet.authShare }, factor)))).toBe(
+    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover({ ...serverSide(wallet), authShare: other.shareSet.authShare }, factor, authorization)))).toBe(
       "SharesMismatchError"
     )
     // The addresses the server stored decide: shares of this wallet claimed for another.
-    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover({ ...serverSide(wallet), addresses: other.addresses }, factor)))).toBe(
+    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover({ ...serverSide(wallet), addresses: other.addresses }, factor, authorization)))).toBe(
       "SharesMismatchError"
     )
     expect(await errorOf(Effect.flatMap(custody, (c) => c.unlock("not-a-share")))).toBe("SharesMismatchError")
-    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover({ ...serverSide(wallet), recoveryShare: "AAAA" }, factor)))).toBe("SharesMismatchError")
+    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover({ ...serverSide(wallet), recoveryShare: "AAAA" }, factor, authorization)))).toBe("SharesMismatchError")
   })
 
   it("a new device recovers with the passkey (PRF through Chromium's virtual authenticator)", async () => {
@@ -194,15 +198,16 @@ describe("Custody (the frame's key custody, in Chromium)", () => {
 
     // The new browser knows only what the server serves: the passkey to ask is named in the sealed share.
     const asked = await Effect.runPromise(Passkey.evaluateFor(wallet.shareSet.recoveryShare))
-    const recovered = await run(Effect.flatMap(custody, (c) => c.recover(serverSide(wallet), asked)))
+    const recovered = await run(Effect.flatMap(custody, (c) => c.recover(serverSide(wallet), asked, authorization)))
     expect(recovered.addresses).toEqual(wallet.addresses)
     expect(recovered.shareSet.recoveryKind).toBe("passkey")
-    expect(await verifyMessage({ address: wallet.addresses.evm, message: ShareSet.replacementMessage(recovered.shareSet), signature: recovered.replacement })).toBe(true)
+    expect(await verifyTypedData({ address: wallet.addresses.evm, ...ShareReplacement.typedData(authorization, recovered.shareSet), signature: recovered.replacement }))
+      .toBe(true)
     // The new recovery share still answers to the same passkey.
     await run(Effect.flatMap(vault, (v) => v.clear))
     const next = await Effect.runPromise(Passkey.evaluateFor(recovered.shareSet.recoveryShare))
-    expect((await run(Effect.flatMap(custody, (c) => c.recover({ ...recovered.shareSet, addresses: wallet.addresses }, next)))).addresses).toEqual(wallet.addresses)
+    expect((await run(Effect.flatMap(custody, (c) => c.recover({ ...recovered.shareSet, addresses: wallet.addresses }, next, authorization)))).addresses).toEqual(wallet.addresses)
     // A recovery code does not open a passkey's share.
-    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover(serverSide(wallet), codeFactor())))).toBe("RecoveryFactorMismatchError")
+    expect(await errorOf(Effect.flatMap(custody, (c) => c.recover(serverSide(wallet), codeFactor(), authorization)))).toBe("RecoveryFactorMismatchError")
   })
 })

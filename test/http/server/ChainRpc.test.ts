@@ -27,6 +27,8 @@ let evm: EvmDevnets
 let solana: SolanaDevnet
 let api: ApiServer
 let limited: ApiServer
+let roomy: ApiServer
+let bulk: ApiServer
 
 beforeAll(async () => {
   ;[evm, solana] = await Promise.all([startEvmDevnets({ ports: [0, 0] }), startSolanaDevnet({ port: 0 })])
@@ -34,13 +36,15 @@ beforeAll(async () => {
     evm: evm.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
     solana: { rpcUrl: solana.rpcUrl, caipNetworkId: solana.deployment.caipNetworkId }
   }
-  ;[api, limited] = await Promise.all([
+  ;[api, limited, roomy, bulk] = await Promise.all([
     startApiServer({ port: 0, projects: { site: { allowedOrigins: ["https://*.example.com"] } }, ...chains }),
-    startApiServer({ port: 0, projects: { site: { allowedOrigins: ["*"] } }, rateLimit: { requests: 3, perSeconds: 60 }, ...chains })
+    startApiServer({ port: 0, projects: { site: { allowedOrigins: ["*"] } }, rateLimit: { requests: 3, perSeconds: 60 }, ...chains }),
+    startApiServer({ port: 0, projects: { site: { allowedOrigins: ["*"] } }, rateLimit: { requests: 10, perSeconds: 60 }, ...chains }),
+    startApiServer({ port: 0, projects: { site: { allowedOrigins: ["*"] } }, rateLimit: { requests: 1000, perSeconds: 60 }, ...chains })
   ])
 }, 120_000)
 afterAll(async () => {
-  await Promise.allSettled([api?.stop(), limited?.stop(), evm?.stop(), solana?.stop()])
+  await Promise.allSettled([api?.stop(), limited?.stop(), roomy?.stop(), bulk?.stop(), evm?.stop(), solana?.stop()])
 })
 
 const endpoint = (server: ApiServer, chainId = "eip155:31337", projectId = "site") =>
@@ -56,6 +60,7 @@ const post = async (url: string, body: unknown, origin?: string) => {
 }
 
 const call = (id: number, method: string, params: ReadonlyArray<unknown> = []) => ({ jsonrpc: "2.0", id, method, params })
+const logs = (id: number, filter: Record<string, unknown>) => call(id, "eth_getLogs", [filter])
 
 describe("chain RPC endpoint", () => {
   it("forwards a read and answers what the node holds", async () => {
@@ -84,17 +89,71 @@ describe("chain RPC endpoint", () => {
     expect(answers[4]?.result).toBe("0x7a69")
   })
 
-  it("answers a full batch of 1000 calls (over the API's 64 KiB body limit) and refuses a larger one", async () => {
+  it("answers a full batch of 1000 calls where the rate allows them (over the API's 64 KiB body limit) and refuses a larger one", async () => {
     const address = evm.deployment.accounts[0]?.address ?? ""
     const calls = Array.from({ length: 1000 }, (_, id) => call(id, "eth_getBalance", [address, "latest"]))
     expect(JSON.stringify(calls).length).toBeGreaterThan(64 * 1024)
-    const full = await post(endpoint(api), calls)
+    const full = await post(endpoint(bulk), calls)
     expect(full.status).toBe(200)
     const answers = full.body as ReadonlyArray<{ id: number; result?: string }>
     expect(answers.map((answer) => answer.id)).toEqual(calls.map((sent) => sent.id))
     expect(new Set(answers.map((answer) => answer.result)).size).toBe(1)
-    const tooMany = await post(endpoint(api), [...calls, call(1000, "eth_chainId")])
-    expect(tooMany.body).toMatchObject({ error: { code: RpcCode.table.LimitExceeded.code } })
+    const tooMany = await post(endpoint(bulk), Array.from({ length: 1001 }, (_, id) => call(id, "eth_chainId")))
+    expect(tooMany.body).toMatchObject({ error: { code: RpcCode.table.LimitExceeded.code, message: "At most 1000 calls per batch" } })
+  })
+
+  it("attack: a batch costs one rate-limit token per call, so a 1,000-call batch does not ride on one token", async () => {
+    const url = endpoint(roomy, "eip155:31338", "site")
+    const huge = await post(url, Array.from({ length: 1000 }, (_, id) => call(id, "eth_blockNumber")))
+    expect(huge.body).toMatchObject({ error: { code: RpcCode.table.LimitExceeded.code, message: expect.stringContaining("costs 1000 requests") } })
+    const nine = await post(url, Array.from({ length: 9 }, (_, id) => call(id, "eth_blockNumber")))
+    expect(nine.status).toBe(200)
+    expect(nine.body).toHaveLength(9)
+    // The refused batch took one token, the nine calls nine: the bucket of ten is empty.
+    const next = await post(url, call(1, "eth_chainId"))
+    expect(next.status).toBe(429)
+    expect(next.body).toMatchObject({ error: { code: RpcCode.table.LimitExceeded.code } })
+  })
+
+  it("attack: eth_getLogs spans at most 1,000 blocks (tags measured against the head); one block by hash always passes", async () => {
+    const head = await createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) }).getBlock()
+    const { body } = await post(endpoint(api), [
+      logs(1, { fromBlock: "0x0", toBlock: "0x3e7" }),
+      logs(2, { fromBlock: "0x0", toBlock: "0x3e8" }),
+      logs(3, { fromBlock: "latest", toBlock: `0x${(head.number + 1000n).toString(16)}` }),
+      logs(4, { blockHash: head.hash }),
+      logs(5, {}),
+      logs(6, { fromBlock: "0x0", toBlock: "latest", blockHash: head.hash }),
+      logs(7, { fromBlock: "0x10000000000000000000000000000000000000000000000000000000000000000" })
+    ])
+    const answers = body as ReadonlyArray<{ id: number; result?: unknown; error?: { code: number; message: string } }>
+    expect(answers[0]?.result).toBeInstanceOf(Array)
+    expect(answers[1]?.error).toEqual({ code: RpcCode.table.LimitExceeded.code, message: "eth_getLogs: at most 1000 blocks per call (this filter spans 1001); split the range" })
+    // `latest` is the head: up to 1,000 blocks past it is 1,001 blocks.
+    expect(answers[2]?.error?.message).toMatch(/spans 1001\)/)
+    expect(answers[3]?.result).toBeInstanceOf(Array)
+    expect(answers[4]?.result).toBeInstanceOf(Array)
+    expect(answers[5]?.error?.code).toBe(RpcCode.table.InvalidParams.code)
+    expect(answers[6]?.error?.code).toBe(RpcCode.table.InvalidParams.code)
+  })
+
+  it("attack: Solana calls that scan a program or the whole chain are refused, naming why; getBlocks spans at most 1,000 slots", async () => {
+    const { body } = await post(endpoint(api, solana.deployment.caipNetworkId), [
+      call(1, "getProgramAccounts", ["TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"]),
+      call(2, "getLargestAccounts"),
+      call(3, "getBlocks", [0, 5000]),
+      call(4, "getBlocks", [0]),
+      call(5, "getBlocks", [0, 10])
+    ])
+    const answers = body as ReadonlyArray<{ id: number; result?: unknown; error?: { code: number; message: string } }>
+    expect(answers[0]?.error).toEqual({
+      code: RpcCode.table.MethodNotSupported.code,
+      message: "getProgramAccounts is not served by this endpoint: it reads every account a program owns (use a node of your own)"
+    })
+    expect(answers[1]?.error?.code).toBe(RpcCode.table.MethodNotSupported.code)
+    expect(answers[2]?.error?.message).toMatch(/^getBlocks: at most 1000 slots per call/)
+    expect(answers[3]?.error?.message).toMatch(/^getBlocks: name the end slot/)
+    expect(answers[4]?.error?.code).not.toBe(RpcCode.table.LimitExceeded.code)
   })
 
   it("refuses every signing or node-changing method with 'Method not supported'", async () => {

@@ -16,6 +16,7 @@ import {
   follow,
   lastMessageTo,
   linkIn,
+  open,
   messagesTo,
   newDeviceId,
   newEmail,
@@ -119,7 +120,7 @@ describe("email login", () => {
     expect(refusal).toMatchObject({ _tag: "EmailCooldown", message: "Please try again after 20 seconds", retryAfter: 20, status: 429 })
     const raw = await fetch(`${url()}/v1/embedded/email/connect?projectId=${projectId}&st=portico&sv=test`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: url() },
       body: JSON.stringify({ email, deviceId: newDeviceId(), locale: "en" })
     })
     expect(raw.status).toBe(429)
@@ -153,13 +154,60 @@ describe("email login", () => {
   it("refuses a malformed address with a 400 naming the field", async () => {
     const refusal = await fetch(`${url()}/v1/embedded/email/connect?projectId=${projectId}&st=portico&sv=test`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", origin: url() },
       body: JSON.stringify({ email: "not an address", deviceId: newDeviceId(), locale: "en" })
     })
     expect(refusal.status).toBe(400)
     const body = await refusal.json() as { _tag: string; message: string }
     expect(body._tag).toBe("BadRequest")
     expect(body.message).toContain("email")
+  })
+})
+
+/** A fresh attempt for `email` (past its 30 s gate, unless it is a new address) and its code. */
+const attempt = async (email: string, known = true) => {
+  if (known) world.time.advance(31_000)
+  const attemptId = attemptOf(await connect(email, newDeviceId()))
+  return { attemptId, code: codeIn(await lastMessageTo(world.mail, email)) }
+}
+
+describe("limits across attempts", () => {
+  it("attack: guessing across new attempts gets an address 15 tries an hour, then 'Please try again after {n} seconds'", async () => {
+    const email = newEmail("target")
+    for (let round = 0; round < 3; round++) {
+      const { attemptId, code } = await attempt(email)
+      for (let i = 0; i < 5; i++) expect(await otpFailure(attemptId, otherThan(code))).toMatchObject({ _tag: "OtpRefused" })
+    }
+    const fourth = await attempt(email)
+    const refusal = await otpFailure(fourth.attemptId, fourth.code)
+    expect(refusal).toMatchObject({ _tag: "EmailCooldown", status: 429, message: expect.stringMatching(/^Please try again after \d+ seconds$/) })
+    expect(refusal._tag === "EmailCooldown" ? refusal.retryAfter : 0).toBeGreaterThan(3_000)
+    // Once the hour has passed, the address's codes work again.
+    world.time.advance(60 * 60_000)
+    const fresh = await attempt(email)
+    expect((await otp(fresh.attemptId, fresh.code)).visitorId).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it("attack: one client spraying codes over many addresses gets 30 tries an hour", async () => {
+    const client = "203.0.113.66"
+    const tryAs = (attemptId: string, code: string) => failureOf(url(), (c) => c.emailOtp({ query: {}, payload: { attemptId, otp: code } }), { client })
+    for (let address = 0; address < 6; address++) {
+      const { attemptId, code } = await attempt(newEmail("sprayed"), false)
+      for (let i = 0; i < 5; i++) expect(await tryAs(attemptId, otherThan(code))).toMatchObject({ _tag: "OtpRefused" })
+    }
+    const next = await attempt(newEmail("sprayed"), false)
+    expect(await tryAs(next.attemptId, next.code)).toMatchObject({ _tag: "EmailCooldown", status: 429 })
+    // Another visitor's address is not held up by it.
+    expect((await otp(next.attemptId, next.code)).visitorId).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it("an address gets 10 mails an hour", async () => {
+    const email = newEmail("mailed")
+    for (let mail = 0; mail < 10; mail++) await attempt(email)
+    world.time.advance(31_000)
+    const refusal = await failureOf(url(), (c) => c.emailConnect({ query: {}, payload: { email, deviceId: newDeviceId(), locale: "en" } }))
+    expect(refusal).toMatchObject({ _tag: "EmailCooldown", status: 429 })
+    expect(await messagesTo(world.mail, email)).toHaveLength(10)
   })
 })
 
@@ -199,6 +247,31 @@ describe("a known visitor on a new device", () => {
     // The device is verified now: the next login mails a code directly.
     world.time.advance(31_000)
     expect((await connect(email, deviceId)).action).toBe("VERIFY_OTP")
+  })
+
+  it("attack: a mail scanner opening the link (GET) approves nothing; a form posted from another site neither", async () => {
+    const { email } = await signIn(world)
+    world.time.advance(31_000)
+    const attemptId = attemptOf(await connect(email, newDeviceId()))
+    const link = linkIn(await lastMessageTo(world.mail, email))
+    const mails = (await messagesTo(world.mail, email)).length
+    for (let scan = 0; scan < 3; scan++) {
+      const page = await open(world.api, link)
+      expect(page.status).toBe(200)
+      expect(page.headers.get("content-security-policy")).toContain("form-action 'self'")
+      expect(await page.text()).toContain("Approve this device?")
+    }
+    const token = new URL(link).searchParams.get("token") ?? ""
+    const crossSite = await fetch(`${url()}/v1/embedded/email/device/approve`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ token }).toString()
+    })
+    expect(crossSite.status).toBe(403)
+    expect(await messagesTo(world.mail, email)).toHaveLength(mails)
+    expect(await otpFailure(attemptId, "123456")).toMatchObject({ _tag: "BadRequest", message: expect.stringContaining("not approved") })
+    // The visitor's own click still approves.
+    expect(await (await follow(world.api, link)).text()).toContain("Device approved")
   })
 
   it("an unknown approval token answers the 'no longer valid' page", async () => {
@@ -253,9 +326,12 @@ const update = (accessToken: string, email: string) =>
   withEmbedded(url(), (c) => c.emailUpdate({ query: {}, headers: bearer(accessToken), payload: { email, locale: "en" } }))
 
 describe("email update", () => {
-  it("confirms the current address, then the new one, and answers newEmail", async () => {
+  it("confirms the current address, then the new one, and answers newEmail; the visitor's other sessions end", async () => {
     const { deviceId, email, grant } = await signIn(world)
     const next = newEmail("next")
+    world.time.advance(31_000)
+    // Another session of the visitor, signed in with the old address.
+    const elsewhere = await signIn(world, email, deviceId)
     world.time.advance(31_000)
     const started = await update(grant.accessToken, next)
     expect(started.action).toBe("VERIFY_PRIMARY_OTP")
@@ -275,6 +351,10 @@ describe("email update", () => {
       c.emailUpdateSecondary({ query: {}, headers: bearer(grant.accessToken), payload: { attemptId: started.attemptId, otp: codeIn(secondaryMail) } }))
     expect(done).toEqual({ newEmail: next })
     expect(await withEmbedded(url(), (c) => c.user({ query: {}, headers: bearer(grant.accessToken) }))).toMatchObject({ email: next })
+    expect(await failureOf(url(), (c) => c.user({ query: {}, headers: bearer(elsewhere.grant.accessToken) }))).toMatchObject({
+      _tag: "SessionExpired",
+      reason: "revoked"
+    })
     // The new address signs the same visitor in; the old one is a stranger now.
     world.time.advance(31_000)
     expect((await signIn(world, next, deviceId)).grant.visitorId).toBe(grant.visitorId)

@@ -2,7 +2,7 @@
  * Embedded sessions against a real API server: access tokens are jose JWTs checked against the session
  * row (revocation holds at once), expire after 15 minutes of the server's clock, and belong to one
  * project; refresh tokens rotate at each use and a rotated one presented again revokes the session.
- * Also: the server's own origin passes the project guard, without `embedded` the endpoints answer 501,
+ * Also: only the wallet's own origin may call (a host page may not), without `embedded` the endpoints answer 501,
  * and the whole of it runs on Postgres too (when Debian's postgresql is installed).
  */
 import { SignJWT } from "jose"
@@ -13,9 +13,11 @@ import { postgresAvailable, startPostgres } from "../support/postgres.ts"
 import {
   bearer,
   failureOf,
+  messagesTo,
   newDeviceId,
   newEmail,
   pageOrigin,
+  projectId as testProject,
   publicUrl,
   randomKey,
   signIn,
@@ -77,6 +79,35 @@ describe("refresh", () => {
   })
 })
 
+describe("lifetime and sign-out", () => {
+  it("ends a session 90 days after its sign-in, however often it was refreshed", async () => {
+    const { grant } = await signIn(world)
+    let current = grant
+    for (let refreshes = 0; refreshes < 4; refreshes++) {
+      world.time.advance(22 * 24 * 60 * 60_000)
+      current = await refresh(current.refreshToken)
+    }
+    // Day 88: alive, and the refreshed session ends at day 90, not 30 days on.
+    expect(await user(current.accessToken)).toMatchObject({ visitorId: grant.visitorId })
+    world.time.advance(2 * 24 * 60 * 60_000 + 1_000)
+    expect(await refreshFailure(current.refreshToken)).toMatchObject({ _tag: "SessionExpired", reason: "expired" })
+  })
+
+  it("signs out everywhere: every session of the visitor ends, this one included; another visitor's goes on", async () => {
+    const { deviceId, email, grant } = await signIn(world)
+    world.time.advance(31_000)
+    const second = await signIn(world, email, deviceId)
+    const stranger = await signIn(world)
+    expect(await withEmbedded(url(), (c) => c.sessionRevokeAll({ query: {}, headers: bearer(second.grant.accessToken) }))).toEqual({ revoked: true })
+    for (const ended of [grant, second.grant]) {
+      expect(await userFailure(bearer(ended.accessToken))).toMatchObject({ _tag: "SessionExpired", reason: "revoked" })
+      expect(await refreshFailure(ended.refreshToken)).toMatchObject({ _tag: "SessionExpired" })
+    }
+    expect(await user(stranger.grant.accessToken)).toMatchObject({ visitorId: stranger.grant.visitorId })
+    expect(await userFailure({})).toMatchObject({ _tag: "SessionExpired", reason: "missing" })
+  })
+})
+
 describe("access tokens", () => {
   it("a revoked session's access token fails at once", async () => {
     const { grant } = await signIn(world)
@@ -110,16 +141,39 @@ describe("access tokens", () => {
   })
 })
 
-describe("the project guard", () => {
-  it("admits the server's own origin (the frame's) and the project's origins, and refuses others", async () => {
+describe("the wallet's own origin", () => {
+  it("admits the server's own origins (the frame's) and a same-origin GET without Origin", async () => {
     const { grant } = await signIn(world)
-    for (const origin of [url(), publicUrl, pageOrigin]) {
+    for (const origin of [url(), publicUrl]) {
       expect(await withEmbedded(url(), (c) => c.user({ query: {}, headers: bearer(grant.accessToken) }), { origin })).toMatchObject({
         visitorId: grant.visitorId
       })
     }
-    const refusal = await failureOf(url(), (c) => c.user({ query: {}, headers: bearer(grant.accessToken) }), { origin: "https://evil.example" })
+    const sameOrigin = await fetch(`${url()}/v1/embedded/user?projectId=${testProject}&st=portico&sv=test`, {
+      headers: { "sec-fetch-site": "same-origin", ...bearer(grant.accessToken) }
+    })
+    expect(sameOrigin.status).toBe(200)
+  })
+
+  it("attack: the host's page (an allowed origin of the project), another page, or no page at all is refused", async () => {
+    const { grant } = await signIn(world)
+    for (const origin of [pageOrigin, "https://evil.example", "null", null]) {
+      const refusal = await failureOf(url(), (c) => c.user({ query: {}, headers: bearer(grant.accessToken) }), { origin })
+      expect(refusal, String(origin)).toMatchObject({ _tag: "OriginNotAllowed", status: 403 })
+    }
+    const crossSite = await fetch(`${url()}/v1/embedded/user?projectId=${testProject}&st=portico&sv=test`, {
+      headers: { "sec-fetch-site": "cross-site", ...bearer(grant.accessToken) }
+    })
+    expect(crossSite.status).toBe(403)
+  })
+
+  it("attack: a host running its own email login for the visitor's address from its page gets no code mailed", async () => {
+    const email = newEmail("victim")
+    const refusal = await failureOf(url(), (c) => c.emailConnect({ query: {}, payload: { email, deviceId: newDeviceId(), locale: "en" } }), {
+      origin: pageOrigin
+    })
     expect(refusal).toMatchObject({ _tag: "OriginNotAllowed", status: 403 })
+    expect(await messagesTo(world.mail, email)).toEqual([])
   })
 })
 

@@ -1,10 +1,12 @@
 /**
  * Social login on our server, against a real API server and the sandbox's real identity providers (an
  * OpenID provider for google, a plain OAuth 2.0 one for github and x), the browser's hops driven by hand:
- * the login completes with the provider's subject, email and name; every tampered answer is refused (state,
- * replayed callback, a code delivered to another attempt, forged or mismatched ID tokens from a rogue
- * issuer), a declined login and an expired attempt end it, the grant is handed out once and only to the
- * holder of the poll secret, and redirect mode sends the page back with nothing but the attempt's id.
+ * the login completes with the provider's subject, verified email and name; every tampered answer is
+ * refused (state, replayed callback, a code delivered to another attempt, forged or mismatched ID tokens
+ * from a rogue issuer), a declined login and an expired attempt end it, the visitor is signed in once and
+ * only for the holder of both the poll secret and the completion code the provider's answer brought to
+ * the browser (so a link started in one browser and opened in another signs nobody in), and redirect mode
+ * sends the page back with the attempt's id and that code.
  * With Postgres installed, two servers sharing a database complete an attempt between them.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
@@ -14,9 +16,10 @@ import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import { exportJWK, generateKeyPair, SignJWT } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { callbackPath, popupScriptPath, returnParameter } from "../../../http/api/SocialApi.ts"
+import { callbackPath, completionParameter, popupScriptPath, returnParameter } from "../../../http/api/SocialApi.ts"
 import { attemptTtlMillis } from "../../../http/server/embedded/SocialAttempts.ts"
 import * as SocialClients from "../../../http/server/embedded/SocialClients.ts"
+import { completionMeta } from "../../../http/server/embedded/SocialDonePage.ts"
 import type { SocialOptions } from "../../../http/server/embedded/SocialOptions.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { readForm } from "../../../sandbox/oidc/FormBody.ts"
@@ -121,7 +124,7 @@ const startRogueIssuer = async (clientId: string) => {
 
 /** The project and the embedded wallet of every server here; `publicUrl` is where the providers send browsers back. */
 const serverOptions = (publicUrl: string, social: SocialOptions) => ({
-  projects: { "test-project": { allowedOrigins: [appOrigin] } },
+  projects: { "test-project": { allowedOrigins: [appOrigin] }, "any-project": { allowedOrigins: ["*"] } },
   embedded: {
     sessionKey: "11".repeat(32),
     shareKey: "22".repeat(32),
@@ -157,9 +160,13 @@ afterAll(async () => {
   await Promise.all([providers.stop(), rogue.stop()])
 })
 
+/** Starts a redirect-mode attempt of the `*` project with this returnTo: its status. */
+const startForAnyProject = async (to: string) =>
+  (await call("POST", "/v1/embedded/social/start", { provider: "github", mode: "redirect", returnTo: to, deviceId }, {}, apiUrl, "any-project")).status
+
 /** A call of the frame: from the API server's own origin, with the project's query. */
-const call = (method: string, path: string, body?: unknown, headers: Readonly<Record<string, string>> = {}, base: string = apiUrl) =>
-  fetch(`${base}${path}?projectId=test-project&st=portico&sv=portico-test-0.1.0`, {
+const call = (method: string, path: string, body?: unknown, headers: Readonly<Record<string, string>> = {}, base: string = apiUrl, project = "test-project") =>
+  fetch(`${base}${path}?projectId=${project}&st=portico&sv=portico-test-0.1.0`, {
     method,
     headers: { origin: base, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
@@ -177,11 +184,24 @@ const start = async (provider: string, mode: "popup" | "redirect" = "popup", to:
   return (await response.json()) as Started
 }
 
-const complete = (attempt: { readonly attemptId: string; readonly pollSecret: string }, base: string = apiUrl) =>
-  call("POST", "/v1/embedded/social/complete", { attemptId: attempt.attemptId, pollSecret: attempt.pollSecret }, {}, base)
+const complete = (attempt: { readonly attemptId: string; readonly pollSecret: string }, base: string = apiUrl, completionCode?: string) =>
+  call("POST", "/v1/embedded/social/complete", { attemptId: attempt.attemptId, pollSecret: attempt.pollSecret, ...(completionCode === undefined ? {} : { completionCode }) }, {}, base)
 
-const completed = async (attempt: Started) => {
-  const response = await complete(attempt)
+/** The completion code the popup's page carries for its script, or the one redirect mode adds to `returnTo`. */
+const completionOf = (hop: Hop, attempt: Started): string => {
+  if (hop.location !== undefined) {
+    const location = new URL(hop.location)
+    expect(location.searchParams.get(returnParameter)).toBe(attempt.attemptId)
+    return location.searchParams.get(completionParameter) ?? ""
+  }
+  const content = new RegExp(`<meta name="${completionMeta}" content="([^"]*)">`).exec(hop.body)?.[1] ?? ""
+  const [attemptId, code] = content.split(" ")
+  expect(attemptId).toBe(attempt.attemptId)
+  return code ?? ""
+}
+
+const completed = async (attempt: Started, hop: Hop) => {
+  const response = await complete(attempt, apiUrl, completionOf(hop, attempt))
   const body = (await response.json()) as { status: string; userName?: string; grant: { accessToken: string; visitorId: string } }
   expect(response.status, JSON.stringify(body)).toBe(200)
   expect(body.status).toBe("signedIn")
@@ -201,11 +221,12 @@ const signInAtProvider = async (browser: HttpBrowser, attempt: Started, fields: 
   return back.location ?? ""
 }
 
-/** A sign-in at the rogue issuer (configured as apple), which answers at once without a page. */
+/** A sign-in at the rogue issuer (configured as apple), which answers at once without a page; completed with the popup's code. */
 const signInAtRogue = async () => {
   const attempt = await start("apple")
-  await new HttpBrowser().visit(attempt.authorizationUrl)
-  return complete(attempt)
+  const page = await new HttpBrowser().visit(attempt.authorizationUrl)
+  const code = /content="[0-9a-f]{32} ([A-Za-z0-9_-]{43})"/.exec(page.body)?.[1]
+  return complete(attempt, apiUrl, code)
 }
 
 const alice = { account: "Alice <alice@example.test>" }
@@ -236,46 +257,77 @@ describe("social login", () => {
     // Parameters the provider adds beyond the protocol's (Google sends authuser, prompt…) do no harm.
     const callback = new URL(await signInAtProvider(browser, attempt, alice))
     callback.searchParams.set("authuser", "0")
-    expectPopupPage(await browser.request(callback.href), "Signed in")
-    const done = await completed(attempt)
+    const page = await browser.request(callback.href)
+    expectPopupPage(page, "Signed in")
+    const done = await completed(attempt, page)
     expect(done.userName).toBe("Alice")
     expect(await user(done.grant.accessToken)).toMatchObject({ visitorId: done.grant.visitorId, socialProvider: "google", email: "alice@example.test", userName: "Alice" })
 
     // The same subject is the same visitor; another account is another one.
     const again = await start("google")
-    await browser.request(await signInAtProvider(browser, again, alice))
-    expect((await completed(again)).grant.visitorId).toBe(done.grant.visitorId)
+    const againPage = await browser.request(await signInAtProvider(browser, again, alice))
+    expect((await completed(again, againPage)).grant.visitorId).toBe(done.grant.visitorId)
     const bob = await start("google")
-    await browser.request(await signInAtProvider(browser, bob, { account: "Bob <bob@example.test>" }))
-    expect((await completed(bob)).grant.visitorId).not.toBe(done.grant.visitorId)
+    const bobPage = await browser.request(await signInAtProvider(browser, bob, { account: "Bob <bob@example.test>" }))
+    expect((await completed(bob, bobPage)).grant.visitorId).not.toBe(done.grant.visitorId)
   })
 
-  it("signs in with a plain OAuth 2.0 provider, its secret posted (github) or sent as HTTP Basic (x)", async () => {
+  it("signs in with a plain OAuth 2.0 provider, its secret posted (github) or sent as HTTP Basic (x), the address from its verified-email API", async () => {
     for (const provider of ["github", "x"]) {
       const attempt = await start(provider)
       expect(new URL(attempt.authorizationUrl).searchParams.get("nonce")).toBeNull()
       const browser = new HttpBrowser()
-      expectPopupPage(await browser.request(await signInAtProvider(browser, attempt, { account: "", typed: "Dana <dana@example.test>" })), "Signed in")
-      const done = await completed(attempt)
+      const page = await browser.request(await signInAtProvider(browser, attempt, { account: "", typed: "Dana <dana@example.test>" }))
+      expectPopupPage(page, "Signed in")
+      const done = await completed(attempt, page)
       expect(done.userName).toBe("Dana")
       expect(await user(done.grant.accessToken)).toMatchObject({ socialProvider: provider, email: "dana@example.test", userName: "Dana" })
     }
   })
 
-  it("hands the grant out once, and waits for it (long poll) when asked before the provider answered", async () => {
+  it("attack: an address the provider has not verified never becomes the visitor's (plain OAuth's verified-email API)", async () => {
+    const attempt = await start("github")
+    const browser = new HttpBrowser()
+    const page = await browser.request(await signInAtProvider(browser, attempt, { account: "", typed: "Eve <unverified.eve@example.test>" }))
+    const done = await completed(attempt, page)
+    expect(await user(done.grant.accessToken)).not.toHaveProperty("email")
+  })
+
+  it("waits (long poll) for the provider's answer, then signs in once for the completion code", async () => {
     const attempt = await start("github")
     const waiting = complete(attempt)
     const browser = new HttpBrowser()
-    await browser.request(await signInAtProvider(browser, attempt, alice))
+    const page = await browser.request(await signInAtProvider(browser, attempt, alice))
     const answer = await waiting
     expect(answer.status).toBe(200)
-    expect(await answer.json()).toMatchObject({ status: "signedIn", userName: "Alice" })
-    const second = await complete(attempt)
+    expect(await answer.json()).toEqual({ status: "verified" })
+    const done = await completed(attempt, page)
+    expect(done.userName).toBe("Alice")
+    const second = await complete(attempt, apiUrl, completionOf(page, attempt))
     expect(second.status).toBe(404)
     expect(await second.json()).toMatchObject({ _tag: "NotFound" })
   })
 
-  it("redirect mode: back to returnTo with the attempt's id and nothing else", async () => {
+  it("attack: a provider link started by one browser and opened by another signs nobody in for the starter", async () => {
+    // The attacker starts (holding the poll secret) and sends the authorization URL to the victim.
+    const attempt = await start("google")
+    const victim = new HttpBrowser()
+    const victimsPage = await victim.request(await signInAtProvider(victim, attempt, alice))
+    expectPopupPage(victimsPage, "Signed in")
+    // The attacker polls: the provider answered, but the completion code went to the victim's browser.
+    const polled = await complete(attempt)
+    expect(await polled.json()).toEqual({ status: "verified" })
+    for (const guess of ["A".repeat(43), attempt.pollSecret]) {
+      const refused = await complete(attempt, apiUrl, guess)
+      expect(refused.status).toBe(401)
+      expect(await refused.json()).toMatchObject({ _tag: "PollSecretRefused", message: expect.stringMatching(/^completionCode: /) })
+    }
+    // The code alone (the victim's browser) is nothing without the starter's poll secret either.
+    const withoutSecret = await complete({ attemptId: attempt.attemptId, pollSecret: "B".repeat(43) }, apiUrl, completionOf(victimsPage, attempt))
+    expect(withoutSecret.status).toBe(401)
+  })
+
+  it("redirect mode: back to returnTo with the attempt's id and its completion code, never the poll secret", async () => {
     const attempt = await start("google", "redirect")
     const browser = new HttpBrowser()
     const back = await browser.request(await signInAtProvider(browser, attempt, alice))
@@ -283,9 +335,9 @@ describe("social login", () => {
     expect(back.headers.get("referrer-policy")).toBe("no-referrer")
     const location = new URL(back.location ?? "")
     expect(location.origin + location.pathname).toBe(`${appOrigin}/shop`)
-    expect([...location.searchParams.entries()]).toEqual([["page", "2"], [returnParameter, attempt.attemptId]])
+    expect([...location.searchParams.keys()]).toEqual(["page", returnParameter, completionParameter])
     expect(back.location).not.toContain(attempt.pollSecret)
-    expect((await completed(attempt)).userName).toBe("Alice")
+    expect((await completed(attempt, back)).userName).toBe("Alice")
   })
 
   it("refuses an answer whose state names no attempt; the attempt still completes with the right one", async () => {
@@ -300,17 +352,19 @@ describe("social login", () => {
     const missing = new URL(callback)
     missing.searchParams.delete("state")
     expect((await browser.request(missing.href)).status).toBe(400)
-    expectPopupPage(await browser.request(callback.href), "Signed in")
-    await completed(attempt)
+    const page = await browser.request(callback.href)
+    expectPopupPage(page, "Signed in")
+    await completed(attempt, page)
   })
 
   it("refuses a replayed callback: its code and state were used", async () => {
     const attempt = await start("github")
     const browser = new HttpBrowser()
     const callback = await signInAtProvider(browser, attempt, alice)
-    expectPopupPage(await browser.request(callback), "Signed in")
+    const page = await browser.request(callback)
+    expectPopupPage(page, "Signed in")
     expect((await browser.request(callback)).status).toBe(400)
-    await completed(attempt)
+    await completed(attempt, page)
   })
 
   it("fails an attempt given a code issued to another one: its PKCE verifier does not match", async () => {
@@ -379,13 +433,13 @@ describe("social login", () => {
   it("answers the outcome only to the poll secret the attempt was started with", async () => {
     const attempt = await start("github")
     const browser = new HttpBrowser()
-    await browser.request(await signInAtProvider(browser, attempt, alice))
+    const page = await browser.request(await signInAtProvider(browser, attempt, alice))
     const wrong = await complete({ attemptId: attempt.attemptId, pollSecret: "A".repeat(43) })
     expect(wrong.status).toBe(401)
     expect(await wrong.json()).toMatchObject({ _tag: "PollSecretRefused" })
     const unknown = await complete({ attemptId: "0".repeat(32), pollSecret: attempt.pollSecret })
     expect(unknown.status).toBe(404)
-    await completed(attempt)
+    await completed(attempt, page)
   })
 
   it("refuses to start for a returnTo off the project's origins, and for a provider not configured", async () => {
@@ -402,6 +456,11 @@ describe("social login", () => {
       expect(answer.status, JSON.stringify(fields)).toBe(400)
       expect(await answer.json()).toMatchObject({ _tag: "BadRequest", message: expect.stringMatching(message) })
     }
+  })
+
+  it("attack: a `*` project's returnTo is no open redirect: pages on this machine only", async () => {
+    for (const evil of ["https://evil.example/", "http://evil.example/", "https://127.0.0.1.evil.example/"]) expect(await startForAnyProject(evil), evil).toBe(400)
+    for (const local of ["http://127.0.0.1:5173/shop", "http://localhost:3000/"]) expect(await startForAnyProject(local), local).toBe(200)
   })
 
   it("admits a returnTo exactly when its origin is one of the project's", async () => {
@@ -460,7 +519,10 @@ describe("social login", () => {
     const response = await fetch(`${apiUrl}${popupScriptPath}`)
     expect(response.status).toBe(200)
     expect(response.headers.get("content-type")).toContain("text/javascript")
-    expect(await response.text()).toBe("window.close()\n")
+    const script = await response.text()
+    // It posts the completion for its own origin only, then closes.
+    expect(script).toContain("postMessage(message, location.origin)")
+    expect(script).toContain("window.close()")
   })
 })
 
@@ -494,10 +556,13 @@ describe.skipIf(!postgresAvailable)("social login across processes sharing Postg
     const browser = new HttpBrowser()
     const back = new URL(await signInAtProvider(browser, attempt, alice, `${first}${callbackPath}`))
     // The load balancer sends the provider's redirect to the second server.
-    expectPopupPage(await browser.request(`${second}${back.pathname}${back.search}`), "Signed in")
+    const page = await browser.request(`${second}${back.pathname}${back.search}`)
+    expectPopupPage(page, "Signed in")
     const answer = await waiting
-    expect(await answer.json()).toMatchObject({ status: "signedIn", userName: "Alice" })
-    expect((await complete(attempt, second)).status).toBe(404)
+    expect(await answer.json()).toEqual({ status: "verified" })
+    const done = await complete(attempt, second, completionOf(page, attempt))
+    expect(await done.json()).toMatchObject({ status: "signedIn", userName: "Alice" })
+    expect((await complete(attempt, second, completionOf(page, attempt))).status).toBe(404)
   })
 })
 

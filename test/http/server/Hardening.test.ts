@@ -147,6 +147,13 @@ describe("rate limits behind a proxy", () => {
     expect([await chains("1.2.3.4, 203.0.113.7"), await chains("5.6.7.8, 203.0.113.7")]).toEqual([429, 429])
   })
 
+  it("attack: an IPv6 client cannot dodge its limit by hopping addresses inside its /64", async () => {
+    const hops = ["2001:db8:a:b::1", "2001:db8:a:b:ffff:ffff:ffff:ffff", "2001:0db8:000a:000b:1234::9"]
+    expect([await chains(hops[0] ?? ""), await chains(hops[1] ?? ""), await chains(hops[2] ?? "")]).toEqual([200, 200, 429])
+    // The next /64 is another client.
+    expect(await chains("2001:db8:a:c::1")).toBe(200)
+  })
+
   // These go through one pooled connection of a trusted proxy: were it held like a flooding client's
   // own (below), the fourth would wait out the Retry-After and the test its timeout.
   it("limits a flood of unknown project ids per client: 401s, then 429s", async () => {

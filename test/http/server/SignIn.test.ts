@@ -106,6 +106,52 @@ describe("sign-in endpoints", () => {
   })
 })
 
+describe("nonces under attack", () => {
+  let guarded: ApiServer
+  beforeAll(async () => {
+    guarded = await startApiServer({
+      port: 0,
+      projects: { "test-project": { allowedOrigins: ["https://*.example.com"] } },
+      evm: [{ chainId: 31337, rpcUrl: "http://127.0.0.1:9/unused" }],
+      rateLimit: { requests: 1000, perSeconds: 60 },
+      trustedProxies: ["127.0.0.1"]
+    })
+  })
+  afterAll(() => guarded.stop())
+
+  const nonceFor = async (address: string) => {
+    const answer = await fetch(`${guarded.url}/v1/siwx/nonce?projectId=test-project&st=portico&sv=test`, {
+      method: "POST",
+      headers: { origin, "x-forwarded-for": address }
+    })
+    return ((await answer.json()) as { nonce: string }).nonce
+  }
+
+  it("attack: a flood of nonce requests from one client costs it its own oldest and leaves another client's nonce good", async () => {
+    const kept = await nonceFor("198.51.100.20")
+    const floodersFirst = await nonceFor("203.0.113.5")
+    for (let index = 0; index < 40; index++) await nonceFor("203.0.113.5")
+    // The flooder holds 8 at most: its first went.
+    const stale = messageFor(floodersFirst)
+    const staleSignature = await alice.signMessage({ message: stale })
+    expect(await withClient({ url: guarded.url, projectId: "test-project", origin }, (c) =>
+      Effect.flip(c.signIn.addSession({ payload: { message: stale, signature: staleSignature }, query: {} })))).toMatchObject({ reason: "nonce" })
+    const message = messageFor(kept)
+    const signature = await alice.signMessage({ message })
+    const record = await withClient({ url: guarded.url, projectId: "test-project", origin }, (c) =>
+      c.signIn.addSession({ payload: { message, signature }, query: {} }))
+    expect(record.address).toBe(alice.address)
+  })
+
+  it("attack: a made-up nonce is refused before any signature check (no eth_call for a contract account)", async () => {
+    const contract = "0x5FbDB2315678afecb367f032d93F642f64180aa3"
+    const message = messageFor("madeup12345678", { accountAddress: contract })
+    const refusal = await withClient({ url: guarded.url, projectId: "test-project", origin }, (c) =>
+      Effect.flip(c.signIn.addSession({ payload: { message, signature: `0x${"11".repeat(65)}` }, query: {} })))
+    expect(refusal).toMatchObject({ _tag: "SignInRefused", reason: "nonce" })
+  })
+})
+
 describe("CORS where sessions are involved", () => {
   it("names only an allowed origin, with Vary: Origin, and no other", async () => {
     const allowed = await fetch(`${server.url}/v1/siwx/nonce?projectId=test-project&st=x&sv=1`, { method: "POST", headers: { origin } })

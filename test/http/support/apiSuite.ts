@@ -8,10 +8,11 @@ import { getAddressFromPublicKey, getBase58Decoder } from "@solana/kit"
 import * as Effect from "effect/Effect"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { NameNotRegistered } from "../../../core/Name.ts"
 import type { ServerOptions } from "../../../http/server/ServerOptions.ts"
 import { walletSeed } from "../../../http/server/WalletSeed.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
-import { withClient } from "./client.ts"
+import { registeredName, withClient } from "./client.ts"
 
 const alice = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80")
 const bob = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d")
@@ -31,7 +32,12 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
         "test-project": { allowedOrigins: ["https://*.example.com", "http://localhost:5173"], analyticsEnabled: true },
         "quiet-project": { allowedOrigins: ["*"] }
       },
-      evm: [{ chainId: 31337, rpcUrl: "http://127.0.0.1:9/unused", tokens: [{ address: usdc, symbol: "USDC", name: "USD Coin", decimals: 6 }] }],
+      evm: [{
+        chainId: 31337,
+        rpcUrl: "http://127.0.0.1:9/unused",
+        tokens: [{ address: usdc, symbol: "USDC", name: "USD Coin", decimals: 6 }],
+        explorer: { url: "http://127.0.0.1:9/api", kind: "blockscout" }
+      }],
       prices: { "eip155:31337:native": 3000, [`eip155:31337:${usdc}`]: 1 }
     })
   })
@@ -199,7 +205,7 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
         c.blockchain.registerName({ query: {}, payload: { coin_type: 60, address: alice.address, message, signature } }))
       expect(result).toMatchObject({ success: true, name: "alice.portico.id" })
 
-      const account = await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "alice.portico.id" }, query: { apiVersion: "2" } }))
+      const account = registeredName(await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "alice.portico.id" }, query: { apiVersion: "2" } })))
       expect(account.addresses["60"]?.address).toBe(alice.address)
       expect(account.attributes).toEqual({ avatar: "https://example.com/a.png" })
       const reverse = await withClient(setup(), (c) => c.blockchain.profileReverse({ params: { address: alice.address.toLowerCase() }, query: {} }))
@@ -218,7 +224,7 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       const first = await withClient(setup(), (c) => c.blockchain.registerName({ query: {}, payload }))
       const again = await withClient(setup(), (c) => c.blockchain.registerName({ query: {}, payload }))
       expect(again).toMatchObject({ success: true, name: first.name })
-      const account = await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "replayed.portico.id" }, query: {} }))
+      const account = registeredName(await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "replayed.portico.id" }, query: {} })))
       expect(Object.keys(account.addresses)).toEqual(["60"])
     })
 
@@ -233,8 +239,9 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       const changedError = await withClient(setup(), (c) =>
         Effect.flip(c.blockchain.registerName({ query: {}, payload: { coin_type: 60, address: alice.address, message: changed, signature } })))
       expect(changedError).toMatchObject({ _tag: "InvalidSignature" })
-      const lookup = await withClient(setup(), (c) => Effect.flip(c.blockchain.profileAccount({ params: { name: "mallory.portico.id" }, query: {} })))
-      expect(lookup).toMatchObject({ _tag: "NotFound", status: 404 })
+      // Nothing was stored: the lookup answers, typed, that nobody registered the name (not a 404).
+      const lookup = await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "mallory.portico.id" }, query: {} }))
+      expect(lookup).toEqual(new NameNotRegistered({ name: "mallory.portico.id" }))
     })
 
     it("refuses a name already taken by another address, whatever its case", async () => {
@@ -287,7 +294,7 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       const result = await withClient(setup(), (c) =>
         c.blockchain.registerName({ query: {}, payload: { coin_type: 501, address, message, signature } }))
       expect(result.name).toBe("solana-sam.portico.id")
-      const account = await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "solana-sam.portico.id" }, query: {} }))
+      const account = registeredName(await withClient(setup(), (c) => c.blockchain.profileAccount({ params: { name: "solana-sam.portico.id" }, query: {} })))
       expect(account.addresses["501"]?.address).toBe(address)
     })
 
@@ -325,9 +332,9 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       expect(response.status).toBe(413)
     })
 
-    it("answers 502 for history when the chain's RPC cannot be reached", async () => {
+    it("answers 502 for history when the chain's explorer cannot be reached", async () => {
       const error = await withClient(setup(), (c) => Effect.flip(c.blockchain.history({ params: { address: alice.address }, query: {} })))
-      expect(error).toMatchObject({ _tag: "UpstreamUnavailable", status: 502 })
+      expect(error).toMatchObject({ _tag: "UpstreamUnavailable", status: 502, message: "The explorer of eip155:31337 could not be reached" })
     })
 
     it("answers 400 for Solana history when no Solana network is configured", async () => {

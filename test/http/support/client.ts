@@ -6,6 +6,7 @@ import * as Layer from "effect/Layer"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as Name from "../../../core/Name.ts"
 import * as PorticoClient from "../../../http/client/PorticoClient.ts"
 
 export interface ClientSetup extends Partial<PorticoClient.ClientOptions> {
@@ -33,3 +34,9 @@ export const withClient = <A, E>(
       use
     ).pipe(Effect.provide(httpClientLayer(setup.origin)))
   )
+
+/** The profile lookup's answer for a name the test registered (a NameNotRegistered answer fails the test). */
+export const registeredName = (answer: Name.NameLookupAnswer): Name.NameAccount => {
+  if (answer instanceof Name.NameNotRegistered) throw new Error(`${answer.name} is not registered`)
+  return answer
+}

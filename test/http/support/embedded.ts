@@ -6,6 +6,9 @@
 import { randomBytes } from "node:crypto"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpApiClient from "effect/http-api/HttpApiClient"
 import { PorticoApi } from "../../../http/api/PorticoApi.ts"
 import * as PorticoClient from "../../../http/client/PorticoClient.ts"
@@ -70,6 +73,8 @@ export const startEmbeddedWorld = async (extra: Partial<ServerOptions> = {}): Pr
     port: 0,
     projects: { [projectId]: { allowedOrigins: [pageOrigin] }, "other-project": { allowedOrigins: ["*"] } },
     embedded: options,
+    // The tests stand behind a proxy that reports each visitor's own address (CallSetup.client).
+    trustedProxies: ["127.0.0.1"],
     ...extra
   }, { clock: time.clock }).catch(async (error: unknown) => {
     await mail.stop()
@@ -95,16 +100,33 @@ const embeddedGroup = (url: string, project: string) =>
 
 export type EmbeddedClient = Effect.Success<ReturnType<typeof embeddedGroup>>
 
-/** Runs `use` with the `embedded` group's client, as the frame would (no Origin by default: same-origin GETs send none). */
-export const withEmbedded = <A, E>(
-  url: string,
-  use: (client: EmbeddedClient) => Effect.Effect<A, E>,
-  setup: { readonly origin?: string; readonly projectId?: string } = {}
-): Promise<A> =>
-  Effect.runPromise(Effect.flatMap(embeddedGroup(url, setup.projectId ?? projectId), use).pipe(Effect.provide(httpClientLayer(setup.origin))))
+/**
+ * Where a call comes from: an Origin (the server's own, the frame's, by default) or none (`null`), and the
+ * client's address the test world's proxy reports (`client`; a fresh one per call by default, as every
+ * visitor has their own: limits per client apply to one address only).
+ */
+export interface CallSetup {
+  readonly origin?: string | null
+  readonly projectId?: string
+  readonly client?: string
+}
+
+/** An address of the private 10/8 range, at random. */
+export const randomClient = (): string => `10.${[...randomBytes(3)].join(".")}`
+
+/** fetch with the call's Origin (unless none) and the client's address as the trusted proxy forwards it. */
+const callLayer = (url: string, setup: CallSetup) =>
+  Layer.effect(
+    HttpClient.HttpClient,
+    Effect.map(HttpClient.HttpClient, HttpClient.mapRequest(HttpClientRequest.setHeader("x-forwarded-for", setup.client ?? randomClient())))
+  ).pipe(Layer.provide(httpClientLayer(setup.origin === null ? undefined : setup.origin ?? new URL(url).origin)))
+
+/** Runs `use` with the `embedded` group's client, as the frame would: from the server's own origin unless told otherwise. */
+export const withEmbedded = <A, E>(url: string, use: (client: EmbeddedClient) => Effect.Effect<A, E>, setup: CallSetup = {}): Promise<A> =>
+  Effect.runPromise(Effect.flatMap(embeddedGroup(url, setup.projectId ?? projectId), use).pipe(Effect.provide(callLayer(url, setup))))
 
 /** The failure of `use`, for asserting on typed errors. */
-export const failureOf = <A, E>(url: string, use: (client: EmbeddedClient) => Effect.Effect<A, E>, setup: { readonly origin?: string; readonly projectId?: string } = {}) =>
+export const failureOf = <A, E>(url: string, use: (client: EmbeddedClient) => Effect.Effect<A, E>, setup: CallSetup = {}) =>
   withEmbedded(url, (client) => Effect.flip(use(client)), setup)
 
 export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` })
@@ -138,10 +160,27 @@ export const linkIn = (message: MailMessage): string => {
   return link
 }
 
-/** Follows an approval link on the test server: same path and query, at the server's real address. */
-export const follow = (api: ApiServer, link: string): Promise<Response> => {
+/** Opens an approval link on the test server (same path and query, at the server's real address), as a mail scanner would: a GET. */
+export const open = (api: ApiServer, link: string): Promise<Response> => {
   const url = new URL(link)
   return fetch(`${api.url}${url.pathname}${url.search}`)
+}
+
+/**
+ * Follows an approval link as a person does: opens its page and presses its button, which posts the
+ * token from the page's own origin. Answers the page the button led to (or the first page, when it had
+ * no button).
+ */
+export const follow = async (api: ApiServer, link: string): Promise<Response> => {
+  const page = await open(api, link)
+  const token = /<input type="hidden" name="token" value="([^"]+)">/.exec(await page.clone().text())?.[1]
+  if (token === undefined) return page
+  const url = new URL(link)
+  return fetch(`${api.url}${url.pathname}${url.search}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: url.origin },
+    body: new URLSearchParams({ token }).toString()
+  })
 }
 
 /** A complete email login: connect (a new visitor or a verified device), the mailed code, the grant. */

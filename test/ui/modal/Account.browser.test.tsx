@@ -2,7 +2,8 @@
  * The Account view's Activity and NFTs tabs against a history API answered in the page
  * (test/ui/support/FakeHistory.ts): loading, then the transactions of the connected chain without
  * all-spam ones, grouped by year then month with the locale's month names, each row with
- * direction, counterparty, a 3-decimal amount and a short relative time; "Load more" by cursor;
+ * direction, counterparty, a 3-decimal amount and a short relative time; approvals as the allowance
+ * to the spender; "Load more" by cursor;
  * the empty and failed states; NFTs held (sent-away ones left out), deduplicated, each with its image
  * when it is a safe source and a monogram otherwise.
  */
@@ -49,6 +50,15 @@ const secondPage: HistoryPage = {
   data: [
     { id: "december", minedAt: "2024-12-24T08:00:00.000Z", transfers: [{ direction: "in", quantity: { decimals: "6", numeric: "42.9999" }, fungible_info: usdc }] },
     { id: "dog-3", minedAt: "2024-12-01T08:00:00.000Z", transfers: [{ direction: "in", quantity: { decimals: "0", numeric: "1" }, nft_info: { name: "Portico Dogs #3", flags: { is_spam: false } } }] }
+  ]
+}
+
+const spender = "0x1234567890123456789012345678901234567890"
+const approvals: HistoryPage = {
+  next: null,
+  data: [
+    { id: "unlimited", minedAt: minutesAgo(3), operationType: "approve", transfers: [], approvals: [{ fungible_info: usdc, unlimited: true, spender }] },
+    { id: "bounded", minedAt: minutesAgo(4), operationType: "approve", transfers: [], approvals: [{ fungible_info: usdc, quantity: { decimals: "6", numeric: "250.5" }, unlimited: false, spender }] }
   ]
 }
 
@@ -120,6 +130,28 @@ describe("Account → Activity", () => {
     await until(() => rows().length === 1)
     expect(headings()).toEqual(["März 2025"])
     expect(rows()[0]?.textContent).toContain(de.sent)
+  })
+
+  it("shows an approval as the token's allowance to its spender", async () => {
+    history.serve({ "": approvals })
+    await openAccountTab(en.activity)
+    await until(() => rows().length === 2)
+    const [unlimited, bounded] = rows()
+    expect(unlimited?.getAttribute("data-direction")).toBe("approve")
+    expect(unlimited?.querySelector("strong")?.textContent).toBe(en.approved)
+    expect(unlimited?.textContent).toContain("Spender 0x1234…7890")
+    expect(unlimited?.querySelector("[data-amount]")?.textContent).toBe("Unlimited USDC")
+    expect(bounded?.querySelector("[data-amount]")?.textContent).toBe("250.500 USDC")
+    expect(unlimited?.textContent).not.toContain(en.sent)
+    await expectNoAxeViolations()
+  })
+
+  it("says an approval in the configured locale", async () => {
+    history.serve({ "": approvals })
+    await openAccountTab(de.activity, "de")
+    await until(() => rows().length === 2)
+    expect(rows()[0]?.querySelector("strong")?.textContent).toBe(de.approved)
+    expect(rows()[0]?.querySelector("[data-amount]")?.textContent).toBe("Unbegrenzt USDC")
   })
 
   it("shows the empty state when the history has no entries", async () => {

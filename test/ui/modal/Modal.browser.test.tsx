@@ -87,7 +87,7 @@ describe("modal views", () => {
     expect(account.querySelector("[data-address]")?.textContent).toBe("0x7099…79C8")
     expect(account.querySelector("[data-network='eip155:1']")?.textContent).toBe("Ethereum")
     expect([...account.querySelectorAll("[role='tab']")].map((tab) => tab.textContent)).toEqual([en.tokens, en.nfts, en.activity])
-    const explorer = [...account.querySelectorAll("a")].find((link) => link.textContent === en.viewOnExplorer)
+    const explorer = [...account.querySelectorAll("a")].find((link) => link.getAttribute("aria-label") === en.viewOnExplorer)
     expect(explorer?.getAttribute("href")).toBe(`https://etherscan.io/address/${wallet.address}`)
     // No API configured: the balance fails visibly rather than showing a made-up number.
     await until(() => account.textContent?.includes(en.tokenBalanceUnavailable))

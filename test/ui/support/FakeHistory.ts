@@ -11,6 +11,13 @@ export interface HistoryEntry {
   readonly minedAt: string
   readonly sentFrom?: string
   readonly sentTo?: string
+  readonly operationType?: string
+  readonly approvals?: ReadonlyArray<{
+    readonly fungible_info?: { readonly name: string; readonly symbol: string }
+    readonly quantity?: { readonly decimals: string; readonly numeric: string }
+    readonly unlimited: boolean
+    readonly spender: string
+  }>
   readonly transfers: ReadonlyArray<{
     readonly direction: "in" | "out" | "self"
     readonly quantity: { readonly decimals: string; readonly numeric: string }
@@ -61,7 +68,7 @@ export const installFakeHistory = (): FakeHistory => {
       data: page.data.map((entry, index) => ({
         id: entry.id,
         metadata: {
-          operationType: "transfer",
+          operationType: entry.operationType ?? "transfer",
           hash: `0x${String(index).padStart(64, "0")}`,
           minedAt: entry.minedAt,
           sentFrom: entry.sentFrom ?? "0x1111111111111111111111111111111111111111",
@@ -70,7 +77,8 @@ export const installFakeHistory = (): FakeHistory => {
           nonce: index,
           chain: entry.chain ?? "eip155:1"
         },
-        transfers: entry.transfers
+        transfers: entry.transfers,
+        ...(entry.approvals === undefined ? {} : { approvals: entry.approvals })
       }))
     })
   }

@@ -1,13 +1,16 @@
 /**
  * The Activity tab: the account's transactions on its network grouped by year then month (headings
  * in the locale's month names), each with its direction, counterparty, amount (3 decimals) and a
- * short relative time from the engine's clock; "Load more" fetches the next page by its cursor.
+ * short relative time from the engine's clock; an ERC-20 approval shows the token, the allowance
+ * ("Unlimited USDC") and the spender; "Load more" fetches the next page by its cursor. What a row says
+ * (direction, counterparty, legs, allowance) is core's Transaction.summary.
  */
 import * as Format from "../../../core/Format.ts"
 import type * as Session from "../../../core/Session.ts"
 import * as Transaction from "../../../core/Transaction.ts"
 import { useEffect } from "react"
 import * as Constants from "../../../core/Constants.ts"
+import type { MessageKey } from "../../i18n/en.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { TransactionListFooter, useTransactionList } from "./TransactionList.tsx"
 import { shortenAddress } from "./shortenAddress.ts"
@@ -15,35 +18,40 @@ import { shortenAddress } from "./shortenAddress.ts"
 const monthName = (year: number, month: number, locale: string) =>
   new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(year, month - 1, 1))
 
-type Transfer = Transaction.Transaction["transfers"][number]
+const labels: Record<Transaction.Direction, MessageKey> = {
+  trade: "swapped",
+  in: "received",
+  out: "sent",
+  self: "self",
+  approve: "approved",
+  call: "contractCall"
+}
 
 function Row({ transaction, now }: { readonly transaction: Transaction.Transaction; readonly now: number }) {
   const { t, locale } = useModalContext()
-  const shown = transaction.transfers.filter((candidate) => candidate.nft_info?.flags.is_spam !== true)
-  const transfer = shown[0]
-  // A trade (a swap) sends one leg and receives the other: both show, what left first.
-  const legs = transaction.metadata.operationType === "trade"
-    ? [shown.find((candidate) => candidate.direction === "out"), shown.find((candidate) => candidate.direction === "in")]
-      .filter((leg): leg is Transfer => leg !== undefined)
-    : []
-  const direction = legs.length === 2 ? "trade" : transfer?.direction ?? (transaction.metadata.sentFrom === undefined ? "self" : "out")
-  const counterparty = direction === "in" ? transaction.metadata.sentFrom : transaction.metadata.sentTo
-  const amountOf = (leg: Transfer) =>
+  const { direction, counterparty, legs, approval } = Transaction.summary(transaction)
+  const amountOf = (leg: Transaction.Transfer) =>
     leg.nft_info?.name ??
       t("balanceOf", {
         amount: Format.formatActivityAmount(leg.quantity?.numeric ?? "0", locale),
         symbol: leg.fungible_info?.symbol ?? ""
       })
-  const amounts = legs.length === 2 ? legs.map(amountOf) : transfer === undefined ? [] : [amountOf(transfer)]
+  const allowance = (granted: Transaction.Approval) => {
+    const symbol = granted.fungible_info?.symbol ?? ""
+    if (granted.unlimited) return t("unlimitedOf", { symbol })
+    return granted.quantity === undefined ? symbol : t("balanceOf", { amount: Format.formatActivityAmount(granted.quantity.numeric, locale), symbol })
+  }
+  const amounts = approval === undefined ? legs.map(amountOf) : [allowance(approval)]
   const minedAt = Date.parse(transaction.metadata.minedAt)
-  const label = direction === "trade" ? t("swapped") : direction === "in" ? t("received") : direction === "out" ? t("sent") : t("self")
+  const label = t(labels[direction])
+  const party = direction === "approve" ? "spenderAddress" : direction === "in" ? "fromAddress" : "toAddress"
   return (
     <li className="row-line activity" data-transaction={transaction.id} data-direction={direction}>
       <span className="activity-what">
         <strong>{label}</strong>
-        {counterparty === undefined || counterparty === "" ? null : (
+        {counterparty === undefined ? null : (
           <span className="muted" title={counterparty}>
-            {t(direction === "in" ? "fromAddress" : "toAddress", { address: shortenAddress(counterparty) })}
+            {t(party, { address: shortenAddress(counterparty) })}
           </span>
         )}
       </span>

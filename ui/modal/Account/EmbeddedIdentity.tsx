@@ -1,10 +1,14 @@
 /**
- * For an embedded-wallet account: who is signed in (the email address, or the social account and its
- * user name), changing the address, and exporting the keys in the wallet's own panel.
+ * For an embedded-wallet account: who is signed in (the email address, and the provider a social login
+ * went through: one email may own a wallet per provider, so the provider says which wallet this is),
+ * changing the address, exporting the keys in the wallet's own panel, and signing out on every browser
+ * and device (the server ends all the visitor's sessions).
  */
 import { useEffect, useState } from "react"
 import { settle } from "../../../app/Action.ts"
+import { isSocialProvider } from "../../../core/SocialProvider.ts"
 import { errorText, type Failure } from "../components/errorText.ts"
+import { socialName } from "../Connect/SocialButtons.tsx"
 import { useModalContext } from "../ModalContext.ts"
 
 interface Identity {
@@ -31,14 +35,20 @@ export function EmbeddedIdentity() {
   return (
     <div className="stack" data-embedded-identity="">
       {identity?.email === undefined
-        ? identity?.socialProvider === undefined ? null : <p className="muted">{t("signedInWith", { provider: identity.userName ?? identity.socialProvider })}</p>
+        ? identity?.userName === undefined ? null : <p className="muted">{identity.userName}</p>
         : <p className="muted" data-embedded-email="">{identity.email}</p>}
+      {identity?.socialProvider === undefined || !isSocialProvider(identity.socialProvider) ? null : (
+        <p className="muted" data-embedded-provider={identity.socialProvider}>{t("signedInWithProvider", { provider: socialName(identity.socialProvider) })}</p>
+      )}
       <div className="actions">
         {identity?.email === undefined ? null : (
           <button type="button" className="secondary" onClick={() => void engine.push({ view: "UpdateEmailWallet" })}>{t("updateEmail")}</button>
         )}
         <button type="button" className="secondary" data-export-keys="" onClick={() => settle(engine.exportEmbeddedKeys(), () => setFailure(undefined), setFailure)}>
           {t("exportKeys")}
+        </button>
+        <button type="button" className="secondary" data-sign-out-everywhere="" onClick={() => settle(engine.signOutEverywhere(), () => setFailure(undefined), setFailure)}>
+          {t("signOutEverywhere")}
         </button>
       </div>
       {failure === undefined ? null : <p className="error" role="alert">{errorText(failure, t)}</p>}

@@ -1,7 +1,8 @@
 /**
  * The Tokens tab: each balance with its icon (our server's token image, a monogram when there is
  * none), its amount truncated to 2 decimals (spec §9) and its value in USD when a price is known.
- * Balances whose quantity decimals are "0" are dropped (spec §5).
+ * Balances whose quantity decimals are "0" are dropped (spec §5). A token the host's token list does not
+ * vouch for (found in the account's transfers) says so beside its name.
  */
 import * as Format from "../../../core/Format.ts"
 import type * as Session from "../../../core/Session.ts"
@@ -27,6 +28,7 @@ export function Tokens({ account }: { readonly account: Session.SessionAccount }
           <span className="token">
             <WalletIcon src={balance.iconUrl} name={balance.symbol} />
             <span>{balance.name}</span>
+            {balance.flags?.verified === false ? <span className="muted" data-unverified="">{t("unverified")}</span> : null}
           </span>
           <span className="amounts">
             <span>{t("balanceOf", { amount: Format.formatTokenBalance(balance.quantity.numeric, locale), symbol: balance.symbol })}</span>

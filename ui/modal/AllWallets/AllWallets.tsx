@@ -59,7 +59,7 @@ export function AllWallets() {
   const failed = results.some(AsyncResult.isFailure)
   const installed = WalletList.installedWallets(clients)
   const imageOf = (entry: WalletListEntry.WalletEntry) =>
-    entry.image_id === undefined ? undefined : engine.imageUrl(`/getWalletImage/${entry.image_id}`)
+    entry.image_id === undefined ? undefined : engine.walletImageUrl(entry.image_id)
 
   const rows: ReadonlyArray<Row> = WalletList.arrange({
     installed,

@@ -11,6 +11,7 @@ import * as Buy from "../../../core/onramp/Buy.ts"
 import * as Session from "../../../core/Session.ts"
 import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
+import { focusFirst } from "../components/focusFirst.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { PurchaseStatus } from "./PurchaseStatus.tsx"
 
@@ -154,7 +155,7 @@ function Steps({ account }: { readonly account: Session.SessionAccount }) {
   const step = purchase === undefined ? "form" : "status"
   // Each step mounts afresh and takes the focus to its first control, so keyboard users stay in the dialog.
   return (
-    <div key={step} ref={(element) => element?.querySelector<HTMLElement>("input:not([disabled]), select, button:not([disabled]), a[href]")?.focus()}>
+    <div key={step} tabIndex={-1} ref={(element) => focusFirst(element, "input:not([disabled]), select, button:not([disabled]), a[href]")}>
       {purchase === undefined ? <BuyForm account={account} /> : <PurchaseStatus purchase={purchase} />}
     </div>
   )

@@ -14,15 +14,16 @@ export function EmailField() {
       event.preventDefault()
       form.submit()
     }}>
-      <label className="field">
-        <span>{t("emailLabel")}</span>
+      <div className="field">
+        {/* The label names the field alone: the submit button beside it has its own name. */}
+        <label htmlFor="portico-email">{t("emailLabel")}</label>
         <span className="with-suffix">
-          <input type="email" autoComplete="email" inputMode="email" value={form.email} data-email-input="" aria-invalid={form.invalid}
+          <input id="portico-email" type="email" autoComplete="email" inputMode="email" value={form.email} data-email-input="" aria-invalid={form.invalid}
             aria-describedby={form.invalid || form.failure !== undefined ? "portico-email-problem" : undefined}
             onChange={(event) => form.setEmail(event.currentTarget.value)} />
           <button type="submit" className="primary" data-email-submit="" disabled={!form.ready}>{t("emailContinue")}</button>
         </span>
-      </label>
+      </div>
       {form.invalid || form.failure !== undefined
         ? <p className="error" role="alert" id="portico-email-problem">{form.failure === undefined ? t("errorInvalidEmail") : errorText(form.failure, t)}</p>
         : null}

@@ -1,12 +1,11 @@
 /**
  * The social method of Connect (spec §2, §9 the socials): the first providers as buttons, the rest behind
- * "More". A click opens the provider's window at once (so no popup blocker stops it) and points it at the
- * authorization URL the frame makes; without a popup, the page itself goes to the provider and comes back.
+ * "More"; a click starts the login in the provider's window (useSocialLogin).
  */
 import { useState } from "react"
 import type { SocialProvider } from "../../../core/SocialProvider.ts"
-import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
+import { useSocialLogin } from "../components/useSocialLogin.ts"
 import { useModalContext } from "../ModalContext.ts"
 
 /** Buttons shown before "More". */
@@ -22,30 +21,10 @@ const names: Readonly<Record<SocialProvider, string>> = {
 }
 
 export function SocialButtons({ providers }: { readonly providers: ReadonlyArray<SocialProvider> }) {
-  const { engine, t } = useModalContext()
+  const { t } = useModalContext()
   const [expanded, setExpanded] = useState(false)
-  const [failure, setFailure] = useState<Failure | undefined>(undefined)
+  const { start, failure } = useSocialLogin()
   const shown = expanded ? providers : providers.slice(0, shownFirst)
-
-  const start = (provider: SocialProvider) => {
-    setFailure(undefined)
-    const popup = globalThis.open("", "portico-social", "popup,width=480,height=640")
-    if (popup === null) {
-      // Popup blocked: the page itself goes to the provider, and restores the login when it comes back.
-      engine.connectSocial(provider, "redirect").then((url) => globalThis.location.assign(url), (cause: unknown) => setFailure(asFailure(cause)))
-      return
-    }
-    popup.opener = null
-    engine.connectSocial(provider, "popup").then(
-      (url) => {
-        popup.location.href = url
-      },
-      (cause: unknown) => {
-        popup.close()
-        setFailure(asFailure(cause))
-      }
-    )
-  }
 
   return (
     <div>

@@ -36,7 +36,7 @@ export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletLis
     <div>
       {wallet === undefined ? null : (
         <div className="center">
-          <WalletIcon src={wallet.image_id === undefined ? undefined : engine.imageUrl(`/getWalletImage/${wallet.image_id}`)} name={wallet.name} className="big" />
+          <WalletIcon src={wallet.image_id === undefined ? undefined : engine.walletImageUrl(wallet.image_id)} name={wallet.name} className="big" />
           <strong>{t("continueInWallet", { name: wallet.name })}</strong>
         </div>
       )}

@@ -18,7 +18,9 @@ export function EmailVerifyDevice() {
       <p role="status">{step._tag === "Device" ? t("deviceCheck", { email: step.email }) : t("loading")}</p>
       <p className="muted">{t("deviceCheckHint")}</p>
       {shown === undefined ? null : <p className="error" role="alert">{errorText(shown, t)}</p>}
-      {step._tag === "Device" ? <ResendCode sentAt={step.sentAt} onResend={() => settle(engine.resendEmailCode(), () => setResendFailure(undefined), setResendFailure)} /> : null}
+      {step._tag === "Device"
+        ? <ResendCode what="link" sentAt={step.sentAt} onResend={() => settle(engine.resendEmailCode(), () => setResendFailure(undefined), setResendFailure)} />
+        : null}
     </div>
   )
 }

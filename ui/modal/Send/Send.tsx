@@ -5,6 +5,7 @@
  * fee) and the send through the connected wallet. The engine keeps the form: a refusal or a failure
  * leaves everything as typed, with the reason said in the visitor's language.
  */
+import * as Explorer from "../../../core/Explorer.ts"
 import { type FormEvent, useState } from "react"
 import * as Format from "../../../core/Format.ts"
 import * as Session from "../../../core/Session.ts"
@@ -16,6 +17,7 @@ import { useBalances } from "../Account/useBalances.ts"
 import { shortenAddress } from "../Account/shortenAddress.ts"
 import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
+import { focusFirst } from "../components/focusFirst.ts"
 import { WalletIcon } from "../components/WalletIcon.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
@@ -37,11 +39,11 @@ function Preview({ account, fee, onEdit }: { readonly account: Session.SessionAc
     setFailure(undefined)
     engine.send().then(
       (id) => {
-        const explorer = network?.blockExplorers?.default.url
+        const explorer = Explorer.transactionUrl(network, id)
         void engine.showToast({
           message: t("sendSent"),
           variant: "success",
-          ...(explorer === undefined ? {} : { link: { href: `${explorer.replace(/\/$/, "")}/tx/${id}`, label: t("sendOnExplorer") } })
+          ...(explorer === undefined ? {} : { link: { href: explorer, label: t("sendOnExplorer") } })
         })
       },
       (cause: unknown) => setFailure(asFailure(cause))
@@ -68,7 +70,7 @@ function Preview({ account, fee, onEdit }: { readonly account: Session.SessionAc
         <dd data-send-fee="">
           {fee === undefined || network === undefined
             ? t("sendFeeUnknown")
-            : t("balanceOf", { amount: Format.formatBalance(formatUnits(fee, network.nativeCurrency.decimals), locale), symbol: network.nativeCurrency.symbol })}
+            : t("balanceOf", { amount: Format.formatFee(formatUnits(fee, network.nativeCurrency.decimals), locale), symbol: network.nativeCurrency.symbol })}
         </dd>
       </dl>
       {form.loading ? <p className="muted" role="status">{t("sendConfirmInWallet")}</p> : null}
@@ -186,7 +188,7 @@ function Steps({ account }: { readonly account: Session.SessionAccount }) {
   // The step's controls replace the ones that had focus: focus moves to the new step's first control
   // (each step mounts afresh), so keyboard users (and Escape) stay inside the dialog.
   return (
-    <div key={step._tag} ref={(element) => element?.querySelector<HTMLElement>("input:not([disabled]), button:not([disabled])")?.focus()}>
+    <div key={step._tag} tabIndex={-1} ref={(element) => focusFirst(element, "input:not([disabled]), button:not([disabled])")}>
       {step._tag === "Form"
         ? <Form account={account} onReview={(fee) => setStep({ _tag: "Preview", fee })} />
         : <Preview account={account} fee={step.fee} onEdit={() => setStep({ _tag: "Form" })} />}

@@ -20,7 +20,7 @@ export function SignInView() {
         {status._tag === "Failed"
           ? <button type="button" className="primary" onClick={() => void engine.retrySignIn()}>{t("tryAgain")}</button>
           : null}
-        <button type="button" onClick={() => void engine.cancelSignIn()}>{t(engine.signInRequired ? "signInCancelDisconnect" : "signInCancel")}</button>
+        <button type="button" className="secondary" onClick={() => void engine.cancelSignIn()}>{t(engine.signInRequired ? "signInCancelDisconnect" : "signInCancel")}</button>
       </div>
     </div>
   )

@@ -3,40 +3,32 @@
  * the network's tokens, each with the account's balance), the amount, and a quote from our server that
  * follows every change and refreshes every 10 s while the view is open: what the visitor receives, the
  * price impact and the fee. The slippage tolerance (1 % by default) bounds the minimum the swap accepts.
- * Insufficient balance, a high price impact and amounts the pools cannot fill are said before anything is
- * sent; the preview shows the minimum the swap accepts, and confirming asks the wallet for the approval
- * first when needed, then for the swap, each mined before the next. A search narrows both token lists.
+ * The form says why it may not be swapped (core's SwapGuards: the balance, a price impact above 5 %) before
+ * anything is sent, and the swap itself refuses the same; the preview shows the minimum the swap accepts,
+ * and confirming asks the wallet for the approval first when needed, then for the swap, each mined before
+ * the next. A search narrows both token lists.
  */
 import { useEffect, useState } from "react"
 import { formatUnits } from "viem"
 import * as Format from "../../../core/Format.ts"
 import * as Session from "../../../core/Session.ts"
-import * as Amount from "../../../core/send/Amount.ts"
 import * as Quote from "../../../core/swap/Quote.ts"
-import * as Swap from "../../../core/swap/Swap.ts"
+import type * as Swap from "../../../core/swap/Swap.ts"
+import * as SwapGuards from "../../../core/swap/SwapGuards.ts"
 import type * as TokenBalance from "../../../core/TokenBalance.ts"
 import { useBalances } from "../Account/useBalances.ts"
 import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
+import { focusFirst } from "../components/focusFirst.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
 /** The quote follows the market while the view is open. */
 const requoteMillis = 10_000
 
-/** The account's balance of a swap token (Ether: the native balance), as decimal text. */
-const balanceOf = (token: Swap.SwapToken, balances: ReadonlyArray<TokenBalance.TokenBalance>): string => {
-  const held = balances.find((balance) =>
-    Swap.isNative(token) ? balance.address === undefined : balance.address?.toLowerCase() === token.address.toLowerCase())
-  return held?.quantity.numeric ?? "0"
-}
-
-/** Above this price impact (percent) the visitor is warned before swapping. */
-const highImpactPercent = 5
-
-/** The minimum the swap accepts under the form's slippage, as the router will enforce it. */
-const minimumOf = (toAmount: bigint, slippage: string): bigint | undefined => {
-  const ppm = Quote.percentToPpm(slippage)
-  return ppm === undefined ? undefined : Quote.minimumOut(toAmount, ppm)
+/** Which problem a refusal is, for the page's tests and styles. */
+const problemNames: Record<SwapGuards.SwapRefusal["_tag"], string> = {
+  InsufficientBalanceError: "balance",
+  SwapPriceImpactTooHighError: "impact"
 }
 
 function TokenSelect({ label, value, tokens, balances, onChange, testId }: {
@@ -56,7 +48,7 @@ function TokenSelect({ label, value, tokens, balances, onChange, testId }: {
       <select value={value?.address ?? ""} onChange={(event) => onChange(event.currentTarget.value)} data-swap-token={testId}>
         {listed.map((token) => (
           <option key={token.address} value={token.address}>
-            {token.symbol} — {t("balanceOf", { amount: Format.formatTokenBalance(balanceOf(token, balances), locale), symbol: token.symbol })}
+            {token.symbol} — {t("balanceOf", { amount: Format.formatTokenBalance(SwapGuards.heldOf(token, balances), locale), symbol: token.symbol })}
           </option>
         ))}
       </select>
@@ -70,8 +62,8 @@ function Preview({ onEdit }: { readonly onEdit: () => void }) {
   const [failure, setFailure] = useState<Failure | undefined>(undefined)
   const { from, to, quote, units } = form
   if (from === undefined || to === undefined || quote === undefined || units === undefined) return null
-  const minimum = minimumOf(quote.toAmount, form.slippage)
-  const needsApproval = !Swap.isNative(from) && (form.allowance ?? 0n) < units
+  const minimum = SwapGuards.minimumOf(quote.toAmount, form.slippage)
+  const needsApproval = SwapGuards.needsApproval(from, form.allowance, units)
   const busy = form.step !== "form"
   const amountOf = (value: bigint, token: Swap.SwapToken) =>
     t("balanceOf", { amount: Format.formatTokenBalance(formatUnits(value, token.decimals), locale), symbol: token.symbol })
@@ -120,11 +112,10 @@ function SwapForm({ account, onReview }: { readonly account: Session.SessionAcco
   if (form.tokens.length === 0) {
     return <p className="error" role="alert">{form.problem === undefined ? t("swapUnavailable") : errorText(form.problem, t)}</p>
   }
-  const { from, to, quote, units } = form
+  const { from, to, quote } = form
   const query = search.trim().toLowerCase()
   const tokens = query === "" ? form.tokens : form.tokens.filter((token) => `${token.symbol} ${token.name}`.toLowerCase().includes(query))
-  const insufficient = from !== undefined && units !== undefined && !Amount.withinBalance(units, balanceOf(from, balances), from.decimals)
-  const highImpact = quote !== undefined && Number(quote.priceImpact) > highImpactPercent
+  const refusals = SwapGuards.refusals(form, balances)
   const slippageValid = Quote.percentToPpm(form.slippage) !== undefined
   const received = quote === undefined || to === undefined ? undefined : formatUnits(quote.toAmount, to.decimals)
   return (
@@ -160,11 +151,10 @@ function SwapForm({ account, onReview }: { readonly account: Session.SessionAcco
           onChange={(event) => void engine.setSwapSlippage(event.currentTarget.value)} />
       </label>
       {slippageValid ? null : <p className="error" role="alert" data-swap-problem="slippage">{t("swapSlippageInvalid")}</p>}
-      {insufficient ? <p className="error" role="alert" data-swap-problem="balance">{t("swapInsufficientBalance", { symbol: from.symbol })}</p> : null}
-      {highImpact ? <p className="error" role="alert" data-swap-problem="impact">{t("swapHighImpact", { impact: Format.formatPercent(quote.priceImpact, locale) })}</p> : null}
+      {refusals.map((refusal) => <p key={refusal._tag} className="error" role="alert" data-swap-problem={problemNames[refusal._tag]}>{errorText(refusal, t)}</p>)}
       {form.problem === undefined ? null : <p className="error" role="alert" data-swap-problem="quote">{errorText(form.problem, t)}</p>}
       <div className="actions">
-        <button type="submit" className="primary" data-swap-submit="" disabled={quote === undefined || insufficient || !slippageValid}>
+        <button type="submit" className="primary" data-swap-submit="" disabled={quote === undefined || refusals.length > 0 || !slippageValid}>
           {t("sendReview")}
         </button>
       </div>
@@ -182,7 +172,7 @@ function Steps({ account }: { readonly account: Session.SessionAccount }) {
   }, [engine])
   // Each step mounts afresh and takes the focus to its first control, so keyboard users stay in the dialog.
   return (
-    <div key={step} ref={(element) => element?.querySelector<HTMLElement>("input:not([disabled]), select, button:not([disabled])")?.focus()}>
+    <div key={step} tabIndex={-1} ref={(element) => focusFirst(element, "input:not([disabled]), select, button:not([disabled])")}>
       {step === "form" ? <SwapForm account={account} onReview={() => setStep("preview")} /> : <Preview onEdit={() => setStep("form")} />}
     </div>
   )
@@ -191,6 +181,7 @@ function Steps({ account }: { readonly account: Session.SessionAccount }) {
 export function SwapView() {
   const { engine, t } = useModalContext()
   const account = Session.activeAccount(useEngineAtom(engine.atoms.session))
-  if (account === undefined || account.namespace !== "eip155") return <p className="muted">{t("noAccount")}</p>
+  // EVM swaps through the chain's venues, Solana's through a Jupiter-compatible API (both behind our server).
+  if (account === undefined || (account.namespace !== "eip155" && account.namespace !== "solana")) return <p className="muted">{t("noAccount")}</p>
   return <Steps key={account.caipNetworkId} account={account} />
 }

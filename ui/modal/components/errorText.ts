@@ -2,9 +2,12 @@
  * What a failure says in the visitor's language. The table is total over every failure a visitor can
  * meet (`ShownFailure`, derived from the engine's actions and the features' states): a new failure
  * anywhere does not compile until it has words here, and so in every locale. A wallet's own words, which
- * no table can know, are shown inside a translated sentence.
+ * no table can know, are shown inside a translated sentence. Numbers and names come from the failure's
+ * own fields (the cooldown's `seconds`, the swap's `symbol`), never from its English text.
  */
 import type { ShownFailure } from "../../../app/Engine.ts"
+import type * as Alert from "../../../core/Alert.ts"
+import * as Format from "../../../core/Format.ts"
 import type { MessageKey } from "../../i18n/en.ts"
 import type { Translate } from "../../i18n/Messages.ts"
 
@@ -16,6 +19,12 @@ export interface Failure {
   readonly reason?: string | undefined
   /** A wait the visitor must sit out (EmailCooldownError). */
   readonly seconds?: number | undefined
+  /** The coin or token a failure is about (InsufficientBalanceError). */
+  readonly symbol?: string | undefined
+  /** The quoted price impact, in percent (SwapPriceImpactTooHighError). */
+  readonly impact?: string | undefined
+  /** The name looked up (NameNotFoundError). */
+  readonly name?: string | undefined
 }
 
 type Words = MessageKey | ((failure: Failure, t: Translate) => string)
@@ -23,10 +32,10 @@ type Words = MessageKey | ((failure: Failure, t: Translate) => string)
 /** The wallet's (or the frame's) own words inside a translated sentence. */
 const withDetail = (key: MessageKey): Words => (failure, t) => t(key, { detail: failure.message })
 
-/** Failures, and the spec's alerts shown as toasts under their catalogue name. */
-type Shown = ShownFailure["_tag"] | "SessionExpired"
+/** Failures, and the spec's alerts and toasts shown under their catalogue name. */
+type Shown = ShownFailure["_tag"] | "SessionExpired" | typeof Alert.tokenBalanceUnavailableToast.errorTag
 
-const byTag: { readonly [Tag in Shown]: Words } = {
+export const byTag: { readonly [Tag in Shown]: Words } = {
   UserRejectedRequestError: "errorUserRejected",
   UnauthorizedError: "errorUnauthorized",
   UnsupportedMethodError: "errorUnsupportedMethod",
@@ -52,19 +61,24 @@ const byTag: { readonly [Tag in Shown]: Words } = {
   CallDataNotHexError: "errorInvalidCalls",
   SwapRevertedError: "errorSwapReverted",
   SwapNotReadyError: "swapNotReady",
+  // The template carries no percent sign: the locale's percent format places it ('7,5 %', '%7,5').
+  SwapPriceImpactTooHighError: (failure, t) => t("swapHighImpact", { impact: failure.impact === undefined ? "" : Format.formatPercent(failure.impact, t.locale) }),
   BuyNotReadyError: "buyNotReady",
   InvalidEmailError: "errorInvalidEmail",
   EmailCooldownError: (failure, t) => t("errorEmailCooldown", { seconds: failure.seconds ?? 30 }),
   LoginPanelClosedError: "errorLoginPanelClosed",
+  SocialWindowClosedError: "errorSocialWindowClosed",
   EmbeddedFrameLoadError: "errorEmbeddedLoad",
   EmbeddedFrameTimeoutError: "errorEmbeddedTimeout",
   EmbeddedWalletStorageBlockedError: "errorEmbeddedStorage",
   EmbeddedFrameRequestError: withDetail("errorEmbeddedRequest"),
   SessionExpired: "errorSessionExpired",
+  TokenBalanceUnavailable: "tokenBalanceUnavailable",
   SendAmountAndReceiverRequiredError: "errorSendAmountAndReceiver",
   SendTokenRequiredError: "errorSendToken",
   SendUnsupportedChainError: "errorSendUnsupportedChain",
   InvalidAmountError: "errorInvalidAmount",
+  InsufficientBalanceError: (failure, t) => t("errorInsufficientBalance", { symbol: failure.symbol ?? "" }),
   InvalidReceiverError: "errorReceiverAddress",
   EvmSendInvalidAddressError: "errorReceiverAddress",
   SolanaSendInvalidAddressError: "errorReceiverAddress",
@@ -72,6 +86,7 @@ const byTag: { readonly [Tag in Shown]: Words } = {
   SolanaSendAnswerError: "errorSendAnswer",
   TransferTokenError: "errorTransferToken",
   NameResolutionError: "errorNameResolution",
+  NameNotFoundError: (failure, t) => t("errorNameNotFound", { name: failure.name ?? "" }),
   NameSuggestionsError: "nameSuggestionsFailed",
   NameInvalidCharactersError: "nameRuleCharacters",
   NameTooShortError: "nameRuleLength",
@@ -88,9 +103,6 @@ const byTag: { readonly [Tag in Shown]: Words } = {
 
 /** What failed inside the embedded wallet's frame (EmbeddedFrameRequestError's `reason`). */
 const byReason: Readonly<Record<string, MessageKey>> = {
-  "OtpRefused.wrong": "errorOtpWrong",
-  "OtpRefused.expired": "errorOtpExpired",
-  "OtpRefused.locked": "errorOtpLocked",
   EmailInUse: "errorEmailInUse",
   SocialSignInFailed: "errorSocialFailed",
   RequestAbortedError: "errorUserRejected",

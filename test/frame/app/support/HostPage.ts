@@ -73,6 +73,9 @@ export const showPanel = async (page: Page, url: string): Promise<FrameLocator> 
     panel.name = target.name
     panel.title = "panel"
     panel.setAttribute("allow", "clipboard-write")
+    // The modal's size for a panel, so what a visitor sees needs no scrolling inside it.
+    panel.style.width = "420px"
+    panel.style.height = "560px"
     document.body.append(panel)
   }, { url, name })
   return page.frameLocator(`iframe[name="${name}"]`)

@@ -1,0 +1,36 @@
+/**
+ * What the chain says about an account that changes with any transaction touching it, read cheaply: on
+ * EVM its nonce (it sent), its balance (it paid or received the coin) and its balances of the tokens it
+ * holds (it received or sent one); on Solana its balance and its newest signature. Equal fingerprints:
+ * nothing the Account view shows has changed.
+ */
+import * as Effect from "effect/Effect"
+import { encodeFunctionData, erc20Abi } from "viem"
+import type { ChainRead, ChainReadError } from "./ChainRead.ts"
+
+/** At most this many token balances are compared (the first the account holds). */
+const maxTokens = 20
+
+export const read = (
+  chain: ChainRead,
+  account: { readonly namespace: string; readonly address: string },
+  /** The token contracts (EVM) the account is known to hold. */
+  tokens: ReadonlyArray<string> = []
+): Effect.Effect<string, ChainReadError> =>
+  account.namespace === "solana"
+    ? Effect.map(
+      Effect.all([
+        chain({ method: "getBalance", params: [account.address, { commitment: "confirmed" }] }),
+        chain({ method: "getSignaturesForAddress", params: [account.address, { limit: 1, commitment: "confirmed" }] })
+      ], { concurrency: "unbounded" }),
+      JSON.stringify
+    )
+    : Effect.map(
+      Effect.all([
+        chain({ method: "eth_getTransactionCount", params: [account.address, "latest"] }),
+        chain({ method: "eth_getBalance", params: [account.address, "latest"] }),
+        ...tokens.slice(0, maxTokens).map((token) =>
+          chain({ method: "eth_call", params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [account.address as `0x${string}`] }) }, "latest"] }))
+      ], { concurrency: "unbounded" }),
+      JSON.stringify
+    )
