@@ -311,6 +311,9 @@ const tables: Readonly<Record<Exclude<Locale.Locale, "en">, () => Promise<{ read
 export const loadTable = async (locale: Locale.Locale): Promise<PanelTable> =>
   locale === "en" ? en : (await tables[locale]()).default
 
+/** A slot filled with nothing at a template's end: its space and, right to left, its empty isolate. */
+const emptyTail = /\s*(?:\u2068\u2069)?$/u
+
 /** `table`'s words with its templates filled in `locale`. */
 export const fill = (locale: Locale.Locale, table: PanelTable): PanelStrings => {
   const format = (template: string, values: MessageFormat.Values) => MessageFormat.format(locale, template, values)
@@ -330,8 +333,8 @@ export const fill = (locale: Locale.Locale, table: PanelTable): PanelStrings => 
     },
     intent: {
       ...table.intent,
-      // Without the network's words the sentence ends at its own full stop.
-      simulationReverted: (reason) => (reason === "" ? format(table.intent.simulationReverted, { reason: "" }).replace(/[\s\u2068\u2069]+$/u, "") : format(table.intent.simulationReverted, { reason }))
+      // Without the network's words the sentence ends at its own full stop (no empty isolate after it).
+      simulationReverted: (reason) => reason === "" ? format(table.intent.simulationReverted, { reason }).replace(emptyTail, "") : format(table.intent.simulationReverted, { reason })
     }
   }
 }
