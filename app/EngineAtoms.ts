@@ -46,6 +46,7 @@ export interface EngineAtoms {
     readonly attempt: Atom.Atom<ConnectAttempt.Attempt>
     readonly balances: ReturnType<typeof AccountData.atoms>["balances"]
     readonly identity: ReturnType<typeof AccountData.atoms>["identity"]
+    readonly swapNetworks: ReturnType<typeof AccountData.atoms>["swapNetworks"]
     readonly transactions: ReturnType<typeof Activity.atoms>["transactions"]
     readonly pending: ReturnType<typeof Activity.atoms>["pending"]
     readonly wallets: ReturnType<typeof WalletList.atoms>["page"]
@@ -98,6 +99,7 @@ export const make = (
     attempt: state(service(ConnectAttempt.ConnectAttempt).state),
     balances: accountAtoms.balances,
     identity: accountAtoms.identity,
+    swapNetworks: accountAtoms.swapNetworks,
     ...Activity.atoms(service(Activity.Activity)),
     wallets: walletAtoms.page,
     registration: state(names.registration),

@@ -1,7 +1,8 @@
 /**
  * What a host page holds before the visitor acts, whatever its framework: the snapshot store, and the
- * engine and modal chunks, fetched from the page's own origin when the visitor shows intent (or the
- * browser is idle) and built on first use. Nothing here sends a request anywhere else or starts wallet
+ * engine and modal chunks, fetched from the page's own origin when the visitor shows intent (pointer over,
+ * focus on or touch of the button) and built on first use: a page view whose visitor never heads for the
+ * button costs only the first chunk. Nothing here sends a request anywhere else or starts wallet
  * discovery: that waits for the visitor to open the modal (or for a session an earlier visit stored).
  */
 import * as Config from "../core/Config.ts"
@@ -14,8 +15,6 @@ export interface Host<Modal> {
   /** The host's configuration with every network in Portico's form (viem chains converted). */
   readonly config: Config.NormalizedConfig
   readonly snapshot: Snapshot.Store
-  /** Fetches the engine and modal chunks (no engine is built, nothing else is requested). */
-  readonly prefetch: () => void
   /** The visitor is about to open the modal (pointer over, focus, touch): fetch and build the engine too. */
   readonly prepare: () => void
   /** The engine, built once. */
@@ -48,7 +47,6 @@ export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () =>
   return {
     config,
     snapshot,
-    prefetch,
     prepare: () => {
       if (config.prefetch === false) return
       prefetch()
@@ -83,25 +81,5 @@ const once = <A>(load: () => Promise<A>): (() => Promise<A>) => {
       throw cause
     })
     return loading
-  }
-}
-
-/**
- * Runs `prefetch` once the page has loaded and the browser is idle, unless the host turned prefetching
- * off; returns the cancel function.
- */
-export const prefetchWhenIdle = (host: Host<unknown>): (() => void) => {
-  if (host.config.prefetch === false) return () => undefined
-  const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => globalThis.setTimeout(callback, 200))
-  const cancelIdle = globalThis.cancelIdleCallback ?? globalThis.clearTimeout
-  let handle: number | undefined
-  const schedule = () => {
-    handle = idle(() => host.prefetch())
-  }
-  if (globalThis.document?.readyState === "complete") schedule()
-  else globalThis.addEventListener?.("load", schedule, { once: true })
-  return () => {
-    globalThis.removeEventListener?.("load", schedule)
-    if (handle !== undefined) cancelIdle(handle)
   }
 }

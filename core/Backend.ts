@@ -111,12 +111,14 @@ export class Backend extends Context.Service<Backend, {
   /** The session with that id while it is valid; undefined once revoked or expired. */
   readonly signInSession: (id: string) => Effect.Effect<SignInRecord | undefined, BackendError>
   readonly revokeSignInSession: (id: string) => Effect.Effect<void, BackendError>
+  /** The networks (CAIP-2) the server's swap venues cover. */
+  readonly swapNetworks: () => Effect.Effect<ReadonlyArray<string>, BackendError>
   /** The tokens a network swaps; a network without swaps is a 400 'Network not supported for Swaps'. */
   readonly swapTokens: (caipNetworkId: string) => Effect.Effect<ReadonlyArray<Swap.SwapToken>, BackendError>
   /** What swapping `amount` base units of `from` for `to` returns now. */
   readonly swapQuote: (query: SwapQuery) => Effect.Effect<Swap.SwapQuote, BackendError>
-  /** How much of `token` the router may spend for `owner`. */
-  readonly swapAllowance: (token: string, owner: string) => Effect.Effect<bigint, BackendError>
+  /** How much of `token` the router may spend for `owner`: the router that quotes `swap` best, when given. */
+  readonly swapAllowance: (token: string, owner: string, swap?: { readonly to: string; readonly amount: bigint }) => Effect.Effect<bigint, BackendError>
   /** The approval of exactly `amount` for the router. */
   readonly swapApproval: (query: SwapQuery) => Effect.Effect<Swap.SwapTransaction, BackendError>
   /** The swap, with its minimum output from `slippage` (percent). */
@@ -146,6 +148,7 @@ export class Backend extends Context.Service<Backend, {
       addSignInSession: notConfigured,
       signInSession: notConfigured,
       revokeSignInSession: notConfigured,
+      swapNetworks: notConfigured,
       swapTokens: notConfigured,
       swapQuote: notConfigured,
       swapAllowance: notConfigured,

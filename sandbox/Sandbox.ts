@@ -15,9 +15,9 @@ import { startMailServer } from "./mail/MailServer.ts"
 import { sandboxEmbeddedOptions } from "./mail/SandboxEmbedded.ts"
 import { startIdentityProviders } from "./oidc/IdentityProviders.ts"
 import { callbackPath } from "../http/api/SocialApi.ts"
-import { evmChainSpecs, startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
+import { startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
-import { sandboxCollections, sandboxContracts, sandboxTokens, sandboxUsdPrices } from "./evm/SandboxContracts.ts"
+import { sandboxServerEvm } from "./evm/NetworkShapes.ts"
 import { startRelay } from "../http/relay/Relay.ts"
 import { explorerOptionsFor, startSandboxExplorer } from "./explorer/SandboxExplorer.ts"
 import { projectId, type SandboxConfig } from "./SandboxConfig.ts"
@@ -139,13 +139,6 @@ const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promi
 
 interface Stoppable { readonly stop: () => Promise<void> }
 
-/** Fixed USD prices on the EVM devnets, so that USD values in the modal are real numbers (Solana's come from its Pyth feeds). */
-const sandboxPrices: Readonly<Record<string, number>> = Object.fromEntries(
-  evmChainSpecs.flatMap(({ chainId }) => [
-    [`eip155:${chainId}:native`, sandboxUsdPrices.native],
-    ...sandboxTokens.map((token) => [`eip155:${chainId}:${token.address}`, sandboxUsdPrices.token] as const)
-  ])
-)
 
 /** Tries to start on ephemeral ports: a port picked free may be taken by another process before it is bound. */
 const ephemeralAttempts = 3
@@ -207,19 +200,12 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       host,
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
-      evm: evmChainSpecs.map(({ chainId, name }, index) => ({
-        chainId,
-        name,
-        rpcUrl: http(ports.evm[index] ?? 0),
-        tokens: sandboxTokens,
-        collections: sandboxCollections,
-        swapRouter: sandboxContracts.router,
-        explorer: explorerOptionsFor(http(ports.explorer), chainId, index)
-      })),
+      // Each devnet's configuration is its real network's file from docs/networks/ with only the chain id and
+      // RPC URL replaced, and its explorer the sandbox's (Etherscan's dialect for the first, Blockscout's for the second).
+      evm: sandboxServerEvm(ports.evm.map(http)).map((chain, index) => ({ ...chain, explorer: explorerOptionsFor(http(ports.explorer), chain.chainId, index) })),
       tokenList: `${http(ports.explorer)}/tokenlist.json`,
       // Solana mainnet's ready configuration, verbatim but for where the cluster and its Jupiter API are, and its id.
       solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId, devnet.jupiterUrl),
-      prices: sandboxPrices,
       tokenImages: sandboxTokenImages,
       // A local toy world: any page on this machine may use the sandbox project.
       projects: { [projectId]: { allowedOrigins: ["*"] } },
@@ -264,9 +250,8 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     evm: {
       chains: evmDevnets.chains.map(({ chainId, name, rpcUrl }, index) => {
         const { url, kind } = explorerOptionsFor(explorerServer.url, chainId, index)
-        return { chainId, name, rpcUrl, explorerApi: { url, kind } }
+        return { chainId, name, rpcUrl, explorerApi: { url, kind }, contracts: { ...evmDevnets.deployment.chains.find((chain) => chain.chainId === chainId)?.contracts } }
       }),
-      contracts: { ...evmDevnets.deployment.contracts },
       accounts: evmDevnets.deployment.accounts.map(({ address, privateKey }) => ({ address, privateKey }))
     },
     solana: {

@@ -21,7 +21,12 @@ export const EvmChain = Schema.Struct({
   /** A block explorer's web pages (`/tx/<hash>`, `/address/<address>`), for links. */
   explorer: Schema.optionalKey(Schema.String),
   /** The explorer API Portico's server reads this chain's history through (sandbox/explorer/). */
-  explorerApi: Schema.optionalKey(Schema.Struct({ url: Schema.String, kind: Schema.Literals(["etherscan", "blockscout"]) }))
+  explorerApi: Schema.optionalKey(Schema.Struct({ url: Schema.String, kind: Schema.Literals(["etherscan", "blockscout"]) })),
+  /**
+   * Contract name → address on this chain: the real network's (usdc, usdt, dai, weth, multicall3, the
+   * feeds, the Uniswap venues, ENS on the Ethereum-shaped chain) and the sandbox's own (nft, spamNft, points).
+   */
+  contracts: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
 })
 export type EvmChain = typeof EvmChain.Type
 
@@ -61,8 +66,6 @@ export const SandboxConfig = Schema.Struct({
   mailboxUrl: Schema.optionalKey(Schema.String),
   evm: Schema.Struct({
     chains: Schema.Array(EvmChain),
-    /** contract name (usdc6, usdtLike, dai18, nft, spamNft, pool, router, points) → address, identical on every chain */
-    contracts: Schema.Record(Schema.String, Schema.String),
     accounts: Schema.Array(EvmAccount)
   }),
   solana: Schema.Struct({

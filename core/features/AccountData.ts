@@ -48,6 +48,8 @@ export class AccountData extends Context.Service<AccountData, {
    */
   readonly loadBalances: (account: Session.SessionAccount, options?: { readonly refresh?: boolean }) => Effect.Effect<void>
   readonly identity: (address: string) => Effect.Effect<Identity.Identity, BackendError>
+  /** The networks the server's swap venues cover (the Swap button shows only there). */
+  readonly swapNetworks: Effect.Effect<ReadonlyArray<string>, BackendError>
   /** Bumped per address each time its profile was read again past the cache: the identity atoms follow it. */
   readonly identityVersions: SubscriptionRef.SubscriptionRef<ReadonlyMap<string, number>>
   /**
@@ -110,7 +112,14 @@ export class AccountData extends Context.Service<AccountData, {
           Effect.andThen(SubscriptionRef.update(identityVersions, (all) => new Map(all).set(address, (all.get(address) ?? 0) + 1)))
         )
 
-      return AccountData.of({ balances, loadBalances, identity: (address) => backend.identity(address), identityVersions, refreshIdentity })
+      return AccountData.of({
+        balances,
+        loadBalances,
+        identity: (address) => backend.identity(address),
+        identityVersions,
+        refreshIdentity,
+        swapNetworks: backend.swapNetworks()
+      })
     })
   )
 }
@@ -131,6 +140,7 @@ export const atoms = (data: AccountData["Service"]) => {
       return data.identity(address)
     })))
   return {
+    swapNetworks: Atom.keepAlive(Atom.make(data.swapNetworks)),
     balances: (account: AccountOnNetwork) => balancesByKey(keyOf(account)),
     identity: (address: string) => {
       addresses.add(address)

@@ -1,9 +1,10 @@
 /**
  * Swaps (spec §2 feature area "swaps", §7 convert calls): the form's pair and amount, a quote from our
- * server that follows every change, and the swap itself through the visitor's wallet — first an approval
- * of exactly the amount when the router may not spend enough of the token, then the swap — each waited
- * for until mined. On Solana the swap is one transaction from the swap API, signed and sent by the wallet
- * (core/swap/SolanaSwap.ts). After it, balances and activity load again and the modal returns to Account.
+ * server (the best of the network's Uniswap v2 and v3 venues) that follows every change, and the swap
+ * itself through the visitor's wallet — first an approval of exactly the amount when the venue's router
+ * may not spend enough of the token, then the swap — each waited for until mined. On Solana the swap is
+ * one transaction from the swap API, signed and sent by the wallet (core/swap/SolanaSwap.ts). After it,
+ * balances and activity load again and the modal returns to Account.
  * Its own chunk (app/SwapEngine.ts): a visitor who never opens Swap never loads it.
  */
 import * as Clock from "effect/Clock"
@@ -103,7 +104,7 @@ export class Swapping extends Context.Service<Swapping, {
         const query = { amount, from: from.address, to: to.address, userAddress: account.address }
         const [quote, allowance] = yield* Effect.all([
           backend.swapQuote(query),
-          Swap.needsAllowance(from) ? backend.swapAllowance(from.address, account.address) : Effect.succeed(undefined)
+          Swap.needsAllowance(from) ? backend.swapAllowance(from.address, account.address, { to: to.address, amount }) : Effect.succeed(undefined)
         ], { concurrency: 2 })
         // A quote for a form that changed meanwhile is not this form's.
         yield* SubscriptionRef.update(form, (current) =>

@@ -17,6 +17,8 @@ import { SdkQuery } from "./SdkQuery.ts"
 
 /** Not shown in the spec: the CAIP-2 ids this server can answer for, split by transport. */
 export class SupportedChains extends Schema.Class<SupportedChains>("SupportedChains")({
+  /** Portico's addition: the networks its swap venues cover (the convert API's networks). */
+  swap: Schema.optionalKey(Schema.Array(Schema.String)),
   http: Schema.Array(Schema.String),
   ws: Schema.Array(Schema.String)
 }) {}
@@ -153,7 +155,7 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
       params: { address: Schema.String },
       query: { ...SdkQuery, sender: Schema.optionalKey(Schema.String) },
       success: Identity,
-      error: BadRequest
+      error: [BadRequest, UpstreamUnavailable]
     }),
     HttpApiEndpoint.get("history", "/v1/account/:address/history", {
       params: { address: Schema.String },
@@ -187,10 +189,11 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
       query: SdkQuery,
       payload: FungiblePriceRequest,
       success: FungiblePrices,
-      error: BadRequest
+      error: [BadRequest, UpstreamUnavailable]
     }),
     HttpApiEndpoint.get("convertAllowance", "/v1/convert/allowance", {
-      query: { ...SdkQuery, tokenAddress: Schema.String, userAddress: Schema.String },
+      // `to` and `amount` (not in the spec): the allowance for the router that quotes this swap best.
+      query: { ...SdkQuery, tokenAddress: Schema.String, userAddress: Schema.String, to: Schema.optionalKey(Schema.String), amount: Schema.optionalKey(Schema.String) },
       success: Allowance,
       error: swapErrors
     }),
@@ -226,7 +229,7 @@ export class BlockchainApi extends HttpApiGroup.make("blockchain")
       params: { name: Schema.String },
       query: { ...SdkQuery, apiVersion: Schema.optionalKey(Schema.String) },
       success: NameLookupAnswer,
-      error: BadRequest
+      error: [BadRequest, UpstreamUnavailable]
     }),
     HttpApiEndpoint.get("profileReverse", "/v1/profile/reverse/:address", {
       params: { address: Schema.String },

@@ -84,14 +84,20 @@ export const make = (options: PorticoClient.ClientOptions) =>
           Effect.catchTag("NotFound", () => Effect.undefined)
         )),
       revokeSignInSession: (id) => call(Effect.asVoid(client.signIn.revokeSession({ params: { id }, query: {} }))),
+      swapNetworks: () => call(Effect.map(cached.supportedChains, (chains) => chains.swap ?? [])),
       swapTokens: (chainId) => call(Effect.map(client.blockchain.convertTokens({ query: { chainId } }), (answer) => answer.tokens)),
       swapQuote: ({ amount, from, to, userAddress }) =>
         call(Effect.flatMap(client.blockchain.convertQuotes({ query: { amount: amount.toString(), from, to, userAddress } }), ({ quotes: [quote] }) =>
           quote === undefined
             ? Effect.fail(new Backend.BackendRequestError({ reason: "NoQuote", message: "The server offered no quote" }))
             : Effect.succeed({ toAmount: BigInt(quote.toAmount), priceImpact: quote.priceImpact ?? "0", fee: quote.fee ?? "0" }))),
-      swapAllowance: (token, owner) =>
-        call(Effect.map(client.blockchain.convertAllowance({ query: { tokenAddress: token, userAddress: owner } }), (answer) => BigInt(answer.allowance))),
+      swapAllowance: (token, owner, swap) =>
+        call(Effect.map(
+          client.blockchain.convertAllowance({
+            query: { tokenAddress: token, userAddress: owner, ...(swap === undefined ? {} : { to: swap.to, amount: swap.amount.toString() }) }
+          }),
+          (answer) => BigInt(answer.allowance)
+        )),
       swapApproval: ({ amount, from, to, userAddress }) =>
         call(Effect.map(client.blockchain.convertBuildApprove({ query: { userAddress, from, to, amount: amount.toString() } }), transactionOf)),
       swapTransaction: ({ amount, from, to, userAddress, slippage }) =>

@@ -2,8 +2,8 @@
  * Reads an address's balances from the configured chains: native and ERC20 through viem, native SOL
  * and SPL tokens through @solana/kit, plus the ERC-20 tokens token discovery finds
  * (explorer/TokenDiscovery.ts; those the token list does not vouch for flagged unverified, with a
- * monogram and no price). Prices come from the configured table; a token without a price keeps its
- * quantity and gets no price or value. Zero balances are left out.
+ * monogram and no price). Prices come from the Prices service (on-chain oracles); a token without a price
+ * keeps its quantity and gets no price or value. Zero balances are left out.
  */
 import { address as solanaAddress, createSolanaRpc, getBase64Encoder } from "@solana/kit"
 import * as Effect from "effect/Effect"
@@ -15,11 +15,6 @@ import type { TokenDiscovery } from "./explorer/TokenDiscovery.ts"
 
 /** USD price of an asset id (CAIP-10 token id or `<caip2>:native`), undefined when unknown. */
 export type PriceSource = (assetId: string) => number | undefined
-
-export const priceTable = (prices: Readonly<Record<string, number>>): PriceSource => {
-  const normalized = new Map(Object.entries(prices).map(([key, price]) => [key.toLowerCase(), price]))
-  return (assetId) => normalized.get(assetId.toLowerCase())
-}
 
 /** The price and USD value of `numeric` units of an asset; nothing when the asset has no price. */
 export const priced = (prices: PriceSource, assetId: string, numeric: string) => {
@@ -77,35 +72,19 @@ export const tokenImageUrl = (imageBase: string, symbol: string): string =>
 export const unverifiedImageUrl = (imageBase: string, symbol: string): string =>
   `${imageBase}/public/getAssetImage/${/^[A-Za-z0-9._-]{1,32}$/.test(symbol) ? encodeURIComponent(symbol) : "token"}`
 
-const toEntry = (holding: Holding, prices: PriceSource, imageBase: string): TokenBalance => {
+const toEntry = (holding: Holding, prices: ReadonlyMap<string, number>, imageBase: string): TokenBalance => {
   const numeric = formatUnits(holding.amount, holding.decimals)
   return {
     name: holding.name,
     symbol: holding.symbol,
     chainId: holding.chainId,
     ...(holding.tokenAddress === undefined ? {} : { address: holding.tokenAddress }),
-    ...(holding.verified ? priced(prices, holding.assetId, numeric) : {}),
+    ...(holding.verified ? priced((assetId) => prices.get(assetId), holding.assetId, numeric) : {}),
     quantity: { decimals: String(holding.decimals), numeric },
     iconUrl: holding.verified ? tokenImageUrl(imageBase, holding.symbol) : unverifiedImageUrl(imageBase, holding.symbol),
     ...(holding.verified ? {} : { flags: { verified: false } })
   }
 }
-
-/**
- * A chain's own price oracle (Pyth on Solana, http/server/solana/PythPrices.ts): the assets it covers are
- * priced by it alone (no price when it has none), the others by the table.
- */
-export interface ChainPrices {
-  readonly chainId: string
-  readonly covers: (assetId: string) => boolean
-  readonly prices: (assetIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, UpstreamUnavailable>
-}
-
-/** The oracle's prices for the assets it covers, the table's for the rest. */
-const withOracle = (oracle: ChainPrices | undefined, prices: PriceSource, assetIds: ReadonlyArray<string>): Effect.Effect<PriceSource, UpstreamUnavailable> =>
-  oracle === undefined
-    ? Effect.succeed(prices)
-    : Effect.map(oracle.prices(assetIds), (quoted): PriceSource => (assetId) => (oracle.covers(assetId) ? quoted.get(assetId) : prices(assetId)))
 
 export interface BalanceReader {
   /** CAIP-2 ids this reader can answer for, in configuration order. */
@@ -169,6 +148,9 @@ const solanaReader = (solana: SolanaOptions) => {
   }
 }
 
+/** The prices a balance answer needs (the Prices service's lookup): the assets that have one now. */
+export type PriceLookup = (assetIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyMap<string, number>, UpstreamUnavailable>
+
 /** The tokens discovery found beyond the configured ones (none on Solana). */
 const discovered = (discovery: TokenDiscovery | undefined, chainId: string, address: string): Effect.Effect<ReadonlyArray<Holding>, UpstreamUnavailable> =>
   discovery === undefined || !chainId.startsWith("eip155:")
@@ -179,9 +161,8 @@ const discovered = (discovery: TokenDiscovery | undefined, chainId: string, addr
 export const makeBalanceReader = (
   evm: ReadonlyArray<EvmChainOptions>,
   solana: SolanaOptions | undefined,
-  prices: PriceSource,
-  discovery?: TokenDiscovery,
-  oracles: ReadonlyArray<ChainPrices> = []
+  prices: PriceLookup,
+  discovery?: TokenDiscovery
 ): BalanceReader => {
   const readers = new Map(
     [...evm.map(evmReader), ...(solana === undefined ? [] : [solanaReader(solana)])].map((reader) => [reader.chainId, reader])
@@ -191,12 +172,10 @@ export const makeBalanceReader = (
     read: (chainId, address, imageBase) => {
       const reader = readers.get(chainId)
       if (reader === undefined) return Effect.succeed([])
-      const oracle = oracles.find((candidate) => candidate.chainId === chainId)
       return Effect.all([Effect.tryPromise({ try: () => reader.read(address), catch: upstream(chainId) }), discovered(discovery, chainId, address)], { concurrency: 2 }).pipe(
         Effect.flatMap(([read, found]) => {
           const holdings = [...read, ...found].filter((holding) => holding.amount > 0n)
-          return Effect.map(withOracle(oracle, prices, holdings.map((holding) => holding.assetId)), (source) =>
-            holdings.map((holding) => toEntry(holding, source, imageBase)))
+          return Effect.map(prices(holdings.map((holding) => holding.assetId)), (usd) => holdings.map((holding) => toEntry(holding, usd, imageBase)))
         })
       )
     }

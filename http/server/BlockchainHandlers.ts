@@ -1,7 +1,7 @@
 /**
- * Handlers of the Blockchain API group: supported chains, balances, fungible prices, history, identity
- * names, swaps (convert, over http/server/convert/SwapVenues.ts) and onramp (over http/server/onramp/; 501
- * without ServerOptions.onramp).
+ * Handlers of the Blockchain API group: supported chains, balances, fungible prices (prices/Prices.ts),
+ * history, identity and names (Portico's own, and ENS through EnsNames.ts), swaps (convert, over
+ * convert/Swaps.ts) and onramp (over onramp/; 501 without ServerOptions.onramp).
  */
 import { createHash } from "node:crypto"
 import * as Clock from "effect/Clock"
@@ -22,6 +22,9 @@ import { FungiblePrices, SupportedChains } from "../api/BlockchainApi.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { tokenImageUrl } from "./Balances.ts"
 import * as ClientAddress from "./ClientAddress.ts"
+import { Swaps } from "./convert/Swaps.ts"
+import { EnsNames, type EnsProfile } from "./EnsNames.ts"
+import { Prices } from "./prices/Prices.ts"
 import { Repository, type NameRecord } from "./Repository.ts"
 import * as EncodedAnswers from "./EncodedAnswers.ts"
 import { requestBase } from "./RequestBase.ts"
@@ -64,12 +67,28 @@ const toAccount = (record: NameRecord): NameAccount =>
     addresses: Object.fromEntries(record.addresses.map((entry) => [String(entry.coinType), { address: entry.address, created: entry.created }]))
   })
 
+/** An ENS name in the profile shape: its Ethereum address (coin type 60) and avatar; no address when ENS has none. */
+/** An ENS name as the profile lookup answers it: one ENS knows no address for is not registered. */
+const ensAccount = (name: string, profile: EnsProfile | undefined): NameAccount | NameNotRegistered =>
+  profile === undefined
+    ? new NameNotRegistered({ name })
+    : new NameAccount({
+      name,
+      registered: "",
+      updated: "",
+      attributes: profile.avatar === null ? {} : { avatar: profile.avatar },
+      addresses: { "60": { address: profile.address, created: "" } }
+    })
+
 const decodeMessage = Schema.decodeUnknownEffect(Schema.fromJsonString(RegisterNameMessage))
 
 export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain", (handlers) =>
   Effect.gen(function*() {
     const context = yield* ServerContext
     const repository = yield* Repository
+    const swaps = yield* Swaps
+    const prices = yield* Prices
+    const ens = yield* EnsNames
     const zone = context.nameZone
 
     // core's 30 s balance cache, keyed by image base, chain and address; failures are not cached. The
@@ -101,10 +120,13 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
     }
 
     return handlers
-      .handle("supportedChains", () => Effect.succeed(new SupportedChains({ http: context.balances.chains, ws: [] })))
+      .handle("supportedChains", () => Effect.succeed(new SupportedChains({ http: context.balances.chains, ws: [], swap: swaps.chains })))
       .handle("identity", ({ params }) =>
         Effect.gen(function*() {
-          yield* namespaceOf(params.address)
+          const namespace = yield* namespaceOf(params.address)
+          // An EVM address's primary ENS name comes first: it is the one the visitor chose on chain.
+          const primary = namespace === "eip155" ? yield* ens.primary(params.address) : undefined
+          if (primary !== undefined) return new Identity({ name: primary.name, avatar: primary.avatar })
           const [first] = yield* repository.namesOf(params.address)
           return new Identity({ name: first?.name ?? null, avatar: first?.attributes["avatar"] ?? null })
         }))
@@ -146,13 +168,12 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
             context.history.page(params.address, chainId, cursor, base)
           )
         }))
-      .handle("convertQuotes", ({ query }) => context.swaps.quotes(query))
-      .handle("convertTokens", ({ query }) => Effect.flatMap(requestBase(context), (base) => context.swaps.tokens(query.chainId, base)))
-      .handle("convertAllowance", ({ query }) => context.swaps.allowance(query))
-      .handle("convertGasPrice", ({ query }) => context.swaps.gasPrice(query.chainId))
-      .handle("convertBuildTransaction", ({ payload }) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) => context.swaps.buildTransaction(payload, Math.floor(now / 1000))))
-      .handle("convertBuildApprove", ({ query }) => context.swaps.buildApprove(query))
+      .handle("convertQuotes", ({ query }) => swaps.quotes(query))
+      .handle("convertTokens", ({ query }) => Effect.flatMap(requestBase(context), (base) => swaps.tokens(query.chainId, base)))
+      .handle("convertAllowance", ({ query }) => swaps.allowance(query))
+      .handle("convertGasPrice", ({ query }) => swaps.gasPrice(query.chainId))
+      .handle("convertBuildTransaction", ({ payload }) => swaps.buildTransaction(payload))
+      .handle("convertBuildApprove", ({ query }) => swaps.buildApprove(query))
       .handle("onrampUrl", ({ payload }) =>
         Effect.gen(function*() {
           const served = yield* onramp
@@ -182,9 +203,11 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
       .handle("fungiblePrice", ({ payload }) =>
         Effect.gen(function*() {
           const base = yield* requestBase(context)
-          const fungibles = payload.addresses.flatMap((address) => {
+          const known = payload.addresses.filter((address) => context.fungibles.has(address.toLowerCase()))
+          const usd = yield* prices.usd(known)
+          const fungibles = known.flatMap((address) => {
             const info = context.fungibles.get(address.toLowerCase())
-            const price = context.prices(address)
+            const price = usd.get(address)
             return info === undefined || price === undefined
               ? []
               : [{ name: info.name, symbol: info.symbol, price, address, iconUrl: tokenImageUrl(base, info.symbol) }]
@@ -194,6 +217,9 @@ export const BlockchainHandlers = HttpApiBuilder.group(PorticoApi, "blockchain",
       .handle("profileAccount", ({ params }) =>
         Effect.gen(function*() {
           const name = params.name.toLowerCase()
+          // A name outside Portico's zone is ENS's (with ENS configured): one ENS has no address for is
+          // answered as not registered, as an unknown Portico name is (no 404 on the way).
+          if (!name.endsWith(zone) && ens.configured) return ensAccount(name, yield* ens.resolve(name))
           yield* labelOf("name", name)
           const record = yield* repository.findName(name)
           return record === undefined ? new NameNotRegistered({ name }) : toAccount(record)

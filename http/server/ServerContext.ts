@@ -1,27 +1,23 @@
 /**
  * Everything the handlers share, resolved once at start: options with defaults, the balance reader,
- * the price source, the rate limiter and the repository.
+ * the rate limiter and the repository.
  */
 import * as Context from "effect/Context"
-import type { BalanceReader, FungibleInfo, PriceSource } from "./Balances.ts"
+import type { BalanceReader, FungibleInfo } from "./Balances.ts"
 import type { ProjectDirectory } from "./ProjectDirectory.ts"
 import type { Limiter } from "./RateLimiter.ts"
 import type { SolanaHistoryReader } from "./SolanaHistory.ts"
 import type { TokenImages } from "./TokenImages.ts"
 import type { EvmHistory } from "./explorer/ExplorerHistory.ts"
-import type { SwapVenues } from "./convert/SwapVenues.ts"
 import type { Onramp } from "./onramp/Onramp.ts"
 
 export class ServerContext extends Context.Service<ServerContext, {
   readonly balances: BalanceReader
-  /** The convert API's routers, per EVM chain that has one. */
-  readonly swaps: SwapVenues
   /** The onramp providers' offers and purchases; undefined without ServerOptions.onramp (the endpoints answer 501). */
   readonly onramp: Onramp | undefined
   /** EVM history through each chain's explorer (explorer/ExplorerHistory.ts). */
   readonly history: EvmHistory
   readonly solanaHistory: SolanaHistoryReader | undefined
-  readonly prices: PriceSource
   readonly fungibles: ReadonlyMap<string, FungibleInfo>
   /** In memory with PGlite; in Postgres (shared by every process) with a database URL. */
   readonly rateLimiter: Limiter

@@ -3,6 +3,7 @@
  * and the projects. A Schema, so the CLI (main.ts) validates the same shape from a JSON file.
  */
 import * as Schema from "effect/Schema"
+import { EnsOptions, PriceFeedOptions, SwapVenueOptions, TwapOptions } from "./NetworkOptions.ts"
 import { WalletSeedEntry } from "./WalletSeed.ts"
 import { SocialOptions } from "./embedded/SocialOptions.ts"
 import { ExplorerOptions, TokenListSource } from "./explorer/ExplorerOptions.ts"
@@ -36,8 +37,14 @@ export const EvmChainOptions = Schema.Struct({
   tokens: Schema.optionalKey(Schema.Array(EvmToken)),
   /** ERC721 collections history names and flags (a spam collection's NFTs are dropped, spec section 5). */
   collections: Schema.optionalKey(Schema.Array(EvmCollection)),
-  /** The swap router the convert API quotes and builds against (SwapRouterAbi.ts); without one the chain has no swaps. */
-  swapRouter: Schema.optionalKey(Schema.String),
+  /** Chainlink feeds pricing the native currency and tokens (NetworkOptions.ts); an asset without one has no price unless `twap` gives one. */
+  priceFeeds: Schema.optionalKey(Schema.Array(PriceFeedOptions)),
+  /** Uniswap v2 and v3 venues the convert API quotes and builds against; without them the chain has no swaps. */
+  swapVenues: Schema.optionalKey(SwapVenueOptions),
+  /** Prices tokens without a feed from the first v3 venue's pools against `quoteToken`. */
+  twap: Schema.optionalKey(TwapOptions),
+  /** ENS on this chain: names, reverse names and avatars for every EVM address. */
+  ens: Schema.optionalKey(EnsOptions),
   /**
    * The chain's Etherscan-compatible explorer API (explorer/ExplorerOptions.ts): history and token
    * discovery read through it. Without one the chain has no history.
@@ -216,8 +223,9 @@ export const ServerOptions = Schema.Struct({
   evm: Schema.optionalKey(Schema.Array(EvmChainOptions)),
   solana: Schema.optionalKey(SolanaOptions),
   /**
-   * USD prices keyed by asset: a token's CAIP-10 id (`eip155:31337:0xabc…`, `solana:<ref>:<mint>`) or a
-   * chain's native currency as `<caip2>:native`. An asset missing here has no price in answers.
+   * Fixed USD prices keyed by asset: a token's CAIP-10 id (`eip155:1:0xabc…`, `solana:<ref>:<mint>`) or a
+   * chain's native currency as `<caip2>:native`. Only for assets no on-chain oracle prices (EVM assets take
+   * theirs from `priceFeeds` and `twap`, which this overrides); an asset priced by neither has no price.
    */
   prices: Schema.optionalKey(Schema.Record(Schema.String, Schema.Finite)),
   /** Postgres connection URL; wins over dataDir. */

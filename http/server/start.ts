@@ -20,7 +20,7 @@ import * as HttpServer from "effect/http/HttpServer"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
 import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
-import { fungibleCatalogue, makeBalanceReader, priceTable } from "./Balances.ts"
+import { fungibleCatalogue, makeBalanceReader } from "./Balances.ts"
 import { BlockchainHandlers, historyPageSize } from "./BlockchainHandlers.ts"
 import * as ChainRpc from "./ChainRpc.ts"
 import { upstreamsOf } from "./ChainRpcUpstreams.ts"
@@ -53,11 +53,13 @@ import * as FramePages from "./embedded/FramePages.ts"
 import { SocialCallbackHandlers, SocialHandlers } from "./embedded/SocialHandlers.ts"
 import * as SocialLogin from "./embedded/SocialLogin.ts"
 import * as WalletOriginGuardLive from "./embedded/WalletOriginGuardLive.ts"
-import * as SwapVenues from "./convert/SwapVenues.ts"
+import * as Swaps from "./convert/Swaps.ts"
+import * as EnsNames from "./EnsNames.ts"
 import * as ExplorerChains from "./explorer/ExplorerChains.ts"
 import * as ExplorerHistory from "./explorer/ExplorerHistory.ts"
 import * as TokenDiscovery from "./explorer/TokenDiscovery.ts"
 import * as TokenList from "./explorer/TokenList.ts"
+import * as Prices from "./prices/Prices.ts"
 import * as Onramp from "./onramp/Onramp.ts"
 import * as OnrampWebhook from "./onramp/OnrampWebhook.ts"
 import * as JupiterSwaps from "./solana/JupiterSwaps.ts"
@@ -84,8 +86,8 @@ const databaseOf = (options: ServerOptions): Promise<Database> => {
 /** What only code (not a configuration file) can give the server. */
 export interface ServerRuntime {
   /**
-   * The time of the embedded wallet's codes, gates and sessions (default the system clock): tests
-   * move it to expire a code without waiting.
+   * The time of the embedded wallet's codes, gates and sessions and of the price cache and feed
+   * heartbeats (default the system clock): tests move it to expire a code or a price without waiting.
    */
   readonly clock?: Clock.Clock
 }
@@ -104,16 +106,18 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     await Effect.runPromise(repository.upsertWallets(options.wallets ?? []))
     const projects = await ProjectDirectory.load(repository)
     const evm = options.evm ?? []
-    const prices = priceTable(options.prices ?? {})
+    const clock = injected.clock ?? Clock.Clock.defaultValue()
+    const solanaPrices = options.solana?.pyth === undefined
+      ? []
+      : [await Effect.runPromise(PythPrices.make(options.solana.rpcUrl, options.solana.caipNetworkId, options.solana.pyth))]
+    const prices = await Effect.runPromise(Prices.make(evm, options.prices ?? {}, clock, solanaPrices))
+    const ens = await Effect.runPromise(EnsNames.make(evm))
     let ownUrl = `http://${options.host ?? defaults.host}:${options.port ?? defaults.port}`
     const configuredOrigins = [options.publicUrl, options.embedded?.publicUrl].flatMap((url) =>
       url !== undefined && URL.canParse(url) ? [new URL(url).origin] : []
     )
     const frameAssets = options.embedded?.frameAssets === undefined ? undefined : FramePages.load(options.embedded.frameAssets)
-    const onramp = options.onramp === undefined ? undefined : await Effect.runPromise(Onramp.make(options.onramp, evm, db, prices))
-    const solanaPrices = options.solana?.pyth === undefined
-      ? undefined
-      : await Effect.runPromise(PythPrices.make(options.solana.rpcUrl, options.solana.caipNetworkId, options.solana.pyth))
+    const onramp = options.onramp === undefined ? undefined : await Effect.runPromise(Onramp.make(options.onramp, evm, db, prices.known))
     // With Postgres both limiters keep their buckets in one table: each sweeps rows idle for twice the
     // longer window, by then full again for either.
     const limits = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
@@ -121,14 +125,12 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
     // History and token discovery read each chain's explorer; the token list says which tokens are vouched for.
     const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, tokenList))
-    const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices, historyPageSize))
+    const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices.known, historyPageSize))
     const context = ServerContext.of({
-      balances: makeBalanceReader(evm, options.solana, prices, TokenDiscovery.make(explorerChains), solanaPrices === undefined ? [] : [solanaPrices]),
-      swaps: JupiterSwaps.withJupiter(SwapVenues.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana)),
+      balances: makeBalanceReader(evm, options.solana, prices.usd, TokenDiscovery.make(explorerChains)),
       onramp,
       history,
-      solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices),
-      prices,
+      solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices.known),
       fungibles: fungibleCatalogue(evm, options.solana),
       rateLimiter: limiterOf(options.rateLimit ?? defaults.rateLimit),
       unknownProjectLimiter: limiterOf(options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit),
@@ -150,8 +152,11 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       Layer.succeed(Repository.Repository, repository),
       Layer.succeed(ServerContext, context),
       Layer.succeed(SignInService, signIn),
-      options.embedded === undefined ? Layer.empty : SocialLogin.layer(db, options.embedded, projects, injected.clock ?? Clock.Clock.defaultValue()).pipe(
-        Layer.provideMerge(Embedded.layer(db, options.embedded, injected.clock ?? Clock.Clock.defaultValue()))
+      Layer.succeed(Prices.Prices, prices),
+      Layer.succeed(EnsNames.EnsNames, ens),
+      Layer.succeed(Swaps.Swaps, JupiterSwaps.withJupiter(Swaps.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana))),
+      options.embedded === undefined ? Layer.empty : SocialLogin.layer(db, options.embedded, projects, clock).pipe(
+        Layer.provideMerge(Embedded.layer(db, options.embedded, clock))
       )
     )
     const handlers = Layer.mergeAll(

@@ -1,4 +1,4 @@
-import { erc20Abi } from "viem"
+import { erc20Abi, parseAbi } from "viem"
 
 /**
  * Typed ABIs of the sandbox contracts, written out `as const` so viem infers argument and result types
@@ -67,24 +67,30 @@ export const collectionAbi = [
   { type: "function", name: "mintBatch", stateMutability: "nonpayable", inputs: [{ name: "recipients", type: "address[]" }], outputs: [] }
 ] as const
 
-/** ConstantProductPool.sol: x*y=k with a 0.3% fee. */
-export const poolAbi = [
-  { type: "error", name: "NotOwner", inputs: [{ name: "caller", type: "address" }] },
-  { type: "error", name: "UnknownToken", inputs: [{ name: "token", type: "address" }] },
-  { type: "error", name: "ZeroAmount", inputs: [] },
-  { type: "error", name: "InsufficientLiquidity", inputs: [] },
-  { type: "error", name: "Slippage", inputs: [{ name: "amountOut", type: "uint256" }, { name: "minAmountOut", type: "uint256" }] },
-  { type: "error", name: "TransferFailed", inputs: [{ name: "token", type: "address" }] },
-  { type: "event", name: "Swap", inputs: [{ name: "sender", type: "address", indexed: true }, { name: "tokenIn", type: "address", indexed: true }, { name: "amountIn", type: "uint256", indexed: false }, { name: "amountOut", type: "uint256", indexed: false }, { name: "to", type: "address", indexed: true }] },
-  { type: "event", name: "Sync", inputs: [{ name: "reserve0", type: "uint256", indexed: false }, { name: "reserve1", type: "uint256", indexed: false }] },
-  { type: "function", name: "token0", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address" }] },
-  { type: "function", name: "token1", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address" }] },
-  { type: "function", name: "owner", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address" }] },
-  { type: "function", name: "getReserves", stateMutability: "view", inputs: [], outputs: [{ name: "reserve0", type: "uint256" }, { name: "reserve1", type: "uint256" }] },
-  { type: "function", name: "getAmountOut", stateMutability: "view", inputs: [{ name: "tokenIn", type: "address" }, { name: "amountIn", type: "uint256" }], outputs: [{ name: "", type: "uint256" }] },
-  { type: "function", name: "addLiquidity", stateMutability: "nonpayable", inputs: [{ name: "amount0", type: "uint256" }, { name: "amount1", type: "uint256" }], outputs: [] },
-  { type: "function", name: "swap", stateMutability: "nonpayable", inputs: [{ name: "tokenIn", type: "address" }, { name: "amountIn", type: "uint256" }, { name: "minAmountOut", type: "uint256" }, { name: "to", type: "address" }], outputs: [{ name: "amountOut", type: "uint256" }] }
-] as const
+/** Sandbox-only calls of the contracts at real addresses (their public interfaces are in http/server). */
+export const priceFeedAbi = parseAbi([
+  "function transmit(int256 answer)",
+  "error NotTransmitter(address caller)",
+  "function transmitter() view returns (address)",
+  "function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)"
+])
+
+export const wrappedEtherAbi = parseAbi(["function deposit() payable", "function withdraw(uint256 wad)"])
+
+export const poolSeederAbi = parseAbi(["function addLiquidity(address pool, uint128 amount)"])
+
+export const ensRegistryAbi = parseAbi([
+  "function owner(bytes32 node) view returns (address)",
+  "function resolver(bytes32 node) view returns (address)",
+  "function setSubnodeOwner(bytes32 node, bytes32 label, address owner) returns (bytes32)",
+  "function setSubnodeRecord(bytes32 node, bytes32 label, address owner, address resolver, uint64 ttl)"
+])
+
+export const publicResolverAbi = parseAbi([
+  "function setAddr(bytes32 node, address a)",
+  "function setText(bytes32 node, string key, string value)",
+  "function setName(bytes32 node, string name)"
+])
 
 /** The Transfer event as ERC20 (value in data) and ERC721 (token id indexed) declare it: same topic, different layout. */
 export const transferEventAbi = {

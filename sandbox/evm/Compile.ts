@@ -5,7 +5,28 @@ import type { Abi, Hex } from "viem"
 import { isPackaged, prebuiltContracts } from "../SandboxFiles.ts"
 
 /** The contracts the sandbox deploys, by Solidity contract name. */
-export type ContractName = "Token" | "LegacyToken" | "Collection" | "ConstantProductPool" | "SwapRouter" | "SmartAccount" | "SmartAccountFactory"
+export const contractNames = [
+  "Token",
+  "LegacyToken",
+  "Collection",
+  "SmartAccount",
+  "SmartAccountFactory",
+  "Multicall3",
+  "WrappedEther",
+  "PriceFeed",
+  "UniswapV2Factory",
+  "UniswapV2Pair",
+  "UniswapV2Router02",
+  "UniswapV3Factory",
+  "UniswapV3Pool",
+  "QuoterV2",
+  "SwapRouter02",
+  "PoolSeeder",
+  "EnsRegistry",
+  "PublicResolver",
+  "UniversalResolver"
+] as const
+export type ContractName = (typeof contractNames)[number]
 
 export interface CompiledContract {
   readonly abi: Abi
@@ -14,7 +35,6 @@ export interface CompiledContract {
 
 export type CompiledContracts = Readonly<Record<ContractName, CompiledContract>>
 
-const contractNames: ReadonlyArray<ContractName> = ["Token", "LegacyToken", "Collection", "ConstantProductPool", "SwapRouter", "SmartAccount", "SmartAccountFactory"]
 const contractsDir = new URL("./contracts/", import.meta.url)
 const cacheDir = new URL("../../.sandbox/cache/", import.meta.url)
 

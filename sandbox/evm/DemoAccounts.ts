@@ -35,3 +35,13 @@ export const deployerAccount: DemoAccount = accountAt(9)
 
 /** The accounts that act as users in the seeded history; account 0 is the one demo wallets show first. */
 export const userAccounts: ReadonlyArray<DemoAccount> = demoAccounts.slice(0, 9)
+
+/**
+ * Account 11 of the mnemonic (Hardhat unlocks accounts 0 to 19): the oracle network's transmitter, the
+ * only account that may answer the sandbox's price feeds. Its key is derived from the public mnemonic.
+ */
+export const oracleAccount: DemoAccount = {
+  index: 11,
+  address: "0x71bE63f3384f5fb98995898A86B02Fb2426c5788",
+  privateKey: "0x701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82"
+}

@@ -11,28 +11,14 @@ export const EvmDemoAccount = Schema.Struct({
 })
 export type EvmDemoAccount = typeof EvmDemoAccount.Type
 
-/** The sandbox contracts; one deployer and one order make them the same on every chain and every start. */
-export const EvmContracts = Schema.Struct({
-  usdc6: HexString,
-  usdtLike: HexString,
-  dai18: HexString,
-  nft: HexString,
-  spamNft: HexString,
-  pool: HexString,
-  /** SwapRouter: pools for Ether/USDC, USDC/DAI and USDT/USDC (the swap API quotes and builds against it). */
-  router: HexString,
-  /** Token "Portico Points" PTS: on no token list and in no configuration (token discovery flags it unverified). */
-  points: HexString
-})
-export type EvmContracts = typeof EvmContracts.Type
-
 export const EvmToken = Schema.Struct({
-  contract: Schema.Literals(["usdc6", "usdtLike", "dai18"]),
+  /** The token's key in its chain's contracts: its symbol in lower case (`usdc`, `usdt`, `dai`). */
+  contract: Schema.String,
   address: HexString,
   name: Schema.String,
   symbol: Schema.String,
   decimals: Schema.Number,
-  /** "legacy": transfer/transferFrom/approve return nothing (the old USDT ABI, Abi.legacyTokenAbi). */
+  /** "legacy": transfer/transferFrom/approve return nothing (Ethereum's USDT, Abi.legacyTokenAbi). */
   abi: Schema.Literals(["erc20", "legacy"])
 })
 export type EvmToken = typeof EvmToken.Type
@@ -47,18 +33,17 @@ export const EvmCollection = Schema.Struct({
 })
 export type EvmCollection = typeof EvmCollection.Type
 
-export const EvmPool = Schema.Struct({
-  address: HexString,
-  token0: HexString,
-  token1: HexString,
-  /** Fee taken from the input, in basis points. */
-  feeBps: Schema.Number
-})
-export type EvmPool = typeof EvmPool.Type
-
 export const EvmChainDeployment = Schema.Struct({
   chainId: Schema.Number,
   name: Schema.String,
+  /**
+   * Every contract on this chain by key: those at the real network's addresses (multicall3, weth, usdc,
+   * usdt, dai, ethUsdFeed…, uniswapV2Factory, uniswapV2Router02, uniswapV3Factory, quoterV2, swapRouter02,
+   * ensRegistry, ensPublicResolver, ensUniversalResolver) and the sandbox's own (nft, spamNft, poolSeeder).
+   */
+  contracts: Schema.Record(Schema.String, HexString),
+  /** The configured ERC20 tokens (the API server's `tokens`). */
+  tokens: Schema.Array(EvmToken),
   /** Unix seconds of the genesis block (about two years before the start). */
   genesisTimestamp: Schema.Number,
   /** Every transaction the seeding mined on this chain, oldest first. */
@@ -72,10 +57,16 @@ export const EvmDeployment = Schema.Struct({
   /** Accounts 0..9 of the mnemonic; account 0 has the richest history, account 9 deployed the contracts. */
   accounts: Schema.Array(EvmDemoAccount),
   deployer: EvmDemoAccount,
-  contracts: EvmContracts,
-  tokens: Schema.Array(EvmToken),
+  /** The price feeds' transmitter (account 11): moves a feed's answer with `transmit`. */
+  oracle: EvmDemoAccount,
   collections: Schema.Array(EvmCollection),
-  pool: EvmPool,
   chains: Schema.Array(EvmChainDeployment)
 })
 export type EvmDeployment = typeof EvmDeployment.Type
+
+/** One chain of the deployment by id (its contracts, tokens and history). */
+export const chainOf = (deployment: EvmDeployment, chainId: number): EvmChainDeployment => {
+  const chain = deployment.chains.find((candidate) => candidate.chainId === chainId)
+  if (chain === undefined) throw new RangeError(`the deployment has no chain ${chainId}`)
+  return chain
+}

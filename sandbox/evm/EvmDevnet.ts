@@ -2,11 +2,14 @@ import { createHardhatRuntimeEnvironment } from "hardhat/hre"
 import { fileURLToPath } from "node:url"
 import { seedChain } from "./ChainSeeder.ts"
 import { compileContracts } from "./Compile.ts"
-import { deployerAccount, demoAccounts, demoMnemonic } from "./DemoAccounts.ts"
+import { deployerAccount, demoAccounts, demoMnemonic, oracleAccount } from "./DemoAccounts.ts"
 import type { EvmDeployment } from "./EvmDeployment.ts"
+import { evmChainSpecs } from "./NetworkShapes.ts"
+import { startOracleKeeper } from "./OracleKeeper.ts"
+import { placementsOf } from "./RealContracts.ts"
 import { serveJsonRpc, type RpcServer } from "./RpcServer.ts"
-import { sandboxCollections, sandboxContracts, sandboxPool, sandboxTokens } from "./SandboxContracts.ts"
-import { seedSchedule, type SeedVariant } from "./SeedSchedule.ts"
+import { chainContracts, chainTokens, sandboxCollections } from "./SandboxContracts.ts"
+import { seedSchedule } from "./SeedSchedule.ts"
 
 export interface EvmChain {
   readonly chainId: number
@@ -28,11 +31,7 @@ export interface EvmDevnetOptions {
   readonly ports?: readonly [number, number]
 }
 
-/** The two local chains: the first holds the full seeded history, the second makes network switching real. */
-export const evmChainSpecs: ReadonlyArray<{ readonly chainId: number; readonly name: string; readonly variant: SeedVariant }> = [
-  { chainId: 31337, name: "Portico Local", variant: "primary" },
-  { chainId: 31338, name: "Portico Local 2", variant: "secondary" }
-]
+export { evmChainSpecs } from "./NetworkShapes.ts"
 
 const projectRoot = fileURLToPath(new URL("../../", import.meta.url))
 
@@ -61,7 +60,7 @@ export const startEvmDevnets = async (options: EvmDevnetOptions = {}): Promise<E
   const ports = options.ports ?? [0, 0]
   const now = new Date()
   const compiled = await compileContracts()
-  const planned = evmChainSpecs.map((spec) => ({ ...spec, schedule: seedSchedule({ now, compiled, variant: spec.variant }) }))
+  const planned = evmChainSpecs.map((spec) => ({ ...spec, schedule: seedSchedule({ now, compiled, variant: spec.variant, shape: spec.shape }) }))
 
   const hre = await createHardhatRuntimeEnvironment(
     {
@@ -94,9 +93,28 @@ export const startEvmDevnets = async (options: EvmDevnetOptions = {}): Promise<E
       // Bind before seeding so a taken port fails the start at once; the URL is only handed out when seeded.
       const server: RpcServer = await serveJsonRpc({ provider: connection.provider, host, port: ports[index] ?? 0 })
       closers.push(() => server.close())
-      const history = await seedChain({ provider: connection.provider, chainId: chain.chainId, schedule: chain.schedule })
+      const history = await seedChain({
+        provider: connection.provider,
+        chainId: chain.chainId,
+        schedule: chain.schedule,
+        compiled,
+        placements: placementsOf(chain.shape)
+      })
+      const contracts = chainContracts(chain.shape)
+      const keeper = await startOracleKeeper(connection.provider, (chain.shape.priceFeeds ?? []).map((feed) => ({
+        address: feed.address as `0x${string}`,
+        heartbeatSeconds: feed.heartbeatSeconds
+      })))
+      // A round under way when the chain closes fails quietly (OracleKeeper.ts); stop waits for it.
+      closers.unshift(() => keeper.stop())
       await expectChainId(server.url, chain.chainId)
-      return { chain: { chainId: chain.chainId, rpcUrl: server.url, name: chain.name }, history, genesisTimestamp: chain.schedule.genesisTimestamp }
+      return {
+        chain: { chainId: chain.chainId, rpcUrl: server.url, name: chain.name },
+        history,
+        contracts,
+        tokens: chainTokens(chain.shape),
+        genesisTimestamp: chain.schedule.genesisTimestamp
+      }
     })
   )
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected")
@@ -109,13 +127,13 @@ export const startEvmDevnets = async (options: EvmDevnetOptions = {}): Promise<E
     mnemonic: demoMnemonic,
     accounts: demoAccounts,
     deployer: deployerAccount,
-    contracts: sandboxContracts,
-    tokens: sandboxTokens,
+    oracle: oracleAccount,
     collections: sandboxCollections.map(({ contract, address, name, symbol, spam }) => ({ contract, address, name, symbol, spam })),
-    pool: sandboxPool,
-    chains: started.map(({ chain, history, genesisTimestamp }) => ({
+    chains: started.map(({ chain, history, contracts, tokens, genesisTimestamp }) => ({
       chainId: chain.chainId,
       name: chain.name,
+      contracts,
+      tokens,
       genesisTimestamp,
       history
     }))

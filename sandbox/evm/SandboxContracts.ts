@@ -1,67 +1,74 @@
-import { getContractAddress, type Address } from "viem"
+import { getAddress, getContractAddress, type Address } from "viem"
 import type { ContractName } from "./Compile.ts"
 import { deployerAccount } from "./DemoAccounts.ts"
-import type { EvmCollection, EvmContracts, EvmPool, EvmToken } from "./EvmDeployment.ts"
+import type { EvmCollection, EvmToken } from "./EvmDeployment.ts"
+import type { NetworkShape } from "./NetworkShapes.ts"
+import { isLegacyToken, placementsOf, tokenKey } from "./RealContracts.ts"
 
-type ContractKey = keyof EvmContracts
+/** The sandbox's own contracts, deployed by the deployer in nonce order, at the same addresses on both chains. */
+export type DeployedKey = "nft" | "spamNft" | "poolSeeder" | "points"
 
 /** One contract creation of the deployment, in nonce order. */
 export interface PlannedDeployment {
-  readonly key: ContractKey
+  readonly key: DeployedKey
   readonly contract: ContractName
-  readonly args: (contracts: EvmContracts) => ReadonlyArray<unknown>
+  readonly args: () => ReadonlyArray<unknown>
 }
 
-// Arguments are read lazily: the pool's constructor needs addresses computed from this very list.
-const tokenArgs = (key: EvmToken["contract"]) => () => [token(key).name, token(key).symbol, token(key).decimals]
 const collectionArgs = (key: EvmCollection["contract"]) => () => {
   const { name, symbol, description, baseHue } = collection(key)
   return [name, symbol, description, baseHue]
 }
 
+/** What the token on no list calls itself (sandboxUnlistedToken). */
+const unlistedToken = { name: "Portico Points", symbol: "PTS", decimals: 18 } as const
+
 export const deploymentPlan: ReadonlyArray<PlannedDeployment> = [
-  { key: "usdc6", contract: "Token", args: tokenArgs("usdc6") },
-  { key: "usdtLike", contract: "LegacyToken", args: tokenArgs("usdtLike") },
-  { key: "dai18", contract: "Token", args: tokenArgs("dai18") },
   { key: "nft", contract: "Collection", args: collectionArgs("nft") },
   { key: "spamNft", contract: "Collection", args: collectionArgs("spamNft") },
-  { key: "pool", contract: "ConstantProductPool", args: (contracts) => [contracts.usdc6, contracts.dai18] },
-  { key: "router", contract: "SwapRouter", args: () => [] },
-  { key: "points", contract: "Token", args: () => [sandboxUnlistedToken.name, sandboxUnlistedToken.symbol, sandboxUnlistedToken.decimals] }
+  { key: "poolSeeder", contract: "PoolSeeder", args: () => [] },
+  { key: "points", contract: "Token", args: () => [unlistedToken.name, unlistedToken.symbol, unlistedToken.decimals] }
 ]
 
-/**
- * Contract addresses follow from the deployer and its nonce alone, so they are known before any chain
- * starts; the deployer deploys the plan in order before it sends anything else.
- */
-export const sandboxContracts: EvmContracts = Object.fromEntries(
+/** Addresses follow from the deployer and its nonce alone, so they are known before any chain starts. */
+export const deployedContracts: Readonly<Record<DeployedKey, Address>> = Object.fromEntries(
   deploymentPlan.map(({ key }, nonce) => [key, getContractAddress({ from: deployerAccount.address, nonce: BigInt(nonce) })])
-) as Record<ContractKey, Address>
+) as Record<DeployedKey, Address>
 
-/** The sandbox's USD prices: Ether at 3000, every token a stablecoin at 1 (the API and the demo wallet agree). */
-export const sandboxUsdPrices = { native: 3000, token: 1 } as const
+/** Every contract of a devnet shaped after `shape`, by key: those at the real network's addresses, then the sandbox's own. */
+export const chainContracts = (shape: NetworkShape): Readonly<Record<string, Address>> => ({
+  ...Object.fromEntries(placementsOf(shape).map((placement) => [placement.key, placement.address])),
+  ...deployedContracts
+})
 
-export const sandboxTokens: ReadonlyArray<EvmToken> = [
-  { contract: "usdc6", address: sandboxContracts.usdc6, name: "USD Coin (Local)", symbol: "USDC", decimals: 6, abi: "erc20" },
-  { contract: "usdtLike", address: sandboxContracts.usdtLike, name: "Tether USD (Local)", symbol: "USDT", decimals: 6, abi: "legacy" },
-  { contract: "dai18", address: sandboxContracts.dai18, name: "Dai Stablecoin (Local)", symbol: "DAI", decimals: 18, abi: "erc20" }
-]
+/** A chain's contract by key; a key the chain lacks is a mistake in the sandbox. */
+export const contractOf = (contracts: Readonly<Record<string, Address>>, key: string): Address => {
+  const address = contracts[key]
+  if (address === undefined) throw new RangeError(`no sandbox contract ${key}`)
+  return address
+}
+
+/** The configured tokens of a devnet shaped after `shape`. */
+export const chainTokens = (shape: NetworkShape): ReadonlyArray<EvmToken> =>
+  (shape.tokens ?? []).map((token) => ({
+    contract: tokenKey(token.symbol),
+    address: getAddress(token.address),
+    name: token.name,
+    symbol: token.symbol,
+    decimals: token.decimals,
+    abi: isLegacyToken(token.address) ? "legacy" : "erc20"
+  }))
 
 /**
  * A token no configuration and no token list knows, held by the first two users: what token discovery
  * finds in an account's transfers and shows flagged unverified.
  */
-export const sandboxUnlistedToken = {
-  address: sandboxContracts.points,
-  name: "Portico Points",
-  symbol: "PTS",
-  decimals: 18
-} as const
+export const sandboxUnlistedToken = { address: deployedContracts.points, ...unlistedToken } as const
 
 export const sandboxCollections: ReadonlyArray<EvmCollection & { readonly description: string; readonly baseHue: number }> = [
   {
     contract: "nft",
-    address: sandboxContracts.nft,
+    address: deployedContracts.nft,
     name: "Portico Pioneers",
     symbol: "PPNR",
     spam: false,
@@ -70,7 +77,7 @@ export const sandboxCollections: ReadonlyArray<EvmCollection & { readonly descri
   },
   {
     contract: "spamNft",
-    address: sandboxContracts.spamNft,
+    address: deployedContracts.spamNft,
     name: "Free Reward Pass",
     symbol: "CLAIM",
     spam: true,
@@ -78,19 +85,6 @@ export const sandboxCollections: ReadonlyArray<EvmCollection & { readonly descri
     baseHue: 0
   }
 ]
-
-export const sandboxPool: EvmPool = {
-  address: sandboxContracts.pool,
-  token0: sandboxContracts.usdc6,
-  token1: sandboxContracts.dai18,
-  feeBps: 30
-}
-
-const token = (key: EvmToken["contract"]): EvmToken => {
-  const found = sandboxTokens.find((entry) => entry.contract === key)
-  if (found === undefined) throw new RangeError(`no sandbox token ${key}`)
-  return found
-}
 
 const collection = (key: EvmCollection["contract"]) => {
   const found = sandboxCollections.find((entry) => entry.contract === key)

@@ -1,9 +1,11 @@
-import { encodeDeployData, encodeFunctionData, maxUint256, type Address, type Hex } from "viem"
-import { routerNative, swapRouterAbi } from "../../http/server/convert/SwapRouterAbi.ts"
-import { collectionAbi, legacyTokenAbi, poolAbi, tokenAbi } from "./Abi.ts"
+import { encodeDeployData, encodeFunctionData, type Address, type Hex } from "viem"
+import { collectionAbi, legacyTokenAbi, tokenAbi } from "./Abi.ts"
 import type { CompiledContracts } from "./Compile.ts"
 import { accountAt, deployerAccount, userAccounts } from "./DemoAccounts.ts"
-import { deploymentPlan, sandboxContracts } from "./SandboxContracts.ts"
+import { ensDrafts } from "./EnsSeed.ts"
+import { feedDrafts, liquidityDrafts, v2Swap } from "./MarketSeed.ts"
+import type { NetworkShape } from "./NetworkShapes.ts"
+import { chainContracts, contractOf, deploymentPlan } from "./SandboxContracts.ts"
 import type { SeededKind } from "./SeededHistory.ts"
 
 /** One transaction of the seeding, mined alone in a block at `timestamp` (unix seconds). */
@@ -29,7 +31,6 @@ export type SeedVariant = "primary" | "secondary"
 export const historyMonths = 24
 
 const day = 86_400
-const { usdc6, usdtLike, dai18, nft, spamNft, pool, router, points } = sandboxContracts
 const deployer = deployerAccount.address
 const user = (index: number): Address => accountAt(index).address
 
@@ -55,75 +56,59 @@ const transferLegacy = (to: Address, value: bigint) =>
   call(encodeFunctionData({ abi: legacyTokenAbi, functionName: "transfer", args: [to, value] }))
 const mintToken = (to: Address, value: bigint) =>
   call(encodeFunctionData({ abi: tokenAbi, functionName: "mint", args: [to, value] }))
-const approve = (spender: Address) =>
-  call(encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [spender, maxUint256] }))
 const mintNft = (to: Address) => call(encodeFunctionData({ abi: collectionAbi, functionName: "mint", args: [to] }))
 const airdrop = (recipients: ReadonlyArray<Address>) =>
   call(encodeFunctionData({ abi: collectionAbi, functionName: "mintBatch", args: [recipients] }))
 const sendNft = (from: Address, to: Address, tokenId: bigint) =>
   call(encodeFunctionData({ abi: collectionAbi, functionName: "safeTransferFrom", args: [from, to, tokenId] }))
-const swap = (tokenIn: Address, amountIn: bigint, to: Address) =>
-  call(encodeFunctionData({ abi: poolAbi, functionName: "swap", args: [tokenIn, amountIn, 0n, to] }))
 
 type Draft = Omit<SeedStep, "timestamp">
 
-/** Deploys, funds every user with each token, fills the pool and lets the first users swap. */
-const setup = (compiled: CompiledContracts, variant: SeedVariant): ReadonlyArray<Draft> => {
+/** The addresses a chain's schedule uses. */
+interface ChainAddresses {
+  readonly contracts: Readonly<Record<string, Address>>
+  readonly usdc: Address
+  readonly usdt: Address
+  readonly dai: Address
+  readonly nft: Address
+  readonly spamNft: Address
+}
+
+const addressesOf = (shape: NetworkShape): ChainAddresses => {
+  const contracts = chainContracts(shape)
+  const [usdc, usdt, dai, nft, spamNft] = ["usdc", "usdt", "dai", "nft", "spamNft"].map((key) => contractOf(contracts, key)) as [Address, Address, Address, Address, Address]
+  return { contracts, usdc, usdt, dai, nft, spamNft }
+}
+
+/** Deploys, answers the feeds, funds every user with each token, fills the pools, names the demo accounts. */
+const setup = (compiled: CompiledContracts, variant: SeedVariant, shape: NetworkShape, at: ChainAddresses): ReadonlyArray<Draft> => {
   const deploys = deploymentPlan.map(({ contract, args }): Draft => {
     const { abi, bytecode } = compiled[contract]
-    return { kind: "deploy", from: deployer, to: null, data: encodeDeployData({ abi, bytecode, args: [...args(sandboxContracts)] }) }
+    return { kind: "deploy", from: deployer, to: null, data: encodeDeployData({ abi, bytecode, args: [...args()] }) }
   })
   const funded = variant === "primary" ? userAccounts : userAccounts.slice(0, 4)
   const mints = [deployer, ...funded.map((account) => account.address)].flatMap((holder): ReadonlyArray<Draft> => {
-    const scale = holder === deployer ? 100 : 1
+    const scale = holder === deployer ? 10_000 : 1
     return [
-      { kind: "mint-token", from: deployer, to: usdc6, ...mintToken(holder, units(10_000 * scale, 6)) },
-      { kind: "mint-token", from: deployer, to: usdtLike, ...mintToken(holder, units(10_000 * scale, 6)) },
-      { kind: "mint-token", from: deployer, to: dai18, ...mintToken(holder, units(10_000 * scale, 18)) }
+      { kind: "mint-token", from: deployer, to: at.usdc, ...mintToken(holder, units(10_000 * scale, 6)) },
+      { kind: "mint-token", from: deployer, to: at.usdt, ...mintToken(holder, units(10_000 * scale, 6)) },
+      { kind: "mint-token", from: deployer, to: at.dai, ...mintToken(holder, units(10_000 * scale, 18)) }
     ]
   })
-  const liquidity: ReadonlyArray<Draft> = [
-    { kind: "approve", from: deployer, to: usdc6, ...approve(pool) },
-    { kind: "approve", from: deployer, to: dai18, ...approve(pool) },
-    {
-      kind: "add-liquidity",
-      from: deployer,
-      to: pool,
-      ...call(encodeFunctionData({ abi: poolAbi, functionName: "addLiquidity", args: [units(250_000, 6), units(250_000, 18)] }))
-    }
-  ]
-  const swappers = [user(0), user(1)].flatMap((holder): ReadonlyArray<Draft> => [
-    { kind: "approve", from: holder, to: usdc6, ...approve(pool) },
-    { kind: "approve", from: holder, to: dai18, ...approve(pool) }
-  ])
-  // The router's pools at the sandbox prices (Ether at 3000, the stablecoins at 1).
-  const addRouterLiquidity = (tokenA: Address, tokenB: Address, amountA: bigint, amountB: bigint, value = 0n): Draft => ({
-    kind: "add-liquidity",
-    from: deployer,
-    to: router,
-    value,
-    ...call(encodeFunctionData({ abi: swapRouterAbi, functionName: "addLiquidity", args: [tokenA, tokenB, amountA, amountB] }))
-  })
-  const routerPools: ReadonlyArray<Draft> = [
-    { kind: "approve", from: deployer, to: usdc6, ...approve(router) },
-    { kind: "approve", from: deployer, to: usdtLike, ...approve(router) },
-    { kind: "approve", from: deployer, to: dai18, ...approve(router) },
-    addRouterLiquidity(routerNative, usdc6, units(50, 18), units(150_000, 6), units(50, 18)),
-    addRouterLiquidity(usdc6, dai18, units(100_000, 6), units(100_000, 18)),
-    addRouterLiquidity(usdtLike, usdc6, units(100_000, 6), units(100_000, 6))
-  ]
+  const names = shape.ens === undefined ? [] : ensDrafts(at.contracts)
   // A token on no list: the first two users hold some (token discovery finds it, flagged unverified).
   const unlisted: ReadonlyArray<Draft> = [user(0), user(1)].map((holder, index) => ({
     kind: "mint-token",
     from: deployer,
-    to: points,
+    to: contractOf(at.contracts, "points"),
     ...mintToken(holder, units(1_250 - index * 500, 18))
   }))
-  return [...deploys, ...mints, ...liquidity, ...swappers, ...routerPools, ...unlisted]
+  return [...deploys, ...feedDrafts(shape, at.contracts), ...mints, ...liquidityDrafts(compiled, at.contracts), ...names, ...unlisted]
 }
 
 /** What happens in month `month` (0 = oldest): paydays, sends, swaps, NFT mints and moves, spam drops. */
 const monthOfActivity = (
+  at: ChainAddresses,
   month: number,
   next: () => number,
   variant: SeedVariant,
@@ -135,45 +120,45 @@ const monthOfActivity = (
   if (variant === "secondary") {
     const drafts: Array<Draft> = []
     if (month % 2 === 0) {
-      drafts.push({ kind: "send-token", from: deployer, to: usdc6, ...transferToken(user(0), units(between(300, 900), 6)) })
+      drafts.push({ kind: "send-token", from: deployer, to: at.usdc, ...transferToken(user(0), units(between(300, 900), 6)) })
     }
     drafts.push({ kind: "send-native", from: user(0), to: pick([user(1), user(2)]), value: units(between(0.01, 0.4), 18) })
     return drafts
   }
   const drafts: Array<Draft> = [
-    { kind: "send-token", from: deployer, to: usdc6, ...transferToken(user(0), units(between(2_500, 4_000), 6)) },
-    { kind: "send-token", from: deployer, to: usdc6, ...transferToken(user(1), units(between(1_800, 3_000), 6)) },
+    { kind: "send-token", from: deployer, to: at.usdc, ...transferToken(user(0), units(between(2_500, 4_000), 6)) },
+    { kind: "send-token", from: deployer, to: at.usdc, ...transferToken(user(1), units(between(1_800, 3_000), 6)) },
     { kind: "send-native", from: user(0), to: pick([user(1), user(2), user(3), user(4)]), value: units(between(0.02, 1.2), 18) },
-    { kind: "send-token", from: user(1), to: usdc6, ...transferToken(user(0), units(between(20, 300), 6)) }
+    { kind: "send-token", from: user(1), to: at.usdc, ...transferToken(user(0), units(between(20, 300), 6)) }
   ]
   if (month % 2 === 1) {
-    drafts.push({ kind: "send-token", from: user(0), to: dai18, ...transferToken(user(2), units(between(50, 500), 18)) })
+    drafts.push({ kind: "send-token", from: user(0), to: at.dai, ...transferToken(user(2), units(between(50, 500), 18)) })
   }
   if (month % 2 === 0) {
-    drafts.push({ kind: "swap", from: user(0), to: pool, ...swap(usdc6, units(between(100, 800), 6), user(0)) })
+    drafts.push(...v2Swap(at.contracts, user(0), [at.usdc, at.dai], units(between(100, 800), 6)))
   }
   if (month % 4 === 1) {
-    drafts.push({ kind: "swap", from: user(0), to: pool, ...swap(dai18, units(between(100, 600), 18), user(0)) })
-    drafts.push({ kind: "swap", from: user(1), to: pool, ...swap(usdc6, units(between(50, 400), 6), user(1)) })
+    drafts.push(...v2Swap(at.contracts, user(0), [at.dai, at.usdc], units(between(100, 600), 18)))
+    drafts.push(...v2Swap(at.contracts, user(1), [at.usdc, at.dai], units(between(50, 400), 6)))
   }
   if (month % 3 === 0) {
-    drafts.push({ kind: "send-token", from: user(2), to: usdtLike, ...transferLegacy(user(0), units(between(100, 900), 6)) })
-    drafts.push({ kind: "send-token", from: user(0), to: usdtLike, ...transferLegacy(user(3), units(between(50, 300), 6)) })
+    drafts.push({ kind: "send-token", from: user(2), to: at.usdt, ...transferLegacy(user(0), units(between(100, 900), 6)) })
+    drafts.push({ kind: "send-token", from: user(0), to: at.usdt, ...transferLegacy(user(3), units(between(50, 300), 6)) })
     drafts.push({ kind: "send-native", from: user(3), to: user(0), value: units(between(0.05, 0.5), 18) })
   }
   const mintTo = (to: Address): Draft => {
     nfts.minted += 1
     if (to === user(0)) nfts.ownedBy0.push(BigInt(nfts.minted))
-    return { kind: "mint-nft", from: deployer, to: nft, ...mintNft(to) }
+    return { kind: "mint-nft", from: deployer, to: at.nft, ...mintNft(to) }
   }
   if (month === 0) drafts.push(mintTo(user(0)), mintTo(user(1)), mintTo(user(2)))
   if (month % 4 === 2) drafts.push(mintTo(user(0)))
   if (month % 6 === 5) {
     const tokenId = nfts.ownedBy0.shift()
-    if (tokenId !== undefined) drafts.push({ kind: "send-nft", from: user(0), to: nft, ...sendNft(user(0), user(1), tokenId) })
+    if (tokenId !== undefined) drafts.push({ kind: "send-nft", from: user(0), to: at.nft, ...sendNft(user(0), user(1), tokenId) })
   }
   if ([3, 8, 13, 18, 22].includes(month)) {
-    drafts.push({ kind: "airdrop-nft", from: deployer, to: spamNft, ...airdrop(userAccounts.slice(0, 6).map((a) => a.address)) })
+    drafts.push({ kind: "airdrop-nft", from: deployer, to: at.spamNft, ...airdrop(userAccounts.slice(0, 6).map((a) => a.address)) })
   }
   return drafts
 }
@@ -186,18 +171,24 @@ const monthStart = (now: Date, monthsBack: number): number =>
  * distinct days between its 2nd and 27th, every step strictly later than the one before and at least
  * an hour before `now` (steps that would fall later in the current month are dropped).
  */
-export const seedSchedule = (options: { readonly now: Date; readonly compiled: CompiledContracts; readonly variant: SeedVariant }): SeedSchedule => {
+export const seedSchedule = (options: {
+  readonly now: Date
+  readonly compiled: CompiledContracts
+  readonly variant: SeedVariant
+  readonly shape: NetworkShape
+}): SeedSchedule => {
+  const at = addressesOf(options.shape)
   const next = random(options.variant === "primary" ? 0x9047_1c0 : 0x9047_1c2)
   const genesisTimestamp = monthStart(options.now, historyMonths - 1) - 2 * day
   const latest = Math.floor(options.now.getTime() / 1000) - 3600
-  const steps: Array<SeedStep> = setup(options.compiled, options.variant).map((draft, index) => ({
+  const steps: Array<SeedStep> = setup(options.compiled, options.variant, options.shape, at).map((draft, index) => ({
     ...draft,
     timestamp: genesisTimestamp + 3600 + index * 15
   }))
   const nfts = { minted: 0, ownedBy0: [] as Array<bigint> }
   for (let month = 0; month < historyMonths; month++) {
     const start = monthStart(options.now, historyMonths - 1 - month)
-    const drafts = monthOfActivity(month, next, options.variant, nfts)
+    const drafts = monthOfActivity(at, month, next, options.variant, nfts)
     const days = drafts.map((_, index) => 1 + Math.floor(((index + next()) / drafts.length) * 26))
     drafts.forEach((draft, index) => {
       const previous = steps.at(-1)?.timestamp ?? genesisTimestamp

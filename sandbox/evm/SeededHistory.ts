@@ -15,7 +15,11 @@ export const SeededKind = Schema.Literals([
   "mint-nft",
   "send-nft",
   "airdrop-nft",
-  "swap"
+  "swap",
+  "price-update",
+  "wrap",
+  "create-pool",
+  "set-record"
 ])
 export type SeededKind = typeof SeededKind.Type
 

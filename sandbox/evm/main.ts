@@ -8,10 +8,10 @@ const finishedAt = performance.now()
 const seconds = (ms: number) => (ms / 1000).toFixed(2)
 
 for (const chain of devnets.chains) {
-  const history = devnets.deployment.chains.find((entry) => entry.chainId === chain.chainId)?.history.length ?? 0
-  console.log(`${chain.name} (chain ${chain.chainId}): ${chain.rpcUrl}  ${history} seeded transactions`)
+  const deployed = devnets.deployment.chains.find((entry) => entry.chainId === chain.chainId)
+  console.log(`${chain.name} (chain ${chain.chainId}): ${chain.rpcUrl}  ${deployed?.history.length ?? 0} seeded transactions`)
+  for (const [key, address] of Object.entries(deployed?.contracts ?? {})) console.log(`  ${key.padEnd(20)} ${address}`)
 }
-for (const [key, address] of Object.entries(devnets.deployment.contracts)) console.log(`  ${key.padEnd(9)} ${address}`)
 console.log(`  demo account 0: ${devnets.deployment.accounts[0]?.address}`)
 // performance.now() counts from process start, so the second figure includes loading Hardhat and viem.
 console.log(`EVM devnets ready in ${seconds(finishedAt - startedAt)} s (${seconds(finishedAt)} s after process start); Ctrl-C stops them.`)

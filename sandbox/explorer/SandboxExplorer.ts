@@ -1,12 +1,13 @@
 /**
- * The explorer as the sandbox runs it: its API key, its token list (the sandbox's three stablecoins on
- * both devnets, in the Uniswap token-list format; Portico Points is on no list), and how Portico's server
+ * The explorer as the sandbox runs it: its API key, its token list (each devnet's configured tokens, those
+ * of the real network it is shaped after, in the Uniswap token-list format; Portico Points is on no list), and how Portico's server
  * is pointed at it: the first devnet through Etherscan's v2 API, the second through its Blockscout
  * instance, so both dialects run in every sandbox.
  */
 import type { ExplorerOptions } from "../../http/server/explorer/ExplorerOptions.ts"
 import type { TokenList } from "../../http/server/explorer/TokenList.ts"
-import { sandboxTokens } from "../evm/SandboxContracts.ts"
+import { evmChainSpecs } from "../evm/NetworkShapes.ts"
+import { chainTokens } from "../evm/SandboxContracts.ts"
 import { startExplorerServer, type ExplorerServer, type ExplorerServerOptions } from "./ExplorerServer.ts"
 
 /** The key the sandbox's Etherscan side accepts (a local stand-in, not a secret). */
@@ -20,8 +21,8 @@ export const sandboxTokenList = (chainIds: ReadonlyArray<number>): TokenList => 
   timestamp: "2026-01-01T00:00:00.000Z",
   version: { major: 1, minor: 0, patch: 0 },
   keywords: ["sandbox"],
-  tokens: chainIds.flatMap((chainId) =>
-    sandboxTokens.map((token) => ({ chainId, address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals, tags: ["stablecoin"] }))
+  tokens: evmChainSpecs.filter((spec) => chainIds.includes(spec.chainId)).flatMap(({ chainId, shape }) =>
+    chainTokens(shape).map((token) => ({ chainId, address: token.address, name: token.name, symbol: token.symbol, decimals: token.decimals }))
   )
 })
 

@@ -1,15 +1,16 @@
 /**
  * What the sandbox ramps sell and take: Ether and the sandbox's USDC on every local EVM chain, paid in
  * USD or EUR by card or bank account (the limits of spec §9), priced from the sandbox's USD prices
- * (sandbox/evm/SandboxContracts.ts) so a quote matches the balances the modal shows. Each stand-in lists
- * them in its own provider's shape: MoonPay's currencies (`moonPayCurrencies`), Coinbase's buy options
- * (`coinbaseOptions`).
+ * (the answers of the devnets' price feeds, sandbox/evm/RealContracts.ts) so a quote matches the balances
+ * the modal shows. Each stand-in lists them in its own provider's shape: MoonPay's currencies
+ * (`moonPayCurrencies`), Coinbase's buy options (`coinbaseOptions`).
  */
 import type { Address } from "viem"
 import * as Constants from "../../core/Constants.ts"
 import type * as CoinbaseWire from "../../http/server/onramp/CoinbaseWire.ts"
 import type * as MoonPayWire from "../../http/server/onramp/MoonPayWire.ts"
-import { sandboxContracts, sandboxUsdPrices } from "../evm/SandboxContracts.ts"
+import { sandboxUsdPrices } from "../evm/RealContracts.ts"
+import { devnetContract } from "../evm/NetworkShapes.ts"
 import type { Pricing } from "./QuoteMath.ts"
 import type { Ramp } from "./Ramps.ts"
 
@@ -25,8 +26,8 @@ export interface SoldAsset {
   readonly name: string
   readonly symbol: string
   readonly decimals: number
-  /** Undefined for Ether. */
-  readonly contract: Address | undefined
+  /** The token's contract on a chain (each chain has its own USDC); undefined for Ether. */
+  readonly contract: ((chainId: number) => Address) | undefined
   readonly usd: number
   /** Gas a delivery costs: a plain send, or an ERC-20 transfer. */
   readonly gasUnits: bigint
@@ -34,7 +35,7 @@ export interface SoldAsset {
 
 export const soldAssets: ReadonlyArray<SoldAsset> = [
   { id: "ETH", name: "Ether", symbol: "ETH", decimals: 18, contract: undefined, usd: sandboxUsdPrices.native, gasUnits: 21_000n },
-  { id: "USDC", name: "USD Coin", symbol: "USDC", decimals: 6, contract: sandboxContracts.usdc6, usd: sandboxUsdPrices.token, gasUnits: 65_000n }
+  { id: "USDC", name: "USD Coin", symbol: "USDC", decimals: 6, contract: (chainId) => devnetContract(chainId, "usdc"), usd: sandboxUsdPrices.token, gasUnits: 65_000n }
 ]
 
 /** What one unit of each payment currency is worth in US dollars. */
@@ -69,7 +70,7 @@ export const moonPayCurrencies = (networks: ReadonlyArray<RampNetwork>): Readonl
     minBuyAmount: null,
     maxBuyAmount: null,
     isSuspended: false,
-    metadata: { contractAddress: asset.contract ?? "0x0000000000000000000000000000000000000000", chainId: String(network.chainId), networkCode: networkName(network) }
+    metadata: { contractAddress: asset.contract?.(network.chainId) ?? "0x0000000000000000000000000000000000000000", chainId: String(network.chainId), networkCode: networkName(network) }
   }))),
   ...Array.from(fiatUsd.keys(), (id): MoonPayWire.Currency => ({
     type: "fiat",
@@ -89,7 +90,7 @@ export const coinbaseOptions = (networks: ReadonlyArray<RampNetwork>): CoinbaseW
       name: networkName(network),
       display_name: network.name,
       chain_id: String(network.chainId),
-      contract_address: asset.contract ?? ""
+      contract_address: asset.contract?.(network.chainId) ?? ""
     }))
   })),
   payment_currencies: Array.from(fiatUsd.keys(), (id) => ({ id, limits: paymentLimits.map(({ id: method, min, max }) => ({ id: method, min, max })) }))

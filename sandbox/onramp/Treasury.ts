@@ -9,7 +9,7 @@ import { createPublicClient, createWalletClient, erc20Abi, http, type Address, t
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts"
 import { tokenAbi } from "../evm/Abi.ts"
 import { demoMnemonic, deployerAccount } from "../evm/DemoAccounts.ts"
-import { sandboxContracts } from "../evm/SandboxContracts.ts"
+import { devnetContract } from "../evm/NetworkShapes.ts"
 import type { RampNetwork, SoldAsset } from "./Catalogue.ts"
 
 /** The treasury's index on m/44'/60'/0'/0/{index}. */
@@ -51,7 +51,7 @@ export const makeTreasury = (networks: ReadonlyArray<RampNetwork>): Treasury => 
       await Promise.all(networks.map(async (network) => {
         const { reader, transport } = clientsOf(network)
         const wallet = createWalletClient({ account: deployer, transport })
-        const hash = await wallet.writeContract({ address: sandboxContracts.usdc6, abi: tokenAbi, functionName: "mint", args: [account.address, usdcFunding], chain: null })
+        const hash = await wallet.writeContract({ address: devnetContract(network.chainId, "usdc"), abi: tokenAbi, functionName: "mint", args: [account.address, usdcFunding], chain: null })
         await mined(reader, hash)
       }))
     },
@@ -62,7 +62,7 @@ export const makeTreasury = (networks: ReadonlyArray<RampNetwork>): Treasury => 
       const send = async () => {
         const hash = asset.contract === undefined
           ? await wallet.sendTransaction({ to, value: units, chain: null })
-          : await wallet.writeContract({ address: asset.contract, abi: erc20Abi, functionName: "transfer", args: [to, units], chain: null })
+          : await wallet.writeContract({ address: asset.contract(chainId), abi: erc20Abi, functionName: "transfer", args: [to, units], chain: null })
         return mined(chain.reader, hash)
       }
       const next = (queues.get(chainId) ?? Promise.resolve()).then(send, send)

@@ -5,7 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { createPublicClient, erc20Abi, http, numberToHex, type Address, type Hex } from "viem"
-import { sandboxUsdPrices } from "../evm/SandboxContracts.ts"
+import { sandboxUsdPrices } from "../evm/RealContracts.ts"
 import type { EvmWalletChain } from "./EvmWallet.ts"
 import { invalidParams } from "./ProviderRpcError.ts"
 

@@ -24,10 +24,11 @@ export const injectDemoWallets = async (): Promise<void> => {
     approve: promptPanel(),
     permission: (namespace) => stored(`portico-demo-wallet:${namespace}`),
     evmChain: ChainMemory.stored("portico-demo-wallet:evm:chain"),
-    // The sandbox tokens: the wallet discovers them (EIP-7811) so both balance paths run in the sandbox.
-    tokens: ["usdc6", "usdtLike", "dai18"].flatMap((name) => {
-      const address = config.evm.contracts[name]
+    // The chains' tokens: the wallet discovers them (EIP-7811) so both balance paths run in the sandbox
+    // (a token is looked for on every chain; where it has no code it is simply not held).
+    tokens: config.evm.chains.flatMap((chain) => ["usdc", "usdt", "dai"].flatMap((name) => {
+      const address = chain.contracts?.[name]
       return address !== undefined && isHex(address) ? [address] : []
-    })
+    }))
   })
 }

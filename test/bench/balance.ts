@@ -17,6 +17,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { startEvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
+import { chainOf } from "../../sandbox/evm/EvmDeployment.ts"
 import { startExplorerServer } from "../../sandbox/explorer/ExplorerServer.ts"
 import { explorerOptionsFor, sandboxExplorerKey } from "../../sandbox/explorer/SandboxExplorer.ts"
 
@@ -135,7 +136,7 @@ const options = {
   evm: [{
     chainId: chain.chainId,
     rpcUrl: chain.rpcUrl,
-    tokens: evm.deployment.tokens,
+    tokens: chainOf(evm.deployment, chain.chainId).tokens,
     explorer: { ...explorerOptionsFor(explorer.url, chain.chainId, 0), requestsPerSecond: 1_000_000 }
   }],
   prices: { [`eip155:${chain.chainId}:native`]: 2000 }

@@ -16,7 +16,7 @@ const config: SandboxConfig = {
   apiUrl: "http://127.0.0.1:9",
   siteUrl: "http://127.0.0.1:9",
   walletConnectWalletUrl: "http://127.0.0.1:9",
-  evm: { chains: [{ chainId: 31337, name: "Sandbox", rpcUrl: "http://127.0.0.1:9" }], contracts: {}, accounts: [{ address: evmAddress, privateKey: evmKey }] },
+  evm: { chains: [{ chainId: 31337, name: "Sandbox", rpcUrl: "http://127.0.0.1:9" }], accounts: [{ address: evmAddress, privateKey: evmKey }] },
   solana: {
     cluster: { rpcUrl: "http://127.0.0.1:9", wsUrl: "ws://127.0.0.1:9", genesisHash: "1".repeat(44), caipNetworkId: `solana:${"1".repeat(32)}` },
     mints: {},

@@ -11,15 +11,19 @@ import {
   http,
   parseEther,
   parseUnits,
+  parseAbi,
   type Address,
   type Chain
 } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { collectionAbi, legacyTokenAbi, poolAbi, tokenAbi, transferEventAbi } from "../../sandbox/evm/Abi.ts"
+import { uniswapV2FactoryAbi, uniswapV2RouterAbi } from "../../http/server/convert/UniswapAbi.ts"
+import { collectionAbi, legacyTokenAbi, tokenAbi, transferEventAbi } from "../../sandbox/evm/Abi.ts"
 import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
-import { EvmDeployment } from "../../sandbox/evm/EvmDeployment.ts"
+import { chainOf, EvmDeployment } from "../../sandbox/evm/EvmDeployment.ts"
+import { evmChainSpecs } from "../../sandbox/evm/NetworkShapes.ts"
+import { ensPublicResolverAddress, ensRegistryAddress } from "../../sandbox/evm/RealContracts.ts"
 import { historyOf } from "../../sandbox/evm/SeededHistory.ts"
 
 let devnets: EvmDevnets
@@ -45,6 +49,15 @@ const decodeDataUri = (uri: string, type: string): string => {
   return Buffer.from(uri.slice(prefix.length), "base64").toString("utf8")
 }
 
+/** A contract of chain 31337 (or `chainId`) by key. */
+const contract = (key: string, chainId = 31337): Address => {
+  const address = chainOf(devnets.deployment, chainId).contracts[key]
+  if (address === undefined) throw new Error(`no ${key} on ${chainId}`)
+  return address
+}
+
+const pairSwapEvent = parseAbi(["event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)"])
+
 const monthOf = (seconds: bigint | number): string => new Date(Number(seconds) * 1000).toISOString().slice(0, 7)
 
 beforeAll(async () => {
@@ -68,33 +81,50 @@ describe("startEvmDevnets", () => {
     expect(devnets.chains[0]?.rpcUrl).not.toBe(devnets.chains[1]?.rpcUrl)
   })
 
-  it("deploys every contract at the same fixed addresses on both chains", async () => {
-    expect(devnets.deployment.contracts).toEqual({
-      usdc6: "0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35",
-      usdtLike: "0xA15BB66138824a1c7167f5E85b957d04Dd34E468",
-      dai18: "0xb19b36b1456E65E3A6D514D3F715f204BD59f431",
-      nft: "0x8ce361602B935680E8DeC218b820ff5056BeB7af",
-      spamNft: "0xe1Aa25618fA0c7A1CFDab5d6B456af611873b629",
-      pool: "0xe1DA8919f262Ee86f9BE05059C9280142CF23f48",
-      router: "0x0C8E79F3534B00D9a3D4a856B665Bf4eBC22f2ba",
-      points: "0xeD1DB453C3156Ff3155a97AD217b3087D5Dc5f6E"
-    })
-    for (const index of [0, 1]) {
-      for (const address of Object.values(devnets.deployment.contracts)) {
+  it("places each real network's contracts at the addresses its docs/networks file names, with code, and the sandbox's own at fixed ones", async () => {
+    for (const [index, spec] of evmChainSpecs.entries()) {
+      const { contracts } = chainOf(devnets.deployment, spec.chainId)
+      const shape = spec.shape
+      const venues = shape.swapVenues
+      const expected = [
+        ...(shape.tokens ?? []).map((token) => token.address),
+        ...(shape.priceFeeds ?? []).map((feed) => feed.address),
+        venues?.wrappedNative,
+        ...(venues?.uniswapV2 ?? []).flatMap((venue) => [venue.factory, venue.router]),
+        ...(venues?.uniswapV3 ?? []).flatMap((venue) => [venue.factory, venue.quoter, venue.router]),
+        ...(shape.ens === undefined ? [] : [shape.ens.universalResolver, ensRegistryAddress, ensPublicResolverAddress]),
+        "0xcA11bde05977b3631167028862bE2a173976CA11"
+      ]
+      const placed = new Set(Object.values(contracts).map((address) => address.toLowerCase()))
+      for (const address of expected) expect(placed.has(String(address).toLowerCase())).toBe(true)
+      for (const address of Object.values(contracts)) {
         expect((await publicClient(index).getCode({ address }))?.length ?? 0).toBeGreaterThan(2)
       }
     }
+    // Ethereum's and Base's USDC differ, and only the Ethereum-shaped chain has ENS.
+    expect(contract("usdc")).toBe("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
+    expect(contract("usdc", 31338)).toBe("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")
+    expect(chainOf(devnets.deployment, 31338).contracts["ensRegistry"]).toBeUndefined()
+    expect([contract("nft"), contract("spamNft"), contract("poolSeeder"), contract("points")]).toEqual([
+      "0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35",
+      "0xA15BB66138824a1c7167f5E85b957d04Dd34E468",
+      "0xb19b36b1456E65E3A6D514D3F715f204BD59f431",
+      "0x8ce361602B935680E8DeC218b820ff5056BeB7af"
+    ])
+    expect(contract("nft", 31338)).toBe(contract("nft"))
   })
 
   it("describes the deployment as JSON that the EvmDeployment schema decodes", () => {
     const decoded = Schema.decodeUnknownSync(EvmDeployment)(JSON.parse(JSON.stringify(devnets.deployment)))
     expect(decoded.accounts.map((account) => account.address)).toEqual(devnets.deployment.accounts.map((a) => a.address))
-    expect(decoded.tokens.map(({ symbol, decimals, abi }) => ({ symbol, decimals, abi }))).toEqual([
+    expect(chainOf(decoded, 31337).tokens.map(({ symbol, decimals, abi }) => ({ symbol, decimals, abi }))).toEqual([
       { symbol: "USDC", decimals: 6, abi: "erc20" },
       { symbol: "USDT", decimals: 6, abi: "legacy" },
       { symbol: "DAI", decimals: 18, abi: "erc20" }
     ])
-    expect(decoded.collections.map(({ contract, spam }) => ({ contract, spam }))).toEqual([
+    // Base's USDT is a standard ERC20.
+    expect(chainOf(decoded, 31338).tokens.map(({ symbol, abi }) => `${symbol}:${abi}`)).toEqual(["USDC:erc20", "USDT:erc20", "DAI:erc20"])
+    expect(decoded.collections.map((collection) => ({ contract: collection.contract, spam: collection.spam }))).toEqual([
       { contract: "nft", spam: false },
       { contract: "spamNft", spam: true }
     ])
@@ -114,9 +144,10 @@ describe("transfers on the devnet", () => {
 
   it("transfers the 6-decimal ERC20 and emits Transfer", async () => {
     const client = publicClient()
-    const usdc = devnets.deployment.contracts.usdc6
+    const usdc = contract("usdc")
     expect(await client.readContract({ address: usdc, abi: tokenAbi, functionName: "decimals" })).toBe(6)
     expect(await client.readContract({ address: usdc, abi: tokenAbi, functionName: "symbol" })).toBe("USDC")
+    expect(await client.readContract({ address: usdc, abi: tokenAbi, functionName: "name" })).toBe("USD Coin")
     const to = accountAt(7).address
     const value = parseUnits("12.345678", 6)
     const before = await client.readContract({ address: usdc, abi: tokenAbi, functionName: "balanceOf", args: [to] })
@@ -127,9 +158,9 @@ describe("transfers on the devnet", () => {
     expect(log && decodeEventLog({ abi: tokenAbi, ...log }).args).toEqual({ from: accountAt(5).address, to, value })
   })
 
-  it("transfers the USDT-like token through the ABI whose transfer returns nothing", async () => {
+  it("transfers Ethereum's USDT through the ABI whose transfer returns nothing", async () => {
     const client = publicClient()
-    const usdt = devnets.deployment.contracts.usdtLike
+    const usdt = contract("usdt")
     const from = accountAt(5).address
     const to = accountAt(7).address
     const value = parseUnits("40", 6)
@@ -137,7 +168,7 @@ describe("transfers on the devnet", () => {
 
     // The same calldata: the standard token returns a 32-byte true, the legacy one returns no bytes at all.
     expect((await client.call({ account: from, to: usdt, data })).data).toBeUndefined()
-    const standard = await client.call({ account: from, to: devnets.deployment.contracts.usdc6, data })
+    const standard = await client.call({ account: from, to: contract("usdc"), data })
     expect(standard.data).toBe(`0x${"0".repeat(63)}1`)
 
     // Decoding the standard ABI's bool from that empty return fails; the legacy ABI expects nothing.
@@ -157,27 +188,35 @@ describe("transfers on the devnet", () => {
     expect(await client.readContract({ address: usdt, abi: legacyTokenAbi, functionName: "balanceOf", args: [to] })).toBe(before + value)
   })
 
-  it("quotes and executes a swap on the constant-product pool", async () => {
+  it("quotes a swap on the Uniswap v2 router and swaps exactly what it quoted", async () => {
     const client = publicClient()
-    const { pool, usdc6, dai18 } = devnets.deployment.contracts
-    const [reserveUsdc, reserveDai] = await client.readContract({ address: pool, abi: poolAbi, functionName: "getReserves" })
+    const [usdc, dai, router] = [contract("usdc"), contract("dai"), contract("uniswapV2Router02")]
     const amountIn = parseUnits("100", 6)
-    const quoted = await client.readContract({ address: pool, abi: poolAbi, functionName: "getAmountOut", args: [usdc6, amountIn] })
-    expect(quoted).toBe((amountIn * 997n * reserveDai) / (reserveUsdc * 1000n + amountIn * 997n))
+    const [, quoted = 0n] = await client.readContract({ address: router, abi: uniswapV2RouterAbi, functionName: "getAmountsOut", args: [amountIn, [usdc, dai]] })
+    // The pool sits near a dollar: 100 USDC give about 99.7 DAI after the 0.3 % fee.
+    expect(quoted).toBeGreaterThan(parseUnits("99", 18))
+    expect(quoted).toBeLessThan(parseUnits("100", 18))
 
     const trader = walletOf(0)
-    const before = await client.readContract({ address: dai18, abi: tokenAbi, functionName: "balanceOf", args: [trader.account.address] })
-    const hash = await trader.writeContract({ address: pool, abi: poolAbi, functionName: "swap", args: [usdc6, amountIn, quoted, trader.account.address] })
+    // The seeded swaps approved exactly what they swapped: nothing is left to spend.
+    expect(await client.readContract({ address: usdc, abi: tokenAbi, functionName: "allowance", args: [trader.account.address, router] })).toBe(0n)
+    await client.waitForTransactionReceipt({ hash: await trader.writeContract({ address: usdc, abi: tokenAbi, functionName: "approve", args: [router, amountIn] }) })
+    const before = await client.readContract({ address: dai, abi: tokenAbi, functionName: "balanceOf", args: [trader.account.address] })
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
+    const hash = await trader.writeContract({ address: router, abi: uniswapV2RouterAbi, functionName: "swapExactTokensForTokens", args: [amountIn, quoted, [usdc, dai], trader.account.address, deadline] })
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success")
-    expect(await client.readContract({ address: dai18, abi: tokenAbi, functionName: "balanceOf", args: [trader.account.address] })).toBe(before + quoted)
-    expect(await client.readContract({ address: pool, abi: poolAbi, functionName: "getReserves" })).toEqual([reserveUsdc + amountIn, reserveDai - quoted])
+    expect(await client.readContract({ address: dai, abi: tokenAbi, functionName: "balanceOf", args: [trader.account.address] })).toBe(before + quoted)
+    // An expired deadline is refused with the router's own reason.
+    await expect(
+      client.simulateContract({ account: trader.account, address: router, abi: uniswapV2RouterAbi, functionName: "swapExactTokensForTokens", args: [amountIn, 0n, [usdc, dai], trader.account.address, 1n] })
+    ).rejects.toThrow(/UniswapV2Router: EXPIRED/)
   })
 })
 
 describe("NFT collections", () => {
   it("mints to an owner that ownerOf and balanceOf report, with JSON metadata and an inline SVG", async () => {
     const client = publicClient()
-    const { nft } = devnets.deployment.contracts
+    const nft = contract("nft")
     const holder = accountAt(8).address
     const balance = await client.readContract({ address: nft, abi: collectionAbi, functionName: "balanceOf", args: [holder] })
     const hash = await walletOf(9).writeContract({ address: nft, abi: collectionAbi, functionName: "mint", args: [holder] })
@@ -198,7 +237,7 @@ describe("NFT collections", () => {
 
   it("agrees between balanceOf and ownerOf for every seeded token, and the spam collection reached account 0", async () => {
     const client = publicClient()
-    const { nft, spamNft } = devnets.deployment.contracts
+    const [nft, spamNft] = [contract("nft"), contract("spamNft")]
     const supply = await client.readContract({ address: nft, abi: collectionAbi, functionName: "totalSupply" })
     const owners = await Promise.all(
       Array.from({ length: Number(supply) }, (_, index) =>
@@ -235,11 +274,12 @@ describe("seeded history", () => {
     expect(Math.abs(Number(latest.timestamp) - Date.now() / 1000)).toBeLessThan(600)
   })
 
-  it("emits Transfer logs for tokens and NFTs across those months, and Swap logs on the pool", async () => {
+  it("emits Transfer logs for tokens and NFTs across those months, and Swap logs on the v2 pair", async () => {
     const client = publicClient()
-    const { usdc6, usdtLike, dai18, nft, spamNft, pool } = devnets.deployment.contracts
+    const [usdc, usdt, dai, nft, spamNft] = ["usdc", "usdt", "dai", "nft", "spamNft"].map((key) => contract(key)) as [Address, Address, Address, Address, Address]
+    const pair = await client.readContract({ address: contract("uniswapV2Factory"), abi: uniswapV2FactoryAbi, functionName: "getPair", args: [usdc, dai] })
     const transfers = await client.getLogs({
-      address: [usdc6, usdtLike, dai18],
+      address: [usdc, usdt, dai],
       event: transferEventAbi.erc20[0],
       fromBlock: 0n
     })
@@ -248,8 +288,8 @@ describe("seeded history", () => {
       event: transferEventAbi.erc721[0],
       fromBlock: 0n
     })
-    const swaps = await client.getContractEvents({ address: pool, abi: poolAbi, eventName: "Swap", fromBlock: 0n })
-    expect(new Set(transfers.map((log) => log.address.toLowerCase()))).toEqual(new Set([usdc6, usdtLike, dai18].map((a) => a.toLowerCase())))
+    const swaps = await client.getContractEvents({ address: pair, abi: pairSwapEvent, eventName: "Swap", fromBlock: 0n })
+    expect(new Set(transfers.map((log) => log.address.toLowerCase()))).toEqual(new Set([usdc, usdt, dai].map((a) => a.toLowerCase())))
     expect(nftTransfers.some((log) => log.args.from === accountAt(0).address && log.args.to === accountAt(1).address)).toBe(true)
     expect(swaps.length).toBeGreaterThanOrEqual(12)
     const blockMonths = await Promise.all(transfers.map((log) => client.getBlock({ blockNumber: log.blockNumber })))
@@ -292,8 +332,7 @@ describe("seeded history", () => {
 
   it("seeds the second chain with its own funded accounts and a thinner history", async () => {
     const client = publicClient(1)
-    const { usdc6 } = devnets.deployment.contracts
-    expect(await client.readContract({ address: usdc6, abi: tokenAbi, functionName: "balanceOf", args: [accountAt(0).address] })).toBeGreaterThan(
+    expect(await client.readContract({ address: contract("usdc", 31338), abi: tokenAbi, functionName: "balanceOf", args: [accountAt(0).address] })).toBeGreaterThan(
       parseUnits("10000", 6)
     )
     const second = devnets.deployment.chains[1]

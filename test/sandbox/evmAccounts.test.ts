@@ -1,12 +1,13 @@
 import { toHex } from "viem"
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts"
 import { describe, expect, it } from "vitest"
-import { demoAccounts, demoMnemonic, deployerAccount } from "../../sandbox/evm/DemoAccounts.ts"
+import { demoAccounts, demoMnemonic, deployerAccount, oracleAccount } from "../../sandbox/evm/DemoAccounts.ts"
 
 describe("demo accounts", () => {
-  it("are accounts 0..9 of Hardhat's default mnemonic, keys and addresses alike", () => {
+  it("are accounts 0..9 of Hardhat's default mnemonic, keys and addresses alike, and the oracle is account 11", () => {
     expect(demoAccounts).toHaveLength(10)
-    for (const account of demoAccounts) {
+    expect(oracleAccount.index).toBe(11)
+    for (const account of [...demoAccounts, oracleAccount]) {
       const derived = mnemonicToAccount(demoMnemonic, { addressIndex: account.index })
       const privateKey = derived.getHdKey().privateKey
       expect(privateKey && toHex(privateKey)).toBe(account.privateKey)

@@ -54,7 +54,7 @@ describe("EVM devnet lifecycle", () => {
 
     const second = await startEvmDevnets({ ports })
     try {
-      expect(second.deployment.contracts).toEqual(first.deployment.contracts)
+      expect(second.deployment.chains.map((chain) => chain.contracts)).toEqual(first.deployment.chains.map((chain) => chain.contracts))
       expect(await chainIdAt(second.chains[1]?.rpcUrl ?? "")).toEqual({ jsonrpc: "2.0", id: 7, result: "0x7a6a" })
     } finally {
       await second.stop()
@@ -100,7 +100,7 @@ describe("EVM devnet lifecycle", () => {
       // ownerOf(999) reverts with NonexistentToken(999): code 3 and the raw revert data, as geth answers.
       const data = `0x6352211e${(999).toString(16).padStart(64, "0")}`
       const reverted = await post(
-        JSON.stringify({ jsonrpc: "2.0", id: 3, method: "eth_call", params: [{ to: devnets.deployment.contracts.nft, data }, "latest"] })
+        JSON.stringify({ jsonrpc: "2.0", id: 3, method: "eth_call", params: [{ to: devnets.deployment.collections[0]?.address, data }, "latest"] })
       )
       expect(reverted).toMatchObject({ id: 3, error: { code: 3, data: expect.stringMatching(/^0x[0-9a-f]{8}0{61}3e7$/) } })
       const preflight = await fetch(rpcUrl, { method: "OPTIONS" })

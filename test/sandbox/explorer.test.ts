@@ -10,7 +10,9 @@ import { parseUnits } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as AccountApi from "../../http/server/explorer/AccountApi.ts"
 import { TokenList } from "../../http/server/explorer/TokenList.ts"
+import { chainOf } from "../../sandbox/evm/EvmDeployment.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
+import { contractOf } from "../../sandbox/evm/SandboxContracts.ts"
 import { startExplorerServer, type ExplorerServer } from "../../sandbox/explorer/ExplorerServer.ts"
 import { sandboxExplorerKey, startSandboxExplorer } from "../../sandbox/explorer/SandboxExplorer.ts"
 import { swapUsdcForEther } from "../support/swapForEther.ts"
@@ -87,8 +89,10 @@ describe("the sandbox explorer", () => {
     const chain = evm.chains[0]
     const swapper = evm.deployment.accounts[6]
     if (chain === undefined || swapper === undefined) throw new Error("no devnet chain or account")
-    const hash = await swapUsdcForEther(chain.rpcUrl, swapper, evm.deployment.contracts, "300")
-    const { router } = evm.deployment.contracts
+    const contracts = chainOf(evm.deployment, chain.chainId).contracts
+    const hash = await swapUsdcForEther(chain.rpcUrl, swapper, contracts, "300")
+    // Uniswap v2's router unwraps the WETH and pays the Ether out itself.
+    const router = contractOf(contracts, "uniswapV2Router02")
     // Blocks mined within the sync interval of the last question show from the next one on.
     const internalOf = async () => Schema.decodeUnknownSync(Schema.Array(AccountApi.InternalTransaction))(listOf((await etherscan({ action: "txlistinternal", address: swapper.address })).body))
     await expect.poll(async () => (await internalOf()).length, { timeout: 10_000, interval: 300 }).toBe(1)
@@ -116,6 +120,6 @@ describe("the sandbox explorer", () => {
   it("serves its token list in the Uniswap format: the three stablecoins on both devnets, not Portico Points", async () => {
     const list = Schema.decodeUnknownSync(TokenList)(await (await fetch(explorer.tokenListUrl)).json())
     expect(list.tokens.map((token) => `${token.chainId}:${token.symbol}`).toSorted()).toEqual(["31337:DAI", "31337:USDC", "31337:USDT", "31338:DAI", "31338:USDC", "31338:USDT"])
-    expect(list.tokens.some((token) => token.address === evm.deployment.contracts.points)).toBe(false)
+    expect(list.tokens.some((token) => token.address === contractOf(chainOf(evm.deployment, 31337).contracts, "points"))).toBe(false)
   })
 })

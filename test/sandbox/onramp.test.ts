@@ -21,7 +21,7 @@ import * as MoonPaySignature from "../../http/server/onramp/MoonPaySignature.ts"
 import * as MoonPayWire from "../../http/server/onramp/MoonPayWire.ts"
 import { demoAccounts } from "../../sandbox/evm/DemoAccounts.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
-import { sandboxContracts } from "../../sandbox/evm/SandboxContracts.ts"
+import { devnetContract } from "../../sandbox/evm/NetworkShapes.ts"
 import { checkCard, decliningCard, payingCard } from "../../sandbox/onramp/Card.ts"
 import { pricingOf, soldAssets } from "../../sandbox/onramp/Catalogue.ts"
 import { startOnrampProvider, type OnrampProvider } from "../../sandbox/onramp/OnrampProvider.ts"
@@ -109,7 +109,7 @@ afterAll(async () => {
 
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 const reader = () => createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
-const usdcOf = (owner: Address) => reader().readContract({ address: sandboxContracts.usdc6, abi: erc20Abi, functionName: "balanceOf", args: [owner] })
+const usdcOf = (owner: Address) => reader().readContract({ address: devnetContract(31337, "usdc"), abi: erc20Abi, functionName: "balanceOf", args: [owner] })
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
 /** MoonPay's widget URL for `to`, signed with `secretKey` (the stand-in's own by default). */
@@ -258,7 +258,7 @@ describe("the checkout", () => {
     for (const chain of evm.chains) {
       const client = createPublicClient({ transport: http(chain.rpcUrl) })
       expect(await client.getBalance({ address: provider.treasury })).toBeGreaterThan(parseUnits("1000", 18))
-      expect(await client.readContract({ address: sandboxContracts.usdc6, abi: erc20Abi, functionName: "balanceOf", args: [provider.treasury] })).toBeGreaterThanOrEqual(parseUnits("1000000", 6) - parseUnits("100000", 6))
+      expect(await client.readContract({ address: devnetContract(chain.chainId, "usdc"), abi: erc20Abi, functionName: "balanceOf", args: [provider.treasury] })).toBeGreaterThanOrEqual(parseUnits("1000000", 6) - parseUnits("100000", 6))
     }
   })
 

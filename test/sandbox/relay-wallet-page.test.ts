@@ -31,7 +31,7 @@ const sandboxConfig = (relayUrl: string): SandboxConfig => ({
   apiUrl: "http://127.0.0.1:9",
   siteUrl: "http://127.0.0.1:9",
   walletConnectWalletUrl: "http://127.0.0.1:9",
-  evm: { chains: [{ chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:9" }], contracts: {}, accounts },
+  evm: { chains: [{ chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:9" }], accounts },
   solana: {
     cluster: { rpcUrl: "http://127.0.0.1:9", wsUrl: "ws://127.0.0.1:9", genesisHash: "x", caipNetworkId: "solana:x" },
     mints: {},

@@ -71,7 +71,7 @@ describe("startSandbox", () => {
     expect((await fetch(`${sandbox.apiUrl}/openapi.json`)).status).toBe(200)
   })
 
-  it("wires the API server to both devnets, the sandbox tokens and the fixed USD prices", async () => {
+  it("wires the API server to both devnets, their tokens and prices from the devnets' feeds (Solana's fixed)", async () => {
     const balances = async (address: string, chainId: string) => {
       const query = new URLSearchParams({ currency: "usd", chainId, projectId: "portico-sandbox", st: "portico", sv: "0.1.0" })
       const response = await fetch(`${sandbox.apiUrl}/v1/account/${address}/balance?${query}`)
@@ -138,5 +138,7 @@ describe("startSandbox", () => {
       await first.stop()
       rmSync(stateDir, { recursive: true, force: true })
     }
-  }, 60_000)
+    // A whole sandbox starts first (two seeded devnets, the explorer indexing them): ~30 s here alone, so a
+    // generous bound for a busy runner.
+  }, 240_000)
 })

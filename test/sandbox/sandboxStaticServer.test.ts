@@ -16,7 +16,7 @@ const config: SandboxConfig = {
   apiUrl: "http://127.0.0.1:2",
   siteUrl: "http://127.0.0.1:3",
   walletConnectWalletUrl: "http://127.0.0.1:4",
-  evm: { chains: [{ chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:5" }], contracts: {}, accounts: [] },
+  evm: { chains: [{ chainId: 31337, name: "Portico Local", rpcUrl: "http://127.0.0.1:5" }], accounts: [] },
   solana: { cluster: { rpcUrl: "http://127.0.0.1:6", wsUrl: "ws://127.0.0.1:6", genesisHash: "g", caipNetworkId: "solana:g" }, mints: {}, accounts: [] }
 }
 

@@ -11,6 +11,7 @@ import * as Eip1193 from "../../core/connectors/Eip1193.ts"
 import * as RpcResult from "../../core/RpcResult.ts"
 import * as BalanceSource from "../../core/send/BalanceSource.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
+import { chainOf } from "../../sandbox/evm/EvmDeployment.ts"
 import { createEvmProvider, type EvmProvider } from "../../sandbox/wallets/EvmWallet.ts"
 import { answering, rejection } from "../support/demoWallet.ts"
 
@@ -38,15 +39,15 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
       ...(tokens === undefined ? {} : { tokens })
     })
   }
-  const tokenAddresses = () => evm.deployment.tokens.map((token) => token.address)
+  const tokenAddresses = () => chainOf(evm.deployment, 31337).tokens.map((token) => token.address)
 
-  // A host's viem wallet client on the demo wallet, with the usdc6 token, a recipient and a node reader.
+  // A host's viem wallet client on the demo wallet, with the USDC token, a recipient and a node reader.
   const viemHost = async (recipient: number) => {
     const host = createWalletClient({ transport: custom(wallet(2)) })
     const [account] = await host.requestAddresses()
     if (account === undefined) throw new Error("no account")
-    const usdc = evm.deployment.tokens.find((token) => token.contract === "usdc6")
-    if (usdc === undefined) throw new Error("no usdc6")
+    const usdc = chainOf(evm.deployment, 31337).tokens.find((token) => token.contract === "usdc")
+    if (usdc === undefined) throw new Error("no usdc")
     const rpcUrl = evm.chains[0]?.rpcUrl ?? ""
     const chain = { id: 31337, name: "Portico Local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }
     const reader = createPublicClient({ transport: http(rpcUrl) })
@@ -136,7 +137,7 @@ describe("EVM demo wallet: batched calls and asset discovery", () => {
     expect(Object.keys(answer)).toEqual(["0x7a69"])
     expect(assets[0]?.type).toBe("native")
     const reader = createPublicClient({ transport: http(evm.chains[0]?.rpcUrl) })
-    for (const token of evm.deployment.tokens) {
+    for (const token of chainOf(evm.deployment, 31337).tokens) {
       const held = await reader.readContract({ address: token.address, abi: erc20Abi, functionName: "balanceOf", args: [account as Hex] })
       const listed = assets.find((asset) => asset.address.toLowerCase() === token.address.toLowerCase())
       expect(listed === undefined ? 0n : BigInt(listed.balance)).toBe(held)

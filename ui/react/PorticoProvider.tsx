@@ -1,8 +1,8 @@
 /**
  * The host wraps its app in this. At first it holds only a small snapshot store: no request, no
  * wallet discovery, no Effect runtime and no modal code. The modal's chunks are fetched from the page's
- * own origin when the browser is idle or the visitor shows intent; the engine is built when the visitor
- * is about to click (or a session stored by an earlier visit is restored, which talks only to the
+ * own origin when the visitor shows intent (pointer over, focus on or touch of the button), and the engine
+ * is built then, as the visitor is about to click (or a session stored by an earlier visit is restored, which talks only to the
  * visitor's own wallet). The modal renders only once its module and the engine are both there, so it
  * never waits behind a Suspense fallback. The provider owns the engine and disposes it on unmount.
  */
@@ -58,7 +58,6 @@ export function PorticoProvider({ config, children }: PorticoProviderProps) {
 
   useEffect(() => {
     void host.restore()
-    return Host.prefetchWhenIdle(host)
   }, [host])
 
   useEffect(() => {

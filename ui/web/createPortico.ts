@@ -133,7 +133,6 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
   }
   const unfollowLanguages = onLanguagesChange(relabel)
   const ready = host.restore()
-  const cancelPrefetch = Host.prefetchWhenIdle(host)
 
   return {
     config: host.config,
@@ -163,7 +162,6 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     evmProvider: HostProvider.evmProvider(host.snapshot, host.loadEngine),
     solanaSigner: HostProvider.solanaSigner(host.snapshot, host.loadEngine),
     destroy: async () => {
-      cancelPrefetch()
       unfollow()
       unfollowLanguages()
       listeners.clear()

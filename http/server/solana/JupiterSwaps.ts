@@ -14,7 +14,7 @@ import { BuiltTransaction, ConvertQuotes, ConvertTokens } from "../../api/Blockc
 import { BadRequest, UpstreamUnavailable } from "../../api/ApiError.ts"
 import * as Caip from "../../../core/Caip.ts"
 import { tokenImageUrl } from "../Balances.ts"
-import type { SwapVenues } from "../convert/SwapVenues.ts"
+import type { Swaps } from "../convert/Swaps.ts"
 import { call, decode } from "../UpstreamHttp.ts"
 import type { SolanaOptions } from "../ServerOptions.ts"
 import * as JupiterWire from "./JupiterWire.ts"
@@ -40,8 +40,8 @@ const feePercent = (response: JupiterWire.QuoteResponse) => {
 export interface JupiterSwaps {
   readonly chainId: string
   readonly tokens: (imageBase: string) => ConvertTokens
-  readonly quotes: SwapVenues["quotes"]
-  readonly buildTransaction: SwapVenues["buildTransaction"]
+  readonly quotes: Swaps["Service"]["quotes"]
+  readonly buildTransaction: Swaps["Service"]["buildTransaction"]
 }
 
 /** The Jupiter venue of `solana`; undefined when the cluster has no Jupiter API configured. */
@@ -152,16 +152,17 @@ const checked = (base64: string, user: string, name: string): Effect.Effect<void
 const notHere = (what: string) => Effect.fail(new BadRequest({ message: `Network not supported for ${what}` }))
 
 /** The EVM venues with this cluster's Jupiter venue in front of them for its own chain and tokens. */
-export const withJupiter = (venues: SwapVenues, jupiter: JupiterSwaps | undefined): SwapVenues => {
+export const withJupiter = (venues: Swaps["Service"], jupiter: JupiterSwaps | undefined): Swaps["Service"] => {
   if (jupiter === undefined) return venues
   const ours = (id: string) => id === jupiter.chainId || id.startsWith(`${jupiter.chainId}:`)
   return {
+    chains: [...venues.chains, jupiter.chainId],
     tokens: (chainId, imageBase) => (ours(chainId) ? Effect.succeed(jupiter.tokens(imageBase)) : venues.tokens(chainId, imageBase)),
     quotes: (query) => (ours(query.from) ? jupiter.quotes(query) : venues.quotes(query)),
     // Solana has no allowances, approvals or gas-price tiers.
     allowance: (query) => (ours(query.tokenAddress) ? notHere("Swaps") : venues.allowance(query)),
     gasPrice: (chainId) => (ours(chainId) ? notHere("Gas Price") : venues.gasPrice(chainId)),
     buildApprove: (query) => (ours(query.from) ? notHere("Swaps") : venues.buildApprove(query)),
-    buildTransaction: (request, nowSeconds) => (ours(request.from) ? jupiter.buildTransaction(request, nowSeconds) : venues.buildTransaction(request, nowSeconds))
+    buildTransaction: (request) => (ours(request.from) ? jupiter.buildTransaction(request) : venues.buildTransaction(request))
   }
 }

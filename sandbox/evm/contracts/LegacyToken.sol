@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {ShortText} from "./ShortText.sol";
+
 /// The old USDT interface: transfer, transferFrom and approve return nothing, so a caller that decodes
 /// a bool from the standard ERC20 ABI reads empty return data.
 contract LegacyToken {
-    string public name;
-    string public symbol;
+    bytes32 private immutable _name;
+    bytes32 private immutable _symbol;
     uint8 public immutable decimals;
     uint256 public totalSupply;
     address public immutable owner;
@@ -17,10 +19,18 @@ contract LegacyToken {
     event Approval(address indexed owner, address indexed spender, uint256 value);
 
     constructor(string memory name_, string memory symbol_, uint8 decimals_) {
-        name = name_;
-        symbol = symbol_;
+        _name = ShortText.pack(name_);
+        _symbol = ShortText.pack(symbol_);
         decimals = decimals_;
         owner = msg.sender;
+    }
+
+    function name() external view returns (string memory) {
+        return ShortText.unpack(_name);
+    }
+
+    function symbol() external view returns (string memory) {
+        return ShortText.unpack(_symbol);
     }
 
     function mint(address to, uint256 value) external {

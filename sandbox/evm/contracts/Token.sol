@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {ShortText} from "./ShortText.sol";
+
 /// A minimal ERC20 whose owner mints; decimals are set at deploy time (6 for the USDC-like token, 18 for the DAI-like one).
 contract Token {
-    string public name;
-    string public symbol;
+    bytes32 private immutable _name;
+    bytes32 private immutable _symbol;
     uint8 public immutable decimals;
     uint256 public totalSupply;
     address public immutable owner;
@@ -21,10 +23,18 @@ contract Token {
     error ZeroAddress();
 
     constructor(string memory name_, string memory symbol_, uint8 decimals_) {
-        name = name_;
-        symbol = symbol_;
+        _name = ShortText.pack(name_);
+        _symbol = ShortText.pack(symbol_);
         decimals = decimals_;
         owner = msg.sender;
+    }
+
+    function name() external view returns (string memory) {
+        return ShortText.unpack(_name);
+    }
+
+    function symbol() external view returns (string memory) {
+        return ShortText.unpack(_symbol);
     }
 
     function mint(address to, uint256 value) external {

@@ -333,6 +333,7 @@ const unusedBackend = Backend.Backend.of({
   addSignInSession: () => Effect.die("unused"),
   signInSession: () => Effect.die("unused"),
   revokeSignInSession: () => Effect.die("unused"),
+  swapNetworks: () => Effect.die("unused"),
   swapTokens: () => Effect.die("unused"),
   swapQuote: () => Effect.die("unused"),
   swapAllowance: () => Effect.die("unused"),

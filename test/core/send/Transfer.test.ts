@@ -21,6 +21,7 @@ import * as Transfer from "../../../core/send/Transfer.ts"
 import type { TokenBalance } from "../../../core/TokenBalance.ts"
 import * as SolanaRequests from "../../../core/walletconnect/SolanaRequests.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
+import { chainOf } from "../../../sandbox/evm/EvmDeployment.ts"
 import { startSolanaDevnet, type SolanaDevnet } from "../../../sandbox/solana/SolanaDevnet.ts"
 import { createEvmProvider } from "../../../sandbox/wallets/EvmWallet.ts"
 import { solanaIcon } from "../../../sandbox/wallets/Icons.ts"
@@ -86,10 +87,10 @@ describe("sends on the sandbox devnets", () => {
     expect(await reader().getBalance({ address: to })).toBe(before + 123n)
   })
 
-  for (const contract of ["dai18", "usdc6", "usdtLike"] as const) {
+  for (const contract of ["dai", "usdc", "usdt"] as const) {
     it(`${contract}: an ERC20 transfer call, amount parsed with the token's decimals`, async () => {
       const { client, from } = await evmClient(1)
-      const info = evm.deployment.tokens.find((entry) => entry.contract === contract)
+      const info = chainOf(evm.deployment, 31337).tokens.find((entry) => entry.contract === contract)
       if (info === undefined) throw new Error(`no ${contract}`)
       const to = evm.deployment.accounts[8]?.address as Hex
       const balanceOf = () => reader().readContract({ address: info.address, abi: erc20Abi, functionName: "balanceOf", args: [to] })
@@ -113,8 +114,8 @@ describe("sends on the sandbox devnets", () => {
     const provider = createEvmProvider({ privateKey: sender.privateKey, chains: evm.chains, approve: answering([true, true, false]).approve, origin: "http://test" })
     const client = Eip1193.make({ id: "demo", name: "Demo", chain: "eip155", type: "ANNOUNCED" }, { request: (args) => provider.request(args) })
     const from = (await Effect.runPromise(client.connect({}))).accounts[0] ?? ""
-    const info = evm.deployment.tokens.find((entry) => entry.contract === "usdc6")
-    if (info === undefined) throw new Error("no usdc6")
+    const info = chainOf(evm.deployment, 31337).tokens.find((entry) => entry.contract === "usdc")
+    if (info === undefined) throw new Error("no usdc")
     const to = evm.deployment.accounts[9]?.address ?? ""
     const usdc = token({ symbol: "USDC", chainId: "eip155:31337", address: `eip155:31337:${info.address}`, quantity: { decimals: "6", numeric: "1000" } })
     const filled: Send.SendState = { ...Send.initial, token: usdc, sendTokenAmount: "2.25", receiverAddress: to, tokenBalances: [usdc] }
@@ -145,8 +146,8 @@ describe("sends on the sandbox devnets", () => {
   it("a token transfer the token would refuse never reaches the wallet", async () => {
     // No approval scripted beyond the connection: a prompt would fail the test with 'unexpected prompt'.
     const { client, from } = await evmClient(0)
-    const info = evm.deployment.tokens.find((entry) => entry.contract === "usdc6")
-    if (info === undefined) throw new Error("no usdc6")
+    const info = chainOf(evm.deployment, 31337).tokens.find((entry) => entry.contract === "usdc")
+    if (info === undefined) throw new Error("no usdc")
     const form = {
       ...Send.initial,
       token: token({ symbol: "USDC", chainId: "eip155:31337", address: `eip155:31337:${info.address}`, quantity: { decimals: "6", numeric: "1" } }),

@@ -24,6 +24,16 @@ describe("account wallet features and receive", () => {
     expect(WalletFeatures.visible({}, "solana")).toEqual(["swaps", "receive", "send"])
   })
 
+  it("offers swaps only on networks with swaps: the server's venue networks once known, else the spec's twelve", () => {
+    expect(WalletFeatures.visible({}, "eip155", undefined, false)).toEqual(["onramp", "receive", "send"])
+    expect(WalletFeatures.swapsOffered("eip155:1", undefined)).toBe(true)
+    expect(WalletFeatures.swapsOffered("eip155:8453", undefined)).toBe(true)
+    expect(WalletFeatures.swapsOffered("eip155:31337", undefined)).toBe(false)
+    expect(WalletFeatures.swapsOffered("eip155:31337", ["eip155:31337", "eip155:31338"])).toBe(true)
+    // The server configured no venue on Ethereum: no Swap button there.
+    expect(WalletFeatures.swapsOffered("eip155:1", ["eip155:8453"])).toBe(false)
+  })
+
   it("hides the onramp, and only it, in the restricted timezones (spec §9)", () => {
     expect(WalletFeatures.visible({}, "eip155", "Asia/Shanghai")).toEqual(["swaps", "receive", "send"])
     expect(WalletFeatures.visible({}, "eip155", "Europe/Berlin")).toEqual(["onramp", "swaps", "receive", "send"])

@@ -53,6 +53,7 @@ const backendOf = (answers: Partial<Backend["Service"]>): Backend["Service"] => 
     addSignInSession: answers.addSignInSession ?? die("addSignInSession"),
     signInSession: answers.signInSession ?? die("signInSession"),
     revokeSignInSession: answers.revokeSignInSession ?? die("revokeSignInSession"),
+    swapNetworks: answers.swapNetworks ?? die("swapNetworks"),
     swapTokens: answers.swapTokens ?? die("swapTokens"),
     swapQuote: answers.swapQuote ?? die("swapQuote"),
     swapAllowance: answers.swapAllowance ?? die("swapAllowance"),

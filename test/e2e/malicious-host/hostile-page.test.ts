@@ -230,8 +230,8 @@ describe("a hostile host page", () => {
   })
 
   it("cannot present an unlimited token approval or a collection's handover as a harmless call", async () => {
-    const token = sandbox.config.evm.contracts["usdc6"] as Address
-    const collection = sandbox.config.evm.contracts["nft"] as Address
+    const token = sandbox.config.evm.chains[0]?.contracts?.["usdc"] as Address
+    const collection = sandbox.config.evm.chains[0]?.contracts?.["nft"] as Address
     const send = (to: Address, data: `0x${string}`) =>
       page.evaluate((call) => (window as unknown as HostileWindow).hostile["request"]?.("eth_sendTransaction", [{ from: call.from, to: call.to, data: call.data }]), { from: visitor, to, data })
     void send(token, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [attacker, maxUint256] }))

@@ -10,6 +10,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
+import { chainOf } from "../../../sandbox/evm/EvmDeployment.ts"
 import { startSolanaDevnet, type SolanaDevnet } from "../../../sandbox/solana/SolanaDevnet.ts"
 import { withClient } from "../support/client.ts"
 
@@ -19,7 +20,7 @@ let api: ApiServer
 
 beforeAll(async () => {
   ;[evm, solana] = await Promise.all([startEvmDevnets(), startSolanaDevnet()])
-  const usdc = evm.deployment.tokens.find((token) => token.contract === "usdc6")
+  const usdc = chainOf(evm.deployment, 31337).tokens.find((token) => token.contract === "usdc")
   api = await startApiServer({
     port: 0,
     projects: { "test-project": { allowedOrigins: ["*"] } },
@@ -27,7 +28,7 @@ beforeAll(async () => {
       chainId: chain.chainId,
       rpcUrl: chain.rpcUrl,
       name: chain.name,
-      tokens: evm.deployment.tokens
+      tokens: chainOf(evm.deployment, chain.chainId).tokens
     })),
     solana: {
       rpcUrl: solana.rpcUrl,
@@ -62,7 +63,7 @@ describe("EVM balances", () => {
     expect(native).toMatchObject({ symbol: "ETH", chainId: "eip155:31337", quantity: { decimals: "18", numeric: formatUnits(wei, 18) }, price: 2000 })
     expect(native?.value).toBeCloseTo(Number(formatUnits(wei, 18)) * 2000, 6)
 
-    for (const token of evm.deployment.tokens) {
+    for (const token of chainOf(evm.deployment, 31337).tokens) {
       const held = await client.readContract({ address: token.address, abi: erc20Abi, functionName: "balanceOf", args: [owner.address] })
       const entry = balances.find((balance) => balance.address === `eip155:31337:${token.address}`)
       if (held === 0n) {
@@ -70,7 +71,7 @@ describe("EVM balances", () => {
         continue
       }
       expect(entry?.quantity).toEqual({ decimals: String(token.decimals), numeric: formatUnits(held, token.decimals) })
-      if (token.contract === "usdc6") expect(entry?.price).toBe(1)
+      if (token.contract === "usdc") expect(entry?.price).toBe(1)
       else expect(entry).not.toHaveProperty("price")
     }
     expect(balances.every((balance) => balance.chainId === "eip155:31337")).toBe(true)

@@ -22,7 +22,8 @@ import type { EvmChainOptions, OnrampOptions } from "../../../http/server/Server
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
-import { sandboxUsdPrices } from "../../../sandbox/evm/SandboxContracts.ts"
+import { chainOf } from "../../../sandbox/evm/EvmDeployment.ts"
+import { sandboxUsdPrices } from "../../../sandbox/evm/RealContracts.ts"
 import { startExplorerServer, type ExplorerServer } from "../../../sandbox/explorer/ExplorerServer.ts"
 import { explorerOptionsFor, sandboxExplorerKey } from "../../../sandbox/explorer/SandboxExplorer.ts"
 import { startOnrampProvider, type OnrampProvider } from "../../../sandbox/onramp/OnrampProvider.ts"
@@ -63,7 +64,7 @@ beforeAll(async () => {
   // The plain history (the chain's transactions) comes through the sandbox explorer.
   explorer = await startExplorerServer({ host: "127.0.0.1", port: 0, chains: [first], apiKey: sandboxExplorerKey, tokenList: {} })
   const evmOptions: ReadonlyArray<EvmChainOptions> = [
-    { chainId: first.chainId, rpcUrl: first.rpcUrl, name: first.name, tokens: evm.deployment.tokens, explorer: explorerOptionsFor(explorer.url, first.chainId, 0) }
+    { chainId: first.chainId, rpcUrl: first.rpcUrl, name: first.name, tokens: chainOf(evm.deployment, first.chainId).tokens, explorer: explorerOptionsFor(explorer.url, first.chainId, 0) }
   ]
   const [moonpay, coinbase] = serverOptions(provider.url, credentials).providers
   const [, foreignCoinbase] = serverOptions(provider.url, other).providers
@@ -103,7 +104,7 @@ const get = async (path: string, params: Record<string, string> = {}, server: Ap
 }
 
 const usdc = () => {
-  const found = evm.deployment.tokens.find((token) => token.symbol === "USDC")
+  const found = chainOf(evm.deployment, 31337).tokens.find((token) => token.symbol === "USDC")
   if (found === undefined) throw new Error("no USDC")
   return found
 }

@@ -2,12 +2,13 @@
  * The wallet features as one compact row, in the spec's order (§9: onramp, swaps, receive, send), each an
  * icon over a short label, shown only where core says it works (WalletFeatures.visible).
  */
+import * as AsyncResult from "effect/reactivity/AsyncResult"
 import type * as Modal from "../../../core/Modal.ts"
 import type * as Session from "../../../core/Session.ts"
 import * as WalletFeatures from "../../../core/send/WalletFeatures.ts"
 import type { MessageKey } from "../../i18n/en.ts"
 import { ActionIcon, type ActionIconName } from "../components/ActionIcon.tsx"
-import { useModalContext } from "../ModalContext.ts"
+import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
 /** The view, label and icon of each wallet feature. */
 const featureViews: Record<WalletFeatures.WalletFeature, { readonly view: Modal.View; readonly label: MessageKey; readonly icon: ActionIconName }> = {
@@ -19,7 +20,10 @@ const featureViews: Record<WalletFeatures.WalletFeature, { readonly view: Modal.
 
 export function WalletActions({ account }: { readonly account: Session.SessionAccount }) {
   const { engine, t } = useModalContext()
-  const shown = WalletFeatures.visible(engine.config.resolvedFeatures, account.namespace, engine.timeZone).map((feature) => featureViews[feature])
+  const swapNetworks = useEngineAtom(engine.atoms.swapNetworks)
+  const swapsHere = WalletFeatures.swapsOffered(account.caipNetworkId, AsyncResult.isSuccess(swapNetworks) ? swapNetworks.value : undefined)
+  const shown = WalletFeatures.visible(engine.config.resolvedFeatures, account.namespace, engine.timeZone, swapsHere)
+    .map((feature) => featureViews[feature])
   if (shown.length === 0) return null
   return (
     <div className="wallet-actions" role="group" aria-label={t("walletFeatures")}>

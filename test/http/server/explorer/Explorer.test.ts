@@ -11,13 +11,15 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Effect from "effect/Effect"
-import { createPublicClient, createWalletClient, getAddress, http, parseEther } from "viem"
+import { createPublicClient, createWalletClient, getAddress, http, parseAbi, parseEther, type Address } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { History, Transaction } from "../../../../core/Transaction.ts"
 import { historyPageSize } from "../../../../http/server/BlockchainHandlers.ts"
 import { startApiServer, type ApiServer } from "../../../../http/server/start.ts"
+import { chainOf } from "../../../../sandbox/evm/EvmDeployment.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../../sandbox/evm/EvmDevnet.ts"
+import { contractOf } from "../../../../sandbox/evm/SandboxContracts.ts"
 import type { SeededTransaction } from "../../../../sandbox/evm/SeededHistory.ts"
 import { startExplorerServer, type ExplorerServer } from "../../../../sandbox/explorer/ExplorerServer.ts"
 import { explorerOptionsFor, sandboxExplorerKey, sandboxTokenList, startSandboxExplorer } from "../../../../sandbox/explorer/SandboxExplorer.ts"
@@ -31,6 +33,18 @@ let evm: EvmDevnets
 let explorer: ExplorerServer
 let api: ApiServer
 
+/** The contracts and configured tokens of the devnet with `chainId`. */
+const contractsOn = (chainId: number) => chainOf(evm.deployment, chainId).contracts
+const tokensOn = (chainId: number) => chainOf(evm.deployment, chainId).tokens
+/** The Uniswap v2 pair of two tokens: where a swap's sent leg goes. */
+const pairOf = (chainId: number, rpcUrl: string, tokenA: Address, tokenB: Address) =>
+  createPublicClient({ transport: http(rpcUrl) }).readContract({
+    address: contractOf(contractsOn(chainId), "uniswapV2Factory"),
+    abi: parseAbi(["function getPair(address tokenA, address tokenB) view returns (address)"]),
+    functionName: "getPair",
+    args: [tokenA, tokenB]
+  })
+
 beforeAll(async () => {
   evm = await startEvmDevnets()
   explorer = await startSandboxExplorer({ host: "127.0.0.1", port: 0, chains: evm.chains })
@@ -40,7 +54,7 @@ beforeAll(async () => {
     evm: evm.chains.map((chain, index) => ({
       chainId: chain.chainId,
       rpcUrl: chain.rpcUrl,
-      tokens: evm.deployment.tokens,
+      tokens: tokensOn(chain.chainId),
       collections: evm.deployment.collections,
       explorer: explorerOptionsFor(explorer.url, chain.chainId, index)
     })),
@@ -100,7 +114,7 @@ describe("EVM history through the explorer API", () => {
     const sends = seededOn(31337).filter((transaction) => transaction.kind === "send-token").slice(0, 4)
     for (const send of sends) {
       const transfer = send.transfers[0]
-      const token = evm.deployment.tokens.find((candidate) => candidate.address.toLowerCase() === transfer?.token?.toLowerCase())
+      const token = tokensOn(31337).find((candidate) => candidate.address.toLowerCase() === transfer?.token?.toLowerCase())
       if (transfer === undefined || token === undefined) throw new Error("a token send of no sandbox token")
       const entry = await entryOf(transfer.to, "eip155:31337", send.hash)
       expect(entry?.transfers).toEqual([expect.objectContaining({
@@ -116,16 +130,17 @@ describe("EVM history through the explorer API", () => {
   it("shows an ERC-20 approval as an approval of the token to its spender, not as a send", async () => {
     const approval = seededOn(31337).find((transaction) => transaction.kind === "approve" && transaction.from.toLowerCase() === evm.deployment.accounts[0]?.address.toLowerCase())
     if (approval === undefined || approval.to === null) throw new Error("the devnet seeded no approval by account 0")
-    const token = evm.deployment.tokens.find((candidate) => candidate.address.toLowerCase() === approval.to?.toLowerCase())
+    const token = tokensOn(31337).find((candidate) => candidate.address.toLowerCase() === approval.to?.toLowerCase())
     const entry = await entryOf(approval.from, "eip155:31337", approval.hash)
     expect(entry?.metadata.operationType).toBe("approve")
     expect(entry?.transfers).toEqual([])
+    // The seeded swaps approve Uniswap v2's router for exactly what they swap, as a careful wallet does.
     expect(entry?.approvals).toEqual([expect.objectContaining({
-      unlimited: true,
-      spender: getAddress(evm.deployment.pool.address),
+      unlimited: false,
+      spender: contractOf(contractsOn(31337), "uniswapV2Router02"),
       fungible_info: expect.objectContaining({ symbol: token?.symbol, flags: { verified: true } })
     })])
-    expect(entry?.approvals?.[0]?.quantity).toBeUndefined()
+    expect(Number(entry?.approvals?.[0]?.quantity?.numeric)).toBeGreaterThan(0)
   })
 
   it("flags NFTs of spam collections, names the others with their tokenURI's inline SVG image", async () => {
@@ -157,15 +172,16 @@ describe("EVM history through the explorer API", () => {
 
   it("shows both legs of a swap, the counterparty being the pool the sent leg went to", async () => {
     const swap = seededOn(31337).find((transaction) => transaction.kind === "swap")
-    if (swap === undefined) throw new Error("the devnet seeded no swap")
+    const sent = swap?.transfers.find((transfer) => transfer.from.toLowerCase() === swap.from.toLowerCase())
+    if (swap === undefined || sent === undefined) throw new Error("the devnet seeded no swap")
     const entry = await entryOf(swap.from, "eip155:31337", swap.hash)
     expect(entry?.metadata.operationType).toBe("trade")
     expect(entry?.transfers.map((transfer) => transfer.direction).toSorted()).toEqual(["in", "out"])
-    expect(entry?.metadata).toMatchObject({ sentFrom: getAddress(swap.from), sentTo: getAddress(evm.deployment.pool.address) })
+    expect(entry?.metadata).toMatchObject({ sentFrom: getAddress(swap.from), sentTo: getAddress(sent.to) })
   })
 
   it("shows the unlisted token's mint as an unverified token", async () => {
-    const mint = seededOn(31337).find((transaction) => transaction.to?.toLowerCase() === evm.deployment.contracts.points.toLowerCase())
+    const mint = seededOn(31337).find((transaction) => transaction.to?.toLowerCase() === contractOf(contractsOn(31337), "points").toLowerCase())
     const received = mint?.transfers[0]
     if (mint === undefined || received === undefined) throw new Error("the devnet minted no Portico Points")
     const entry = await entryOf(received.to, "eip155:31337", mint.hash)
@@ -191,11 +207,12 @@ describe("EVM history through the explorer API", () => {
     const chain = evm.chains[0]
     const swapper = evm.deployment.accounts[7]
     if (chain === undefined || swapper === undefined) throw new Error("no devnet chain or account")
-    const hash = await swapUsdcForEther(chain.rpcUrl, swapper, evm.deployment.contracts, "300")
-    const { router } = evm.deployment.contracts
+    const contracts = contractsOn(chain.chainId)
+    const hash = await swapUsdcForEther(chain.rpcUrl, swapper, contracts, "300")
+    const pair = await pairOf(chain.chainId, chain.rpcUrl, contractOf(contracts, "usdc"), contractOf(contracts, "weth"))
     await expect.poll(async () => (await allPages(swapper.address, "eip155:31337"))[0]?.data[0]?.metadata.hash, { timeout: 20_000, interval: 250 }).toBe(hash)
     const entry = await entryOf(swapper.address, "eip155:31337", hash)
-    expect(entry?.metadata).toMatchObject({ operationType: "trade", sentFrom: swapper.address, sentTo: getAddress(router) })
+    expect(entry?.metadata).toMatchObject({ operationType: "trade", sentFrom: swapper.address, sentTo: getAddress(pair) })
     expect(entry?.transfers.map((transfer) => [transfer.direction, transfer.fungible_info?.symbol])).toEqual([["in", "ETH"], ["out", "USDC"]])
     expect(entry?.transfers[1]?.quantity).toEqual({ decimals: "6", numeric: "300" })
     expect(Number(entry?.transfers[0]?.quantity?.numeric)).toBeGreaterThan(0.05)
@@ -225,7 +242,7 @@ const serverWith = (explorers: (chainId: number, index: number) => ExplorerOptio
       return {
         chainId: chain.chainId,
         rpcUrl: chain.rpcUrl,
-        tokens: evm.deployment.tokens,
+        tokens: tokensOn(chain.chainId),
         collections: evm.deployment.collections,
         ...(explorerOptions === undefined ? {} : { explorer: explorerOptions })
       }
@@ -243,7 +260,7 @@ describe("token discovery through the explorer API", () => {
         name: "Portico Points",
         symbol: "PTS",
         chainId: `eip155:${chainId}`,
-        address: `eip155:${chainId}:${evm.deployment.contracts.points}`,
+        address: `eip155:${chainId}:${contractOf(contractsOn(chainId), "points")}`,
         quantity: { decimals: "18", numeric: "1250" },
         iconUrl: `${api.url}/public/getAssetImage/PTS`,
         flags: { verified: false }
@@ -259,7 +276,7 @@ describe("token discovery through the explorer API", () => {
     const folder = mkdtempSync(join(tmpdir(), "portico-token-list-"))
     const file = join(folder, "list.json")
     const list = sandboxTokenList([31337])
-    writeFileSync(file, JSON.stringify({ ...list, tokens: [...list.tokens, { chainId: 31337, address: evm.deployment.contracts.points, name: "Portico Points", symbol: "PTS", decimals: 18 }] }))
+    writeFileSync(file, JSON.stringify({ ...list, tokens: [...list.tokens, { chainId: 31337, address: contractOf(contractsOn(31337), "points"), name: "Portico Points", symbol: "PTS", decimals: 18 }] }))
     const listed = await serverWith((chainId, index) => explorerOptionsFor(explorer.url, chainId, index), { tokenList: file })
     try {
       const points = (await balancesOf(listed, evm.deployment.accounts[0]?.address ?? "", "eip155:31337")).find((balance) => balance.symbol === "PTS")
