@@ -4,7 +4,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Address from "../Address.ts"
-import type * as Caip from "../Caip.ts"
+import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import type * as Network from "../Network.ts"
 
@@ -26,7 +26,7 @@ export const caipNetworkIdOf = (chainId: unknown): Caip.CaipNetworkId | undefine
 }
 
 export const hexChainId = (caipNetworkId: Caip.CaipNetworkId): string =>
-  `0x${Number.parseInt(caipNetworkId.slice("eip155:".length), 10).toString(16)}`
+  `0x${Number.parseInt(Caip.referenceOf(caipNetworkId), 10).toString(16)}`
 
 /** The EIP-3085 parameters of `wallet_addEthereumChain` for a configured network. */
 export const addChainParameters = (network: Network.Network) => ({

@@ -8,7 +8,7 @@ import type { Wallet, WalletAccount } from "@wallet-standard/base"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
 import * as Address from "../Address.ts"
-import type * as Caip from "../Caip.ts"
+import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import * as RpcCode from "../RpcCode.ts"
 import * as WalletError from "../WalletError.ts"
@@ -71,7 +71,7 @@ const feature = <F>(wallet: Wallet, name: `${string}:${string}`, key: keyof F & 
 }
 
 const solanaChains = (chains: ReadonlyArray<string>): ReadonlyArray<Caip.CaipNetworkId> =>
-  chains.filter((chain): chain is Caip.CaipNetworkId => chain.startsWith("solana:") && chain.length > "solana:".length)
+  chains.filter((chain): chain is Caip.CaipNetworkId => Caip.namespaceOf(chain) === "solana" && Caip.referenceOf(chain) !== "")
 
 /** A registered wallet we can list, or undefined when it fails the checks. */
 export const isListable = (wallet: Wallet): boolean =>

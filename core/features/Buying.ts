@@ -12,6 +12,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Backend, type BackendError } from "../Backend.ts"
+import { referenceOf } from "../Caip.ts"
 import { fixed } from "../FixedMessage.ts"
 import * as Onramp from "../Onramp.ts"
 import * as Buy from "../onramp/Buy.ts"
@@ -43,6 +44,32 @@ const deliveryOf = (purchase: Buy.Purchase, history: Transaction.History) =>
     entry.metadata.status === "ONRAMP_TRANSACTION_STATUS_SUCCESS" &&
     Date.parse(entry.metadata.minedAt) >= purchase.startedAt - clockSlackMillis &&
     entry.transfers.some((transfer) => transfer.direction === "in" && transfer.fungible_info?.symbol === purchase.symbol))
+
+/** The currency's network that is the account's chain, or else the currency's first. */
+const networkFor = (currency: Onramp.PurchaseCurrency, account: Session.SessionAccount) =>
+  Buy.networkOn(currency, referenceOf(account.caipNetworkId)) ?? currency.networks[0]
+
+/** Every provider's quote for the form; spec §8: a failed quote is replaced by the mocked one, marked as an estimate. */
+const quotesOf = (
+  backend: Backend["Service"],
+  providers: ReadonlyArray<Onramp.OnrampProvider>,
+  request: { readonly purchaseCurrency: string; readonly paymentCurrency: string; readonly amount: string; readonly network: string },
+  usdPrice: number | undefined
+) =>
+  Effect.forEach(providers, (provider) =>
+    backend.onrampQuote({ ...request, provider: provider.id }).pipe(
+      Effect.map((quote): Buy.ProviderQuote => ({ provider, quote, estimate: false })),
+      Effect.orElseSucceed((): Buy.ProviderQuote => ({
+        provider,
+        estimate: true,
+        quote: estimatedQuote({
+          purchaseCurrency: request.purchaseCurrency,
+          paymentCurrency: request.paymentCurrency,
+          amount: request.amount,
+          ...(usdPrice === undefined ? {} : { usdPrice })
+        })
+      }))
+    ), { concurrency: "unbounded" })
 
 export class Buying extends Context.Service<Buying, {
   readonly form: SubscriptionRef.SubscriptionRef<Buy.BuyState>
@@ -92,32 +119,16 @@ export class Buying extends Context.Service<Buying, {
         if (currency === undefined || limit === undefined || Buy.amountProblem(state.amount, limit) !== undefined) {
           return yield* SubscriptionRef.update(form, (current) => ({ ...current, quotes: [], quoting: false }))
         }
-        const network = Buy.networkOn(currency, Buy.chainReference(account.caipNetworkId)) ?? currency.networks[0]
+        const network = networkFor(currency, account)
         if (network === undefined) return yield* SubscriptionRef.update(form, (current) => ({ ...current, quotes: [], quoting: false }))
         yield* SubscriptionRef.update(form, (current) => ({ ...current, quoting: true }))
         const price = yield* usdPrice(account, currency.symbol)
-        const providers = state.options?.providers ?? [defaultProvider]
-        const quotes = yield* Effect.forEach(providers, (provider) =>
-          backend.onrampQuote({
-            purchaseCurrency: currency.id,
-            paymentCurrency: state.paymentCurrency,
-            amount: state.amount,
-            network: network.name,
-            provider: provider.id
-          }).pipe(
-            Effect.map((quote): Buy.ProviderQuote => ({ provider, quote, estimate: false })),
-            // Spec §8: a failed quote is replaced by the mocked one, marked as an estimate.
-            Effect.orElseSucceed((): Buy.ProviderQuote => ({
-              provider,
-              estimate: true,
-              quote: estimatedQuote({
-                purchaseCurrency: currency.id,
-                paymentCurrency: state.paymentCurrency,
-                amount: state.amount,
-                ...(price === undefined ? {} : { usdPrice: price })
-              })
-            }))
-          ), { concurrency: "unbounded" })
+        const quotes = yield* quotesOf(backend, state.options?.providers ?? [defaultProvider], {
+          purchaseCurrency: currency.id,
+          paymentCurrency: state.paymentCurrency,
+          amount: state.amount,
+          network: network.name
+        }, price)
         // Quotes for a form that changed meanwhile are not this form's.
         yield* SubscriptionRef.update(form, (current) =>
           current.amount === state.amount && current.currency === state.currency &&
@@ -135,7 +146,7 @@ export class Buying extends Context.Service<Buying, {
           onSuccess: (options) => ({ options, fallback: false }),
           onFailure: () => ({ options: Onramp.fallbackOptions, fallback: true })
         })
-        const offered = Buy.currenciesOn(loaded, Buy.chainReference(account.caipNetworkId))
+        const offered = Buy.currenciesOn(loaded, referenceOf(account.caipNetworkId))
         // USDC first: a stable amount is what most visitors buy.
         const currency = offered.find((candidate) => candidate.symbol === "USDC") ?? offered[0]
         const paymentCurrency = loaded.options.paymentCurrencies[0]?.id ?? Buy.initial.paymentCurrency
@@ -154,7 +165,7 @@ export class Buying extends Context.Service<Buying, {
         const state = yield* SubscriptionRef.get(form)
         const currency = state.options?.purchaseCurrencies.find((candidate) => candidate.id === state.currency)
         const chosen = Buy.chosenQuote(state)
-        const network = currency === undefined ? undefined : Buy.networkOn(currency, Buy.chainReference(account.caipNetworkId)) ?? currency.networks[0]
+        const network = currency === undefined ? undefined : networkFor(currency, account)
         if (currency === undefined || chosen === undefined || network === undefined) return yield* new BuyNotReadyError()
         const onNetwork = { address: account.address, caipNetworkId: account.caipNetworkId }
         // The purchases listed already are not this one, whatever their time says.

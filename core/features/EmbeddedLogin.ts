@@ -22,6 +22,7 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Account from "../Account.ts"
 import * as Alert from "../Alert.ts"
+import { isNetworkId, namespaceOf, referenceOf } from "../Caip.ts"
 import * as Constants from "../Constants.ts"
 import * as Embedded from "../connectors/Embedded.ts"
 import * as Cooldown from "../Cooldown.ts"
@@ -73,6 +74,140 @@ const asCooldown = <E>(error: E): E | Cooldown.EmailCooldownError =>
     ? Cooldown.EmailCooldownError.of(error.retryAfter)
     : error
 
+type Frame = EmbeddedFrame["Service"]
+type Form = SubscriptionRef.SubscriptionRef<Login.LoginState>
+
+/** Shows a step in the form and its view in the modal. */
+const showStep = (form: Form, modal: Modal.Modal["Service"]) => (step: Login.LoginStep) =>
+  Effect.gen(function*() {
+    yield* SubscriptionRef.set(form, { step, problem: undefined })
+    const view = viewOf(step)
+    if (view === undefined) return
+    const state = yield* SubscriptionRef.get(modal.state)
+    // A step that stays on its view (a new code, a second try) replaces it rather than stacking it.
+    if (!state.open) return yield* modal.open({ view })
+    yield* Modal.currentView(state) === view ? modal.replace({ view }) : modal.push({ view })
+  })
+
+/** Spec §8's alerts for the frame that did not load or answer, as toasts. */
+const alertIn = (modal: Modal.Modal["Service"]) => (error: { readonly _tag: string; readonly message: string }) =>
+  error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError" || error._tag === "EmbeddedWalletStorageBlockedError"
+    ? modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" })
+    : Effect.void
+
+/** Keeps the step, shows the failure, and hands it on. */
+const failingIn = (form: Form, modal: Modal.Modal["Service"]) => {
+  const alertFor = alertIn(modal)
+  return <A, E extends { readonly _tag: string; readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
+    Effect.tapError(Effect.mapError(effect, asCooldown), (error) =>
+      Effect.andThen(SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(error) })), alertFor(error)))
+}
+
+/** Once per frame: who the host is, its networks and its look. */
+const syncOnce = (frame: Frame, config: HostConfig["Service"]) => {
+  let synced = false
+  return Effect.suspend(() => {
+    if (synced) return Effect.void
+    synced = true
+    const networks = config.networks.map((network) => network.caipNetworkId).filter((id) => namespaceOf(id) === "eip155" || namespaceOf(id) === "solana")
+    return Effect.andThen(
+      frame.request("SYNC_DAPP_DATA", {
+        name: config.metadata.name,
+        url: config.metadata.url,
+        locale: Locale.negotiate([config.locale]),
+        networks
+      }),
+      frame.request("SYNC_THEME", { themeMode: config.themeMode ?? "dark" })
+    )
+  })
+}
+
+/** Waits until the frame's panel `panelId` is done, with its outcome. */
+const panelOutcomeIn = (frame: Frame) => (panelId: string) =>
+  frame.events.pipe(
+    Stream.filter((event) => event.type === "PANEL_DONE" && event.panelId === panelId),
+    Stream.runHead,
+    Effect.map((event) => event._tag === "Some" && event.value.type === "PANEL_DONE" ? event.value.outcome : "closed")
+  )
+
+/**
+ * Spec §4 "Account type fallbacks": the EVM default (§6) is asked for and EOA kept when the frame
+ * refuses it; the smart-account networks are read, none when they cannot be. Both are remembered.
+ */
+const settleAccountTypes = (frame: Frame, storage: Storage.Storage["Service"]) =>
+  Effect.gen(function*() {
+    const wanted = Account.defaultAccountType("eip155") === "smartAccount" ? "smartAccount" : "eoa"
+    const chosen = yield* frame.request("SET_PREFERRED_ACCOUNT", { type: wanted }).pipe(
+      Effect.map((answer) => answer.type),
+      Effect.orElseSucceed(() => Account.fallbackAccountType)
+    )
+    const preferred = yield* storage.get(StorageKey.preferredAccountTypes).pipe(Effect.orElseSucceed(() => ({})))
+    yield* storage.set(StorageKey.preferredAccountTypes, { ...preferred, eip155: chosen }).pipe(Effect.ignore)
+    const networks = yield* frame.request("GET_SMART_ACCOUNT_ENABLED_NETWORKS", {}).pipe(
+      Effect.map((answer) => answer.networks.flatMap((id) => isNetworkId(id) && namespaceOf(id) === "eip155" ? [Number(referenceOf(id))] : [])),
+      Effect.orElseSucceed((): ReadonlyArray<number> => [])
+    )
+    yield* storage.set(StorageKey.smartAccountEnabledNetworks, networks.filter(Number.isSafeInteger)).pipe(Effect.ignore)
+  })
+
+/**
+ * A popup login's wait for the frame's answer to the provider's sign-in: while it is awaited, a closed
+ * popup ends the attempt once the answer had `Constants.socialWindowGraceMillis` to arrive.
+ */
+const socialWait = (frame: Frame, form: Form) => {
+  /** The popup login still waiting for its provider's answer (none once the frame answered). */
+  let waiting: Fiber.Fiber<unknown, unknown> | undefined
+  return {
+    answer: (completionCode: string | undefined) =>
+      Effect.withFiber((fiber) => {
+        waiting = fiber
+        return Effect.ensuring(frame.request("COMPLETE_SOCIAL", completionCode === undefined ? {} : { completionCode }), Effect.sync(() => {
+          if (waiting === fiber) waiting = undefined
+        }))
+      }),
+    closed: Effect.gen(function*() {
+      const waited = waiting
+      if (waited === undefined) return
+      yield* Effect.sleep(Constants.socialWindowGraceMillis)
+      // Answered meanwhile (then the wallet's setup or a failure shows), or a new attempt started.
+      if (waiting !== waited) return
+      waiting = undefined
+      yield* Fiber.interrupt(waited)
+      yield* SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(new SocialWindowClosedError()) }))
+    })
+  }
+}
+
+/** Shows the frame's approval panel whenever a request needs it, and leaves it when answered. */
+const watchApprovals = (deps: {
+  readonly frame: Frame
+  readonly form: Form
+  readonly modal: Modal.Modal["Service"]
+  readonly router: Effect.Effect<Modal.RouterContext>
+  readonly show: (step: Login.LoginStep) => Effect.Effect<void>
+}) =>
+  Stream.runForEach(deps.frame.events, (event) =>
+    Effect.gen(function*() {
+      const { form, modal } = deps
+      if (event.type === "SESSION_EXPIRED") {
+        // The connector ends the connection; the visitor is told why (spec §8 "Session Expired").
+        return yield* modal.showToast({ message: Alert.catalogue.SessionExpired.title, errorTag: "SessionExpired", variant: "error" })
+      }
+      if (event.type === "APPROVAL_REQUIRED") {
+        const url = yield* deps.frame.panelUrl(event.panelId)
+        return yield* deps.show({ _tag: "Panel", kind: "approve", panelId: event.panelId, url })
+      }
+      if (event.type !== "PANEL_DONE") return
+      const state = yield* SubscriptionRef.get(form)
+      // Setup, recovery and codes are followed by the login that showed them.
+      if (state.step._tag !== "Panel" || state.step.panelId !== event.panelId || !(state.step.kind === "approve" || state.step.kind === "export")) return
+      yield* SubscriptionRef.set(form, Login.initial)
+      // The approval (or export) is answered: the view it needed goes, and the modal with it when nothing is left.
+      const modalState = yield* SubscriptionRef.get(modal.state)
+      if (modalState.history.length <= 1) return yield* modal.close(yield* deps.router, { forced: true })
+      yield* modal.back(yield* deps.router)
+    }).pipe(Effect.ignore))
+
 export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly form: SubscriptionRef.SubscriptionRef<Login.LoginState>
   /** Sends the email address to the frame (at most once per 30 s) and shows the step it answers. */
@@ -118,72 +253,11 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       /** The 30 s gate (spec §5), checked before the frame is asked. */
       const openGate = Cooldown.ensureOpen(gate)
       const router = routerContext.pipe(Effect.provideService(HostConfig, config), Effect.provideService(Session.Session, session))
-
-      const show = (step: Login.LoginStep) =>
-        Effect.gen(function*() {
-          yield* SubscriptionRef.set(form, { step, problem: undefined })
-          const view = viewOf(step)
-          if (view === undefined) return
-          const state = yield* SubscriptionRef.get(modal.state)
-          // A step that stays on its view (a new code, a second try) replaces it rather than stacking it.
-          if (!state.open) return yield* modal.open({ view })
-          yield* Modal.currentView(state) === view ? modal.replace({ view }) : modal.push({ view })
-        })
-
-      /** Spec §8's alerts for the frame that did not load or answer, as toasts. */
-      const alertFor = (error: { readonly _tag: string; readonly message: string }) =>
-        error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError" || error._tag === "EmbeddedWalletStorageBlockedError"
-          ? modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" })
-          : Effect.void
-
-      /** Keeps the step, shows the failure, and hands it on. */
-      const failing = <A, E extends { readonly _tag: string; readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
-        Effect.tapError(Effect.mapError(effect, asCooldown), (error) =>
-          Effect.andThen(SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(error) })), alertFor(error)))
-
-      /** Once per frame: who the host is, its networks and its look. */
-      let synced = false
-      const sync = Effect.suspend(() => {
-        if (synced) return Effect.void
-        synced = true
-        const networks = config.networks.map((network) => network.caipNetworkId).filter((id) => id.startsWith("eip155:") || id.startsWith("solana:"))
-        return Effect.andThen(
-          frame.request("SYNC_DAPP_DATA", {
-            name: config.metadata.name,
-            url: config.metadata.url,
-            locale: Locale.negotiate([config.locale]),
-            networks
-          }),
-          frame.request("SYNC_THEME", { themeMode: config.themeMode ?? "dark" })
-        )
-      })
-
-      /** Waits until the frame's panel `panelId` is done, with its outcome. */
-      const panelOutcome = (panelId: string) =>
-        frame.events.pipe(
-          Stream.filter((event) => event.type === "PANEL_DONE" && event.panelId === panelId),
-          Stream.runHead,
-          Effect.map((event) => event._tag === "Some" && event.value.type === "PANEL_DONE" ? event.value.outcome : "closed")
-        )
-
-      /**
-       * Spec §4 "Account type fallbacks": the EVM default (§6) is asked for and EOA kept when the frame
-       * refuses it; the smart-account networks are read, none when they cannot be. Both are remembered.
-       */
-      const settleAccountTypes = Effect.gen(function*() {
-        const wanted = Account.defaultAccountType("eip155") === "smartAccount" ? "smartAccount" : "eoa"
-        const chosen = yield* frame.request("SET_PREFERRED_ACCOUNT", { type: wanted }).pipe(
-          Effect.map((answer) => answer.type),
-          Effect.orElseSucceed(() => Account.fallbackAccountType)
-        )
-        const preferred = yield* storage.get(StorageKey.preferredAccountTypes).pipe(Effect.orElseSucceed(() => ({})))
-        yield* storage.set(StorageKey.preferredAccountTypes, { ...preferred, eip155: chosen }).pipe(Effect.ignore)
-        const networks = yield* frame.request("GET_SMART_ACCOUNT_ENABLED_NETWORKS", {}).pipe(
-          Effect.map((answer) => answer.networks.flatMap((id) => id.startsWith("eip155:") ? [Number(id.slice("eip155:".length))] : [])),
-          Effect.orElseSucceed((): ReadonlyArray<number> => [])
-        )
-        yield* storage.set(StorageKey.smartAccountEnabledNetworks, networks.filter(Number.isSafeInteger)).pipe(Effect.ignore)
-      })
+      const show = showStep(form, modal)
+      const failing = failingIn(form, modal)
+      const sync = syncOnce(frame, config)
+      const panelOutcome = panelOutcomeIn(frame)
+      const social = socialWait(frame, form)
 
       /** After a login: the frame's panels until the wallet is ready, then the connection. */
       const finish: Effect.Effect<void, LoginFailure> = Effect.gen(function*() {
@@ -197,7 +271,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           return yield* finish
         }
         yield* SubscriptionRef.set(form, Login.initial)
-        yield* settleAccountTypes
+        yield* settleAccountTypes(frame, storage)
         yield* attempt.connect(Embedded.connectorId)
       })
 
@@ -243,57 +317,13 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       const currentEmail = Effect.map(SubscriptionRef.get(form), (state) =>
         state.step._tag === "Otp" || state.step._tag === "Device" ? state.step.email : undefined)
 
-      /** The popup login still waiting for its provider's answer (none once the frame answered). */
-      let waiting: Fiber.Fiber<unknown, unknown> | undefined
-
-      const socialWindowClosed = Effect.gen(function*() {
-        const waited = waiting
-        if (waited === undefined) return
-        yield* Effect.sleep(Constants.socialWindowGraceMillis)
-        // Answered meanwhile (then the wallet's setup or a failure shows), or a new attempt started.
-        if (waiting !== waited) return
-        waiting = undefined
-        yield* Fiber.interrupt(waited)
-        yield* SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(new SocialWindowClosedError()) }))
-      })
-
-      /** The frame's answer to the provider's sign-in; while it is awaited, a closed popup may end the attempt. */
-      const socialAnswer = (completionCode: string | undefined) =>
-        Effect.withFiber((fiber) => {
-          waiting = fiber
-          return Effect.ensuring(frame.request("COMPLETE_SOCIAL", completionCode === undefined ? {} : { completionCode }), Effect.sync(() => {
-            if (waiting === fiber) waiting = undefined
-          }))
-        })
-
       const completeSocial = (provider: SocialProvider | undefined, completionCode?: string) =>
         Effect.gen(function*() {
-          const { userName } = yield* socialAnswer(completionCode)
+          const { userName } = yield* social.answer(completionCode)
           if (provider !== undefined) yield* storage.set(StorageKey.connectedSocial, provider).pipe(Effect.ignore)
           yield* storage.set(StorageKey.connectedSocialUsername, userName ?? null).pipe(Effect.ignore)
           yield* finish
         })
-
-      const watchApprovals = Stream.runForEach(frame.events, (event) =>
-        Effect.gen(function*() {
-          if (event.type === "SESSION_EXPIRED") {
-            // The connector ends the connection; the visitor is told why (spec §8 "Session Expired").
-            return yield* modal.showToast({ message: Alert.catalogue.SessionExpired.title, errorTag: "SessionExpired", variant: "error" })
-          }
-          if (event.type === "APPROVAL_REQUIRED") {
-            const url = yield* frame.panelUrl(event.panelId)
-            return yield* show({ _tag: "Panel", kind: "approve", panelId: event.panelId, url })
-          }
-          if (event.type !== "PANEL_DONE") return
-          const state = yield* SubscriptionRef.get(form)
-          // Setup, recovery and codes are followed by the login that showed them.
-          if (state.step._tag !== "Panel" || state.step.panelId !== event.panelId || !(state.step.kind === "approve" || state.step.kind === "export")) return
-          yield* SubscriptionRef.set(form, Login.initial)
-          // The approval (or export) is answered: the view it needed goes, and the modal with it when nothing is left.
-          const modalState = yield* SubscriptionRef.get(modal.state)
-          if (modalState.history.length <= 1) return yield* modal.close(yield* router, { forced: true })
-          yield* modal.back(yield* router)
-        }).pipe(Effect.ignore))
 
       return EmbeddedLogin.of({
         form,
@@ -309,7 +339,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
             else yield* Effect.forkDetach(failing(completeSocial(provider)))
             return authorizationUrl
           })),
-        socialWindowClosed,
+        socialWindowClosed: social.closed,
         resumeSocial: (completionCode) => failing(Effect.gen(function*() {
           const remembered = yield* storage.get(StorageKey.connectedSocial).pipe(Effect.orElseSucceed(() => null))
           const provider = remembered === null || remembered === "farcaster" ? undefined : remembered
@@ -337,7 +367,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         signOutEverywhere: failing(Effect.asVoid(frame.request("SIGN_OUT_EVERYWHERE", {}))),
         user: frame.request("GET_USER", {}),
         cancel: SubscriptionRef.set(form, Login.initial),
-        watchApprovals
+        watchApprovals: watchApprovals({ frame, form, modal, router, show })
       })
     })
   )

@@ -54,6 +54,40 @@ const decodeReceipt = Schema.decodeUnknownEffect(Receipt)
 const problemOf = (error: { readonly _tag: string; readonly message: string }) => ({ _tag: error._tag, message: error.message })
 const units = (text: string, decimals: number) => Effect.runSync(Effect.orElseSucceed(Amount.parse(text, decimals), () => undefined))
 
+/** Sends a transaction through the wallet and waits until it is mined; a revert fails with its hash. */
+const sendAndWait = (requests: WalletRequests["Service"], chainReads: ChainReads["Service"]) =>
+(account: Session.SessionAccount, transaction: Swap.SwapTransaction) =>
+  Effect.gen(function*() {
+    const sent = yield* requests.request("eip155", {
+      method: "eth_sendTransaction",
+      params: [{ from: account.address, to: transaction.to, data: transaction.data, value: `0x${transaction.value.toString(16)}` }]
+    } satisfies Connector.RequestArguments)
+    const hash = String(sent)
+    const read = yield* chainReads.on(account.caipNetworkId)
+    const receipt = yield* read({ method: "eth_getTransactionReceipt", params: [hash] }).pipe(
+      Effect.flatMap((answer) => Effect.orDie(decodeReceipt(answer))),
+      Effect.flatMap((answer) => answer === null ? Effect.fail("pending" as const) : Effect.succeed(answer)),
+      Effect.retry({ while: (error) => error === "pending", schedule: Schedule.spaced("1 second"), times: receiptPolls }),
+      Effect.catch((error): Effect.Effect<never, ChainReadError | Swap.SwapRevertedError> =>
+        error === "pending" ? Effect.fail(new Swap.SwapRevertedError({ hash, message: "The transaction was not mined in time" })) : Effect.fail(error))
+    )
+    if (receipt.status !== "0x1") return yield* new Swap.SwapRevertedError({ hash, message: "The network refused the transaction" })
+    return hash
+  })
+
+/** The account's balances as the Account view shows them, once a load in flight has ended. */
+const balancesOf = (accountData: AccountData.AccountData["Service"]) => (account: Session.SessionAccount) =>
+  Effect.gen(function*() {
+    yield* accountData.loadBalances(account)
+    const settled = yield* SubscriptionRef.changes(accountData.balances).pipe(
+      Stream.map((all) => all.get(keyOf(account))),
+      Stream.filter((state) => state?._tag !== "Loading"),
+      Stream.runHead
+    )
+    const state = Option.getOrUndefined(settled)
+    return state === undefined ? [] : AccountData.shownBalances(state)?.balances ?? []
+  })
+
 export class Swapping extends Context.Service<Swapping, {
   readonly form: SubscriptionRef.SubscriptionRef<Swap.SwapState>
   /** Loads the active network's tokens (Ether and USDC chosen when there), and quotes. */
@@ -84,6 +118,7 @@ export class Swapping extends Context.Service<Swapping, {
       const activity = yield* Activity
       const form = yield* Swap.SwapForm
       const connectors = yield* Connectors
+      const mined = sendAndWait(requests, chainReads)
 
       /** The account swapping: the active one (eip155 or solana). */
       const swapAccount = Effect.flatMap(SubscriptionRef.get(session.state), (state) => {
@@ -140,26 +175,6 @@ export class Swapping extends Context.Service<Swapping, {
           yield* requote
         })
 
-      /** Sends a transaction through the wallet and waits until it is mined; a revert fails with its hash. */
-      const sendAndWait = (account: Session.SessionAccount, transaction: Swap.SwapTransaction) =>
-        Effect.gen(function*() {
-          const sent = yield* requests.request("eip155", {
-            method: "eth_sendTransaction",
-            params: [{ from: account.address, to: transaction.to, data: transaction.data, value: `0x${transaction.value.toString(16)}` }]
-          } satisfies Connector.RequestArguments)
-          const hash = String(sent)
-          const read = yield* chainReads.on(account.caipNetworkId)
-          const receipt = yield* read({ method: "eth_getTransactionReceipt", params: [hash] }).pipe(
-            Effect.flatMap((answer) => Effect.orDie(decodeReceipt(answer))),
-            Effect.flatMap((answer) => answer === null ? Effect.fail("pending" as const) : Effect.succeed(answer)),
-            Effect.retry({ while: (error) => error === "pending", schedule: Schedule.spaced("1 second"), times: receiptPolls }),
-            Effect.catch((error): Effect.Effect<never, ChainReadError | Swap.SwapRevertedError> =>
-              error === "pending" ? Effect.fail(new Swap.SwapRevertedError({ hash, message: "The transaction was not mined in time" })) : Effect.fail(error))
-          )
-          if (receipt.status !== "0x1") return yield* new Swap.SwapRevertedError({ hash, message: "The network refused the transaction" })
-          return hash
-        })
-
       /** The swap's transaction through the wallet of the account's namespace, waited for until mined. */
       const sendSwap = (account: Session.SessionAccount, transaction: Swap.SwapTransaction) =>
         account.namespace === "solana"
@@ -167,20 +182,7 @@ export class Swapping extends Context.Service<Swapping, {
             const client = yield* connectors.get(account.connectorId)
             return yield* SolanaSwap.sendAndConfirm(client, yield* chainReads.on(account.caipNetworkId), transaction.data)
           })
-          : sendAndWait(account, transaction)
-
-      /** The account's balances as the Account view shows them, once a load in flight has ended. */
-      const balancesOf = (account: Session.SessionAccount) =>
-        Effect.gen(function*() {
-          yield* accountData.loadBalances(account)
-          const settled = yield* SubscriptionRef.changes(accountData.balances).pipe(
-            Stream.map((all) => all.get(keyOf(account))),
-            Stream.filter((state) => state?._tag !== "Loading"),
-            Stream.runHead
-          )
-          const state = Option.getOrUndefined(settled)
-          return state === undefined ? [] : AccountData.shownBalances(state)?.balances ?? []
-        })
+          : mined(account, transaction)
 
       const swap = Effect.gen(function*() {
         const account = yield* swapAccount
@@ -188,13 +190,13 @@ export class Swapping extends Context.Service<Swapping, {
         const { from, to } = state
         if (from === undefined || to === undefined || state.quote === undefined) return yield* new SwapNotReadyError()
         const amount = yield* Amount.parse(state.amount, from.decimals)
-        yield* SwapGuards.check({ ...state, units: amount }, yield* balancesOf(account))
+        yield* SwapGuards.check({ ...state, units: amount }, yield* balancesOf(accountData)(account))
         const query = { amount, from: from.address, to: to.address, userAddress: account.address }
         const finish = SubscriptionRef.update(form, (current) => ({ ...current, step: "form" as const }))
         return yield* Effect.gen(function*() {
           if (SwapGuards.needsApproval(from, state.allowance, amount)) {
             yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "approving" as const }))
-            yield* sendAndWait(account, yield* backend.swapApproval(query))
+            yield* mined(account, yield* backend.swapApproval(query))
           }
           yield* SubscriptionRef.update(form, (current) => ({ ...current, step: "swapping" as const }))
           const transaction = yield* backend.swapTransaction({ ...query, slippage: state.slippage })

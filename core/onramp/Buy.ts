@@ -113,9 +113,6 @@ export const amountProblem = (
   return undefined
 }
 
-/** A CAIP-2 network's reference (`eip155:31337` → `31337`): onramp options name networks by it. */
-export const chainReference = (caipNetworkId: string): string => caipNetworkId.split(":")[1] ?? ""
-
 /** The network of a purchase currency that is `reference` (the decimal EVM chain id), if any. */
 export const networkOn = (
   currency: Onramp.PurchaseCurrency,

@@ -14,11 +14,6 @@ const chainNames: Readonly<Record<string, string>> = { eip155: "Ethereum", solan
 
 const accountLine = (namespace: string): string => ` wants you to sign in with your ${chainNames[namespace] ?? namespace} account:`
 
-/** The "Chain ID" line carries the CAIP-2 reference: a number on eip155, the genesis-hash prefix on solana. */
-const reference = (chainId: string): string => chainId.slice(chainId.indexOf(":") + 1)
-
-const namespaceOf = (chainId: string): string => chainId.slice(0, chainId.indexOf(":"))
-
 /** What the composition root knows of the page and the host's options when it builds a message. */
 export interface MessageSettings {
   /** The page's host (`app.example.com`). */
@@ -51,14 +46,15 @@ export const create = (
 /** The canonical text of a sign-in message (ABNF of EIP-4361: an empty statement leaves its line out). */
 export const format = (data: SignInMessageData): string => {
   const lines = [
-    `${data.domain}${accountLine(namespaceOf(data.chainId))}`,
+    `${data.domain}${accountLine(Caip.namespaceOf(data.chainId))}`,
     data.accountAddress,
     "",
     ...(data.statement === undefined ? [] : [data.statement]),
     "",
     `URI: ${data.uri}`,
     `Version: ${data.version}`,
-    `Chain ID: ${reference(data.chainId)}`,
+    // The "Chain ID" line carries the CAIP-2 reference: a number on eip155, the genesis-hash prefix on solana.
+    `Chain ID: ${Caip.referenceOf(data.chainId)}`,
     `Nonce: ${data.nonce}`,
     ...(data.issuedAt === undefined ? [] : [`Issued At: ${data.issuedAt}`]),
     ...(data.expirationTime === undefined ? [] : [`Expiration Time: ${data.expirationTime}`]),

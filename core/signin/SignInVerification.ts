@@ -10,6 +10,7 @@ import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Address from "../Address.ts"
+import { namespaceOf } from "../Caip.ts"
 import type { SignInMessageData } from "../SignInSession.ts"
 import * as SignInMessage from "./SignInMessage.ts"
 import { SignInRejectedError, type SignInRejectionReason } from "./SignInRejection.ts"
@@ -76,7 +77,7 @@ const originOf = (uri: string): string | undefined => {
 }
 
 /** The namespaces the policy's chains are in, each tried as the message's account line. */
-const namespaces = (policy: SignInPolicy): ReadonlyArray<string> => [...new Set(policy.chains.map((chain) => chain.slice(0, chain.indexOf(":"))))]
+const namespaces = (policy: SignInPolicy): ReadonlyArray<string> => [...new Set(policy.chains.map(namespaceOf))]
 
 const reject = (reason: SignInRejectionReason, detail: string) => Effect.fail(new SignInRejectedError({ reason, message: detail }))
 

@@ -5,6 +5,7 @@
 import { getBase58Decoder } from "@solana/kit"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
+import { referenceOf } from "../Caip.ts"
 import { ConnectorError } from "../Connector.ts"
 import type { WalletRequests } from "../features/WalletRequests.ts"
 import type { SignInMessageData } from "../SignInSession.ts"
@@ -15,7 +16,7 @@ const signInInput = (data: SignInMessageData) => ({
   address: data.accountAddress,
   uri: data.uri,
   version: data.version,
-  chainId: data.chainId.slice(data.chainId.indexOf(":") + 1),
+  chainId: referenceOf(data.chainId),
   nonce: data.nonce,
   ...(data.statement === undefined ? {} : { statement: data.statement }),
   ...(data.issuedAt === undefined ? {} : { issuedAt: data.issuedAt }),

@@ -7,6 +7,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { numberToHex } from "viem"
+import { referenceOf } from "../../core/Caip.ts"
 import { fixed } from "../../core/FixedMessage.ts"
 import type { ChainClient } from "./ChainClient.ts"
 import { fixedCode } from "./FixedCode.ts"
@@ -45,7 +46,7 @@ export const make = () => {
       return {
         version: "2.0.0",
         id,
-        chainId: numberToHex(BigInt(bundle.chainId.slice("eip155:".length))),
+        chainId: numberToHex(BigInt(referenceOf(bundle.chainId))),
         status: mined.length < receipts.length
           ? status.pending
           : reverted === 0

@@ -8,6 +8,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { hexToBigInt, type Address, type Hex } from "viem"
+import { referenceOf } from "../../core/Caip.ts"
 import { fixed } from "../../core/FixedMessage.ts"
 import type { EvmTransaction } from "../custody/EvmSigner.ts"
 import type { ChainClient } from "./ChainClient.ts"
@@ -51,7 +52,7 @@ const quantity = (chain: ChainClient["Service"], chainId: string, method: string
   Effect.map(read(chain, chainId, Quantity, method, params), (hex) => hexToBigInt(hex as Hex))
 
 /** The numeric chain id of an eip155 CAIP-2 id. */
-export const evmChainId = (chainId: string): number => Number(chainId.slice("eip155:".length))
+export const evmChainId = (chainId: string): number => Number(referenceOf(chainId))
 
 /**
  * Fills `request` from `from` on `chainId`. `nonceOffset` places a call after the ones before it in

@@ -9,6 +9,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { numberToHex, parseUnits } from "viem"
 import type { Asset } from "../../core/Asset.ts"
+import { accountOf, referenceOf } from "../../core/Caip.ts"
 import type { TokenBalance } from "../../core/TokenBalance.ts"
 import type { Currency } from "./ApprovalViews.ts"
 import type { ServerApi } from "./ServerApi.ts"
@@ -38,7 +39,7 @@ export const AssetsRequest = Schema.Tuple([
 const assetOf = (balance: TokenBalance): Asset => {
   const decimals = Number(balance.quantity.decimals)
   return {
-    address: balance.address === undefined ? "native" : (balance.address.split(":")[2] ?? balance.address),
+    address: balance.address === undefined ? "native" : (accountOf(balance.address) ?? balance.address),
     balance: numberToHex(parseUnits(balance.quantity.numeric, decimals)),
     type: balance.address === undefined ? "native" : "erc20",
     metadata: {
@@ -56,7 +57,7 @@ const assetOf = (balance: TokenBalance): Asset => {
 export const assets = (api: ServerApi["Service"], address: string, chainId: string, request: typeof AssetsRequest.Type) =>
   Effect.gen(function*() {
     const [{ chainFilter, assetTypeFilter }] = request
-    const chains = chainFilter ?? [numberToHex(BigInt(chainId.slice("eip155:".length)))]
+    const chains = chainFilter ?? [numberToHex(BigInt(referenceOf(chainId)))]
     const types = assetTypeFilter?.map((type) => type.toLowerCase())
     const entries = yield* Effect.forEach(chains, (hex) =>
       Effect.map(balancesOf(api, address, `eip155:${BigInt(hex).toString()}`), (balances) =>

@@ -4,6 +4,7 @@
  * call a mainnet drain "a testnet". A network the table does not know is said to be unknown, with its id.
  */
 import { arbitrum, avalanche, base, baseSepolia, bsc, celo, gnosis, hardhat, holesky, linea, mainnet, optimism, polygon, scroll, sepolia, zksync } from "viem/chains"
+import { namespaceOf, referenceOf } from "../../core/Caip.ts"
 
 const evm: ReadonlyMap<number, string> = new Map(
   [mainnet, optimism, arbitrum, base, polygon, bsc, avalanche, gnosis, zksync, linea, scroll, celo, sepolia, holesky, baseSepolia, hardhat]
@@ -19,7 +20,7 @@ const solana: ReadonlyMap<string, string> = new Map([
 
 /** The network's name, or undefined when the wallet does not know it. */
 export const nameOf = (chainId: string): string | undefined => {
-  if (chainId.startsWith("eip155:")) return evm.get(Number(chainId.slice("eip155:".length)))
-  if (chainId.startsWith("solana:")) return solana.get(chainId.slice("solana:".length))
+  if (namespaceOf(chainId) === "eip155") return evm.get(Number(referenceOf(chainId)))
+  if (namespaceOf(chainId) === "solana") return solana.get(referenceOf(chainId))
   return undefined
 }

@@ -302,8 +302,8 @@ describe("Portico modal in Chromium", () => {
     await context.close()
   })
 
-  it("sends 1.5 USDC to a name: checked on chain, pending in Activity, balances refreshed", async () => {
-    // The receiver registers a name with its own key, as any wallet would.
+  it("sends 1.5 USDC to a Portico name and 0.5 USDC to an ENS name: checked on chain, pending in Activity, balances refreshed", async () => {
+    // The receiver registers a Portico name with its own key, as any wallet would; it is bob.eth on ENS too.
     const receiver = privateKeyToAccount(sandbox.config.evm.accounts[1]?.privateKey ?? "0x")
     const label = `pay-${Date.now().toString(36)}`
     const message = JSON.stringify({ name: `${label}.portico.id`, attributes: {}, timestamp: Date.now(), nonce: "e2e" })
@@ -317,37 +317,46 @@ describe("Portico modal in Chromium", () => {
     const usdc = sandbox.config.evm.chains[0]?.contracts?.["usdc"] as `0x${string}`
     const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
     const balanceOf = () => client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [receiver.address] })
-    const before = await balanceOf()
 
     const { context, page } = await open(host.url)
     await connectEvm(page)
-    await page.locator("[data-portico-button]").click()
-    await expectView(page, "Account")
-    await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
-    await expectView(page, "Send")
-    await visible(dialog(page).locator("[data-send-token='USDC']"))
-    // The form's rules first, in the spec's words.
-    await dialog(page).getByRole("button", { name: en.sendReview }).click()
-    await expectText(dialog(page).getByRole("alert"), en.errorSendAmountAndReceiver)
-    await dialog(page).locator("[data-send-token='USDC'] input").check()
-    await dialog(page).locator("[data-send-amount-input]").fill("1.5")
-    await visible(dialog(page).locator("[data-send-fiat]"))
-    await dialog(page).locator("[data-send-receiver-input]").fill(`${label}.portico.id`)
-    await shoot(page, "Send")
-    await dialog(page).getByRole("button", { name: en.sendReview }).click()
-    await visible(dialog(page).locator("[data-send-step='preview']"))
-    expect((await dialog(page).locator("[data-send-to]").getAttribute("data-send-to"))?.toLowerCase()).toBe(receiver.address.toLowerCase())
-    await expectContains(dialog(page).locator("[data-send-to]"), `${label}.portico.id`)
-    await expectText(dialog(page).locator("[data-send-fee]"), /ETH$/)
-    await shoot(page, "Send-preview")
-    await dialog(page).getByRole("button", { name: en.sendConfirm }).click()
-    await answerWallet(page, "Approve")
-    // An ERC20 send goes back to Account (spec §2), with the toast and its explorer link.
-    await expectView(page, "Account")
-    await expect.poll(async () => (await balanceOf()) - before, { timeout: 15_000 }).toBe(1_500_000n)
+    /** Sends `amount` USDC to `name` through the Send view; resolves once it is mined. */
+    const sendTo = async (name: string, amount: string, units: bigint, firstTime: boolean) => {
+      const before = await balanceOf()
+      await page.locator("[data-portico-button]").click()
+      await expectView(page, "Account")
+      await dialog(page).getByRole("button", { name: en.send, exact: true }).click()
+      await expectView(page, "Send")
+      await visible(dialog(page).locator("[data-send-token='USDC']"))
+      if (firstTime) {
+        // The form's rules first, in the spec's words.
+        await dialog(page).getByRole("button", { name: en.sendReview }).click()
+        await expectText(dialog(page).getByRole("alert"), en.errorSendAmountAndReceiver)
+      }
+      await dialog(page).locator("[data-send-token='USDC'] input").check()
+      await dialog(page).locator("[data-send-amount-input]").fill(amount)
+      await visible(dialog(page).locator("[data-send-fiat]"))
+      await dialog(page).locator("[data-send-receiver-input]").fill(name)
+      if (firstTime) await shoot(page, "Send")
+      await dialog(page).getByRole("button", { name: en.sendReview }).click()
+      await visible(dialog(page).locator("[data-send-step='preview']"))
+      expect((await dialog(page).locator("[data-send-to]").getAttribute("data-send-to"))?.toLowerCase()).toBe(receiver.address.toLowerCase())
+      await expectContains(dialog(page).locator("[data-send-to]"), name)
+      await expectText(dialog(page).locator("[data-send-fee]"), /ETH$/)
+      if (firstTime) await shoot(page, "Send-preview")
+      await dialog(page).getByRole("button", { name: en.sendConfirm }).click()
+      await answerWallet(page, "Approve")
+      // An ERC20 send goes back to Account (spec §2), with the toast and its explorer link.
+      await expectView(page, "Account")
+      await expect.poll(async () => (await balanceOf()) - before, { timeout: 15_000 }).toBe(units)
+    }
+    await sendTo(`${label}.portico.id`, "1.5", 1_500_000n, true)
     await dialog(page).getByRole("tab", { name: en.activity }).click()
     await visible(dialog(page).locator("[data-transaction]").first())
     await expect.poll(() => dialog(page).locator("[data-pending]").count(), { timeout: 20_000 }).toBe(0)
+    await page.keyboard.press("Escape")
+    // ENS on the Ethereum-shaped devnet, resolved through the Universal Resolver at its mainnet address.
+    await sendTo("bob.eth", "0.5", 500_000n, false)
     await context.close()
   })
 

@@ -25,7 +25,7 @@ import type { Portico, PorticoState } from "../web/createPortico.ts"
 
 const evmChainId = (state: PorticoState): number | undefined => {
   const network = state.evm?.caipNetworkId
-  return network === undefined ? undefined : Number(network.slice("eip155:".length))
+  return network === undefined ? undefined : Number(Caip.referenceOf(network))
 }
 
 const accountsOf = (state: PorticoState): ReadonlyArray<Address> => state.evm === undefined ? [] : [getAddress(state.evm.address)]

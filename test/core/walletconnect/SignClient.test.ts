@@ -4,12 +4,14 @@
  * peers that send garbage.
  */
 import { afterEach, describe, expect, it } from "vitest"
+import * as Effect from "effect/Effect"
 import { WebSocket } from "ws"
 import * as Storage from "../../../core/Storage.ts"
 import * as Envelope from "../../../core/walletconnect/Envelope.ts"
 import * as PairingUri from "../../../core/walletconnect/PairingUri.ts"
 import type * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import * as SignClient from "../../../core/walletconnect/SignClient.ts"
+import * as SymKey from "../../../core/walletconnect/SymKey.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
 
 const openSocket = (url: string) => new WebSocket(url) as unknown as RelayClient.Socket
@@ -169,7 +171,7 @@ describe("SignClient", () => {
   /** A raw relay client that publishes sealed messages on a topic, as anyone holding the topic's key could. */
   const rawPublisher = async () => {
     const RelayAuth = await import("../../../core/walletconnect/RelayAuth.ts")
-    const raw = new WebSocket(`${relay?.url}/?auth=${RelayAuth.sign({ seed: "55".repeat(32), audience: "x", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
+    const raw = new WebSocket(`${relay?.url}/?auth=${RelayAuth.sign({ seed: "55".repeat(32), audience: relay?.url ?? "", issuedAt: Math.floor(Date.now() / 1000), ttlSeconds: 60 })}`)
     await new Promise((resolve) => raw.once("open", resolve))
     return {
       publish: (topic: string, symKey: string, payload: unknown, tag: number) =>
@@ -213,11 +215,25 @@ describe("SignClient", () => {
     const received = await proposal
     if (received._tag !== "SessionProposal") throw new Error("no proposal")
     const publisher = await rawPublisher()
+    const forger = SymKey.generateKeyPair()
+    const forgedKey = await Effect.runPromise(SymKey.agree(forger.privateKey, received.proposal.params.proposer.publicKey))
     publisher.publish(first.session.topic, first.session.symKey, {
       id: received.proposal.id,
       jsonrpc: "2.0",
-      result: { relay: { protocol: "irn" }, responderPublicKey: "66".repeat(32) }
+      result: { relay: { protocol: "irn" }, responderPublicKey: forger.publicKey }
     }, 1101)
+    // Had the dapp taken that answer, the forger's settlement on the topic they would share settles it.
+    publisher.publish(SymKey.topicOf(forgedKey), forgedKey, {
+      id: 1_700_000_000_000_003,
+      jsonrpc: "2.0",
+      method: "wc_sessionSettle",
+      params: {
+        relay: { protocol: "irn" },
+        namespaces,
+        controller: { publicKey: forger.publicKey, metadata: metadata("forger") },
+        expiry: Math.floor(Date.now() / 1000) + 3600
+      }
+    }, 1102)
     publisher.close()
     await new Promise((resolve) => setTimeout(resolve, 300))
     await honest.approve(received.proposal.id, namespaces)

@@ -6,6 +6,7 @@
  * built-in ones are used, and the view says so (spec §8).
  */
 import { useEffect, useState } from "react"
+import { referenceOf } from "../../../core/Caip.ts"
 import * as Format from "../../../core/Format.ts"
 import * as Buy from "../../../core/onramp/Buy.ts"
 import * as Session from "../../../core/Session.ts"
@@ -65,7 +66,7 @@ function BuyForm({ account }: { readonly account: Session.SessionAccount }) {
       ? <p className="muted" role="status">{t("loading")}</p>
       : <p className="error" role="alert">{errorText(state.problem, t)}</p>
   }
-  const currencies = Buy.currenciesOn(state, Buy.chainReference(account.caipNetworkId))
+  const currencies = Buy.currenciesOn(state, referenceOf(account.caipNetworkId))
   if (currencies.length === 0) return <p className="muted" role="status" data-buy-unavailable="">{t("buyUnavailable")}</p>
   const limit = Buy.limitOf(state.options, state.paymentCurrency, state.paymentMethod)
   const methods = state.options.paymentCurrencies.find((currency) => currency.id === state.paymentCurrency)?.payment_method_limits ?? []
