@@ -9,7 +9,6 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { TestClock } from "effect/testing"
 import { createWalletClient, http, parseEther, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { afterAll, beforeAll } from "vitest"
 import * as Connection from "../../../core/Connection.ts"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
 import * as Eip1193 from "../../../core/connectors/Eip1193.ts"
@@ -20,43 +19,25 @@ import { Navigation } from "../../../core/features/Navigation.ts"
 import { WalletRequests } from "../../../core/features/WalletRequests.ts"
 import * as Session from "../../../core/Session.ts"
 import * as Transaction from "../../../core/Transaction.ts"
-import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
-import { createEvmProvider } from "../../../sandbox/wallets/EvmWallet.ts"
+import { demoConnector, demoWallet, networksOf, useDemoDevnets } from "../support/DemoDevnets.ts"
 import { features } from "../support/Environment.ts"
 
-let evm: EvmDevnets
-beforeAll(async () => {
-  evm = await startEvmDevnets({ ports: [0, 0] })
-}, 120_000)
-afterAll(async () => {
-  await evm?.stop()
-})
-
-const connector = { id: "com.demo.evm", name: "Demo EVM", chain: "eip155", type: "ANNOUNCED" } as const
+const devnets = useDemoDevnets()
 
 /** Connects the demo wallet of account `index`; every balance read is recorded with whether it forced past the cache. */
 const connected = <A, E>(index: number, then: (reads: Array<boolean>) => Effect.Effect<A, E, Features.Features | Features.Environment>) => {
-  const key = evm.deployment.accounts[index]
-  if (key === undefined) throw new Error("no demo account")
-  const provider = createEvmProvider({ privateKey: key.privateKey, chains: evm.chains, approve: async () => true, origin: "http://test" })
+  const provider = demoWallet(devnets(), index)
   const reads: Array<boolean> = []
-  const networks = evm.chains.map((chain) => ({
-    id: chain.chainId,
-    caipNetworkId: `eip155:${chain.chainId}` as const,
-    chainNamespace: "eip155" as const,
-    name: chain.name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } }
-  }))
+  const networks = networksOf(devnets())
   return Effect.gen(function*() {
     yield* Effect.flatMap(Connectors, (connectors) => connectors.discover)
-    yield* Effect.flatMap(Connection.Connection, (connection) => connection.connect(connector.id))
+    yield* Effect.flatMap(Connection.Connection, (connection) => connection.connect(demoConnector.id))
     const account = Session.activeAccount(yield* Effect.flatMap(Session.Session, (session) => SubscriptionRef.get(session.state)))
     if (account === undefined) throw new Error("not connected")
     yield* Effect.flatMap(AccountData, (data) => data.loadBalances(account))
     return yield* then(reads)
   }).pipe(Effect.provide(features({
-    clients: [Eip1193.make(connector, { request: (args) => provider.request(args) })],
+    clients: [Eip1193.make(demoConnector, { request: (args) => provider.request(args) })],
     config: { networks },
     backend: {
       balances: (_account, options) =>
@@ -84,8 +65,8 @@ describe("the account follows the chain", () => {
     connected(4, (reads) =>
       Effect.gen(function*() {
         assert.deepStrictEqual(reads, [false])
-        const to = evm.deployment.accounts[9]?.address as Hex
-        const from = evm.deployment.accounts[4]?.address as Hex
+        const to = devnets().deployment.accounts[9]?.address as Hex
+        const from = devnets().deployment.accounts[4]?.address as Hex
         yield* Effect.flatMap(WalletRequests, (requests) =>
           requests.request("eip155", { method: "eth_sendTransaction", params: [{ from, to, value: "0x1" }] }))
         yield* until(() => reads.includes(true), Constants.pendingRefreshMillis)
@@ -100,11 +81,11 @@ describe("the account follows the chain", () => {
         yield* TestClock.adjust(Constants.accountFollowMillis)
         yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 500)))
         assert.deepStrictEqual(reads, [false], "nothing changed: nothing read again")
-        const stranger = evm.deployment.accounts[6]
+        const stranger = devnets().deployment.accounts[6]
         if (stranger === undefined) throw new Error("no demo account")
-        const chain = evm.chains[0]
+        const chain = devnets().chains[0]
         const wallet = createWalletClient({ account: privateKeyToAccount(stranger.privateKey), transport: http(chain?.rpcUrl) })
-        yield* Effect.promise(() => wallet.sendTransaction({ chain: null, to: evm.deployment.accounts[5]?.address as Hex, value: parseEther("0.5") }))
+        yield* Effect.promise(() => wallet.sendTransaction({ chain: null, to: devnets().deployment.accounts[5]?.address as Hex, value: parseEther("0.5") }))
         yield* until(() => reads.includes(true), Constants.accountFollowMillis)
       })))
 })

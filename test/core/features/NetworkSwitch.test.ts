@@ -8,7 +8,6 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { createPublicClient, http, type Hex } from "viem"
-import { afterAll, beforeAll } from "vitest"
 import type * as Backend from "../../../core/Backend.ts"
 import type * as Caip from "../../../core/Caip.ts"
 import * as Connection from "../../../core/Connection.ts"
@@ -18,41 +17,22 @@ import { AccountData } from "../../../core/features/AccountData.ts"
 import { Activity } from "../../../core/features/Activity.ts"
 import { NetworkSwitch } from "../../../core/features/NetworkSwitch.ts"
 import { Sending } from "../../../core/features/Sending.ts"
-import type * as Network from "../../../core/Network.ts"
 import * as Networks from "../../../core/Networks.ts"
 import * as Session from "../../../core/Session.ts"
 import type * as TokenBalance from "../../../core/TokenBalance.ts"
 import * as Transaction from "../../../core/Transaction.ts"
-import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
-import { createEvmProvider, type EvmProvider } from "../../../sandbox/wallets/EvmWallet.ts"
+import type { EvmProvider } from "../../../sandbox/wallets/EvmWallet.ts"
 import type * as Features from "../../../core/features/Features.ts"
+import { demoConnector, demoWallet, networksOf, useDemoDevnets } from "../support/DemoDevnets.ts"
 import { features } from "../support/Environment.ts"
 
-let evm: EvmDevnets
-beforeAll(async () => {
-  evm = await startEvmDevnets({ ports: [0, 0] })
-}, 120_000)
-afterAll(async () => {
-  await evm?.stop()
-})
-
-const networksOf = (devnets: EvmDevnets): ReadonlyArray<Network.Network> =>
-  devnets.chains.map((chain) => ({
-    id: chain.chainId,
-    caipNetworkId: `eip155:${chain.chainId}`,
-    chainNamespace: "eip155",
-    name: chain.name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } }
-  }))
+const devnets = useDemoDevnets()
 
 type Behaviour = "refuses" | "stays" | "moves"
 
 /** The demo wallet, except for what it does when asked to switch. */
 const walletThat = (behaviour: Behaviour): Eip1193.Provider => {
-  const sender = evm.deployment.accounts[2]
-  if (sender === undefined) throw new Error("no demo account")
-  const provider = createEvmProvider({ privateKey: sender.privateKey, chains: evm.chains, approve: async () => true, origin: "http://test" })
+  const provider = demoWallet(devnets(), 2)
   return {
     on: (event, listener) => provider.on(event as Parameters<EvmProvider["on"]>[0], listener),
     request: async (args) => {
@@ -62,8 +42,6 @@ const walletThat = (behaviour: Behaviour): Eip1193.Provider => {
     }
   }
 }
-
-const connector = { id: "com.demo.evm", name: "Demo EVM", chain: "eip155", type: "ANNOUNCED" } as const
 
 /** Connects the wallet, records which network each balance read asks for, and asks to move to the second chain. */
 const scenario = <A, E>(
@@ -78,21 +56,21 @@ const scenario = <A, E>(
     })
   return Effect.gen(function*() {
     yield* Effect.flatMap(Connectors, (connectors) => connectors.discover)
-    yield* Effect.flatMap(Connection.Connection, (connection) => connection.connect(connector.id))
-    const second = `eip155:${evm.chains[1]?.chainId}` as const
+    yield* Effect.flatMap(Connection.Connection, (connection) => connection.connect(demoConnector.id))
+    const second = `eip155:${devnets().chains[1]?.chainId}` as const
     const landed = yield* Effect.option(Effect.flatMap(NetworkSwitch, (networks) => networks.switchNetwork(second)))
     const account = Session.activeAccount(yield* Effect.flatMap(Session.Session, (session) => SubscriptionRef.get(session.state)))
     if (account !== undefined) yield* Effect.flatMap(AccountData, (data) => data.loadBalances(account))
     return yield* then(asked, landed._tag === "Some" ? landed.value : undefined)
   }).pipe(Effect.provide(features({
-    clients: [Eip1193.make(connector, walletThat(behaviour))],
-    config: { networks: networksOf(evm) },
+    clients: [Eip1193.make(demoConnector, walletThat(behaviour))],
+    config: { networks: networksOf(devnets()) },
     backend: { balances, history: () => Effect.succeed(new Transaction.History({ data: [], next: null })) }
   })))
 }
 
-const first = (): Caip.CaipNetworkId => `eip155:${evm.chains[0]?.chainId}`
-const second = (): Caip.CaipNetworkId => `eip155:${evm.chains[1]?.chainId}`
+const first = (): Caip.CaipNetworkId => `eip155:${devnets().chains[0]?.chainId}`
+const second = (): Caip.CaipNetworkId => `eip155:${devnets().chains[1]?.chainId}`
 
 const where = Effect.gen(function*() {
   const session = yield* Effect.flatMap(Session.Session, (service) => SubscriptionRef.get(service.state))
@@ -129,7 +107,7 @@ describe("a wallet that does not move", () => {
     scenario("stays", (asked) =>
       Effect.gen(function*() {
         const sending = yield* Sending
-        const to = evm.deployment.accounts[6]?.address as Hex
+        const to = devnets().deployment.accounts[6]?.address as Hex
         yield* sending.setToken({
           name: "Ether",
           symbol: "ETH",
@@ -140,7 +118,7 @@ describe("a wallet that does not move", () => {
         yield* sending.setAmount("0.000000000000000777")
         yield* sending.setReceiver(to)
         const hash = (yield* sending.send) as Hex
-        const [one, two] = evm.chains.map((chain) => createPublicClient({ transport: http(chain.rpcUrl) }))
+        const [one, two] = devnets().chains.map((chain) => createPublicClient({ transport: http(chain.rpcUrl) }))
         const receipt = yield* Effect.promise(() => one!.waitForTransactionReceipt({ hash }))
         assert.strictEqual(receipt.status, "success")
         assert.isNull(yield* Effect.promise(() => two!.getTransactionReceipt({ hash }).catch(() => null)))

@@ -6,50 +6,31 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import type { Hex } from "viem"
-import { afterAll, beforeAll } from "vitest"
 import * as Connection from "../../../core/Connection.ts"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
 import * as Eip1193 from "../../../core/connectors/Eip1193.ts"
 import type * as Features from "../../../core/features/Features.ts"
 import { Sending } from "../../../core/features/Sending.ts"
 import type * as TokenBalance from "../../../core/TokenBalance.ts"
-import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
-import { createEvmProvider } from "../../../sandbox/wallets/EvmWallet.ts"
+import { demoConnector, demoWallet, networksOf, useDemoDevnets } from "../support/DemoDevnets.ts"
 import { features } from "../support/Environment.ts"
 
-let evm: EvmDevnets
-beforeAll(async () => {
-  evm = await startEvmDevnets({ ports: [0, 0] })
-}, 120_000)
-afterAll(async () => {
-  await evm?.stop()
-})
-
-const connector = { id: "com.demo.evm", name: "Demo EVM", chain: "eip155", type: "ANNOUNCED" } as const
+const devnets = useDemoDevnets()
 
 /** Connects the demo wallet (recording what it is asked) and runs `then` with its calls. */
 const withWallet = <A, E>(then: (asked: Array<string>) => Effect.Effect<A, E, Features.Features | Features.Environment>) => {
-  const sender = evm.deployment.accounts[3]
-  if (sender === undefined) throw new Error("no demo account")
-  const provider = createEvmProvider({ privateKey: sender.privateKey, chains: evm.chains, approve: async () => true, origin: "http://test" })
+  const provider = demoWallet(devnets(), 3)
   const asked: Array<string> = []
-  const client = Eip1193.make(connector, {
+  const client = Eip1193.make(demoConnector, {
     request: (args) => {
       asked.push(args.method)
       return provider.request(args)
     }
   })
-  const networks = evm.chains.map((chain) => ({
-    id: chain.chainId,
-    caipNetworkId: `eip155:${chain.chainId}` as const,
-    chainNamespace: "eip155" as const,
-    name: chain.name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [chain.rpcUrl] } }
-  }))
+  const networks = networksOf(devnets())
   return Effect.gen(function*() {
     yield* Effect.flatMap(Connectors, (connectors) => connectors.discover)
-    yield* Effect.flatMap(Connection.Connection, (connection) => connection.connect(connector.id))
+    yield* Effect.flatMap(Connection.Connection, (connection) => connection.connect(demoConnector.id))
     return yield* then(asked)
   }).pipe(Effect.provide(features({ clients: [client], config: { networks } })))
 }
@@ -57,7 +38,7 @@ const withWallet = <A, E>(then: (asked: Array<string>) => Effect.Effect<A, E, Fe
 const ether = (numeric: string): TokenBalance.TokenBalance => ({
   name: "Ether",
   symbol: "ETH",
-  chainId: `eip155:${evm.chains[0]?.chainId}`,
+  chainId: `eip155:${devnets().chains[0]?.chainId}`,
   iconUrl: "",
   quantity: { decimals: "18", numeric }
 })
@@ -67,7 +48,7 @@ const fill = (token: TokenBalance.TokenBalance, amount: string) =>
     const sending = yield* Sending
     yield* sending.setToken(token)
     yield* sending.setAmount(amount)
-    yield* sending.setReceiver(evm.deployment.accounts[8]?.address as Hex)
+    yield* sending.setReceiver(devnets().deployment.accounts[8]?.address as Hex)
     return sending
   })
 
