@@ -21,10 +21,13 @@ import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
 import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
 import { fungibleCatalogue, makeBalanceReader } from "./Balances.ts"
-import { BlockchainHandlers, historyPageSize } from "./BlockchainHandlers.ts"
+import { AccountHistory } from "./AccountHistory.ts"
+import { BlockchainHandlers } from "./BlockchainHandlers.ts"
 import * as ChainRpc from "./ChainRpc.ts"
 import { upstreamsOf } from "./ChainRpcUpstreams.ts"
 import { openDatabase, type Database } from "./Database.ts"
+import { historyPageSize } from "./HistoryAnswers.ts"
+import { Holdings } from "./Holdings.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
 import * as InputErrorsLive from "./InputErrorsLive.ts"
 import * as KeptResponses from "./KeptResponses.ts"
@@ -32,7 +35,9 @@ import { migrate } from "./Migrations.ts"
 import * as ProjectGuardLive from "./ProjectGuardLive.ts"
 import { memoryLimiter } from "./RateLimiter.ts"
 import * as Repository from "./Repository.ts"
-import { ServerContext } from "./ServerContext.ts"
+import { NameRules } from "./NameRules.ts"
+import { RateLimits } from "./RateLimits.ts"
+import { ServerAddress } from "./ServerAddress.ts"
 import * as SharedRateLimiter from "./SharedRateLimiter.ts"
 import * as ClientAddress from "./ClientAddress.ts"
 import * as Cors from "./Cors.ts"
@@ -104,9 +109,9 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const repository = Repository.make(db)
     await Effect.runPromise(repository.upsertProjects(options.projects ?? {}))
     await Effect.runPromise(repository.upsertWallets(options.wallets ?? []))
-    const projects = await ProjectDirectory.load(repository)
-    const evm = options.evm ?? []
     const clock = injected.clock ?? Clock.Clock.defaultValue()
+    const projects = await ProjectDirectory.load(repository, clock)
+    const evm = options.evm ?? []
     const solanaPrices = options.solana?.pyth === undefined
       ? []
       : [await Effect.runPromise(PythPrices.make(options.solana.rpcUrl, options.solana.caipNetworkId, options.solana.pyth))]
@@ -120,28 +125,15 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const onramp = options.onramp === undefined ? undefined : await Effect.runPromise(Onramp.make(options.onramp, evm, db, prices.known))
     // With Postgres both limiters keep their buckets in one table: each sweeps rows idle for twice the
     // longer window, by then full again for either.
-    const limits = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
-    const idleMillis = 2 * Math.max(...limits.map((limit) => limit.perSeconds)) * 1000
+    const rates = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
+    const idleMillis = 2 * Math.max(...rates.map((limit) => limit.perSeconds)) * 1000
     const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
     // History and token discovery read each chain's explorer; the token list says which tokens are vouched for.
     const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, tokenList))
     const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices.known, historyPageSize))
-    const context = ServerContext.of({
-      balances: makeBalanceReader(evm, options.solana, prices.usd, TokenDiscovery.make(explorerChains)),
-      onramp,
-      history,
-      solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices.known),
-      fungibles: fungibleCatalogue(evm, options.solana),
-      rateLimiter: limiterOf(options.rateLimit ?? defaults.rateLimit),
-      unknownProjectLimiter: limiterOf(options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit),
-      nameZone: options.nameZone ?? defaults.nameZone,
-      publicUrl: options.publicUrl?.replace(/\/+$/, ""),
-      ownUrl: () => ownUrl,
-      ownOrigins: () => [ownUrl, ...configuredOrigins],
-      registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds,
-      tokenImages: loadTokenImages(options.tokenImages ?? {}),
-      trustedProxies: ClientAddress.trusted(options.trustedProxies),
-      projects
+    const limits = RateLimits.of({
+      known: limiterOf(options.rateLimit ?? defaults.rateLimit),
+      unknownProject: limiterOf(options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit)
     })
     const signIn = SignInService.of({
       store: SignInStore.make(db),
@@ -150,7 +142,28 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     })
     const services = Layer.mergeAll(
       Layer.succeed(Repository.Repository, repository),
-      Layer.succeed(ServerContext, context),
+      Layer.succeed(ProjectDirectory.Projects, projects),
+      Layer.succeed(RateLimits, limits),
+      Layer.succeed(ClientAddress.TrustedProxies, ClientAddress.trusted(options.trustedProxies)),
+      Layer.succeed(ServerAddress, {
+        publicUrl: options.publicUrl?.replace(/\/+$/, ""),
+        ownUrl: () => ownUrl,
+        ownOrigins: () => [ownUrl, ...configuredOrigins]
+      }),
+      Layer.succeed(Holdings, {
+        balances: makeBalanceReader(evm, options.solana, prices.usd, TokenDiscovery.make(explorerChains)),
+        fungibles: fungibleCatalogue(evm, options.solana),
+        tokenImages: loadTokenImages(options.tokenImages ?? {})
+      }),
+      Layer.succeed(AccountHistory, {
+        evm: history,
+        solana: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices.known)
+      }),
+      Layer.succeed(Onramp.OnrampService, { served: onramp }),
+      Layer.succeed(NameRules, {
+        zone: options.nameZone ?? defaults.nameZone,
+        registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds
+      }),
       Layer.succeed(SignInService, signIn),
       Layer.succeed(Prices.Prices, prices),
       Layer.succeed(EnsNames.EnsNames, ens),
@@ -200,8 +213,9 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (http) => http.address))
     // Kept responses are admitted against buckets in this process: with Postgres's shared buckets they
     // could never be served, so nothing is kept and every request goes through the guard.
-    if (listening !== undefined && context.rateLimiter.takeNow !== undefined) {
-      KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit: ProjectGuardLive.admitAtOnce(context) }))
+    if (listening !== undefined && limits.known.takeNow !== undefined) {
+      const admit = await Effect.runPromise(Effect.provide(ProjectGuardLive.makeAdmitAtOnce, services))
+      KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit, clock }))
     }
     ownUrl = NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, "")
     return {
