@@ -1,11 +1,13 @@
 /**
  * The Blockchain API reads the modal repeats, behind core's TTL caches (spec section 9): balances
- * 30 s (`forceUpdate` bypasses and refreshes), identity, names and the supported chains 5 min. Failures are not cached.
+ * 30 s (`forceUpdate` bypasses and refreshes), identity, names and the supported chains 5 min. Failures, and a
+ * name not registered yet, are not cached.
  */
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as TtlCache from "../../core/TtlCache.ts"
 import type { Identity } from "../../core/Identity.ts"
-import type { NameAccount, NameLookupAnswer } from "../../core/Name.ts"
+import { type NameAccount, type NameLookupAnswer, NameNotRegistered } from "../../core/Name.ts"
 import type { Balances } from "../../core/TokenBalance.ts"
 import type { SupportedChains } from "../api/BlockchainApi.ts"
 import type { PorticoClient } from "./PorticoClient.ts"
@@ -37,8 +39,14 @@ export const make = (client: PorticoClient) =>
         const fetch = client.blockchain.identity({ params: { address }, query: {} })
         return options.force === true ? Effect.tap(fetch, (value) => identities.set(address, value)) : identities.getOrFetch(address, fetch)
       },
+      /** A name's answer; "not registered" is not kept, so a name registered a moment later resolves at once. */
       lookupName: (name: string) =>
-        names.getOrFetch(name, client.blockchain.profileAccount({ params: { name }, query: { apiVersion: "2" } })),
+        Effect.flatMap(names.get(name), Option.match({
+          onSome: Effect.succeed,
+          onNone: () =>
+            Effect.tap(client.blockchain.profileAccount({ params: { name }, query: { apiVersion: "2" } }), (answer) =>
+              answer instanceof NameNotRegistered ? Effect.void : names.set(name, answer))
+        })),
       /** The server's supported chains, kept as long as names (they change only with its configuration). */
       supportedChains: chains.getOrFetch("", client.blockchain.supportedChains({ query: {} })),
       namesOf: (address: string) =>

@@ -26,15 +26,17 @@ const toAccount = (record: NameRecord): NameAccount =>
     addresses: Object.fromEntries(record.addresses.map((entry) => [String(entry.coinType), { address: entry.address, created: entry.created }]))
   })
 
-/** An ENS name in the profile shape: its Ethereum address (coin type 60) and avatar; no address when ENS has none. */
-const ensAccount = (name: string, profile: EnsProfile | undefined): NameAccount =>
-  new NameAccount({
-    name,
-    registered: "",
-    updated: "",
-    attributes: profile?.avatar === null || profile === undefined ? {} : { avatar: profile.avatar },
-    addresses: profile === undefined ? {} : { "60": { address: profile.address, created: "" } }
-  })
+/** An ENS name as the profile lookup answers it: its Ethereum address (coin type 60) and avatar; one ENS knows no address for is not registered. */
+const ensAccount = (name: string, profile: EnsProfile | undefined): NameAccount | NameNotRegistered =>
+  profile === undefined
+    ? new NameNotRegistered({ name })
+    : new NameAccount({
+      name,
+      registered: "",
+      updated: "",
+      attributes: profile.avatar === null ? {} : { avatar: profile.avatar },
+      addresses: { "60": { address: profile.address, created: "" } }
+    })
 
 const decodeMessage = Schema.decodeUnknownEffect(Schema.fromJsonString(RegisterNameMessage))
 
@@ -84,8 +86,8 @@ export const make = Effect.gen(function*() {
     account: (requested: string) =>
       Effect.gen(function*() {
         const name = requested.toLowerCase()
-        // A name outside Portico's zone is ENS's (with ENS configured): unknown there is an account
-        // without addresses, which the client reports as the name not resolving, with no 404 on the way.
+        // A name outside Portico's zone is ENS's (with ENS configured): one ENS has no address for is
+        // answered as not registered, as an unknown Portico name is (no 404 on the way).
         if (!name.endsWith(zone) && ens.configured) return ensAccount(name, yield* ens.resolve(name))
         yield* labelOf("name", name)
         const record = yield* repository.findName(name)

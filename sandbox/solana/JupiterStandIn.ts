@@ -47,7 +47,7 @@ export const jupiterPath = "/jupiter/swap/v1"
 const LAMPORTS_PER_SOL = 1_000_000_000n
 /** 10,000 SOL and 1,500,000 USDC: 150 USD a SOL, as Pyth's feed on the devnet says. */
 const poolSol = 10_000n * LAMPORTS_PER_SOL
-const poolUsdc = 1_500_000n * 1_000_000n
+export const poolUsdc = 1_500_000n * 1_000_000n
 /** What the pool keeps of its SOL for rent and fees: never swapped away. */
 const solFloor = LAMPORTS_PER_SOL
 const feeBps = 25n

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { compileContracts, type CompiledContracts } from "../../sandbox/evm/Compile.ts"
 import { deployerAccount } from "../../sandbox/evm/DemoAccounts.ts"
 import { evmChainSpecs } from "../../sandbox/evm/NetworkShapes.ts"
+import { deploymentPlan } from "../../sandbox/evm/SandboxContracts.ts"
 import { historyMonths, seedSchedule, type SeedVariant } from "../../sandbox/evm/SeedSchedule.ts"
 
 let compiled: CompiledContracts
@@ -46,13 +47,14 @@ describe("seedSchedule", () => {
     )
   })
 
-  it("starts with the deployer's three contract creations, so the addresses never move", () => {
+  it("starts with the deployer's contract creations (its plan, in order), so the addresses never move", () => {
+    const count = deploymentPlan.length
     for (const variant of ["primary", "secondary"] as const) {
       const { steps } = seedSchedule({ now: new Date("2026-11-22T04:00:00Z"), compiled, variant, shape: shapeOf(variant) })
-      expect(steps.slice(0, 3).map((step) => [step.kind, step.from, step.to])).toEqual(
-        Array.from({ length: 3 }, () => ["deploy", deployerAccount.address, null])
+      expect(steps.slice(0, count).map((step) => [step.kind, step.from, step.to])).toEqual(
+        Array.from({ length: count }, () => ["deploy", deployerAccount.address, null])
       )
-      expect(steps.slice(3).some((step) => step.kind === "deploy")).toBe(false)
+      expect(steps.slice(count).some((step) => step.kind === "deploy")).toBe(false)
     }
   })
 

@@ -138,5 +138,7 @@ describe("startSandbox", () => {
       await first.stop()
       rmSync(stateDir, { recursive: true, force: true })
     }
-  }, 60_000)
+    // A whole sandbox starts first (two seeded devnets, the explorer indexing them): ~30 s here alone, so a
+    // generous bound for a busy runner.
+  }, 240_000)
 })

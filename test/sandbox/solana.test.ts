@@ -51,6 +51,7 @@ import {
   TOKEN_PROGRAM_ADDRESS
 } from "@solana-program/token"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { poolUsdc } from "../../sandbox/solana/JupiterStandIn.ts"
 import { startSolanaDevnet, type SolanaDevnet } from "../../sandbox/solana/SolanaDevnet.ts"
 
 interface UntypedRpc {
@@ -144,8 +145,9 @@ describe("Solana devnet", () => {
       .send()
     expect(mints.map((entry) => entry.pubkey)).toEqual([mint])
     const { value: supply } = await rpc.getTokenSupply(mint).send()
-    // 10,000 + 5,000 + 1,000 USDC minted at genesis.
-    expect(supply).toMatchObject({ amount: "16000000000", decimals: 6, uiAmountString: "16000" })
+    // 10,000 + 5,000 + 1,000 USDC minted to the demo accounts at genesis, and the swap pool's side.
+    const minted = 16_000_000_000n + poolUsdc
+    expect(supply).toMatchObject({ amount: String(minted), decimals: 6, uiAmountString: String(minted / 1_000_000n) })
     const parsed = await fetchJsonParsedAccount<{ decimals: number; mintAuthority: string }>(rpc, mint)
     if (!parsed.exists) throw new Error("mint missing")
     expect(parsed.data).toMatchObject({ decimals: 6, mintAuthority: devnet_.deployment.usdc.mintAuthority.address })

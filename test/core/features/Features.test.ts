@@ -543,9 +543,9 @@ describe("Names", () => {
       assert.strictEqual(error._tag, "InvalidReceiverError")
       const broken = yield* Effect.flip(sending.setReceiver("down.portico.id"))
       assert.strictEqual(broken.message, "Error resolving name")
-      // An ENS name the server found no address for (answered without addresses, no 404): the spec's message.
+      // A name the server knows but with no address on this namespace is refused as such.
       const unknown = yield* Effect.flip(sending.setReceiver("nobody.eth"))
-      assert.strictEqual(unknown.message, "Error resolving name")
+      assert.strictEqual(unknown.message, "No eip155 address for nobody.eth")
     }).pipe(withFeatures({
       clients: [fake(evmConnector, { connect: Effect.succeed(evmConnected) }).client],
       backend: {

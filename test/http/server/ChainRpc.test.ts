@@ -40,7 +40,8 @@ beforeAll(async () => {
     startApiServer({ port: 0, projects: { site: { allowedOrigins: ["https://*.example.com"] } }, ...chains }),
     startApiServer({ port: 0, projects: { site: { allowedOrigins: ["*"] } }, rateLimit: { requests: 3, perSeconds: 60 }, ...chains }),
     startApiServer({ port: 0, projects: { site: { allowedOrigins: ["*"] } }, rateLimit: { requests: 10, perSeconds: 60 }, ...chains }),
-    startApiServer({ port: 0, projects: { site: { allowedOrigins: ["*"] } }, rateLimit: { requests: 1000, perSeconds: 60 }, ...chains })
+    // Room for the full batch and the refused one after it, whatever time passes between them.
+    startApiServer({ port: 0, projects: { site: { allowedOrigins: ["*"] } }, rateLimit: { requests: 2000, perSeconds: 60 }, ...chains })
   ])
 }, 120_000)
 afterAll(async () => {

@@ -51,13 +51,13 @@ describe("ENS names", () => {
     expect(body).toMatchObject({ name: "carol.eth", addresses: { "60": { address: accountAt(2).address } }, attributes: { avatar: avatarOf("carol", 130) } })
   })
 
-  it("answers an unknown ENS name without addresses (no 404), and refuses a name ENS cannot normalise", async () => {
-    expect(await get("/v1/profile/account/nobody-here.eth")).toEqual({ status: 200, body: { name: "nobody-here.eth", registered: "", updated: "", addresses: {}, attributes: {} } })
+  it("answers an unknown ENS name as not registered (no 404), and refuses a name ENS cannot normalise", async () => {
+    expect(await get("/v1/profile/account/nobody-here.eth")).toEqual({ status: 200, body: { _tag: "NameNotRegistered", name: "nobody-here.eth" } })
     const invalid = await get(`/v1/profile/account/${encodeURIComponent("bad..eth")}`)
     expect(invalid.status).toBe(400)
     expect(String(invalid.body["message"])).toMatch(/^name:/)
-    // Portico's own zone is still Portico's: an unknown name there is its 404.
-    expect((await get("/v1/profile/account/nobody-here.portico.id")).status).toBe(404)
+    // Portico's own zone is still Portico's: its repository answers for it.
+    expect(await get("/v1/profile/account/nobody-here.portico.id")).toEqual({ status: 200, body: { _tag: "NameNotRegistered", name: "nobody-here.portico.id" } })
   })
 
   it("answers 502 when the RPC fails, rather than no name", async () => {
