@@ -91,8 +91,10 @@ const databaseOf = (options: ServerOptions): Promise<Database> => {
 /** What only code (not a configuration file) can give the server. */
 export interface ServerRuntime {
   /**
-   * The time of the embedded wallet's codes, gates and sessions and of the price cache and feed
-   * heartbeats (default the system clock): tests move it to expire a code or a price without waiting.
+   * The server's time (default the system clock): every handler's `Clock` (rate limits, kept answers,
+   * sign-in nonces), the embedded wallet's codes, gates and sessions, the price cache and feed heartbeats,
+   * and the plain callbacks in front of the application (ProjectDirectory, KeptResponses). Tests move it
+   * to expire a code or a price without waiting.
    */
   readonly clock?: Clock.Clock
 }
@@ -197,6 +199,8 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, maxBodySize)),
       // No span exporter is configured: a span per request would cost every answer and reach nobody.
       Layer.provide(Layer.succeed(References.TracerEnabled, false)),
+      // One time for the whole server: what the handlers compute and what is kept in front of them agree.
+      Layer.provide(Layer.succeed(Clock.Clock, clock)),
       Layer.provideMerge(NodeHttpServer.layer(() => {
         // A client that declares a body and never sends it (or trickles its headers) is cut off.
         const requestTimeout = (options.requestTimeoutSeconds ?? defaults.requestTimeoutSeconds) * 1000

@@ -7,6 +7,7 @@
 import { IncomingMessage, request, ServerResponse } from "node:http"
 import { Socket } from "node:net"
 import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as KeptResponses from "../../../http/server/KeptResponses.ts"
@@ -69,6 +70,35 @@ describe("kept responses", () => {
 })
 
 const clock = Clock.Clock.defaultValue()
+
+/** An hour behind the system clock, moved by hand: what the server computes and what it keeps must both follow it. */
+let offset = -3_600_000
+const system = Clock.Clock.defaultValue()
+const serverTime: Clock.Clock = {
+  currentTimeMillisUnsafe: () => system.currentTimeMillisUnsafe() + offset,
+  currentTimeMillis: Effect.sync(() => system.currentTimeMillisUnsafe() + offset),
+  currentTimeNanosUnsafe: () => system.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n,
+  currentTimeNanos: Effect.sync(() => system.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n),
+  monotonicTimeNanosUnsafe: () => system.monotonicTimeNanosUnsafe(),
+  monotonicTimeNanos: system.monotonicTimeNanos,
+  sleep: (duration) => system.sleep(duration)
+}
+
+describe("kept responses, on the server's clock", () => {
+  it("count a kept answer's Age on the injected clock, as its computation was", async () => {
+    const server = await startApiServer({ port: 0, projects: { p: { allowedOrigins: ["*"] } } }, { clock: serverTime })
+    try {
+      const ages = []
+      for (const step of [0, 0, 10_000]) {
+        offset += step
+        ages.push((await fetch(registryPage(server, 1))).headers.get("age"))
+      }
+      expect(ages).toEqual([null, "0", "10"])
+    } finally {
+      await server.stop()
+    }
+  })
+})
 
 /** A GET for `url` as Node hands it to the server, with the response the application writes `body` to. */
 const answered = (kept: KeptResponses.KeptResponses, url: string, body: Uint8Array) => {
