@@ -7,11 +7,11 @@
 import { IncomingMessage, request, ServerResponse } from "node:http"
 import { Socket } from "node:net"
 import * as Clock from "effect/Clock"
-import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as KeptResponses from "../../../http/server/KeptResponses.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
+import { movableClock } from "../support/embedded.ts"
 
 let open: ApiServer
 let limited: ApiServer
@@ -71,26 +71,16 @@ describe("kept responses", () => {
 
 const clock = Clock.Clock.defaultValue()
 
-/** An hour behind the system clock, moved by hand: what the server computes and what it keeps must both follow it. */
-let offset = -3_600_000
-const system = Clock.Clock.defaultValue()
-const serverTime: Clock.Clock = {
-  currentTimeMillisUnsafe: () => system.currentTimeMillisUnsafe() + offset,
-  currentTimeMillis: Effect.sync(() => system.currentTimeMillisUnsafe() + offset),
-  currentTimeNanosUnsafe: () => system.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n,
-  currentTimeNanos: Effect.sync(() => system.currentTimeNanosUnsafe() + BigInt(offset) * 1_000_000n),
-  monotonicTimeNanosUnsafe: () => system.monotonicTimeNanosUnsafe(),
-  monotonicTimeNanos: system.monotonicTimeNanos,
-  sleep: (duration) => system.sleep(duration)
-}
-
 describe("kept responses, on the server's clock", () => {
   it("count a kept answer's Age on the injected clock, as its computation was", async () => {
-    const server = await startApiServer({ port: 0, projects: { p: { allowedOrigins: ["*"] } } }, { clock: serverTime })
+    // An hour behind the system clock: what the server computes and what it keeps must both follow it.
+    const time = movableClock()
+    time.advance(-3_600_000)
+    const server = await startApiServer({ port: 0, projects: { p: { allowedOrigins: ["*"] } } }, { clock: time.clock })
     try {
       const ages = []
       for (const step of [0, 0, 10_000]) {
-        offset += step
+        time.advance(step)
         ages.push((await fetch(registryPage(server, 1))).headers.get("age"))
       }
       expect(ages).toEqual([null, "0", "10"])
