@@ -97,11 +97,11 @@ export const connect = async (page: Page, wallet: string = demoWallets.evm, opti
   await step(page, "wallet", wallet, timeout, () => dialog(page).getByRole("button", { name: wallet }).first().click({ timeout }))
   await step(page, "connected", wallet, timeout, async () => {
     await dialog(page).waitFor({ state: "detached", timeout })
-    await page.waitForFunction(
-      () => /^(0x[0-9a-fA-F]{4}|[1-9A-HJ-NP-Za-km-z]{4})…/.test(document.querySelector("[data-portico-button]")?.textContent ?? ""),
-      undefined,
-      { timeout }
-    )
+    // Portico's button marks itself connected (it may show a registered name rather than the address).
+    await page.waitForFunction(() => {
+      const shown = document.querySelector("[data-portico-button]")
+      return shown?.hasAttribute("data-connected") === true || /^(0x[0-9a-fA-F]{4}|[1-9A-HJ-NP-Za-km-z]{4})…/.test(shown?.textContent ?? "")
+    }, undefined, { timeout })
   })
 }
 
@@ -114,9 +114,8 @@ export const disconnect = async (page: Page, options: ModalHelperOptions = {}): 
   await step(page, "button", "", timeout, () => button(page).click({ timeout }))
   await step(page, "disconnect", "", timeout, () => dialog(page).getByRole("button", { name: "Disconnect" }).last().click({ timeout }))
   await step(page, "disconnected", "", timeout, () =>
-    page.waitForFunction(
-      () => !/…/.test(document.querySelector("[data-portico-button]")?.textContent ?? ""),
-      undefined,
-      { timeout }
-    ))
+    page.waitForFunction(() => {
+      const shown = document.querySelector("[data-portico-button]")
+      return shown?.hasAttribute("data-connected") !== true && !/…/.test(shown?.textContent ?? "")
+    }, undefined, { timeout }))
 }

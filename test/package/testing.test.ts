@@ -86,7 +86,8 @@ describe("portico/testing injectWallets", () => {
 })
 
 describe("portico/testing connect and disconnect", () => {
-  const quick = { timeout: 300 }
+  // Each step that is meant to time out waits this long; a busy runner still clicks a present button within it.
+  const quick = { timeout: 3_000 }
 
   it("names the missing connect button and the page, not a locator", async () => {
     const page = await hostPage({})
@@ -96,7 +97,7 @@ describe("portico/testing connect and disconnect", () => {
       _tag: "ModalStepError",
       step: "button",
       url: "http://localhost:4999/",
-      message: "No Portico connect button ([data-portico-button]) on http://localhost:4999/ within 0.3 s: is your app served there, with <portico-connect-button> or ConnectButton?"
+      message: "No Portico connect button ([data-portico-button]) on http://localhost:4999/ within 3 s: is your app served there, with <portico-connect-button> or ConnectButton?"
     })
     expect(await testing.disconnect(page, quick).then(() => undefined, (error: unknown) => error)).toMatchObject({ step: "button" })
     await page.close()
@@ -105,7 +106,7 @@ describe("portico/testing connect and disconnect", () => {
   it("names the wallet the modal did not list, and what to call", async () => {
     const page = await hostPage({}, "<!doctype html><title>host</title><button data-portico-button>Connect Wallet</button>")
     const refused = await testing.connect(page, "Some Wallet", quick).then(() => undefined, (error: unknown) => error)
-    expect(refused).toMatchObject({ step: "wallet", message: expect.stringContaining(`did not list "Some Wallet" within 0.3 s: call injectWallets(page, …) before page.goto`) })
+    expect(refused).toMatchObject({ step: "wallet", message: expect.stringContaining(`did not list "Some Wallet" within 3 s: call injectWallets(page, …) before page.goto`) })
     await page.close()
   })
 
