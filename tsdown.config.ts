@@ -39,7 +39,11 @@ export default defineConfig([
     deps: { neverBundle: true },
     treeshake: true,
     // A host's editor reads the documentation from the `.d.ts`; the JavaScript it ships need not carry it.
-    outputOptions: { comments: { legal: true, annotation: true, jsdoc: false } }
+    // Each language's message table is its own chunk, named so the size budgets can tell them apart.
+    outputOptions: {
+      comments: { legal: true, annotation: true, jsdoc: false },
+      chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes("/ui/i18n/locales/") === true ? "locale-[name]-[hash].js" : "[name]-[hash].js")
+    }
   },
   {
     // Node side of `portico/testing`: drives Playwright pages; the sandbox it starts stays in its modules.

@@ -53,6 +53,7 @@ import * as LazyFeature from "./LazyFeature.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import { timeZone } from "./TimeZone.ts"
+import { visitorLocale } from "./VisitorLocale.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
 type Lazy = LazyFeature.FeatureUnavailableError
@@ -201,7 +202,8 @@ export type ShownFailure =
   | Activity.TransactionsFetchFailedError
 
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
-  const config = Config.resolve(hostConfig, { origin: globalThis.location?.origin })
+  // The embedded wallet's panels speak the visitor's locale (the host's option, else the browser's).
+  const config = Config.resolve({ ...hostConfig, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
   // The analytics client can raise an alert before the modal exists; it is shown once the modal does.
   const alerts: { show: (message: string) => void } = { show: () => undefined }
   // The embedded wallet's chunk and frame load at its first use, once the features below exist.

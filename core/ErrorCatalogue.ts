@@ -25,6 +25,7 @@ import * as Cooldown from "./Cooldown.ts"
 import * as Disconnect from "./Disconnect.ts"
 import * as Email from "./Email.ts"
 import * as EmbeddedAuth from "./EmbeddedAuth.ts"
+import * as MessageFormat from "./MessageFormat.ts"
 import * as Name from "./Name.ts"
 import * as Networks from "./Networks.ts"
 import * as OriginAllowlist from "./OriginAllowlist.ts"
@@ -102,6 +103,7 @@ export const errors: ReadonlyArray<Item> = [
   item("Disconnect", Disconnect.DisconnectChainsFailedError),
   item("Email", Email.InvalidEmailError),
   item("EmbeddedAuth", EmbeddedAuth.EmbeddedAuthUnsupportedNamespaceError),
+  item("MessageFormat", MessageFormat.MessageFormatError, "Malformed message template ({what and where}): {template}"),
   item("Name", Name.NameInvalidCharactersError),
   item("Name", Name.NameTooShortError),
   item("Name", Name.NameResolutionError),

@@ -111,6 +111,10 @@ export const formatTokenBalance = (value: Numeric, locale?: string): string =>
 export const formatUsd = (value: number, locale?: string): string =>
   new Intl.NumberFormat(locale ?? defaultLocale, { style: "currency", currency: "USD" }).format(value)
 
+/** A percentage given in percent ("1.5" is 1.5 %), in the locale's percent format with up to 2 decimals. */
+export const formatPercent = (percent: Numeric, locale?: string): string =>
+  new Intl.NumberFormat(locale ?? defaultLocale, { style: "percent", maximumFractionDigits: 2 }).format(Number(toText(toDecimal(percent))) / 100)
+
 /** An amount in the activity list: truncated to 3 decimals. */
 export const formatActivityAmount = (value: Numeric, locale?: string): string =>
   formatTruncated(value, Constants.activityDisplayDecimals, locale)

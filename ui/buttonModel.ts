@@ -4,7 +4,8 @@
  * host's accent.
  */
 import type * as Config from "../core/Config.ts"
-import { buttonLabel } from "./i18n/buttonLabel.ts"
+import type { Locale } from "../core/Locale.ts"
+import { buttonLabels } from "./i18n/buttonLabel.ts"
 
 export interface ButtonModel {
   readonly label: string
@@ -16,11 +17,12 @@ export interface ButtonModel {
 const shorten = (address: string) => address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 
 export const buttonModel = (
-  config: Pick<Config.PorticoConfig, "locale" | "themeMode" | "themeVariables">,
+  config: Pick<Config.PorticoConfig, "themeMode" | "themeVariables">,
+  locale: Locale,
   address: string | undefined,
   profileName?: string
 ): ButtonModel => ({
-  label: address === undefined ? buttonLabel(config.locale) : profileName ?? shorten(address),
+  label: address === undefined ? buttonLabels[locale] : profileName ?? shorten(address),
   connected: address !== undefined,
   theme: config.themeMode ?? "dark",
   accent: config.themeVariables?.accent

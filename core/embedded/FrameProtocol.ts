@@ -9,6 +9,7 @@
  * addresses, signatures and transaction hashes only.
  */
 import * as Schema from "effect/Schema"
+import * as Locale from "../Locale.ts"
 import { Email } from "../Email.ts"
 import { SocialProvider } from "../SocialProvider.ts"
 import { EmbeddedAccountType } from "../EmbeddedUser.ts"
@@ -71,7 +72,7 @@ export type PanelKind = typeof PanelKind.Type
 export const DappData = Schema.Struct({
   name: Schema.String.check(Schema.isMaxLength(200)),
   url: Schema.String.check(Schema.isMaxLength(2000)),
-  locale: Schema.Literals(["en", "de"]),
+  locale: Schema.Literals(Locale.locales),
   networks: Schema.Array(CaipNetworkId).check(Schema.isMaxLength(64))
 })
 export type DappData = typeof DappData.Type

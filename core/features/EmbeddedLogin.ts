@@ -32,6 +32,7 @@ import type * as Protocol from "../embedded/FrameProtocol.ts"
 import * as Login from "../embedded/Login.ts"
 import { fixed } from "../FixedMessage.ts"
 import { HostConfig } from "../HostConfig.ts"
+import * as Locale from "../Locale.ts"
 import * as Modal from "../Modal.ts"
 import * as Session from "../Session.ts"
 import type { SocialProvider } from "../SocialProvider.ts"
@@ -113,7 +114,7 @@ const syncOnce = (frame: Frame, config: HostConfig["Service"]) => {
       frame.request("SYNC_DAPP_DATA", {
         name: config.metadata.name,
         url: config.metadata.url,
-        locale: config.locale?.toLowerCase().startsWith("de") === true ? "de" : "en",
+        locale: Locale.negotiate([config.locale]),
         networks
       }),
       frame.request("SYNC_THEME", { themeMode: config.themeMode ?? "dark" })

@@ -11,6 +11,7 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { PanelQuery } from "../../core/embedded/FrameProtocol.ts"
+import * as Locale from "../../core/Locale.ts"
 import * as ApprovePanel from "./ApprovePanel.ts"
 import { el, show } from "./Dom.ts"
 import * as ExportPanel from "./ExportPanel.ts"
@@ -24,21 +25,25 @@ import * as RecoverPanel from "./RecoverPanel.ts"
 import * as SetupPanel from "./SetupPanel.ts"
 import * as TrustHeader from "./TrustHeader.ts"
 
-const applyLook = (header: HTMLElement, settings: PanelSettings): PanelStrings => {
+/** The modal's look at once; its words (maybe a chunk away) and the strip naming the site once they arrive. */
+const applyLook = (header: HTMLElement, settings: PanelSettings): Promise<PanelStrings> => {
   const page = document.documentElement
   page.lang = settings.locale
+  page.dir = Locale.direction(settings.locale)
   page.dataset["theme"] = settings.themeMode
   if (settings.accent !== undefined) {
     // The host's accent, for text and fills alike, as the modal uses it.
     page.style.setProperty("--accent", settings.accent)
     page.style.setProperty("--accent-fill", settings.accent)
   }
-  const strings = stringsFor(settings.locale)
-  TrustHeader.render(header, strings, settings.site)
-  return strings
+  return stringsFor(settings.locale).then((strings) => {
+    TrustHeader.render(header, strings, settings.site)
+    return strings
+  })
 }
 
-const currentStrings = () => stringsFor(document.documentElement.lang === "de" ? "de" : "en")
+const showEnded = (root: HTMLElement) =>
+  void stringsFor(Locale.negotiate([document.documentElement.lang])).then((strings) => show(root, strings.ended))
 
 /** The panel inside the modal: the frame's side. */
 const start = (root: HTMLElement, header: HTMLElement, query: PanelQuery, parentOrigin: string) => {
@@ -95,32 +100,38 @@ const start = (root: HTMLElement, header: HTMLElement, query: PanelQuery, parent
     show(root, strings.guard.openWindow, el("p", { role: "status" }, strings.guard.windowOpened))
   }
 
+  const present = (shown: PanelContent, settings: PanelSettings, strings: PanelStrings) => {
+    switch (shown.kind) {
+      case "approve":
+        return ApprovePanel.render(root, strings, shown.view, decide, openWindow(strings, shown, settings))
+      case "setup":
+        return SetupPanel.render(root, strings, shown.userName, services(strings, settings), finish)
+      case "recover":
+        return RecoverPanel.render(root, strings, services(strings, settings), finish)
+      case "export":
+        return ExportPanel.render(root, strings, () => ExportPanel.reveal(services(strings, settings)), finishExport, openWindow(strings, shown, settings))
+      case "otp":
+      case "updateEmail":
+        return OtpPanel.render(root, strings, shown, services(strings, settings), finish)
+    }
+  }
+
   channel.addEventListener("message", (event: MessageEvent) => {
     const message = Option.getOrUndefined(decodeToPanel(event.data))
     if (message === undefined || message.panelId !== panelId) return
     if (message.type === "ENDED") {
       answered = true
       windowLink?.post({ type: "ENDED" })
-      return show(root, currentStrings().ended)
+      return showEnded(root)
     }
     // The first content counts: a panel shows one request, one code, one setup, one recovery or one export.
     if (content !== undefined) return
-    content = message.content
+    const shown = (content = message.content)
     const { settings } = message
-    const strings = applyLook(header, settings)
-    switch (content.kind) {
-      case "approve":
-        return ApprovePanel.render(root, strings, content.view, decide, openWindow(strings, content, settings))
-      case "setup":
-        return SetupPanel.render(root, strings, content.userName, services(strings, settings), finish)
-      case "recover":
-        return RecoverPanel.render(root, strings, services(strings, settings), finish)
-      case "export":
-        return ExportPanel.render(root, strings, () => ExportPanel.reveal(services(strings, settings)), finishExport, openWindow(strings, content, settings))
-      case "otp":
-      case "updateEmail":
-        return OtpPanel.render(root, strings, content, services(strings, settings), finish)
-    }
+    // A request that ended while its words were on their way stays ended.
+    void applyLook(header, settings).then((strings) => {
+      if (!answered) present(shown, settings, strings)
+    })
   })
 
   window.addEventListener("pagehide", () => {
@@ -144,31 +155,32 @@ const startWindow = (root: HTMLElement, header: HTMLElement) => {
         if (shown || Option.isNone(link)) return
         shown = true
         const opener = link.value
-        const strings = applyLook(header, message.settings)
-        if (message.content.kind === "approve") {
-          return ApprovePanel.render(root, strings, message.content.view, (decision) => {
-            opener.post({ type: "DECIDED", decision })
-            opener.close()
-          }, undefined)
-        }
-        if (message.content.kind === "export") {
-          return ExportPanel.render(root, strings, () =>
-            new Promise<ExportPanel.Revealed>((resolve) => {
-              pendingKeys = resolve
-              opener.post({ type: "REVEAL" })
-            }), (outcome) => {
-            opener.post({ type: "FINISHED", outcome })
-            opener.close()
-          }, undefined)
-        }
-        return
+        const { content } = message
+        return void applyLook(header, message.settings).then((strings) => {
+          if (content.kind === "approve") {
+            return ApprovePanel.render(root, strings, content.view, (decision) => {
+              opener.post({ type: "DECIDED", decision })
+              opener.close()
+            }, undefined)
+          }
+          if (content.kind === "export") {
+            return ExportPanel.render(root, strings, () =>
+              new Promise<ExportPanel.Revealed>((resolve) => {
+                pendingKeys = resolve
+                opener.post({ type: "REVEAL" })
+              }), (outcome) => {
+              opener.post({ type: "FINISHED", outcome })
+              opener.close()
+            }, undefined)
+          }
+        })
       }
       case "KEYS":
         return pendingKeys?.({ _tag: "Keys", keys: message.keys })
       case "FAILED":
         return pendingKeys?.({ _tag: "Problem", reason: message.reason })
       case "ENDED":
-        return show(root, currentStrings().ended)
+        return showEnded(root)
     }
   })
   if (Option.isNone(link)) return show(root, en.ended)

@@ -1,8 +1,14 @@
 /**
- * The panels' words, in English and German (the modal's locale, from `SYNC_DAPP_DATA`). Failures are
- * named by their tag so each reads in the visitor's language.
+ * The panels' words in the modal's locale (from `SYNC_DAPP_DATA`): English here, inline as the fallback,
+ * every other locale a chunk of its own in `panelStrings/`, fetched only when it is the visitor's.
+ * Templates are core/MessageFormat.ts's, as the modal's. Failures are named by their tag so each reads
+ * in the visitor's language.
  */
-export interface PanelStrings {
+import type * as Locale from "../../core/Locale.ts"
+import * as MessageFormat from "../../core/MessageFormat.ts"
+
+/** One locale's words, as its table holds them. */
+export interface PanelTable {
   readonly loading: string
   readonly ended: string
   readonly sessionExpired: string
@@ -12,7 +18,8 @@ export interface PanelStrings {
     readonly site: string
     readonly marker: string
     readonly noMarker: string
-    readonly markerIntro: (sign: string) => string
+    /** `{sign}`: the visitor's sign. */
+    readonly markerIntro: string
   }
   /** The arming of decisive buttons (frame/app/VisibilityGuard.ts). */
   readonly guard: {
@@ -24,12 +31,15 @@ export interface PanelStrings {
   }
   readonly otp: {
     readonly title: string
-    readonly sentTo: (email: string) => string
+    /** `{email}` */
+    readonly sentTo: string
     readonly sentToCurrent: string
-    readonly sentToNew: (email: string) => string
+    /** `{email}`: the new address. */
+    readonly sentToNew: string
     readonly label: string
     readonly submit: string
-    readonly wrong: (triesLeft: number) => string
+    /** `{triesLeft}`, a plural. */
+    readonly wrong: string
     readonly expired: string
     readonly locked: string
     readonly emailInUse: string
@@ -47,13 +57,15 @@ export interface PanelStrings {
     readonly message: string
     readonly typedDataType: string
     readonly domain: string
-    readonly transaction: (index: number, count: number) => string
+    /** `{index}` of `{count}` transactions in a bundle. */
+    readonly transaction: string
     readonly fee: string
     readonly approve: string
     readonly reject: string
     readonly approved: string
     readonly rejected: string
-    readonly unknownNetwork: (chainId: string) => string
+    /** `{chainId}` */
+    readonly unknownNetwork: string
     readonly truncated: string
     readonly unreadable: string
   }
@@ -85,7 +97,8 @@ export interface PanelStrings {
     readonly changes: string
     readonly noChanges: string
     readonly simulationUnavailable: string
-    readonly simulationReverted: (reason: string) => string
+    /** `{reason}`: the network's own words, maybe none. */
+    readonly simulationReverted: string
   }
   readonly setup: {
     readonly title: string
@@ -126,7 +139,22 @@ export interface PanelStrings {
   }
 }
 
-export const en: PanelStrings = {
+/** The words the panels render: a table with its templates filled in the table's locale. */
+export interface PanelStrings extends Omit<PanelTable, "trust" | "otp" | "approve" | "intent"> {
+  readonly trust: Omit<PanelTable["trust"], "markerIntro"> & { readonly markerIntro: (sign: string) => string }
+  readonly otp: Omit<PanelTable["otp"], "sentTo" | "sentToNew" | "wrong"> & {
+    readonly sentTo: (email: string) => string
+    readonly sentToNew: (email: string) => string
+    readonly wrong: (triesLeft: number) => string
+  }
+  readonly approve: Omit<PanelTable["approve"], "transaction" | "unknownNetwork"> & {
+    readonly transaction: (index: number, count: number) => string
+    readonly unknownNetwork: (chainId: string) => string
+  }
+  readonly intent: Omit<PanelTable["intent"], "simulationReverted"> & { readonly simulationReverted: (reason: string) => string }
+}
+
+export const en: PanelTable = {
   loading: "Loading…",
   ended: "This request is no longer waiting for you.",
   sessionExpired: "Session Expired: sign in again.",
@@ -135,7 +163,7 @@ export const en: PanelStrings = {
     site: "Requested by",
     marker: "Your wallet's sign",
     noMarker: "Your wallet's sign appears here once your wallet is set up on this browser.",
-    markerIntro: (sign) => `Your wallet's sign on this browser is ${sign}. Your wallet's panels always show it at the top: never type a code or approve anything where it is missing.`
+    markerIntro: "Your wallet's sign on this browser is {sign}. Your wallet's panels always show it at the top: never type a code or approve anything where it is missing."
   },
   guard: {
     steady: "Hold on: the buttons work once this panel has been in full view for a moment.",
@@ -146,12 +174,12 @@ export const en: PanelStrings = {
   },
   otp: {
     title: "Enter your code",
-    sentTo: (email) => `Type the 6-digit code we sent to ${email}. Type it only here, in your wallet's own panel.`,
+    sentTo: "Type the 6-digit code we sent to {email}. Type it only here, in your wallet's own panel.",
     sentToCurrent: "Type the 6-digit code we sent to your current email address.",
-    sentToNew: (email) => `Now type the 6-digit code we sent to ${email}.`,
+    sentToNew: "Now type the 6-digit code we sent to {email}.",
     label: "Code",
     submit: "Confirm",
-    wrong: (triesLeft) => `That code is not right. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`,
+    wrong: "That code is not right. {triesLeft, plural, one {# try} other {# tries}} left.",
     expired: "This code has expired. Ask for a new one.",
     locked: "Too many wrong codes. Ask for a new one.",
     emailInUse: "This email address belongs to another account.",
@@ -178,13 +206,13 @@ export const en: PanelStrings = {
     message: "Message",
     typedDataType: "Type",
     domain: "Domain",
-    transaction: (index, count) => `Transaction ${index} of ${count}`,
+    transaction: "Transaction {index} of {count}",
     fee: "Network fee (at most)",
     approve: "Approve",
     reject: "Reject",
     approved: "Approved",
     rejected: "Rejected",
-    unknownNetwork: (chainId) => `Unknown network (${chainId})`,
+    unknownNetwork: "Unknown network ({chainId})",
     truncated: "This request is longer than the wallet can show: part of it is cut off here.",
     unreadable: "The wallet cannot tell what this call does. Approve only if you trust the site and know what it asks."
   },
@@ -215,7 +243,7 @@ export const en: PanelStrings = {
     changes: "What changes in your wallet",
     noChanges: "Nothing in your wallet changes.",
     simulationUnavailable: "This network cannot simulate the request, so its effect could not be checked: read what it does above.",
-    simulationReverted: (reason) => `The simulation failed: this request would most likely fail. ${reason}`.trim()
+    simulationReverted: "The simulation failed: this request would most likely fail. {reason}"
   },
   setup: {
     title: "Secure your wallet",
@@ -256,134 +284,61 @@ export const en: PanelStrings = {
   }
 }
 
-export const de: PanelStrings = {
-  loading: "Wird geladen…",
-  ended: "Diese Anfrage wartet nicht mehr auf dich.",
-  sessionExpired: "Sitzung abgelaufen: Bitte melde dich erneut an.",
-  failed: "Etwas ist schiefgelaufen. Bitte versuche es erneut.",
-  trust: {
-    site: "Angefragt von",
-    marker: "Das Zeichen deiner Wallet",
-    noMarker: "Das Zeichen deiner Wallet erscheint hier, sobald sie in diesem Browser eingerichtet ist.",
-    markerIntro: (sign) => `Das Zeichen deiner Wallet in diesem Browser ist ${sign}. Die Fenster deiner Wallet zeigen es immer oben: Gib nie einen Code ein und bestätige nichts, wo es fehlt.`
-  },
-  guard: {
-    steady: "Einen Moment: Die Schaltflächen funktionieren, sobald dieses Fenster kurz vollständig zu sehen war.",
-    hidden: "Dieses Fenster ist verdeckt oder kann nicht belegen, dass es zu sehen ist. Entscheide stattdessen in einem eigenen Fenster der Wallet.",
-    openWindow: "Fenster der Wallet öffnen",
-    windowOpened: "Fahre im Fenster der Wallet fort.",
-    windowBlocked: "Der Browser hat das Fenster der Wallet blockiert. Erlaube Pop-ups für diese Seite und versuche es erneut."
-  },
-  otp: {
-    title: "Code eingeben",
-    sentTo: (email) => `Gib den 6-stelligen Code ein, den wir an ${email} gesendet haben. Gib ihn nur hier ein, im eigenen Fenster deiner Wallet.`,
-    sentToCurrent: "Gib den 6-stelligen Code ein, den wir an deine aktuelle E-Mail-Adresse gesendet haben.",
-    sentToNew: (email) => `Gib jetzt den 6-stelligen Code ein, den wir an ${email} gesendet haben.`,
-    label: "Code",
-    submit: "Bestätigen",
-    wrong: (triesLeft) => `Dieser Code stimmt nicht. Noch ${triesLeft} ${triesLeft === 1 ? "Versuch" : "Versuche"}.`,
-    expired: "Dieser Code ist abgelaufen. Fordere einen neuen an.",
-    locked: "Zu viele falsche Codes. Fordere einen neuen an.",
-    emailInUse: "Diese E-Mail-Adresse gehört zu einem anderen Konto.",
-    done: "Code bestätigt."
-  },
-  approve: {
-    titles: {
-      personal_sign: "Nachricht signieren",
-      eth_signTypedData_v4: "Strukturierte Daten signieren",
-      eth_sendTransaction: "Transaktion senden",
-      wallet_sendCalls: "Aufrufe senden",
-      solana_signMessage: "Nachricht signieren",
-      solana_signTransaction: "Transaktion signieren",
-      solana_signAllTransactions: "Transaktionen signieren",
-      solana_signAndSendTransaction: "Transaktion senden"
+const tables: Readonly<Record<Exclude<Locale.Locale, "en">, () => Promise<{ readonly default: PanelTable }>>> = {
+  de: () => import("./panelStrings/de.ts"),
+  fr: () => import("./panelStrings/fr.ts"),
+  es: () => import("./panelStrings/es.ts"),
+  pt: () => import("./panelStrings/pt.ts"),
+  it: () => import("./panelStrings/it.ts"),
+  nl: () => import("./panelStrings/nl.ts"),
+  pl: () => import("./panelStrings/pl.ts"),
+  tr: () => import("./panelStrings/tr.ts"),
+  ru: () => import("./panelStrings/ru.ts"),
+  uk: () => import("./panelStrings/uk.ts"),
+  ar: () => import("./panelStrings/ar.ts"),
+  he: () => import("./panelStrings/he.ts"),
+  hi: () => import("./panelStrings/hi.ts"),
+  id: () => import("./panelStrings/id.ts"),
+  vi: () => import("./panelStrings/vi.ts"),
+  th: () => import("./panelStrings/th.ts"),
+  ja: () => import("./panelStrings/ja.ts"),
+  ko: () => import("./panelStrings/ko.ts"),
+  "zh-CN": () => import("./panelStrings/zh-CN.ts"),
+  "zh-TW": () => import("./panelStrings/zh-TW.ts")
+}
+
+/** The table of `locale`, fetching its chunk; rejects when the chunk cannot be fetched. */
+export const loadTable = async (locale: Locale.Locale): Promise<PanelTable> =>
+  locale === "en" ? en : (await tables[locale]()).default
+
+/** A slot filled with nothing at a template's end: its space and, right to left, its empty isolate. */
+const emptyTail = /\s*(?:\u2068\u2069)?$/u
+
+/** `table`'s words with its templates filled in `locale`. */
+export const fill = (locale: Locale.Locale, table: PanelTable): PanelStrings => {
+  const format = (template: string, values: MessageFormat.Values) => MessageFormat.format(locale, template, values)
+  return {
+    ...table,
+    trust: { ...table.trust, markerIntro: (sign) => format(table.trust.markerIntro, { sign }) },
+    otp: {
+      ...table.otp,
+      sentTo: (email) => format(table.otp.sentTo, { email }),
+      sentToNew: (email) => format(table.otp.sentToNew, { email }),
+      wrong: (triesLeft) => format(table.otp.wrong, { triesLeft })
     },
-    fallbackTitle: "Anfrage bestätigen",
-    network: "Netzwerk",
-    from: "Von",
-    to: "An",
-    contractCreation: "Neuer Vertrag",
-    value: "Betrag",
-    data: "Daten",
-    message: "Nachricht",
-    typedDataType: "Typ",
-    domain: "Domäne",
-    transaction: (index, count) => `Transaktion ${index} von ${count}`,
-    fee: "Netzwerkgebühr (höchstens)",
-    approve: "Bestätigen",
-    reject: "Ablehnen",
-    approved: "Bestätigt",
-    rejected: "Abgelehnt",
-    unknownNetwork: (chainId) => `Unbekanntes Netzwerk (${chainId})`,
-    truncated: "Diese Anfrage ist länger, als die Wallet zeigen kann: Ein Teil ist hier abgeschnitten.",
-    unreadable: "Die Wallet kann nicht erkennen, was dieser Aufruf tut. Bestätige nur, wenn du der Seite vertraust und weißt, was sie verlangt."
-  },
-  intent: {
-    action: "Aktion",
-    transfer: "Token senden",
-    approve: "Ausgaben deiner Token erlauben",
-    nftApprove: "Übertragung eines Sammelobjekts erlauben",
-    nftTransfer: "Sammelobjekte senden",
-    approvalForAll: "Übertragung einer ganzen Sammlung erlauben",
-    revokeAll: "Erlaubnis für eine ganze Sammlung zurückziehen",
-    permit: "Signatur, die Ausgaben deiner Token erlaubt (Permit)",
-    permit2: "Signatur, die Ausgaben deiner Token erlaubt (Permit2)",
-    solTransfer: "SOL senden",
-    program: "Programmaufruf",
-    token: "Token",
-    amount: "Betrag",
-    sender: "Von",
-    recipient: "An",
-    spender: "Empfänger der Erlaubnis",
-    operator: "Betreiber",
-    items: "Objekte",
-    until: "Gültig bis",
-    authority: "Signiert von",
-    writable: "Konten, die sich ändern können",
-    unlimited: "Unbegrenzt: Der Empfänger darf jetzt und später alle Token dieser Art nehmen, die du hältst.",
-    wholeCollection: "Der Betreiber darf jetzt und später jedes Objekt dieser Sammlung nehmen, das du hältst.",
-    changes: "Was sich in deiner Wallet ändert",
-    noChanges: "In deiner Wallet ändert sich nichts.",
-    simulationUnavailable: "Dieses Netzwerk kann die Anfrage nicht simulieren, ihre Wirkung wurde also nicht geprüft: Lies oben, was sie tut.",
-    simulationReverted: (reason) => `Die Simulation ist fehlgeschlagen: Diese Anfrage würde sehr wahrscheinlich scheitern. ${reason}`.trim()
-  },
-  setup: {
-    title: "Sichere deine Wallet",
-    intro: "Vergisst dieser Browser deine Wallet, stellst du sie mit einem Passkey oder einem Wiederherstellungscode wieder her.",
-    passkey: "Passkey erstellen",
-    useCode: "Stattdessen einen Wiederherstellungscode verwenden",
-    codeIntro: "Schreibe diesen Wiederherstellungscode auf und bewahre ihn sicher auf. Er wird nur einmal angezeigt.",
-    saved: "Ich habe meinen Wiederherstellungscode gesichert",
-    finish: "Wallet erstellen",
-    passkeyUnavailable: "Dieser Passkey kann deine Wallet nicht schützen. Verwende stattdessen einen Wiederherstellungscode.",
-    passkeyCancelled: "Der Passkey wurde nicht erstellt. Versuche es erneut oder verwende einen Wiederherstellungscode.",
-    done: "Deine Wallet ist bereit."
-  },
-  recover: {
-    title: "Wallet wiederherstellen",
-    introPasskey: "Dieser Browser kennt deine Wallet noch nicht. Öffne sie mit deinem Passkey.",
-    introCode: "Dieser Browser kennt deine Wallet noch nicht. Gib deinen Wiederherstellungscode ein, um sie zu öffnen.",
-    passkey: "Meinen Passkey verwenden",
-    codeLabel: "Wiederherstellungscode",
-    submit: "Wiederherstellen",
-    invalidCode: "Das ist nicht der Wiederherstellungscode: Prüfe ihn auf Tippfehler.",
-    wrongFactor: "Dieser Code öffnet deine Wallet nicht.",
-    passkeyCancelled: "Der Passkey wurde nicht verwendet. Versuche es erneut.",
-    done: "Deine Wallet ist geöffnet."
-  },
-  export: {
-    title: "Schlüssel exportieren",
-    warning: "Wer diese Angaben sieht, kann alles aus deiner Wallet nehmen. Teile sie nie und zeige sie nur, wo niemand zusieht.",
-    show: "Meine Schlüssel anzeigen",
-    cancel: "Abbrechen",
-    phrase: "Wiederherstellungsphrase",
-    evmKey: "Privater EVM-Schlüssel",
-    solanaKey: "Privater Solana-Schlüssel",
-    copy: "Kopieren",
-    copied: "Kopiert",
-    copyFailed: "Kopieren ist hier nicht erlaubt: Markiere den Text stattdessen.",
-    done: "Fertig"
+    approve: {
+      ...table.approve,
+      transaction: (index, count) => format(table.approve.transaction, { index, count }),
+      unknownNetwork: (chainId) => format(table.approve.unknownNetwork, { chainId })
+    },
+    intent: {
+      ...table.intent,
+      // Without the network's words the sentence ends at its own full stop (no empty isolate after it).
+      simulationReverted: (reason) => reason === "" ? format(table.intent.simulationReverted, { reason }).replace(emptyTail, "") : format(table.intent.simulationReverted, { reason })
+    }
   }
 }
 
-export const stringsFor = (locale: "en" | "de"): PanelStrings => (locale === "de" ? de : en)
+/** The panels' words in `locale`; English when its chunk cannot be fetched (the inline fallback). */
+export const stringsFor = (locale: Locale.Locale): Promise<PanelStrings> =>
+  loadTable(locale).then((table) => fill(locale, table), () => fill("en", en))

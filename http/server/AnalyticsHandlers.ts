@@ -5,18 +5,16 @@
 import * as Effect from "effect/Effect"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { PorticoApi } from "../api/PorticoApi.ts"
+import { CurrentProject } from "../api/ProjectGuard.ts"
 import { Repository } from "./Repository.ts"
-import { ServerContext } from "./ServerContext.ts"
 
 export const AnalyticsHandlers = HttpApiBuilder.group(PorticoApi, "analytics", (handlers) =>
   Effect.gen(function*() {
     const repository = yield* Repository
-    const context = yield* ServerContext
-    return handlers.handle("send", ({ query, payload }) =>
+    return handlers.handle("send", ({ payload }) =>
       Effect.gen(function*() {
-        // ProjectGuard has already required a known projectId.
-        const project = query.projectId === undefined ? undefined : context.projects.get(query.projectId)
-        if (project?.analyticsEnabled === true) yield* repository.insertEvent(project.projectId, payload)
+        const project = yield* CurrentProject
+        if (project.analyticsEnabled) yield* repository.insertEvent(project.projectId, payload)
       }))
   })
 )

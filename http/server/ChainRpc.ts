@@ -32,8 +32,9 @@ import * as JsonRpc from "../../core/rpc/JsonRpc.ts"
 import * as ChainRpcRoute from "../api/ChainRpcRoute.ts"
 import { keyOf, makeChainRpcCache, type ChainRpcCache } from "./ChainRpcCache.ts"
 import type { Upstreams } from "./ChainRpcUpstreams.ts"
-import { makeAdmission, makeCharge, type Visitor } from "./ProjectGuardLive.ts"
-import { ServerContext } from "./ServerContext.ts"
+import { makeAdmission, makeCharge, projectIdOf } from "./ProjectGuardLive.ts"
+import { RateLimits } from "./RateLimits.ts"
+import type { Project } from "./Repository.ts"
 
 export const path = ChainRpcRoute.path
 
@@ -163,19 +164,18 @@ const bodyOf = (request: HttpServerRequest.HttpServerRequest, search: URLSearchP
 const handle = (
   upstreams: Upstreams,
   cache: ChainRpcCache,
-  admit: (visitor: Visitor) => Effect.Effect<void, { readonly _tag: string; readonly message: string }>,
-  charge: (visitor: Visitor, cost: number) => Effect.Effect<void, { readonly message: string }>,
+  admit: (projectId: string, request: HttpServerRequest.HttpServerRequest) => Effect.Effect<Project, { readonly _tag: string; readonly message: string }>,
+  charge: (project: Project, request: HttpServerRequest.HttpServerRequest, cost: number) => Effect.Effect<void, { readonly message: string }>,
   capacity: number
 ) => (request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function*() {
     const search = new URL(request.url, "http://portico.invalid").searchParams
     const network = search.get("chainId") ?? ""
-    const projectId = search.get("projectId") ?? ""
+    const projectId = yield* projectIdOf
     if (projectId === "" || network === "") {
       return json(JsonRpc.error(null, "InvalidRequest", "chainId and projectId query parameters are required"), 400)
     }
-    const visitor = { projectId, request }
-    const admitted = yield* Effect.result(admit(visitor))
+    const admitted = yield* Effect.result(admit(projectId, request))
     if (Result.isFailure(admitted)) {
       const { _tag, message } = admitted.failure
       return _tag === "RateLimited"
@@ -200,7 +200,7 @@ const handle = (
     if (calls.length > capacity) {
       return json(JsonRpc.error(null, "LimitExceeded", `A batch of ${calls.length} calls costs ${calls.length} requests; this project allows ${capacity} at most`))
     }
-    const charged = yield* Effect.result(charge(visitor, calls.length - 1))
+    const charged = yield* Effect.result(charge(admitted.success, request, calls.length - 1))
     if (Result.isFailure(charged)) {
       return json(JsonRpc.error(null, "LimitExceeded", `${charged.failure.message} (a batch costs one request per call: ${calls.length})`), 429)
     }
@@ -226,7 +226,7 @@ export const layer = (upstreams: Upstreams) =>
   Layer.unwrap(Effect.gen(function*() {
     const admit = yield* makeAdmission
     const charge = yield* makeCharge
-    const context = yield* ServerContext
-    const handler = handle(upstreams, makeChainRpcCache(), admit, charge, context.rateLimiter.capacity)
+    const limits = yield* RateLimits
+    const handler = handle(upstreams, makeChainRpcCache(), admit, charge, limits.known.capacity)
     return HttpRouter.addAll([HttpRouter.route("GET", path, handler), HttpRouter.route("POST", path, handler)])
   }))

@@ -7,8 +7,12 @@
  * An IPv6 client is keyed by its /64: one subscriber line or host usually holds a whole /64, so keying
  * by the full address would hand it 2^64 buckets (`prefix64`).
  */
+import * as Context from "effect/Context"
 import * as Option from "effect/Option"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+
+/** Normalised addresses of the proxies whose X-Forwarded-For is believed (ServerOptions.trustedProxies, `trusted`). */
+export class TrustedProxies extends Context.Service<TrustedProxies, ReadonlySet<string>>()("portico/http/server/TrustedProxies") {}
 
 /** IPv4-mapped IPv6 (`::ffff:10.0.0.1`) and plain IPv4 name the same peer. */
 const normalise = (address: string): string => address.trim().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1").toLowerCase()

@@ -14,6 +14,7 @@ import * as Schema from "effect/Schema"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as TtlCache from "../../core/TtlCache.ts"
+import { CurrentProject } from "../api/ProjectGuard.ts"
 import * as KeptResponses from "./KeptResponses.ts"
 
 export interface AnswerOptions<A, E, R> {
@@ -29,7 +30,7 @@ export interface EncodedAnswers<A> {
     key: string,
     compute: Effect.Effect<A, E, R>,
     options?: AnswerOptions<A, E, R>
-  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest>
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest | CurrentProject>
 }
 
 /** Bytes as kept; `superseded` once newer bytes answer the same question (KeptResponses stops writing these). */
@@ -58,8 +59,11 @@ export const make = <S extends Schema.Top>(schema: S, ttlMillis: number, capacit
       })
     /** Lets KeptResponses write `answer` again until it is superseded or due for renewal. */
     const markKept = (answer: Answer, at: number) =>
-      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-        KeptResponses.mark(request, { body: answer.body, at, until: renewAt(at), current: () => !answer.superseded }))
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const { projectId } = yield* CurrentProject
+        yield* KeptResponses.mark(request, { projectId, body: answer.body, at, until: renewAt(at), current: () => !answer.superseded })
+      })
     const kept = <E, R>(key: string, compute: Effect.Effect<S["Type"], E, R>, renewal: Effect.Effect<S["Type"], E, R>) =>
       Effect.gen(function*() {
         const entry = yield* answers.getEntry(key)

@@ -10,7 +10,7 @@ import { NotFound } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { monogram } from "./Monogram.ts"
 import { Repository } from "./Repository.ts"
-import { ServerContext } from "./ServerContext.ts"
+import { Holdings } from "./Holdings.ts"
 import { lookup, type TokenImages } from "./TokenImages.ts"
 
 const symbolId = /^[A-Za-z0-9._-]{1,32}$/
@@ -23,7 +23,7 @@ const bySymbol = (kind: string, images: TokenImages) => ({ params }: { readonly 
 export const ImageHandlers = HttpApiBuilder.group(PorticoApi, "images", (handlers) =>
   Effect.gen(function*() {
     const repository = yield* Repository
-    const { tokenImages } = yield* ServerContext
+    const { tokenImages } = yield* Holdings
     const none: TokenImages = new Map()
     return handlers
       .handle("walletImage", ({ params }) =>

@@ -14,11 +14,14 @@
  * distinct questions with tiny answers must not slip under a budget counted in body bytes.
  */
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
+import type * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { IncomingMessage, type OutgoingHttpHeaders, type Server, ServerResponse } from "node:http"
 
 export interface Mark {
+  /** The project the guard admitted the request for (its kept answer is admitted for it again). */
+  readonly projectId: string
   readonly body: Uint8Array
   /** Epoch ms the answer was computed at (its Age counts from there). */
   readonly at: number
@@ -29,7 +32,6 @@ export interface Mark {
 }
 
 interface Kept extends Mark {
-  readonly projectId: string
   readonly headers: OutgoingHttpHeaders
 }
 
@@ -77,7 +79,8 @@ const headersIn = (args: ReadonlyArray<unknown>): OutgoingHttpHeaders | undefine
 /** What an answer costs the budget: its body, and a KiB for the rest. */
 const costOf = (answer: Kept): number => answer.body.byteLength + 1024
 
-export const make = (options: { readonly maxBytes: number; readonly admit: Admit }): KeptResponses => {
+/** `clock` is the server's (ServerRuntime.clock): a kept answer's age and end are on the same time as its computation. */
+export const make = (options: { readonly maxBytes: number; readonly admit: Admit; readonly clock: Clock.Clock }): KeptResponses => {
   // Insertion order is recency order: a hit moves its key to the end, eviction takes the first.
   const kept = new Map<string, Kept>()
   let bytes = 0
@@ -102,7 +105,7 @@ export const make = (options: { readonly maxBytes: number; readonly admit: Admit
       const key = keyOf(request)
       const answer = kept.get(key)
       if (answer === undefined) return false
-      const now = Date.now()
+      const now = options.clock.currentTimeMillisUnsafe()
       if (now >= answer.until || !answer.current()) {
         drop(key)
         return false
@@ -124,9 +127,8 @@ export const make = (options: { readonly maxBytes: number; readonly admit: Admit
         }
       })
       response.once("finish", () => {
-        const projectId = new URLSearchParams((request.url ?? "").split("?")[1] ?? "").get("projectId")
-        if (written === undefined || response.statusCode !== 200 || projectId === null || Date.now() >= marked.until) return
-        keep(keyOf(request), { ...marked, projectId, headers: written })
+        if (written === undefined || response.statusCode !== 200 || options.clock.currentTimeMillisUnsafe() >= marked.until) return
+        keep(keyOf(request), { ...marked, headers: written })
       })
     },
     bytes: () => bytes

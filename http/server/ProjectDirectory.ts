@@ -4,6 +4,8 @@
  * seconds is refreshed in the background (a change by another process sharing Postgres shows up within
  * that delay). An unknown project id (a flood of random ones) costs neither a query nor memory.
  */
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { isAllowed } from "../../core/OriginAllowlist.ts"
 import type { Project, Repository } from "./Repository.ts"
@@ -17,20 +19,24 @@ export interface ProjectDirectory {
   readonly get: (projectId: string) => Project | undefined
 }
 
+/** The server's directory of projects, as a service. */
+export class Projects extends Context.Service<Projects, ProjectDirectory>()("portico/http/server/Projects") {}
+
 export const allows = (project: Project, origin: string): boolean =>
   project.allowedOrigins.includes(anyOrigin) || isAllowed(project.allowedOrigins, origin)
 
-export const load = async (repository: Repository["Service"]): Promise<ProjectDirectory> => {
+/** Ages are measured on `clock`, the server's (ServerRuntime.clock). */
+export const load = async (repository: Repository["Service"], clock: Clock.Clock): Promise<ProjectDirectory> => {
   let projects = await Effect.runPromise(repository.listProjects)
-  let readAt = Date.now()
+  let readAt = clock.currentTimeMillisUnsafe()
   let refreshing = false
   const fresh = () => {
-    if (refreshing || Date.now() - readAt < maxAgeMillis) return
+    if (refreshing || clock.currentTimeMillisUnsafe() - readAt < maxAgeMillis) return
     refreshing = true
     Effect.runPromise(repository.listProjects).then(
       (next) => {
         projects = next
-        readAt = Date.now()
+        readAt = clock.currentTimeMillisUnsafe()
       },
       // The database is away: the last copy keeps answering, and the next call tries again.
       () => undefined

@@ -12,9 +12,9 @@ import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as SignInVerification from "../../core/signin/SignInVerification.ts"
 import { BadRequest, NotFound, RateLimited } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
+import { CurrentProject } from "../api/ProjectGuard.ts"
 import { SignInNonce, SignInRecord, SignInRefused, SignInRevoked } from "../api/SignInApi.ts"
 import * as ClientAddress from "./ClientAddress.ts"
-import { ServerContext } from "./ServerContext.ts"
 import type { SessionRow, SignInStore } from "./SignInStore.ts"
 
 export const nonceTtlMillis = 5 * 60_000
@@ -44,22 +44,23 @@ const pageOrigin = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request)
 export const SignInHandlers = HttpApiBuilder.group(PorticoApi, "signIn", (handlers) =>
   Effect.gen(function*() {
     const service = yield* SignInService
-    const context = yield* ServerContext
+    const trustedProxies = yield* ClientAddress.TrustedProxies
     const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
     return handlers
-      .handle("nonce", ({ query }) =>
+      .handle("nonce", () =>
         Effect.gen(function*() {
+          const { projectId } = yield* CurrentProject
           const at = yield* now
           const expiresAt = new Date(at.getTime() + nonceTtlMillis)
-          const client = ClientAddress.of(yield* HttpServerRequest.HttpServerRequest, context.trustedProxies)
-          const nonce = yield* service.store.issueNonce(query.projectId ?? "", client, at, expiresAt).pipe(
+          const client = ClientAddress.of(yield* HttpServerRequest.HttpServerRequest, trustedProxies)
+          const nonce = yield* service.store.issueNonce(projectId, client, at, expiresAt).pipe(
             Effect.mapError((full) => new RateLimited({ message: full.message, retryAfter: full.retryAfter }))
           )
           return new SignInNonce({ nonce, expiresAt: expiresAt.toISOString() })
         }))
-      .handle("addSession", ({ payload, query }) =>
+      .handle("addSession", ({ payload }) =>
         Effect.gen(function*() {
-          const projectId = query.projectId ?? ""
+          const { projectId } = yield* CurrentProject
           const origin = yield* pageOrigin
           const at = yield* now
           const data = yield* SignInVerification.verify(payload, { domain: new URL(origin).host, origin, chains: service.chains }).pipe(
@@ -86,14 +87,14 @@ export const SignInHandlers = HttpApiBuilder.group(PorticoApi, "signIn", (handle
           })
           return record({ id, chain_id: data.chainId, address: data.accountAddress, issued_at: issuedAt, expires_at: expiresAt })
         }))
-      .handle("session", ({ params, query }) =>
+      .handle("session", ({ params }) =>
         Effect.gen(function*() {
-          const row = yield* service.store.findSession(query.projectId ?? "", params.id, yield* now)
+          const row = yield* service.store.findSession((yield* CurrentProject).projectId, params.id, yield* now)
           return row === undefined ? yield* new NotFound({ message: "id: no such sign-in session (never made, revoked or expired)" }) : record(row)
         }))
-      .handle("revokeSession", ({ params, query }) =>
+      .handle("revokeSession", ({ params }) =>
         Effect.gen(function*() {
-          const revoked = yield* service.store.revokeSession(query.projectId ?? "", params.id, yield* now)
+          const revoked = yield* service.store.revokeSession((yield* CurrentProject).projectId, params.id, yield* now)
           return new SignInRevoked({ revoked })
         }))
   }))

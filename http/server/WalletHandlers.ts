@@ -3,17 +3,15 @@
  * allowed origins and its analytics switch.
  */
 import * as Effect from "effect/Effect"
-import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Constants from "../../core/Constants.ts"
-import { InvalidProjectId, messages } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
+import { CurrentProject } from "../api/ProjectGuard.ts"
 import { WalletPage } from "../../core/WalletListEntry.ts"
 import { AllowedOrigins, AnalyticsConfig } from "../api/WalletApi.ts"
 import { Repository, type WalletRow } from "./Repository.ts"
 import * as EncodedAnswers from "./EncodedAnswers.ts"
-import { requestBase } from "./RequestBase.ts"
-import { ServerContext } from "./ServerContext.ts"
+import { requestBase, ServerAddress } from "./ServerAddress.ts"
 import * as StrictInput from "./StrictInput.ts"
 
 /** Pages past this one answer nothing anyway; a larger number is a mistake (or a probe), not a page. */
@@ -37,14 +35,6 @@ const toEntry = (row: WalletRow, base: string) => ({
   recommended: row.recommended
 })
 
-/** The guard already checked the project; handlers read it again (from memory) by the same query parameter. */
-const currentProject = (context: ServerContext["Service"]) => Effect.gen(function*() {
-  const search = yield* HttpServerRequest.ParsedSearchParams
-  const projectId = search["projectId"]
-  const project = typeof projectId === "string" ? context.projects.get(projectId) : undefined
-  return project === undefined ? yield* Effect.die(new InvalidProjectId({ message: messages.invalidKey })) : project
-})
-
 /**
  * Registry pages are read-mostly (written at start only): each distinct query's answer is kept, encoded,
  * a minute, at most this many queries (searches come from outside, so the cache is bounded).
@@ -55,7 +45,7 @@ const registryPageTtlMillis = 60_000
 export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handlers) =>
   Effect.gen(function*() {
     const repository = yield* Repository
-    const context = yield* ServerContext
+    const address = yield* ServerAddress
     const pages = yield* EncodedAnswers.make(WalletPage, registryPageTtlMillis, registryPagesCached)
     return handlers
       .handle("getWallets", ({ query }) =>
@@ -77,14 +67,14 @@ export const WalletHandlers = HttpApiBuilder.group(PorticoApi, "wallets", (handl
             search: search === undefined || search.length === 0 ? undefined : search,
             badge: query.badge_type
           }
-          const base = yield* requestBase(context)
+          const base = yield* requestBase(address)
           return yield* pages.answer(
             JSON.stringify({ walletQuery, base }),
             Effect.map(repository.listWallets(walletQuery), (result) => new WalletPage({ count: result.count, data: result.rows.map((row) => toEntry(row, base)) }))
           )
         }))
-      .handle("origins", () => Effect.map(currentProject(context), (project) => new AllowedOrigins({ allowedOrigins: project.allowedOrigins })))
+      .handle("origins", () => CurrentProject.useSync((project) => new AllowedOrigins({ allowedOrigins: project.allowedOrigins })))
       .handle("analyticsConfig", () =>
-        Effect.map(currentProject(context), (project) => new AnalyticsConfig({ isAnalyticsEnabled: project.analyticsEnabled })))
+        CurrentProject.useSync((project) => new AnalyticsConfig({ isAnalyticsEnabled: project.analyticsEnabled })))
   })
 )

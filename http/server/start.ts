@@ -21,10 +21,13 @@ import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
 import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
 import { fungibleCatalogue, makeBalanceReader } from "./Balances.ts"
-import { BlockchainHandlers, historyPageSize } from "./BlockchainHandlers.ts"
+import { AccountHistory } from "./AccountHistory.ts"
+import { BlockchainHandlers } from "./BlockchainHandlers.ts"
 import * as ChainRpc from "./ChainRpc.ts"
 import { upstreamsOf } from "./ChainRpcUpstreams.ts"
 import { openDatabase, type Database } from "./Database.ts"
+import { historyPageSize } from "./HistoryAnswers.ts"
+import { Holdings } from "./Holdings.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
 import * as InputErrorsLive from "./InputErrorsLive.ts"
 import * as KeptResponses from "./KeptResponses.ts"
@@ -32,7 +35,9 @@ import { migrate } from "./Migrations.ts"
 import * as ProjectGuardLive from "./ProjectGuardLive.ts"
 import { memoryLimiter } from "./RateLimiter.ts"
 import * as Repository from "./Repository.ts"
-import { ServerContext } from "./ServerContext.ts"
+import { NameRules } from "./NameRules.ts"
+import { RateLimits } from "./RateLimits.ts"
+import { ServerAddress } from "./ServerAddress.ts"
 import * as SharedRateLimiter from "./SharedRateLimiter.ts"
 import * as ClientAddress from "./ClientAddress.ts"
 import * as Cors from "./Cors.ts"
@@ -86,8 +91,10 @@ const databaseOf = (options: ServerOptions): Promise<Database> => {
 /** What only code (not a configuration file) can give the server. */
 export interface ServerRuntime {
   /**
-   * The time of the embedded wallet's codes, gates and sessions and of the price cache and feed
-   * heartbeats (default the system clock): tests move it to expire a code or a price without waiting.
+   * The server's time (default the system clock): every handler's `Clock` (rate limits, kept answers,
+   * sign-in nonces), the embedded wallet's codes, gates and sessions, the price cache and feed heartbeats,
+   * and the plain callbacks in front of the application (ProjectDirectory, KeptResponses). Tests move it
+   * to expire a code or a price without waiting.
    */
   readonly clock?: Clock.Clock
 }
@@ -104,9 +111,9 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const repository = Repository.make(db)
     await Effect.runPromise(repository.upsertProjects(options.projects ?? {}))
     await Effect.runPromise(repository.upsertWallets(options.wallets ?? []))
-    const projects = await ProjectDirectory.load(repository)
-    const evm = options.evm ?? []
     const clock = injected.clock ?? Clock.Clock.defaultValue()
+    const projects = await ProjectDirectory.load(repository, clock)
+    const evm = options.evm ?? []
     const solanaPrices = options.solana?.pyth === undefined
       ? []
       : [await Effect.runPromise(PythPrices.make(options.solana.rpcUrl, options.solana.caipNetworkId, options.solana.pyth))]
@@ -120,28 +127,15 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const onramp = options.onramp === undefined ? undefined : await Effect.runPromise(Onramp.make(options.onramp, evm, db, prices.known))
     // With Postgres both limiters keep their buckets in one table: each sweeps rows idle for twice the
     // longer window, by then full again for either.
-    const limits = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
-    const idleMillis = 2 * Math.max(...limits.map((limit) => limit.perSeconds)) * 1000
+    const rates = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
+    const idleMillis = 2 * Math.max(...rates.map((limit) => limit.perSeconds)) * 1000
     const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
     // History and token discovery read each chain's explorer; the token list says which tokens are vouched for.
     const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, tokenList))
     const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices.known, historyPageSize))
-    const context = ServerContext.of({
-      balances: makeBalanceReader(evm, options.solana, prices.usd, TokenDiscovery.make(explorerChains)),
-      onramp,
-      history,
-      solanaHistory: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices.known),
-      fungibles: fungibleCatalogue(evm, options.solana),
-      rateLimiter: limiterOf(options.rateLimit ?? defaults.rateLimit),
-      unknownProjectLimiter: limiterOf(options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit),
-      nameZone: options.nameZone ?? defaults.nameZone,
-      publicUrl: options.publicUrl?.replace(/\/+$/, ""),
-      ownUrl: () => ownUrl,
-      ownOrigins: () => [ownUrl, ...configuredOrigins],
-      registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds,
-      tokenImages: loadTokenImages(options.tokenImages ?? {}),
-      trustedProxies: ClientAddress.trusted(options.trustedProxies),
-      projects
+    const limits = RateLimits.of({
+      known: limiterOf(options.rateLimit ?? defaults.rateLimit),
+      unknownProject: limiterOf(options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit)
     })
     const signIn = SignInService.of({
       store: SignInStore.make(db),
@@ -150,7 +144,28 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     })
     const services = Layer.mergeAll(
       Layer.succeed(Repository.Repository, repository),
-      Layer.succeed(ServerContext, context),
+      Layer.succeed(ProjectDirectory.Projects, projects),
+      Layer.succeed(RateLimits, limits),
+      Layer.succeed(ClientAddress.TrustedProxies, ClientAddress.trusted(options.trustedProxies)),
+      Layer.succeed(ServerAddress, {
+        publicUrl: options.publicUrl?.replace(/\/+$/, ""),
+        ownUrl: () => ownUrl,
+        ownOrigins: () => [ownUrl, ...configuredOrigins]
+      }),
+      Layer.succeed(Holdings, {
+        balances: makeBalanceReader(evm, options.solana, prices.usd, TokenDiscovery.make(explorerChains)),
+        fungibles: fungibleCatalogue(evm, options.solana),
+        tokenImages: loadTokenImages(options.tokenImages ?? {})
+      }),
+      Layer.succeed(AccountHistory, {
+        evm: history,
+        solana: options.solana === undefined ? undefined : makeSolanaHistoryReader(options.solana, prices.known)
+      }),
+      Layer.succeed(Onramp.OnrampService, { served: onramp }),
+      Layer.succeed(NameRules, {
+        zone: options.nameZone ?? defaults.nameZone,
+        registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds
+      }),
       Layer.succeed(SignInService, signIn),
       Layer.succeed(Prices.Prices, prices),
       Layer.succeed(EnsNames.EnsNames, ens),
@@ -184,6 +199,8 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, maxBodySize)),
       // No span exporter is configured: a span per request would cost every answer and reach nobody.
       Layer.provide(Layer.succeed(References.TracerEnabled, false)),
+      // One time for the whole server: what the handlers compute and what is kept in front of them agree.
+      Layer.provide(Layer.succeed(Clock.Clock, clock)),
       Layer.provideMerge(NodeHttpServer.layer(() => {
         // A client that declares a body and never sends it (or trickles its headers) is cut off.
         const requestTimeout = (options.requestTimeoutSeconds ?? defaults.requestTimeoutSeconds) * 1000
@@ -200,8 +217,9 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     const address = await runtime.runPromise(Effect.map(HttpServer.HttpServer, (http) => http.address))
     // Kept responses are admitted against buckets in this process: with Postgres's shared buckets they
     // could never be served, so nothing is kept and every request goes through the guard.
-    if (listening !== undefined && context.rateLimiter.takeNow !== undefined) {
-      KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit: ProjectGuardLive.admitAtOnce(context) }))
+    if (listening !== undefined && limits.known.takeNow !== undefined) {
+      const admit = await Effect.runPromise(Effect.provide(ProjectGuardLive.makeAdmitAtOnce, services))
+      KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit, clock }))
     }
     ownUrl = NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, "")
     return {

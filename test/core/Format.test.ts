@@ -121,6 +121,15 @@ describe("Format.formatRelativeTime", () => {
   })
 })
 
+describe("Format.formatPercent", () => {
+  it("writes a percentage the locale's way: its separator, its sign, its spacing", () => {
+    assert.strictEqual(Format.formatPercent("1.5"), "1.5%")
+    assert.strictEqual(Format.formatPercent("12.345", "en"), "12.35%")
+    assert.strictEqual(Format.formatPercent("1.5", "de"), "1,5\u00a0%")
+    assert.strictEqual(Format.formatPercent("1.5", "tr"), "%1,5")
+  })
+})
+
 describe("formatFee", () => {
   it("keeps a small fee's first two significant digits, where a balance's three decimals would read 0.000", () => {
     assert.strictEqual(Format.formatFee("0.000021"), "0.000021")

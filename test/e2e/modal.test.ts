@@ -15,7 +15,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { PorticoConfig } from "../../core/Config.ts"
 import { en } from "../../ui/i18n/en.ts"
-import { de } from "../../ui/i18n/de.ts"
+import de from "../../ui/i18n/locales/de.ts"
 import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
@@ -949,7 +949,7 @@ describe("Portico modal in Chromium", () => {
     await dialog(page).getByRole("button", { name: de.buy, exact: true }).click()
     await expectView(page, "Buy")
     await dialog(page).locator("[data-buy-amount]").fill("5")
-    await expectText(dialog(page).locator("[data-buy-problem]"), de.buyAmountBelowMin.replace("{min}", "10.00").replace("{currency}", "USD"))
+    await expectText(dialog(page).locator("[data-buy-problem]"), de.buyAmountBelowMin.replace("{min}", "10,00").replace("{currency}", "USD"))
     await shoot(page, "Buy-de")
     await context.close()
   })
@@ -975,7 +975,7 @@ describe("Portico modal in Chromium", () => {
       await expect.poll(() => dialog(page).locator("[data-buy-currency]").inputValue(), { timeout: 15_000 }).toBe("USDC")
       // Limits are said before anything is asked.
       await dialog(page).locator("[data-buy-amount]").fill("7500.01")
-      await expectText(dialog(page).locator("[data-buy-problem]"), en.buyAmountAboveMax.replace("{max}", "7500.00").replace("{currency}", "USD"))
+      await expectText(dialog(page).locator("[data-buy-problem]"), en.buyAmountAboveMax.replace("{max}", "7,500.00").replace("{currency}", "USD"))
       await dialog(page).locator("[data-buy-amount]").fill("50")
       // Both providers, fees in the spec's 1-2 % range; the cheaper one buys more and is chosen first.
       const quotes = dialog(page).locator("[data-buy-provider]")

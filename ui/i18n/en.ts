@@ -1,4 +1,7 @@
-/** English, the reference message table: every visible string of the modal. `{name}` are slots. */
+/**
+ * English, the reference message table: every visible string of the modal, inline in the modal's chunk
+ * as the fallback. Templates are core/MessageFormat.ts's: `{name}` slots and `{n, plural, …}` selectors.
+ */
 import { buttonLabels } from "./buttonLabel.ts"
 
 export const en = {
@@ -77,7 +80,7 @@ export const en = {
   swapSearch: "Search tokens",
   swapMinimum: "Minimum received",
   swapApprovalFirst: "Your wallet will first ask you to allow the swap to spend this amount of {symbol}.",
-  swapHighImpact: "High price impact: {impact} %. You would receive much less than the market price.",
+  swapHighImpact: "High price impact: {impact}. You would receive much less than the market price.",
   swapSlippageInvalid: "Enter a slippage tolerance from 0 to under 50 %.",
   buy: "Buy",
   buyCurrency: "You buy",
@@ -121,9 +124,9 @@ export const en = {
   otpSentTo: "We sent a 6-digit code to {email}. Type it in your wallet's panel below: never anywhere else.",
   otpSentToCurrent: "Type the codes in your wallet's panel below: first the one we sent to your current email address, then the one we sent to {email}.",
   resendCode: "Resend code",
-  resendCodeIn: "Resend code in {seconds} s",
+  resendCodeIn: "Resend code in {seconds, plural, one {# second} other {# seconds}}",
   resendLink: "Resend link",
-  resendLinkIn: "Resend link in {seconds} s",
+  resendLinkIn: "Resend link in {seconds, plural, one {# second} other {# seconds}}",
   deviceCheck: "We sent a link to {email} to approve this device.",
   deviceCheckHint: "Open it on any device; this window continues by itself.",
   cancel: "Cancel",
@@ -140,7 +143,7 @@ export const en = {
   exportKeys: "Export keys",
   signOutEverywhere: "Sign out everywhere",
   errorLoginPanelClosed: "The wallet was not set up. Try again.",
-  errorEmailCooldown: "Please try again after {seconds} seconds",
+  errorEmailCooldown: "Please try again after {seconds, plural, one {# second} other {# seconds}}",
   errorFeatureUnavailable: "This part of the wallet could not be loaded. Check your connection and try again.",
   qrUnavailable: "The QR code could not be drawn. Copy the link instead.",
   errorUnexpected: "Something went wrong",

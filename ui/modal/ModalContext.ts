@@ -3,6 +3,7 @@ import type * as Atom from "effect/reactivity/Atom"
 import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import { createContext, useContext } from "react"
 import type { Engine } from "../../app/Engine.ts"
+import type { Locale } from "../../core/Locale.ts"
 import type { Translate } from "../i18n/Messages.ts"
 import { useAtomValueIn } from "../react/useAtomValue.ts"
 
@@ -10,7 +11,7 @@ export interface ModalContextValue {
   readonly engine: Engine
   readonly registry: AtomRegistry.AtomRegistry
   readonly t: Translate
-  readonly locale: string
+  readonly locale: Locale
 }
 
 export const ModalContext = createContext<ModalContextValue | undefined>(undefined)

@@ -8,8 +8,10 @@ import { createPortal } from "react-dom"
 import * as Modal from "../../core/Modal.ts"
 import * as SignInState from "../../core/signin/SignInState.ts"
 import type * as Theme from "../../core/Theme.ts"
+import * as Locale from "../../core/Locale.ts"
 import type { MessageKey } from "../i18n/en.ts"
-import { messagesFor, translator } from "../i18n/Messages.ts"
+import { loadMessages, translator } from "../i18n/Messages.ts"
+import { useMessages } from "../i18n/useMessages.ts"
 import type { Engine } from "../../app/Engine.ts"
 import { Account } from "./Account/Account.tsx"
 import { AllWallets } from "./AllWallets/AllWallets.tsx"
@@ -133,7 +135,7 @@ function View({ route }: { readonly route: Modal.Route }) {
 }
 
 function Dialog() {
-  const { engine, t } = useModalContext()
+  const { engine, t, locale } = useModalContext()
   const state = useEngineAtom(engine.atoms.modal)
   const connectors = useEngineAtom(engine.atoms.connectors)
   const signIn = useEngineAtom(engine.atoms.signIn)
@@ -214,6 +216,8 @@ function Dialog() {
     <div
       ref={(element) => applyTheme(element, engine.config.themeVariables)}
       className={`backdrop ${engine.config.themeMode === "light" ? "light" : "dark"}`}
+      lang={locale}
+      dir={Locale.direction(locale)}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) void engine.close()
       }}
@@ -230,7 +234,7 @@ function Dialog() {
       >
         <div className="header">
           {state.history.length > 1
-            ? <button type="button" className="icon-button" aria-label={t("back")} onClick={() => void engine.back()}>‹</button>
+            ? <button type="button" className="icon-button" aria-label={t("back")} onClick={() => void engine.back()}><span className="flip">‹</span></button>
             : <span className="spacer" />}
           <h2 id="portico-title">{walletName ?? (titleKey === undefined ? t("dialogLabel") : t(titleKey))}</h2>
           {closable
@@ -246,12 +250,24 @@ function Dialog() {
   )
 }
 
-/** Rendered by the provider once this module and the engine are both loaded: nothing here suspends. */
-export default function ModalRoot({ engine, locale: configured }: { readonly engine: Engine; readonly locale: string | undefined }) {
-  const value = useMemo<ModalContextValue>(() => {
-    const locale = configured ?? "en"
-    return { engine, registry: engine.registry, locale, t: translator(messagesFor(locale)) }
-  }, [engine, configured])
+/**
+ * Fetches the visitor's message table along with this module (the host's prefetch), so the first open
+ * shows the modal in its language at once. Never rejects: without the table the modal falls back to English.
+ */
+export const preloadMessages = (locale: Locale.Locale): Promise<void> =>
+  loadMessages(locale).then(() => undefined, () => undefined)
+
+/**
+ * Rendered by the provider once this module and the engine are both loaded: nothing here suspends. The
+ * visitor's locale (app/VisitorLocale.ts) may change while it is open: the views follow.
+ */
+export default function ModalRoot({ engine, locale }: { readonly engine: Engine; readonly locale: Locale.Locale }) {
+  const shown = useMessages(locale)
+  const value = useMemo<ModalContextValue | undefined>(
+    () => shown === undefined ? undefined : { engine, registry: engine.registry, locale: shown.locale, t: translator(shown.locale, shown.messages) },
+    [engine, shown]
+  )
+  if (value === undefined) return null
   return (
     <ModalContext.Provider value={value}>
       <ShadowPortal>

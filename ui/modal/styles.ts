@@ -59,7 +59,7 @@ button, input, a { font-family: inherit; }
 :focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
 .list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
 .wallet { width: 100%; display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: none;
-  border-radius: 12px; background: var(--portico-bg-2); color: var(--portico-fg); font-size: 15px; cursor: pointer; text-align: left; }
+  border-radius: 12px; background: var(--portico-bg-2); color: var(--portico-fg); font-size: 15px; cursor: pointer; text-align: start; }
 .wallet:hover { background: var(--portico-bg-3); }
 .wallet .name { flex: 1; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .wallet img, .wallet .placeholder { width: 36px; height: 36px; border-radius: 10px; flex: none; object-fit: cover; background: var(--portico-bg-3); }
@@ -77,7 +77,7 @@ button, input, a { font-family: inherit; }
   border: 1px solid var(--portico-border); background: var(--portico-bg-2); color: var(--portico-fg); font-size: 15px; }
 .scroller { height: 360px; overflow-y: auto; position: relative; }
 .rows { position: relative; display: block; }
-.row { position: absolute; left: 0; right: 0; }
+.row { position: absolute; inset-inline: 0; }
 .tabs { display: flex; gap: 4px; padding: 4px; border-radius: 12px; background: var(--portico-bg-2); margin: 12px 0 8px; }
 .tabs button { flex: 1; padding: 8px; border: none; border-radius: 10px; background: transparent; color: var(--portico-muted); cursor: pointer; font-size: 14px; }
 .tabs button[aria-selected="true"], .tabs button[aria-pressed="true"] { background: var(--portico-bg-3); color: var(--portico-fg); }
@@ -91,7 +91,7 @@ fieldset.tokens legend { padding: 0; margin-bottom: 6px; }
 fieldset.tokens label { cursor: pointer; border-radius: 10px; }
 fieldset.tokens label:has(input:checked) { background: var(--portico-bg-2); }
 .quote { display: flex; align-items: flex-start; gap: 10px; padding: 8px; }
-.quote .tag { margin-left: 6px; }
+.quote .tag { margin-inline-start: 6px; }
 a.secondary { text-decoration: none; text-align: center; }
 .stack { display: flex; flex-direction: column; gap: 10px; }
 .socials { display: flex; flex-wrap: wrap; gap: 8px; }
@@ -101,9 +101,9 @@ a.secondary { text-decoration: none; text-align: center; }
 iframe.panel { width: 100%; height: min(520px, 70vh); border: 0; border-radius: 12px; background: var(--portico-bg-2); }
 .summary { display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; margin: 0 0 12px; }
 .summary dt { color: var(--portico-muted); }
-.summary dd { margin: 0; text-align: right; word-break: break-all; }
-.summary .avatar { width: 20px; height: 20px; border-radius: 50%; vertical-align: middle; margin-right: 6px; }
-.toast a { margin-left: 8px; color: inherit; }
+.summary dd { margin: 0; text-align: end; word-break: break-all; }
+.summary .avatar { width: 20px; height: 20px; border-radius: 50%; vertical-align: middle; margin-inline-end: 6px; }
+.toast a { margin-inline-start: 8px; color: inherit; }
 .with-suffix { display: flex; align-items: center; gap: 6px; }
 .with-suffix input, .field > input, .field > select { flex: 1; min-width: 0; padding: 10px 12px; border-radius: 12px; border: 1px solid var(--portico-border);
   background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; }
@@ -119,6 +119,12 @@ iframe.panel { width: 100%; height: min(520px, 70vh); border: 0; border-radius: 
 .nft-name { font-size: 14px; }
 .declined { display: flex; flex-direction: column; align-items: center; gap: 4px; }
 .address { font-size: 18px; font-weight: 600; }
+/* Addresses and hashes read left to right in every language; the page's direction places them. */
+.address, .address-full, [data-address] { direction: ltr; unicode-bidi: isolate; }
+/* So do amounts with their symbol and fiat values ("1.5 ETH", "US$ 2.00"), at the row's end. */
+.amounts > *, .activity-amount > * { direction: ltr; unicode-bidi: isolate; }
+/* Arrows and chevrons point the way the page reads. */
+:dir(rtl) .flip { display: inline-block; transform: scaleX(-1); }
 /* The Account view: who, the features in one row, then the assets without scrolling. */
 .account-header { display: flex; flex-direction: column; gap: 6px; padding: 2px 0 6px; }
 .account-top { display: flex; align-items: center; gap: 12px; }
@@ -143,10 +149,11 @@ iframe.panel { width: 100%; height: min(520px, 70vh); border: 0; border-radius: 
 .big.monogram { font-size: 32px; }
 .actions { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-top: 8px; list-style: none; padding: 0; }
 .actions > *, .actions > li > button { width: 100%; box-sizing: border-box; text-align: center; text-decoration: none; }
-.toast { position: absolute; left: 50%; top: 16px; transform: translateX(-50%); padding: 8px 14px; border-radius: 12px;
+.toast { position: absolute; inset-inline: 0; inset-block-start: 16px; margin-inline: auto; width: fit-content; max-width: calc(100% - 32px);
+  box-sizing: border-box; padding: 8px 14px; border-radius: 12px;
   background: var(--portico-bg-3); color: var(--portico-fg); border: 1px solid var(--portico-border); font-size: 14px;
   animation: toast-in ${Constants.viewTransitionAnimationMillis}ms ease; }
-@keyframes toast-in { from { transform: translate(-50%, -4px); } to { transform: translate(-50%, 0); } }
+@keyframes toast-in { from { transform: translateY(-4px); } to { transform: none; } }
 .toast.error { color: var(--portico-error); }
 @media (prefers-reduced-motion: reduce) {
   *, .dialog, .dialog.shake, .header h2, .view, .toast { animation: none !important; transition: none !important; }

@@ -23,11 +23,11 @@ export interface ConnectButtonProps {
  * ```
  */
 export function ConnectButton({ className }: ConnectButtonProps) {
-  const { config, prepare } = usePortico()
+  const { config, locale, prepare } = usePortico()
   const { open } = useModal()
   const account = useAccount()
   useInsertionEffect(adoptButtonStyles, [])
-  const { label, connected, theme, accent } = buttonModel(config, account.address, account.profileName)
+  const { label, connected, theme, accent } = buttonModel(config, locale, account.address, account.profileName)
   return (
     <button
       type="button"

@@ -3,9 +3,12 @@ import { createContext, useContext } from "react"
 import type { Engine } from "../../app/Engine.ts"
 import type * as Snapshot from "../../app/Snapshot.ts"
 import type * as Config from "../../core/Config.ts"
+import type { Locale } from "../../core/Locale.ts"
 
 export interface PorticoContextValue {
   readonly config: Config.NormalizedConfig
+  /** The visitor's locale now: the host's `locale` option (the provider's `config` prop may change it), else the browser's. */
+  readonly locale: Locale
   /** What the first chunk shows before (and while) the engine runs. */
   readonly snapshot: Snapshot.Store
   /** The engine, built on first use (a click, or a stored session to restore). */

@@ -10,15 +10,18 @@ import { type ComponentType, type ReactNode, useEffect, useMemo, useState, useSy
 import * as Host from "../../app/Host.ts"
 import type { Engine } from "../../app/Engine.ts"
 import type * as Config from "../../core/Config.ts"
+import type { Locale } from "../../core/Locale.ts"
+import { visitorLocale } from "../../app/VisitorLocale.ts"
+import { useVisitorLocale } from "../i18n/useVisitorLocale.ts"
 import { PorticoContext, type PorticoContextValue } from "./PorticoContext.ts"
 
 type ModalModule = typeof import("../modal/ModalRoot.tsx")
-type ModalRoot = ComponentType<{ readonly engine: Engine; readonly locale: string | undefined }>
+type ModalRoot = ComponentType<{ readonly engine: Engine; readonly locale: Locale }>
 
 const importModal = (): Promise<ModalModule> => import("../modal/ModalRoot.tsx")
 
 export interface PorticoProviderProps {
-  /** Read once, when the provider mounts. */
+  /** Read once, when the provider mounts; only `locale` is followed afterwards (the button and the modal switch). */
   readonly config: Config.PorticoConfig
   readonly children?: ReactNode
 }
@@ -35,7 +38,11 @@ export interface PorticoProviderProps {
  */
 export function PorticoProvider({ config, children }: PorticoProviderProps) {
   // The configuration is read once, like a store's initial state: the engine is built from it.
-  const [host] = useState(() => Host.make(config, importModal))
+  const [host] = useState(() => Host.make(config, () => importModal().then(async (module) => {
+    await module.preloadMessages(visitorLocale(config.locale))
+    return module
+  })))
+  const locale = useVisitorLocale(config.locale)
   const [loaded, setLoaded] = useState<{ readonly Modal: ModalRoot; readonly engine: Engine } | undefined>(undefined)
   // The engine may open the modal by itself (a restored wallet on an unsupported network).
   const modalOpen = useSyncExternalStore(host.snapshot.subscribe, () => host.snapshot.get().modalOpen, () => false)
@@ -46,8 +53,8 @@ export function PorticoProvider({ config, children }: PorticoProviderProps) {
       setLoaded((current) => current ?? { Modal: modal.default, engine })
       return engine
     }
-    return { config: host.config, snapshot: host.snapshot, loadEngine: host.loadEngine, prepare: host.prepare, showModal }
-  }, [host])
+    return { config: host.config, locale, snapshot: host.snapshot, loadEngine: host.loadEngine, prepare: host.prepare, showModal }
+  }, [host, locale])
 
   useEffect(() => {
     void host.restore()
@@ -63,7 +70,7 @@ export function PorticoProvider({ config, children }: PorticoProviderProps) {
   return (
     <PorticoContext.Provider value={value}>
       {children}
-      {loaded === undefined ? null : <loaded.Modal engine={loaded.engine} locale={config.locale} />}
+      {loaded === undefined ? null : <loaded.Modal engine={loaded.engine} locale={locale} />}
     </PorticoContext.Provider>
   )
 }

@@ -2,6 +2,7 @@
 export type { AccountView } from "../../app/Snapshot.ts"
 export type { CaipAddress, CaipNetworkId, ChainNamespace } from "../../core/Caip.ts"
 export type { AppMetadata, ConnectMethod, Features, PorticoConfig, SignInBackend, SignInOptions } from "../../core/Config.ts"
+export { type Locale, locales } from "../../core/Locale.ts"
 export type { SocialProvider } from "../../core/SocialProvider.ts"
 export type { ThemeVariables } from "../../core/Theme.ts"
 export type { SignInMessageData, SignInSession } from "../../core/SignInSession.ts"

@@ -56,7 +56,7 @@ export const definePorticoElements = (portico: Portico): void => {
       const button = this.#button
       if (button === undefined) return
       const state = portico.getState()
-      const model = buttonModel(portico.config, state.address, state.profileName)
+      const model = buttonModel(portico.config, portico.getLocale(), state.address, state.profileName)
       button.textContent = model.label
       button.setAttribute("data-theme", model.theme)
       button.toggleAttribute("data-connected", model.connected)

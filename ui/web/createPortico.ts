@@ -22,10 +22,12 @@ import * as HostProvider from "../../app/HostProvider.ts"
 import * as Snapshot from "../../app/Snapshot.ts"
 import type * as Caip from "../../core/Caip.ts"
 import type * as Config from "../../core/Config.ts"
+import type { Locale } from "../../core/Locale.ts"
 import type * as Modal from "../../core/Modal.ts"
 import type * as Session from "../../core/Session.ts"
 import type { SignInSession } from "../../core/SignInSession.ts"
 import { isMobile } from "../../app/Device.ts"
+import { onLanguagesChange, visitorLocale } from "../../app/VisitorLocale.ts"
 
 type ModalModule = typeof import("../modal/ModalRoot.tsx")
 
@@ -61,6 +63,10 @@ export interface Portico {
   readonly signOut: () => Promise<void>
   readonly evmProvider: HostProvider.Eip1193Provider
   readonly solanaSigner: HostProvider.SolanaSigner
+  /** The visitor's locale now: the `locale` option if Portico speaks it, else the browser's first language it speaks, else English. */
+  readonly getLocale: () => Locale
+  /** Changes the `locale` option (`undefined`: follow the browser): the buttons and an open modal switch at once. */
+  readonly setLocale: (locale: string | undefined) => void
   /** Unmounts the modal and disposes the engine. */
   readonly destroy: () => Promise<void>
 }
@@ -85,9 +91,19 @@ const stateOf = (snapshot: Snapshot.Snapshot): PorticoState => {
  * ```
  */
 export const createPortico = (config: Config.PorticoConfig): Portico => {
-  const host = Host.make(config, (): Promise<ModalModule> => import("../modal/ModalRoot.tsx"))
+  let locale = config.locale
+  const host = Host.make(config, async (): Promise<ModalModule> => {
+    const module = await import("../modal/ModalRoot.tsx")
+    await module.preloadMessages(visitorLocale(locale))
+    return module
+  })
   let root: Root | undefined
   let container: HTMLElement | undefined
+  let mounted: { readonly modal: ModalModule; readonly engine: Engine } | undefined
+
+  const render = () => {
+    if (root !== undefined && mounted !== undefined) root.render(createElement(mounted.modal.default, { engine: mounted.engine, locale: visitorLocale(locale) }))
+  }
 
   /** Mounts the modal's root once its module and the engine are both there. */
   const showModal = async (): Promise<Engine> => {
@@ -96,7 +112,8 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
       container = document.createElement("portico-root")
       document.body.append(container)
       root = createRoot(container)
-      root.render(createElement(modal.default, { engine, locale: config.locale }))
+      mounted = { modal, engine }
+      render()
     }
     return engine
   }
@@ -109,6 +126,12 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     if (state.modalOpen && root === undefined) showModal().catch(Host.reportUnavailable)
     listeners.forEach((listener) => listener(state))
   })
+  /** The locale changed (the host's option or the browser's languages): the modal and every button follow. */
+  const relabel = () => {
+    render()
+    listeners.forEach((listener) => listener(state))
+  }
+  const unfollowLanguages = onLanguagesChange(relabel)
   const ready = host.restore()
 
   return {
@@ -131,14 +154,21 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     switchNetwork: async (caipNetworkId) => (await host.loadEngine()).switchNetwork(caipNetworkId),
     signIn: async () => (await host.loadEngine()).retrySignIn(),
     signOut: async () => (await host.loadEngine()).signOut(),
+    getLocale: () => visitorLocale(locale),
+    setLocale: (next) => {
+      locale = next
+      relabel()
+    },
     evmProvider: HostProvider.evmProvider(host.snapshot, host.loadEngine),
     solanaSigner: HostProvider.solanaSigner(host.snapshot, host.loadEngine),
     destroy: async () => {
       unfollow()
+      unfollowLanguages()
       listeners.clear()
       root?.unmount()
       container?.remove()
       root = undefined
+      mounted = undefined
       await host.dispose()
     }
   }

@@ -85,15 +85,46 @@ export const approvalPath = "/v1/embedded/email/device/approve"
 
 const noAttempt = () => new NotFound({ message: "attemptId: no such attempt (unknown, finished, or not yours)" })
 
+/** A fresh code and the digest stored for it. */
+const newCode = (codeKey: Uint8Array, attemptId: string) => {
+  const code = OtpCode.generate()
+  return { code, hash: OtpCode.digest(codeKey, attemptId, code) }
+}
+
+/**
+ * Within the address's and the client's tries of the hour, spends a try and compares the code: the
+ * attempt when it is right, the reason it is refused otherwise.
+ */
+const checker = (deps: EmailLoginDependencies) => (projectId: string, attemptId: string, kind: AttemptKind, otp: string, visitorId: string | undefined, client: string) =>
+  Effect.gen(function*() {
+    const at = yield* deps.clock.currentTimeMillis
+    const attempt = yield* deps.attempts.find(projectId, attemptId)
+    if (attempt !== undefined) yield* deps.limits.beforeTry(projectId, attempt.email, client, at)
+    const spent = yield* deps.attempts.spendTry(projectId, attemptId, kind, visitorId, at)
+    if (spent === undefined || spent.code_hash === null) {
+      const row = yield* deps.attempts.find(projectId, attemptId)
+      if (row === undefined || row.kind !== kind || row.completed_at !== null || (visitorId !== undefined && row.visitor_id !== visitorId)) {
+        return yield* noAttempt()
+      }
+      if (row.code_hash === null) return yield* new BadRequest({ message: "attemptId: the device is not approved yet" })
+      if (row.expires_at.getTime() <= at) {
+        return yield* new OtpRefused({ reason: "expired", triesLeft: 0, message: "otp: the code has expired; ask for a new one" })
+      }
+      return yield* new OtpRefused({ reason: "locked", triesLeft: 0, message: "otp: too many wrong codes; ask for a new one" })
+    }
+    if (!OtpCode.matches(deps.codeKey, attemptId, otp, spent.code_hash)) {
+      const triesLeft = maxTries - spent.tries
+      return yield* triesLeft === 0
+        ? new OtpRefused({ reason: "locked", triesLeft, message: "otp: wrong code, and too many of them; ask for a new one" })
+        : new OtpRefused({ reason: "wrong", triesLeft, message: `otp: wrong code (${triesLeft} tries left)` })
+    }
+    return { ...spent, code_hash: spent.code_hash }
+  })
+
 export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
   const { attempts, gate, mailer, visitors } = deps
   const now = deps.clock.currentTimeMillis
-
-  /** A fresh code and the digest stored for it. */
-  const newCode = (attemptId: string) => {
-    const code = OtpCode.generate()
-    return { code, hash: OtpCode.digest(deps.codeKey, attemptId, code) }
-  }
+  const check = checker(deps)
 
   /** Within the address's mails of the hour, takes its gate and runs `send`; a mail that could not go out reopens the gate. */
   const gated = <A,>(projectId: string, email: string, at: number, send: Effect.Effect<A, UpstreamUnavailable>) =>
@@ -101,36 +132,6 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
       Effect.andThen(deps.limits.beforeMail(projectId, email, at), gate.take(projectId, email, at)),
       Effect.tapError(send, () => gate.release(projectId, email, at))
     )
-
-  /**
-   * Within the address's and the client's tries of the hour, spends a try and compares the code: the
-   * attempt when it is right, the reason it is refused otherwise.
-   */
-  const check = (projectId: string, attemptId: string, kind: AttemptKind, otp: string, visitorId: string | undefined, client: string) =>
-    Effect.gen(function*() {
-      const at = yield* now
-      const attempt = yield* attempts.find(projectId, attemptId)
-      if (attempt !== undefined) yield* deps.limits.beforeTry(projectId, attempt.email, client, at)
-      const spent = yield* attempts.spendTry(projectId, attemptId, kind, visitorId, at)
-      if (spent === undefined || spent.code_hash === null) {
-        const row = yield* attempts.find(projectId, attemptId)
-        if (row === undefined || row.kind !== kind || row.completed_at !== null || (visitorId !== undefined && row.visitor_id !== visitorId)) {
-          return yield* noAttempt()
-        }
-        if (row.code_hash === null) return yield* new BadRequest({ message: "attemptId: the device is not approved yet" })
-        if (row.expires_at.getTime() <= at) {
-          return yield* new OtpRefused({ reason: "expired", triesLeft: 0, message: "otp: the code has expired; ask for a new one" })
-        }
-        return yield* new OtpRefused({ reason: "locked", triesLeft: 0, message: "otp: too many wrong codes; ask for a new one" })
-      }
-      if (!OtpCode.matches(deps.codeKey, attemptId, otp, spent.code_hash)) {
-        const triesLeft = maxTries - spent.tries
-        return yield* triesLeft === 0
-          ? new OtpRefused({ reason: "locked", triesLeft, message: "otp: wrong code, and too many of them; ask for a new one" })
-          : new OtpRefused({ reason: "wrong", triesLeft, message: `otp: wrong code (${triesLeft} tries left)` })
-      }
-      return { ...spent, code_hash: spent.code_hash }
-    })
 
   /** Finishes the attempt; a second request with the same right code finds it finished. */
   const finish = (row: AttemptRow & { readonly code_hash: string }) =>
@@ -161,7 +162,7 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
             ).pipe(Effect.as({ action: "VERIFY_DEVICE" as const, attemptId: id }))
           )
         }
-        const { code, hash } = newCode(id)
+        const { code, hash } = newCode(deps.codeKey, id)
         return yield* gated(
           projectId,
           request.email,
@@ -196,7 +197,7 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
         const row = yield* attempts.findApproval(digest(token), at)
         if (row === undefined) return { outcome: "gone", locale: "en" } as const
         if (row.approved_at !== null) return { outcome: "approved", locale: row.locale } as const
-        const { code, hash } = newCode(row.id)
+        const { code, hash } = newCode(deps.codeKey, row.id)
         // Of two clicks racing, one approves and mails; the other finds it approved.
         if (!(yield* attempts.approve(row.id, hash, at))) return { outcome: "approved", locale: row.locale } as const
         return yield* mailer.send(row.email, row.locale, { kind: "code", code }).pipe(
@@ -222,7 +223,7 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
         if (holder !== undefined) return yield* new EmailInUse({ message: "email: another account of this site uses this address" })
         const at = yield* now
         const id = randomId()
-        const { code, hash } = newCode(id)
+        const { code, hash } = newCode(deps.codeKey, id)
         return yield* gated(
           session.projectId,
           current,
@@ -246,7 +247,7 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
     verifyPrimary: (session, attemptId, otp, client) =>
       Effect.gen(function*() {
         const row = yield* check(session.projectId, attemptId, "update-primary", otp, session.visitorId, client)
-        const next = newCode(attemptId)
+        const next = newCode(deps.codeKey, attemptId)
         const newEmail = row.new_email
         if (newEmail === null || !(yield* attempts.advance(attemptId, row.code_hash, next.hash, yield* now))) return yield* noAttempt()
         yield* mailer.send(newEmail, row.locale, { kind: "updateNew", code: next.code })

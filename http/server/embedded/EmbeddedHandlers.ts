@@ -10,8 +10,9 @@ import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { NotFound, NotImplemented } from "../../api/ApiError.ts"
 import { Email, type EmbeddedVisitor } from "../../api/EmbeddedApi.ts"
 import { PorticoApi } from "../../api/PorticoApi.ts"
+import { CurrentProject } from "../../api/ProjectGuard.ts"
 import * as ClientAddress from "../ClientAddress.ts"
-import { ServerContext } from "../ServerContext.ts"
+import { ServerAddress } from "../ServerAddress.ts"
 import * as ApprovalPage from "./ApprovalPage.ts"
 import { isWalletPage } from "./WalletOriginGuardLive.ts"
 import { EmailLogin } from "./EmailLogin.ts"
@@ -23,6 +24,9 @@ const notConfigured = new NotImplemented({ message: "The embedded wallet is not 
 const isEmail = Schema.is(Email)
 
 const noShares = () => new NotFound({ message: "shares: this account has no key shares yet" })
+
+/** Runs `use` with the id of the project the guard admitted the call for. */
+const inProject = <A, E, R>(use: (projectId: string) => Effect.Effect<A, E, R>) => Effect.flatMap(Effect.service(CurrentProject), (project) => use(project.projectId))
 
 /** The three services, or none when the embedded wallet is not configured. */
 const services = Effect.map(
@@ -41,25 +45,25 @@ export const EmbeddedHandlers = HttpApiBuilder.group(PorticoApi, "embedded", (ha
         .handle("recoveryShare", refuse).handle("shareNonce", refuse).handle("sessionRevokeAll", refuse)
     }
     const { login, shares, visitors } = found.value
-    const context = yield* ServerContext
+    const trustedProxies = yield* ClientAddress.TrustedProxies
     /** Who makes the call, as rate limits key it (an IPv6 client by its /64). */
-    const client = Effect.map(HttpServerRequest.HttpServerRequest, (request) => ClientAddress.of(request, context.trustedProxies))
+    const client = Effect.map(HttpServerRequest.HttpServerRequest, (request) => ClientAddress.of(request, trustedProxies))
     /** Runs `use` with the session the call's `Authorization` header names in its project; 401 without one. */
     const withSession = <A, E, R>(
-      request: { readonly query: { readonly projectId?: string }; readonly headers: { readonly authorization?: string } },
+      request: { readonly headers: { readonly authorization?: string } },
       use: (session: Session) => Effect.Effect<A, E, R>
-    ) => Effect.flatMap(visitors.authenticate(request.query.projectId ?? "", request.headers.authorization), use)
+    ) => inProject((projectId) => Effect.flatMap(visitors.authenticate(projectId, request.headers.authorization), use))
     return handlers
-      .handle("emailConnect", ({ payload, query }) => login.connect(query.projectId ?? "", payload))
-      .handle("emailDevice", ({ payload, query }) => login.awaitDevice(query.projectId ?? "", payload.attemptId))
-      .handle("emailOtp", ({ payload, query }) =>
-        Effect.flatMap(client, (from) => login.verifyOtp(query.projectId ?? "", payload.attemptId, payload.otp, from)))
+      .handle("emailConnect", ({ payload }) => inProject((projectId) => login.connect(projectId, payload)))
+      .handle("emailDevice", ({ payload }) => inProject((projectId) => login.awaitDevice(projectId, payload.attemptId)))
+      .handle("emailOtp", ({ payload }) =>
+        Effect.flatMap(client, (from) => inProject((projectId) => login.verifyOtp(projectId, payload.attemptId, payload.otp, from))))
       .handle("emailUpdate", (request) => withSession(request, (s) => login.startUpdate(s, request.payload.email, request.payload.locale)))
       .handle("emailUpdatePrimary", (request) =>
         withSession(request, (s) => Effect.flatMap(client, (from) => login.verifyPrimary(s, request.payload.attemptId, request.payload.otp, from))))
       .handle("emailUpdateSecondary", (request) =>
         withSession(request, (s) => Effect.flatMap(client, (from) => login.verifySecondary(s, request.payload.attemptId, request.payload.otp, from))))
-      .handle("sessionRefresh", ({ payload, query }) => visitors.refresh(query.projectId ?? "", payload.refreshToken))
+      .handle("sessionRefresh", ({ payload }) => inProject((projectId) => visitors.refresh(projectId, payload.refreshToken)))
       .handle("sessionRevoke", (request) => withSession(request, (s) => Effect.as(visitors.revoke(s), { revoked: true })))
       .handle("sessionRevokeAll", (request) => withSession(request, (s) => Effect.as(visitors.revokeAll(s), { revoked: true })))
       .handle("user", (request) =>
@@ -91,7 +95,7 @@ export const EmbeddedHandlers = HttpApiBuilder.group(PorticoApi, "embedded", (ha
 export const EmbeddedApprovalHandlers = HttpApiBuilder.group(PorticoApi, "embeddedApproval", (handlers) =>
   Effect.gen(function*() {
     const login = yield* Effect.serviceOption(EmailLogin)
-    const context = yield* ServerContext
+    const address = yield* ServerAddress
     if (Option.isNone(login)) {
       return handlers.handle("deviceApprovalPage", () => Effect.fail(notConfigured)).handle("approveDevice", () => Effect.fail(notConfigured))
     }
@@ -102,7 +106,7 @@ export const EmbeddedApprovalHandlers = HttpApiBuilder.group(PorticoApi, "embedd
         Effect.gen(function*() {
           // The page's own button posts from the page's origin: a form on another site approves nothing.
           const request = yield* HttpServerRequest.HttpServerRequest
-          if (!isWalletPage(request.headers, context.ownOrigins())) return ApprovalPage.render("forbidden", "en")
+          if (!isWalletPage(request.headers, address.ownOrigins())) return ApprovalPage.render("forbidden", "en")
           const { locale, outcome } = yield* login.value.approveDevice(payload.token)
           return ApprovalPage.render(outcome, locale)
         }))

@@ -21,9 +21,8 @@ import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { FrameQuery, framePath, PanelQuery, panelPath } from "../../../core/embedded/FrameProtocol.ts"
 import { parsePattern } from "../../../core/OriginAllowlist.ts"
-import { anyOrigin, type ProjectDirectory } from "../ProjectDirectory.ts"
+import { anyOrigin, type ProjectDirectory, Projects } from "../ProjectDirectory.ts"
 import * as AnyOrigin from "./AnyOrigin.ts"
-import { ServerContext } from "../ServerContext.ts"
 
 /** Where the build's scripts, styles and images are served (frame/app is built with this base). */
 export const assetsPath = "/embedded/assets/"
@@ -147,10 +146,10 @@ const asset = (assets: FrameAssets["assets"]) => (request: HttpServerRequest.Htt
 /** The pages' routes, answering from `assets`, for the projects the server knows. */
 export const layer = (assets: FrameAssets) =>
   Layer.unwrap(Effect.gen(function*() {
-    const context = yield* ServerContext
+    const projects = yield* Projects
     return HttpRouter.addAll([
-      HttpRouter.route("GET", framePath, page(context.projects, FrameQuery, assets.frame)),
-      HttpRouter.route("GET", panelPath, page(context.projects, PanelQuery, assets.panel)),
+      HttpRouter.route("GET", framePath, page(projects, FrameQuery, assets.frame)),
+      HttpRouter.route("GET", panelPath, page(projects, PanelQuery, assets.panel)),
       HttpRouter.route("GET", `${assetsPath}*`, asset(assets.assets))
     ])
   }))

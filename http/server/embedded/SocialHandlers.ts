@@ -9,6 +9,7 @@ import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { NotImplemented } from "../../api/ApiError.ts"
 import { PorticoApi } from "../../api/PorticoApi.ts"
+import { CurrentProject } from "../../api/ProjectGuard.ts"
 import * as SocialDonePage from "./SocialDonePage.ts"
 import { SocialLogin } from "./SocialLogin.ts"
 
@@ -22,8 +23,8 @@ export const SocialHandlers = HttpApiBuilder.group(PorticoApi, "embeddedSocial",
     if (Option.isNone(found)) return handlers.handle("start", notConfigured).handle("complete", notConfigured)
     const social = found.value
     return handlers
-      .handle("start", ({ payload, query }) => social.start(query.projectId ?? "", payload))
-      .handle("complete", ({ payload, query }) => social.complete(query.projectId ?? "", payload))
+      .handle("start", ({ payload }) => Effect.flatMap(Effect.service(CurrentProject), (project) => social.start(project.projectId, payload)))
+      .handle("complete", ({ payload }) => Effect.flatMap(Effect.service(CurrentProject), (project) => social.complete(project.projectId, payload)))
   }))
 
 export const SocialCallbackHandlers = HttpApiBuilder.group(PorticoApi, "embeddedSocialCallback", (handlers) =>

@@ -167,6 +167,42 @@ const findSessionOfToken = (tx: Queryable, refreshToken: string, lock: boolean) 
     [digest(refreshToken)]
   ).then((found) => found[0])
 
+/** Marks the device verified and opens a session on it, with its first refresh token. */
+const openSession = (db: Database, projectId: string, visitorId: string, deviceId: string, at: number) =>
+  db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO embedded_devices (visitor_id, device_id, verified_at) VALUES ($1, $2, $3)
+       ON CONFLICT (visitor_id, device_id) DO NOTHING`,
+      [visitorId, deviceId, new Date(at)]
+    )
+    const id = randomId()
+    await tx.query(
+      `INSERT INTO embedded_sessions (id, project_id, visitor_id, device_id, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [id, projectId, visitorId, deviceId, new Date(at), new Date(at + sessionMillis)]
+    )
+    return { session: { id, project_id: projectId, visitor_id: visitorId }, token: await insertRefreshToken(tx, id, at, null) }
+  })
+
+/** Trades `refreshToken` for a new one in one transaction; a token used twice ends its session. */
+const rotate = (db: Database, projectId: string, refreshToken: string, at: number) =>
+  db.transaction(async (tx): Promise<RefreshOutcome> => {
+    const row = await findSessionOfToken(tx, refreshToken, true)
+    if (row === undefined || row.project_id !== projectId) {
+      return { _tag: "refused", error: refused("invalid", "refreshToken: unknown") }
+    }
+    if (!live(row, at)) return { _tag: "refused", error: refused("expired", "refreshToken: the session has ended") }
+    if (row.rotated_at !== null) {
+      // A used token came back: someone holds a copy. The session ends for both holders.
+      await tx.query("UPDATE embedded_sessions SET revoked_at = $2 WHERE id = $1", [row.id, new Date(at)])
+      return { _tag: "refused", error: refused("reused", "refreshToken: already used; the session is revoked") }
+    }
+    const previous = digest(refreshToken)
+    await tx.query("UPDATE embedded_refresh_tokens SET rotated_at = $2 WHERE token_hash = $1", [previous, new Date(at)])
+    await tx.query("UPDATE embedded_sessions SET expires_at = $2 WHERE id = $1", [row.id, slidTo(row, at)])
+    return { _tag: "rotated", session: row, token: await insertRefreshToken(tx, row.id, at, previous) }
+  })
+
 export const make = (db: Database, sessionKey: Uint8Array, clock: Clock.Clock): Visitors["Service"] => {
   const tokens = AccessTokens.make(sessionKey)
   const now = clock.currentTimeMillis
@@ -179,25 +215,7 @@ export const make = (db: Database, sessionKey: Uint8Array, clock: Clock.Clock): 
 
   /** Marks the device verified and opens a session on it. */
   const signIn = (projectId: string, visitorId: string, deviceId: string, at: number) =>
-    Effect.flatMap(
-      Effect.promise(() =>
-        db.transaction(async (tx) => {
-          await tx.query(
-            `INSERT INTO embedded_devices (visitor_id, device_id, verified_at) VALUES ($1, $2, $3)
-             ON CONFLICT (visitor_id, device_id) DO NOTHING`,
-            [visitorId, deviceId, new Date(at)]
-          )
-          const id = randomId()
-          await tx.query(
-            `INSERT INTO embedded_sessions (id, project_id, visitor_id, device_id, created_at, expires_at)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [id, projectId, visitorId, deviceId, new Date(at), new Date(at + sessionMillis)]
-          )
-          return { session: { id, project_id: projectId, visitor_id: visitorId }, token: await insertRefreshToken(tx, id, at, null) }
-        })
-      ),
-      ({ session, token }) => grant(session, token, at)
-    )
+    Effect.flatMap(Effect.promise(() => openSession(db, projectId, visitorId, deviceId, at)), ({ session, token }) => grant(session, token, at))
 
   /** Finds or creates the visitor with `upsert` (which returns its id), then signs this device in. */
   const upsertAndSignIn = (
@@ -291,24 +309,7 @@ export const make = (db: Database, sessionKey: Uint8Array, clock: Clock.Clock): 
     refresh: (projectId, refreshToken) =>
       Effect.gen(function*() {
         const at = yield* now
-        const outcome = yield* Effect.promise(() =>
-          db.transaction(async (tx): Promise<RefreshOutcome> => {
-            const row = await findSessionOfToken(tx, refreshToken, true)
-            if (row === undefined || row.project_id !== projectId) {
-              return { _tag: "refused", error: refused("invalid", "refreshToken: unknown") }
-            }
-            if (!live(row, at)) return { _tag: "refused", error: refused("expired", "refreshToken: the session has ended") }
-            if (row.rotated_at !== null) {
-              // A used token came back: someone holds a copy. The session ends for both holders.
-              await tx.query("UPDATE embedded_sessions SET revoked_at = $2 WHERE id = $1", [row.id, new Date(at)])
-              return { _tag: "refused", error: refused("reused", "refreshToken: already used; the session is revoked") }
-            }
-            const previous = digest(refreshToken)
-            await tx.query("UPDATE embedded_refresh_tokens SET rotated_at = $2 WHERE token_hash = $1", [previous, new Date(at)])
-            await tx.query("UPDATE embedded_sessions SET expires_at = $2 WHERE id = $1", [row.id, slidTo(row, at)])
-            return { _tag: "rotated", session: row, token: await insertRefreshToken(tx, row.id, at, previous) }
-          })
-        )
+        const outcome = yield* Effect.promise(() => rotate(db, projectId, refreshToken, at))
         if (outcome._tag === "refused") return yield* outcome.error
         return yield* grant(outcome.session, outcome.token, at)
       }),

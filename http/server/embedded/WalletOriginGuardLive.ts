@@ -1,6 +1,6 @@
 /**
  * The server side of `WalletOriginGuard`: a request is the wallet's own when its Origin is one of this
- * server's origins (ServerContext.ownOrigins: where the frame and its panels are served), or, for the
+ * server's origins (ServerAddress.ownOrigins: where the frame and its panels are served), or, for the
  * same-origin GETs a browser sends without an Origin, when the browser says `Sec-Fetch-Site: same-origin`.
  * Anything else — a host page's Origin, `null`, or a request naming no page at all — is 403.
  *
@@ -13,7 +13,7 @@ import * as Layer from "effect/Layer"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { OriginNotAllowed } from "../../api/ApiError.ts"
 import { WalletOriginGuard } from "../../api/WalletOriginGuard.ts"
-import { ServerContext } from "../ServerContext.ts"
+import { ServerAddress } from "../ServerAddress.ts"
 
 export const refusal = "Unauthorized: only the wallet's own pages may call this endpoint"
 
@@ -27,11 +27,11 @@ export const isWalletPage = (headers: Readonly<Record<string, string | undefined
 export const layer = Layer.effect(
   WalletOriginGuard,
   Effect.gen(function*() {
-    const context = yield* ServerContext
+    const address = yield* ServerAddress
     return WalletOriginGuard.of((httpEffect) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
-        if (!isWalletPage(request.headers, context.ownOrigins())) return yield* new OriginNotAllowed({ message: refusal })
+        if (!isWalletPage(request.headers, address.ownOrigins())) return yield* new OriginNotAllowed({ message: refusal })
         return yield* httpEffect
       })
     )

@@ -4,6 +4,7 @@
  * (OnrampOffers.ts) and the purchases they report (Purchases.ts), over the EVM chains the server is
  * configured for.
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import type { PriceSource } from "../Balances.ts"
@@ -21,6 +22,9 @@ export interface Onramp {
   readonly offers: OnrampOffers.OnrampOffers
   readonly purchases: Purchases.OnrampPurchases
 }
+
+/** The server's onramp: `served` is undefined without ServerOptions.onramp (the endpoints answer 501). */
+export class OnrampService extends Context.Service<OnrampService, { readonly served: Onramp | undefined }>()("portico/http/server/onramp/OnrampService") {}
 
 const providerOf = (options: OnrampProviderOptions): RampProvider =>
   options.kind === "moonpay" ? MoonPay.make(options) : Coinbase.make(options)

@@ -399,6 +399,23 @@ describe("requests needing the visitor's approval", () => {
     await Host.request(page, "SYNC_DAPP_DATA", { name: "Host", url: world.hostUrl, locale: "en", networks: [network, otherNetwork] })
   })
 
+  it("speaks Arabic right to left, the account left to right, with no axe violation", async () => {
+    await Host.request(page, "SYNC_DAPP_DATA", { name: "Host", url: world.hostUrl, locale: "ar", networks: [network, otherNetwork] })
+    const requestId = await Host.send(page, "RPC_REQUEST", { chainId: network, method: "personal_sign", params: ["0x4869", account.evm] })
+    const { panel, panelId } = await approvalPanel(page, requestId)
+    await panel.getByRole("heading", { name: "توقيع رسالة" }).waitFor()
+    const frame = panelFrame(page, panelId)
+    expect(await frame.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(["ar", "rtl"])
+    // The first row's label starts on the right; the account beside it reads left to right.
+    const [label, value] = await Promise.all([panel.locator("dt").first().boundingBox(), panel.locator("dd").first().boundingBox()])
+    expect(label?.x ?? 0).toBeGreaterThan(value?.x ?? 0)
+    expect(await panel.locator(".mono").first().evaluate((address) => getComputedStyle(address).direction)).toBe("ltr")
+    expect(await axeViolations(page, panelId)).toEqual([])
+    await steadyClick(panel, panel.getByRole("button", { name: "رفض" }))
+    expect(await Host.waitFor(page, { id: requestId })).toMatchObject({ payload: { message: "Request was aborted", code: 4001 } })
+    await Host.request(page, "SYNC_DAPP_DATA", { name: "Host", url: world.hostUrl, locale: "en", networks: [network, otherNetwork] })
+  })
+
   it("shows the exported keys in its own panel only, never in a message to the host", async () => {
     const opened = await Host.request(page, "OPEN_PANEL", { kind: "export" })
     expect(opened.type).toBe("OPEN_PANEL_SUCCESS")

@@ -10,6 +10,7 @@ import * as Schema from "effect/Schema"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { TestClock } from "effect/testing"
+import { CurrentProject } from "../../../http/api/ProjectGuard.ts"
 import * as EncodedAnswers from "../../../http/server/EncodedAnswers.ts"
 
 const Count = Schema.Struct({ n: Schema.Number })
@@ -24,7 +25,8 @@ const setup = Effect.gen(function*() {
     answers.answer("key", compute, options).pipe(
       Effect.flatMap((response) => Effect.promise(() => HttpServerResponse.toWeb(response).json())),
       Effect.map((json) => Schema.decodeUnknownSync(Count)(json).n),
-      Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(new Request("http://api.test/balance")))
+      Effect.provideService(HttpServerRequest.HttpServerRequest, HttpServerRequest.fromWeb(new Request("http://api.test/balance"))),
+      Effect.provideService(CurrentProject, { projectId: "project", allowedOrigins: [], analyticsEnabled: false })
     )
   return { runs, ask }
 })

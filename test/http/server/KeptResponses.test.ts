@@ -6,10 +6,12 @@
  */
 import { IncomingMessage, request, ServerResponse } from "node:http"
 import { Socket } from "node:net"
+import * as Clock from "effect/Clock"
 import * as fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as KeptResponses from "../../../http/server/KeptResponses.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
+import { movableClock } from "../support/embedded.ts"
 
 let open: ApiServer
 let limited: ApiServer
@@ -67,13 +69,34 @@ describe("kept responses", () => {
   })
 })
 
+const clock = Clock.Clock.defaultValue()
+
+describe("kept responses, on the server's clock", () => {
+  it("count a kept answer's Age on the injected clock, as its computation was", async () => {
+    // An hour behind the system clock: what the server computes and what it keeps must both follow it.
+    const time = movableClock()
+    time.advance(-3_600_000)
+    const server = await startApiServer({ port: 0, projects: { p: { allowedOrigins: ["*"] } } }, { clock: time.clock })
+    try {
+      const ages = []
+      for (const step of [0, 0, 10_000]) {
+        time.advance(step)
+        ages.push((await fetch(registryPage(server, 1))).headers.get("age"))
+      }
+      expect(ages).toEqual([null, "0", "10"])
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
 /** A GET for `url` as Node hands it to the server, with the response the application writes `body` to. */
 const answered = (kept: KeptResponses.KeptResponses, url: string, body: Uint8Array) => {
   const incoming = new IncomingMessage(new Socket())
   incoming.method = "GET"
   incoming.url = url
   const response = new ServerResponse(incoming)
-  kept.watch(incoming, response, { body, at: Date.now(), until: Date.now() + 60_000, current: () => true })
+  kept.watch(incoming, response, { projectId: "p", body, at: Date.now(), until: Date.now() + 60_000, current: () => true })
   response.writeHead(200, { "content-type": "application/json" })
   response.emit("finish")
 }
@@ -87,7 +110,7 @@ const hit = (kept: KeptResponses.KeptResponses, url: string) => {
 describe("kept responses, bounded", () => {
   it("hold at most their byte budget, the most recent answers first", () => {
     fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 4_000 }), { minLength: 1, maxLength: 40 }), (sizes) => {
-      const kept = KeptResponses.make({ maxBytes: 10_000, admit: () => true })
+      const kept = KeptResponses.make({ maxBytes: 10_000, admit: () => true, clock })
       sizes.forEach((size, index) => answered(kept, `/v1/x?projectId=p&i=${index}`, new Uint8Array(size)))
       expect(kept.bytes()).toBeLessThanOrEqual(10_000)
       expect(hit(kept, `/v1/x?projectId=p&i=${sizes.length - 1}`)).toBe(true)
@@ -95,7 +118,7 @@ describe("kept responses, bounded", () => {
   })
 
   it("count each answer with a KiB beside its body, so tiny answers cannot pile up under the budget", () => {
-    const kept = KeptResponses.make({ maxBytes: 10_000, admit: () => true })
+    const kept = KeptResponses.make({ maxBytes: 10_000, admit: () => true, clock })
     for (let index = 0; index < 100; index++) answered(kept, `/v1/x?projectId=p&i=${index}`, new Uint8Array(2))
     const held = Array.from({ length: 100 }, (_, index) => hit(kept, `/v1/x?projectId=p&i=${index}`)).filter(Boolean).length
     expect(held).toBe(Math.floor(10_000 / 1_026))

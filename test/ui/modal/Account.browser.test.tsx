@@ -9,7 +9,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { page } from "vitest/browser"
-import { de } from "../../../ui/i18n/de.ts"
+import de from "../../../ui/i18n/locales/de.ts"
 import { en } from "../../../ui/i18n/en.ts"
 import { type FakeHistory, type HistoryPage, installFakeHistory } from "../support/FakeHistory.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest"
 import { userEvent } from "vitest/browser"
-import { de } from "../../../ui/i18n/de.ts"
+import de from "../../../ui/i18n/locales/de.ts"
 import { en } from "../../../ui/i18n/en.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
 import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"

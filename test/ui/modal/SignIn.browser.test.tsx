@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import type { SignInBackend } from "../../../core/Config.ts"
 import type { SignInSession } from "../../../core/SignInSession.ts"
-import { de } from "../../../ui/i18n/de.ts"
+import de from "../../../ui/i18n/locales/de.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
 import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
 import { button, dialog, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"

@@ -10,8 +10,8 @@ import * as ErrorCatalogue from "../../../core/ErrorCatalogue.ts"
 import * as Amount from "../../../core/send/Amount.ts"
 import * as Receiver from "../../../core/send/Receiver.ts"
 import * as SwapGuards from "../../../core/swap/SwapGuards.ts"
-import { de } from "../../../ui/i18n/de.ts"
 import { en } from "../../../ui/i18n/en.ts"
+import de from "../../../ui/i18n/locales/de.ts"
 import { translator } from "../../../ui/i18n/Messages.ts"
 import { asFailure } from "../../../ui/modal/components/asFailure.ts"
 import { byTag, errorText } from "../../../ui/modal/components/errorText.ts"
@@ -24,20 +24,21 @@ describe("errorText", () => {
 
   it("gives the fixed-wording toasts a translated tag", () => {
     for (const toast of ErrorCatalogue.toasts) expect(Object.keys(byTag)).toContain(toast.errorTag)
-    expect(errorText({ _tag: "TokenBalanceUnavailable", message: "Token Balance Unavailable" }, translator(de))).toBe(de.tokenBalanceUnavailable)
+    expect(errorText({ _tag: "TokenBalanceUnavailable", message: "Token Balance Unavailable" }, translator("de", de))).toBe(de.tokenBalanceUnavailable)
   })
 
   it("says 'Invalid address' in German", () => {
-    expect(errorText(new Receiver.InvalidReceiverError({ input: "0x12", message: "Invalid address" }), translator(de))).toBe(de.errorReceiverAddress)
+    expect(errorText(new Receiver.InvalidReceiverError({ input: "0x12", message: "Invalid address" }), translator("de", de))).toBe(de.errorReceiverAddress)
   })
 
   it("reads numbers and names from the failure's fields, whatever its English text says, also once the engine rejected with it", () => {
-    const german = translator(de)
+    const german = translator("de", de)
     const cooldown = new Cooldown.EmailCooldownError({ seconds: 7, message: "Please try again after 12 seconds" })
-    expect(errorText(cooldown, german)).toBe("Bitte versuchen Sie es in 7 Sekunden erneut")
+    expect(errorText(cooldown, german)).toBe("Bitte versuche es in 7 Sekunden erneut")
     const refusal = new Amount.InsufficientBalanceError({ symbol: "USDC" })
     expect(errorText(asFailure(refusal), german)).toBe(de.errorInsufficientBalance.replace("{symbol}", "USDC"))
     const impact = new SwapGuards.SwapPriceImpactTooHighError({ impact: "7.5" })
-    expect(errorText(asFailure(impact), translator(en))).toBe(en.swapHighImpact.replace("{impact}", "7.5"))
+    expect(errorText(asFailure(impact), translator("en", en))).toBe(en.swapHighImpact.replace("{impact}", "7.5%"))
+    expect(errorText(asFailure(impact), translator("tr", en))).toContain("%7,5")
   })
 })

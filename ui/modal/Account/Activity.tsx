@@ -56,7 +56,7 @@ function Row({ transaction, now }: { readonly transaction: Transaction.Transacti
         )}
       </span>
       <span className="activity-amount">
-        {amounts.map((amount, index) => <span key={index} data-amount="">{index === 0 ? amount : `→ ${amount}`}</span>)}
+        {amounts.map((amount, index) => <span key={index} data-amount="">{index === 0 ? amount : <><span className="flip">→</span> {amount}</>}</span>)}
         <time className="muted" dateTime={transaction.metadata.minedAt}>{Format.formatRelativeTime(minedAt, now, locale)}</time>
       </span>
     </li>

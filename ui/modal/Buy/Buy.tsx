@@ -46,7 +46,7 @@ function Quotes({ state }: { readonly state: Buy.BuyState }) {
             </span>
             <br />
             <span className="muted">
-              {t("buyFees", { fee: quote.coinbaseFee.amount, network: quote.networkFee.amount, currency: quote.paymentTotal.currency })}
+              {t("buyFees", { fee: Format.formatNumber(quote.coinbaseFee.amount, { locale }), network: Format.formatNumber(quote.networkFee.amount, { locale }), currency: quote.paymentTotal.currency })}
             </span>
           </span>
         </label>
@@ -56,7 +56,7 @@ function Quotes({ state }: { readonly state: Buy.BuyState }) {
 }
 
 function BuyForm({ account }: { readonly account: Session.SessionAccount }) {
-  const { engine, t } = useModalContext()
+  const { engine, t, locale } = useModalContext()
   const state = useEngineAtom(engine.atoms.buyForm)
   const [failure, setFailure] = useState<Failure | undefined>(undefined)
   const [busy, setBusy] = useState(false)
@@ -122,15 +122,15 @@ function BuyForm({ account }: { readonly account: Session.SessionAccount }) {
           aria-describedby="portico-buy-limits" onChange={(event) => void engine.setBuyAmount(event.currentTarget.value)} />
       </label>
       {limit === undefined ? null : (
-        <p className="muted" id="portico-buy-limits">{t("buyLimits", { min: limit.min, max: limit.max, currency: state.paymentCurrency })}</p>
+        <p className="muted" id="portico-buy-limits">{t("buyLimits", { min: Format.formatNumber(limit.min, { locale }), max: Format.formatNumber(limit.max, { locale }), currency: state.paymentCurrency })}</p>
       )}
       {problem === undefined ? null : (
         <p className="error" role="alert" data-buy-problem={problem.kind}>
           {problem.kind === "invalid"
             ? t("buyAmountInvalid")
             : problem.kind === "belowMin"
-            ? t("buyAmountBelowMin", { min: problem.min, currency: state.paymentCurrency })
-            : t("buyAmountAboveMax", { max: problem.max, currency: state.paymentCurrency })}
+            ? t("buyAmountBelowMin", { min: Format.formatNumber(problem.min, { locale }), currency: state.paymentCurrency })
+            : t("buyAmountAboveMax", { max: Format.formatNumber(problem.max, { locale }), currency: state.paymentCurrency })}
         </p>
       )}
       {problem === undefined ? <Quotes state={state} /> : null}

@@ -21,7 +21,7 @@ export function ResendCode({ sentAt, onResend, what = "code" }: { readonly sentA
   const seconds = Math.max(0, Math.ceil((sentAt + Constants.emailCooldownMillis - now) / 1000))
   return (
     <button type="button" className="secondary" data-resend-code="" disabled={seconds > 0} onClick={onResend}>
-      {seconds > 0 ? t(labels[what].later, { seconds: String(seconds) }) : t(labels[what].now)}
+      {seconds > 0 ? t(labels[what].later, { seconds }) : t(labels[what].now)}
     </button>
   )
 }

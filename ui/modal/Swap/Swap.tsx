@@ -84,7 +84,7 @@ function Preview({ onEdit }: { readonly onEdit: () => void }) {
         <dt>{t("swapMinimum")}</dt>
         <dd data-swap-minimum="">{minimum === undefined ? "—" : amountOf(minimum, to)}</dd>
         <dt>{t("swapPriceImpact")}</dt>
-        <dd>{`${quote.priceImpact} %`}</dd>
+        <dd>{Format.formatPercent(quote.priceImpact, locale)}</dd>
         <dt>{t("swapFee")}</dt>
         <dd>{`${quote.fee} %`}</dd>
       </dl>
@@ -141,7 +141,7 @@ function SwapForm({ account, onReview }: { readonly account: Session.SessionAcco
           {form.quoting && received === undefined ? t("loading") : received === undefined || to === undefined ? "—" : t("balanceOf", { amount: Format.formatTokenBalance(received, locale), symbol: to.symbol })}
         </dd>
         <dt>{t("swapPriceImpact")}</dt>
-        <dd data-swap-impact="">{quote === undefined ? "—" : `${quote.priceImpact} %`}</dd>
+        <dd data-swap-impact="">{quote === undefined ? "—" : Format.formatPercent(quote.priceImpact, locale)}</dd>
         <dt>{t("swapFee")}</dt>
         <dd>{quote === undefined ? "—" : `${quote.fee} %`}</dd>
       </dl>

@@ -7,6 +7,7 @@
  */
 import type { ShownFailure } from "../../../app/Engine.ts"
 import type * as Alert from "../../../core/Alert.ts"
+import * as Format from "../../../core/Format.ts"
 import type { MessageKey } from "../../i18n/en.ts"
 import type { Translate } from "../../i18n/Messages.ts"
 
@@ -60,11 +61,11 @@ export const byTag: { readonly [Tag in Shown]: Words } = {
   CallDataNotHexError: "errorInvalidCalls",
   SwapRevertedError: "errorSwapReverted",
   SwapNotReadyError: "swapNotReady",
-  SwapPriceImpactTooHighError: (failure, t) => t("swapHighImpact", { impact: failure.impact ?? "" }),
+  // The template carries no percent sign: the locale's percent format places it ('7,5 %', '%7,5').
+  SwapPriceImpactTooHighError: (failure, t) => t("swapHighImpact", { impact: failure.impact === undefined ? "" : Format.formatPercent(failure.impact, t.locale) }),
   BuyNotReadyError: "buyNotReady",
   InvalidEmailError: "errorInvalidEmail",
-  EmailCooldownError: (failure, t) =>
-    failure.seconds === undefined ? t("errorEmailCooldown", { seconds: "30" }) : t("errorEmailCooldown", { seconds: String(failure.seconds) }),
+  EmailCooldownError: (failure, t) => t("errorEmailCooldown", { seconds: failure.seconds ?? 30 }),
   LoginPanelClosedError: "errorLoginPanelClosed",
   SocialWindowClosedError: "errorSocialWindowClosed",
   EmbeddedFrameLoadError: "errorEmbeddedLoad",

@@ -15,7 +15,7 @@ import { createPublicClient, createWalletClient, getAddress, http, parseAbi, par
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { History, Transaction } from "../../../../core/Transaction.ts"
-import { historyPageSize } from "../../../../http/server/BlockchainHandlers.ts"
+import { historyPageSize } from "../../../../http/server/HistoryAnswers.ts"
 import { startApiServer, type ApiServer } from "../../../../http/server/start.ts"
 import { chainOf } from "../../../../sandbox/evm/EvmDeployment.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../../sandbox/evm/EvmDevnet.ts"

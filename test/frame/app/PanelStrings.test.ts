@@ -1,0 +1,31 @@
+/**
+ * The panels' templates filled in the visitor's locale: the English words as the panels always said
+ * them, plurals by the locale's rules, values isolated right to left, and a refused simulation without
+ * the network's words ending at its own full stop.
+ */
+import { describe, expect, it } from "vitest"
+import { en, fill, loadTable } from "../../../frame/app/PanelStrings.ts"
+
+describe("PanelStrings.fill", () => {
+  it("says English as the panels did", () => {
+    const words = fill("en", en)
+    expect(words.otp.wrong(1)).toBe("That code is not right. 1 try left.")
+    expect(words.otp.wrong(2)).toBe("That code is not right. 2 tries left.")
+    expect(words.otp.sentToNew("ada@example.test")).toBe("Now type the 6-digit code we sent to ada@example.test.")
+    expect(words.approve.transaction(1, 3)).toBe("Transaction 1 of 3")
+    expect(words.approve.unknownNetwork("eip155:9")).toBe("Unknown network (eip155:9)")
+    expect(words.trust.markerIntro("🦊")).toContain("on this browser is 🦊.")
+    expect(words.intent.simulationReverted("")).toBe("The simulation failed: this request would most likely fail.")
+    expect(words.intent.simulationReverted("out of gas")).toBe("The simulation failed: this request would most likely fail. out of gas")
+  })
+
+  it("picks the locale's plural and isolates values right to left", async () => {
+    const german = fill("de", await loadTable("de"))
+    expect(german.otp.wrong(1)).toBe("Dieser Code stimmt nicht. Noch 1 Versuch.")
+    expect(german.otp.wrong(3)).toBe("Dieser Code stimmt nicht. Noch 3 Versuche.")
+    const arabic = fill("ar", await loadTable("ar"))
+    expect(arabic.otp.wrong(2)).toContain("محاولتان")
+    expect(arabic.otp.sentToNew("ada@example.test")).toContain("\u2068ada@example.test\u2069")
+    expect(arabic.intent.simulationReverted("").endsWith("الطلب.")).toBe(true)
+  })
+})
