@@ -53,6 +53,7 @@ interface Operation {
   readonly parameters?: ReadonlyArray<Parameter>
   readonly requestBody?: { readonly content: Readonly<Record<string, { readonly schema: JsonSchema }>> }
   readonly responses: Readonly<Record<string, unknown>>
+  readonly security?: ReadonlyArray<Readonly<Record<string, unknown>>>
 }
 interface OpenApi {
   readonly paths: Readonly<Record<string, Readonly<Record<string, Operation>>>>
@@ -209,6 +210,8 @@ const requestOf = (template: string, method: string, operation: Operation): fc.A
   const inPath = parameters.filter((parameter) => parameter.in === "path")
   const inQuery = parameters.filter((parameter) => parameter.in === "query" && !(parameter.name in guard))
   const inHeader = parameters.filter((parameter) => parameter.in === "header")
+  // The project guard's key is the document's security scheme, not a parameter.
+  const guarded = (operation.security ?? []).some((scheme) => "projectId" in scheme)
   return fc.record({
     segments: fc.tuple(...inPath.map(segment)),
     guard: guardPairs,
@@ -229,7 +232,7 @@ const requestOf = (template: string, method: string, operation: Operation): fc.A
     return {
       method: method.toUpperCase(),
       path,
-      query: [...(inQuery.length === 0 && !template.startsWith("/v1") ? [] : drawn.guard), ...drawn.query.flat(), ...drawn.stranger],
+      query: [...(guarded ? drawn.guard : []), ...drawn.query.flat(), ...drawn.stranger],
       headers,
       ...(drawn.body.text === undefined ? {} : { body: drawn.body.text })
     }
