@@ -8,7 +8,6 @@ import { AnalyticsApi } from "./AnalyticsApi.ts"
 import { BlockchainApi } from "./BlockchainApi.ts"
 import { EmbeddedApi, EmbeddedApprovalApi } from "./EmbeddedApi.ts"
 import { ImageApi } from "./ImageApi.ts"
-import { OperationsApi } from "./OperationsApi.ts"
 import { SessionsApi } from "./SessionsApi.ts"
 import { SignInApi } from "./SignInApi.ts"
 import { SocialApi, SocialCallbackApi } from "./SocialApi.ts"
@@ -25,7 +24,6 @@ export class PorticoApi extends HttpApi.make("portico")
   .add(EmbeddedApprovalApi)
   .add(SocialApi)
   .add(SocialCallbackApi)
-  .add(OperationsApi)
   .annotateMerge(OpenApi.annotations({
     title: "Portico API",
     description: "Balances, names, wallet registry, project origins and analytics for the Portico modal."

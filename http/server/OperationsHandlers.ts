@@ -2,10 +2,10 @@
 import * as Effect from "effect/Effect"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { Alive, NotReady, Ready } from "../api/OperationsApi.ts"
-import { PorticoApi } from "../api/PorticoApi.ts"
+import { ServedApi } from "../api/ServedApi.ts"
 import { Readiness } from "./Readiness.ts"
 
-export const OperationsHandlers = HttpApiBuilder.group(PorticoApi, "operations", (handlers) =>
+export const OperationsHandlers = HttpApiBuilder.group(ServedApi, "operations", (handlers) =>
   Effect.gen(function*() {
     const readiness = yield* Readiness
     return handlers

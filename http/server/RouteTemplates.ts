@@ -7,7 +7,8 @@
 import * as HttpApi from "effect/http-api/HttpApi"
 import { framePath, panelPath } from "../../core/embedded/FrameProtocol.ts"
 import * as ChainRpcRoute from "../api/ChainRpcRoute.ts"
-import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
+import { openApiPath } from "../api/PorticoApi.ts"
+import { ServedApi } from "../api/ServedApi.ts"
 import { assetsPath } from "./embedded/FramePages.ts"
 import * as OnrampWebhook from "./onramp/OnrampWebhook.ts"
 
@@ -16,7 +17,7 @@ export const unmatched = "unmatched"
 /** Every path the server serves, as router templates (`:name` a segment, a final `*` the rest). */
 export const servedPaths = (): ReadonlyArray<string> => {
   const paths: Array<string> = []
-  HttpApi.reflect(PorticoApi, { onGroup: () => undefined, onEndpoint: ({ endpoint }) => paths.push(endpoint.path) })
+  HttpApi.reflect(ServedApi, { onGroup: () => undefined, onEndpoint: ({ endpoint }) => paths.push(endpoint.path) })
   return [...new Set([...paths, openApiPath, ChainRpcRoute.path, OnrampWebhook.path, framePath, panelPath, `${assetsPath}*`])]
 }
 

@@ -18,7 +18,8 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpServer from "effect/http/HttpServer"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
-import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
+import { openApiPath } from "../api/PorticoApi.ts"
+import { ServedApi } from "../api/ServedApi.ts"
 import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
 import { fungibleCatalogue, makeBalanceReader } from "./Balances.ts"
 import { AccountHistory } from "./AccountHistory.ts"
@@ -195,7 +196,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       Layer.provide(services)
     )
     const routes = Layer.mergeAll(
-      HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
+      HttpApiBuilder.layer(ServedApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
       ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
       OnrampWebhook.layer(onramp?.purchases),
       // The embedded wallet's frame and panel pages, when their build is configured.
