@@ -7,6 +7,7 @@
 import { readdir, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { join } from "node:path"
+import type { LogSink } from "../http/server/RequestLog.ts"
 import { startApiServer } from "../http/server/start.ts"
 import { sandboxRegistry } from "./RegistrySeed.ts"
 import { startOnrampProvider } from "./onramp/OnrampProvider.ts"
@@ -71,6 +72,8 @@ export interface SandboxOptions {
    */
   readonly stateDir?: string
   readonly host?: string
+  /** Where the API server's request log lines go (`npm start`: stdout); without it the API logs nothing. */
+  readonly apiLog?: LogSink
 }
 
 export interface Sandbox {
@@ -221,7 +224,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
         social: identityProviders.social,
         ...(frameFolder === undefined ? {} : { frameAssets: frameFolder })
       }
-    })
+    }, options.apiLog === undefined ? {} : { log: options.apiLog })
   )
 
   const parts = [evm, solana, relay, web, api, mail, onramp, identity, explorer] as const

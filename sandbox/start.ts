@@ -90,7 +90,14 @@ process.on("SIGTERM", shutdown)
 
 console.log(values.reset ? "Starting the Portico sandbox from a clean state…" : "Starting the Portico sandbox…")
 try {
-  sandbox = await startSandbox({ ports: values.ephemeral ? "ephemeral" : ports, reset: values.reset, csp: values.csp, web: values.dev ? "dev" : "build" })
+  sandbox = await startSandbox({
+    ports: values.ephemeral ? "ephemeral" : ports,
+    reset: values.reset,
+    csp: values.csp,
+    web: values.dev ? "dev" : "build",
+    // The API server's request log, one JSON line per request (http/server/RequestLog.ts).
+    apiLog: (line) => process.stdout.write(`${line}\n`)
+  })
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

@@ -11,8 +11,11 @@ import { InputErrors } from "./InputErrors.ts"
 
 export const Svg = Schema.String.pipe(HttpApiSchema.asText({ contentType: "image/svg+xml" }))
 
+/** Any text but a NUL character (Postgres refuses one, so it is a 400 naming `id`, never a 500). */
+const ImageId = Schema.String.check(Schema.makeFilter((id: string) => !id.includes("\u0000") || "must not contain a NUL character"))
+
 const image = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
-  HttpApiEndpoint.get(name, path, { params: { id: Schema.String }, success: Svg, error: NotFound })
+  HttpApiEndpoint.get(name, path, { params: { id: ImageId }, success: Svg, error: NotFound })
 
 export const walletImage = image("walletImage", "/getWalletImage/:id")
 export const assetImage = image("assetImage", "/public/getAssetImage/:id")

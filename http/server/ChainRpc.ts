@@ -32,6 +32,7 @@ import * as JsonRpc from "../../core/rpc/JsonRpc.ts"
 import * as ChainRpcRoute from "../api/ChainRpcRoute.ts"
 import { keyOf, makeChainRpcCache, type ChainRpcCache } from "./ChainRpcCache.ts"
 import type { Upstreams } from "./ChainRpcUpstreams.ts"
+import { Metrics, type ServerMetrics } from "./Metrics.ts"
 import { makeAdmission, makeCharge, projectIdOf } from "./ProjectGuardLive.ts"
 import { RateLimits } from "./RateLimits.ts"
 import type { Project } from "./Repository.ts"
@@ -89,15 +90,15 @@ const judgeCall = (namespace: string, network: string, cache: ChainRpcCache) => 
 }
 
 /** The chain's head, when a call's cost depends on it; unknown (undefined) when the node cannot say. */
-const headOf = (url: string) =>
-  Effect.map(forward(url, [{ jsonrpc: "2.0", id: 0, method: "eth_blockNumber" }]), ([answer]) =>
+const headOf = (node: Node) =>
+  Effect.map(forward(node, [{ jsonrpc: "2.0", id: 0, method: "eth_blockNumber" }]), ([answer]) =>
     typeof answer?.result === "string" && /^0x[0-9a-fA-F]{1,16}$/.test(answer.result) ? BigInt(answer.result) : undefined)
 
 /** Every call judged with the head where it needs it; a head the node would not give refuses those calls. */
-const settle = (namespace: string, network: string, cache: ChainRpcCache, upstream: string, judged: ReadonlyArray<Judged>) =>
+const settle = (namespace: string, network: string, cache: ChainRpcCache, node: Node, judged: ReadonlyArray<Judged>) =>
   Effect.gen(function*() {
     if (!judged.some((call) => call._tag === "NeedsHead")) return judged as ReadonlyArray<Slot>
-    const head = yield* headOf(upstream)
+    const head = yield* headOf(node)
     return judged.map((call): Slot => {
       if (call._tag !== "NeedsHead") return call
       const verdict: CallLimits.Verdict = head === undefined
@@ -109,16 +110,22 @@ const settle = (namespace: string, network: string, cache: ChainRpcCache, upstre
 
 type Answer = Omit<JsonRpc.Response, "jsonrpc" | "id">
 
+/** The node a network's calls go to, and what to tell when it fails them (Metrics' upstream errors). */
+interface Node {
+  readonly url: string
+  readonly failed: () => void
+}
+
 const isBatchAnswer = Schema.is(UpstreamAnswers)
 
 /** Sends the calls to the node as one batch with our own ids (the visitor's may repeat), in the calls' order. */
-const forward = (url: string, requests: ReadonlyArray<JsonRpc.Request>): Effect.Effect<ReadonlyArray<Answer>> => {
+const forward = (node: Node, requests: ReadonlyArray<JsonRpc.Request>): Effect.Effect<ReadonlyArray<Answer>> => {
   if (requests.length === 0) return Effect.succeed([])
   const unavailable = (message: string): ReadonlyArray<Answer> =>
     requests.map(() => ({ error: { code: RpcCode.table.ResourceUnavailable.code, message } }))
   return Effect.tryPromise({
     try: async (signal): Promise<unknown> => {
-      const response = await fetch(url, {
+      const response = await fetch(node.url, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(requests.map((request, index) => ({ jsonrpc: "2.0", id: index, method: request.method, params: request.params ?? [] }))),
@@ -139,7 +146,10 @@ const forward = (url: string, requests: ReadonlyArray<JsonRpc.Request>): Effect.
         return answer.error === undefined ? { result: answer.result ?? null } : { error: answer.error }
       })
     }),
-    Effect.catch((reason) => Effect.succeed(unavailable(`The node is ${reason}`)))
+    Effect.catch((reason) => {
+      node.failed()
+      return Effect.succeed(unavailable(`The node is ${reason}`))
+    })
   )
 }
 
@@ -166,7 +176,8 @@ const handle = (
   cache: ChainRpcCache,
   admit: (projectId: string, request: HttpServerRequest.HttpServerRequest) => Effect.Effect<Project, { readonly _tag: string; readonly message: string }>,
   charge: (project: Project, request: HttpServerRequest.HttpServerRequest, cost: number) => Effect.Effect<void, { readonly message: string }>,
-  capacity: number
+  capacity: number,
+  metrics: ServerMetrics
 ) => (request: HttpServerRequest.HttpServerRequest) =>
   Effect.gen(function*() {
     const search = new URL(request.url, "http://portico.invalid").searchParams
@@ -204,9 +215,10 @@ const handle = (
     if (Result.isFailure(charged)) {
       return json(JsonRpc.error(null, "LimitExceeded", `${charged.failure.message} (a batch costs one request per call: ${calls.length})`), 429)
     }
-    const slots = yield* settle(namespace, network, cache, upstream, calls.map(judgeCall(namespace, network, cache)))
+    const node: Node = { url: upstream, failed: () => metrics.upstreamFailed(network) }
+    const slots = yield* settle(namespace, network, cache, node, calls.map(judgeCall(namespace, network, cache)))
     const toForward = slots.flatMap((slot) => (slot._tag === "Forward" ? [slot.request] : []))
-    const answers = yield* forward(upstream, toForward)
+    const answers = yield* forward(node, toForward)
     let next = 0
     const responses = slots.flatMap((slot) => {
       if (slot._tag === "Answered") return slot.notification ? [] : [slot.response]
@@ -227,6 +239,6 @@ export const layer = (upstreams: Upstreams) =>
     const admit = yield* makeAdmission
     const charge = yield* makeCharge
     const limits = yield* RateLimits
-    const handler = handle(upstreams, makeChainRpcCache(), admit, charge, limits.known.capacity)
+    const handler = handle(upstreams, makeChainRpcCache(), admit, charge, limits.known.capacity, yield* Metrics)
     return HttpRouter.addAll([HttpRouter.route("GET", path, handler), HttpRouter.route("POST", path, handler)])
   }))

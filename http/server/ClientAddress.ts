@@ -10,6 +10,7 @@
 import * as Context from "effect/Context"
 import * as Option from "effect/Option"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import type { IncomingMessage } from "node:http"
 
 /** Normalised addresses of the proxies whose X-Forwarded-For is believed (ServerOptions.trustedProxies, `trusted`). */
 export class TrustedProxies extends Context.Service<TrustedProxies, ReadonlySet<string>>()("portico/http/server/TrustedProxies") {}
@@ -60,6 +61,12 @@ export const fromPeer = (remoteAddress: string | undefined, forwardedFor: string
     if (hop !== undefined && !trustedProxies.has(hop)) return prefix64(hop)
   }
   return prefix64(peer)
+}
+
+/** The same for Node's own request (kept answers and the request observer answer before Effect wraps it). */
+export const ofIncoming = (request: IncomingMessage, trustedProxies: ReadonlySet<string>): string => {
+  const forwardedFor = request.headers["x-forwarded-for"]
+  return fromPeer(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, trustedProxies)
 }
 
 export const trusted = (addresses: ReadonlyArray<string> | undefined): ReadonlySet<string> => new Set((addresses ?? []).map(normalise))

@@ -1,8 +1,8 @@
 /**
- * Every error answer is JSON with its tag, those made below our handlers too: a body over the size
- * limit (413) and a body of another media type (415) come from the HTTP layer with a plain or empty
- * body, and a request whose headers are too large (431) or never finish (408) is answered by Node
- * before any handler runs.
+ * Every error answer is JSON with its tag, those made below our handlers too: a path the router
+ * cannot percent-decode (404), a body over the size limit (413) and a body of another media type
+ * (415) come from the HTTP layer with a plain or empty body, and a request whose headers are too
+ * large (431) or never finish (408) is answered by Node before any handler runs.
  */
 import type { Server } from "node:http"
 import * as Effect from "effect/Effect"
@@ -11,6 +11,7 @@ import * as Predicate from "effect/Predicate"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 
 const tags: Readonly<Record<number, { readonly tag: string; readonly message: string }>> = {
+  404: { tag: "NotFound", message: "path: no such endpoint" },
   408: { tag: "RequestTimeout", message: "request: the request did not arrive in time" },
   413: { tag: "PayloadTooLarge", message: "payload: larger than this server accepts" },
   415: { tag: "UnsupportedMediaType", message: "content-type: the body must be application/json" },
@@ -45,12 +46,20 @@ export const answerClientErrors = (server: Server): void => {
   })
 }
 
+/** Why the HTTP layer refused a request, when it did. */
+const reasonOf = (cause: Cause.Cause<unknown>): unknown => {
+  const error = Cause.squash(cause)
+  return Predicate.hasProperty(error, "reason") ? error.reason : undefined
+}
+
 /** A body over MaxBodySize: the HTTP layer raises a parse error that would answer an empty 413. */
 const isBodyTooLarge = (cause: Cause.Cause<unknown>): boolean => {
-  const error = Cause.squash(cause)
-  const reason = Predicate.hasProperty(error, "reason") ? error.reason : undefined
+  const reason = reasonOf(cause)
   return Predicate.hasProperty(reason, "reason") && reason.reason === "BodyTooLarge"
 }
+
+/** A path the router cannot percent-decode (`%zz`, `%ff`) misses even the catch-all route: an empty 404. */
+const isUnroutable = (cause: Cause.Cause<unknown>): boolean => Predicate.isTagged(reasonOf(cause), "RouteNotFound")
 
 /**
  * The wait a 503 asks for while the database is away: 2 to 5 seconds, at random, so that clients
@@ -68,11 +77,12 @@ const databaseAway = (cause: Cause.Cause<unknown>): boolean => {
   return false
 }
 
-/** The answers of a handler (and of a body too large to read, or a database away), each with a JSON body naming its tag. */
+/** The answers of a handler (and of a path that cannot be routed, a body too large to read, or a database away), each with a JSON body naming its tag. */
 export const middleware = <E, R>(httpEffect: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
   httpEffect.pipe(
     Effect.catchCause((cause) => {
       if (isBodyTooLarge(cause)) return Effect.succeed(HttpServerResponse.empty({ status: 413 }))
+      if (isUnroutable(cause)) return Effect.succeed(HttpServerResponse.empty({ status: 404 }))
       if (databaseAway(cause)) {
         return Effect.succeed(HttpServerResponse.jsonUnsafe(
           { _tag: "ServiceUnavailable", message: "database: unreachable, retry later" },

@@ -1,7 +1,8 @@
 /**
  * Image endpoints: wallet images for registry entries; token and currency images from the host's token
  * list (TokenImages.ts), with a monogram only for ids the list has no image for; monograms for asset ids
- * (short symbols such as `USDC` or `eip155-1`). Unknown wallets and malformed ids answer 404.
+ * (short symbols such as `USDC` or `eip155-1`). Unknown wallets and malformed ids answer 404; an id
+ * with a NUL character is the contract's 400 (ImageApi.ts).
  */
 import * as Effect from "effect/Effect"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"

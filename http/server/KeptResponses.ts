@@ -80,7 +80,13 @@ const headersIn = (args: ReadonlyArray<unknown>): OutgoingHttpHeaders | undefine
 const costOf = (answer: Kept): number => answer.body.byteLength + 1024
 
 /** `clock` is the server's (ServerRuntime.clock): a kept answer's age and end are on the same time as its computation. */
-export const make = (options: { readonly maxBytes: number; readonly admit: Admit; readonly clock: Clock.Clock }): KeptResponses => {
+export const make = (options: {
+  readonly maxBytes: number
+  readonly admit: Admit
+  readonly clock: Clock.Clock
+  /** Told of each kept answer written again (`hit`) and each keepable one the application computes (`miss`). */
+  readonly counted?: (outcome: "hit" | "miss") => void
+}): KeptResponses => {
   // Insertion order is recency order: a hit moves its key to the end, eviction takes the first.
   const kept = new Map<string, Kept>()
   let bytes = 0
@@ -112,12 +118,14 @@ export const make = (options: { readonly maxBytes: number; readonly admit: Admit
       }
       if (!options.admit(answer.projectId, request.headers.origin, request, now)) return false
       keep(key, answer)
+      options.counted?.("hit")
       response.writeHead(200, { ...answer.headers, age: String(Math.floor((now - answer.at) / 1000)) })
       response.end(answer.body)
       return true
     },
     watch: (request, response, marked) => {
       if (request.method !== "GET") return
+      options.counted?.("miss")
       // The application hands its headers to writeHead, which Node writes without keeping them.
       let written: OutgoingHttpHeaders | undefined
       response.writeHead = new Proxy(response.writeHead, {

@@ -109,9 +109,7 @@ export const makeAdmitAtOnce = Effect.map(services, ({ address, limits, projects
   const takeNow = limits.known.takeNow
   const project = projects.get(projectId)
   if (takeNow === undefined || project === undefined || !originAdmitted(address.ownOrigins, project, origin)) return false
-  const forwardedFor = request.headers["x-forwarded-for"]
-  const client = ClientAddress.fromPeer(request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor, trustedProxies)
-  return takeNow(rateKey(projectId, client), now) === 0
+  return takeNow(rateKey(projectId, ClientAddress.ofIncoming(request, trustedProxies)), now) === 0
 })
 
 export const layer = Layer.effect(

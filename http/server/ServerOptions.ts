@@ -271,7 +271,17 @@ export const ServerOptions = Schema.Struct({
    * The tokens discovery shows as verified: a token list in the Uniswap format, at an http(s) URL or in a
    * file (explorer/TokenList.ts). Without one every discovered token is flagged unverified.
    */
-  tokenList: Schema.optionalKey(TokenListSource)
+  tokenList: Schema.optionalKey(TokenListSource),
+  /**
+   * Serves Prometheus metrics at `/metrics` on this port of `host` (0 picks one), apart from the API's
+   * port so that only the operator's scraper reaches them. Without it no metrics are served.
+   */
+  metricsPort: Schema.optionalKey(Schema.Int),
+  /**
+   * Request log lines (ServerRuntime.log) also carry the request's path and the client's address, which
+   * name visitors (their wallet addresses, their IP). Default false.
+   */
+  logAddresses: Schema.optionalKey(Schema.Boolean)
 })
 export type ServerOptions = typeof ServerOptions.Type
 

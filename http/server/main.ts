@@ -1,8 +1,9 @@
 /**
  * CLI entry: `node http/server/main.ts`. Reads PORTICO_API_CONFIG (a JSON file of ServerOptions: evm,
  * solana, prices, projects, rateLimit, nameZone…), then lets the environment override where it runs:
- * PORTICO_API_HOST, PORTICO_API_PORT, DATABASE_URL (Postgres) or PORTICO_DATA_DIR (PGlite on disk;
- * default `.sandbox/api-db`). Stops cleanly on SIGINT/SIGTERM.
+ * PORTICO_API_HOST, PORTICO_API_PORT, PORTICO_API_METRICS_PORT, DATABASE_URL (Postgres) or PORTICO_DATA_DIR
+ * (PGlite on disk; default `.sandbox/api-db`). Logs one JSON line per request to stdout (RequestLog.ts).
+ * Stops cleanly on SIGINT/SIGTERM.
  */
 import { readFileSync } from "node:fs"
 import * as Schema from "effect/Schema"
@@ -19,17 +20,19 @@ const options: ServerOptions = {
   ...fromFile,
   ...(env["PORTICO_API_HOST"] === undefined ? {} : { host: env["PORTICO_API_HOST"] }),
   ...(env["PORTICO_API_PORT"] === undefined ? {} : { port: Number(env["PORTICO_API_PORT"]) }),
+  ...(env["PORTICO_API_METRICS_PORT"] === undefined ? {} : { metricsPort: Number(env["PORTICO_API_METRICS_PORT"]) }),
   ...(databaseUrl === undefined
     ? { dataDir: env["PORTICO_DATA_DIR"] ?? fromFile.dataDir ?? ".sandbox/api-db" }
     : { databaseUrl })
 }
 
 // A failure to start prints its message only: no stack, no configuration values.
-const server = await startApiServer(options).catch((error: unknown) => {
+const server = await startApiServer(options, { log: (line) => process.stdout.write(`${line}\n`) }).catch((error: unknown) => {
   console.error(`Portico API failed to start: ${error instanceof Error ? error.message : String(error)}`)
   process.exit(1)
 })
 console.log(`Portico API listening on ${server.url} (OpenAPI at ${server.url}/openapi.json)`)
+if (server.metricsUrl !== undefined) console.log(`Portico API metrics at ${server.metricsUrl}`)
 
 const shutdown = () => {
   server.stop().then(() => process.exit(0), () => process.exit(1))

@@ -18,7 +18,8 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as HttpServer from "effect/http/HttpServer"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
-import { openApiPath, PorticoApi } from "../api/PorticoApi.ts"
+import { openApiPath } from "../api/PorticoApi.ts"
+import { ServedApi } from "../api/ServedApi.ts"
 import { AnalyticsHandlers } from "./AnalyticsHandlers.ts"
 import { fungibleCatalogue, makeBalanceReader } from "./Balances.ts"
 import { AccountHistory } from "./AccountHistory.ts"
@@ -36,6 +37,9 @@ import * as ProjectGuardLive from "./ProjectGuardLive.ts"
 import { memoryLimiter } from "./RateLimiter.ts"
 import * as Repository from "./Repository.ts"
 import { NameRules } from "./NameRules.ts"
+import type { MetricsEndpoint } from "./MetricsEndpoint.ts"
+import * as Operations from "./Operations.ts"
+import { OperationsHandlers } from "./OperationsHandlers.ts"
 import { RateLimits } from "./RateLimits.ts"
 import { ServerAddress } from "./ServerAddress.ts"
 import * as SharedRateLimiter from "./SharedRateLimiter.ts"
@@ -43,6 +47,7 @@ import * as ClientAddress from "./ClientAddress.ts"
 import * as Cors from "./Cors.ts"
 import * as ErrorBodies from "./ErrorBodies.ts"
 import * as ProjectDirectory from "./ProjectDirectory.ts"
+import type { LogSink } from "./RequestLog.ts"
 import * as ResponseHeaders from "./ResponseHeaders.ts"
 import { defaults, type RateLimitOptions, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
@@ -78,6 +83,8 @@ const maxBodySize = ByteSize.kibibytes(64)
 export interface ApiServer {
   /** `http://host:port`, no trailing slash. */
   readonly url: string
+  /** `http://host:port/metrics`, with `metricsPort`. */
+  readonly metricsUrl: string | undefined
   readonly stop: () => Promise<void>
 }
 
@@ -97,6 +104,8 @@ export interface ServerRuntime {
    * to expire a code or a price without waiting.
    */
   readonly clock?: Clock.Clock
+  /** Where the request log lines go (RequestLog.ts), one JSON document each; without it nothing is logged. */
+  readonly log?: LogSink
 }
 
 /** At most this many bytes of whole answers are kept to be written again (KeptResponses). */
@@ -106,12 +115,15 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
   // A token list file is checked before anything opens: a broken one stops the start at once.
   const tokenList = TokenList.load(options.tokenList)
   const db = await databaseOf(options)
+  let metricsEndpoint: MetricsEndpoint | undefined
   try {
     await migrate(db)
     const repository = Repository.make(db)
     await Effect.runPromise(repository.upsertProjects(options.projects ?? {}))
     await Effect.runPromise(repository.upsertWallets(options.wallets ?? []))
     const clock = injected.clock ?? Clock.Clock.defaultValue()
+    const operations = Operations.make(options, db, upstreamsOf(options), { clock, log: injected.log })
+    metricsEndpoint = await operations.serve()
     const projects = await ProjectDirectory.load(repository, clock)
     const evm = options.evm ?? []
     const solanaPrices = options.solana?.pyth === undefined
@@ -129,13 +141,14 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     // longer window, by then full again for either.
     const rates = [options.rateLimit ?? defaults.rateLimit, options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit]
     const idleMillis = 2 * Math.max(...rates.map((limit) => limit.perSeconds)) * 1000
-    const limiterOf = (limit: RateLimitOptions) => db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit)
+    const limiterOf = (limit: RateLimitOptions, name: "project" | "unknownProject") =>
+      operations.counted(db.kind === "postgres" ? SharedRateLimiter.make(db, limit, idleMillis) : memoryLimiter(limit), name)
     // History and token discovery read each chain's explorer; the token list says which tokens are vouched for.
     const explorerChains = await Effect.runPromise(ExplorerChains.make(evm, tokenList))
     const history = await Effect.runPromise(ExplorerHistory.make(explorerChains, prices.known, historyPageSize))
     const limits = RateLimits.of({
-      known: limiterOf(options.rateLimit ?? defaults.rateLimit),
-      unknownProject: limiterOf(options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit)
+      known: limiterOf(options.rateLimit ?? defaults.rateLimit, "project"),
+      unknownProject: limiterOf(options.unknownProjectRateLimit ?? defaults.unknownProjectRateLimit, "unknownProject")
     })
     const signIn = SignInService.of({
       store: SignInStore.make(db),
@@ -167,6 +180,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
         registrationMaxAgeSeconds: options.registrationMaxAgeSeconds ?? defaults.registrationMaxAgeSeconds
       }),
       Layer.succeed(SignInService, signIn),
+      operations.layer,
       Layer.succeed(Prices.Prices, prices),
       Layer.succeed(EnsNames.EnsNames, ens),
       Layer.succeed(Swaps.Swaps, JupiterSwaps.withJupiter(Swaps.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana))),
@@ -176,13 +190,13 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     )
     const handlers = Layer.mergeAll(
       BlockchainHandlers, SessionsHandlers, SignInHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers, EmbeddedHandlers, EmbeddedApprovalHandlers,
-      SocialHandlers, SocialCallbackHandlers
+      SocialHandlers, SocialCallbackHandlers, OperationsHandlers
     ).pipe(
       Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, WalletOriginGuardLive.layer, InputErrorsLive.layer)),
       Layer.provide(services)
     )
     const routes = Layer.mergeAll(
-      HttpApiBuilder.layer(PorticoApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
+      HttpApiBuilder.layer(ServedApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
       ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
       OnrampWebhook.layer(onramp?.purchases),
       // The embedded wallet's frame and panel pages, when their build is configured.
@@ -219,17 +233,21 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     // could never be served, so nothing is kept and every request goes through the guard.
     if (listening !== undefined && limits.known.takeNow !== undefined) {
       const admit = await Effect.runPromise(Effect.provide(ProjectGuardLive.makeAdmitAtOnce, services))
-      KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit, clock }))
+      KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit, clock, counted: operations.metrics.kept }))
     }
+    if (listening !== undefined) operations.observe(listening, ClientAddress.trusted(options.trustedProxies))
     ownUrl = NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, "")
     return {
       url: ownUrl,
+      metricsUrl: metricsEndpoint?.url,
       stop: async () => {
+        await metricsEndpoint?.stop()
         await runtime.dispose()
         await db.close()
       }
     }
   } catch (error) {
+    await metricsEndpoint?.stop()
     await db.close()
     throw error
   }

@@ -1,6 +1,7 @@
 /**
  * Bad input is a 400 that names the field, never a 500: integers in any form but decimal digits
- * within bounds, and NUL bytes in query strings. Unknown paths answer JSON with their tag, and no
+ * within bounds, and NUL bytes in query strings and path parameters. Unknown paths (and paths that
+ * cannot be percent-decoded) answer JSON with their tag, and no
  * answer may be sniffed into another type.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -34,10 +35,23 @@ describe("strict input", () => {
     }
   })
 
+  it.each(["/getWalletImage", "/public/getAssetImage", "/public/getCurrencyImage", "/public/getTokenImage"])("a NUL byte in %s's id is a 400 naming id", async (path) => {
+    for (const id of ["%00", "a%00b"]) {
+      const answer = await get(`${path}/${id}`)
+      expect(answer.status).toBe(400)
+      expect(answer.body).toMatchObject({ _tag: "BadRequest", message: expect.stringMatching(/must not contain a NUL character.*\bid\b/) })
+    }
+  })
+
   it("a history cursor in exponent form is a 400 naming cursor", async () => {
     const answer = await get(`/v1/account/0x70997970C51812dc3A010C7d01b50e0d17dc79C8/history?${sdk}&cursor=1e3`)
     expect(answer.status).toBe(400)
     expect(answer.body.message).toMatch(/^cursor: /)
+  })
+
+  it.each(["%zz", "%ff", "%"])("a path the router cannot decode (%s) answers a JSON 404", async (segment) => {
+    const answer = await get(`/getWalletImage/${segment}?${sdk}`)
+    expect(answer).toMatchObject({ status: 404, nosniff: "nosniff", body: { _tag: "NotFound", message: "path: no such endpoint" } })
   })
 
   it("an unknown path answers JSON with its tag, and every answer says nosniff", async () => {
