@@ -7,7 +7,6 @@
 import { readdir, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { join } from "node:path"
-import type { LogSink } from "../http/server/RequestLog.ts"
 import { startApiServer } from "../http/server/start.ts"
 import { sandboxRegistry } from "./RegistrySeed.ts"
 import { startOnrampProvider } from "./onramp/OnrampProvider.ts"
@@ -73,7 +72,7 @@ export interface SandboxOptions {
   readonly stateDir?: string
   readonly host?: string
   /** Where the API server's request log lines go (`npm start`: stdout); without it the API logs nothing. */
-  readonly apiLog?: LogSink
+  readonly apiLog?: (line: string) => void
 }
 
 export interface Sandbox {
