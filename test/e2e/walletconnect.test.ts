@@ -84,7 +84,8 @@ const startWallet = async (approval: Approval) => {
   })
   wallets.push(wallet)
   wallet.subscribe((event) => {
-    if (event._tag === "SessionProposal") void wallet.approve(event.proposal.id, approval(event.proposal)).catch(() => undefined)
+    // The dapp may refuse the settlement (the tests that approve what was not offered): its answer is the test's to read, not an unhandled rejection.
+    if (event._tag === "SessionProposal") void wallet.approve(event.proposal.id, approval(event.proposal)).then(({ acknowledged }) => acknowledged).catch(() => undefined)
     if (event._tag !== "SessionRequest") return
     const { method, params } = event.params.request
     const answer = async () =>
