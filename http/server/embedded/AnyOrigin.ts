@@ -7,8 +7,11 @@
 import { isAllowed } from "../../../core/OriginAllowlist.ts"
 import { anyOrigin } from "../ProjectDirectory.ts"
 
-/** `*` in `frame-ancestors`: the loopback hosts, any port. */
-export const ancestors = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"] as const
+/**
+ * `*` in `frame-ancestors`: the loopback hosts, any port. Not `[::1]`: CSP's host-source grammar has no IPv6
+ * literal, and browsers drop the source with a warning.
+ */
+export const ancestors = ["http://localhost:*", "http://127.0.0.1:*"] as const
 
 const isLoopback = (url: URL): boolean => url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(url.hostname))
 
