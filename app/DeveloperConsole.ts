@@ -1,10 +1,11 @@
 /**
- * Where the developer alerts (core/DeveloperAlerts.ts) go: the browser's console always, and the modal's
+ * Where a developer alert (core/DeveloperAlerts.ts) goes: the browser's console always, and the modal's
  * toast as well in a development build (one a bundler has not built with NODE_ENV=production), so a
- * visitor of a production site never sees a message addressed to its developer.
+ * visitor of a production site never sees a message addressed to its developer. Its own chunk, loaded
+ * at the first alert.
  */
-import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
-
+import * as Alert from "../core/Alert.ts"
+import type * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 
 /**
  * Bundlers replace `process.env.NODE_ENV` with the build's mode (the whole expression, so it is read as
@@ -18,9 +19,14 @@ export const developmentBuild = (): boolean => {
   }
 }
 
-export const make = (show: (message: string) => void, development: boolean = developmentBuild()): ((raised: DeveloperAlerts.Raised) => void) =>
-  DeveloperAlerts.once((raised) => {
-    const message = DeveloperAlerts.line(raised)
-    console.warn(message)
-    if (development) show(message.slice("[Portico] ".length))
-  })
+/** One line for the console: `[Portico] <title>: <description> <detail>`. */
+export const line = (raised: DeveloperAlerts.Raised): string => {
+  const alert = Alert.catalogue[raised.key]
+  return `[Portico] ${alert.title}: ${alert.description}${raised.detail === undefined ? "" : ` ${raised.detail}`}`
+}
+
+export const tell = (raised: DeveloperAlerts.Raised, show: (message: string) => void, development: boolean = developmentBuild()): void => {
+  const message = line(raised)
+  console.warn(message)
+  if (development) show(message.slice("[Portico] ".length))
+}

@@ -47,7 +47,6 @@ import * as Swap from "../core/swap/Swap.ts"
 import type * as TokenBalance from "../core/TokenBalance.ts"
 import * as Action from "./Action.ts"
 import type { Attempt, FailureOf, Safe } from "./Action.ts"
-import * as DeveloperConsole from "./DeveloperConsole.ts"
 import * as BrowserEnvironment from "./BrowserEnvironment.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
@@ -209,7 +208,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   // The developer's alerts (app/DeveloperConsole.ts) can come before the modal exists; a development
   // build's toast shows them once it does.
   const alerts: { show: (message: string) => void } = { show: () => undefined }
-  const tellDeveloper = DeveloperConsole.make((message) => alerts.show(message))
+  const tellDeveloper = DeveloperAlerts.once((raised) =>
+    void import("./DeveloperConsole.ts").then((developer) => developer.tell(raised, (message) => alerts.show(message)))
+  )
   // The embedded wallet's chunk and frame load at its first use, once the features below exist.
   const embeddedScope = Scope.makeUnsafe()
   const loginForm = Effect.runSync(SubscriptionRef.make(Login.initial))

@@ -1,9 +1,10 @@
 /**
  * The alerts meant for the site's developer (spec section 8): a configuration Portico cannot fully use, or
  * a server that refuses the project, said once each in the developer's console, and in development builds
- * on the modal too; never shown to visitors of a production build (app/DeveloperConsole.ts decides where).
+ * on the modal too; never shown to visitors of a production build (app/DeveloperConsole.ts says them, and
+ * is loaded only when there is something to say: the catalogue's words cost nothing to a site set up right).
  */
-import * as Alert from "./Alert.ts"
+import type * as Alert from "./Alert.ts"
 import type { NormalizedConfig } from "./Config.ts"
 
 export interface Raised {
@@ -30,12 +31,6 @@ export const ofMissingNetwork = (caipNetworkId: string): Raised => ({
   key: "SwitchNetworkNotFound",
   detail: `${caipNetworkId} is not in the networks option.`
 })
-
-/** One line for the console: `[Portico] <title>: <description> <detail>`. */
-export const line = (raised: Raised): string => {
-  const alert = Alert.catalogue[raised.key]
-  return `[Portico] ${alert.title}: ${alert.description}${raised.detail === undefined ? "" : ` ${raised.detail}`}`
-}
 
 /** Passes each alert on once: a misconfiguration is said once, not at every request it fails. */
 export const once = (sink: (raised: Raised) => void): ((raised: Raised) => void) => {

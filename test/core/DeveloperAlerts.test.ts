@@ -18,12 +18,6 @@ describe("developer alerts", () => {
     for (const reason of ["RateLimited", "NotFound", "UpstreamUnavailable", "TimeoutError", "Unknown"]) expect(DeveloperAlerts.ofRefusal(reason)).toBeUndefined()
   })
 
-  it("read as the catalogue's title and description, then what it means here", () => {
-    expect(DeveloperAlerts.line(DeveloperAlerts.ofMissingNetwork("eip155:10"))).toBe(
-      `[Portico] ${Alert.catalogue.SwitchNetworkNotFound.title}: ${Alert.catalogue.SwitchNetworkNotFound.description} eip155:10 is not in the networks option.`
-    )
-  })
-
   it("are passed on once each, in the order first raised", () => {
     const raised = fc.record({ key: fc.constantFrom(...(Object.keys(Alert.catalogue) as Array<Alert.Key>)), detail: fc.constantFrom("a", "b") }, { requiredKeys: ["key"] })
     fc.assert(fc.property(fc.array(raised), (sequence) => {
