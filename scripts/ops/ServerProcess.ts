@@ -1,0 +1,54 @@
+/**
+ * One of Portico's server CLIs (the API's or the relay's) in a child process, as an operator runs it: started
+ * with an environment, its URL read from its "listening on" line, killed with a signal (SIGKILL for a crash)
+ * and started again on the same port, so the load balancer's configuration names it once.
+ */
+import { spawn } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+export const apiMain = fileURLToPath(new URL("../../http/server/main.ts", import.meta.url))
+export const relayMain = fileURLToPath(new URL("../../http/relay/main.ts", import.meta.url))
+
+export interface ServerProcess {
+  /** `http://127.0.0.1:port` or `ws://127.0.0.1:port`: where it listens. */
+  readonly url: string
+  readonly port: number
+  /** Sends `signal` and resolves once it exited. */
+  readonly kill: (signal: NodeJS.Signals) => Promise<void>
+}
+
+/** Output kept for a start failure's message: the last few kilobytes. */
+const tailBytes = 4096
+
+/**
+ * Starts `main` with `env`; `portVariable` set to `port` (0 = a free one). Its request log is read and
+ * dropped (a full pipe would stall the server).
+ */
+export const startServerProcess = (main: string, env: Readonly<Record<string, string>>, portVariable: string, port = 0): Promise<ServerProcess> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, [portVariable]: String(port) }, stdio: ["ignore", "pipe", "pipe"] })
+    const exited = new Promise<void>((done) => child.once("exit", () => done()))
+    let output = ""
+    let started = false
+    const keep = (chunk: string) => {
+      if (!started) output = (output + chunk).slice(-tailBytes)
+    }
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      keep(chunk)
+      const url = started ? undefined : /listening on (\S+)/.exec(output)?.[1]
+      if (url === undefined) return
+      started = true
+      resolve({
+        url,
+        port: Number(new URL(url).port),
+        kill: (signal) => {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+          return exited
+        }
+      })
+    })
+    child.stderr.setEncoding("utf8").on("data", keep)
+    void exited.then(() => {
+      if (!started) reject(new Error(`${main} exited before listening: ${output}`))
+    })
+  })

@@ -1,0 +1,164 @@
+/**
+ * `npm run ops:multiprocess`: Portico as several machines would run it, on this one. A throwaway Postgres,
+ * 2 API processes and 2 relay processes on it (loopback ports), Debian's nginx in front as the load balancer
+ * (installed with apt-get when missing). A dapp and a wallet pinned to different relay processes pair, sign and
+ * send; then writers (wallet sign-ins) and relay publishers run a fixed amount of work through nginx while one
+ * API process and one relay process are killed with SIGKILL and started again. At the end every acknowledged
+ * write is read back and every acknowledged message must have reached its subscriber. It prints the counts and
+ * the throughput, and exits 0 only when no acknowledged write and no acknowledged message was lost.
+ *
+ * A script, not a timed test: the work is a number of operations, so a busy machine only takes longer.
+ * Options (environment): MULTIPROCESS_WRITES (default 600), MULTIPROCESS_TOPICS (20),
+ * MULTIPROCESS_MESSAGES (40 per topic).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { openDatabase } from "../../http/server/Database.ts"
+import { startPostgres } from "../../test/http/support/postgres.ts"
+import { loadBalancerSite } from "./LoadBalancerSite.ts"
+import { ensureNginx, startNginx } from "./Nginx.ts"
+import { pairPinned } from "./PinnedPair.ts"
+import { startRelayLoad } from "./RelayLoad.ts"
+import { apiMain, relayMain, startServerProcess, type ServerProcess } from "./ServerProcess.ts"
+import { readBack, runSignInLoad, type SignInLoadOptions } from "./SignInLoad.ts"
+
+const count = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
+const writes = count("MULTIPROCESS_WRITES", 600)
+const topics = count("MULTIPROCESS_TOPICS", 20)
+const messagesPerTopic = count("MULTIPROCESS_MESSAGES", 40)
+/** Relay clients back off up to 15 s (core/walletconnect/RelayClient.ts); the last deliveries get four rounds of it. */
+const deliveryWaitMs = 60_000
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
+    })
+  })
+
+const log = (line: string) => console.log(`[multiprocess] ${line}`)
+const cleanups: Array<() => Promise<void> | void> = []
+
+const run = async (): Promise<boolean> => {
+  ensureNginx()
+  const postgres = await startPostgres()
+  if (postgres === undefined) throw new Error("Debian's postgresql is not installed (apt-get install postgresql)")
+  cleanups.push(() => postgres.stop())
+  const admin = await openDatabase({ databaseUrl: postgres.url })
+  await admin.query("CREATE DATABASE portico")
+  await admin.close()
+  const databaseUrl = postgres.url.replace(/\/postgres$/, "/portico")
+
+  const work = mkdtempSync(join(tmpdir(), "portico-multiprocess-"))
+  cleanups.push(() => rmSync(work, { recursive: true, force: true }))
+  const origin = "https://app.example.com"
+  const projectId = "multiprocess"
+  const apiConfig = join(work, "api.json")
+  writeFileSync(apiConfig, JSON.stringify({
+    projects: { [projectId]: { allowedOrigins: [origin] } },
+    // The sign-ins are plain accounts' signatures, proven without reading the chain: no node is asked.
+    evm: [{ chainId: 31337, rpcUrl: "http://127.0.0.1:8545" }],
+    rateLimit: { requests: 1_000_000, perSeconds: 60 },
+    trustedProxies: ["127.0.0.1"]
+  }))
+  const balancerPort = await freePort()
+  const balancer = `http://127.0.0.1:${balancerPort}`
+  const relayUrl = `ws://127.0.0.1:${balancerPort}/relay`
+  const apiEnv = { PORTICO_API_CONFIG: apiConfig, DATABASE_URL: databaseUrl }
+  const relayEnv = { DATABASE_URL: databaseUrl, PORTICO_RELAY_PUBLIC_URL: relayUrl }
+  const apis: Array<ServerProcess> = await Promise.all([0, 1].map(() => startServerProcess(apiMain, apiEnv, "PORTICO_API_PORT")))
+  const relays: Array<ServerProcess> = await Promise.all([0, 1].map(() => startServerProcess(relayMain, relayEnv, "PORTICO_RELAY_PORT")))
+  cleanups.push(() => Promise.all([...apis, ...relays].map((server) => server.kill("SIGTERM"))).then(() => undefined))
+  log(`postgres ${postgres.url}; API processes on ${apis.map((api) => api.port).join(", ")}; relay processes on ${relays.map((relay) => relay.port).join(", ")}`)
+
+  const nginx = await startNginx(loadBalancerSite({ listenPort: balancerPort, apiPorts: apis.map((api) => api.port), relayPorts: relays.map((relay) => relay.port) }))
+  cleanups.push(() => nginx.stop())
+  log(`nginx balancing on ${balancer} (relay at ${relayUrl})`)
+
+  const pair = await pairPinned(relayUrl, 0, 1)
+  cleanups.push(() => pair.close())
+  const paired = await pair.signs("Across two relay processes") && await pair.sends()
+  log(`dapp on relay process 0 and wallet on relay process 1 paired; personal_sign and eth_sendTransaction ${paired ? "answered" : "FAILED"}`)
+
+  // The crash: once a tenth of each load is acknowledged (the relay's is the shorter), API process 0 and relay process 1
+  // (the wallet's) are killed and started again while both loads run.
+  let crash: Promise<void> | undefined
+  const progress = { writes: 0, messages: 0 }
+  const maybeCrash = () => {
+    if (crash !== undefined || progress.writes < writes / 10 || progress.messages < (topics * messagesPerTopic) / 10) return
+    log(`kill -9 API process 0 (port ${apis[0]?.port}) and relay process 1 (port ${relays[1]?.port}) at ${progress.writes}/${writes} writes and ${progress.messages}/${topics * messagesPerTopic} messages`)
+    crash = Promise.all([
+      restart(apis, 0, () => startServerProcess(apiMain, apiEnv, "PORTICO_API_PORT", apis[0]?.port)),
+      restart(relays, 1, () => startServerProcess(relayMain, relayEnv, "PORTICO_RELAY_PORT", relays[1]?.port))
+    ]).then(() => log("both started again on their ports"))
+  }
+
+  const signIn: SignInLoadOptions = {
+    url: balancer, projectId, origin, writers: 6, writes,
+    onAcknowledged: (done) => {
+      progress.writes = done
+      maybeCrash()
+    }
+  }
+  const relayLoad = await startRelayLoad({
+    url: relayUrl, processes: 2, topics, messagesPerTopic, ttlSeconds: 600,
+    onPublished: (done) => {
+      progress.messages = done
+      maybeCrash()
+    }
+  })
+  cleanups.push(() => relayLoad.close())
+  const started = performance.now()
+  const seconds = () => (performance.now() - started) / 1000
+  const [[writeResult, writesSeconds], [published, messagesSeconds]] = await Promise.all([
+    runSignInLoad(signIn).then((result) => [result, seconds()] as const),
+    relayLoad.published.then((messages) => [messages, seconds()] as const)
+  ])
+  if (crash === undefined) throw new Error("the load ended before the crash")
+  await crash
+
+  const pairedAfter = await pair.signs("After the crash") && await pair.sends()
+  log(`after the crash the same session signs and sends: ${pairedAfter ? "yes" : "NO"}`)
+
+  const deadline = performance.now() + deliveryWaitMs
+  while (relayLoad.missing() > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
+  const lostWrites = await readBack(signIn, writeResult.acknowledged)
+  const lostMessages = relayLoad.missing()
+
+  const apiFailures = Object.values(writeResult.failures).reduce((sum, n) => sum + n, 0)
+  const relayFailures = Object.values(relayLoad.failures()).reduce((sum, n) => sum + n, 0)
+  console.log([
+    `acknowledged writes: ${writeResult.acknowledged.length}`,
+    `writes lost: ${lostWrites.length}`,
+    `messages published: ${published}`,
+    `messages lost: ${lostMessages}`,
+    `failed requests seen by clients: ${apiFailures + relayFailures} (API ${JSON.stringify(writeResult.failures)}, relay ${JSON.stringify(relayLoad.failures())}; none of them acknowledged)`,
+    `throughput: ${(writeResult.requests / writesSeconds).toFixed(1)} requests/s (${writeResult.requests} in ${writesSeconds.toFixed(1)} s), ${(published / messagesSeconds).toFixed(1)} messages/s (${published} in ${messagesSeconds.toFixed(1)} s)`,
+    `reconnects: ${relayLoad.reconnects() + pair.reconnects()}`,
+    `pairing across processes: ${paired && pairedAfter ? "ok" : "failed"}`
+  ].join("\n"))
+  return lostWrites.length === 0 && lostMessages === 0 && paired && pairedAfter
+}
+
+/** Kills `list[index]` with SIGKILL and puts its restarted self in its place. */
+const restart = async (list: Array<ServerProcess>, index: number, start: () => Promise<ServerProcess>): Promise<void> => {
+  await list[index]?.kill("SIGKILL")
+  list[index] = await start()
+}
+
+const cleanUp = async () => {
+  for (const cleanup of cleanups.splice(0).toReversed()) await Promise.resolve(cleanup()).catch(() => undefined)
+}
+
+process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)))
+const ok = await run().catch((error: unknown) => {
+  console.error(`[multiprocess] failed: ${error instanceof Error ? error.message : String(error)}`)
+  return false
+})
+await cleanUp()
+process.exit(ok ? 0 : 1)
