@@ -85,12 +85,14 @@ const run = async (): Promise<boolean> => {
   const paired = await pair.signs("Across two relay processes") && await pair.sends()
   log(`dapp on relay process 0 and wallet on relay process 1 paired; personal_sign and eth_sendTransaction ${paired ? "answered" : "FAILED"}`)
 
-  // The crash: once a tenth of each load is acknowledged (the relay's is the shorter), API process 0 and relay process 1
-  // (the wallet's) are killed and started again while both loads run.
+  // The crash: once a tenth of either load is acknowledged, API process 0 and relay process 1 (the wallet's) are
+  // killed and started again while both loads run.
   let crash: Promise<void> | undefined
+  let crashedUnderLoad = false
   const progress = { writes: 0, messages: 0 }
   const maybeCrash = () => {
-    if (crash !== undefined || progress.writes < writes / 10 || progress.messages < (topics * messagesPerTopic) / 10) return
+    if (crash !== undefined || Math.max(progress.writes / writes, progress.messages / (topics * messagesPerTopic)) < 0.1) return
+    crashedUnderLoad = progress.writes < writes && progress.messages < topics * messagesPerTopic
     log(`kill -9 API process 0 (port ${apis[0]?.port}) and relay process 1 (port ${relays[1]?.port}) at ${progress.writes}/${writes} writes and ${progress.messages}/${topics * messagesPerTopic} messages`)
     crash = Promise.all([
       restart(apis, 0, () => startServerProcess(apiMain, apiEnv, "PORTICO_API_PORT", apis[0]?.port)),
@@ -119,8 +121,8 @@ const run = async (): Promise<boolean> => {
     runSignInLoad(signIn).then((result) => [result, seconds()] as const),
     relayLoad.published.then((messages) => [messages, seconds()] as const)
   ])
-  if (crash === undefined) throw new Error("the load ended before the crash")
   await crash
+  if (!crashedUnderLoad) throw new Error("a load ended before the crash: give it more work (MULTIPROCESS_WRITES, MULTIPROCESS_MESSAGES)")
 
   const pairedAfter = await pair.signs("After the crash") && await pair.sends()
   log(`after the crash the same session signs and sends: ${pairedAfter ? "yes" : "NO"}`)
