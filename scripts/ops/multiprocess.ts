@@ -12,11 +12,11 @@
  * MULTIPROCESS_MESSAGES (40 per topic).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { openDatabase } from "../../http/server/Database.ts"
 import { startPostgres } from "../../test/http/support/postgres.ts"
+import { closedPort } from "../../test/http/support/rpcNode.ts"
 import { loadBalancerSite } from "./LoadBalancerSite.ts"
 import { ensureNginx, startNginx } from "./Nginx.ts"
 import { pairPinned } from "./PinnedPair.ts"
@@ -30,16 +30,6 @@ const topics = count("MULTIPROCESS_TOPICS", 20)
 const messagesPerTopic = count("MULTIPROCESS_MESSAGES", 40)
 /** Relay clients back off up to 15 s (core/walletconnect/RelayClient.ts); the last deliveries get four rounds of it. */
 const deliveryWaitMs = 60_000
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
-    })
-  })
 
 const log = (line: string) => console.log(`[multiprocess] ${line}`)
 const cleanups: Array<() => Promise<void> | void> = []
@@ -66,7 +56,7 @@ const run = async (): Promise<boolean> => {
     rateLimit: { requests: 1_000_000, perSeconds: 60 },
     trustedProxies: ["127.0.0.1"]
   }))
-  const balancerPort = await freePort()
+  const balancerPort = await closedPort()
   const balancer = `http://127.0.0.1:${balancerPort}`
   const relayUrl = `ws://127.0.0.1:${balancerPort}/relay`
   const apiEnv = { PORTICO_API_CONFIG: apiConfig, DATABASE_URL: databaseUrl }
