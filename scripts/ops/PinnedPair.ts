@@ -10,6 +10,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import * as Storage from "../../core/Storage.ts"
 import * as SignClient from "../../core/walletconnect/SignClient.ts"
 import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
+import type { ReconnectTally } from "./ReconnectTally.ts"
 import { pinnedSocket } from "./RelayPin.ts"
 
 const account = privateKeyToAccount(accountAt(0).privateKey)
@@ -22,8 +23,6 @@ export interface PinnedPair {
   readonly signs: (message: string) => Promise<boolean>
   /** Whether an eth_sendTransaction came back with the hash of the transaction the wallet signed. */
   readonly sends: () => Promise<boolean>
-  /** Times either side's relay link came back after it was lost. */
-  readonly reconnects: () => number
   readonly close: () => void
 }
 
@@ -47,22 +46,17 @@ const answer = async (method: string, params: ReadonlyArray<unknown>, sent: Set<
 }
 
 /** Pairs a dapp on relay process `dappProcess` and a wallet on `walletProcess`, both at `relayUrl`. */
-export const pairPinned = async (relayUrl: string, dappProcess: number, walletProcess: number): Promise<PinnedPair> => {
-  let reconnects = 0
-  const side = (role: "dapp" | "wallet", pin: number) => {
-    let opened = 0
-    return SignClient.make({
+export const pairPinned = async (relayUrl: string, dappProcess: number, walletProcess: number, reconnects: ReconnectTally): Promise<PinnedPair> => {
+  const side = (role: "dapp" | "wallet", pin: number) =>
+    SignClient.make({
       role,
       relayUrl,
       projectId: "multiprocess",
       metadata: { name: `multiprocess ${role}`, description: role, url: `https://${role}.example.com`, icons: [] },
       storage: Storage.serviceOf(Storage.layerMemory),
       openSocket: pinnedSocket(pin),
-      onRelayStatus: (status) => {
-        if (status === "open" && opened++ > 0) reconnects += 1
-      }
+      onRelayStatus: reconnects.listener()
     })
-  }
   const [dapp, wallet] = await Promise.all([side("dapp", dappProcess), side("wallet", walletProcess)])
   const sent = new Set<Hex>()
   const proposed = new Promise<number>((resolve) => {
@@ -92,7 +86,6 @@ export const pairPinned = async (relayUrl: string, dappProcess: number, walletPr
       const hash = await within("eth_sendTransaction", dapp.request(topic, chain, request))
       return typeof hash === "string" && sent.has(hash as Hex)
     },
-    reconnects: () => reconnects,
     close: () => {
       dapp.close()
       wallet.close()

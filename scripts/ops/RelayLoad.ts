@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto"
 import { generateSeed } from "../../core/walletconnect/RelayAuth.ts"
 import * as RelayClient from "../../core/walletconnect/RelayClient.ts"
+import type { ReconnectTally } from "./ReconnectTally.ts"
 import { pinnedSocket } from "./RelayPin.ts"
 
 export interface RelayLoadOptions {
@@ -18,6 +19,8 @@ export interface RelayLoadOptions {
   readonly topics: number
   readonly messagesPerTopic: number
   readonly ttlSeconds: number
+  /** Where the clients' reconnects are counted. */
+  readonly reconnects: ReconnectTally
   /** Called after each acknowledged publish with how many are acknowledged so far. */
   readonly onPublished?: (count: number) => void
 }
@@ -29,8 +32,6 @@ export interface RelayLoad {
   readonly missing: () => number
   /** Publishes the relay refused or the client gave up on (each was sent again). */
   readonly failures: () => Readonly<Record<string, number>>
-  /** Times a client's link came back after it was lost. */
-  readonly reconnects: () => number
   readonly close: () => void
 }
 
@@ -39,24 +40,18 @@ const tag = 1108
 export const startRelayLoad = async (options: RelayLoadOptions): Promise<RelayLoad> => {
   const clients: Array<RelayClient.RelayClient> = []
   const failures: Record<string, number> = {}
-  let reconnects = 0
   let published = 0
   const acknowledged = new Map<string, Set<string>>()
   const received = new Map<string, Set<string>>()
 
   const client = (pin: number, onPush: (push: RelayClient.Push) => void = () => undefined) => {
-    let opened = 0
     const made = RelayClient.make({
       relayUrl: options.url,
       projectId: "multiprocess",
       seed: generateSeed(),
       onPush,
       openSocket: pinnedSocket(pin),
-      onStatus: (status) => {
-        if (status !== "open") return
-        if (opened > 0) reconnects += 1
-        opened += 1
-      }
+      onStatus: options.reconnects.listener()
     })
     clients.push(made)
     return made
@@ -105,7 +100,6 @@ export const startRelayLoad = async (options: RelayLoadOptions): Promise<RelayLo
     published: Promise.all(topics.map(publishAll)).then(() => published),
     missing,
     failures: () => failures,
-    reconnects: () => reconnects,
     close: () => {
       for (const made of clients) made.close()
     }
