@@ -28,13 +28,21 @@ const configFile = readFileSync(join(docs, "deploy/nginx.conf"), "utf8")
 const host = "portico.example.com"
 const hsts = "max-age=63072000; includeSubDomains; preload"
 
-let api: ApiServer
-let relay: Relay
-let nginx: Nginx
-let certificate: string
-let ports: { readonly http: number; readonly https: number }
-let certDir: string
+/** What the tests run against: the proxy's two ports, the certificate it serves, and what stands behind it. */
+interface Deployment {
+  readonly api: ApiServer
+  readonly relay: Relay
+  readonly nginx: Nginx
+  readonly certificate: string
+  readonly ports: { readonly http: number; readonly https: number }
+}
+let deployment: Deployment | undefined
+const certDir = mkdtempSync(join(tmpdir(), "portico-tls-"))
 const apiLog: Array<string> = []
+const deployed = (): Deployment => {
+  if (deployment === undefined) throw new Error("the proxy did not start")
+  return deployment
+}
 
 /** The file's literals that name the operator's machines, each of which must be in it, and this machine's values. */
 const localised = (swaps: ReadonlyArray<readonly [string, string]>): string =>
@@ -44,33 +52,31 @@ const localised = (swaps: ReadonlyArray<readonly [string, string]>): string =>
   }, configFile)
 
 beforeAll(async () => {
-  certDir = mkdtempSync(join(tmpdir(), "portico-tls-"))
   execFileSync("openssl", [
     "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
     "-subj", `/CN=${host}`, "-addext", `subjectAltName=DNS:${host}`,
     "-keyout", join(certDir, "privkey.pem"), "-out", join(certDir, "fullchain.pem")
   ], { stdio: "pipe" })
-  certificate = readFileSync(join(certDir, "fullchain.pem"), "utf8")
-  ;[api, relay] = await Promise.all([
+  const [api, relay] = await Promise.all([
     startApiServer({ port: 0, projects: { deploy: { allowedOrigins: ["https://app.example.com"] } }, trustedProxies: ["127.0.0.1"], logAddresses: true }, { log: (line) => void apiLog.push(line) }),
     startRelay({ publicUrl: `wss://${host}/relay` })
   ])
-  const [httpPort, httpsPort, apiDown, relayDown] = await Promise.all([closedPort(), closedPort(), closedPort(), closedPort()])
-  ports = { http: httpPort, https: httpsPort }
-  nginx = await startNginx(localised([
-    ["listen 80;", `listen 127.0.0.1:${httpPort};`],
-    ["listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`],
+  const [http, https, apiDown, relayDown] = await Promise.all([closedPort(), closedPort(), closedPort(), closedPort()])
+  const nginx = await startNginx(localised([
+    ["listen 80;", `listen 127.0.0.1:${http};`],
+    ["listen 443 ssl http2;", `listen 127.0.0.1:${https} ssl http2;`],
     [`/etc/letsencrypt/live/${host}`, certDir],
     ["10.0.0.11:8790", new URL(api.url).host],
     ["10.0.0.12:8790", `127.0.0.1:${apiDown}`],
     ["10.0.0.11:5555", new URL(relay.url).host],
     ["10.0.0.12:5555", `127.0.0.1:${relayDown}`]
   ]))
+  deployment = { api, relay, nginx, certificate: readFileSync(join(certDir, "fullchain.pem"), "utf8"), ports: { http, https } }
 }, 60_000)
 
 afterAll(async () => {
-  await nginx?.stop()
-  await Promise.all([api?.stop(), relay?.stop()])
+  await deployment?.nginx.stop()
+  await Promise.all([deployment?.api.stop(), deployment?.relay.stop()])
   rmSync(certDir, { recursive: true, force: true })
 })
 
@@ -93,6 +99,7 @@ const collect = (resolve: (answer: Answer) => void, protocol?: () => string | un
  */
 const secureGet = (path: string, headers: Record<string, string> = {}, localAddress = "127.0.0.1") =>
   new Promise<Answer>((resolve, reject) => {
+    const { ports, certificate } = deployed()
     const sent = httpsRequest({ host: "127.0.0.1", port: ports.https, path, servername: host, ca: certificate, localAddress, headers: { host, ...headers } }, (response) => {
       const socket = response.socket as { getProtocol?: () => string | null }
       collect(resolve, () => socket.getProtocol?.() ?? undefined)(response)
@@ -126,14 +133,14 @@ describe("the guide's nginx configuration", () => {
 
   it("refuses a client that does not trust the certificate", async () => {
     const refused = new Promise<Error>((resolve) => {
-      httpsRequest({ host: "127.0.0.1", port: ports.https, path: "/healthz", servername: host }, () => resolve(new Error("answered"))).on("error", resolve).end()
+      httpsRequest({ host: "127.0.0.1", port: deployed().ports.https, path: "/healthz", servername: host }, () => resolve(new Error("answered"))).on("error", resolve).end()
     })
     expect((await refused).message).toMatch(/self[- ]signed/i)
   })
 
   it("redirects plain HTTP to HTTPS", async () => {
     const answer = await new Promise<Answer>((resolve, reject) => {
-      httpRequest({ host: "127.0.0.1", port: ports.http, path: "/healthz?x=1", headers: { host } }, collect(resolve)).on("error", reject).end()
+      httpRequest({ host: "127.0.0.1", port: deployed().ports.http, path: "/healthz?x=1", headers: { host } }, collect(resolve)).on("error", reject).end()
     })
     expect(answer.status).toBe(301)
     expect(answer.headers.location).toBe(`https://${host}/healthz?x=1`)
@@ -153,6 +160,7 @@ describe("the guide's nginx configuration", () => {
 
   it("carries relay WebSockets at wss://<host>/relay: a message published by one client reaches another", async () => {
     // ws hands `servername` to tls.connect (SNI and the certificate's name) though its type leaves it out.
+    const { ports, certificate } = deployed()
     const tls: ClientOptions & { readonly servername: string } = { ca: certificate, servername: host, headers: { host } }
     const openSocket = (url: string) => new WebSocket(url.replace(`wss://${host}/`, `wss://127.0.0.1:${ports.https}/`), tls) as unknown as RelayClient.Socket
     const topic = "d".repeat(64)
