@@ -67,7 +67,7 @@ export const startNginx = async (site: string): Promise<Nginx> => {
   const pidFile = join(dir, "nginx.pid")
   // nginx writes its pid once its sockets listen.
   for (let waited = 0; !existsSync(pidFile); waited += 50) {
-    if (child.exitCode !== null || waited > 10_000) throw new Error(`nginx did not start: ${stderr}`)
+    if (child.exitCode !== null || waited > 30_000) throw new Error(`nginx did not start: ${stderr}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   const log = join(dir, "error.log")
