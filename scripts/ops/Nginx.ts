@@ -21,10 +21,7 @@ export const ensureNginx = (): void => {
 }
 
 export interface Nginx {
-  /** The prefix folder: the main config, logs and temp files. */
-  readonly dir: string
-  /** Error log so far (why a request failed, what nginx refused at start). */
-  readonly errors: () => string
+  /** Stops it gracefully (SIGQUIT) and removes its folder. */
   readonly stop: () => Promise<void>
 }
 
@@ -57,28 +54,27 @@ export const startNginx = async (site: string): Promise<Nginx> => {
   writeFileSync(main, mainConfig(dir, siteFile))
   const args = ["-p", dir, "-e", join(dir, "error.log"), "-c", main]
   const checked = spawnSync(nginxPath, [...args, "-t", "-q"], { encoding: "utf8" })
-  if (checked.status !== 0) throw new Error(`nginx refused its configuration: ${checked.stderr}`)
-  const child = spawn(nginxPath, [...args, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "pipe"] })
-  let stderr = ""
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk
-  })
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
-  const pidFile = join(dir, "nginx.pid")
+  if (checked.status !== 0) {
+    rmSync(dir, { recursive: true, force: true })
+    throw new Error(`nginx refused its configuration: ${checked.stderr}`)
+  }
+  const child = spawn(nginxPath, [...args, "-g", "daemon off;"], { stdio: "ignore" })
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGQUIT")
+    await exited
+    rmSync(dir, { recursive: true, force: true })
+  }
   // nginx writes its pid once its sockets listen.
+  const pidFile = join(dir, "nginx.pid")
   for (let waited = 0; !existsSync(pidFile); waited += 50) {
-    if (child.exitCode !== null || waited > 30_000) throw new Error(`nginx did not start: ${stderr}`)
+    if (child.exitCode !== null || waited > 30_000) {
+      const log = join(dir, "error.log")
+      const why = existsSync(log) ? readFileSync(log, "utf8") : "no error log"
+      await stop()
+      throw new Error(`nginx did not start: ${why}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  const log = join(dir, "error.log")
-  const errors = () => (existsSync(log) ? readFileSync(log, "utf8") : "") + stderr
-  return {
-    dir,
-    errors,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGQUIT")
-      await exited
-      rmSync(dir, { recursive: true, force: true })
-    }
-  }
+  return { stop }
 }

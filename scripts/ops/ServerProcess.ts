@@ -1,6 +1,6 @@
 /**
  * One of Portico's server CLIs (the API's or the relay's) in a child process, as an operator runs it: started
- * with an environment, its URL read from its "listening on" line, killed with a signal (SIGKILL for a crash)
+ * with an environment, its port read from its "listening on" line, killed with a signal (SIGKILL for a crash)
  * and started again on the same port, so the load balancer's configuration names it once.
  */
 import { spawn } from "node:child_process"
@@ -10,8 +10,7 @@ export const apiMain = fileURLToPath(new URL("../../http/server/main.ts", import
 export const relayMain = fileURLToPath(new URL("../../http/relay/main.ts", import.meta.url))
 
 export interface ServerProcess {
-  /** `http://127.0.0.1:port` or `ws://127.0.0.1:port`: where it listens. */
-  readonly url: string
+  /** The loopback port it listens on. */
   readonly port: number
   /** Sends `signal` and resolves once it exited. */
   readonly kill: (signal: NodeJS.Signals) => Promise<void>
@@ -39,7 +38,6 @@ export const startServerProcess = (main: string, env: Readonly<Record<string, st
       if (url === undefined) return
       started = true
       resolve({
-        url,
         port: Number(new URL(url).port),
         kill: (signal) => {
           if (child.exitCode === null && child.signalCode === null) child.kill(signal)
