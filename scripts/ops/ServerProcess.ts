@@ -1,13 +1,18 @@
 /**
- * One of Portico's server CLIs (the API's or the relay's) in a child process, as an operator runs it: started
- * with an environment, its port read from its "listening on" line, killed with a signal (SIGKILL for a crash)
- * and started again on the same port, so the load balancer's configuration names it once.
+ * `portico-server --config FILE --only api|relay` in a child process, as an operator runs it on each machine:
+ * started with an environment, its port read from its "listening on" line, killed with a signal (SIGKILL for
+ * a crash) and started again on the same port, so the load balancer's configuration names it once.
  */
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 
-export const apiMain = fileURLToPath(new URL("../../http/server/main.ts", import.meta.url))
-export const relayMain = fileURLToPath(new URL("../../http/relay/main.ts", import.meta.url))
+/** The `portico-server` bin's source: the package runs the same file built. */
+const bin = fileURLToPath(new URL("../../http/cli/main.ts", import.meta.url))
+
+export type Service = "api" | "relay"
+
+/** The variable that sets where each service listens, overriding the file. */
+const portVariable: Record<Service, string> = { api: "PORTICO_API_PORT", relay: "PORTICO_RELAY_PORT" }
 
 export interface ServerProcess {
   /** The loopback port it listens on. */
@@ -20,12 +25,15 @@ export interface ServerProcess {
 const tailBytes = 4096
 
 /**
- * Starts `main` with `env`; `portVariable` set to `port` (0 = a free one). Its request log is read and
+ * Starts `service` alone from `config` with `env`, on `port` (0 = a free one). Its request log is read and
  * dropped (a full pipe would stall the server).
  */
-export const startServerProcess = (main: string, env: Readonly<Record<string, string>>, portVariable: string, port = 0): Promise<ServerProcess> =>
+export const startServerProcess = (service: Service, config: string, env: Readonly<Record<string, string>>, port = 0): Promise<ServerProcess> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [main], { env: { ...process.env, ...env, [portVariable]: String(port) }, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [bin, "--config", config, "--only", service], {
+      env: { ...process.env, ...env, [portVariable[service]]: String(port) },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
     const exited = new Promise<void>((done) => child.once("exit", () => done()))
     let output = ""
     let started = false
@@ -47,6 +55,6 @@ export const startServerProcess = (main: string, env: Readonly<Record<string, st
     })
     child.stderr.setEncoding("utf8").on("data", keep)
     void exited.then(() => {
-      if (!started) reject(new Error(`${main} exited before listening: ${output}`))
+      if (!started) reject(new Error(`portico-server --only ${service} exited before listening: ${output}`))
     })
   })

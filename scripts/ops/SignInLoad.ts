@@ -22,6 +22,8 @@ export interface SignInLoadOptions {
   readonly projectId: string
   /** The page the visitors sign in on: an allowed origin of the project. */
   readonly origin: string
+  /** The EVM chain the visitors sign in on (its CAIP-2 reference): one the API reads. */
+  readonly chainId: number
   readonly writers: number
   /** Writes in all, shared out between the writers. */
   readonly writes: number
@@ -76,7 +78,7 @@ export const runSignInLoad = async (options: SignInLoadOptions): Promise<SignInL
     const message = SignInMessage.format({
       domain,
       accountAddress: account.address,
-      chainId: "eip155:31337",
+      chainId: `eip155:${options.chainId}`,
       uri: `${options.origin}/`,
       version: "1",
       nonce: issued.nonce,

@@ -1,11 +1,12 @@
 /**
- * The deployment guide's reverse proxy, run: docs/deploy.md shows docs/deploy/nginx.conf verbatim, and that
- * file, with only its addresses, ports and certificate folder swapped for this machine's, runs in Debian's nginx
- * (a self-signed certificate made with `openssl req`) in front of a real API server and a real relay. Through it:
- * TLS for the configured host name, the HSTS header on every answer, plain HTTP redirected, the API and its
- * probes answered although one of the two configured API processes is down, the visitor's address (and not one
- * it forged) reaching the API through X-Forwarded-For, the relay's health, and a relay WebSocket at /relay
- * carrying a message between two of core's relay clients.
+ * The deployment guide's files, run. Its machine configuration (docs/deploy/machine.json, shown verbatim) is
+ * one portico-server accepts; the multi-process run (test/ops) starts every process with it. Its reverse proxy
+ * (docs/deploy/nginx.conf, shown verbatim), with only its addresses, ports and certificate folder swapped for
+ * this machine's, runs in Debian's nginx (a self-signed certificate made with `openssl req`) in front of a real
+ * API server and a real relay. Through it: TLS for the configured host name, the HSTS header on every answer,
+ * plain HTTP redirected, the API and its probes answered although one of the two configured API processes is
+ * down, the visitor's address (and not one it forged) reaching the API through X-Forwarded-For, the relay's
+ * health, and a relay WebSocket at /relay carrying a message between two of core's relay clients.
  */
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
@@ -14,10 +15,12 @@ import { request as httpsRequest } from "node:https"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { WebSocket, type ClientOptions } from "ws"
 import { generateSeed } from "../../core/walletconnect/RelayAuth.ts"
 import * as RelayClient from "../../core/walletconnect/RelayClient.ts"
+import * as PorticoServerConfig from "../../http/cli/PorticoServerConfig.ts"
 import { startRelay, type Relay } from "../../http/relay/Relay.ts"
 import { startApiServer, type ApiServer } from "../../http/server/start.ts"
 import { startNginx, type Nginx } from "../../scripts/ops/Nginx.ts"
@@ -111,11 +114,30 @@ const secureGet = (path: string, headers: Record<string, string> = {}, localAddr
 const clientOf = (answer: Answer) =>
   apiLog.map((entry) => JSON.parse(entry) as { readonly requestId?: string; readonly client?: string }).find((entry) => entry.requestId === answer.headers["x-request-id"])?.client
 
+/** The first fenced block of `language` in the guide's section `heading`. */
+const shownIn = (heading: string, language: string) => {
+  const guide = readFileSync(join(docs, "deploy.md"), "utf8")
+  return new RegExp(`\`\`\`${language}\n([\\s\\S]*?)\`\`\``).exec(guide.slice(guide.indexOf(heading)))?.[1]
+}
+
+describe("the guide's machine configuration", () => {
+  const machineFile = readFileSync(join(docs, "deploy/machine.json"), "utf8")
+
+  it("is the file the guide shows, verbatim", () => {
+    expect(shownIn("## Several machines on one Postgres", "json")).toBe(machineFile)
+  })
+
+  it("is one portico-server accepts, each service on Postgres (the multi-process run starts every process with it)", () => {
+    const config = Schema.decodeUnknownSync(Schema.fromJsonString(PorticoServerConfig.PorticoServerConfig))(machineFile)
+    const resolved = PorticoServerConfig.resolve(config, { DATABASE_URL: "postgres://portico@10.0.0.20:5432/portico" }, ["api", "relay"], undefined)
+    expect(resolved.api).toMatchObject({ databaseUrl: "postgres://portico@10.0.0.20:5432/portico", trustedProxies: ["10.0.0.5"], port: 8790 })
+    expect(resolved.relay).toMatchObject({ databaseUrl: "postgres://portico@10.0.0.20:5432/portico", publicUrl: "wss://portico.example.com/relay", port: 5555 })
+  })
+})
+
 describe("the guide's nginx configuration", () => {
   it("is the file the guide shows, verbatim", () => {
-    const guide = readFileSync(join(docs, "deploy.md"), "utf8")
-    const block = /```nginx\n([\s\S]*?)```/.exec(guide.slice(guide.indexOf("## Reverse proxy: TLS and HSTS")))?.[1]
-    expect(block).toBe(configFile)
+    expect(shownIn("## Reverse proxy: TLS and HSTS", "nginx")).toBe(configFile)
   })
 
   it("serves the API over TLS for its host name with HSTS, past an API process that is down", async () => {
