@@ -2,7 +2,8 @@
  * Relay traffic across processes through the balancer, with core's relay client (the one the modal and
  * the embedded wallet use: it reconnects with backoff and subscribes again by itself). Each topic has a
  * subscriber pinned to one relay process and a publisher pinned to another, so every message crosses
- * processes through the shared database; the publisher publishes its messages with a TTL one after the
+ * processes through the shared database, and a second subscriber the balancer places freely (no sticky
+ * sessions: after a crash it reconnects to whichever process the balancer picks); the publisher publishes its messages with a TTL one after the
  * other, each counted once the relay acknowledged it (stored). A publish refused or cut is sent again:
  * the same message on the same topic is the same message to the relay, so a retry never duplicates one.
  */
@@ -28,7 +29,7 @@ export interface RelayLoadOptions {
 export interface RelayLoad {
   /** Resolves once every message was acknowledged by the relay. */
   readonly published: Promise<number>
-  /** Acknowledged messages no subscriber has received yet. */
+  /** Acknowledged messages that one of their topic's subscribers has not received yet. */
   readonly missing: () => number
   /** Publishes the relay refused or the client gave up on (each was sent again). */
   readonly failures: () => Readonly<Record<string, number>>
@@ -42,9 +43,10 @@ export const startRelayLoad = async (options: RelayLoadOptions): Promise<RelayLo
   const failures: Record<string, number> = {}
   let published = 0
   const acknowledged = new Map<string, Set<string>>()
-  const received = new Map<string, Set<string>>()
+  /** What each subscriber received, by topic. */
+  const received = new Map<string, Array<Set<string>>>()
 
-  const client = (pin: number, onPush: (push: RelayClient.Push) => void = () => undefined) => {
+  const client = (pin: number | undefined, onPush: (push: RelayClient.Push) => void = () => undefined) => {
     const made = RelayClient.make({
       relayUrl: options.url,
       projectId: "multiprocess",
@@ -61,9 +63,11 @@ export const startRelayLoad = async (options: RelayLoadOptions): Promise<RelayLo
   await Promise.all(
     topics.map((topic, index) => {
       acknowledged.set(topic, new Set())
-      received.set(topic, new Set())
-      const subscriber = client(index % options.processes, (push) => void received.get(push.topic)?.add(push.message))
-      return subscriber.subscribe(topic)
+      const inboxes = [new Set<string>(), new Set<string>()]
+      received.set(topic, inboxes)
+      const pinned = client(index % options.processes, (push) => void inboxes[0]?.add(push.message))
+      const roaming = client(undefined, (push) => void inboxes[1]?.add(push.message))
+      return Promise.all([pinned.subscribe(topic), roaming.subscribe(topic)])
     })
   )
 
@@ -90,8 +94,8 @@ export const startRelayLoad = async (options: RelayLoadOptions): Promise<RelayLo
   const missing = () => {
     let count = 0
     for (const [topic, messages] of acknowledged) {
-      const got = received.get(topic)
-      for (const message of messages) if (got?.has(message) !== true) count += 1
+      const inboxes = received.get(topic) ?? []
+      for (const message of messages) if (inboxes.some((inbox) => !inbox.has(message))) count += 1
     }
     return count
   }

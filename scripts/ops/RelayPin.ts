@@ -9,6 +9,6 @@ import type * as RelayClient from "../../core/walletconnect/RelayClient.ts"
 
 export const pinHeader = "x-portico-relay-process"
 
-/** A socket factory for core's relay client that asks the balancer for relay process `index`. */
-export const pinnedSocket = (index: number) => (url: string): RelayClient.Socket =>
-  new WebSocket(url, { headers: { [pinHeader]: String(index) } }) as unknown as RelayClient.Socket
+/** A socket factory for core's relay client that asks the balancer for relay process `index`, or for any. */
+export const pinnedSocket = (index: number | undefined) => (url: string): RelayClient.Socket =>
+  new WebSocket(url, index === undefined ? {} : { headers: { [pinHeader]: String(index) } }) as unknown as RelayClient.Socket

@@ -86,16 +86,21 @@ const run = async (): Promise<boolean> => {
   // relay process 1 (the wallet's) are killed and started again while both run.
   let crash: Promise<void> | undefined
   let crashedUnderLoad = false
+  let restartSeconds = 0
   const progress = { writes: 0, messages: 0 }
   const maybeCrash = () => {
     const shares = [progress.writes / writes, progress.messages / (topics * messagesPerTopic)]
     if (crash !== undefined || (Math.min(...shares) < 0.05 && Math.max(...shares) < 0.5)) return
     crashedUnderLoad = progress.writes < writes && progress.messages < topics * messagesPerTopic
     log(`kill -9 API process 0 (port ${apis[0]?.port}) and relay process 1 (port ${relays[1]?.port}) at ${progress.writes}/${writes} writes and ${progress.messages}/${topics * messagesPerTopic} messages`)
+    const killedAt = performance.now()
     crash = Promise.all([
       restart(apis, 0, () => startServerProcess("api", config, env, apis[0]?.port)),
       restart(relays, 1, () => startServerProcess("relay", config, env, relays[1]?.port))
-    ]).then(() => log("both started again on their ports"))
+    ]).then(() => {
+      restartSeconds = (performance.now() - killedAt) / 1000
+      log(`both started again on their ports, ${restartSeconds.toFixed(1)} s after the kill`)
+    })
   }
 
   const signIn: SignInLoadOptions = {
@@ -139,7 +144,7 @@ const run = async (): Promise<boolean> => {
     `messages lost: ${lostMessages}`,
     `failed requests seen by clients: ${apiFailures + relayFailures} (API ${JSON.stringify(writeResult.failures)}, relay ${JSON.stringify(relayLoad.failures())}; none of them acknowledged)`,
     `throughput: ${(writeResult.requests / writesSeconds).toFixed(1)} requests/s (${writeResult.requests} in ${writesSeconds.toFixed(1)} s), ${(published / messagesSeconds).toFixed(1)} messages/s (${published} in ${messagesSeconds.toFixed(1)} s)`,
-    `reconnects: ${reconnects.reconnects()} (the longest took ${(reconnects.longestMs() / 1000).toFixed(1)} s; clients back off up to ${backoffCapSeconds} s)`,
+    `reconnects: ${reconnects.reconnects()} (the longest took ${(reconnects.longestMs() / 1000).toFixed(1)} s: the restart took ${restartSeconds.toFixed(1)} s, and clients back off up to ${backoffCapSeconds} s)`,
     `pairing across processes: ${paired && pairedAfter ? "ok" : "failed"}`
   ].join("\n"))
   return lostWrites.length === 0 && lostMessages === 0 && paired && pairedAfter
