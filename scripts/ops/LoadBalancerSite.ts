@@ -1,15 +1,17 @@
 /**
- * The nginx site of the multi-process run: HTTP round-robin over the API processes and WebSocket upgrades
- * at `/relay` spread over the relay processes, no sticky sessions. A process that refuses connections (it
+ * The nginx site of the multi-process run: HTTP round-robin over the API processes on one port (the wallet
+ * origin's stand-in) and WebSocket upgrades spread over the relay processes on another (the relay host's), no
+ * sticky sessions. A process that refuses connections (it
  * crashed) is skipped for `fail_timeout` after one failure, and the request goes to the next one: a
  * connection error is retried for any request (nothing reached the dead process), a 502/503/504 or a timeout
  * only for idempotent ones (nginx never resends a POST that was sent). docs/deploy/nginx.conf is the same
- * shape with TLS in front.
+ * shape with TLS in front and host names instead of ports.
  */
 import { pinHeader } from "./RelayPin.ts"
 
 export interface SiteOptions {
-  readonly listenPort: number
+  readonly apiListenPort: number
+  readonly relayListenPort: number
   readonly apiPorts: ReadonlyArray<number>
   readonly relayPorts: ReadonlyArray<number>
 }
@@ -36,7 +38,7 @@ map ${pinVariable} $portico_relay_pool {
 ${options.relayPorts.map((_, index) => `  "${index}" portico_relay_${index};`).join("\n")}
 }
 server {
-  listen 127.0.0.1:${options.listenPort};
+  listen 127.0.0.1:${options.apiListenPort};
   location / {
     proxy_pass http://portico_api;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
@@ -44,12 +46,14 @@ server {
     proxy_next_upstream_tries 3;
     proxy_connect_timeout 2s;
   }
-  location = /relay {
+}
+server {
+  listen 127.0.0.1:${options.relayListenPort};
+  location / {
     proxy_pass http://$portico_relay_pool;
     proxy_http_version 1.1;
     proxy_set_header Upgrade $http_upgrade;
     proxy_set_header Connection $connection_upgrade;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_next_upstream error timeout;
     proxy_connect_timeout 2s;
     proxy_read_timeout 120s;

@@ -1,7 +1,7 @@
 /**
  * `npm run ops:multiprocess`: Portico as several machines would run it, on this one. A throwaway Postgres,
- * 2 API processes and 2 relay processes on it (`portico-server --only api|relay` with the guide's machine
- * configuration, docs/deploy/machine.json, on loopback ports), Debian's nginx in front as the load balancer
+ * 2 API processes and 2 relay processes on it (`portico-server --only api|relay` with the deployment guide's
+ * configuration, docs/deploy/portico.json, see GuideConfig.ts, on loopback ports), Debian's nginx in front as the load balancer
  * (installed with apt-get when missing). A dapp and a wallet pinned to different relay processes pair, sign and
  * send; then writers (wallet sign-ins) and relay publishers run a fixed amount of work through nginx while one
  * API process and one relay process are killed with SIGKILL and started again. At the end every acknowledged
@@ -12,15 +12,13 @@
  * Options (environment): MULTIPROCESS_WRITES (default 600), MULTIPROCESS_TOPICS (20),
  * MULTIPROCESS_MESSAGES (40 per topic).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
-import * as Schema from "effect/Schema"
-import { PorticoServerConfig } from "../../http/cli/PorticoServerConfig.ts"
 import { openDatabase } from "../../http/server/Database.ts"
 import { startPostgres } from "../../test/http/support/postgres.ts"
 import { closedPort } from "../../test/http/support/rpcNode.ts"
+import { writeRunConfig } from "./GuideConfig.ts"
 import { loadBalancerSite } from "./LoadBalancerSite.ts"
 import { ensureNginx, startNginx } from "./Nginx.ts"
 import { pairPinned } from "./PinnedPair.ts"
@@ -29,8 +27,6 @@ import { startRelayLoad } from "./RelayLoad.ts"
 import { startServerProcess, type ServerProcess } from "./ServerProcess.ts"
 import { readBack, runSignInLoad, type SignInLoadOptions } from "./SignInLoad.ts"
 
-/** The configuration every machine of the guide runs (docs/deploy.md, "Several machines on one Postgres"). */
-const machineConfig = fileURLToPath(new URL("../../docs/deploy/machine.json", import.meta.url))
 const count = (name: string, fallback: number) => Number(process.env[name] ?? fallback)
 const writes = count("MULTIPROCESS_WRITES", 600)
 const topics = count("MULTIPROCESS_TOPICS", 20)
@@ -54,27 +50,20 @@ const run = async (): Promise<boolean> => {
 
   const work = mkdtempSync(join(tmpdir(), "portico-multiprocess-"))
   cleanups.push(() => rmSync(work, { recursive: true, force: true }))
-  // Every process runs the guide's machine configuration; only what this one machine changes is set here: the
-  // balancer is on loopback, and its visitors (many, from one address) get a rate limit their number needs.
-  const machine = Schema.decodeUnknownSync(Schema.fromJsonString(PorticoServerConfig))(readFileSync(machineConfig, "utf8"))
-  const [projectId, project] = Object.entries(machine.api?.projects ?? {})[0] ?? []
-  const origin = project?.allowedOrigins[0]
-  const chainId = machine.api?.evm?.[0]?.chainId
-  if (projectId === undefined || origin === undefined || chainId === undefined) throw new Error(`${machineConfig} names no project, origin or chain`)
-  const config = join(work, "portico.json")
-  writeFileSync(config, JSON.stringify({ ...machine, api: { ...machine.api, trustedProxies: ["127.0.0.1"], rateLimit: { requests: 1_000_000, perSeconds: 60 } } }))
-  const balancerPort = await closedPort()
-  const balancer = `http://127.0.0.1:${balancerPort}`
-  const relayUrl = `ws://127.0.0.1:${balancerPort}/relay`
-  const env = { DATABASE_URL: databaseUrl, PORTICO_API_HOST: "127.0.0.1", PORTICO_RELAY_HOST: "127.0.0.1", PORTICO_RELAY_PUBLIC_URL: relayUrl }
-  const apis: Array<ServerProcess> = await Promise.all([0, 1].map(() => startServerProcess("api", config, env)))
-  const relays: Array<ServerProcess> = await Promise.all([0, 1].map(() => startServerProcess("relay", config, env)))
+  const config = writeRunConfig(work)
+  const [apiPort, relayPort] = await Promise.all([closedPort(), closedPort()])
+  const balancer = `http://127.0.0.1:${apiPort}`
+  const relayUrl = `ws://127.0.0.1:${relayPort}`
+  // Two processes of each kind on one machine: loopback, and a free port for each one's metrics.
+  const env = { DATABASE_URL: databaseUrl, PORTICO_API_HOST: "127.0.0.1", PORTICO_API_METRICS_PORT: "0", PORTICO_RELAY_HOST: "127.0.0.1", PORTICO_RELAY_PUBLIC_URL: relayUrl }
+  const apis: Array<ServerProcess> = await Promise.all([0, 1].map(() => startServerProcess("api", config.file, env)))
+  const relays: Array<ServerProcess> = await Promise.all([0, 1].map(() => startServerProcess("relay", config.file, env)))
   cleanups.push(() => Promise.all([...apis, ...relays].map((server) => server.kill("SIGTERM"))).then(() => undefined))
   log(`postgres ${postgres.url}; API processes on ${apis.map((api) => api.port).join(", ")}; relay processes on ${relays.map((relay) => relay.port).join(", ")}`)
 
-  const nginx = await startNginx(loadBalancerSite({ listenPort: balancerPort, apiPorts: apis.map((api) => api.port), relayPorts: relays.map((relay) => relay.port) }))
+  const nginx = await startNginx(loadBalancerSite({ apiListenPort: apiPort, relayListenPort: relayPort, apiPorts: apis.map((api) => api.port), relayPorts: relays.map((relay) => relay.port) }))
   cleanups.push(() => nginx.stop())
-  log(`nginx balancing on ${balancer} (relay at ${relayUrl})`)
+  log(`nginx balancing the API at ${balancer} and the relay at ${relayUrl}`)
 
   const reconnects = reconnectTally()
   const pair = await pairPinned(relayUrl, 0, 1, reconnects)
@@ -95,8 +84,8 @@ const run = async (): Promise<boolean> => {
     log(`kill -9 API process 0 (port ${apis[0]?.port}) and relay process 1 (port ${relays[1]?.port}) at ${progress.writes}/${writes} writes and ${progress.messages}/${topics * messagesPerTopic} messages`)
     const killedAt = performance.now()
     crash = Promise.all([
-      restart(apis, 0, () => startServerProcess("api", config, env, apis[0]?.port)),
-      restart(relays, 1, () => startServerProcess("relay", config, env, relays[1]?.port))
+      restart(apis, 0, () => startServerProcess("api", config.file, env, apis[0]?.port)),
+      restart(relays, 1, () => startServerProcess("relay", config.file, env, relays[1]?.port))
     ]).then(() => {
       restartSeconds = (performance.now() - killedAt) / 1000
       log(`both started again on their ports, ${restartSeconds.toFixed(1)} s after the kill`)
@@ -104,7 +93,7 @@ const run = async (): Promise<boolean> => {
   }
 
   const signIn: SignInLoadOptions = {
-    url: balancer, projectId, origin, chainId, writers: 6, writes,
+    url: balancer, projectId: config.projectId, origin: config.origin, chainId: config.chainId, writers: 6, writes,
     onAcknowledged: (done) => {
       progress.writes = done
       maybeCrash()

@@ -1,12 +1,12 @@
 /**
- * The deployment guide's files, run. Its machine configuration (docs/deploy/machine.json, shown verbatim) is
- * one portico-server accepts; the multi-process run (test/ops) starts every process with it. Its reverse proxy
- * (docs/deploy/nginx.conf, shown verbatim), with only its addresses, ports and certificate folder swapped for
- * this machine's, runs in Debian's nginx (a self-signed certificate made with `openssl req`) in front of a real
- * API server and a real relay. Through it: TLS for the configured host name, the HSTS header on every answer,
- * plain HTTP redirected, the API and its probes answered although one of the two configured API processes is
- * down, the visitor's address (and not one it forged) reaching the API through X-Forwarded-For, the relay's
- * health, and a relay WebSocket at /relay carrying a message between two of core's relay clients.
+ * The deployment guide's reverse proxy, run (docs/deploy.md, "Reverse proxy: TLS and HSTS"; the guide's own
+ * test checks it shows docs/deploy/nginx.conf as committed). That file, with only its machines' addresses,
+ * ports and certificate folders swapped for this machine's, runs in Debian's nginx (a self-signed certificate
+ * for both host names, made with `openssl req`) in front of a real API server and a real relay. Through it:
+ * TLS for each host name, the HSTS header on every answer, plain HTTP redirected, the API and its probes
+ * answered although one of the two configured API machines is down, the visitor's address (and not one it
+ * forged) reaching the API through X-Forwarded-For, the relay's health, and a relay WebSocket carrying a
+ * message between two of core's relay clients although one of the two relay machines is down.
  */
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
@@ -15,20 +15,18 @@ import { request as httpsRequest } from "node:https"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import * as Schema from "effect/Schema"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { WebSocket, type ClientOptions } from "ws"
 import { generateSeed } from "../../core/walletconnect/RelayAuth.ts"
 import * as RelayClient from "../../core/walletconnect/RelayClient.ts"
-import * as PorticoServerConfig from "../../http/cli/PorticoServerConfig.ts"
 import { startRelay, type Relay } from "../../http/relay/Relay.ts"
 import { startApiServer, type ApiServer } from "../../http/server/start.ts"
 import { startNginx, type Nginx } from "../../scripts/ops/Nginx.ts"
 import { closedPort } from "../http/support/rpcNode.ts"
 
-const docs = fileURLToPath(new URL("../../docs/", import.meta.url))
-const configFile = readFileSync(join(docs, "deploy/nginx.conf"), "utf8")
-const host = "portico.example.com"
+const configFile = readFileSync(fileURLToPath(new URL("../../docs/deploy/nginx.conf", import.meta.url)), "utf8")
+const walletHost = "wallet.example.com"
+const relayHost = "relay.example.com"
 const hsts = "max-age=63072000; includeSubDomains; preload"
 
 /** What the tests run against: the proxy's two ports, the certificate it serves, and what stands behind it. */
@@ -57,22 +55,23 @@ const localised = (swaps: ReadonlyArray<readonly [string, string]>): string =>
 beforeAll(async () => {
   execFileSync("openssl", [
     "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2",
-    "-subj", `/CN=${host}`, "-addext", `subjectAltName=DNS:${host}`,
+    "-subj", `/CN=${walletHost}`, "-addext", `subjectAltName=DNS:${walletHost},DNS:${relayHost}`,
     "-keyout", join(certDir, "privkey.pem"), "-out", join(certDir, "fullchain.pem")
   ], { stdio: "pipe" })
   const [api, relay] = await Promise.all([
-    startApiServer({ port: 0, projects: { deploy: { allowedOrigins: ["https://app.example.com"] } }, trustedProxies: ["127.0.0.1"], logAddresses: true }, { log: (line) => void apiLog.push(line) }),
-    startRelay({ publicUrl: `wss://${host}/relay` })
+    startApiServer({ port: 0, projects: { deploy: { allowedOrigins: ["https://www.example.com"] } }, trustedProxies: ["127.0.0.1"], logAddresses: true }, { log: (line) => void apiLog.push(line) }),
+    startRelay({ publicUrl: `wss://${relayHost}` })
   ])
   const [http, https, apiDown, relayDown] = await Promise.all([closedPort(), closedPort(), closedPort(), closedPort()])
   const nginx = await startNginx(localised([
     ["listen 80;", `listen 127.0.0.1:${http};`],
     ["listen 443 ssl http2;", `listen 127.0.0.1:${https} ssl http2;`],
-    [`/etc/letsencrypt/live/${host}`, certDir],
-    ["10.0.0.11:8790", new URL(api.url).host],
-    ["10.0.0.12:8790", `127.0.0.1:${apiDown}`],
-    ["10.0.0.11:5555", new URL(relay.url).host],
-    ["10.0.0.12:5555", `127.0.0.1:${relayDown}`]
+    [`/etc/letsencrypt/live/${walletHost}`, certDir],
+    [`/etc/letsencrypt/live/${relayHost}`, certDir],
+    ["10.0.0.11:8790", `127.0.0.1:${apiDown}`],
+    ["10.0.0.12:8790", new URL(api.url).host],
+    ["10.0.0.11:5555", `127.0.0.1:${relayDown}`],
+    ["10.0.0.12:5555", new URL(relay.url).host]
   ]))
   deployment = { api, relay, nginx, certificate: readFileSync(join(certDir, "fullchain.pem"), "utf8"), ports: { http, https } }
 }, 60_000)
@@ -96,11 +95,15 @@ const collect = (resolve: (answer: Answer) => void, protocol?: () => string | un
   response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body, ...(protocol === undefined ? {} : { protocol: protocol() ?? "" }) }))
 }
 
-/**
- * A GET over TLS to the proxy, trusting only the test's certificate and checking it names `host`; sent from
- * `localAddress` (any 127.x address is this machine) to play a visitor who is not the proxy.
- */
-const secureGet = (path: string, headers: Record<string, string> = {}, localAddress = "127.0.0.1") =>
+interface GetOptions {
+  readonly host?: string
+  readonly headers?: Record<string, string>
+  /** Any 127.x address is this machine: another one plays a visitor who is not the proxy. */
+  readonly localAddress?: string
+}
+
+/** A GET over TLS to the proxy for `host`, trusting only the test's certificate and checking it names `host`. */
+const secureGet = (path: string, { host = walletHost, headers = {}, localAddress = "127.0.0.1" }: GetOptions = {}) =>
   new Promise<Answer>((resolve, reject) => {
     const { ports, certificate } = deployed()
     const sent = httpsRequest({ host: "127.0.0.1", port: ports.https, path, servername: host, ca: certificate, localAddress, headers: { host, ...headers } }, (response) => {
@@ -114,33 +117,8 @@ const secureGet = (path: string, headers: Record<string, string> = {}, localAddr
 const clientOf = (answer: Answer) =>
   apiLog.map((entry) => JSON.parse(entry) as { readonly requestId?: string; readonly client?: string }).find((entry) => entry.requestId === answer.headers["x-request-id"])?.client
 
-/** The first fenced block of `language` in the guide's section `heading`. */
-const shownIn = (heading: string, language: string) => {
-  const guide = readFileSync(join(docs, "deploy.md"), "utf8")
-  return new RegExp(`\`\`\`${language}\n([\\s\\S]*?)\`\`\``).exec(guide.slice(guide.indexOf(heading)))?.[1]
-}
-
-describe("the guide's machine configuration", () => {
-  const machineFile = readFileSync(join(docs, "deploy/machine.json"), "utf8")
-
-  it("is the file the guide shows, verbatim", () => {
-    expect(shownIn("## Several machines on one Postgres", "json")).toBe(machineFile)
-  })
-
-  it("is one portico-server accepts, each service on Postgres (the multi-process run starts every process with it)", () => {
-    const config = Schema.decodeUnknownSync(Schema.fromJsonString(PorticoServerConfig.PorticoServerConfig))(machineFile)
-    const resolved = PorticoServerConfig.resolve(config, { DATABASE_URL: "postgres://portico@10.0.0.20:5432/portico" }, ["api", "relay"], undefined)
-    expect(resolved.api).toMatchObject({ databaseUrl: "postgres://portico@10.0.0.20:5432/portico", trustedProxies: ["10.0.0.5"], port: 8790 })
-    expect(resolved.relay).toMatchObject({ databaseUrl: "postgres://portico@10.0.0.20:5432/portico", publicUrl: "wss://portico.example.com/relay", port: 5555 })
-  })
-})
-
 describe("the guide's nginx configuration", () => {
-  it("is the file the guide shows, verbatim", () => {
-    expect(shownIn("## Reverse proxy: TLS and HSTS", "nginx")).toBe(configFile)
-  })
-
-  it("serves the API over TLS for its host name with HSTS, past an API process that is down", async () => {
+  it("serves the API over TLS for the wallet origin with HSTS, past an API machine that is down", async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => secureGet("/readyz")))
     for (const answer of answers) {
       expect(answer.status).toBe(200)
@@ -155,12 +133,12 @@ describe("the guide's nginx configuration", () => {
 
   it("refuses a client that does not trust the certificate", async () => {
     const refused = new Promise<Error>((resolve) => {
-      httpsRequest({ host: "127.0.0.1", port: deployed().ports.https, path: "/healthz", servername: host }, () => resolve(new Error("answered"))).on("error", resolve).end()
+      httpsRequest({ host: "127.0.0.1", port: deployed().ports.https, path: "/healthz", servername: walletHost }, () => resolve(new Error("answered"))).on("error", resolve).end()
     })
     expect((await refused).message).toMatch(/self[- ]signed/i)
   })
 
-  it("redirects plain HTTP to HTTPS", async () => {
+  it.each([walletHost, relayHost])("redirects plain HTTP for %s to HTTPS", async (host) => {
     const answer = await new Promise<Answer>((resolve, reject) => {
       httpRequest({ host: "127.0.0.1", port: deployed().ports.http, path: "/healthz?x=1", headers: { host } }, collect(resolve)).on("error", reject).end()
     })
@@ -170,29 +148,31 @@ describe("the guide's nginx configuration", () => {
 
   it("hands the API the visitor's address through X-Forwarded-For, not an address the visitor wrote there", async () => {
     const visitor = "127.0.0.2"
-    expect(clientOf(await secureGet("/healthz", {}, visitor))).toBe(visitor)
-    expect(clientOf(await secureGet("/healthz", { "x-forwarded-for": "203.0.113.7" }, visitor))).toBe(visitor)
+    expect(clientOf(await secureGet("/healthz", { localAddress: visitor }))).toBe(visitor)
+    expect(clientOf(await secureGet("/healthz", { localAddress: visitor, headers: { "x-forwarded-for": "203.0.113.7" } }))).toBe(visitor)
   })
 
-  it("answers the relay's health check at /relay/health", async () => {
-    const answer = await secureGet("/relay/health")
+  it("answers the relay's health check on the relay's host name, with HSTS", async () => {
+    const answer = await secureGet("/health", { host: relayHost })
     expect(answer.status).toBe(200)
     expect(answer.body).toBe("ok\n")
+    expect(answer.headers["strict-transport-security"]).toBe(hsts)
   })
 
-  it("carries relay WebSockets at wss://<host>/relay: a message published by one client reaches another", async () => {
-    // ws hands `servername` to tls.connect (SNI and the certificate's name) though its type leaves it out.
+  it("carries relay WebSockets at wss://relay.example.com past a relay machine that is down: a published message reaches another client", async () => {
     const { ports, certificate } = deployed()
-    const tls: ClientOptions & { readonly servername: string } = { ca: certificate, servername: host, headers: { host } }
-    const openSocket = (url: string) => new WebSocket(url.replace(`wss://${host}/`, `wss://127.0.0.1:${ports.https}/`), tls) as unknown as RelayClient.Socket
+    // ws hands `servername` to tls.connect (SNI and the certificate's name) though its type leaves it out.
+    const tls: ClientOptions & { readonly servername: string } = { ca: certificate, servername: relayHost, headers: { host: relayHost } }
+    const openSocket = (url: string) => new WebSocket(url.replace(`wss://${relayHost}`, `wss://127.0.0.1:${ports.https}`), tls) as unknown as RelayClient.Socket
+    const client = (onPush: (push: RelayClient.Push) => void) => RelayClient.make({ relayUrl: `wss://${relayHost}`, projectId: "deploy", seed: generateSeed(), openSocket, onPush })
     const topic = "d".repeat(64)
     const received = new Promise<string>((resolve) => {
-      const reader = RelayClient.make({ relayUrl: `wss://${host}/relay`, projectId: "deploy", seed: generateSeed(), openSocket, onPush: (push) => {
+      const reader = client((push) => {
         reader.close()
         resolve(push.message)
-      } })
+      })
       void reader.subscribe(topic).then(async () => {
-        const writer = RelayClient.make({ relayUrl: `wss://${host}/relay`, projectId: "deploy", seed: generateSeed(), openSocket, onPush: () => undefined })
+        const writer = client(() => undefined)
         await writer.publish(topic, "through nginx", { ttl: 300, tag: 1108 })
         writer.close()
       })
