@@ -1,11 +1,11 @@
 /**
  * `npm run ops:multiprocess`: Portico as several machines would run it, on this one. A throwaway Postgres,
  * 2 API processes and 2 relay processes on it (`portico-server --only api|relay` with the deployment guide's
- * configuration, docs/deploy/portico.json, see GuideConfig.ts, on loopback ports), Debian's nginx in front as the load balancer
- * (installed with apt-get when missing). A dapp and a wallet pinned to different relay processes pair, sign and
+ * configuration, docs/deploy/portico.json, as GuideConfig.ts adapts it; loopback ports), and Debian's nginx in
+ * front as the load balancer (installed with apt-get when missing). A dapp and a wallet pinned to different relay processes pair, sign and
  * send; then writers (wallet sign-ins) and relay publishers run a fixed amount of work through nginx while one
  * API process and one relay process are killed with SIGKILL and started again. At the end every acknowledged
- * write is read back and every acknowledged message must have reached its subscriber. It prints the counts and
+ * write is read back and every acknowledged message must have reached its subscribers. It prints the counts and
  * the throughput, and exits 0 only when no acknowledged write and no acknowledged message was lost.
  *
  * A script, not a timed test: the work is a number of operations, so a busy machine only takes longer.
