@@ -2,13 +2,14 @@
  * `npm run ops:multiprocess`: Portico as several machines would run it, on this one. A throwaway Postgres,
  * 2 API processes and 2 relay processes on it (`portico-server --only api|relay` with the deployment guide's
  * configuration, docs/deploy/portico.json, as GuideConfig.ts adapts it; loopback ports), and Debian's nginx in
- * front as the load balancer (installed with apt-get when missing). A dapp and a wallet pinned to different relay processes pair, sign and
- * send; then writers (wallet sign-ins) and relay publishers run a fixed amount of work through nginx while one
+ * front as the load balancer (installed with apt-get when missing). A dapp and a wallet pinned to different
+ * relay processes pair, sign and send; then writers (wallet sign-ins) and relay publishers run a fixed amount of work through nginx while one
  * API process and one relay process are killed with SIGKILL and started again. At the end every acknowledged
  * write is read back and every acknowledged message must have reached its subscribers. It prints the counts and
  * the throughput, and exits 0 only when no acknowledged write and no acknowledged message was lost.
  *
- * A script, not a timed test: the work is a number of operations, so a busy machine only takes longer.
+ * A script, not a timed test: the work is a number of operations, so a busy machine only takes longer (only
+ * loads that acknowledge nothing for two minutes fail it, as stuck).
  * Options (environment): MULTIPROCESS_WRITES (default 600), MULTIPROCESS_TOPICS (20),
  * MULTIPROCESS_MESSAGES (40 per topic).
  */
@@ -17,13 +18,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { openDatabase } from "../../http/server/Database.ts"
 import { startPostgres } from "../../test/http/support/postgres.ts"
-import { closedPort } from "../../test/http/support/rpcNode.ts"
 import { writeRunConfig } from "./GuideConfig.ts"
 import { loadBalancerSite } from "./LoadBalancerSite.ts"
 import { ensureNginx, startNginx } from "./Nginx.ts"
 import { pairPinned } from "./PinnedPair.ts"
 import { reconnectTally } from "./ReconnectTally.ts"
 import { startRelayLoad } from "./RelayLoad.ts"
+import { reservePorts } from "./ReservedPorts.ts"
 import { startServerProcess, type ServerProcess } from "./ServerProcess.ts"
 import { readBack, runSignInLoad, type SignInLoadOptions } from "./SignInLoad.ts"
 
@@ -34,6 +35,8 @@ const messagesPerTopic = count("MULTIPROCESS_MESSAGES", 40)
 /** core/walletconnect/RelayClient.ts's default backoff cap; the last deliveries get four rounds of it. */
 const backoffCapSeconds = 15
 const deliveryWaitMs = backoffCapSeconds * 4000
+/** Loads that acknowledge nothing this long are stuck (a process that never came back, a balancer gone): the run fails instead of hanging. */
+const stallMs = 120_000
 
 const log = (line: string) => console.log(`[multiprocess] ${line}`)
 const cleanups: Array<() => Promise<void> | void> = []
@@ -51,16 +54,18 @@ const run = async (): Promise<boolean> => {
   const work = mkdtempSync(join(tmpdir(), "portico-multiprocess-"))
   cleanups.push(() => rmSync(work, { recursive: true, force: true }))
   const config = writeRunConfig(work)
-  const [apiPort, relayPort] = await Promise.all([closedPort(), closedPort()])
+  const reserved = await reservePorts(2)
+  const [apiPort = 0, relayPort = 0] = reserved.ports
   const balancer = `http://127.0.0.1:${apiPort}`
   const relayUrl = `ws://127.0.0.1:${relayPort}`
   // Two processes of each kind on one machine: loopback, and a free port for each one's metrics.
-  const env = { DATABASE_URL: databaseUrl, PORTICO_API_HOST: "127.0.0.1", PORTICO_API_METRICS_PORT: "0", PORTICO_RELAY_HOST: "127.0.0.1", PORTICO_RELAY_PUBLIC_URL: relayUrl }
+  const env = { DATABASE_URL: databaseUrl, PORTICO_API_HOST: "127.0.0.1", PORTICO_API_METRICS_PORT: "0", PORTICO_RELAY_HOST: "127.0.0.1", PORTICO_RELAY_METRICS_PORT: "0", PORTICO_RELAY_PUBLIC_URL: relayUrl }
   const apis: Array<ServerProcess> = await Promise.all([0, 1].map(() => startServerProcess("api", config.file, env)))
   const relays: Array<ServerProcess> = await Promise.all([0, 1].map(() => startServerProcess("relay", config.file, env)))
   cleanups.push(() => Promise.all([...apis, ...relays].map((server) => server.kill("SIGTERM"))).then(() => undefined))
   log(`postgres ${postgres.url}; API processes on ${apis.map((api) => api.port).join(", ")}; relay processes on ${relays.map((relay) => relay.port).join(", ")}`)
 
+  await reserved.release()
   const nginx = await startNginx(loadBalancerSite({ apiListenPort: apiPort, relayListenPort: relayPort, apiPorts: apis.map((api) => api.port), relayPorts: relays.map((relay) => relay.port) }))
   cleanups.push(() => nginx.stop())
   log(`nginx balancing the API at ${balancer} and the relay at ${relayUrl}`)
@@ -76,8 +81,18 @@ const run = async (): Promise<boolean> => {
   let crash: Promise<void> | undefined
   let crashedUnderLoad = false
   let restartSeconds = 0
-  const progress = { writes: 0, messages: 0 }
+  const progress = { writes: 0, messages: 0, at: performance.now() }
+  let watchdog: ReturnType<typeof setInterval> | undefined
+  const stalled = new Promise<never>((_, reject) => {
+    watchdog = setInterval(() => {
+      if (performance.now() - progress.at < stallMs) return
+      clearInterval(watchdog)
+      reject(new Error(`no write or message was acknowledged for ${stallMs / 1000} s (${progress.writes}/${writes} writes, ${progress.messages}/${topics * messagesPerTopic} messages)`))
+    }, 1000)
+  })
+  cleanups.push(() => clearInterval(watchdog))
   const maybeCrash = () => {
+    progress.at = performance.now()
     const shares = [progress.writes / writes, progress.messages / (topics * messagesPerTopic)]
     if (crash !== undefined || (Math.min(...shares) < 0.05 && Math.max(...shares) < 0.5)) return
     crashedUnderLoad = progress.writes < writes && progress.messages < topics * messagesPerTopic
@@ -109,11 +124,17 @@ const run = async (): Promise<boolean> => {
   cleanups.push(() => relayLoad.close())
   const started = performance.now()
   const seconds = () => (performance.now() - started) / 1000
-  const [[writeResult, writesSeconds], [published, messagesSeconds]] = await Promise.all([
-    runSignInLoad(signIn).then((result) => [result, seconds()] as const),
-    relayLoad.published.then((messages) => [messages, seconds()] as const)
+  const [[writeResult, writesSeconds], [published, messagesSeconds]] = await Promise.race([
+    Promise.all([
+      runSignInLoad(signIn).then((result) => [result, seconds()] as const),
+      relayLoad.published.then((messages) => [messages, seconds()] as const)
+    ]).then(async (results) => {
+      await crash
+      return results
+    }),
+    stalled
   ])
-  await crash
+  clearInterval(watchdog)
   if (!crashedUnderLoad) throw new Error("a load ended before the crash: give it more work (MULTIPROCESS_WRITES, MULTIPROCESS_MESSAGES)")
 
   const pairedAfter = await pair.signs("After the crash") && await pair.sends()

@@ -14,9 +14,12 @@ const script = fileURLToPath(new URL("../../scripts/ops/multiprocess.ts", import
 
 const runScript = () =>
   new Promise<{ readonly code: number | null; readonly output: string }>((resolve) => {
+    // Interrupted (SIGINT: it stops everything it started) before the test's own deadline, so nothing outlives it.
     const child = spawn(process.execPath, [script], {
       env: { ...process.env, MULTIPROCESS_WRITES: "300", MULTIPROCESS_TOPICS: "10", MULTIPROCESS_MESSAGES: "30" },
-      stdio: ["ignore", "pipe", "pipe"]
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 270_000,
+      killSignal: "SIGINT"
     })
     let output = ""
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => void (output += chunk))
