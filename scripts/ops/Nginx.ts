@@ -29,7 +29,7 @@ export interface Nginx {
 const mainConfig = (dir: string, siteFile: string) => `
 worker_processes 1;
 pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
+error_log ${dir}/error.log notice;
 events { worker_connections 4096; }
 http {
   access_log off;
@@ -65,14 +65,15 @@ export const startNginx = async (site: string): Promise<Nginx> => {
     await exited
     rmSync(dir, { recursive: true, force: true })
   }
-  // nginx writes its pid once its sockets listen.
-  const pidFile = join(dir, "nginx.pid")
-  for (let waited = 0; !existsSync(pidFile); waited += 50) {
-    if (child.exitCode !== null || waited > 30_000) {
-      const log = join(dir, "error.log")
-      const why = existsSync(log) ? readFileSync(log, "utf8") : "no error log"
+  // Ready once the master has bound every socket and started its worker ("start worker processes", a notice); its
+  // pid file comes earlier, while a taken port is still being retried ("[emerg] bind() … failed", then it exits).
+  const log = join(dir, "error.log")
+  for (let waited = 0; ; waited += 50) {
+    const written = existsSync(log) ? readFileSync(log, "utf8") : ""
+    if (written.includes("start worker process")) break
+    if (written.includes("[emerg]") || child.exitCode !== null || waited > 30_000) {
       await stop()
-      throw new Error(`nginx did not start: ${why}`)
+      throw new Error(`nginx did not start: ${written.trim() || "no error log"}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
