@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { chromiumPath } from "../test/support/chromium.ts"
+import { nginxPath } from "./ops/Nginx.ts"
 
 const run = (command: string, args: ReadonlyArray<string>): number => {
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env })
@@ -15,14 +16,17 @@ const run = (command: string, args: ReadonlyArray<string>): number => {
 const aptInstall = (packages: ReadonlyArray<string>): void => {
   console.log(`Installing ${packages.join(", ")} from Debian's packages…`)
   if (run("apt-get", ["update", "-qq"]) !== 0 || run("apt-get", ["install", "-y", "-qq", ...packages]) !== 0) {
-    console.error(`Could not install ${packages.join(", ")}: browser and database tests need them.`)
+    console.error(`Could not install ${packages.join(", ")}: browser, database and load-balancer tests need them.`)
     process.exit(1)
   }
 }
 
+// nginx: the load balancer of the multi-process run and of the deployment guide's reverse proxy (test/ops, test/docs).
 const missing = [
   existsSync(chromiumPath) ? [] : ["chromium"],
-  existsSync("/usr/lib/postgresql") ? [] : ["postgresql"]
+  existsSync("/usr/lib/postgresql") ? [] : ["postgresql"],
+  existsSync(nginxPath) ? [] : ["nginx"],
+  existsSync("/usr/bin/openssl") ? [] : ["openssl"]
 ].flat()
 if (missing.length > 0) aptInstall(missing)
 

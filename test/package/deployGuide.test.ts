@@ -71,7 +71,7 @@ describe("docs/deploy.md", () => {
 
   it("shows the files it names, each as committed, and runs every shell block it shows", () => {
     const files = blocks.filter((block) => block.attributes["file"] !== undefined)
-    expect(files.map((block) => block.attributes["file"])).toEqual(["docs/deploy/portico.json", "docs/deploy/portico-server.service"])
+    expect(files.map((block) => block.attributes["file"])).toEqual(["docs/deploy/portico.json", "docs/deploy/portico-server.service", "docs/deploy/nginx.conf"])
     for (const block of files) expect(block.body).toBe(readFileSync(join(repository, block.attributes["file"] ?? ""), "utf8"))
     const named = blocks.filter((block) => block.lang === "sh").map((block) => block.attributes["test"])
     expect(named).toEqual(["install", "keys", "run", "systemd", "backup-pglite", "restore-pglite", "backup-postgres", "restore-postgres", "upgrade"])
