@@ -159,7 +159,7 @@ describe("docs/deploy.md", () => {
       const api = await service.listening
       expect((await fetch(`${api}/healthz`)).status).toBe(200)
       expect(await service.stop()).toBe(0)
-    }, 240_000)
+    }, 420_000)
 
     it("restores a PGlite backup the server starts on, and upgrades in place", async () => {
       const data = join(root, "var/lib/portico/data")
@@ -171,13 +171,13 @@ describe("docs/deploy.md", () => {
       const service = startService()
       expect((await fetch(`${await service.listening}/healthz`)).status).toBe(200)
       expect(await service.stop()).toBe(0)
-    }, 240_000)
+    }, 420_000)
 
     describe.skipIf(!postgresAvailable)("on Postgres", () => {
       let postgres: Postgres | undefined
       beforeAll(async () => {
         postgres = await startPostgres()
-      }, 120_000)
+      }, 300_000)
       afterAll(() => postgres?.stop())
 
       it("backs up a running server's database and restores it into an empty one it starts on", async () => {
@@ -202,7 +202,7 @@ describe("docs/deploy.md", () => {
         const again = startService({ DATABASE_URL: restored })
         expect((await fetch(`${await again.listening}/healthz`)).status).toBe(200)
         expect(await again.stop()).toBe(0)
-      }, 240_000)
+      }, 420_000)
     })
   })
 })
