@@ -14,11 +14,14 @@ import type { FrameQuery } from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
 import { EmbeddedLogin } from "../core/features/EmbeddedLogin.ts"
 import type * as Features from "../core/features/Features.ts"
-import { attach } from "./EmbeddedFramePort.ts"
+import { attach, attachWindow } from "./EmbeddedFramePort.ts"
+import type { OpenedWindow } from "./WalletWindowOpener.ts"
 
 export interface EmbeddedParts {
   readonly frame: EmbeddedFrame["Service"]
   readonly login: EmbeddedLogin["Service"]
+  /** Moves the wallet into the window the visitor's click opened (WalletWindowOpener.ts). */
+  readonly continueInWindow: (opened: OpenedWindow) => ReturnType<EmbeddedLogin["Service"]["continueInWindow"]>
 }
 
 export const make = (
@@ -36,5 +39,9 @@ export const make = (
   const built = Effect.runSync(Layer.buildWithScope(layer, scope))
   const login = Context.get(built, EmbeddedLogin)
   Effect.runFork(Effect.forkIn(login.watchApprovals, scope))
-  return { frame: Context.get(built, EmbeddedFrame), login }
+  return {
+    frame: Context.get(built, EmbeddedFrame),
+    login,
+    continueInWindow: (opened) => login.continueInWindow(Effect.sync(() => attachWindow(opened.popup, opened.origin)))
+  }
 }

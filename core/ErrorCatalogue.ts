@@ -39,6 +39,7 @@ import * as Activity from "./features/Activity.ts"
 import * as Buying from "./features/Buying.ts"
 import * as ConnectAttempt from "./features/ConnectAttempt.ts"
 import * as EmbeddedLogin from "./features/EmbeddedLogin.ts"
+import * as Login from "./embedded/Login.ts"
 import * as FrameChannel from "./embedded/FrameChannel.ts"
 import * as Swapping from "./features/Swapping.ts"
 import * as Swap from "./swap/Swap.ts"
@@ -152,9 +153,11 @@ export const errors: ReadonlyArray<Item> = [
   item("FrameChannel", FrameChannel.EmbeddedFrameLoadError),
   item("FrameChannel", FrameChannel.EmbeddedFrameTimeoutError),
   item("FrameChannel", FrameChannel.EmbeddedWalletStorageBlockedError),
+  item("FrameChannel", FrameChannel.EmbeddedWalletWindowClosedError),
   item("FrameChannel", FrameChannel.EmbeddedFrameRequestError, "{the frame's message} or An error occurred"),
   item("EmbeddedLogin", EmbeddedLogin.LoginPanelClosedError),
-  item("EmbeddedLogin", EmbeddedLogin.SocialWindowClosedError)
+  item("EmbeddedLogin", EmbeddedLogin.SocialWindowClosedError),
+  item("Login", Login.EmbeddedWalletWindowBlockedError)
 ]
 
 /** The alert catalogue, keyed as in Alert.ts. */

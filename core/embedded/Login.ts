@@ -4,14 +4,19 @@
  * window, the frame's panel on screen, and the last problem to show. The views render it; core/features/EmbeddedLogin.ts moves it.
  */
 import * as Context from "effect/Context"
+import * as Schema from "effect/Schema"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
+import { fixed } from "../FixedMessage.ts"
 import type { SocialProvider } from "../SocialProvider.ts"
 import type { PanelKind } from "./FrameProtocol.ts"
 
-/** A panel of the frame shown in the modal: its id and its page (on the wallet's origin). */
+/**
+ * A panel of the frame shown in the modal: its id and its page (on the wallet's origin); no page when the
+ * wallet runs in its own window, which shows the panel there (the modal says so).
+ */
 export interface PanelRef {
   readonly panelId: string
-  readonly url: string
+  readonly url: string | undefined
 }
 
 export type LoginStep =
@@ -42,3 +47,8 @@ export const initial: LoginState = { step: { _tag: "Idle" }, problem: undefined 
 
 /** The state, made by the composition root before the embedded wallet's chunk loads. */
 export class LoginForm extends Context.Service<LoginForm, SubscriptionRef.SubscriptionRef<LoginState>>()("portico/core/embedded/LoginForm") {}
+
+/** The browser blocked the wallet's own window the visitor's click asked for (a popup blocker). */
+export class EmbeddedWalletWindowBlockedError extends Schema.TaggedError<EmbeddedWalletWindowBlockedError>()("EmbeddedWalletWindowBlockedError", {
+  message: fixed("The browser blocked the wallet's window")
+}) {}

@@ -41,6 +41,7 @@ export const scriptedFrame = (script: (request: Protocol.Request) => Answer) => 
       return () => listeners.delete(listener)
     },
     panelUrl: (panelId) => `http://wallet.test/embedded/panel?panelId=${panelId}`,
+    onClosed: () => undefined,
     detach: () => undefined
   }
   const event = (body: Protocol.FrameEvent["event"]) => emit({ channel: Protocol.channel, kind: "event", event: body })

@@ -2,10 +2,11 @@
  * The social method of Connect (spec §2, §9 the socials): the first providers as buttons, the rest behind
  * "More"; a click starts the login in the provider's window (useSocialLogin).
  */
-import { useState } from "react"
+import { Suspense, useState } from "react"
 import type { SocialProvider } from "../../../core/SocialProvider.ts"
 import { errorText } from "../components/errorText.ts"
 import { useSocialLogin } from "../components/useSocialLogin.ts"
+import { opensWalletWindow, WalletWindowOffer } from "../components/walletWindow.ts"
 import { useModalContext } from "../ModalContext.ts"
 
 /** Buttons shown before "More". */
@@ -39,6 +40,8 @@ export function SocialButtons({ providers }: { readonly providers: ReadonlyArray
           : null}
       </div>
       {failure === undefined ? null : <p className="error" role="alert">{errorText(failure, t)}</p>}
+      {/* Once the wallet runs in its window, the provider's sign-in is started again from these buttons. */}
+      {opensWalletWindow(failure) ? <Suspense fallback={null}><WalletWindowOffer /></Suspense> : null}
     </div>
   )
 }
