@@ -19,6 +19,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, expect, it } from "vitest"
 import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
 import { en } from "../../ui/i18n/en.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { steadyClick } from "../support/steadyClick.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
@@ -66,10 +67,14 @@ const probeIndexedDb = (target: Page | NonNullable<ReturnType<Page["frame"]>>) =
     opening.addEventListener("error", () => resolve(`refused: ${opening.error?.message ?? ""}`))
   }))
 
-/** The wallet's window the click opens. */
-const openWalletWindow = async (page: Page): Promise<Page> => {
+/** The wallet's window the visitor's click (or, `keyboard`, Enter on the focused button) opens. */
+const openWalletWindow = async (page: Page, how: "click" | "keyboard" = "click"): Promise<Page> => {
   const opened = context.waitForEvent("page", timeout)
-  await dialog(page).locator("[data-wallet-window]").click()
+  const offer = dialog(page).locator("[data-wallet-window]")
+  if (how === "keyboard") {
+    await offer.focus()
+    await page.keyboard.press("Enter")
+  } else await offer.click()
   const popup = await opened
   await popup.waitForLoadState()
   expect(new URL(popup.url()).origin).toBe(new URL(sandbox.config.apiUrl).origin)
@@ -117,11 +122,13 @@ it("logs in, sets up, connects, signs and sends with everything decided in the w
   const offer = dialog(page).locator("[data-wallet-window]")
   await offer.waitFor(timeout)
   expect(await offer.textContent()).toBe(en.walletWindowContinue)
+  await expectNoAxeViolations(page)
 
-  // The click opens the window; the email login goes on there: the code is typed in the window's panel.
-  const popup = await openWalletWindow(page)
+  // Enter on the button opens the window; the email login goes on there: the code is typed in the window's panel.
+  const popup = await openWalletWindow(page, "keyboard")
   await expectView(page, "EmailVerifyOtp")
   await dialog(page).locator("[data-wallet-window-panel=otp]").waitFor(timeout)
+  await expectNoAxeViolations(page)
   expect(await dialog(page).locator("iframe, input").count()).toBe(0)
   const code = await mailed(email, 0, /\b(\d{6})\b/)
   await windowPanel(popup).getByLabel("Code").fill(code)
