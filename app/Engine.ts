@@ -22,7 +22,6 @@ import * as Connector from "../core/Connector.ts"
 import * as Constants from "../core/Constants.ts"
 import * as FrameProtocol from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
-import { EmbeddedWalletWindowBlockedError } from "../core/embedded/Login.ts"
 import * as AccountData from "../core/features/AccountData.ts"
 import * as Activity from "../core/features/Activity.ts"
 import type { Buying } from "../core/features/Buying.ts"
@@ -148,7 +147,7 @@ export interface Engine {
    * Opens the embedded wallet's own window in the visitor's click and moves the wallet there (where the
    * browser refuses its hidden frame storage, or that window was closed); an email login goes on in it.
    */
-  readonly continueInWalletWindow: () => Attempt<void, FailureOf<EmbeddedLogin["Service"]["continueInWindow"]> | EmbeddedWalletWindowBlockedError | Lazy>
+  readonly continueInWalletWindow: () => Attempt<void, FailureOf<EmbeddedParts["continueInWindow"]> | Lazy>
   /** The provider's popup closed: without its answer soon, the social login ends (SocialWindowClosedError in `atoms.login`). */
   readonly socialWindowClosed: () => Safe<void>
   /** Reads the account's first page of history again (while sends are pending). */
@@ -316,8 +315,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     continueInWalletWindow: () => {
       // In the click itself (a popup opened later is blocked); bound once the wallet's chunk is here.
       const opened = WalletWindowOpener.open(frameLocation.apiUrl, frameLocation.query)
-      return embedded.attempt<void, FailureOf<EmbeddedLogin["Service"]["continueInWindow"]> | EmbeddedWalletWindowBlockedError>((parts) =>
-        opened === undefined ? Effect.fail(new EmbeddedWalletWindowBlockedError()) : parts.continueInWindow(opened))
+      return embedded.attempt((parts) => parts.continueInWindow(opened))
     },
     socialWindowClosed: () => login.safe((feature) => feature.socialWindowClosed),
     refreshTransactions: (account) => run.safe(activity.refresh(account)),

@@ -39,7 +39,6 @@ import * as Activity from "./features/Activity.ts"
 import * as Buying from "./features/Buying.ts"
 import * as ConnectAttempt from "./features/ConnectAttempt.ts"
 import * as EmbeddedLogin from "./features/EmbeddedLogin.ts"
-import * as Login from "./embedded/Login.ts"
 import * as FrameChannel from "./embedded/FrameChannel.ts"
 import * as Swapping from "./features/Swapping.ts"
 import * as Swap from "./swap/Swap.ts"
@@ -154,10 +153,10 @@ export const errors: ReadonlyArray<Item> = [
   item("FrameChannel", FrameChannel.EmbeddedFrameTimeoutError),
   item("FrameChannel", FrameChannel.EmbeddedWalletStorageBlockedError),
   item("FrameChannel", FrameChannel.EmbeddedWalletWindowClosedError),
+  item("FrameChannel", FrameChannel.EmbeddedWalletWindowBlockedError),
   item("FrameChannel", FrameChannel.EmbeddedFrameRequestError, "{the frame's message} or An error occurred"),
   item("EmbeddedLogin", EmbeddedLogin.LoginPanelClosedError),
-  item("EmbeddedLogin", EmbeddedLogin.SocialWindowClosedError),
-  item("Login", Login.EmbeddedWalletWindowBlockedError)
+  item("EmbeddedLogin", EmbeddedLogin.SocialWindowClosedError)
 ]
 
 /** The alert catalogue, keyed as in Alert.ts. */

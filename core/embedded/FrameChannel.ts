@@ -132,6 +132,8 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
       }
 
       const onMessage = (attachment: Attachment, port: FramePort) => (data: unknown) => {
+        // Only the current frame is heard: a refused iframe, or a window since replaced, says nothing more.
+        if (current !== attachment) return
         const event = decodeEvent(data)
         if (Option.isSome(event)) {
           if (event.value.event.type === "FRAME_READY") Deferred.doneUnsafe(attachment.ready, Exit.succeed(port))
@@ -180,15 +182,16 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
           const attached = yield* attach
           const unsubscribe = attached.subscribe(onMessage(attachment, attached))
           attached.onClosed(onClosed(attachment))
-          const detach = Effect.sync(() => {
+          const detach = () => {
             unsubscribe()
             attached.detach()
-          })
-          yield* Scope.addFinalizer(scope, detach)
-          // A frame that cannot start (refused its storage) goes at once; the visitor may move to the window.
-          yield* Deferred.await(attachment.initialised).pipe(Effect.tapError(() => detach), Effect.ignore, Effect.forkIn(scope))
+          }
+          yield* Scope.addFinalizer(scope, Effect.sync(detach))
           const loaded = yield* Deferred.await(attachment.ready).pipe(Effect.timeoutOption(Constants.iframeLoadTimeoutMillis))
-          if (Option.isNone(loaded)) return yield* Deferred.fail(attachment.initialised, new EmbeddedFrameLoadError())
+          if (Option.isNone(loaded)) {
+            detach()
+            return yield* Deferred.fail(attachment.initialised, new EmbeddedFrameLoadError())
+          }
           yield* Effect.sleep(Constants.iframeReadyWaitMillis)
           yield* Deferred.succeed(attachment.initialised, loaded.value)
         })
@@ -261,6 +264,11 @@ export class EmbeddedWalletStorageBlockedError extends Schema.TaggedError<Embedd
 /** The visitor closed the wallet's own window: the wallet is gone from this page until it is opened again. */
 export class EmbeddedWalletWindowClosedError extends Schema.TaggedError<EmbeddedWalletWindowClosedError>()("EmbeddedWalletWindowClosedError", {
   message: fixed("The wallet's window was closed")
+}) {}
+
+/** The browser blocked the wallet's own window the visitor's click asked for (a popup blocker). */
+export class EmbeddedWalletWindowBlockedError extends Schema.TaggedError<EmbeddedWalletWindowBlockedError>()("EmbeddedWalletWindowBlockedError", {
+  message: fixed("The browser blocked the wallet's window")
 }) {}
 
 /** The frame left an app event unanswered for 30 s (spec §8: iframe_request_timeout). */

@@ -4,9 +4,7 @@
  * window, the frame's panel on screen, and the last problem to show. The views render it; core/features/EmbeddedLogin.ts moves it.
  */
 import * as Context from "effect/Context"
-import * as Schema from "effect/Schema"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import { fixed } from "../FixedMessage.ts"
 import type { SocialProvider } from "../SocialProvider.ts"
 import type { PanelKind } from "./FrameProtocol.ts"
 
@@ -47,8 +45,3 @@ export const initial: LoginState = { step: { _tag: "Idle" }, problem: undefined 
 
 /** The state, made by the composition root before the embedded wallet's chunk loads. */
 export class LoginForm extends Context.Service<LoginForm, SubscriptionRef.SubscriptionRef<LoginState>>()("portico/core/embedded/LoginForm") {}
-
-/** The browser blocked the wallet's own window the visitor's click asked for (a popup blocker). */
-export class EmbeddedWalletWindowBlockedError extends Schema.TaggedError<EmbeddedWalletWindowBlockedError>()("EmbeddedWalletWindowBlockedError", {
-  message: fixed("The browser blocked the wallet's window")
-}) {}

@@ -138,8 +138,6 @@ describe("EmbeddedFrame", () => {
       yield* settle
       frame.emit(event({ type: "FRAME_UNAVAILABLE", reason: "storage" }))
       assert.strictEqual((yield* Fiber.join(refused))._tag, "EmbeddedWalletStorageBlockedError")
-      // The refused frame goes at once: it holds nothing.
-      assert.isTrue(frame.detached)
       const moved = yield* Effect.forkChild(embedded.useWindow(Effect.succeed(popup.port)))
       yield* ready(popup)
       yield* Fiber.join(moved)

@@ -2,10 +2,9 @@
  * The email method of Connect (spec §2, §4 "Email login"): the address, checked as typed against the
  * spec's format, sent once per 30 s; the cooldown and every other failure are said under the field.
  */
-import { Suspense } from "react"
 import { errorText } from "../components/errorText.ts"
 import { useEmailForm } from "../components/useEmailForm.ts"
-import { opensWalletWindow, WalletWindowOffer } from "../components/walletWindow.ts"
+import { WalletWindowOffer } from "../components/WalletWindowOffer.tsx"
 import { useModalContext } from "../ModalContext.ts"
 
 export function EmailField() {
@@ -29,7 +28,7 @@ export function EmailField() {
       {form.invalid || form.failure !== undefined
         ? <p className="error" role="alert" id="portico-email-problem">{form.failure === undefined ? t("errorInvalidEmail") : errorText(form.failure, t)}</p>
         : null}
-      {opensWalletWindow(form.failure) ? <Suspense fallback={null}><WalletWindowOffer /></Suspense> : null}
+      <WalletWindowOffer failure={form.failure} />
     </form>
   )
 }

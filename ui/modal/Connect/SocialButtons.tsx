@@ -2,11 +2,11 @@
  * The social method of Connect (spec §2, §9 the socials): the first providers as buttons, the rest behind
  * "More"; a click starts the login in the provider's window (useSocialLogin).
  */
-import { Suspense, useState } from "react"
+import { useState } from "react"
 import type { SocialProvider } from "../../../core/SocialProvider.ts"
 import { errorText } from "../components/errorText.ts"
 import { useSocialLogin } from "../components/useSocialLogin.ts"
-import { opensWalletWindow, WalletWindowOffer } from "../components/walletWindow.ts"
+import { WalletWindowOffer } from "../components/WalletWindowOffer.tsx"
 import { useModalContext } from "../ModalContext.ts"
 
 /** Buttons shown before "More". */
@@ -41,7 +41,7 @@ export function SocialButtons({ providers }: { readonly providers: ReadonlyArray
       </div>
       {failure === undefined ? null : <p className="error" role="alert">{errorText(failure, t)}</p>}
       {/* Once the wallet runs in its window, the provider's sign-in is started again from these buttons. */}
-      {opensWalletWindow(failure) ? <Suspense fallback={null}><WalletWindowOffer /></Suspense> : null}
+      <WalletWindowOffer failure={failure} />
     </div>
   )
 }

@@ -3,9 +3,8 @@
  * and key export), each the frame's page in a PanelFrame, or drawn in the wallet's own window when it runs
  * there. A window closed meanwhile is said here, with the offer to open it again.
  */
-import { Suspense } from "react"
 import { errorText } from "../components/errorText.ts"
-import { opensWalletWindow, WalletWindowOffer } from "../components/walletWindow.ts"
+import { opensWalletWindow, WalletWindowOffer } from "../components/WalletWindowOffer.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { PanelFrame } from "./PanelFrame.tsx"
 
@@ -18,7 +17,7 @@ export function EmbeddedWalletPanel() {
     return (
       <div className="stack">
         <p className="error" role="alert">{errorText(problem, t)}</p>
-        <Suspense fallback={null}><WalletWindowOffer /></Suspense>
+        <WalletWindowOffer failure={problem} />
       </div>
     )
   }

@@ -11,7 +11,7 @@ import { useModalContext } from "../ModalContext.ts"
 export function PanelFrame({ url, kind, title }: { readonly url: string | undefined; readonly kind: string; readonly title: string }) {
   const { t } = useModalContext()
   // The wallet runs in its own window, which shows the panel itself: the modal points there.
-  if (url === undefined) return <p className="muted" role="status" data-wallet-window-panel={kind}>{t("walletWindowShown")}</p>
+  if (url === undefined) return <p className="muted" role="status" data-wallet-window-panel={kind}>{t("walletWindowContinue")}</p>
   return (
     <iframe
       className="panel"
