@@ -160,7 +160,7 @@ export const en = {
   errorInsufficientBalance: "Insufficient {symbol} balance",
   errorEmbeddedLoad: "Network Error - Could not load embedded wallet",
   errorEmbeddedTimeout: "Embedded Wallet Request Timed Out",
-  errorEmbeddedStorage: "This browser does not let the wallet keep its keys in this page (a private window, or third-party cookies blocked). Continue in the wallet's own window, or connect a wallet.",
+  errorEmbeddedStorage: "This browser does not let the wallet keep its keys in this page (a private window, or third-party cookies blocked).",
   walletWindowContinue: "Continue in the wallet's window",
   errorEmbeddedWindowClosed: "The wallet's window was closed.",
   errorEmbeddedWindowBlocked: "Allow pop-ups for this site to open the wallet's window.",

@@ -161,7 +161,7 @@ const ar: Messages = {
   errorInsufficientBalance: "رصيد {symbol} غير كافٍ",
   errorEmbeddedLoad: "خطأ في الشبكة: تعذّر تحميل المحفظة المدمجة",
   errorEmbeddedTimeout: "لم تستجب المحفظة المدمجة في الوقت المحدد",
-  errorEmbeddedStorage: "هذا المتصفح لا يسمح للمحفظة بحفظ مفاتيحها في هذه الصفحة (نافذة خاصة، أو ملفات تعريف الارتباط الخارجية محظورة). تابع في نافذة المحفظة الخاصة، أو اربط محفظة.",
+  errorEmbeddedStorage: "هذا المتصفح لا يسمح للمحفظة بحفظ مفاتيحها في هذه الصفحة (نافذة خاصة، أو ملفات تعريف الارتباط الخارجية محظورة).",
   walletWindowContinue: "المتابعة في نافذة المحفظة",
   errorEmbeddedWindowClosed: "أُغلقت نافذة المحفظة.",
   errorEmbeddedWindowBlocked: "اسمح بالنوافذ المنبثقة لهذا الموقع لفتح نافذة المحفظة.",

@@ -158,7 +158,7 @@ const de: Messages = {
   errorInsufficientBalance: "Guthaben an {symbol} reicht nicht aus",
   errorEmbeddedLoad: "Netzwerkfehler – die eingebettete Wallet konnte nicht geladen werden",
   errorEmbeddedTimeout: "Die eingebettete Wallet hat nicht rechtzeitig geantwortet",
-  errorEmbeddedStorage: "Dieser Browser erlaubt der Wallet nicht, ihre Schlüssel in dieser Seite zu speichern (privates Fenster oder blockierte Drittanbieter-Cookies). Fahre im eigenen Fenster der Wallet fort oder verbinde eine Wallet.",
+  errorEmbeddedStorage: "Dieser Browser erlaubt der Wallet nicht, ihre Schlüssel in dieser Seite zu speichern (privates Fenster oder blockierte Drittanbieter-Cookies).",
   walletWindowContinue: "Im Fenster der Wallet fortfahren",
   errorEmbeddedWindowClosed: "Das Fenster der Wallet wurde geschlossen.",
   errorEmbeddedWindowBlocked: "Erlaube Pop-ups für diese Seite, um das Fenster der Wallet zu öffnen.",

@@ -158,7 +158,7 @@ const es: Messages = {
   errorInsufficientBalance: "Saldo de {symbol} insuficiente",
   errorEmbeddedLoad: "Error de red: no se pudo cargar la billetera integrada",
   errorEmbeddedTimeout: "La billetera integrada no respondió a tiempo",
-  errorEmbeddedStorage: "Este navegador no permite que la billetera guarde sus claves en esta página (ventana privada o cookies de terceros bloqueadas). Continúa en la ventana propia de la billetera o conecta una billetera.",
+  errorEmbeddedStorage: "Este navegador no permite que la billetera guarde sus claves en esta página (ventana privada o cookies de terceros bloqueadas).",
   walletWindowContinue: "Continuar en la ventana de la billetera",
   errorEmbeddedWindowClosed: "La ventana de la billetera se cerró.",
   errorEmbeddedWindowBlocked: "Permite las ventanas emergentes de este sitio para abrir la ventana de la billetera.",

@@ -158,7 +158,7 @@ const fr: Messages = {
   errorInsufficientBalance: "Solde de {symbol} insuffisant",
   errorEmbeddedLoad: "Erreur réseau : impossible de charger le portefeuille intégré",
   errorEmbeddedTimeout: "Le portefeuille intégré n'a pas répondu à temps",
-  errorEmbeddedStorage: "Ce navigateur ne permet pas au portefeuille de conserver ses clés dans cette page (fenêtre privée ou cookies tiers bloqués). Continuez dans la fenêtre du portefeuille, ou connectez un portefeuille.",
+  errorEmbeddedStorage: "Ce navigateur ne permet pas au portefeuille de conserver ses clés dans cette page (fenêtre privée ou cookies tiers bloqués).",
   walletWindowContinue: "Continuer dans la fenêtre du portefeuille",
   errorEmbeddedWindowClosed: "La fenêtre du portefeuille a été fermée.",
   errorEmbeddedWindowBlocked: "Autorisez les pop-ups pour ce site afin d'ouvrir la fenêtre du portefeuille.",

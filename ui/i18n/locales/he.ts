@@ -161,7 +161,7 @@ const he: Messages = {
   errorInsufficientBalance: "אין מספיק {symbol} ביתרה",
   errorEmbeddedLoad: "שגיאת רשת: לא ניתן היה לטעון את הארנק המוטמע",
   errorEmbeddedTimeout: "הארנק המוטמע לא הגיב בזמן",
-  errorEmbeddedStorage: "הדפדפן הזה לא מאפשר לארנק לשמור את המפתחות שלו בדף הזה (חלון פרטי, או שקובצי Cookie של צד שלישי חסומים). אפשר להמשיך בחלון של הארנק עצמו, או לחבר ארנק.",
+  errorEmbeddedStorage: "הדפדפן הזה לא מאפשר לארנק לשמור את המפתחות שלו בדף הזה (חלון פרטי, או שקובצי Cookie של צד שלישי חסומים).",
   walletWindowContinue: "להמשיך בחלון הארנק",
   errorEmbeddedWindowClosed: "חלון הארנק נסגר.",
   errorEmbeddedWindowBlocked: "יש לאפשר חלונות קופצים לאתר הזה כדי לפתוח את חלון הארנק.",

@@ -158,7 +158,7 @@ const id: Messages = {
   errorInsufficientBalance: "Saldo {symbol} tidak cukup",
   errorEmbeddedLoad: "Kesalahan jaringan: dompet tersemat tidak dapat dimuat",
   errorEmbeddedTimeout: "Dompet tersemat tidak merespons tepat waktu",
-  errorEmbeddedStorage: "Browser ini tidak mengizinkan dompet menyimpan kuncinya di halaman ini (jendela pribadi, atau cookie pihak ketiga diblokir). Lanjutkan di jendela dompet sendiri, atau hubungkan dompet.",
+  errorEmbeddedStorage: "Browser ini tidak mengizinkan dompet menyimpan kuncinya di halaman ini (jendela pribadi, atau cookie pihak ketiga diblokir).",
   walletWindowContinue: "Lanjutkan di jendela dompet",
   errorEmbeddedWindowClosed: "Jendela dompet ditutup.",
   errorEmbeddedWindowBlocked: "Izinkan pop-up untuk situs ini agar jendela dompet dapat dibuka.",

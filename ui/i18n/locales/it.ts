@@ -158,7 +158,7 @@ const it: Messages = {
   errorInsufficientBalance: "Saldo {symbol} insufficiente",
   errorEmbeddedLoad: "Errore di rete: impossibile caricare il wallet integrato",
   errorEmbeddedTimeout: "Il wallet integrato non ha risposto in tempo",
-  errorEmbeddedStorage: "Questo browser non consente al wallet di conservare le sue chiavi in questa pagina (finestra privata o cookie di terze parti bloccati). Continua nella finestra del wallet o connetti un wallet.",
+  errorEmbeddedStorage: "Questo browser non consente al wallet di conservare le sue chiavi in questa pagina (finestra privata o cookie di terze parti bloccati).",
   walletWindowContinue: "Continua nella finestra del wallet",
   errorEmbeddedWindowClosed: "La finestra del wallet è stata chiusa.",
   errorEmbeddedWindowBlocked: "Consenti i pop-up per questo sito per aprire la finestra del wallet.",

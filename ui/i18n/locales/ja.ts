@@ -158,7 +158,7 @@ const ja: Messages = {
   errorInsufficientBalance: "{symbol}の残高が不足しています",
   errorEmbeddedLoad: "ネットワークエラー：組み込みウォレットを読み込めませんでした",
   errorEmbeddedTimeout: "組み込みウォレットが時間内に応答しませんでした",
-  errorEmbeddedStorage: "このブラウザでは、ウォレットがこのページに鍵を保存できません（プライベートウィンドウ、またはサードパーティ Cookie がブロックされています）。ウォレット専用のウィンドウで続けるか、ウォレットを接続してください。",
+  errorEmbeddedStorage: "このブラウザでは、ウォレットがこのページに鍵を保存できません（プライベートウィンドウ、またはサードパーティ Cookie がブロックされています）。",
   walletWindowContinue: "ウォレットのウィンドウで続ける",
   errorEmbeddedWindowClosed: "ウォレットのウィンドウが閉じられました。",
   errorEmbeddedWindowBlocked: "ウォレットのウィンドウを開くには、このサイトのポップアップを許可してください。",

@@ -158,7 +158,7 @@ const ko: Messages = {
   errorInsufficientBalance: "{symbol} 잔액이 부족해요",
   errorEmbeddedLoad: "네트워크 오류: 내장 지갑을 불러오지 못했어요",
   errorEmbeddedTimeout: "내장 지갑이 제시간에 응답하지 않았어요",
-  errorEmbeddedStorage: "이 브라우저는 지갑이 이 페이지에 키를 보관하도록 허용하지 않습니다(시크릿 창 또는 서드 파티 쿠키 차단). 지갑 전용 창에서 계속하거나 지갑을 연결하세요.",
+  errorEmbeddedStorage: "이 브라우저는 지갑이 이 페이지에 키를 보관하도록 허용하지 않습니다(시크릿 창 또는 서드 파티 쿠키 차단).",
   walletWindowContinue: "지갑 창에서 계속하기",
   errorEmbeddedWindowClosed: "지갑 창이 닫혔습니다.",
   errorEmbeddedWindowBlocked: "지갑 창을 열려면 이 사이트의 팝업을 허용하세요.",

@@ -158,7 +158,7 @@ const nl: Messages = {
   errorInsufficientBalance: "Onvoldoende {symbol}-saldo",
   errorEmbeddedLoad: "Netwerkfout: de ingebouwde wallet kon niet worden geladen",
   errorEmbeddedTimeout: "De ingebouwde wallet reageerde niet op tijd",
-  errorEmbeddedStorage: "Deze browser laat de wallet in deze pagina geen sleutels bewaren (een privévenster, of cookies van derden geblokkeerd). Ga verder in het eigen venster van de wallet, of koppel een wallet.",
+  errorEmbeddedStorage: "Deze browser laat de wallet in deze pagina geen sleutels bewaren (een privévenster, of cookies van derden geblokkeerd).",
   walletWindowContinue: "Verder in het venster van de wallet",
   errorEmbeddedWindowClosed: "Het venster van de wallet is gesloten.",
   errorEmbeddedWindowBlocked: "Sta pop-ups toe voor deze site om het venster van de wallet te openen.",

@@ -158,7 +158,7 @@ const pl: Messages = {
   errorInsufficientBalance: "Niewystarczające saldo {symbol}",
   errorEmbeddedLoad: "Błąd sieci: nie udało się wczytać wbudowanego portfela",
   errorEmbeddedTimeout: "Wbudowany portfel nie odpowiedział na czas",
-  errorEmbeddedStorage: "Ta przeglądarka nie pozwala portfelowi przechowywać kluczy na tej stronie (okno prywatne lub zablokowane pliki cookie innych firm). Kontynuuj we własnym oknie portfela albo połącz portfel.",
+  errorEmbeddedStorage: "Ta przeglądarka nie pozwala portfelowi przechowywać kluczy na tej stronie (okno prywatne lub zablokowane pliki cookie innych firm).",
   walletWindowContinue: "Kontynuuj w oknie portfela",
   errorEmbeddedWindowClosed: "Okno portfela zostało zamknięte.",
   errorEmbeddedWindowBlocked: "Zezwól na wyskakujące okna dla tej strony, aby otworzyć okno portfela.",

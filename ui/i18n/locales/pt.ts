@@ -158,7 +158,7 @@ const pt: Messages = {
   errorInsufficientBalance: "Saldo de {symbol} insuficiente",
   errorEmbeddedLoad: "Erro de rede: não foi possível carregar a carteira integrada",
   errorEmbeddedTimeout: "A carteira integrada não respondeu a tempo",
-  errorEmbeddedStorage: "Este navegador não deixa a carteira guardar as chaves nesta página (janela privada ou cookies de terceiros bloqueados). Continue na janela da própria carteira ou conecte uma carteira.",
+  errorEmbeddedStorage: "Este navegador não deixa a carteira guardar as chaves nesta página (janela privada ou cookies de terceiros bloqueados).",
   walletWindowContinue: "Continuar na janela da carteira",
   errorEmbeddedWindowClosed: "A janela da carteira foi fechada.",
   errorEmbeddedWindowBlocked: "Permita pop-ups para este site para abrir a janela da carteira.",

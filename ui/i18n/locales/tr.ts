@@ -158,7 +158,7 @@ const tr: Messages = {
   errorInsufficientBalance: "Yetersiz {symbol} bakiyesi",
   errorEmbeddedLoad: "Ağ hatası: yerleşik cüzdan yüklenemedi",
   errorEmbeddedTimeout: "Yerleşik cüzdan zamanında yanıt vermedi",
-  errorEmbeddedStorage: "Bu tarayıcı cüzdanın anahtarlarını bu sayfada saklamasına izin vermiyor (gizli pencere veya üçüncü taraf çerezleri engelli). Cüzdanın kendi penceresinde devam edin veya bir cüzdan bağlayın.",
+  errorEmbeddedStorage: "Bu tarayıcı cüzdanın anahtarlarını bu sayfada saklamasına izin vermiyor (gizli pencere veya üçüncü taraf çerezleri engelli).",
   walletWindowContinue: "Cüzdanın penceresinde devam et",
   errorEmbeddedWindowClosed: "Cüzdanın penceresi kapatıldı.",
   errorEmbeddedWindowBlocked: "Cüzdanın penceresini açmak için bu sitede açılır pencerelere izin verin.",

@@ -158,7 +158,7 @@ const vi: Messages = {
   errorInsufficientBalance: "Số dư {symbol} không đủ",
   errorEmbeddedLoad: "Lỗi mạng: không thể tải ví nhúng",
   errorEmbeddedTimeout: "Ví nhúng không phản hồi kịp thời",
-  errorEmbeddedStorage: "Trình duyệt này không cho phép ví lưu khóa trong trang này (cửa sổ ẩn danh hoặc cookie bên thứ ba bị chặn). Hãy tiếp tục trong cửa sổ riêng của ví hoặc kết nối một ví.",
+  errorEmbeddedStorage: "Trình duyệt này không cho phép ví lưu khóa trong trang này (cửa sổ ẩn danh hoặc cookie bên thứ ba bị chặn).",
   walletWindowContinue: "Tiếp tục trong cửa sổ của ví",
   errorEmbeddedWindowClosed: "Cửa sổ của ví đã bị đóng.",
   errorEmbeddedWindowBlocked: "Hãy cho phép cửa sổ bật lên cho trang này để mở cửa sổ của ví.",

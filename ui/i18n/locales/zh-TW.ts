@@ -158,7 +158,7 @@ const zhTW: Messages = {
   errorInsufficientBalance: "{symbol} 餘額不足",
   errorEmbeddedLoad: "網路錯誤：無法載入內嵌錢包",
   errorEmbeddedTimeout: "內嵌錢包要求逾時",
-  errorEmbeddedStorage: "這個瀏覽器不允許錢包在此頁面中儲存金鑰（無痕視窗，或已封鎖第三方 Cookie）。請在錢包自己的視窗中繼續，或連結錢包。",
+  errorEmbeddedStorage: "這個瀏覽器不允許錢包在此頁面中儲存金鑰（無痕視窗，或已封鎖第三方 Cookie）。",
   walletWindowContinue: "在錢包視窗中繼續",
   errorEmbeddedWindowClosed: "錢包視窗已關閉。",
   errorEmbeddedWindowBlocked: "請允許此網站的彈出式視窗，以開啟錢包視窗。",
