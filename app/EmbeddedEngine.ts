@@ -9,16 +9,19 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
-import { EmbeddedFrame, FrameAttacher } from "../core/embedded/FrameChannel.ts"
+import { EmbeddedFrame, EmbeddedWalletWindowBlockedError, FrameAttacher } from "../core/embedded/FrameChannel.ts"
 import type { FrameQuery } from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
-import { EmbeddedLogin } from "../core/features/EmbeddedLogin.ts"
+import { EmbeddedLogin, type LoginFailure } from "../core/features/EmbeddedLogin.ts"
 import type * as Features from "../core/features/Features.ts"
-import { attach } from "./EmbeddedFramePort.ts"
+import { attach, attachWindow } from "./EmbeddedFramePort.ts"
+import type { OpenedWindow } from "./WalletWindowOpener.ts"
 
 export interface EmbeddedParts {
   readonly frame: EmbeddedFrame["Service"]
   readonly login: EmbeddedLogin["Service"]
+  /** Moves the wallet into the window the visitor's click opened (WalletWindowOpener.ts; none when it was blocked). */
+  readonly continueInWindow: (opened: OpenedWindow | undefined) => Effect.Effect<void, LoginFailure | EmbeddedWalletWindowBlockedError>
 }
 
 export const make = (
@@ -36,5 +39,10 @@ export const make = (
   const built = Effect.runSync(Layer.buildWithScope(layer, scope))
   const login = Context.get(built, EmbeddedLogin)
   Effect.runFork(Effect.forkIn(login.watchApprovals, scope))
-  return { frame: Context.get(built, EmbeddedFrame), login }
+  return {
+    frame: Context.get(built, EmbeddedFrame),
+    login,
+    continueInWindow: (opened) =>
+      opened === undefined ? Effect.fail(new EmbeddedWalletWindowBlockedError()) : login.continueInWindow(Effect.sync(() => attachWindow(opened.popup, opened.origin)))
+  }
 }

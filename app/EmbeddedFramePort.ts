@@ -3,14 +3,38 @@
  * server's origin, attached at the first request, with its messages bound both ways — out to its
  * `contentWindow` addressed to its origin only, in only when both the source window and the origin are
  * the frame's. Panels are the same origin's pages, shown inside the modal.
+ *
+ * Where the browser refuses that iframe its storage, the same frame runs as the wallet's own window
+ * (app/WalletWindowOpener.ts opens it in the visitor's click): the messages are bound to that popup the
+ * same way, and the window draws its panels itself.
  */
 import { framePath, panelPath, type FrameQuery } from "../core/embedded/FrameProtocol.ts"
 import type { FramePort } from "../core/embedded/FrameChannel.ts"
 
+/** How often the wallet's window is checked for having been closed (a closed popup raises no event here). */
+const closedCheckMillis = 500
+
+/** Messages bound to `target()` and `origin` both ways. */
+const bind = (target: () => Window | null, origin: string) => {
+  const listeners = new Set<(data: unknown) => void>()
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== origin || event.source === null || event.source !== target()) return
+    for (const listener of listeners) listener(event.data)
+  }
+  globalThis.addEventListener("message", onMessage)
+  return {
+    post: (message: unknown) => target()?.postMessage(message, origin),
+    subscribe: (listener: (data: unknown) => void) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    stop: () => globalThis.removeEventListener("message", onMessage)
+  }
+}
+
 export const attach = (apiUrl: string, query: FrameQuery): FramePort => {
   const frameUrl = new URL(framePath, apiUrl)
   for (const [key, value] of Object.entries(query)) frameUrl.searchParams.set(key, value)
-  const origin = frameUrl.origin
   const iframe = document.createElement("iframe")
   iframe.src = frameUrl.toString()
   iframe.title = "Portico embedded wallet"
@@ -23,27 +47,45 @@ export const attach = (apiUrl: string, query: FrameQuery): FramePort => {
     iframe.style.setProperty(property, value)
   }
   document.body.append(iframe)
-  const listeners = new Set<(data: unknown) => void>()
-  const onMessage = (event: MessageEvent) => {
-    if (event.origin !== origin || event.source === null || event.source !== iframe.contentWindow) return
-    for (const listener of listeners) listener(event.data)
-  }
-  globalThis.addEventListener("message", onMessage)
+  const port = bind(() => iframe.contentWindow, frameUrl.origin)
   return {
-    post: (message) => iframe.contentWindow?.postMessage(message, origin),
-    subscribe: (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    post: port.post,
+    subscribe: port.subscribe,
     panelUrl: (panelId) => {
       const url = new URL(panelPath, apiUrl)
       url.searchParams.set("panelId", panelId)
       url.searchParams.set("projectId", query.projectId)
       return url.toString()
     },
+    // An iframe goes only with the page.
+    onClosed: () => undefined,
     detach: () => {
-      globalThis.removeEventListener("message", onMessage)
+      port.stop()
       iframe.remove()
+    }
+  }
+}
+
+/** The wallet's own window, opened at `origin` by the visitor's click, as the frame's port. */
+export const attachWindow = (popup: Window, origin: string): FramePort => {
+  const port = bind(() => popup, origin)
+  let timer: ReturnType<typeof setInterval> | undefined
+  return {
+    post: port.post,
+    subscribe: port.subscribe,
+    // The window draws its panels itself: the modal shows none.
+    panelUrl: () => undefined,
+    onClosed: (listener) => {
+      timer = setInterval(() => {
+        if (!popup.closed) return
+        clearInterval(timer)
+        listener()
+      }, closedCheckMillis)
+    },
+    detach: () => {
+      clearInterval(timer)
+      port.stop()
+      popup.close()
     }
   }
 }

@@ -53,6 +53,7 @@ import * as EngineAtoms from "./EngineAtoms.ts"
 import * as LazyFeature from "./LazyFeature.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
+import * as WalletWindowOpener from "./WalletWindowOpener.ts"
 import { timeZone } from "./TimeZone.ts"
 import { visitorLocale } from "./VisitorLocale.ts"
 import { openWalletLink } from "./WalletLink.ts"
@@ -143,6 +144,11 @@ export interface Engine {
     FailureOf<EmbeddedLogin["Service"]["user"]> | Lazy
   >
   readonly cancelLogin: () => Safe<void>
+  /**
+   * Opens the embedded wallet's own window in the visitor's click and moves the wallet there (where the
+   * browser refuses its hidden frame storage, or that window was closed); an email login goes on in it.
+   */
+  readonly continueInWalletWindow: () => Attempt<void, FailureOf<EmbeddedParts["continueInWindow"]> | Lazy>
   /** The provider's popup closed: without its answer soon, the social login ends (SocialWindowClosedError in `atoms.login`). */
   readonly socialWindowClosed: () => Safe<void>
   /** Reads the account's first page of history again (while sends are pending). */
@@ -215,12 +221,12 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const embeddedScope = Scope.makeUnsafe()
   const loginForm = Effect.runSync(SubscriptionRef.make(Login.initial))
   let embeddedParts: Promise<EmbeddedParts> | undefined
+  const frameLocation = {
+    apiUrl: config.apiUrl ?? "",
+    query: { projectId: config.projectId, chainId: FrameProtocol.frameNetwork(config.networks), version: BrowserEnvironment.sdkVersion, enableLogger: "false" } as const
+  }
   const loadEmbedded = (): Promise<EmbeddedParts> =>
-    embeddedParts ??= import("./EmbeddedEngine.ts").then((module) =>
-      module.make(context, loginForm, {
-        apiUrl: config.apiUrl ?? "",
-        query: { projectId: config.projectId, chainId: FrameProtocol.frameNetwork(config.networks), version: BrowserEnvironment.sdkVersion, enableLogger: "false" }
-      }, embeddedScope))
+    embeddedParts ??= import("./EmbeddedEngine.ts").then((module) => module.make(context, loginForm, frameLocation, embeddedScope))
   const environment = BrowserEnvironment.layer(config, tellDeveloper, () => loadEmbedded().then((parts) => parts.frame))
   const features = Features.layer.pipe(Layer.provideMerge(environment))
   // Sign-in is its own chunk: a page without `siwx` never loads it.
@@ -255,6 +261,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const buyForm = Effect.runSync(SubscriptionRef.make(Buy.initial))
   const buying = lazy<Buying["Service"]>("buy", () => import("./BuyEngine.ts").then((module) => module.make(context, buyForm)))
   const login = lazy<EmbeddedLogin["Service"]>("embedded wallet", () => loadEmbedded().then((parts) => parts.login))
+  const embedded = lazy<EmbeddedParts>("embedded wallet", loadEmbedded)
   const { registry, atoms, retryFailed, dispose: disposeAtoms } = EngineAtoms.make(context, { swapForm, buyForm, loginForm }, snapshot)
 
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
@@ -311,6 +318,11 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     signOutEverywhere: () => login.attempt((feature) => Effect.andThen(feature.signOutEverywhere, service(Disconnecting).disconnect())),
     embeddedUser: () => login.attempt((feature) => feature.user),
     cancelLogin: () => login.safe((feature) => feature.cancel),
+    continueInWalletWindow: () => {
+      // In the click itself (a popup opened later is blocked); bound once the wallet's chunk is here.
+      const opened = WalletWindowOpener.open(frameLocation.apiUrl, frameLocation.query)
+      return embedded.attempt((parts) => parts.continueInWindow(opened))
+    },
     socialWindowClosed: () => login.safe((feature) => feature.socialWindowClosed),
     refreshTransactions: (account) => run.safe(activity.refresh(account)),
     registerName: (label) => run.safe(names.register(label)),

@@ -152,6 +152,8 @@ export const errors: ReadonlyArray<Item> = [
   item("FrameChannel", FrameChannel.EmbeddedFrameLoadError),
   item("FrameChannel", FrameChannel.EmbeddedFrameTimeoutError),
   item("FrameChannel", FrameChannel.EmbeddedWalletStorageBlockedError),
+  item("FrameChannel", FrameChannel.EmbeddedWalletWindowClosedError),
+  item("FrameChannel", FrameChannel.EmbeddedWalletWindowBlockedError),
   item("FrameChannel", FrameChannel.EmbeddedFrameRequestError, "{the frame's message} or An error occurred"),
   item("EmbeddedLogin", EmbeddedLogin.LoginPanelClosedError),
   item("EmbeddedLogin", EmbeddedLogin.SocialWindowClosedError)

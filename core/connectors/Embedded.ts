@@ -65,7 +65,9 @@ export const make = (options: Options): Connector.ConnectorClient => {
           current.set(namespace, event.chainId as Caip.CaipNetworkId)
           return emit({ _tag: "ChainChanged", namespace, caipNetworkId: event.chainId as Caip.CaipNetworkId })
         }
+        // The session ended on the server, or the wallet's own window (where it ran) was closed.
         case "SESSION_EXPIRED":
+        case "WINDOW_CLOSED":
           return emit({ _tag: "Disconnected" })
         default:
           return
@@ -82,7 +84,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
       Effect.flatMap((frame) => use(frame)),
       Effect.mapError((error): Connector.ConnectorFailure =>
         error._tag === "EmbeddedFrameRequestError" || error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError" ||
-          error._tag === "EmbeddedWalletStorageBlockedError"
+          error._tag === "EmbeddedWalletStorageBlockedError" || error._tag === "EmbeddedWalletWindowClosedError"
           ? failureOf(error)
           : error)
     )

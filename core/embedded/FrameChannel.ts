@@ -9,6 +9,11 @@
  *
  * Where messages go and come from is a `FramePort` the platform gives (app/EmbeddedFramePort.ts binds it
  * to the iframe's `contentWindow` and origin); everything here is platform-neutral and runs on the clock.
+ *
+ * Where the browser refuses the hidden frame its storage (EmbeddedWalletStorageBlockedError), the visitor
+ * can move the wallet into its own window (`useWindow`): the same messages, bound to that popup instead.
+ * Closing that window ends the wallet here: every request waiting fails, and so does every later one,
+ * with EmbeddedWalletWindowClosedError, and `WINDOW_CLOSED` is raised, until it is opened again.
  */
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
@@ -31,9 +36,14 @@ export interface FramePort {
   readonly post: (message: Protocol.Request) => void
   /** Messages whose source is the frame's window and whose origin is the frame's; returns the unsubscribe. */
   readonly subscribe: (listener: (data: unknown) => void) => () => void
-  /** The URL of a panel the frame renders inside the modal (its origin, never the host's). */
-  readonly panelUrl: (panelId: string) => string
-  /** Removes the iframe. */
+  /**
+   * The URL of a panel the frame renders inside the modal (its origin, never the host's); none when the
+   * wallet runs in its own window, which draws its panels itself.
+   */
+  readonly panelUrl: (panelId: string) => string | undefined
+  /** Calls `listener` once the frame's window is gone (the visitor closed the wallet's window; never for an iframe). */
+  readonly onClosed: (listener: () => void) => void
+  /** Removes the iframe, or closes the window. */
   readonly detach: () => void
 }
 
@@ -42,9 +52,13 @@ export class FrameAttacher extends Context.Service<FrameAttacher, {
   readonly attach: Effect.Effect<FramePort>
 }>()("portico/core/embedded/FrameAttacher") {}
 
-export type FrameEventBody = Protocol.FrameEvent["event"]
+/** The frame's events, and the modal's own word that the wallet's window was closed. */
+export type FrameEventBody = Protocol.FrameEvent["event"] | { readonly type: "WINDOW_CLOSED" }
 
-export type FrameFailure = EmbeddedFrameLoadError | EmbeddedWalletStorageBlockedError | EmbeddedFrameTimeoutError | EmbeddedFrameRequestError
+/** Why the frame cannot be reached at all. */
+export type FrameUnavailable = EmbeddedFrameLoadError | EmbeddedWalletStorageBlockedError | EmbeddedWalletWindowClosedError
+
+export type FrameFailure = FrameUnavailable | EmbeddedFrameTimeoutError | EmbeddedFrameRequestError
 
 /** App events that wait on the visitor rather than on the frame: no 30 s limit. */
 const waitsForVisitor: ReadonlySet<Protocol.RequestType> = new Set(["CONNECT_DEVICE", "COMPLETE_SOCIAL"])
@@ -58,7 +72,15 @@ const freshId = (): string => Array.from(crypto.getRandomValues(new Uint8Array(1
 
 interface Pending {
   readonly type: Protocol.RequestType
-  readonly answer: Deferred.Deferred<unknown, EmbeddedFrameRequestError>
+  readonly answer: Deferred.Deferred<unknown, EmbeddedFrameRequestError | EmbeddedWalletWindowClosedError>
+}
+
+/** One attachment of the frame: the iframe, or the wallet's window. */
+interface Attachment {
+  /** The frame said it is ready. */
+  readonly ready: Deferred.Deferred<FramePort>
+  /** Ready and 500 ms more: requests may go. */
+  readonly initialised: Deferred.Deferred<FramePort, FrameUnavailable>
 }
 
 export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
@@ -69,8 +91,13 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
   ) => Effect.Effect<Protocol.Success<T>, FrameFailure>
   /** The frame's own events (approval needed, accounts changed, session expired…). */
   readonly events: Stream.Stream<FrameEventBody>
-  /** Where the frame renders a panel (attaching the frame first if need be). */
-  readonly panelUrl: (panelId: string) => Effect.Effect<string, EmbeddedFrameLoadError | EmbeddedWalletStorageBlockedError>
+  /** Where the frame renders a panel (attaching the frame first if need be); none when its window draws it. */
+  readonly panelUrl: (panelId: string) => Effect.Effect<string | undefined, FrameUnavailable>
+  /**
+   * Moves the wallet into its own window (`attach` binds the popup the visitor's click opened): the
+   * hidden frame goes, and every request from now on goes to the window once it said it is ready.
+   */
+  readonly useWindow: (attach: Effect.Effect<FramePort>) => Effect.Effect<void, FrameUnavailable>
 }>()("portico/core/embedded/EmbeddedFrame") {
   static readonly layer = Layer.effect(
     EmbeddedFrame,
@@ -83,11 +110,8 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
       /** The request each open approval panel is for. */
       const panels = new Map<string, string>()
       const events = yield* PubSub.unbounded<FrameEventBody>()
-      /** The frame said it is ready. */
-      const ready = yield* Deferred.make<FramePort>()
-      /** Ready and 500 ms more: requests may go. */
-      const initialised = yield* Deferred.make<FramePort, EmbeddedFrameLoadError | EmbeddedWalletStorageBlockedError>()
-      let attaching = false
+      /** The current attachment; none before the first request. */
+      let current: Attachment | undefined
 
       const onEvent = (event: FrameEventBody) => {
         if (event.type === "APPROVAL_REQUIRED") {
@@ -107,11 +131,13 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
         PubSub.publishUnsafe(events, event)
       }
 
-      const onMessage = (port: FramePort) => (data: unknown) => {
+      const onMessage = (attachment: Attachment, port: FramePort) => (data: unknown) => {
+        // Only the current frame is heard: a refused iframe, or a window since replaced, says nothing more.
+        if (current !== attachment) return
         const event = decodeEvent(data)
         if (Option.isSome(event)) {
-          if (event.value.event.type === "FRAME_READY") Deferred.doneUnsafe(ready, Exit.succeed(port))
-          else if (event.value.event.type === "FRAME_UNAVAILABLE") Deferred.doneUnsafe(initialised, Exit.fail(new EmbeddedWalletStorageBlockedError()))
+          if (event.value.event.type === "FRAME_READY") Deferred.doneUnsafe(attachment.ready, Exit.succeed(port))
+          else if (event.value.event.type === "FRAME_UNAVAILABLE") Deferred.doneUnsafe(attachment.initialised, Exit.fail(new EmbeddedWalletStorageBlockedError()))
           else onEvent(event.value.event)
           return
         }
@@ -135,29 +161,51 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
         }
       }
 
-      /** Attaches the frame and waits for its ready event (20 s at most), then 500 ms more (spec §4, §9). */
-      const initialise = Effect.gen(function*() {
-        const attached = yield* attacher.attach
-        const unsubscribe = attached.subscribe(onMessage(attached))
-        yield* Scope.addFinalizer(scope, Effect.sync(() => {
-          unsubscribe()
-          attached.detach()
-        }))
-        const loaded = yield* Deferred.await(ready).pipe(Effect.timeoutOption(Constants.iframeLoadTimeoutMillis))
-        if (Option.isNone(loaded)) {
-          attached.detach()
-          return yield* Deferred.fail(initialised, new EmbeddedFrameLoadError())
+      /** The wallet's window was closed: it ends the wallet here until the visitor opens it again. */
+      const onClosed = (attachment: Attachment) => () => {
+        if (current !== attachment) return
+        const closed = new EmbeddedWalletWindowClosedError()
+        // Later requests meet the closed window rather than the port that led to it.
+        const ended: Attachment = { ready: Deferred.makeUnsafe(), initialised: Deferred.makeUnsafe() }
+        Deferred.doneUnsafe(ended.initialised, Exit.fail(closed))
+        current = ended
+        for (const [id, waiting] of pending) {
+          pending.delete(id)
+          Deferred.doneUnsafe(waiting.answer, Exit.fail(closed))
         }
-        yield* Effect.sleep(Constants.iframeReadyWaitMillis)
-        yield* Deferred.succeed(initialised, loaded.value)
-      })
+        PubSub.publishUnsafe(events, { type: "WINDOW_CLOSED" })
+      }
+
+      /** Attaches the frame and waits for its ready event (20 s at most), then 500 ms more (spec §4, §9). */
+      const initialise = (attachment: Attachment, attach: Effect.Effect<FramePort>) =>
+        Effect.gen(function*() {
+          const attached = yield* attach
+          const unsubscribe = attached.subscribe(onMessage(attachment, attached))
+          attached.onClosed(onClosed(attachment))
+          const detach = () => {
+            unsubscribe()
+            attached.detach()
+          }
+          yield* Scope.addFinalizer(scope, Effect.sync(detach))
+          const loaded = yield* Deferred.await(attachment.ready).pipe(Effect.timeoutOption(Constants.iframeLoadTimeoutMillis))
+          if (Option.isNone(loaded)) {
+            detach()
+            return yield* Deferred.fail(attachment.initialised, new EmbeddedFrameLoadError())
+          }
+          yield* Effect.sleep(Constants.iframeReadyWaitMillis)
+          yield* Deferred.succeed(attachment.initialised, loaded.value)
+        })
+
+      const start = (attach: Effect.Effect<FramePort>) =>
+        Effect.gen(function*() {
+          const attachment: Attachment = { ready: yield* Deferred.make<FramePort>(), initialised: yield* Deferred.make<FramePort, FrameUnavailable>() }
+          current = attachment
+          yield* Effect.forkIn(initialise(attachment, attach), scope)
+          return attachment
+        })
 
       /** The frame once initialised; the first caller attaches it. */
-      const port = Effect.suspend(() => {
-        if (attaching) return Deferred.await(initialised)
-        attaching = true
-        return Effect.andThen(Effect.forkIn(initialise, scope), Deferred.await(initialised))
-      })
+      const port = Effect.suspend(() => Effect.flatMap(current === undefined ? start(attacher.attach) : Effect.succeed(current), (attachment) => Deferred.await(attachment.initialised)))
 
       /** Fails after 30 s of the frame's time; time an approval panel is open does not count. */
       const expiry = (id: string, type: Protocol.RequestType) =>
@@ -175,7 +223,7 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
         Effect.gen(function*() {
           const frame = yield* port
           const id = freshId()
-          const answer = yield* Deferred.make<unknown, EmbeddedFrameRequestError>()
+          const answer = yield* Deferred.make<unknown, EmbeddedFrameRequestError | EmbeddedWalletWindowClosedError>()
           pending.set(id, { type, answer })
           frame.post({ channel: Protocol.channel, kind: "request", id, type, payload })
           const answered = waitsForVisitor.has(type) ? Deferred.await(answer) : Effect.raceFirst(Deferred.await(answer), expiry(id, type))
@@ -184,13 +232,19 @@ export class EmbeddedFrame extends Context.Service<EmbeddedFrame, {
           const schema: Schema.Decoder<unknown> = Protocol.requests[type].success
           return yield* Schema.decodeUnknownEffect(schema)(raw).pipe(
             Effect.mapError(() => new EmbeddedFrameRequestError({ requestType: type, message: "Something went wrong" }))
-          ) as Effect.Effect<Protocol.Success<T>, EmbeddedFrameRequestError>
+          ) as Effect.Effect<Protocol.Success<T>, EmbeddedFrameRequestError | EmbeddedWalletWindowClosedError>
         })
 
       return EmbeddedFrame.of({
         request,
         events: Stream.fromPubSub(events),
-        panelUrl: (panelId) => Effect.map(port, (frame) => frame.panelUrl(panelId))
+        panelUrl: (panelId) => Effect.map(port, (frame) => frame.panelUrl(panelId)),
+        useWindow: (attach) =>
+          Effect.gen(function*() {
+            // The frame it replaces is refused its storage (or was a window now closed): it holds nothing.
+            const attachment = yield* start(attach)
+            yield* Deferred.await(attachment.initialised)
+          })
       })
     })
   )
@@ -205,6 +259,16 @@ export class EmbeddedFrameLoadError extends Schema.TaggedError<EmbeddedFrameLoad
 /** The browser refuses the frame its storage (a private window, third-party cookies blocked): no wallet can be kept. */
 export class EmbeddedWalletStorageBlockedError extends Schema.TaggedError<EmbeddedWalletStorageBlockedError>()("EmbeddedWalletStorageBlockedError", {
   message: fixed("This browser does not let the embedded wallet keep its keys")
+}) {}
+
+/** The visitor closed the wallet's own window: the wallet is gone from this page until it is opened again. */
+export class EmbeddedWalletWindowClosedError extends Schema.TaggedError<EmbeddedWalletWindowClosedError>()("EmbeddedWalletWindowClosedError", {
+  message: fixed("The wallet's window was closed")
+}) {}
+
+/** The browser blocked the wallet's own window the visitor's click asked for (a popup blocker). */
+export class EmbeddedWalletWindowBlockedError extends Schema.TaggedError<EmbeddedWalletWindowBlockedError>()("EmbeddedWalletWindowBlockedError", {
+  message: fixed("The browser blocked the wallet's window")
 }) {}
 
 /** The frame left an app event unanswered for 30 s (spec §8: iframe_request_timeout). */

@@ -213,7 +213,14 @@ export const FrameQuery = Schema.Struct({
   projectId: Schema.String.check(Schema.isMaxLength(200)),
   chainId: CaipNetworkId,
   version: Schema.String.check(Schema.isMaxLength(40)),
-  enableLogger: Schema.Literals(["true", "false"])
+  enableLogger: Schema.Literals(["true", "false"]),
+  /**
+   * `popup`: the frame's page opened as the wallet's own window, a first-party popup, where the browser
+   * refuses a cross-site frame its storage (frame/app/WalletWindow.ts); its host is the page that opened it.
+   */
+  window: Schema.optionalKey(Schema.Literal("popup")),
+  /** The opener's origin as the modal says it (the window checks it against its referrer and its project). */
+  host: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(2000)))
 })
 export type FrameQuery = typeof FrameQuery.Type
 

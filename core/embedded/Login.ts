@@ -8,10 +8,13 @@ import type * as SubscriptionRef from "effect/SubscriptionRef"
 import type { SocialProvider } from "../SocialProvider.ts"
 import type { PanelKind } from "./FrameProtocol.ts"
 
-/** A panel of the frame shown in the modal: its id and its page (on the wallet's origin). */
+/**
+ * A panel of the frame shown in the modal: its id and its page (on the wallet's origin); no page when the
+ * wallet runs in its own window, which shows the panel there (the modal says so).
+ */
 export interface PanelRef {
   readonly panelId: string
-  readonly url: string
+  readonly url: string | undefined
 }
 
 export type LoginStep =

@@ -27,12 +27,12 @@ import * as Constants from "../Constants.ts"
 import * as Embedded from "../connectors/Embedded.ts"
 import * as Cooldown from "../Cooldown.ts"
 import * as Email from "../Email.ts"
-import { EmbeddedFrame, EmbeddedFrameRequestError, type FrameFailure } from "../embedded/FrameChannel.ts"
+import { EmbeddedFrame, EmbeddedFrameRequestError, EmbeddedWalletWindowClosedError, type FrameFailure, type FramePort } from "../embedded/FrameChannel.ts"
 import type * as Protocol from "../embedded/FrameProtocol.ts"
+import { syncOnce } from "../embedded/HostSync.ts"
 import * as Login from "../embedded/Login.ts"
 import { fixed } from "../FixedMessage.ts"
 import { HostConfig } from "../HostConfig.ts"
-import * as Locale from "../Locale.ts"
 import * as Modal from "../Modal.ts"
 import * as Session from "../Session.ts"
 import type { SocialProvider } from "../SocialProvider.ts"
@@ -89,9 +89,10 @@ const showStep = (form: Form, modal: Modal.Modal["Service"]) => (step: Login.Log
     yield* Modal.currentView(state) === view ? modal.replace({ view }) : modal.push({ view })
   })
 
-/** Spec §8's alerts for the frame that did not load or answer, as toasts. */
+/** Spec §8's alerts for the frame that did not load or answer (or whose window was closed), as toasts. */
 const alertIn = (modal: Modal.Modal["Service"]) => (error: { readonly _tag: string; readonly message: string }) =>
-  error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError" || error._tag === "EmbeddedWalletStorageBlockedError"
+  error._tag === "EmbeddedFrameLoadError" || error._tag === "EmbeddedFrameTimeoutError" || error._tag === "EmbeddedWalletStorageBlockedError" ||
+    error._tag === "EmbeddedWalletWindowClosedError"
     ? modal.showToast({ message: error.message, errorTag: error._tag, variant: "error" })
     : Effect.void
 
@@ -101,25 +102,6 @@ const failingIn = (form: Form, modal: Modal.Modal["Service"]) => {
   return <A, E extends { readonly _tag: string; readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
     Effect.tapError(Effect.mapError(effect, asCooldown), (error) =>
       Effect.andThen(SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(error) })), alertFor(error)))
-}
-
-/** Once per frame: who the host is, its networks and its look. */
-const syncOnce = (frame: Frame, config: HostConfig["Service"]) => {
-  let synced = false
-  return Effect.suspend(() => {
-    if (synced) return Effect.void
-    synced = true
-    const networks = config.networks.map((network) => network.caipNetworkId).filter((id) => namespaceOf(id) === "eip155" || namespaceOf(id) === "solana")
-    return Effect.andThen(
-      frame.request("SYNC_DAPP_DATA", {
-        name: config.metadata.name,
-        url: config.metadata.url,
-        locale: Locale.negotiate([config.locale]),
-        networks
-      }),
-      frame.request("SYNC_THEME", { themeMode: config.themeMode ?? "dark" })
-    )
-  })
 }
 
 /** Waits until the frame's panel `panelId` is done, with its outcome. */
@@ -189,6 +171,13 @@ const watchApprovals = (deps: {
   Stream.runForEach(deps.frame.events, (event) =>
     Effect.gen(function*() {
       const { form, modal } = deps
+      if (event.type === "WINDOW_CLOSED") {
+        // The wallet ran in its own window: the visitor closed it, so it is gone here (the connector ends the
+        // connection). The view on screen says so and offers to open it again.
+        const closed = new EmbeddedWalletWindowClosedError()
+        yield* SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(closed) }))
+        return yield* alertIn(modal)(closed)
+      }
       if (event.type === "SESSION_EXPIRED") {
         // The connector ends the connection; the visitor is told why (spec §8 "Session Expired").
         return yield* modal.showToast({ message: Alert.catalogue.SessionExpired.title, errorTag: "SessionExpired", variant: "error" })
@@ -236,6 +225,12 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly user: Effect.Effect<Protocol.Success<"GET_USER">, LoginFailure>
   /** Leaves the login where it is (back to Connect). */
   readonly cancel: Effect.Effect<void>
+  /**
+   * Moves the wallet into its own window, which the visitor's click opened (`attach` binds it), where the
+   * browser refuses the hidden frame its storage or the window was closed; an email login that stopped
+   * there starts again in it.
+   */
+  readonly continueInWindow: (attach: Effect.Effect<FramePort>) => Effect.Effect<void, LoginFailure>
   /** Shows the frame's approval panel whenever a request needs it, and leaves it when answered. Runs for ever. */
   readonly watchApprovals: Effect.Effect<void>
 }>()("portico/core/features/EmbeddedLogin") {
@@ -255,9 +250,14 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       const router = routerContext.pipe(Effect.provideService(HostConfig, config), Effect.provideService(Session.Session, session))
       const show = showStep(form, modal)
       const failing = failingIn(form, modal)
-      const sync = syncOnce(frame, config)
+      const { sync, reset: resync } = syncOnce(frame, config)
       const panelOutcome = panelOutcomeIn(frame)
       const social = socialWait(frame, form)
+      /**
+       * What a new wallet's window takes up: the email login it stopped in, or, once a login went through,
+       * opening the wallet again from the session that window's storage keeps.
+       */
+      let resume: Effect.Effect<void, LoginFailure> | undefined
 
       /** After a login: the frame's panels until the wallet is ready, then the connection. */
       const finish: Effect.Effect<void, LoginFailure> = Effect.gen(function*() {
@@ -271,6 +271,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
           return yield* finish
         }
         yield* SubscriptionRef.set(form, Login.initial)
+        resume = finish
         yield* settleAccountTypes(frame, storage)
         yield* attempt.connect(Embedded.connectorId)
       })
@@ -297,6 +298,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       const sendEmail = (email: string) =>
         Effect.gen(function*() {
           const valid = yield* Email.validate(email.trim())
+          resume = sendEmail(valid)
           yield* openGate
           yield* sync
           const answer = yield* frame.request("CONNECT_EMAIL", { email: valid })
@@ -367,6 +369,15 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         signOutEverywhere: failing(Effect.asVoid(frame.request("SIGN_OUT_EVERYWHERE", {}))),
         user: frame.request("GET_USER", {}),
         cancel: SubscriptionRef.set(form, Login.initial),
+        continueInWindow: (attach) =>
+          failing(Effect.gen(function*() {
+            yield* SubscriptionRef.update(form, (state) => ({ ...state, problem: undefined }))
+            yield* frame.useWindow(attach)
+            // The window is a frame of its own: it hears who the host is, and takes up the email login.
+            yield* resync
+            yield* sync
+            if (resume !== undefined) yield* resume
+          })),
         watchApprovals: watchApprovals({ frame, form, modal, router, show })
       })
     })

@@ -4,6 +4,10 @@
  * when the parent is one of them listens to it and says FRAME_READY. A parent not allowed (or not told,
  * or a query that is not the frame's) gets nothing at all.
  *
+ * With `&window=popup&host=<origin>` the same app is the wallet's own window (WalletWindow.ts), opened
+ * by the modal where the browser refuses the hidden frame its storage: its host is the page that opened
+ * it (`window.opener`), checked the same way, and it draws the panels itself.
+ *
  * Each accepted request runs on its own fiber, so a long wait (the device link, a social login, an
  * approval) never holds the others; its outcome is answered with its id.
  */
@@ -25,7 +29,7 @@ import { EvmRequests } from "./EvmRequests.ts"
 import { FrameSettings } from "./FrameSettings.ts"
 import * as HostChannel from "./HostChannel.ts"
 import { Login } from "./Login.ts"
-import { Panels } from "./Panels.ts"
+import { drawnByModal, Panels } from "./Panels.ts"
 import * as ParentOrigin from "./ParentOrigin.ts"
 import { Requests } from "./Requests.ts"
 import { RpcRequests } from "./RpcRequests.ts"
@@ -34,6 +38,7 @@ import { Session } from "./Session.ts"
 import { SocialCompletions } from "./SocialCompletions.ts"
 import { SolanaRequests } from "./SolanaRequests.ts"
 import { Wallet } from "./Wallet.ts"
+import * as WalletWindow from "./WalletWindow.ts"
 
 const services = (query: FrameQuery, channel: HostChannel.HostChannel) => {
   const base = Layer.mergeAll(
@@ -42,6 +47,10 @@ const services = (query: FrameQuery, channel: HostChannel.HostChannel) => {
     HostChannel.HostEvents.layer(channel),
     ChainClient.layer({ origin: location.origin, projectId: query.projectId })
   )
+  // In the modal the host's page frames the panels; in the wallet's window this page does.
+  const panels = query.window === "popup"
+    ? { site: channel.origin, panelParent: location.origin, display: WalletWindow.display({ site: channel.origin, projectId: query.projectId }) }
+    : { site: channel.origin, panelParent: channel.origin, display: drawnByModal }
   return Requests.layer.pipe(
     Layer.provideMerge(RpcRequests.layer),
     Layer.provideMerge(Layer.mergeAll(EvmRequests.layer, SolanaRequests.layer)),
@@ -49,7 +58,7 @@ const services = (query: FrameQuery, channel: HostChannel.HostChannel) => {
     Layer.provideMerge(SocialCompletions.layer),
     Layer.provideMerge(Session.layer(Effect.sync(() => channel.emit({ type: "SESSION_EXPIRED" })))),
     Layer.provideMerge(Approvals.layer),
-    Layer.provideMerge(Panels.layer(channel.origin)),
+    Layer.provideMerge(Panels.layer(panels)),
     Layer.provideMerge(Custody.layer),
     Layer.provideMerge(base)
   )
@@ -57,16 +66,18 @@ const services = (query: FrameQuery, channel: HostChannel.HostChannel) => {
 
 const main = Effect.gen(function*() {
   const query = Schema.decodeUnknownOption(FrameQuery)(Object.fromEntries(new URLSearchParams(location.search)))
-  const parent = ParentOrigin.current()
-  if (Option.isNone(query) || Option.isNone(parent)) return
+  if (Option.isNone(query)) return
+  const host = ParentOrigin.host(query.value.window ?? "frame", query.value.host)
+  if (Option.isNone(host)) return
   const logLevel = query.value.enableLogger === "true" ? "Info" : "None"
   yield* Effect.gen(function*() {
     const api = yield* ServerApi
     const { allowedOrigins } = yield* api.wallets.origins({ query: {} })
-    if (!ParentOrigin.isAllowedBy(allowedOrigins, parent.value)) {
-      return yield* Effect.logWarning("The page framing the embedded wallet is not among the project's allowed origins")
+    // The page that opened the wallet's window is held to the same list as a page framing it.
+    if (!ParentOrigin.isAllowedBy(allowedOrigins, host.value.origin)) {
+      return yield* Effect.logWarning("The page framing or opening the embedded wallet is not among the project's allowed origins")
     }
-    const channel = HostChannel.make({ self: window, parent: window.parent, origin: parent.value })
+    const channel = HostChannel.make({ self: window, parent: host.value.window, origin: host.value.origin })
     const context = yield* Layer.build(services(query.value, channel)).pipe(
       // Without its vault the frame cannot keep a wallet: the modal is told why rather than left waiting.
       Effect.tapError((error) => Effect.sync(() => {

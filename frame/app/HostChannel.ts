@@ -1,10 +1,10 @@
 /**
  * The frame's side of the postMessage boundary with the modal (spec §7 "Embedded wallet frame",
- * core/embedded/FrameProtocol.ts). A message is taken only when it comes from the parent window, from
- * exactly the parent's origin the frame checked against the project's allowlist, decodes as a request
- * and its payload as that request's payload, and carries an id never seen before; anything else is
- * dropped without an answer. Answers and events go to the parent only, addressed to that origin (a
- * parent that navigated elsewhere receives nothing).
+ * core/embedded/FrameProtocol.ts). A message is taken only when it comes from the parent window (in the
+ * wallet's own window, its opener), from exactly the origin the frame checked against the project's
+ * allowlist, decodes as a request and its payload as that request's payload, and carries an id never seen
+ * before; anything else is dropped without an answer. Answers and events go to that window only,
+ * addressed to that origin (a page that navigated elsewhere receives nothing).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -60,7 +60,7 @@ export const responseOf = <T extends Protocol.RequestType>(
 export const make = (options: {
   /** This frame's window, whose `message` events are heard. */
   readonly self: Window
-  /** The window that framed this one: the only sender heard, the only receiver. */
+  /** The window that framed this one (or opened it, WalletWindow.ts): the only sender heard, the only receiver. */
   readonly parent: Window
   readonly origin: string
 }): HostChannel => {

@@ -13,6 +13,8 @@ export interface PanelTable {
   readonly ended: string
   readonly sessionExpired: string
   readonly failed: string
+  /** The wallet's own window while no panel is open (WalletWindow.ts). */
+  readonly windowIdle: string
   /** What every panel shows above its content, so the visitor can tell the wallet's own panel from a copy. */
   readonly trust: {
     readonly site: string
@@ -159,6 +161,7 @@ export const en: PanelTable = {
   ended: "This request is no longer waiting for you.",
   sessionExpired: "Session Expired: sign in again.",
   failed: "Something went wrong. Please try again.",
+  windowIdle: "Your wallet works in this window while you use the site. Keep it open; closing it ends the wallet's session there.",
   trust: {
     site: "Requested by",
     marker: "Your wallet's sign",

@@ -32,6 +32,17 @@ export interface OpenPanel {
   readonly end: Effect.Effect<void>
 }
 
+/**
+ * Where panels are drawn: by the modal when the frame is its hidden iframe (the modal shows each panel's
+ * page until `PANEL_DONE`), by the frame's page itself when it is the wallet's own window (WalletWindow.ts).
+ */
+export interface PanelDisplay {
+  readonly show: (panelId: string) => void
+  readonly remove: (panelId: string) => void
+}
+
+export const drawnByModal = (): PanelDisplay => ({ show: () => undefined, remove: () => undefined })
+
 export class Panels extends Context.Service<Panels, {
   readonly open: (content: PanelContent) => Effect.Effect<OpenPanel>
   /**
@@ -40,12 +51,21 @@ export class Panels extends Context.Service<Panels, {
    */
   readonly present: (content: PanelContent, completed: Effect.Effect<void, unknown>) => Effect.Effect<OpenPanel>
 }>()("portico/frame/app/Panels") {
-  /** `parentOrigin`: the origin that framed the frame, the only one whose panels are answered. */
-  static readonly layer = (parentOrigin: string) =>
+  /**
+   * `site`: the host's origin the frame's channel is bound to, which every panel names. `panelParent`:
+   * the only origin whose panels are answered, the page framing them — the host in the modal, the
+   * wallet's own origin in its window.
+   */
+  static readonly layer = (options: {
+    readonly site: string
+    readonly panelParent: string
+    readonly display: (settings: FrameSettings["Service"]) => PanelDisplay
+  }) =>
     Layer.effect(
       Panels,
       Effect.gen(function*() {
         const settings = yield* FrameSettings
+        const display = options.display(settings)
         const events = yield* HostEvents
         const scope = yield* Effect.scope
 
@@ -66,8 +86,8 @@ export class Panels extends Context.Service<Panels, {
               if (message === undefined || message.panelId !== panelId) return
               switch (message.type) {
                 case "OPENED":
-                  if (message.parentOrigin === parentOrigin) {
-                    post({ type: "CONTENT", panelId, content, settings: { ...Effect.runSync(settings.panelSettings), site: parentOrigin } })
+                  if (message.parentOrigin === options.panelParent) {
+                    post({ type: "CONTENT", panelId, content, settings: { ...Effect.runSync(settings.panelSettings), site: options.site } })
                   }
                   return
                 case "DECIDED":
@@ -84,6 +104,7 @@ export class Panels extends Context.Service<Panels, {
                 if (finished) return Effect.void
                 finished = true
                 channel.close()
+                display.remove(panelId)
                 return events.emit({ type: "PANEL_DONE", panelId, outcome })
               })
 
@@ -94,6 +115,7 @@ export class Panels extends Context.Service<Panels, {
               return finish("closed")
             })
 
+            display.show(panelId)
             return { panelId, outcome: Deferred.await(answer), finish, end } satisfies OpenPanel
           })
 

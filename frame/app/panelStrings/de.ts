@@ -6,6 +6,7 @@ const de: PanelTable = {
   ended: "Diese Anfrage wartet nicht mehr auf dich.",
   sessionExpired: "Sitzung abgelaufen: Bitte melde dich erneut an.",
   failed: "Etwas ist schiefgelaufen. Bitte versuche es erneut.",
+  windowIdle: "Deine Wallet arbeitet in diesem Fenster, während du die Seite nutzt. Lass es offen; wenn du es schließt, endet die Sitzung der Wallet dort.",
   trust: {
     site: "Angefragt von",
     marker: "Das Zeichen deiner Wallet",

@@ -6,6 +6,7 @@ const es: PanelTable = {
   ended: "Esta solicitud ya no está esperando por ti.",
   sessionExpired: "Sesión caducada: vuelve a iniciar sesión.",
   failed: "Algo salió mal. Inténtalo de nuevo.",
+  windowIdle: "Tu billetera funciona en esta ventana mientras usas el sitio. Mantenla abierta; cerrarla termina la sesión de la billetera allí.",
   trust: {
     site: "Solicitado por",
     marker: "La señal de tu billetera",

@@ -6,6 +6,7 @@ const fr: PanelTable = {
   ended: "Cette demande ne vous attend plus.",
   sessionExpired: "Session expirée : reconnectez-vous.",
   failed: "Une erreur s'est produite. Veuillez réessayer.",
+  windowIdle: "Votre portefeuille fonctionne dans cette fenêtre pendant que vous utilisez le site. Gardez-la ouverte ; la fermer met fin à la session du portefeuille sur ce site.",
   trust: {
     site: "Demandé par",
     marker: "Le signe de votre portefeuille",

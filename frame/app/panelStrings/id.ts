@@ -6,6 +6,7 @@ const id: PanelTable = {
   ended: "Permintaan ini sudah tidak menunggu Anda.",
   sessionExpired: "Sesi Berakhir: masuk lagi.",
   failed: "Terjadi kesalahan. Silakan coba lagi.",
+  windowIdle: "Dompet Anda bekerja di jendela ini selama Anda menggunakan situs. Biarkan tetap terbuka; menutupnya mengakhiri sesi dompet di sana.",
   trust: {
     site: "Diminta oleh",
     marker: "Tanda dompet Anda",

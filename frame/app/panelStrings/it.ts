@@ -6,6 +6,7 @@ const it: PanelTable = {
   ended: "Questa richiesta non è più in attesa.",
   sessionExpired: "Sessione scaduta: accedi di nuovo.",
   failed: "Qualcosa è andato storto. Riprova.",
+  windowIdle: "Il tuo wallet funziona in questa finestra mentre usi il sito. Tienila aperta; chiuderla termina la sessione del wallet lì.",
   trust: {
     site: "Richiesto da",
     marker: "Il segno del tuo wallet",

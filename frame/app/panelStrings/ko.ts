@@ -6,6 +6,7 @@ const ko: PanelTable = {
   ended: "이 요청은 더 이상 응답을 기다리지 않아요.",
   sessionExpired: "세션 만료: 다시 로그인하세요.",
   failed: "문제가 발생했어요. 다시 시도하세요.",
+  windowIdle: "사이트를 사용하는 동안 지갑은 이 창에서 작동합니다. 창을 열어 두세요. 닫으면 그 사이트에서 지갑 세션이 종료됩니다.",
   trust: {
     site: "요청한 곳",
     marker: "내 지갑의 표시",

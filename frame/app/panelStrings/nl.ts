@@ -6,6 +6,7 @@ const nl: PanelTable = {
   ended: "Dit verzoek wacht niet meer op je.",
   sessionExpired: "Sessie verlopen: log opnieuw in.",
   failed: "Er ging iets mis. Probeer het opnieuw.",
+  windowIdle: "Je wallet werkt in dit venster terwijl je de site gebruikt. Houd het open; sluiten beëindigt de sessie van de wallet daar.",
   trust: {
     site: "Aangevraagd door",
     marker: "Het teken van je wallet",

@@ -6,6 +6,7 @@ const pl: PanelTable = {
   ended: "Ta prośba już na Ciebie nie czeka.",
   sessionExpired: "Sesja wygasła: zaloguj się ponownie.",
   failed: "Coś poszło nie tak. Spróbuj ponownie.",
+  windowIdle: "Twój portfel działa w tym oknie, gdy korzystasz ze strony. Nie zamykaj go; zamknięcie kończy tam sesję portfela.",
   trust: {
     site: "Prośba od",
     marker: "Znak twojego portfela",

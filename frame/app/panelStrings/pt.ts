@@ -6,6 +6,7 @@ const pt: PanelTable = {
   ended: "Esta solicitação não está mais esperando por você.",
   sessionExpired: "Sessão expirada: entre novamente.",
   failed: "Algo deu errado. Tente novamente.",
+  windowIdle: "A sua carteira funciona nesta janela enquanto usa o site. Mantenha-a aberta; fechá-la termina a sessão da carteira lá.",
   trust: {
     site: "Solicitado por",
     marker: "O sinal da sua carteira",

@@ -6,6 +6,7 @@ const tr: PanelTable = {
   ended: "Bu istek artık seni beklemiyor.",
   sessionExpired: "Oturumun süresi doldu: yeniden giriş yap.",
   failed: "Bir sorun oluştu. Lütfen tekrar dene.",
+  windowIdle: "Siteyi kullanırken cüzdanınız bu pencerede çalışır. Açık tutun; kapatmak oradaki cüzdan oturumunu sonlandırır.",
   trust: {
     site: "İsteyen",
     marker: "Cüzdanının işareti",

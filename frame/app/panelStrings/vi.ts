@@ -6,6 +6,7 @@ const vi: PanelTable = {
   ended: "Yêu cầu này không còn chờ bạn nữa.",
   sessionExpired: "Phiên đã hết hạn: hãy đăng nhập lại.",
   failed: "Đã xảy ra lỗi. Vui lòng thử lại.",
+  windowIdle: "Ví của bạn hoạt động trong cửa sổ này khi bạn dùng trang web. Hãy để nó mở; đóng nó sẽ kết thúc phiên của ví ở đó.",
   trust: {
     site: "Được yêu cầu bởi",
     marker: "Dấu hiệu của ví bạn",

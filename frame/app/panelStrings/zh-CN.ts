@@ -6,6 +6,7 @@ const zhCN: PanelTable = {
   ended: "此请求已不再等待你的操作。",
   sessionExpired: "会话已过期：请重新登录。",
   failed: "出了点问题。请重试。",
+  windowIdle: "使用该网站时，您的钱包在此窗口中运行。请保持打开；关闭它会结束钱包在该网站的会话。",
   trust: {
     site: "请求方",
     marker: "你的钱包标记",

@@ -6,6 +6,7 @@ const zhTW: PanelTable = {
   ended: "這項要求已不再等候你的回應。",
   sessionExpired: "工作階段已過期：請重新登入。",
   failed: "發生問題。請再試一次。",
+  windowIdle: "使用該網站時，您的錢包在此視窗中運作。請保持開啟；關閉它會結束錢包在該網站的工作階段。",
   trust: {
     site: "要求來源",
     marker: "你的錢包標記",

@@ -88,9 +88,14 @@ export const frameAncestors = (allowedOrigins: ReadonlyArray<string>): string =>
   return sources.size === 0 ? "'none'" : [...sources].join(" ")
 }
 
-/** The policy of both pages (spec: strict CSP), for a project allowing `allowedOrigins`. */
-export const contentSecurityPolicy = (allowedOrigins: ReadonlyArray<string>): string =>
-  [
+/**
+ * The policy of a page (spec: strict CSP), for a project allowing `allowedOrigins`. The wallet's own
+ * window (the frame's page opened as a popup, frame/app/WalletWindow.ts) frames the panel page: so the
+ * frame page may frame this origin's pages, and the panel page may be framed by this origin too.
+ */
+export const contentSecurityPolicy = (allowedOrigins: ReadonlyArray<string>, page: "frame" | "panel"): string => {
+  const ancestors = frameAncestors(allowedOrigins)
+  return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
@@ -99,8 +104,10 @@ export const contentSecurityPolicy = (allowedOrigins: ReadonlyArray<string>): st
     "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
-    `frame-ancestors ${frameAncestors(allowedOrigins)}`
+    ...(page === "frame" ? ["frame-src 'self'"] : []),
+    `frame-ancestors ${page === "frame" ? ancestors : ancestors === "'none'" ? "'self'" : `'self' ${ancestors}`}`
   ].join("; ")
+}
 
 const text = (body: string, status: number) => HttpServerResponse.text(body, { status, headers: { "cache-control": "no-store" } })
 
@@ -109,6 +116,7 @@ const searchOf = (request: HttpServerRequest.HttpServerRequest) =>
 
 const page = <S extends Schema.Top & { readonly Type: { readonly projectId: string }; readonly DecodingServices: never }>(
   projects: ProjectDirectory,
+  kind: "frame" | "panel",
   query: S,
   html: string
 ) =>
@@ -120,7 +128,7 @@ const page = <S extends Schema.Top & { readonly Type: { readonly projectId: stri
   return Effect.succeed(HttpServerResponse.text(html, {
     contentType: "text/html; charset=utf-8",
     headers: {
-      "content-security-policy": contentSecurityPolicy(project.allowedOrigins),
+      "content-security-policy": contentSecurityPolicy(project.allowedOrigins, kind),
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",
       // The policy follows the project's allowlist, which may change: never reuse a stored page.
@@ -148,8 +156,8 @@ export const layer = (assets: FrameAssets) =>
   Layer.unwrap(Effect.gen(function*() {
     const projects = yield* Projects
     return HttpRouter.addAll([
-      HttpRouter.route("GET", framePath, page(projects, FrameQuery, assets.frame)),
-      HttpRouter.route("GET", panelPath, page(projects, PanelQuery, assets.panel)),
+      HttpRouter.route("GET", framePath, page(projects, "frame", FrameQuery, assets.frame)),
+      HttpRouter.route("GET", panelPath, page(projects, "panel", PanelQuery, assets.panel)),
       HttpRouter.route("GET", `${assetsPath}*`, asset(assets.assets))
     ])
   }))

@@ -17,15 +17,22 @@ import * as Protocol from "../../../core/embedded/FrameProtocol.ts"
 interface FakeFrame {
   readonly sent: Array<Protocol.Request>
   readonly emit: (data: unknown) => void
+  /** The visitor closes the frame's window. */
+  readonly close: () => void
   detached: boolean
 }
 
-const fakeFrame = (): FakeFrame & { readonly layer: Layer.Layer<EmbeddedFrame> } => {
+/** A port standing in for the iframe, or (`window`) for the wallet's own window. */
+const fakePort = (kind: "iframe" | "window" = "iframe"): FakeFrame & { readonly port: FramePort } => {
   const listeners = new Set<(data: unknown) => void>()
+  const closers = new Set<() => void>()
   const frame: FakeFrame = {
     sent: [],
     emit: (data) => {
       for (const listener of listeners) listener(data)
+    },
+    close: () => {
+      for (const closer of closers) closer()
     },
     detached: false
   }
@@ -35,12 +42,18 @@ const fakeFrame = (): FakeFrame & { readonly layer: Layer.Layer<EmbeddedFrame> }
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    panelUrl: (panelId) => `http://frame.test/embedded/panel?panelId=${panelId}`,
+    panelUrl: (panelId) => kind === "window" ? undefined : `http://frame.test/embedded/panel?panelId=${panelId}`,
+    onClosed: (listener) => void closers.add(listener),
     detach: () => {
       frame.detached = true
     }
   }
-  const attacher = Layer.succeed(FrameAttacher, FrameAttacher.of({ attach: Effect.succeed(port) }))
+  return Object.assign(frame, { port })
+}
+
+const fakeFrame = (): FakeFrame & { readonly layer: Layer.Layer<EmbeddedFrame> } => {
+  const frame = fakePort()
+  const attacher = Layer.succeed(FrameAttacher, FrameAttacher.of({ attach: Effect.succeed(frame.port) }))
   return Object.assign(frame, { layer: EmbeddedFrame.layer.pipe(Layer.provide(attacher)) })
 }
 
@@ -113,6 +126,58 @@ describe("EmbeddedFrame", () => {
       const failure = yield* Fiber.join(asked)
       assert.strictEqual(failure._tag, "EmbeddedWalletStorageBlockedError")
       assert.strictEqual(frame.sent.length, 0)
+    }).pipe(withFrame(frame))
+  })
+
+  it.effect("moves to the wallet's window where the frame is refused its storage: the same requests, bound to the window, its panels drawn there", () => {
+    const frame = fakeFrame()
+    const popup = fakePort("window")
+    return Effect.gen(function*() {
+      const embedded = yield* EmbeddedFrame
+      const refused = yield* Effect.forkChild(Effect.flip(embedded.request("IS_CONNECTED", {})))
+      yield* settle
+      frame.emit(event({ type: "FRAME_UNAVAILABLE", reason: "storage" }))
+      assert.strictEqual((yield* Fiber.join(refused))._tag, "EmbeddedWalletStorageBlockedError")
+      const moved = yield* Effect.forkChild(embedded.useWindow(Effect.succeed(popup.port)))
+      yield* ready(popup)
+      yield* Fiber.join(moved)
+      const asked = yield* Effect.forkChild(embedded.request("IS_CONNECTED", {}))
+      yield* settle
+      assert.strictEqual(frame.sent.length, 0)
+      assert.strictEqual(popup.sent.length, 1)
+      // The hidden frame's words reach nothing now: only the window's are heard.
+      frame.emit(answer(popup.sent[0]!, "SUCCESS", { isConnected: false }))
+      popup.emit(answer(popup.sent[0]!, "SUCCESS", { isConnected: true }))
+      assert.deepStrictEqual(yield* Fiber.join(asked), { isConnected: true })
+      assert.isUndefined(yield* embedded.panelUrl("a".repeat(32)))
+    }).pipe(withFrame(frame))
+  })
+
+  it.effect("ends the wallet when its window is closed: waiting and later requests fail with the window's error, WINDOW_CLOSED is raised, until it is opened again", () => {
+    const frame = fakeFrame()
+    const popup = fakePort("window")
+    const reopened = fakePort("window")
+    return Effect.gen(function*() {
+      const embedded = yield* EmbeddedFrame
+      const moved = yield* Effect.forkChild(embedded.useWindow(Effect.succeed(popup.port)))
+      yield* ready(popup)
+      yield* Fiber.join(moved)
+      const closedEvent = yield* Effect.forkChild(embedded.events.pipe(Stream.filter((body) => body.type === "WINDOW_CLOSED"), Stream.runHead))
+      const waiting = yield* Effect.forkChild(Effect.flip(embedded.request("CONNECT_DEVICE", {})))
+      yield* settle
+      popup.close()
+      assert.strictEqual((yield* Fiber.join(waiting))._tag, "EmbeddedWalletWindowClosedError")
+      assert.strictEqual((yield* Fiber.join(closedEvent))._tag, "Some")
+      assert.strictEqual((yield* Effect.flip(embedded.request("IS_CONNECTED", {})))._tag, "EmbeddedWalletWindowClosedError")
+      // The hidden frame is never tried again: it was not asked for (the window was), and nothing goes to it.
+      assert.strictEqual(frame.sent.length, 0)
+      const again = yield* Effect.forkChild(embedded.useWindow(Effect.succeed(reopened.port)))
+      yield* ready(reopened)
+      yield* Fiber.join(again)
+      const asked = yield* Effect.forkChild(embedded.request("IS_CONNECTED", {}))
+      yield* settle
+      reopened.emit(answer(reopened.sent[0]!, "SUCCESS", { isConnected: true }))
+      assert.deepStrictEqual(yield* Fiber.join(asked), { isConnected: true })
     }).pipe(withFrame(frame))
   })
 

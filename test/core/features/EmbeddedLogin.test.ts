@@ -4,7 +4,9 @@
  * asked; VERIFY_OTP shows the code view with the frame's code panel — no code ever passes through the
  * modal — and once that panel completes both accounts connect through the usual attempt; a closed code
  * panel connects nothing; a new visitor's setup panel comes first and a closed one connects nothing; an
- * approval request anywhere shows ApproveTransaction and its answer closes it.
+ * approval request anywhere shows ApproveTransaction and its answer closes it. Where the browser refuses the
+ * frame its storage, the login goes on in the wallet's own window, whose panels the modal does not draw;
+ * closing that window ends the connection and says so, and reopening it opens the wallet again.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
@@ -140,6 +142,39 @@ describe("EmbeddedLogin", () => {
       assert.deepStrictEqual(yield* storage.get(StorageKey.smartAccountEnabledNetworks), [])
       assert.includeMembers(frame.asked, ["SET_PREFERRED_ACCOUNT", "GET_SMART_ACCOUNT_ENABLED_NETWORKS"])
     }).pipe(withLogin(frame))
+  })
+
+  it.live("goes on in the wallet's window where the frame is refused its storage, and ends the connection when that window is closed", () => {
+    const refused = scriptedFrame(usual(), "refused")
+    const popup = scriptedFrame(usual(), "window")
+    const reopened = scriptedFrame(usual(), "window")
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      yield* Effect.flatMap(Modal.Modal, (modal) => modal.open({ view: "Connect" }))
+      assert.strictEqual((yield* Effect.flip(login.connectEmail("ada@example.test")))._tag, "EmbeddedWalletStorageBlockedError")
+      // The visitor's click opened the window: the email login goes on there, its code panel drawn there.
+      yield* login.continueInWindow(Effect.succeed(popup.port))
+      assert.deepStrictEqual(popup.asked.slice(0, 3), ["SYNC_DAPP_DATA", "SYNC_THEME", "CONNECT_EMAIL"])
+      const shown = yield* step
+      assert.deepStrictEqual(shown._tag === "Otp" ? shown.panel : undefined, { panelId: codePanelId, url: undefined })
+      assert.strictEqual(yield* view, "EmailVerifyOtp")
+      yield* Effect.sleep("20 millis")
+      popup.event({ type: "PANEL_DONE", panelId: codePanelId, outcome: "completed" })
+      yield* Effect.sleep("50 millis")
+      assert.deepStrictEqual((yield* sessionAccounts).map((account) => account.address), [evmAddress, solAddress])
+
+      // The visitor closes the window: the connection ends, and the login says why.
+      popup.close()
+      yield* Effect.sleep("50 millis")
+      assert.deepStrictEqual(yield* sessionAccounts, [])
+      assert.strictEqual((yield* Effect.flatMap(EmbeddedLogin, (service) => SubscriptionRef.get(service.form))).problem?._tag, "EmbeddedWalletWindowClosedError")
+      assert.strictEqual((yield* Effect.flip(login.user))._tag, "EmbeddedWalletWindowClosedError")
+      // Reopened: the wallet opens again from the session the window keeps, without a new code.
+      yield* login.continueInWindow(Effect.succeed(reopened.port))
+      assert.notInclude(reopened.asked, "CONNECT_EMAIL")
+      assert.include(reopened.asked, "GET_KEY_STATE")
+      assert.deepStrictEqual((yield* sessionAccounts).map((account) => account.address), [evmAddress, solAddress])
+    }).pipe(withLogin(refused))
   })
 
   it.live("connects nothing when the code panel is closed", () => {

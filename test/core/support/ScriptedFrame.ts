@@ -18,9 +18,14 @@ type Settled = Exclude<Answer, { readonly later: Promise<Answer> }>
 
 const settled = (answer: Answer): Promise<Settled> => "later" in answer ? answer.later.then(settled) : Promise.resolve(answer)
 
-/** A frame answering each app event from `script`; it says it is ready as soon as it is listened to. */
-export const scriptedFrame = (script: (request: Protocol.Request) => Answer) => {
+/**
+ * A frame answering each app event from `script`; it says it is ready as soon as it is listened to.
+ * `refused`: a hidden frame the browser refuses its storage (it says so instead). `window`: the wallet's
+ * own window, which draws its panels itself and which the visitor may `close`.
+ */
+export const scriptedFrame = (script: (request: Protocol.Request) => Answer, kind: "iframe" | "refused" | "window" = "iframe") => {
   const listeners = new Set<(data: unknown) => void>()
+  const closers = new Set<() => void>()
   const emit = (data: unknown) => listeners.forEach((listener) => listener(data))
   const asked: Array<Protocol.RequestType> = []
   const port: FramePort = {
@@ -37,13 +42,16 @@ export const scriptedFrame = (script: (request: Protocol.Request) => Answer) => 
     },
     subscribe: (listener) => {
       listeners.add(listener)
-      queueMicrotask(() => emit({ channel: Protocol.channel, kind: "event", event: { type: "FRAME_READY" } }))
+      const ready: Protocol.FrameEvent["event"] = kind === "refused" ? { type: "FRAME_UNAVAILABLE", reason: "storage" } : { type: "FRAME_READY" }
+      queueMicrotask(() => emit({ channel: Protocol.channel, kind: "event", event: ready }))
       return () => listeners.delete(listener)
     },
-    panelUrl: (panelId) => `http://wallet.test/embedded/panel?panelId=${panelId}`,
+    panelUrl: (panelId) => kind === "window" ? undefined : `http://wallet.test/embedded/panel?panelId=${panelId}`,
+    onClosed: (listener) => void closers.add(listener),
     detach: () => undefined
   }
   const event = (body: Protocol.FrameEvent["event"]) => emit({ channel: Protocol.channel, kind: "event", event: body })
-  return { port, asked, event }
+  const close = () => closers.forEach((closer) => closer())
+  return { port, asked, event, close }
 }
 

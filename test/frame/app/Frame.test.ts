@@ -323,11 +323,11 @@ describe("requests needing the visitor's approval", () => {
   it("signs a Solana message, carried as bytes, once approved", async () => {
     const message = new TextEncoder().encode("Hello Solana")
     const requestId = await page.evaluate((bytes) => {
-      const state = (window as Window & { portico?: { frame: HTMLIFrameElement } }).portico
+      const state = (window as Window & { portico?: { target: () => Window | null; origin: string } }).portico
       const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("")
-      state?.frame.contentWindow?.postMessage(
+      state?.target()?.postMessage(
         { channel: "portico-embedded/1", kind: "request", id, type: "RPC_REQUEST", payload: { chainId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", method: "solana_signMessage", params: { message: new Uint8Array(bytes) } } },
-        new URL(state.frame.src).origin
+        state.origin
       )
       return id
     }, [...message])

@@ -46,7 +46,10 @@ describe("the frame and panel pages", () => {
       expect(policy).toContain("style-src 'self'")
       expect(policy).toContain("connect-src 'self'")
       expect(policy).toContain("img-src 'self' data:")
-      expect(policy).toMatch(/; frame-ancestors https:\/\/shop\.example https:\/\/\*\.shop\.example http:\/\/127\.0\.0\.1:5173$/)
+      // The wallet's window (the frame's page as a popup) frames the panel page: that page's own origin, and no other.
+      expect(policy).toMatch(path.startsWith("/embedded/panel")
+        ? /; frame-ancestors 'self' https:\/\/shop\.example https:\/\/\*\.shop\.example http:\/\/127\.0\.0\.1:5173$/
+        : /; frame-src 'self'; frame-ancestors https:\/\/shop\.example https:\/\/\*\.shop\.example http:\/\/127\.0\.0\.1:5173$/)
       expect(response.headers.get("x-content-type-options")).toBe("nosniff")
       expect(response.headers.get("referrer-policy")).toBe("no-referrer")
       expect(response.headers.get("cache-control")).toBe("no-store")
@@ -103,13 +106,16 @@ describe("frameAncestors", () => {
 
   it("never lets an allowlist entry add a directive or a source of its own", () => {
     fc.assert(fc.property(fc.array(fc.string({ maxLength: 60 }), { maxLength: 5 }), (origins) => {
-      const policy = contentSecurityPolicy(origins)
-      const directives = policy.split("; ")
-      expect(directives).toHaveLength(8)
-      const ancestors = directives[7]?.slice("frame-ancestors ".length).split(" ") ?? []
+      for (const page of ["frame", "panel"] as const) {
+        const policy = contentSecurityPolicy(origins, page)
+        const directives = policy.split("; ")
+        expect(directives).toHaveLength(page === "frame" ? 9 : 8)
+        expect(directives.filter((directive) => directive.startsWith("frame-"))).toHaveLength(page === "frame" ? 2 : 1)
+        const ancestors = directives.at(-1)?.slice("frame-ancestors ".length).split(" ") ?? []
       // A '*' entry stands for pages on this machine only (any port), never for '*' itself.
-      for (const source of ancestors) {
-        expect(source).toMatch(/^('none'|https?:\/\/(\*\.)?[a-z0-9.\-_]+(:\d+|:\*)?)$/)
+        for (const source of ancestors) {
+          expect(source).toMatch(/^('none'|'self'|https?:\/\/(\*\.)?[a-z0-9.\-_]+(:\d+|:\*)?)$/)
+        }
       }
     }), { examples: [[["*"]], [["https://a.example", "*"]]] })
   })

@@ -4,6 +4,7 @@
  */
 import { errorText } from "../components/errorText.ts"
 import { useEmailForm } from "../components/useEmailForm.ts"
+import { WalletWindowOffer } from "../components/WalletWindowOffer.tsx"
 import { useModalContext } from "../ModalContext.ts"
 
 export function EmailField() {
@@ -27,6 +28,7 @@ export function EmailField() {
       {form.invalid || form.failure !== undefined
         ? <p className="error" role="alert" id="portico-email-problem">{form.failure === undefined ? t("errorInvalidEmail") : errorText(form.failure, t)}</p>
         : null}
+      <WalletWindowOffer failure={form.failure} />
     </form>
   )
 }

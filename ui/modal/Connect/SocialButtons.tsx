@@ -6,6 +6,7 @@ import { useState } from "react"
 import type { SocialProvider } from "../../../core/SocialProvider.ts"
 import { errorText } from "../components/errorText.ts"
 import { useSocialLogin } from "../components/useSocialLogin.ts"
+import { WalletWindowOffer } from "../components/WalletWindowOffer.tsx"
 import { useModalContext } from "../ModalContext.ts"
 
 /** Buttons shown before "More". */
@@ -39,6 +40,8 @@ export function SocialButtons({ providers }: { readonly providers: ReadonlyArray
           : null}
       </div>
       {failure === undefined ? null : <p className="error" role="alert">{errorText(failure, t)}</p>}
+      {/* Once the wallet runs in its window, the provider's sign-in is started again from these buttons. */}
+      <WalletWindowOffer failure={failure} />
     </div>
   )
 }

@@ -7,6 +7,7 @@
 import { useState } from "react"
 import { settle } from "../../../app/Action.ts"
 import { errorText, type Failure } from "../components/errorText.ts"
+import { WalletWindowOffer } from "../components/WalletWindowOffer.tsx"
 import { PanelFrame } from "../EmbeddedWalletPanel/PanelFrame.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { ResendCode } from "./ResendCode.tsx"
@@ -22,6 +23,7 @@ export function EmailVerifyOtp() {
       <p data-code-sent="">{step._tag === "Otp" ? t("otpSentTo", { email: step.email }) : t("otpSentToCurrent", { email: step.newEmail })}</p>
       <PanelFrame url={step.panel.url} kind="otp" title={t("modalTitleEmailCode")} />
       {shown === undefined ? null : <p className="error" role="alert">{errorText(shown, t)}</p>}
+      <WalletWindowOffer failure={shown} />
       {step._tag === "Otp" ? <ResendCode sentAt={step.sentAt} onResend={() => settle(engine.resendEmailCode(), () => setResendFailure(undefined), setResendFailure)} /> : null}
     </div>
   )

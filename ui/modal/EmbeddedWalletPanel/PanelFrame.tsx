@@ -3,8 +3,15 @@
  * decisive controls, the codes typed into it and the secrets it shows exist only there, so the host's
  * page can neither press, read nor type into them. `allow-popups` lets the panel open the wallet's own
  * window from the visitor's click when it cannot prove it is shown (a real window nobody can overlay).
+ * Where the whole wallet runs in its own window (the browser refused the hidden frame its storage), the
+ * panel is drawn there and this says so.
  */
-export function PanelFrame({ url, kind, title }: { readonly url: string; readonly kind: string; readonly title: string }) {
+import { useModalContext } from "../ModalContext.ts"
+
+export function PanelFrame({ url, kind, title }: { readonly url: string | undefined; readonly kind: string; readonly title: string }) {
+  const { t } = useModalContext()
+  // The wallet runs in its own window, which shows the panel itself: the modal points there.
+  if (url === undefined) return <p className="muted" role="status" data-wallet-window-panel={kind}>{t("walletWindowContinue")}</p>
   return (
     <iframe
       className="panel"

@@ -71,6 +71,8 @@ export const byTag: { readonly [Tag in Shown]: Words } = {
   EmbeddedFrameLoadError: "errorEmbeddedLoad",
   EmbeddedFrameTimeoutError: "errorEmbeddedTimeout",
   EmbeddedWalletStorageBlockedError: "errorEmbeddedStorage",
+  EmbeddedWalletWindowClosedError: "errorEmbeddedWindowClosed",
+  EmbeddedWalletWindowBlockedError: "errorEmbeddedWindowBlocked",
   EmbeddedFrameRequestError: withDetail("errorEmbeddedRequest"),
   SessionExpired: "errorSessionExpired",
   TokenBalanceUnavailable: "tokenBalanceUnavailable",

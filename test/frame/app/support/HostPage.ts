@@ -1,6 +1,7 @@
 /**
  * The host's side of the frame, as the test drives it in Chromium: a page that attaches the frame as an
- * iframe, keeps every message the frame posts to it (from the frame's window and origin only), sends
+ * iframe (or opens it as the wallet's own window), keeps every message the frame posts to it (from the
+ * frame's window and origin only), sends
  * requests the way the modal does (FrameProtocol's envelope, a fresh id, addressed to the frame's
  * origin), and shows panels in iframes of their own.
  */
@@ -18,7 +19,9 @@ export interface Message {
 
 interface HostState {
   readonly inbox: Array<Message>
-  readonly frame: HTMLIFrameElement
+  /** The frame's window: the iframe's, or the popup's. */
+  readonly target: () => Window | null
+  readonly origin: string
 }
 
 type HostWindow = Window & { portico?: HostState }
@@ -33,12 +36,29 @@ export const attachFrame = (page: Page, frameUrl: string): Promise<void> =>
     frame.title = "wallet"
     frame.hidden = true
     const inbox: Array<Message> = []
-    ;(window as HostWindow).portico = { inbox, frame }
+    ;(window as HostWindow).portico = { inbox, target: () => frame.contentWindow, origin: new URL(url).origin }
     window.addEventListener("message", (event) => {
       if (event.source === frame.contentWindow && event.origin === new URL(url).origin) inbox.push(event.data as Message)
     })
     document.body.append(frame)
   }, frameUrl)
+
+/**
+ * Opens the frame at `frameUrl` as the wallet's own window, telling it `host` as this page's origin
+ * (this page's own unless a test lies), and starts keeping what it posts.
+ */
+export const openWindow = (page: Page, frameUrl: string, host?: string): Promise<void> =>
+  page.evaluate((target) => {
+    const url = new URL(target.url)
+    url.searchParams.set("window", "popup")
+    url.searchParams.set("host", target.host ?? location.origin)
+    const popup = window.open(url.toString(), "wallet", "popup,width=460,height=720")
+    const inbox: Array<Message> = []
+    ;(window as HostWindow).portico = { inbox, target: () => popup, origin: url.origin }
+    window.addEventListener("message", (event) => {
+      if (popup !== null && event.source === popup && event.origin === url.origin) inbox.push(event.data as Message)
+    })
+  }, { url: frameUrl, host })
 
 /** Every message the frame posted so far. */
 export const inbox = (page: Page): Promise<ReadonlyArray<Message>> => page.evaluate(() => [...((window as HostWindow).portico?.inbox ?? [])])
@@ -48,7 +68,7 @@ export const send = (page: Page, type: string, payload: unknown, id: string = fr
   page.evaluate((request) => {
     const state = (window as HostWindow).portico
     if (state === undefined) throw new Error("no frame attached")
-    state.frame.contentWindow?.postMessage({ ...request, kind: "request" }, new URL(state.frame.src).origin)
+    state.target()?.postMessage({ ...request, kind: "request" }, state.origin)
     return request.id
   }, { channel, type, payload, id })
 
