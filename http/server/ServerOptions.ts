@@ -263,6 +263,11 @@ export const ServerOptions = Schema.Struct({
   requestTimeoutSeconds: Schema.optionalKey(Schema.Finite),
   /** A request whose headers have not fully arrived this long after it started is answered 408 (default 10). */
   headersTimeoutSeconds: Schema.optionalKey(Schema.Finite),
+  /**
+   * How long a graceful stop (`ApiServer.stop`, SIGTERM to main.ts) lets the requests already received
+   * finish before it cuts them (default 10). The listener closes and `/readyz` answers 503 at once.
+   */
+  stopDeadlineSeconds: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0))),
   /** The onramp providers (buy crypto); without them the onramp endpoints answer 501. */
   onramp: Schema.optionalKey(OnrampOptions),
   /** The embedded wallet's email login, sessions and key shares; without it those endpoints answer 501. */
@@ -294,5 +299,6 @@ export const defaults = {
   nameZone: ".portico.id",
   registrationMaxAgeSeconds: 600,
   requestTimeoutSeconds: 15,
-  headersTimeoutSeconds: 10
+  headersTimeoutSeconds: 10,
+  stopDeadlineSeconds: 10
 } as const

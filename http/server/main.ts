@@ -3,7 +3,9 @@
  * solana, prices, projects, rateLimit, nameZone…), then lets the environment override where it runs:
  * PORTICO_API_HOST, PORTICO_API_PORT, PORTICO_API_METRICS_PORT, DATABASE_URL (Postgres) or PORTICO_DATA_DIR
  * (PGlite on disk; default `.sandbox/api-db`). Logs one JSON line per request to stdout (RequestLog.ts).
- * Stops cleanly on SIGINT/SIGTERM.
+ * On SIGINT/SIGTERM stops gracefully (ApiServer.stop: within `stopDeadlineSeconds`) and exits 0, also when
+ * requests were cut at the deadline (the stop did what it is configured to do; its `stopped` log line says
+ * how many); 1 only when the stop itself failed. A second signal ends the process at once.
  */
 import { readFileSync } from "node:fs"
 import * as Schema from "effect/Schema"
@@ -35,7 +37,13 @@ console.log(`Portico API listening on ${server.url} (OpenAPI at ${server.url}/op
 if (server.metricsUrl !== undefined) console.log(`Portico API metrics at ${server.metricsUrl}`)
 
 const shutdown = () => {
-  server.stop().then(() => process.exit(0), () => process.exit(1))
+  server.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`Portico API failed to stop: ${error instanceof Error ? error.message : String(error)}`)
+      process.exit(1)
+    }
+  )
 }
 process.once("SIGINT", shutdown)
 process.once("SIGTERM", shutdown)

@@ -27,6 +27,7 @@ import { BlockchainHandlers } from "./BlockchainHandlers.ts"
 import * as ChainRpc from "./ChainRpc.ts"
 import { upstreamsOf } from "./ChainRpcUpstreams.ts"
 import { openDatabase, type Database } from "./Database.ts"
+import * as GracefulStop from "./GracefulStop.ts"
 import { historyPageSize } from "./HistoryAnswers.ts"
 import { Holdings } from "./Holdings.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
@@ -85,7 +86,14 @@ export interface ApiServer {
   readonly url: string
   /** `http://host:port/metrics`, with `metricsPort`. */
   readonly metricsUrl: string | undefined
-  readonly stop: () => Promise<void>
+  /**
+   * The graceful stop (GracefulStop.ts): `/readyz` answers 503 `stopping` at once, the listener closes,
+   * idle connections close, every request received is answered in full (`Connection: close`) until
+   * `deadlineMs` (default `stopDeadlineSeconds`), then what is left is cut; then the metrics endpoint, the
+   * runtime and the database close, and the log gets a `stopped` line saying how many were cut. Calling it
+   * again answers the same stop.
+   */
+  readonly stop: (options?: { readonly deadlineMs?: number }) => Promise<void>
 }
 
 const databaseOf = (options: ServerOptions): Promise<Database> => {
@@ -111,6 +119,23 @@ export interface ServerRuntime {
 /** At most this many bytes of whole answers are kept to be written again (KeptResponses). */
 const keptResponseBytes = 32 * 1024 * 1024
 
+/** `ApiServer.stop`: the graceful stop once (a second call answers the first), then `close`, then its log line. */
+const stopOnce = (
+  graceful: GracefulStop.GracefulStop,
+  defaultDeadlineMs: number,
+  close: () => Promise<void>,
+  log: LogSink,
+  clock: Clock.Clock
+): ApiServer["stop"] => {
+  let stopping: Promise<void> | undefined
+  const halt = async (deadlineMs: number): Promise<void> => {
+    const outcome = await graceful.drain(deadlineMs)
+    await close()
+    log(GracefulStop.stoppedLine(clock.currentTimeMillisUnsafe(), deadlineMs, outcome))
+  }
+  return (stopOptions = {}) => (stopping ??= halt(stopOptions.deadlineMs ?? defaultDeadlineMs))
+}
+
 export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
   // A token list file is checked before anything opens: a broken one stops the start at once.
   const tokenList = TokenList.load(options.tokenList)
@@ -122,7 +147,8 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     await Effect.runPromise(repository.upsertProjects(options.projects ?? {}))
     await Effect.runPromise(repository.upsertWallets(options.wallets ?? []))
     const clock = injected.clock ?? Clock.Clock.defaultValue()
-    const operations = Operations.make(options, db, upstreamsOf(options), { clock, log: injected.log })
+    const graceful = GracefulStop.make()
+    const operations = Operations.make(options, db, upstreamsOf(options), { clock, log: injected.log, stopping: graceful.stopping })
     metricsEndpoint = await operations.serve()
     const projects = await ProjectDirectory.load(repository, clock)
     const evm = options.evm ?? []
@@ -235,16 +261,20 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       const admit = await Effect.runPromise(Effect.provide(ProjectGuardLive.makeAdmitAtOnce, services))
       KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit, clock, counted: operations.metrics.kept }))
     }
-    if (listening !== undefined) operations.observe(listening, ClientAddress.trusted(options.trustedProxies))
+    if (listening !== undefined) {
+      operations.observe(listening, ClientAddress.trusted(options.trustedProxies))
+      graceful.watch(listening)
+    }
     ownUrl = NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, "")
+    const metrics = metricsEndpoint
     return {
       url: ownUrl,
-      metricsUrl: metricsEndpoint?.url,
-      stop: async () => {
-        await metricsEndpoint?.stop()
+      metricsUrl: metrics?.url,
+      stop: stopOnce(graceful, (options.stopDeadlineSeconds ?? defaults.stopDeadlineSeconds) * 1000, async () => {
+        await metrics?.stop()
         await runtime.dispose()
         await db.close()
-      }
+      }, (line) => injected.log?.(line), clock)
     }
   } catch (error) {
     await metricsEndpoint?.stop()
