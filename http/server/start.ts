@@ -50,6 +50,7 @@ import * as ErrorBodies from "./ErrorBodies.ts"
 import * as ProjectDirectory from "./ProjectDirectory.ts"
 import type { LogSink } from "./RequestLog.ts"
 import * as ResponseHeaders from "./ResponseHeaders.ts"
+import * as SafeConfiguration from "./SafeConfiguration.ts"
 import { defaults, type RateLimitOptions, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
 import { SignInHandlers, SignInService } from "./SignInHandlers.ts"
@@ -77,6 +78,7 @@ import * as JupiterSwaps from "./solana/JupiterSwaps.ts"
 import * as PythPrices from "./solana/PythPrices.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
+export { UnsafeConfigurationError } from "./SafeConfiguration.ts"
 
 /** Every request body Portico accepts is a small JSON document; larger ones answer 413. */
 const maxBodySize = ByteSize.kibibytes(64)
@@ -137,7 +139,8 @@ const stopOnce = (
 }
 
 export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
-  // A token list file is checked before anything opens: a broken one stops the start at once.
+  // Nothing opens for a configuration that is unsafe to serve, nor for a broken token list file.
+  SafeConfiguration.check(options)
   const tokenList = TokenList.load(options.tokenList)
   const db = await databaseOf(options)
   let metricsEndpoint: MetricsEndpoint | undefined

@@ -22,6 +22,8 @@ export const projectId = "test-project"
 /** Where the configuration says visitors reach the server: links must start with it, whatever the request's Host. */
 export const publicUrl = "https://wallet.portico.test"
 export const pageOrigin = "https://app.example.com"
+/** The page of another project. */
+export const otherPageOrigin = "https://other.example.com"
 
 /** The system time plus an offset the test sets; sleeping stays real. */
 export interface MovableClock {
@@ -71,7 +73,7 @@ export const startEmbeddedWorld = async (extra: Partial<ServerOptions> = {}): Pr
   }
   const api = await startApiServer({
     port: 0,
-    projects: { [projectId]: { allowedOrigins: [pageOrigin] }, "other-project": { allowedOrigins: ["*"] } },
+    projects: { [projectId]: { allowedOrigins: [pageOrigin] }, "other-project": { allowedOrigins: [otherPageOrigin] } },
     embedded: options,
     // The tests stand behind a proxy that reports each visitor's own address (CallSetup.client).
     trustedProxies: ["127.0.0.1"],
