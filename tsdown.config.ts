@@ -84,5 +84,17 @@ export default defineConfig([
   },
   ...(Object.keys(serverEntries).length === 0
     ? []
-    : [{ entry: serverEntries, outDir: "dist", format: "esm" as const, platform: "node" as const, dts: true, clean: false }])
+    : [{ entry: serverEntries, outDir: "dist", format: "esm" as const, platform: "node" as const, dts: true, clean: false }]),
+  {
+    // The `portico-server` package (server/package.json): its bin runs the API, the relay and the wallet's
+    // frame; scripts/package/server.ts adds the frame's pages beside it.
+    entry: { cli: "http/cli/main.ts" },
+    outDir: "server/dist",
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    dts: false,
+    deps: { neverBundle: true },
+    clean: true
+  }
 ])

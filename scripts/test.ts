@@ -43,7 +43,7 @@ step("typecheck browser floors (no Node)", "tsc", ["-p", "tsconfig.browser.json"
 step("lint", "oxlint", ["--deny-warnings", "core", "http", "app", "ui", "frame", "sandbox", "test", "scripts", "testing"])
 // Type-aware: a promise the views or the engine leave unhandled must be one that cannot reject (app/Action.ts).
 step("lint promises", "oxlint", ["--type-aware", "-c", ".oxlintrc.promises.json", "--deny-warnings", "ui", "app"])
-step("package (build, pack, publint, attw, size budget)", "node", ["scripts/package/check.ts"])
+step("package (build, pack, publint, attw, size budget, install footprint, portico-server)", "node", ["scripts/package/check.ts"])
 
 const reportDir = "test-results"
 mkdirSync(reportDir, { recursive: true })

@@ -1,8 +1,10 @@
 /**
  * The packages the sandbox runs on that Portico does not install for every host: the EVM devnets
- * (Hardhat's EDR), the Solana devnet (LiteSVM), the mail server and the identity provider, and the
- * WebSocket server of the relay. They are the package's optional peers: a host installs them next to
- * Portico to use `startSandbox`. The package build (scripts/package/sandbox.ts) fails when the sandbox
+ * (Hardhat's EDR), the Solana devnet (LiteSVM), the mail server and the identity provider, the
+ * WebSocket server of the relay, and Portico's own server's (its HTTP server, databases, mail, OpenID
+ * and metrics clients, which `portico-server` carries for a deployment). They are the package's optional
+ * peers, so `npm install portico` pulls nothing server-only: a host installs them next to Portico to use
+ * `startSandbox`. The package build (scripts/package/sandbox.ts) fails when the sandbox
  * imports a package that is neither a dependency nor one of these.
  */
 import { missingPackageOf } from "./SandboxUnavailableError.ts"
@@ -20,7 +22,14 @@ export const sandboxTools: ReadonlyArray<SandboxTool> = [
   { name: "smtp-server", entry: "smtp-server" },
   { name: "mailparser", entry: "mailparser" },
   { name: "oidc-provider", entry: "oidc-provider" },
-  { name: "ws", entry: "ws" }
+  { name: "ws", entry: "ws" },
+  { name: "@effect/platform-node", entry: "@effect/platform-node/NodeHttpServer" },
+  { name: "@electric-sql/pglite", entry: "@electric-sql/pglite" },
+  { name: "jose", entry: "jose" },
+  { name: "nodemailer", entry: "nodemailer" },
+  { name: "openid-client", entry: "openid-client" },
+  { name: "pg", entry: "pg" },
+  { name: "prom-client", entry: "prom-client" }
 ]
 
 /** The tools that cannot be loaded from here: not installed, or installed without what they need. */

@@ -30,7 +30,7 @@ export type { SolanaDemoAccount, SolanaDeployment, SolanaKeypair, SolanaTokenMin
  * sandbox's chain tooling.
  *
  * The sandbox runs on packages a host installs next to Portico (`sandboxTools`: `npm install --save-dev
- * hardhat litesvm smtp-server mailparser oidc-provider ws`). When one cannot be loaded it rejects with
+ * hardhat litesvm smtp-server mailparser oidc-provider ws` and the server's, listed there). When one cannot be loaded it rejects with
  * `SandboxUnavailableError`, whose `missing` lists them and whose message is the command that installs them.
  */
 export const startSandbox = async (options?: SandboxOptions): Promise<Sandbox> => {

@@ -1,6 +1,6 @@
 /**
  * What `startRelay` accepts: where it listens, the URL clients are given (their tokens' audience), where
- * messages are kept, its liveness and stop timings and its bounds. A Schema, so the CLI (main.ts) checks
+ * messages are kept, its liveness and stop timings and its bounds. A Schema, so `portico-server` (http/cli/) checks
  * a JSON file with the same shape.
  */
 import * as Schema from "effect/Schema"

@@ -1,8 +1,10 @@
 /**
  * Checks the package a host installs: builds it, packs the tarball `npm publish` would upload,
- * lints its `exports` and types (publint, Are The Types Wrong), and holds each chunk to its
- * committed size budget in `.size-limit.json`, and the committed reference pages (`docs/reference/`)
- * to the built types. Leaves the tarball in `.pack/` for the examples.
+ * lints its `exports` and types (publint, Are The Types Wrong), holds each chunk to its committed size
+ * budget in `.size-limit.json`, what installing it brings to its footprint budget (footprint.ts), and
+ * the committed reference pages (`docs/reference/`) to the built types. Packs and lints the server
+ * package `portico-server` (server/) too. Leaves both tarballs in `.pack/` for the examples and the
+ * server package's test (test/support/Tarballs.ts).
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, readdirSync, rmSync } from "node:fs"
@@ -23,14 +25,22 @@ run("build", "npm", ["run", "-s", "build"])
 rmSync(packDir, { recursive: true, force: true })
 mkdirSync(packDir, { recursive: true })
 run("pack", "npm", ["pack", "--silent", "--pack-destination", packDir])
-const tarball = readdirSync(packDir).find((name) => name.endsWith(".tgz"))
+run("pack portico-server", "npm", ["pack", "./server", "--silent", "--pack-destination", packDir])
+const tarball = readdirSync(packDir).find((name) => /^portico-\d/.test(name))
 if (tarball === undefined) {
   console.error(`✖ package: npm pack left no tarball in ${packDir}`)
   process.exit(1)
 }
 const tarballPath = join(packDir, tarball)
 run("publint", "npx", ["publint", "run", tarballPath, "--strict"])
+const serverTarball = readdirSync(packDir).find((name) => name.startsWith("portico-server-"))
+if (serverTarball === undefined) {
+  console.error(`✖ package: npm pack left no portico-server tarball in ${packDir}`)
+  process.exit(1)
+}
+run("publint portico-server", "npx", ["publint", "run", join(packDir, serverTarball), "--strict"])
 // ESM only by design: CommonJS resolution modes are not a target.
 run("types (attw)", "npx", ["attw", tarballPath, "--profile", "esm-only"])
 run("size budget", "npx", ["size-limit"])
+run("install footprint", process.execPath, ["scripts/package/footprint.ts", tarballPath])
 run("reference pages", process.execPath, ["scripts/docs/reference.ts", "--check"])

@@ -13,6 +13,7 @@ import { compileContracts } from "../../sandbox/evm/Compile.ts"
 import { prebuiltContractsName, prebuiltPageFolder } from "../../sandbox/SandboxFiles.ts"
 import { buildPages, framePage, pages } from "../../sandbox/web/Build.ts"
 import { sandboxTools } from "../../testing/SandboxTools.ts"
+import { staticPackages } from "./StaticPackages.ts"
 
 const root = resolve(import.meta.dirname, "../..")
 const packaged = join(root, "dist/sandbox")
@@ -55,23 +56,6 @@ for (const tool of tools) {
   if (manifest.peerDependencies?.[tool] === undefined || manifest.peerDependenciesMeta?.[tool]?.optional !== true) {
     fail(`${tool} is a sandbox tool but not an optional peer dependency in package.json`)
   }
-}
-
-/** The packages a module and the files it statically imports load (dynamic imports run only on demand). */
-const staticPackages = (file: string, seen = new Set<string>()): ReadonlySet<string> => {
-  const found = new Set<string>()
-  if (seen.has(file)) return found
-  seen.add(file)
-  const source = readFileSync(file, "utf8")
-  for (const match of source.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)) {
-    const specifier = match[1] ?? match[2] ?? ""
-    if (specifier.startsWith(".")) {
-      for (const name of staticPackages(join(dirname(file), specifier), seen)) found.add(name)
-    } else if (!specifier.startsWith("node:")) {
-      found.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0] ?? specifier)
-    }
-  }
-  return found
 }
 
 const unshipped = [...staticPackages(entry)].filter((name) => manifest.dependencies?.[name] === undefined && !tools.has(name))

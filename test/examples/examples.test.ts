@@ -6,62 +6,54 @@
  * EIP-1193 provider in the plain page, wagmi's hooks over `portico/wagmi` in the wagmi app).
  */
 import { execFileSync, spawn } from "node:child_process"
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, type AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { chromium, type Browser } from "playwright-core"
 import { createPublicClient, http, verifyMessage, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
+import type { SandboxConfig } from "../../sandbox/SandboxConfig.ts"
+import { repository, tarball, versionOf } from "../support/Tarballs.ts"
+import { porticoSession } from "../http/relay/support/Peers.ts"
+import { installPorticoServer, startPorticoServerProcess } from "./support/PorticoServerProcess.ts"
 import { sandboxTools } from "../../testing/SandboxTools.ts"
 import { startStaticServer, strictCsp } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
-const repository = resolve(import.meta.dirname, "../..")
-const packDir = join(repository, ".pack")
-
-/** The tarball `npm test`'s package step left (packed here when the test runs alone). */
-const tarball = (): string => {
-  const find = () => existsSync(packDir) ? readdirSync(packDir).find((name) => name.endsWith(".tgz")) : undefined
-  if (find() === undefined) {
-    mkdirSync(packDir, { recursive: true })
-    execFileSync("npm", ["run", "-s", "build"], { cwd: repository, stdio: "pipe" })
-    execFileSync("npm", ["pack", "--silent", "--pack-destination", packDir], { cwd: repository, stdio: "pipe" })
-  }
-  return join(packDir, find() ?? "")
-}
-
-/** The versions this repository tests with, so the example installs what the npm cache already holds. */
-const versionOf = (name: string): string => {
-  const manifest = JSON.parse(readFileSync(join(repository, "node_modules", name, "package.json"), "utf8")) as { version: string }
-  return `${name}@${manifest.version}`
-}
+const tarballOf = () => tarball("portico")
 
 interface Served {
   readonly url: string
   readonly stop: () => Promise<void>
 }
 
+/** The configuration the app reads at `/sandbox-config.json`. */
+type ServedConfig = () => SandboxConfig
+
 /** A Vite example: built to dist/, served by the sandbox's static server under its strict CSP. */
-const viteApp = async (app: string, sandbox: Sandbox): Promise<Served> => {
+const viteApp = async (app: string, config: ServedConfig): Promise<Served> => {
   execFileSync(join(app, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: app, stdio: "pipe" })
-  return startStaticServer({ host: "127.0.0.1", port: 0, root: join(app, "dist"), config: () => sandbox.config, csp: strictCsp })
+  return startStaticServer({ host: "127.0.0.1", port: 0, root: join(app, "dist"), config, csp: strictCsp })
 }
 
-/** The Next.js example: `next build`, then `next start`, reading the sandbox's configuration from a file. */
-const nextApp = async (app: string, sandbox: Sandbox): Promise<Served> => {
-  const configFile = join(app, "sandbox-config.json")
-  writeFileSync(configFile, JSON.stringify(sandbox.config))
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORTICO_SANDBOX_CONFIG: configFile }
-  execFileSync(join(app, "node_modules/.bin/next"), ["build"], { cwd: app, stdio: "pipe", env })
-  const port = await new Promise<number>((done) => {
+const freePort = () =>
+  new Promise<number>((done) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
       const { port: free } = probe.address() as AddressInfo
       probe.close(() => done(free))
     })
   })
+
+/** The Next.js example: `next build`, then `next start`, reading the sandbox's configuration from a file. */
+const nextApp = async (app: string, config: ServedConfig): Promise<Served> => {
+  const configFile = join(app, "sandbox-config.json")
+  writeFileSync(configFile, JSON.stringify(config()))
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORTICO_SANDBOX_CONFIG: configFile }
+  execFileSync(join(app, "node_modules/.bin/next"), ["build"], { cwd: app, stdio: "pipe", env })
+  const port = await freePort()
   const server = spawn(join(app, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: app, env, stdio: "ignore" })
   const url = `http://127.0.0.1:${port}`
   for (let started = Date.now(); (await fetch(url).then((response) => response.status, () => 0)) !== 200;) {
@@ -114,15 +106,17 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
   let sandbox: Sandbox
   let site: Served
   let browser: Browser
+  /** What the app reads instead of the sandbox's configuration, once a test points it elsewhere. */
+  let served: SandboxConfig | undefined
 
   beforeAll(async () => {
     app = mkdtempSync(join(tmpdir(), "portico-example-"))
     cpSync(join(repository, "examples", name), app, { recursive: true })
-    const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball(), ...packages]
+    const install = ["install", "--no-audit", "--no-fund", "--prefer-offline", tarballOf(), ...packages]
     execFileSync("npm", install, { cwd: app, stdio: "pipe" })
     sandbox = sandboxFrom === "tarball" ? await (await testingOf(app)).startSandbox({ ports: "ephemeral" }) : await startSandbox({ ports: "ephemeral" })
     if (serve === undefined) return
-    site = await serve(app, sandbox)
+    site = await serve(app, () => served ?? sandbox.config)
     browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
   }, 300_000)
 
@@ -155,6 +149,56 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
       expect(await text(`${sandbox.onrampUrl}/checkout.js`)).toContain("addEventListener")
       expect(await text(`${sandbox.apiUrl}/public/getTokenImage/USDC?projectId=${sandbox.config.projectId}`, { headers: { Origin: sandbox.siteUrl } })).toContain("<svg")
     })
+  }
+
+  // The server package as an operator installs it: its tarball alone, in a folder of its own, on PGlite.
+  if (name === "plain-html") {
+    it("connects through portico-server from its tarball: the API, the relay and the wallet's frame on PGlite; SIGTERM exits 0", async () => {
+      const install = installPorticoServer()
+      const [apiPort, relayPort] = [await freePort(), await freePort()]
+      const apiUrl = `http://127.0.0.1:${apiPort}`
+      const server = await startPorticoServerProcess(install.folder, {
+        api: {
+          port: apiPort,
+          logAddresses: true,
+          projects: { [sandbox.config.projectId]: { allowedOrigins: [site.url] } },
+          evm: sandbox.config.evm.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, name: chain.name })),
+          embedded: { sessionKey: "a".repeat(64), shareKey: "b".repeat(64), publicUrl: apiUrl, smtp: { host: "127.0.0.1", port: 1, from: "Portico <login@example.test>" } }
+        },
+        relay: { port: relayPort }
+      })
+      try {
+        expect(server.apiUrl).toBe(apiUrl)
+        expect((await fetch(`${apiUrl}/readyz`)).status).toBe(200)
+        // The wallet's frame, from the pages the package ships, framed by the project's origin only.
+        const frameQuery = new URLSearchParams({ projectId: sandbox.config.projectId, chainId: "eip155:31337", version: "1", enableLogger: "false" })
+        const frame = await fetch(`${apiUrl}/embedded/frame?${frameQuery}`, { headers: { Origin: site.url } })
+        expect(frame.status).toBe(200)
+        expect(frame.headers.get("content-security-policy")).toContain(`frame-ancestors ${site.url}`)
+        expect(await frame.text()).toMatch(/src="\/embedded\/assets\/[^"]+\.js"/)
+        // A dapp and a wallet pair and sign through its relay.
+        const session = await porticoSession(server.relayUrl, server.relayUrl)
+        expect(await session.signs("through portico-server")).toBe(true)
+        await session.close()
+
+        // The host app built from the packed `portico`, pointed at it: connected, it reads the account from its API.
+        served = { ...sandbox.config, apiUrl, relayUrl: server.relayUrl }
+        const testing = await testingOf(app)
+        const page = await browser.newPage()
+        await testing.injectWallets(page, { config: served })
+        await page.goto(site.url)
+        await testing.connect(page)
+        const address = sandbox.config.evm.accounts[0]?.address ?? ""
+        await expect.poll(() => page.getByTestId("status").textContent()).toBe(`connected ${address}`)
+        await page.close()
+        const answered = server.lines.flatMap((line) => line.startsWith("{") ? [JSON.parse(line) as { route?: string; status?: number }] : [])
+        expect(answered.filter((entry) => entry.status === 200).map((entry) => entry.route)).toContain("/v1/identity/:address")
+      } finally {
+        served = undefined
+        expect(await server.stop()).toBe(0)
+        install.remove()
+      }
+    }, 240_000)
   }
 
   // Only the server-rendered example has the button in its first HTML (the others render it from script).

@@ -68,7 +68,7 @@ describe("the relay's messages across a restart", () => {
     const folder = dataDir()
     const topic = Raw.topic("crash")
     const reader = generateSeed()
-    const crashed = await startRelayProcess({ PORTICO_RELAY_DATA_DIR: folder })
+    const crashed = await startRelayProcess({ PORTICO_DATA_DIR: folder })
     try {
       const publisher = await Raw.connect(crashed.url, Raw.token({ audience: crashed.url }))
       const published = await Promise.all(["one", "two", "three"].map((message) => publisher.request("irn_publish", { topic, message, ttl: 300 })))
@@ -82,7 +82,7 @@ describe("the relay's messages across a restart", () => {
     }
 
     // The dead process's lock on the folder is taken over.
-    const restarted = await startRelayProcess({ PORTICO_RELAY_DATA_DIR: folder })
+    const restarted = await startRelayProcess({ PORTICO_DATA_DIR: folder })
     try {
       const again = await Raw.connect(restarted.url, Raw.token({ seed: reader, audience: restarted.url }))
       await again.request("irn_subscribe", { topic })
