@@ -52,6 +52,8 @@ export const make = (): GracefulStop => {
   let watched: Server | undefined
   /** The answers being written on each connection (several only when a client pipelines). */
   const inFlight = new Map<Socket, Set<ServerResponse>>()
+  /** Every connection, those Node no longer counts as HTTP (an upgrade) too: all are cut at the deadline. */
+  const sockets = new Set<Socket>()
 
   const settled = (socket: Socket, response: ServerResponse): void => {
     const answers = inFlight.get(socket)
@@ -96,7 +98,7 @@ export const make = (): GracefulStop => {
     let cut = 0
     for (const answers of inFlight.values()) cut += answers.size
     server.closeAllConnections()
-    for (const socket of inFlight.keys()) socket.destroy()
+    for (const socket of sockets) socket.destroy()
     await closed
     return { cut }
   }
@@ -106,6 +108,10 @@ export const make = (): GracefulStop => {
     watch: (server) => {
       watched = server
       server.prependListener("request", track)
+      server.on("connection", (socket: Socket) => {
+        sockets.add(socket)
+        socket.once("close", () => sockets.delete(socket))
+      })
     },
     drain
   }
