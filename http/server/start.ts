@@ -213,8 +213,8 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       Layer.succeed(Prices.Prices, prices),
       Layer.succeed(EnsNames.EnsNames, ens),
       Layer.succeed(Swaps.Swaps, JupiterSwaps.withJupiter(Swaps.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana))),
-      options.embedded === undefined ? Layer.empty : SocialLogin.layer(db, options.embedded, projects, clock).pipe(
-        Layer.provideMerge(Embedded.layer(db, options.embedded, clock))
+      options.embedded === undefined ? Layer.empty : SocialLogin.layer(db, options.embedded, projects, clock, graceful.stopping).pipe(
+        Layer.provideMerge(Embedded.layer(db, options.embedded, clock, graceful.stopping))
       )
     )
     const handlers = Layer.mergeAll(

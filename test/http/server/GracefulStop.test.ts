@@ -14,6 +14,7 @@ import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, describe, expect, it } from "vitest"
 import { startApiServer } from "../../../http/server/start.ts"
+import { newDeviceId, newEmail, pageOrigin, projectId as embeddedProject, signIn, startEmbeddedWorld, withEmbedded } from "../support/embedded.ts"
 import { send, type Outcome } from "../support/httpOutcome.ts"
 import { startSlowNode, type SlowNode } from "../support/rpcNode.ts"
 import { startServerProcess, type ServerProcess } from "../support/serverProcess.ts"
@@ -148,6 +149,38 @@ describe("SIGTERM to the API server's CLI", () => {
   }, 60_000)
 })
 
+/** A plain OAuth provider: starting an attempt only builds its authorization URL. */
+const github = {
+  clientId: "portico-test",
+  clientSecret: "a client secret",
+  authorizationEndpoint: "https://github.com/login/oauth/authorize",
+  tokenEndpoint: "https://github.com/login/oauth/access_token",
+  userinfoEndpoint: "https://api.github.com/user"
+}
+
+/** The query of the frame's calls. */
+const frameQuery = `?projectId=${embeddedProject}&st=portico&sv=portico-test-0.1.0`
+
+/**
+ * A long poll of the frame (from the server's own origin) on a connection the server has already accepted
+ * (one answer on it first), so that a stop right after `sent` finds it received.
+ */
+const pollOn = (url: string, path: string, body: unknown): { readonly sent: Promise<void>; readonly outcome: Promise<Outcome> } => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  let written: (() => void) | undefined
+  const sent = new Promise<void>((resolve) => {
+    written = resolve
+  })
+  const outcome = send(agent, `${url}/healthz`).then(() =>
+    send(agent, `${url}${path}${frameQuery}`, {
+      method: "POST",
+      body: JSON.stringify(body),
+      headers: { origin: url, "x-forwarded-for": "10.1.2.3" },
+      sent: () => written?.()
+    }))
+  return { sent, outcome }
+}
+
 describe("ApiServer.stop", () => {
   it("closes idle connections at once, the busy one after its answer, then the metrics endpoint", async () => {
     const node = await slowNode()
@@ -178,5 +211,37 @@ describe("ApiServer.stop", () => {
     expect(await busy).toMatchObject({ ok: true, status: 200, connection: "close" })
     await stopped
     expect(await send(new Agent(), api.metricsUrl ?? "")).toMatchObject({ ok: false, code: "ECONNREFUSED" })
+  }, 60_000)
+
+  it("answers the embedded wallet's long polls at once ('still waiting'): the frame asks again elsewhere, nothing is cut", async () => {
+    const world = await startEmbeddedWorld({}, { social: { github } })
+    try {
+      const { email } = await signIn(world, newEmail())
+      world.time.advance(31_000)
+      const device = await withEmbedded(world.api.url, (c) => c.emailConnect({ query: {}, payload: { email, deviceId: newDeviceId(), locale: "en" } }))
+      if (device.action !== "VERIFY_DEVICE") throw new Error(`expected VERIFY_DEVICE, got ${device.action}`)
+      const started = await send(new Agent(), `${world.api.url}/v1/embedded/social/start${frameQuery}`, {
+        method: "POST",
+        body: JSON.stringify({ provider: "github", mode: "popup", returnTo: `${pageOrigin}/`, deviceId: newDeviceId() }),
+        headers: { origin: world.api.url }
+      })
+      const social = started.ok ? JSON.parse(started.body) as { readonly attemptId: string; readonly pollSecret: string } : undefined
+      if (social === undefined) throw new Error("the social sign-in did not start")
+      const polls = [
+        pollOn(world.api.url, "/v1/embedded/email/device", { attemptId: device.attemptId }),
+        pollOn(world.api.url, "/v1/embedded/social/complete", { attemptId: social.attemptId, pollSecret: social.pollSecret })
+      ]
+      await Promise.all(polls.map((poll) => poll.sent))
+      const stopping = performance.now()
+      // Each poll lasts 25 s, longer than this deadline: without the early answer it would be cut.
+      await world.api.stop({ deadlineMs: 20_000 })
+      const [devicePoll, socialPoll] = await Promise.all(polls.map((poll) => poll.outcome))
+      for (const polled of [devicePoll, socialPoll]) expect(polled).toMatchObject({ ok: true, status: 200, connection: "close" })
+      expect(devicePoll?.ok && JSON.parse(devicePoll.body)).toEqual({ action: "VERIFY_DEVICE" })
+      expect(socialPoll?.ok && JSON.parse(socialPoll.body)).toEqual({ status: "pending" })
+      expect(performance.now() - stopping).toBeLessThan(15_000)
+    } finally {
+      await world.stop()
+    }
   }, 60_000)
 })

@@ -62,14 +62,16 @@ export interface EmbeddedWorld {
   readonly stop: () => Promise<void>
 }
 
-export const startEmbeddedWorld = async (extra: Partial<ServerOptions> = {}): Promise<EmbeddedWorld> => {
+/** `extra` overrides the server's options; `embedded` adds to the world's embedded options (social providers). */
+export const startEmbeddedWorld = async (extra: Partial<ServerOptions> = {}, embedded: Partial<EmbeddedOptions> = {}): Promise<EmbeddedWorld> => {
   const mail = await startMailServer({ smtpPort: 0, pagePort: 0 })
   const time = movableClock()
   const options: EmbeddedOptions = {
     sessionKey: randomKey(),
     shareKey: randomKey(),
     smtp: { host: mail.smtpHost, port: mail.smtpPort, from: "Portico test <login@portico.test>" },
-    publicUrl
+    publicUrl,
+    ...embedded
   }
   const api = await startApiServer({
     port: 0,

@@ -25,13 +25,24 @@ export type Outcome =
     readonly at: number
   }
 
-export const send = (agent: Agent, url: string, init: { readonly method?: string; readonly body?: string } = {}): Promise<Outcome> =>
+export interface Init {
+  readonly method?: string
+  readonly body?: string
+  readonly headers?: Readonly<Record<string, string>>
+  /** Called once the whole request is written to the socket (on loopback: in the server's kernel). */
+  readonly sent?: () => void
+}
+
+export const send = (agent: Agent, url: string, init: Init = {}): Promise<Outcome> =>
   new Promise((resolve) => {
     let answered = false
     const outgoing = request(url, {
       agent,
       method: init.method ?? "GET",
-      headers: init.body === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(init.body) }
+      headers: {
+        ...(init.body === undefined ? {} : { "content-type": "application/json", "content-length": String(Buffer.byteLength(init.body)) }),
+        ...init.headers
+      }
     }, (response) => {
       answered = true
       let body = ""
@@ -50,5 +61,6 @@ export const send = (agent: Agent, url: string, init: { readonly method?: string
     })
     outgoing.on("error", (error: NodeJS.ErrnoException) =>
       resolve({ ok: false, code: error.code ?? error.message, reused: outgoing.reusedSocket, answered, at: performance.now() }))
+    if (init.sent !== undefined) outgoing.once("finish", init.sent)
     outgoing.end(init.body)
   })
