@@ -51,7 +51,7 @@ const host = (environment: Environment, name: string): { readonly host: string }
 
 /**
  * The options each service starts with: the file's, then the environment's (`DATABASE_URL`,
- * `PORTICO_DATA_DIR`, `PORTICO_API_HOST`/`_PORT`/`_METRICS_PORT`, `PORTICO_RELAY_HOST`/`_PORT`/`_PUBLIC_URL`).
+ * `PORTICO_DATA_DIR`, `PORTICO_API_HOST`/`_PORT`/`_METRICS_PORT`, `PORTICO_RELAY_HOST`/`_PORT`/`_PUBLIC_URL`/`_METRICS_PORT`).
  * The embedded wallet's frame defaults to the pages shipped beside the bin (`frameAssets`).
  */
 export const resolve = (
@@ -64,6 +64,7 @@ export const resolve = (
   const dataDir = environment["PORTICO_DATA_DIR"] ?? config.dataDir ?? "portico-data"
   const storage = (service: Service) => databaseUrl === undefined ? { dataDir: join(dataDir, service) } : { databaseUrl }
   const metricsPort = portOf(environment, "PORTICO_API_METRICS_PORT")
+  const relayMetricsPort = portOf(environment, "PORTICO_RELAY_METRICS_PORT")
   const api = config.api ?? {}
   const embedded = api.embedded === undefined || api.embedded.frameAssets !== undefined || shippedFrame === undefined || !existsSync(shippedFrame)
     ? api.embedded
@@ -87,6 +88,7 @@ export const resolve = (
         ...host(environment, "PORTICO_RELAY_HOST"),
         ...port(environment, "PORTICO_RELAY_PORT"),
         ...(environment["PORTICO_RELAY_PUBLIC_URL"] === undefined ? {} : { publicUrl: environment["PORTICO_RELAY_PUBLIC_URL"] }),
+        ...(relayMetricsPort === undefined ? {} : { metricsPort: relayMetricsPort }),
         ...storage("relay")
       })
       : undefined

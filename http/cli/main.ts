@@ -59,6 +59,7 @@ const server = await startPorticoServer(options, (line) => process.stdout.write(
 if (server.api !== undefined) console.log(`portico-server: API listening on ${server.api.url} (OpenAPI at ${server.api.url}/openapi.json)`)
 if (server.api?.metricsUrl !== undefined) console.log(`portico-server: metrics at ${server.api.metricsUrl}`)
 if (server.relay !== undefined) console.log(`portico-server: relay listening on ${server.relay.url} (clients connect to ${server.relay.publicUrl})`)
+if (server.relay?.metricsUrl !== undefined) console.log(`portico-server: relay metrics at ${server.relay.metricsUrl}`)
 
 const shutdown = () => {
   server.stop().then(() => process.exit(0), (error: unknown) => fail(`did not stop cleanly: ${messageOf(error)}`))

@@ -20,9 +20,11 @@ import { authenticate } from "./Handshake.ts"
 import * as Hub from "./Hub.ts"
 import * as Methods from "./Methods.ts"
 import * as PostgresFeed from "./PostgresFeed.ts"
+import * as MetricsEndpoint from "../server/MetricsEndpoint.ts"
 import { countRefusal, makeCounters, refusedFigures, type RelayFigures } from "./RelayFigures.ts"
 import * as Frame from "./RelayFrame.ts"
 import { withDefaults } from "./RelayLimits.ts"
+import * as RelayMetrics from "./RelayMetrics.ts"
 import { defaultPingIntervalMs, defaultStopDeadlineMs, type RelayOptions } from "./RelayOptions.ts"
 import { openStorage } from "./RelayStorage.ts"
 
@@ -32,6 +34,8 @@ export interface Relay {
   /** The URL its clients' tokens must name (RelayOptions.publicUrl, else `url`). */
   readonly publicUrl: string
   readonly figures: () => Promise<RelayFigures>
+  /** `http://host:port/metrics`, with `metricsPort`. */
+  readonly metricsUrl: string | undefined
   /**
    * Stops accepting sockets, serves no more requests, waits for the writes in flight, closes every socket
    * with 1001 (going away: clients reconnect, to another process behind the same URL), all within
@@ -116,6 +120,27 @@ export const startRelay = async (options: RelayOptions = {}, services: RelayServ
   const url = `ws://${host.includes(":") ? `[${host}]` : host}:${port}`
   const publicUrl = options.publicUrl ?? url
 
+  const figures = async (): Promise<RelayFigures> => {
+    lastSize = await Effect.runPromise(storage.store.size).catch(() => lastSize)
+    return {
+      openSockets: hub.connections.size,
+      topicsWithSubscribers: hub.subscriptions.topics(),
+      messagesStored: lastSize.messages,
+      bytesStored: lastSize.bytes,
+      published: counters.published,
+      delivered: counters.delivered,
+      ...refusedFigures(counters)
+    }
+  }
+  const metrics = options.metricsPort === undefined
+    ? undefined
+    : await MetricsEndpoint.start(RelayMetrics.make(figures), host, options.metricsPort).catch(async (error: unknown) => {
+      server.close()
+      await feed?.close()
+      await Effect.runPromise(storage.store.close)
+      throw error
+    })
+
   server.on("upgrade", (request, socket: Socket, head) => {
     socket.on("error", () => socket.destroy())
     if (stopping !== undefined || hub.connections.size >= limits.maxSockets) {
@@ -165,23 +190,14 @@ export const startRelay = async (options: RelayOptions = {}, services: RelayServ
     await Promise.race([Promise.all([hub.settled(), sweeping]), until(deadline)])
     await Effect.runPromise(storage.store.close)
     await serverClosed
+    await metrics?.stop()
   }
 
   return {
     url,
     publicUrl,
-    figures: async () => {
-      lastSize = await Effect.runPromise(storage.store.size).catch(() => lastSize)
-      return {
-        openSockets: hub.connections.size,
-        topicsWithSubscribers: hub.subscriptions.topics(),
-        messagesStored: lastSize.messages,
-        bytesStored: lastSize.bytes,
-        published: counters.published,
-        delivered: counters.delivered,
-        ...refusedFigures(counters)
-      }
-    },
+    figures,
+    metricsUrl: metrics?.url,
     stop: (stopOptions = {}) => (stopping ??= halt(stopOptions.deadlineMs ?? options.stopDeadlineMs ?? defaultStopDeadlineMs))
   }
 }

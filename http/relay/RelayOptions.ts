@@ -26,7 +26,12 @@ export const RelayOptions = Schema.Struct({
   pingIntervalMs: Schema.optionalKey(Positive),
   /** How long `stop()` waits for in-flight writes and closing sockets. Default 10 s. */
   stopDeadlineMs: Schema.optionalKey(Positive),
-  limits: Schema.optionalKey(RelayLimits)
+  limits: Schema.optionalKey(RelayLimits),
+  /**
+   * Serves Prometheus metrics at `/metrics` on this port of `host` (0 picks one), apart from the relay's
+   * public port, for the operator's scraper only (RelayMetrics.ts). Without it no metrics are served.
+   */
+  metricsPort: Schema.optionalKey(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 65_535 })))
 })
 export type RelayOptions = typeof RelayOptions.Type
 
