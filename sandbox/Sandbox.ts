@@ -209,8 +209,10 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       // Solana mainnet's ready configuration, verbatim but for where the cluster and its Jupiter API are, and its id.
       solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId, devnet.jupiterUrl),
       tokenImages: sandboxTokenImages,
-      // A local toy world: any page on this machine may use the sandbox project.
+      // A local toy world: any page on this machine may use the sandbox project (for the embedded wallet
+      // `*` means loopback pages only, which the server accepts on loopback only).
       projects: { [projectId]: { allowedOrigins: ["*"] } },
+      allowUnsafeLocalOrigins: true,
       wallets: sandboxRegistry(devnet.deployment.caipNetworkId, `${http(ports.wallet)}/`),
       onramp: onrampServerOptions(http(ports.onramp), onrampCredentials),
       embedded: {

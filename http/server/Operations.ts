@@ -34,7 +34,7 @@ export const make = (
   options: ServerOptions,
   db: Queryable,
   upstreams: Upstreams,
-  runtime: { readonly clock: Clock.Clock; readonly log: LogSink | undefined }
+  runtime: { readonly clock: Clock.Clock; readonly log: LogSink | undefined; readonly stopping: () => boolean }
 ): Operations => {
   const made = options.metricsPort === undefined ? undefined : Metrics.make()
   const metrics = made?.metrics ?? Metrics.none
@@ -42,7 +42,7 @@ export const make = (
     metrics,
     layer: Layer.mergeAll(
       Layer.succeed(Metrics.Metrics, metrics),
-      Layer.succeed(Readiness.Readiness, Readiness.make(db, upstreams, metrics))
+      Layer.succeed(Readiness.Readiness, Readiness.make(db, upstreams, metrics, runtime.stopping))
     ),
     counted: (limiter, limit) => ({
       ...limiter,

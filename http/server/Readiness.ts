@@ -2,7 +2,8 @@
  * Whether the server can answer its visitors now (`GET /readyz`): the database answers a query and each
  * configured chain node answers JSON-RPC, an EVM node `eth_chainId` with the configured chain's id, a
  * Solana node `getHealth` with `ok`, each within `probeTimeoutMillis`. All are asked at once; the answer
- * names what failed. A node that fails its probe counts as an upstream error (Metrics).
+ * names what failed. A node that fails its probe counts as an upstream error (Metrics). Once the server
+ * is stopping (GracefulStop.ts) it is never ready: `stopping` fails, so a load balancer takes it out.
  */
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
@@ -20,6 +21,7 @@ export const probeTimeoutMillis = 2_000
 export interface Verdict {
   /** `database` and each upstream's CAIP-2 network id, in that order. */
   readonly checked: ReadonlyArray<string>
+  /** What did not answer, and `stopping` once the server is stopping. */
   readonly failing: ReadonlyArray<string>
 }
 
@@ -69,7 +71,15 @@ const databaseAnswers = (db: Queryable): Effect.Effect<boolean> =>
     Effect.orElseSucceed(() => false)
   )
 
-export const make = (db: Queryable, upstreams: Upstreams, metrics: ServerMetrics): Context.Service.Shape<typeof Readiness> => ({
+/** What `failing` names while the server stops. */
+export const stoppingCheck = "stopping"
+
+export const make = (
+  db: Queryable,
+  upstreams: Upstreams,
+  metrics: ServerMetrics,
+  stopping: () => boolean
+): Context.Service.Shape<typeof Readiness> => ({
   check: Effect.gen(function*() {
     const nodes = [...upstreams]
     const [database, ...nodeVerdicts] = yield* Effect.all(
@@ -80,7 +90,8 @@ export const make = (db: Queryable, upstreams: Upstreams, metrics: ServerMetrics
     for (const network of failing) metrics.upstreamFailed(network)
     return {
       checked: ["database", ...nodes.map(([network]) => network)],
-      failing: [...(database === true ? [] : ["database"]), ...failing]
+      // Asked again at the end: a probe that began before the stop must not answer ready after it.
+      failing: [...(database === true ? [] : ["database"]), ...failing, ...(stopping() ? [stoppingCheck] : [])]
     }
   })
 })

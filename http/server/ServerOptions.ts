@@ -181,8 +181,8 @@ export const OnrampOptions = Schema.Struct({
 })
 export type OnrampOptions = typeof OnrampOptions.Type
 
-/** 32 bytes, hex. */
-const Key = Schema.String.check(Schema.isPattern(/^[0-9a-fA-F]{64}$/))
+/** 32 bytes, hex; random (SafeConfiguration.ts refuses a weak one at start). */
+const Key = Schema.String.check(Schema.isPattern(/^[0-9a-fA-F]{64}$/, { message: "must be 32 random bytes as 64 hex digits (openssl rand -hex 32)" }))
 
 export const SmtpOptions = Schema.Struct({
   host: Schema.String,
@@ -196,9 +196,9 @@ export const SmtpOptions = Schema.Struct({
 export type SmtpOptions = typeof SmtpOptions.Type
 
 export const EmbeddedOptions = Schema.Struct({
-  /** Signs the sessions' access tokens (HS256) and keys the stored codes' HMAC. */
+  /** Signs the sessions' access tokens (HS256) and keys the stored codes' HMAC. Required, random, not `shareKey`. */
   sessionKey: Key,
-  /** Encrypts the stored auth shares (AES-256-GCM). Losing it loses every auth share. */
+  /** Encrypts the stored auth shares (AES-256-GCM). Losing it loses every auth share. Required, random. */
   shareKey: Key,
   smtp: SmtpOptions,
   /** The URL visitors reach this server on: the links in mails start with it (never with a request's Host). */
@@ -263,10 +263,25 @@ export const ServerOptions = Schema.Struct({
   requestTimeoutSeconds: Schema.optionalKey(Schema.Finite),
   /** A request whose headers have not fully arrived this long after it started is answered 408 (default 10). */
   headersTimeoutSeconds: Schema.optionalKey(Schema.Finite),
+  /**
+   * How long a graceful stop (`ApiServer.stop`, SIGTERM to main.ts) lets the requests already received
+   * finish before it cuts them (default 10). The listener closes and `/readyz` answers 503 at once.
+   */
+  stopDeadlineSeconds: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0))),
   /** The onramp providers (buy crypto); without them the onramp endpoints answer 501. */
   onramp: Schema.optionalKey(OnrampOptions),
-  /** The embedded wallet's email login, sessions and key shares; without it those endpoints answer 501. */
+  /**
+   * The embedded wallet's email login, sessions and key shares; without it those endpoints answer 501.
+   * With it the server refuses to start (SafeConfiguration.ts, `UnsafeConfigurationError`) on a project
+   * whose allowlist holds `*` or admits the wallet's own origin, and on a missing or weak key.
+   */
   embedded: Schema.optionalKey(EmbeddedOptions),
+  /**
+   * For a server on this machine only (the sandbox, a developer's): lets projects keep `*` allowlists while
+   * the embedded wallet is on, where `*` admits loopback pages only (embedded/AnyOrigin.ts). Refused unless
+   * `host`, `publicUrl` and `embedded.publicUrl` are all loopback. Default false.
+   */
+  allowUnsafeLocalOrigins: Schema.optionalKey(Schema.Boolean),
   /**
    * The tokens discovery shows as verified: a token list in the Uniswap format, at an http(s) URL or in a
    * file (explorer/TokenList.ts). Without one every discovered token is flagged unverified.
@@ -294,5 +309,6 @@ export const defaults = {
   nameZone: ".portico.id",
   registrationMaxAgeSeconds: 600,
   requestTimeoutSeconds: 15,
-  headersTimeoutSeconds: 10
+  headersTimeoutSeconds: 10,
+  stopDeadlineSeconds: 10
 } as const

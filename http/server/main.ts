@@ -3,17 +3,30 @@
  * solana, prices, projects, rateLimit, nameZone…), then lets the environment override where it runs:
  * PORTICO_API_HOST, PORTICO_API_PORT, PORTICO_API_METRICS_PORT, DATABASE_URL (Postgres) or PORTICO_DATA_DIR
  * (PGlite on disk; default `.sandbox/api-db`). Logs one JSON line per request to stdout (RequestLog.ts).
- * Stops cleanly on SIGINT/SIGTERM.
+ * A configuration it refuses (a file that does not decode, an UnsafeConfigurationError) prints what is
+ * wrong and the fix, with no stack and no value from the file, and exits 1.
+ * On SIGINT/SIGTERM stops gracefully (ApiServer.stop: within `stopDeadlineSeconds`) and exits 0, also when
+ * requests were cut at the deadline (the stop did what it is configured to do; its `stopped` log line says
+ * how many); 1 only when the stop itself failed. A second signal ends the process at once.
  */
-import { readFileSync } from "node:fs"
-import * as Schema from "effect/Schema"
-import { ServerOptions } from "./ServerOptions.ts"
+import * as ConfigFile from "./ConfigFile.ts"
+import type { ServerOptions } from "./ServerOptions.ts"
 import { startApiServer } from "./start.ts"
 
+/** A refused start prints its message only (no stack, no configuration values) and exits 1. */
+const refuse = (error: unknown): never => {
+  console.error(`Portico API failed to start: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
 const env = process.env
-const fromFile = env["PORTICO_API_CONFIG"] === undefined
-  ? {}
-  : Schema.decodeUnknownSync(Schema.fromJsonString(ServerOptions))(readFileSync(env["PORTICO_API_CONFIG"], "utf8"))
+const configFile = env["PORTICO_API_CONFIG"]
+let fromFile: ServerOptions = {}
+try {
+  fromFile = configFile === undefined ? {} : ConfigFile.read(configFile)
+} catch (error) {
+  refuse(error)
+}
 
 const databaseUrl = env["DATABASE_URL"] ?? fromFile.databaseUrl
 const options: ServerOptions = {
@@ -26,16 +39,18 @@ const options: ServerOptions = {
     : { databaseUrl })
 }
 
-// A failure to start prints its message only: no stack, no configuration values.
-const server = await startApiServer(options, { log: (line) => process.stdout.write(`${line}\n`) }).catch((error: unknown) => {
-  console.error(`Portico API failed to start: ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
-})
+const server = await startApiServer(options, { log: (line) => process.stdout.write(`${line}\n`) }).catch(refuse)
 console.log(`Portico API listening on ${server.url} (OpenAPI at ${server.url}/openapi.json)`)
 if (server.metricsUrl !== undefined) console.log(`Portico API metrics at ${server.metricsUrl}`)
 
 const shutdown = () => {
-  server.stop().then(() => process.exit(0), () => process.exit(1))
+  server.stop().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`Portico API failed to stop: ${error instanceof Error ? error.message : String(error)}`)
+      process.exit(1)
+    }
+  )
 }
 process.once("SIGINT", shutdown)
 process.once("SIGTERM", shutdown)

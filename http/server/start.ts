@@ -27,6 +27,7 @@ import { BlockchainHandlers } from "./BlockchainHandlers.ts"
 import * as ChainRpc from "./ChainRpc.ts"
 import { upstreamsOf } from "./ChainRpcUpstreams.ts"
 import { openDatabase, type Database } from "./Database.ts"
+import * as GracefulStop from "./GracefulStop.ts"
 import { historyPageSize } from "./HistoryAnswers.ts"
 import { Holdings } from "./Holdings.ts"
 import { ImageHandlers } from "./ImageHandlers.ts"
@@ -49,6 +50,7 @@ import * as ErrorBodies from "./ErrorBodies.ts"
 import * as ProjectDirectory from "./ProjectDirectory.ts"
 import type { LogSink } from "./RequestLog.ts"
 import * as ResponseHeaders from "./ResponseHeaders.ts"
+import * as SafeConfiguration from "./SafeConfiguration.ts"
 import { defaults, type RateLimitOptions, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
 import { SignInHandlers, SignInService } from "./SignInHandlers.ts"
@@ -76,6 +78,7 @@ import * as JupiterSwaps from "./solana/JupiterSwaps.ts"
 import * as PythPrices from "./solana/PythPrices.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
+export { UnsafeConfigurationError } from "./SafeConfiguration.ts"
 
 /** Every request body Portico accepts is a small JSON document; larger ones answer 413. */
 const maxBodySize = ByteSize.kibibytes(64)
@@ -85,7 +88,14 @@ export interface ApiServer {
   readonly url: string
   /** `http://host:port/metrics`, with `metricsPort`. */
   readonly metricsUrl: string | undefined
-  readonly stop: () => Promise<void>
+  /**
+   * The graceful stop (GracefulStop.ts): `/readyz` answers 503 `stopping` at once, the listener closes,
+   * idle connections close, every request received is answered in full (`Connection: close`) until
+   * `deadlineMs` (default `stopDeadlineSeconds`), then what is left is cut; then the metrics endpoint, the
+   * runtime and the database close, and the log gets a `stopped` line saying how many were cut. Calling it
+   * again answers the same stop.
+   */
+  readonly stop: (options?: { readonly deadlineMs?: number }) => Promise<void>
 }
 
 const databaseOf = (options: ServerOptions): Promise<Database> => {
@@ -111,8 +121,26 @@ export interface ServerRuntime {
 /** At most this many bytes of whole answers are kept to be written again (KeptResponses). */
 const keptResponseBytes = 32 * 1024 * 1024
 
+/** `ApiServer.stop`: the graceful stop once (a second call answers the first), then `close`, then its log line. */
+const stopOnce = (
+  graceful: GracefulStop.GracefulStop,
+  defaultDeadlineMs: number,
+  close: () => Promise<void>,
+  log: LogSink,
+  clock: Clock.Clock
+): ApiServer["stop"] => {
+  let stopping: Promise<void> | undefined
+  const halt = async (deadlineMs: number): Promise<void> => {
+    const outcome = await graceful.drain(deadlineMs)
+    await close()
+    log(GracefulStop.stoppedLine(clock.currentTimeMillisUnsafe(), deadlineMs, outcome))
+  }
+  return (stopOptions = {}) => (stopping ??= halt(stopOptions.deadlineMs ?? defaultDeadlineMs))
+}
+
 export const startApiServer = async (options: ServerOptions = {}, injected: ServerRuntime = {}): Promise<ApiServer> => {
-  // A token list file is checked before anything opens: a broken one stops the start at once.
+  // Nothing opens for a configuration that is unsafe to serve, nor for a broken token list file.
+  SafeConfiguration.check(options)
   const tokenList = TokenList.load(options.tokenList)
   const db = await databaseOf(options)
   let metricsEndpoint: MetricsEndpoint | undefined
@@ -122,7 +150,8 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     await Effect.runPromise(repository.upsertProjects(options.projects ?? {}))
     await Effect.runPromise(repository.upsertWallets(options.wallets ?? []))
     const clock = injected.clock ?? Clock.Clock.defaultValue()
-    const operations = Operations.make(options, db, upstreamsOf(options), { clock, log: injected.log })
+    const graceful = GracefulStop.make()
+    const operations = Operations.make(options, db, upstreamsOf(options), { clock, log: injected.log, stopping: graceful.stopping })
     metricsEndpoint = await operations.serve()
     const projects = await ProjectDirectory.load(repository, clock)
     const evm = options.evm ?? []
@@ -184,8 +213,8 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       Layer.succeed(Prices.Prices, prices),
       Layer.succeed(EnsNames.EnsNames, ens),
       Layer.succeed(Swaps.Swaps, JupiterSwaps.withJupiter(Swaps.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana))),
-      options.embedded === undefined ? Layer.empty : SocialLogin.layer(db, options.embedded, projects, clock).pipe(
-        Layer.provideMerge(Embedded.layer(db, options.embedded, clock))
+      options.embedded === undefined ? Layer.empty : SocialLogin.layer(db, options.embedded, projects, clock, graceful.stopping).pipe(
+        Layer.provideMerge(Embedded.layer(db, options.embedded, clock, graceful.stopping))
       )
     )
     const handlers = Layer.mergeAll(
@@ -235,16 +264,20 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       const admit = await Effect.runPromise(Effect.provide(ProjectGuardLive.makeAdmitAtOnce, services))
       KeptResponses.front(listening, KeptResponses.make({ maxBytes: keptResponseBytes, admit, clock, counted: operations.metrics.kept }))
     }
-    if (listening !== undefined) operations.observe(listening, ClientAddress.trusted(options.trustedProxies))
+    if (listening !== undefined) {
+      operations.observe(listening, ClientAddress.trusted(options.trustedProxies))
+      graceful.watch(listening)
+    }
     ownUrl = NetAddress.formatUrlUnsafe(address, "http").replace(/\/$/, "")
+    const metrics = metricsEndpoint
     return {
       url: ownUrl,
-      metricsUrl: metricsEndpoint?.url,
-      stop: async () => {
-        await metricsEndpoint?.stop()
+      metricsUrl: metrics?.url,
+      stop: stopOnce(graceful, (options.stopDeadlineSeconds ?? defaults.stopDeadlineSeconds) * 1000, async () => {
+        await metrics?.stop()
         await runtime.dispose()
         await db.close()
-      }
+      }, (line) => injected.log?.(line), clock)
     }
   } catch (error) {
     await metricsEndpoint?.stop()

@@ -6,6 +6,7 @@
  * EIP-1193 provider in the plain page, wagmi's hooks over `portico/wagmi` in the wagmi app).
  */
 import { execFileSync, spawn } from "node:child_process"
+import { randomBytes } from "node:crypto"
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, type AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
@@ -163,7 +164,7 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
           logAddresses: true,
           projects: { [sandbox.config.projectId]: { allowedOrigins: [site.url] } },
           evm: sandbox.config.evm.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, name: chain.name })),
-          embedded: { sessionKey: "a".repeat(64), shareKey: "b".repeat(64), publicUrl: apiUrl, smtp: { host: "127.0.0.1", port: 1, from: "Portico <login@example.test>" } }
+          embedded: { sessionKey: randomBytes(32).toString("hex"), shareKey: randomBytes(32).toString("hex"), publicUrl: apiUrl, smtp: { host: "127.0.0.1", port: 1, from: "Portico <login@example.test>" } }
         },
         relay: { port: relayPort }
       })

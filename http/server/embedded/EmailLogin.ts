@@ -41,7 +41,7 @@ export class EmailLogin extends Context.Service<EmailLogin, {
     projectId: string,
     request: { readonly email: string; readonly deviceId: string; readonly locale: Locale; readonly refreshToken?: string }
   ) => Effect.Effect<EmailConnectAnswer, EmailCooldown | UpstreamUnavailable>
-  /** Waits (≤ 25 s) for the device approval of a `VERIFY_DEVICE` attempt. */
+  /** Waits (≤ 25 s; no longer once the server is stopping) for the device approval of a `VERIFY_DEVICE` attempt. */
   readonly awaitDevice: (projectId: string, attemptId: string) => Effect.Effect<{ readonly action: "VERIFY_OTP" | "VERIFY_DEVICE" }, NotFound>
   /** Where the approval of the link's token stands, changing nothing (what a GET of the link may do). */
   readonly deviceApproval: (token: string) => Effect.Effect<{ readonly state: ApprovalState; readonly locale: Locale }>
@@ -79,6 +79,8 @@ export interface EmailLoginDependencies {
   /** `ServerOptions.embedded.publicUrl`, without a trailing slash: approval links start with it. */
   readonly publicUrl: string
   readonly clock: Clock.Clock
+  /** Whether the server is stopping (GracefulStop.ts): the device long poll then answers at once, and is asked again elsewhere. */
+  readonly stopping: () => boolean
 }
 
 export const approvalPath = "/v1/embedded/email/device/approve"
@@ -181,6 +183,7 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
             return yield* noAttempt()
           }
           if (row.approved_at !== null) return { action: "VERIFY_OTP" } as const
+          if (deps.stopping()) break
           yield* Effect.sleep(devicePollStepMillis)
         }
         return { action: "VERIFY_DEVICE" } as const

@@ -24,7 +24,8 @@ import * as Visitors from "./Visitors.ts"
 
 export type EmbeddedServices = Visitors.Visitors | EmailLogin.EmailLogin | Shares.Shares
 
-export const layer = (db: Database, options: EmbeddedOptions, clock: Clock.Clock): Layer.Layer<EmbeddedServices> => {
+/** `stopping`: whether the server is stopping (GracefulStop.ts); the long polls then answer at once. */
+export const layer = (db: Database, options: EmbeddedOptions, clock: Clock.Clock, stopping: () => boolean): Layer.Layer<EmbeddedServices> => {
   const sessionKey = hexToBytes(options.sessionKey)
   const visitors = Visitors.make(db, sessionKey, clock)
   const login = EmailLogin.make({
@@ -38,7 +39,8 @@ export const layer = (db: Database, options: EmbeddedOptions, clock: Clock.Clock
     ),
     codeKey: hkdf(sha256, sessionKey, undefined, "portico/embedded/otp", 32),
     publicUrl: options.publicUrl.replace(/\/+$/, ""),
-    clock
+    clock,
+    stopping
   })
   return Layer.mergeAll(
     Layer.succeed(Visitors.Visitors, visitors),

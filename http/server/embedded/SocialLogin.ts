@@ -72,6 +72,8 @@ export interface SocialLoginOptions {
   /** `<publicUrl>/v1/embedded/social/callback`, registered at every provider. */
   readonly redirectUri: string
   readonly clock: Clock.Clock
+  /** Whether the server is stopping (GracefulStop.ts): a long poll then answers `pending` at once, and is asked again elsewhere. */
+  readonly stopping: () => boolean
 }
 
 const badRequest = (message: string) => new BadRequest({ message })
@@ -236,7 +238,7 @@ export const make = (options: SocialLoginOptions): SocialLogin["Service"] => {
           ? { status: "verified" } as const
           : yield* redeem(projectId, request.attemptId, request.completionCode, at)
       }
-      if (at.getTime() >= deadline) return { status: "pending" } as const
+      if (at.getTime() >= deadline || options.stopping()) return { status: "pending" } as const
       yield* Effect.sleep(pollIntervalMillis)
       return yield* waitForOutcome(projectId, request, deadline)
     })
@@ -263,7 +265,8 @@ export const layer = (
   db: Database,
   embedded: { readonly publicUrl: string; readonly social?: SocialOptions },
   projects: ProjectDirectory.ProjectDirectory,
-  clock: Clock.Clock
+  clock: Clock.Clock,
+  stopping: () => boolean
 ): Layer.Layer<SocialLogin, never, Visitors> => {
   const clients = new Map(
     Object.entries(embedded.social ?? {}).flatMap(([provider, providerOptions]) =>
@@ -279,7 +282,8 @@ export const layer = (
         projects,
         visitors: yield* Visitors,
         redirectUri: new URL(`${embedded.publicUrl.replace(/\/+$/, "")}${callbackPath}`).href,
-        clock
+        clock,
+        stopping
       })
     })
   )

@@ -24,6 +24,8 @@ beforeAll(async () => {
       open: { allowedOrigins: ["*"] },
       closed: { allowedOrigins: [] }
     },
+    // The frame on loopback: the `*` project may stay.
+    allowUnsafeLocalOrigins: true,
     embedded: embeddedOptions({ frameAssets: build.folder, smtpPort: 1, publicUrl: "http://127.0.0.1:1" })
   })
 }, 120_000)

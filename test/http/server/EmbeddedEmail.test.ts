@@ -20,6 +20,7 @@ import {
   messagesTo,
   newDeviceId,
   newEmail,
+  pageOrigin,
   projectId,
   publicUrl,
   signIn,
@@ -137,7 +138,7 @@ describe("email login", () => {
     await closed.stop()
     const api = await startApiServer({
       port: 0,
-      projects: { [projectId]: { allowedOrigins: ["*"] } },
+      projects: { [projectId]: { allowedOrigins: [pageOrigin] } },
       embedded: { ...world.options, smtp: { ...world.options.smtp, port: closed.smtpPort } }
     })
     try {

@@ -25,6 +25,7 @@ import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { readForm } from "../../../sandbox/oidc/FormBody.ts"
 import { startIdentityProviders, type IdentityProviders } from "../../../sandbox/oidc/IdentityProviders.ts"
 import { HttpBrowser, type Hop } from "../../support/HttpBrowser.ts"
+import { randomKey } from "../support/embedded.ts"
 import { postgresAvailable, startPostgres, type Postgres } from "../support/postgres.ts"
 
 const host = "127.0.0.1"
@@ -122,12 +123,18 @@ const startRogueIssuer = async (clientId: string) => {
   }
 }
 
-/** The project and the embedded wallet of every server here; `publicUrl` is where the providers send browsers back. */
+/** The keys of every server here (two servers on one database share them). */
+const keys = { sessionKey: randomKey(), shareKey: randomKey() }
+
+/**
+ * The project and the embedded wallet of every server here; `publicUrl` is where the providers send
+ * browsers back. A server on loopback, so a `*` project may stay (allowUnsafeLocalOrigins).
+ */
 const serverOptions = (publicUrl: string, social: SocialOptions) => ({
   projects: { "test-project": { allowedOrigins: [appOrigin] }, "any-project": { allowedOrigins: ["*"] } },
+  allowUnsafeLocalOrigins: true,
   embedded: {
-    sessionKey: "11".repeat(32),
-    shareKey: "22".repeat(32),
+    ...keys,
     smtp: { host, port: 9, from: "Portico <login@example.test>" },
     publicUrl,
     social

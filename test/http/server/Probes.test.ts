@@ -69,7 +69,7 @@ describe("/readyz", () => {
 
   it("names the database when it does not answer", async () => {
     const away = { query: () => Promise.reject(new Error("connection refused")) }
-    const verdict = await Effect.runPromise(Readiness.make(away, new Map(), Metrics.none).check)
+    const verdict = await Effect.runPromise(Readiness.make(away, new Map(), Metrics.none, () => false).check)
     expect(verdict).toEqual({ checked: ["database"], failing: ["database"] })
   })
 

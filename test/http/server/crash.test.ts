@@ -2,7 +2,7 @@
  * Nothing committed is lost across a crash: write through a server process (the CLI entry on a PGlite
  * data directory), kill -9 it, restart it on the same directory and read everything back.
  */
-import { spawn, type ChildProcess } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -12,6 +12,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, expect, it } from "vitest"
 import { migrations as schemaMigrations } from "../../../http/server/Migrations.ts"
 import { withClient } from "../support/client.ts"
+import { startServerProcess } from "../support/serverProcess.ts"
 
 const schemaVersions = schemaMigrations.map((migration) => migration.version)
 
@@ -25,22 +26,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const startProcess = () =>
-  new Promise<{ readonly child: ChildProcess; readonly url: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["http/server/main.ts"], {
-      env: { ...process.env, PORTICO_API_PORT: "0", PORTICO_DATA_DIR: dataDir, PORTICO_API_CONFIG: configFile },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    children.push(child)
-    let output = ""
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on (http:\/\/\S+) /.exec(output)
-      if (match?.[1] !== undefined) resolve({ child, url: match[1] })
-    })
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)))
-  })
+const startProcess = async () => {
+  const server = await startServerProcess({ PORTICO_DATA_DIR: dataDir, PORTICO_API_CONFIG: configFile })
+  children.push(server.child)
+  return server
+}
 
 const killHard = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

@@ -22,6 +22,8 @@ export const projectId = "test-project"
 /** Where the configuration says visitors reach the server: links must start with it, whatever the request's Host. */
 export const publicUrl = "https://wallet.portico.test"
 export const pageOrigin = "https://app.example.com"
+/** The page of another project. */
+export const otherPageOrigin = "https://other.example.com"
 
 /** The system time plus an offset the test sets; sleeping stays real. */
 export interface MovableClock {
@@ -60,18 +62,20 @@ export interface EmbeddedWorld {
   readonly stop: () => Promise<void>
 }
 
-export const startEmbeddedWorld = async (extra: Partial<ServerOptions> = {}): Promise<EmbeddedWorld> => {
+/** `extra` overrides the server's options; `embedded` adds to the world's embedded options (social providers). */
+export const startEmbeddedWorld = async (extra: Partial<ServerOptions> = {}, embedded: Partial<EmbeddedOptions> = {}): Promise<EmbeddedWorld> => {
   const mail = await startMailServer({ smtpPort: 0, pagePort: 0 })
   const time = movableClock()
   const options: EmbeddedOptions = {
     sessionKey: randomKey(),
     shareKey: randomKey(),
     smtp: { host: mail.smtpHost, port: mail.smtpPort, from: "Portico test <login@portico.test>" },
-    publicUrl
+    publicUrl,
+    ...embedded
   }
   const api = await startApiServer({
     port: 0,
-    projects: { [projectId]: { allowedOrigins: [pageOrigin] }, "other-project": { allowedOrigins: ["*"] } },
+    projects: { [projectId]: { allowedOrigins: [pageOrigin] }, "other-project": { allowedOrigins: [otherPageOrigin] } },
     embedded: options,
     // The tests stand behind a proxy that reports each visitor's own address (CallSetup.client).
     trustedProxies: ["127.0.0.1"],

@@ -58,3 +58,69 @@ export const closedPort = async (): Promise<number> => {
   await node.stop()
   return Number(new URL(node.url).port)
 }
+
+/** A node whose answers take their time, and can be held back until the test lets them go. */
+export interface SlowNode extends RpcNode {
+  /** From now on every call waits until `release`. */
+  readonly hold: () => void
+  /** Answers every held call (and stops holding). */
+  readonly release: () => void
+  /** Resolves once `count` calls of `method` are held. */
+  readonly held: (method: string, count?: number) => Promise<void>
+}
+
+/**
+ * A node answering `results[method]` after `delayMillis[method]` (default none), a batch after its first
+ * call's delay; a held request is answered on `release`. A request whose client went away is dropped.
+ */
+export const startSlowNode = async (
+  results: Readonly<Record<string, unknown>>,
+  delayMillis: Readonly<Record<string, number>> = {}
+): Promise<SlowNode> => {
+  let holding = false
+  let waiting: Array<{ readonly method: string; readonly answer: () => void }> = []
+  let watchers: Array<() => void> = []
+  const server = createServer((request, response) => {
+    let body = ""
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()))
+    request.on("end", () => {
+      const parsed = JSON.parse(body) as Call | Array<Call>
+      // The server forwards a call alone or in a batch of one.
+      const method = (Array.isArray(parsed) ? parsed[0]?.method : parsed.method) ?? ""
+      const answer = () => {
+        if (response.destroyed) return
+        response.writeHead(200, { "content-type": "application/json" })
+        response.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answerOf(results)) : answerOf(results)(parsed)))
+      }
+      if (!holding) {
+        setTimeout(answer, delayMillis[method] ?? 0)
+        return
+      }
+      waiting.push({ method, answer })
+      for (const watcher of watchers) watcher()
+    })
+  })
+  const node = await listen(server)
+  return {
+    ...node,
+    hold: () => {
+      holding = true
+    },
+    release: () => {
+      holding = false
+      const answers = waiting
+      waiting = []
+      for (const { answer } of answers) answer()
+    },
+    held: (method, count = 1) =>
+      new Promise((resolve) => {
+        const check = () => {
+          if (waiting.filter((call) => call.method === method).length < count) return
+          watchers = watchers.filter((watcher) => watcher !== check)
+          resolve()
+        }
+        watchers.push(check)
+        check()
+      })
+  }
+}
