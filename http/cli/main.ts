@@ -6,11 +6,10 @@
  * both gracefully and exits 0. A configuration it cannot use, or an unsafe one, stops it at once with
  * the reason and exit code 1: the message only, no stack and no configuration values (they hold secrets).
  */
-import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { parseArgs } from "node:util"
-import * as Schema from "effect/Schema"
-import { PorticoServerConfig, PorticoServerConfigError, resolve, type Service } from "./PorticoServerConfig.ts"
+import * as ConfigFile from "./ConfigFile.ts"
+import { PorticoServerConfigError, resolve, type Service } from "./PorticoServerConfig.ts"
 import { startPorticoServer } from "./PorticoServer.ts"
 
 const usage = "usage: portico-server [--config FILE] [--only api|relay]"
@@ -36,12 +35,13 @@ if (parsed.help === true) {
 if (parsed.only !== undefined && parsed.only !== "api" && parsed.only !== "relay") fail(`--only takes api or relay, not ${parsed.only}\n${usage}`)
 const services: ReadonlyArray<Service> = parsed.only === undefined ? ["api", "relay"] : [parsed.only as Service]
 
+// What is wrong with the file is named by its path, never by its value (it holds secrets: ConfigFile.ts).
 const configFile = parsed.config ?? process.env["PORTICO_CONFIG"]
 const config = configFile === undefined ? {} : (() => {
   try {
-    return Schema.decodeUnknownSync(Schema.fromJsonString(PorticoServerConfig))(readFileSync(configFile, "utf8"))
+    return ConfigFile.read(configFile)
   } catch (error) {
-    return fail(`the configuration ${configFile} cannot be used: ${messageOf(error)}`)
+    return fail(messageOf(error))
   }
 })()
 
@@ -61,6 +61,8 @@ if (server.api?.metricsUrl !== undefined) console.log(`portico-server: metrics a
 if (server.relay !== undefined) console.log(`portico-server: relay listening on ${server.relay.url} (clients connect to ${server.relay.publicUrl})`)
 if (server.relay?.metricsUrl !== undefined) console.log(`portico-server: relay metrics at ${server.relay.metricsUrl}`)
 
+// Exits 0 also when the API's deadline cut requests (the stop did what it is configured to do; its
+// `stopped` log line counts them); 1 only when a stop failed. A second signal ends the process at once.
 const shutdown = () => {
   server.stop().then(() => process.exit(0), (error: unknown) => fail(`did not stop cleanly: ${messageOf(error)}`))
 }

@@ -6,7 +6,7 @@
  * and the client's address are added, for an operator who must trace one visitor and may.
  */
 
-/** Where the lines go (`main.ts`: stdout); a server without one logs nothing. */
+/** Where the lines go (`portico-server`: stdout); a server without one logs nothing. */
 export type LogSink = (line: string) => void
 
 export interface RequestRecord {

@@ -1,6 +1,6 @@
 /**
  * What `startApiServer` accepts: where to listen, which chains to read, the price table, the database
- * and the projects. A Schema, so the CLI (main.ts) validates the same shape from a JSON file.
+ * and the projects. A Schema, so `portico-server` (http/cli/) validates the same shape from a JSON file.
  */
 import * as Schema from "effect/Schema"
 import { EnsOptions, PriceFeedOptions, SwapVenueOptions, TwapOptions } from "./NetworkOptions.ts"
@@ -264,7 +264,7 @@ export const ServerOptions = Schema.Struct({
   /** A request whose headers have not fully arrived this long after it started is answered 408 (default 10). */
   headersTimeoutSeconds: Schema.optionalKey(Schema.Finite),
   /**
-   * How long a graceful stop (`ApiServer.stop`, SIGTERM to main.ts) lets the requests already received
+   * How long a graceful stop (`ApiServer.stop`, SIGTERM to `portico-server`) lets the requests already received
    * finish before it cuts them (default 10). The listener closes and `/readyz` answers 503 at once.
    */
   stopDeadlineSeconds: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0))),

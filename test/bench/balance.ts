@@ -176,10 +176,10 @@ const startProcess = async (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv,
  * event loop with the load generator would charge the generator's work to the server.
  */
 const dir = mkdtempSync(join(tmpdir(), "portico-bench-"))
-const configFile = join(dir, "api.json")
-writeFileSync(configFile, JSON.stringify(options))
+const configFile = join(dir, "portico.json")
+writeFileSync(configFile, JSON.stringify({ api: options }))
 const startApiProcess = (name: string) =>
-  startProcess(["http/server/main.ts"], { PORTICO_API_CONFIG: configFile, PORTICO_API_PORT: "0", PORTICO_DATA_DIR: join(dir, name) }, () => undefined)
+  startProcess(["http/cli/main.ts", "--only", "api", "--config", configFile], { PORTICO_API_PORT: "0", PORTICO_DATA_DIR: join(dir, name) }, () => undefined)
 
 /** A bare node:http server answering the bytes of `file` to everything. */
 const bareSource = `

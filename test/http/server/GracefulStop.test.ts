@@ -1,12 +1,12 @@
 /**
- * SIGTERM under load, as an operator rolls a deployment behind a load balancer: the CLI (main.ts) on
+ * SIGTERM under load, as an operator rolls a deployment behind a load balancer: `portico-server --only api` on
  * PGlite with a chain whose node answers slowly; many keep-alive clients hit a cheap route and the slow
  * chain RPC; SIGTERM mid-load. Every request the server accepted is answered in full and below 500 (the
  * slow ones in flight included), what came after the stop is refused (a balancer retries those), `/readyz`
  * says `stopping`, and the process exits 0 within the deadline. A request longer than the deadline is cut
  * and the process still exits 0. In-process: idle connections close at once, before the busy ones finish.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { Agent } from "node:http"
 import { connect } from "node:net"
 import { tmpdir } from "node:os"
@@ -41,14 +41,15 @@ const slowNode = async (): Promise<SlowNode> => {
 
 /** The CLI on its own PGlite folder, the node as chain 1, rate limits no load here reaches. */
 const serve = async (name: string, node: SlowNode, stopDeadlineSeconds: number): Promise<ServerProcess> => {
-  const configFile = join(dir, `${name}.json`)
-  writeFileSync(configFile, JSON.stringify({
-    projects: { [projectId]: { allowedOrigins: ["https://app.example"] } },
-    evm: [{ chainId: 1, rpcUrl: node.url }],
-    rateLimit: { requests: 1_000_000, perSeconds: 60 },
-    stopDeadlineSeconds
-  }))
-  const server = await startServerProcess({ PORTICO_API_CONFIG: configFile, PORTICO_DATA_DIR: join(dir, name) })
+  const server = await startServerProcess({
+    api: {
+      projects: { [projectId]: { allowedOrigins: ["https://app.example"] } },
+      evm: [{ chainId: 1, rpcUrl: node.url }],
+      rateLimit: { requests: 1_000_000, perSeconds: 60 },
+      stopDeadlineSeconds
+    },
+    dataDir: join(dir, name)
+  })
   processes.push(server)
   return server
 }

@@ -4,7 +4,7 @@
  * the CLI prints it (no stack, no secret) and exits 1. A safe configuration, and the sandbox's local one
  * with `allowUnsafeLocalOrigins`, start.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -118,9 +118,7 @@ describe("the CLI", () => {
     const weak = "22".repeat(32)
     const malformed = `${randomKey().slice(4)}`
     for (const [shareKey, expected] of [[weak, /Unsafe configuration: embedded\.shareKey is not a random key/], [malformed, /embedded\.shareKey: must be 32 random bytes as 64 hex digits/]] as const) {
-      const configFile = join(dir, "config.json")
-      writeFileSync(configFile, JSON.stringify({ projects: safe.projects, embedded: { ...embedded, shareKey } }))
-      const exit = await runServerProcess({ PORTICO_API_CONFIG: configFile, PORTICO_DATA_DIR: join(dir, "cli") })
+      const exit = await runServerProcess({ api: { projects: safe.projects, embedded: { ...embedded, shareKey } }, dataDir: join(dir, "cli") })
       expect(exit.code).toBe(1)
       expect(exit.output).toMatch(expected)
       expect(exit.output).not.toContain(shareKey)

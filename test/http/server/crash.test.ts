@@ -3,7 +3,7 @@
  * data directory), kill -9 it, restart it on the same directory and read everything back.
  */
 import type { ChildProcess } from "node:child_process"
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { PGlite } from "@electric-sql/pglite"
@@ -18,8 +18,7 @@ const schemaVersions = schemaMigrations.map((migration) => migration.version)
 
 const dir = mkdtempSync(join(tmpdir(), "portico-crash-"))
 const dataDir = join(dir, "db")
-const configFile = join(dir, "config.json")
-writeFileSync(configFile, JSON.stringify({ projects: { "test-project": { allowedOrigins: ["*"], analyticsEnabled: true } } }))
+const api = { projects: { "test-project": { allowedOrigins: ["*"], analyticsEnabled: true } } }
 const children: Array<ChildProcess> = []
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL")
@@ -27,7 +26,7 @@ afterAll(() => {
 })
 
 const startProcess = async () => {
-  const server = await startServerProcess({ PORTICO_DATA_DIR: dataDir, PORTICO_API_CONFIG: configFile })
+  const server = await startServerProcess({ api, dataDir })
   children.push(server.child)
   return server
 }

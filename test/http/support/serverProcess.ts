@@ -1,9 +1,10 @@
 /**
- * The API server's CLI (`node http/server/main.ts`) as an operator runs it: a child process on an
- * ephemeral port with a configuration file, its output kept (stdout carries the request log), its exit
- * awaited.
+ * The API server as an operator runs it, `portico-server --only api` (http/cli/main.ts): a child process
+ * on an ephemeral port with a configuration file (written beside its data folder), its output kept
+ * (stdout carries the request log), its exit awaited.
  */
 import { spawn, type ChildProcess } from "node:child_process"
+import { writeFileSync } from "node:fs"
 
 export interface ServerProcess {
   readonly child: ChildProcess
@@ -30,8 +31,19 @@ interface Spawned {
   readonly exited: Promise<Exit>
 }
 
-const spawnServer = (env: Readonly<Record<string, string>>): Spawned => {
-  const child = spawn(process.execPath, ["http/server/main.ts"], { env: { ...process.env, PORTICO_API_PORT: "0", ...env }, stdio: ["ignore", "pipe", "pipe"] })
+/** The API's options (ServerOptions as JSON) and the folder its PGlite data goes under. */
+export interface ServerProcessConfig {
+  readonly api: unknown
+  readonly dataDir: string
+}
+
+const spawnServer = ({ api, dataDir }: ServerProcessConfig): Spawned => {
+  const configFile = `${dataDir}.portico.json`
+  writeFileSync(configFile, JSON.stringify({ api, dataDir }))
+  const child = spawn(process.execPath, ["http/cli/main.ts", "--only", "api", "--config", configFile], {
+    env: { ...process.env, PORTICO_API_PORT: "0" },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
   let output = ""
   let stdout = ""
   child.stdout?.on("data", (chunk: Buffer) => {
@@ -49,9 +61,9 @@ const jsonLines = (text: string): ReadonlyArray<Record<string, unknown>> =>
     return [JSON.parse(line) as Record<string, unknown>]
   })
 
-/** Starts the CLI with `env` (PORTICO_API_CONFIG, PORTICO_DATA_DIR…) and resolves once it listens. */
-export const startServerProcess = (env: Readonly<Record<string, string>>): Promise<ServerProcess> => {
-  const spawned = spawnServer(env)
+/** Starts the server with `config` and resolves once it listens. */
+export const startServerProcess = (config: ServerProcessConfig): Promise<ServerProcess> => {
+  const spawned = spawnServer(config)
   return new Promise((resolve, reject) => {
     const onData = () => {
       const match = /listening on (http:\/\/\S+) /.exec(spawned.output())
@@ -70,5 +82,5 @@ export const startServerProcess = (env: Readonly<Record<string, string>>): Promi
   })
 }
 
-/** Runs the CLI with `env` until it exits on its own (a refused start). */
-export const runServerProcess = (env: Readonly<Record<string, string>>): Promise<Exit> => spawnServer(env).exited
+/** Runs the server with `config` until it exits on its own (a refused start). */
+export const runServerProcess = (config: ServerProcessConfig): Promise<Exit> => spawnServer(config).exited

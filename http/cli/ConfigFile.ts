@@ -1,14 +1,14 @@
 /**
- * A configuration file of `ServerOptions` (JSON), read and decoded by the CLI. What is wrong is named by
+ * `portico-server`'s configuration file (JSON, PorticoServerConfig.ts), read and decoded. What is wrong is named by
  * its path and what was expected, never by the value found: the file holds keys and secrets, and the
  * error reaches a terminal or a log.
  */
 import { readFileSync } from "node:fs"
 import * as Schema from "effect/Schema"
 import * as SchemaIssue from "effect/SchemaIssue"
-import { ServerOptions } from "./ServerOptions.ts"
+import { PorticoServerConfig } from "./PorticoServerConfig.ts"
 
-const decode = Schema.decodeUnknownSync(Schema.fromJsonString(ServerOptions))
+const decode = Schema.decodeUnknownSync(Schema.fromJsonString(PorticoServerConfig))
 
 /** What each kind of issue says, without its input. */
 const leafHook: SchemaIssue.LeafHook = (issue) => {
@@ -29,7 +29,7 @@ const checkHook: SchemaIssue.CheckHook = (issue) => SchemaIssue.defaultCheckHook
 
 const describe = SchemaIssue.makeFormatterStandardSchemaV1({ leafHook, checkHook })
 
-export const read = (path: string): ServerOptions => {
+export const read = (path: string): PorticoServerConfig => {
   let text: string
   try {
     text = readFileSync(path, "utf8")
