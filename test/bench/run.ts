@@ -10,6 +10,7 @@
  *   Suspense stall; and the JS heap after opening the modal.
  * - WalletConnect chosen (a third build of the host page, on a local relay): the JS gzip the choice loads
  *   beyond the open modal, and the time from the click to the QR code carrying a `wc:` URI.
+ * Then the same questions as a host's own Vite build from the packed tarball answers them (viteHost.ts).
  */
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -18,6 +19,7 @@ import { chromium, type Browser, type CDPSession, type Page as PwPage } from "pl
 import { startRelay } from "../../http/relay/Relay.ts"
 import { buildPage, gzipBytes, serve, type BuiltPage } from "../e2e/fixtures/Build.ts"
 import { offlineNetwork } from "../e2e/fixtures/OfflineNetwork.ts"
+import { benchViteHost } from "./viteHost.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 
 const runs = Number(process.env["BENCH_RUNS"] ?? 7)
@@ -267,3 +269,4 @@ const main = async () => {
 }
 
 await main()
+console.log((await benchViteHost()).join("\n"))
