@@ -58,9 +58,9 @@ const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`
 export const compose = (locale: Locale.Locale, content: MailContent): ComposedMail => {
   const { after, before, highlight, subject } = draft(locale, content)
   const highlighted = "code" in highlight ? highlight.code : highlight.link
-  // The code and the link read left to right in every locale.
+  // The link reads left to right in every locale (a code's digits do by themselves).
   const highlightHtml = "code" in highlight
-    ? `<p dir="ltr" style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(highlight.code)}</p>`
+    ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(highlight.code)}</p>`
     : `<p dir="ltr"><a href="${escapeHtml(highlight.link)}">${escapeHtml(highlight.link)}</a></p>`
   return {
     subject,

@@ -53,7 +53,7 @@ describe("mails", () => {
       `${visitorTexts.ja.mail.codeValidity}\n`)
   })
 
-  it("lay Arabic and Hebrew out right to left, the code and link left to right", () => {
+  it("lay Arabic and Hebrew out right to left, the link left to right", () => {
     for (const locale of ["ar", "he"] as const) {
       const html = compose(locale, { kind: "device", link: "https://wallet.example/approve?token=abc" }).html
       expect(html).toContain(`<html lang="${locale}" dir="rtl">`)
