@@ -14,14 +14,19 @@ interface Range {
 
 const qvalue = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i
 
-/** A `tag;parameter;…` element as a range, unless it is a wildcard, or its weight is zero or malformed. */
+/** A range's weight: 1 when it states none, 0 when the one it states is no qvalue. */
+const weightOf = (parameter: string | undefined): number => {
+  if (parameter === undefined) return 1
+  const found = qvalue.exec(parameter.replace(/\s+/g, ""))?.[1]
+  return found === undefined ? 0 : Number(found)
+}
+
+/** A `tag;parameter;…` element as a range, unless it is a wildcard, or its weight is zero, twice or malformed. */
 const range = (element: string): ReadonlyArray<Range> => {
   const [tag = "", ...parameters] = element.split(";").map((part) => part.trim())
   const weights = parameters.filter((parameter) => /^q\s*=/i.test(parameter))
-  if (tag === "" || tag === "*" || weights.length > 1) return []
-  const found = weights[0] === undefined ? ["q=1", "1"] : qvalue.exec(weights[0].replace(/\s+/g, ""))
-  const weight = found?.[1] === undefined ? 0 : Number(found[1])
-  return weight > 0 ? [{ tag, weight }] : []
+  const weight = weights.length > 1 ? 0 : weightOf(weights[0])
+  return tag === "" || tag === "*" || weight === 0 ? [] : [{ tag, weight }]
 }
 
 /** The locale `acceptLanguage` (the header's value, if any) asks for. */
