@@ -5,7 +5,6 @@
  */
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
-import type * as Alert from "../core/Alert.ts"
 import * as Analytics from "../core/Analytics.ts"
 import * as Backend from "../core/Backend.ts"
 import * as Config from "../core/Config.ts"
@@ -15,6 +14,7 @@ import * as Embedded from "../core/connectors/Embedded.ts"
 import * as WalletConnect from "../core/connectors/WalletConnect.ts"
 import * as WalletStandard from "../core/connectors/WalletStandard.ts"
 import * as Constants from "../core/Constants.ts"
+import type * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 import type { EmbeddedFrame } from "../core/embedded/FrameChannel.ts"
 import { HostConfig } from "../core/HostConfig.ts"
 import * as Storage from "../core/Storage.ts"
@@ -26,26 +26,26 @@ import { openWalletLink } from "./WalletLink.ts"
 
 export const sdkVersion = "react-portico-0.1.0"
 
-/** Our server and analytics over fetch, or neither without an API URL. */
-const server = (config: Config.ResolvedConfig, showAlert: (alert: Alert.Alert) => void) => {
+/** Our server and analytics over fetch, or neither without an API URL; refusals that are the configuration's fault go to the developer. */
+const server = (config: Config.ResolvedConfig, tellDeveloper: (raised: DeveloperAlerts.Raised) => void) => {
   if (config.apiUrl === undefined) return Layer.merge(Backend.Backend.layerNotConfigured, Analytics.Analytics.layerOff)
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
   return Layer.merge(
-    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion }),
+    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion }, tellDeveloper),
     AnalyticsClient.layer({
       apiUrl: config.apiUrl,
       projectId: config.projectId,
       sdkVersion,
       enabled: config.resolvedFeatures.analytics,
       page: () => ({ url: globalThis.location?.href ?? "", domain: globalThis.location?.host ?? "" }),
-      onAlert: showAlert
+      onAlert: tellDeveloper
     })
   ).pipe(Layer.provide(FetchHttpClient.layer))
 }
 
 export const layer = (
   config: Config.ResolvedConfig,
-  showAlert: (alert: Alert.Alert) => void,
+  tellDeveloper: (raised: DeveloperAlerts.Raised) => void,
   embeddedFrame: () => Promise<EmbeddedFrame["Service"]>
 ) => {
   const networks = Config.sessionNetworks(config)
@@ -66,7 +66,7 @@ export const layer = (
   return Layer.mergeAll(
     BrowserStorage.layerBrowser,
     Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect, embedded }),
-    server(config, showAlert),
+    server(config, tellDeveloper),
     Layer.succeed(HostConfig, HostConfig.of(config))
   )
 }

@@ -20,6 +20,7 @@ import * as Config from "../core/Config.ts"
 import * as Connection from "../core/Connection.ts"
 import * as Connector from "../core/Connector.ts"
 import * as Constants from "../core/Constants.ts"
+import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 import * as FrameProtocol from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
 import * as AccountData from "../core/features/AccountData.ts"
@@ -46,6 +47,7 @@ import * as Swap from "../core/swap/Swap.ts"
 import type * as TokenBalance from "../core/TokenBalance.ts"
 import * as Action from "./Action.ts"
 import type { Attempt, FailureOf, Safe } from "./Action.ts"
+import * as DeveloperConsole from "./DeveloperConsole.ts"
 import * as BrowserEnvironment from "./BrowserEnvironment.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
@@ -204,8 +206,10 @@ export type ShownFailure =
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
   // The embedded wallet's panels speak the visitor's locale (the host's option, else the browser's).
   const config = Config.resolve({ ...hostConfig, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
-  // The analytics client can raise an alert before the modal exists; it is shown once the modal does.
+  // The developer's alerts (app/DeveloperConsole.ts) can come before the modal exists; a development
+  // build's toast shows them once it does.
   const alerts: { show: (message: string) => void } = { show: () => undefined }
+  const tellDeveloper = DeveloperConsole.make((message) => alerts.show(message))
   // The embedded wallet's chunk and frame load at its first use, once the features below exist.
   const embeddedScope = Scope.makeUnsafe()
   const loginForm = Effect.runSync(SubscriptionRef.make(Login.initial))
@@ -216,7 +220,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
         apiUrl: config.apiUrl ?? "",
         query: { projectId: config.projectId, chainId: FrameProtocol.frameNetwork(config.networks), version: BrowserEnvironment.sdkVersion, enableLogger: "false" }
       }, embeddedScope))
-  const environment = BrowserEnvironment.layer(config, (alert) => alerts.show(`${alert.title}: ${alert.description}`), () => loadEmbedded().then((parts) => parts.frame))
+  const environment = BrowserEnvironment.layer(config, tellDeveloper, () => loadEmbedded().then((parts) => parts.frame))
   const features = Features.layer.pipe(Layer.provideMerge(environment))
   // Sign-in is its own chunk: a page without `siwx` never loads it.
   const signInModule = SignInConfig.optionsOf(config) === undefined ? undefined : await import("./SignInEngine.ts")
@@ -235,6 +239,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     void run.safe(toast(error.message, error._tag))
   })
   alerts.show = (message) => void run.safe(toast(message))
+  for (const raised of DeveloperAlerts.ofConfig(config)) tellDeveloper(raised)
   const lazy = <S>(name: string, load: () => Promise<S>) => LazyFeature.make(name, load, run, (error) => toast(error.message, error._tag))
 
   const navigation = service(Navigation)
@@ -311,7 +316,10 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     cancelConnect: () => run.safe(attempt.cancel),
     disconnect: (namespace) => run.attempt(service(Disconnecting).disconnect(namespace)),
     disconnectAccount: (account) => run.attempt(service(Disconnecting).disconnectAccount(account)),
-    switchNetwork: (caipNetworkId) => run.attempt(service(NetworkSwitch).switchNetwork(caipNetworkId)),
+    switchNetwork: (caipNetworkId) =>
+      run.attempt(service(NetworkSwitch).switchNetwork(caipNetworkId).pipe(
+        Effect.tapErrorTag("NetworkNotFoundError", () => Effect.sync(() => tellDeveloper(DeveloperAlerts.ofMissingNetwork(caipNetworkId))))
+      )),
     setActiveNamespace: (namespace) => run.safe(service(NetworkSwitch).setActiveNamespace(namespace)),
     showToast: (shown) => run.safe(navigation.showToast(shown)),
     restore: () =>

@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import * as Ref from "effect/Ref"
 import * as Layer from "effect/Layer"
 import type * as HttpClient from "effect/http/HttpClient"
-import * as Alert from "../../core/Alert.ts"
+import type * as DeveloperAlerts from "../../core/DeveloperAlerts.ts"
 import { Analytics } from "../../core/Analytics.ts"
 import type { TrackedEvent } from "../../core/Analytics.ts"
 import * as PorticoClient from "./PorticoClient.ts"
@@ -20,7 +20,8 @@ export interface AnalyticsOptions extends Omit<PorticoClient.ClientOptions, "ret
   /** The page the event happened on (the browser's location.href and location.host). */
   readonly page: () => { readonly url: string; readonly domain: string }
   /** Shows an alert (the UI's alert slot). Called at most once per client. */
-  readonly onAlert: (alert: Alert.Alert) => void
+  /** A refusal that is the configuration's fault, for the developer (core/DeveloperAlerts.ts). */
+  readonly onAlert: (raised: DeveloperAlerts.Raised) => void
 }
 
 const newEventId = (): string => {
@@ -58,7 +59,7 @@ export const make = (options: AnalyticsOptions) =>
         Effect.catchTag("OriginNotAllowed", () =>
           Effect.as(
             Effect.flatMap(Ref.getAndSet(alerted, true), (already) =>
-              already ? Effect.void : Effect.sync(() => options.onAlert(Alert.catalogue.InvalidAppConfiguration))),
+              already ? Effect.void : Effect.sync(() => options.onAlert({ key: "InvalidAppConfiguration" }))),
             false
           )),
         Effect.catch(() => Effect.succeed(false))

@@ -10,6 +10,7 @@ import * as Predicate from "effect/Predicate"
 import * as HttpClient from "effect/http/HttpClient"
 import * as Backend from "../../core/Backend.ts"
 import * as Constants from "../../core/Constants.ts"
+import * as DeveloperAlerts from "../../core/DeveloperAlerts.ts"
 import { SignInRefusedError } from "../../core/signin/SignInProvider.ts"
 import * as CachedQueries from "./CachedQueries.ts"
 import * as PorticoClient from "./PorticoClient.ts"
@@ -38,14 +39,24 @@ export const toBackendError = (error: unknown): Backend.BackendRequestError => {
   })
 }
 
-const call = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, Backend.BackendRequestError> =>
+/** Told of each refusal that is the configuration's fault (an unknown project id, an origin not allowed). */
+export type OnRefusal = (raised: DeveloperAlerts.Raised) => void
+
+const caller = (onRefusal: OnRefusal) => <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, Backend.BackendRequestError> =>
   effect.pipe(
     Effect.provideService(HttpClient.TracerPropagationEnabled, false),
-    Effect.mapError(toBackendError)
+    Effect.mapError(toBackendError),
+    Effect.tapError((error) =>
+      Effect.sync(() => {
+        const raised = DeveloperAlerts.ofRefusal(error.reason)
+        if (raised !== undefined) onRefusal(raised)
+      })
+    )
   )
 
-export const make = (options: PorticoClient.ClientOptions) =>
+export const make = (options: PorticoClient.ClientOptions, onRefusal: OnRefusal = () => undefined) =>
   Effect.gen(function*() {
+    const call = caller(onRefusal)
     const client = yield* PorticoClient.make(options)
     const cached = yield* CachedQueries.make(client)
     return Backend.Backend.of({
@@ -137,5 +148,5 @@ const transactionOf = ({ tx }: { readonly tx: { readonly from: string; readonly 
   ({ from: tx.from, to: tx.to, data: tx.data, value: BigInt(tx.amount) })
 
 /** The Backend on our server; needs an HttpClient (fetch in browsers). */
-export const layer = (options: PorticoClient.ClientOptions): Layer.Layer<Backend.Backend, never, HttpClient.HttpClient> =>
-  Layer.effect(Backend.Backend, make(options))
+export const layer = (options: PorticoClient.ClientOptions, onRefusal?: OnRefusal): Layer.Layer<Backend.Backend, never, HttpClient.HttpClient> =>
+  Layer.effect(Backend.Backend, make(options, onRefusal))

@@ -26,7 +26,7 @@ const median = (values: ReadonlyArray<number>): number => {
   return sorted.length % 2 === 1 ? sorted[middle] ?? 0 : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
-const page = (script: string) => `<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div><script type="module" src="/${script}"></script></body></html>\n`
+const indexHtml = (script: string) => `<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div><script type="module" src="/${script}"></script></body></html>\n`
 
 const baselineApp = `import { createRoot } from "react-dom/client"
 createRoot(document.getElementById("root")).render(<header><button type="button">Connect Wallet</button></header>)
@@ -62,7 +62,7 @@ const buildApps = (root: string, sandbox: Sandbox) => {
   for (const [name, source] of [["baseline", baselineApp], ["portico", porticoApp(sandbox)]] as const) {
     const app = join(root, name)
     mkdirSync(app, { recursive: true })
-    writeFileSync(join(app, "index.html"), page("main.jsx"))
+    writeFileSync(join(app, "index.html"), indexHtml("main.jsx"))
     writeFileSync(join(app, "main.jsx"), source)
     writeFileSync(join(app, "vite.config.js"), `export default { esbuild: { jsx: "automatic" }, build: { target: "es2022" } }\n`)
     execFileSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: app, stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } })

@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import * as Alert from "../../../core/Alert.ts"
+import type * as DeveloperAlerts from "../../../core/DeveloperAlerts.ts"
 import type * as Analytics from "../../../core/Analytics.ts"
 import * as AnalyticsClient from "../../../http/client/AnalyticsClient.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
@@ -79,12 +79,12 @@ describe("analytics client", () => {
   })
 
   it("shows 'Invalid App Configuration' once when the server answers 403", async () => {
-    const alerts: Array<Alert.Alert> = []
+    const alerts: Array<DeveloperAlerts.Raised> = []
     const sent = await track(
       { apiUrl: api.url, enabled: true, origin: "https://evil.example.org", onAlert: (alert) => alerts.push(alert) },
       [{ event: "MODAL_OPEN" }, { event: "SEARCH_WALLET" }, { event: "DISCONNECT_SUCCESS" }]
     )
     expect(sent).toEqual([false, false, false])
-    expect(alerts).toEqual([Alert.catalogue.InvalidAppConfiguration])
+    expect(alerts).toEqual([{ key: "InvalidAppConfiguration" }])
   })
 })

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest"
 import * as Backend from "../../../core/Backend.ts"
 import { Conflict, RateLimited } from "../../../http/api/ApiError.ts"
 import * as BackendClient from "../../../http/client/Backend.ts"
+import type * as DeveloperAlerts from "../../../core/DeveloperAlerts.ts"
+import { startApiServer } from "../../../http/server/start.ts"
 
 describe("the Backend's failures", () => {
   it("keep the API error's tag and status, and a 429's wait", () => {
@@ -42,6 +44,29 @@ describe("an API that accepts connections and never answers", () => {
     } finally {
       sockets.forEach((socket) => socket.destroy())
       silent.close()
+    }
+  })
+})
+
+describe("a refusal that is the configuration's fault", () => {
+  it("is told to the developer (an unknown project id), other failures are not", async () => {
+    const server = await startApiServer({ port: 0, projects: { known: { allowedOrigins: ["*"] } } })
+    const told: Array<DeveloperAlerts.Raised> = []
+    const wallets = (projectId: string) =>
+      Effect.runPromise(
+        Effect.result(Effect.flatMap(Backend.Backend, (backend) => backend.wallets({ page: 1, search: "", chains: [] }))).pipe(
+          Effect.provide(BackendClient.layer({ apiUrl: server.url, projectId, sdkVersion: "test", retry: false }, (raised) => told.push(raised))),
+          Effect.provide(FetchHttpClient.layer)
+        )
+      )
+    try {
+      expect((await wallets("known"))._tag).toBe("Success")
+      expect(told).toEqual([])
+      const refused = await wallets("unknown")
+      expect(refused._tag).toBe("Failure")
+      expect(told).toEqual([{ key: "InvalidProjectId" }])
+    } finally {
+      await server.stop()
     }
   })
 })

@@ -1,0 +1,49 @@
+/**
+ * The alerts meant for the site's developer (spec section 8): a configuration Portico cannot fully use, or
+ * a server that refuses the project, said once each in the developer's console, and in development builds
+ * on the modal too; never shown to visitors of a production build (app/DeveloperConsole.ts decides where).
+ */
+import * as Alert from "./Alert.ts"
+import type { NormalizedConfig } from "./Config.ts"
+
+export interface Raised {
+  readonly key: Alert.Key
+  /** What it means for this configuration, after the catalogue's description. */
+  readonly detail?: string
+}
+
+/** What the configuration alone tells: without a project id WalletConnect is not offered, rather than hidden unsaid. */
+export const ofConfig = (config: NormalizedConfig): ReadonlyArray<Raised> =>
+  config.projectId === ""
+    ? [{ key: "ProjectIdNotConfigured", detail: "WalletConnect is not offered until it is set (the relay requires a project id)." }]
+    : []
+
+/** The alert for a refusal of Portico's server, by its tag (http/api/ApiError.ts), if it is the configuration's fault. */
+export const ofRefusal = (reason: string): Raised | undefined => {
+  if (reason === "InvalidProjectId") return { key: "InvalidProjectId" }
+  if (reason === "OriginNotAllowed") return { key: "InvalidAppConfiguration" }
+  return undefined
+}
+
+/** A network the host asked to switch to is not among its configured networks. */
+export const ofMissingNetwork = (caipNetworkId: string): Raised => ({
+  key: "SwitchNetworkNotFound",
+  detail: `${caipNetworkId} is not in the networks option.`
+})
+
+/** One line for the console: `[Portico] <title>: <description> <detail>`. */
+export const line = (raised: Raised): string => {
+  const alert = Alert.catalogue[raised.key]
+  return `[Portico] ${alert.title}: ${alert.description}${raised.detail === undefined ? "" : ` ${raised.detail}`}`
+}
+
+/** Passes each alert on once: a misconfiguration is said once, not at every request it fails. */
+export const once = (sink: (raised: Raised) => void): ((raised: Raised) => void) => {
+  const said = new Set<string>()
+  return (raised) => {
+    const key = `${raised.key} ${raised.detail ?? ""}`
+    if (said.has(key)) return
+    said.add(key)
+    sink(raised)
+  }
+}
