@@ -20,8 +20,7 @@ import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import type { Payload, Success } from "../../core/embedded/FrameProtocol.ts"
 import { fixed } from "../../core/FixedMessage.ts"
-import type * as Locale from "../../core/Locale.ts"
-import { Id, Locale as MailLocale } from "../../http/api/EmbeddedApi.ts"
+import { Id } from "../../http/api/EmbeddedApi.ts"
 import { PollSecret } from "../../http/api/SocialApi.ts"
 import { DeviceVault } from "../custody/DeviceVault.ts"
 import { FrameSettings } from "./FrameSettings.ts"
@@ -30,11 +29,6 @@ import { Panels, type OpenPanel } from "./Panels.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Session } from "./Session.ts"
 import { SocialCompletions } from "./SocialCompletions.ts"
-
-const isMailLocale = Schema.is(MailLocale)
-
-/** Our server writes its mails in the languages `MailLocale` lists; a visitor in any other gets English mail. */
-const mailLocale = (locale: Locale.Locale): MailLocale => (isMailLocale(locale) ? locale : "en")
 
 const SocialAttempt = Schema.Struct({ attemptId: Id, pollSecret: PollSecret })
 type SocialAttempt = typeof SocialAttempt.Type
@@ -75,7 +69,8 @@ const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const deviceId = yield* vault.deviceId
       const kept = yield* session.current
-      const locale = mailLocale(yield* settings.locale)
+      // The server mails in every locale the modal speaks: the visitor's own.
+      const locale = yield* settings.locale
       const answer = yield* api.embedded.emailConnect({
         query: {},
         payload: { email: payload.email, deviceId, locale, ...(Option.isSome(kept) ? { refreshToken: kept.value.refreshToken } : {}) }
@@ -144,7 +139,7 @@ const make = Effect.gen(function*() {
   /** Both codes of the update are typed in the frame's panel, which confirms them with the server. */
   const updateEmail = (payload: Payload<"UPDATE_EMAIL">) =>
     Effect.gen(function*() {
-      const locale = mailLocale(yield* settings.locale)
+      const locale = yield* settings.locale
       const started = yield* session.authorized((authorization) =>
         api.embedded.emailUpdate({ query: {}, headers: { authorization }, payload: { email: payload.email, locale } })
       )

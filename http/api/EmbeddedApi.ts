@@ -11,6 +11,7 @@ import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import { Email as EmailFormat } from "../../core/Email.ts"
+import { locales } from "../../core/Locale.ts"
 import { RecoveryKind } from "../../core/embedded/ShareSet.ts"
 import { SocialProvider } from "../../core/SocialProvider.ts"
 import { BadRequest, NotFound, NotImplemented, UpstreamUnavailable } from "./ApiError.ts"
@@ -26,7 +27,8 @@ export const Id = Schema.String.check(Schema.isPattern(/^[0-9a-f]{32}$/))
 /** The frame's random id for its browser profile (kept in its IndexedDB). */
 export const DeviceId = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{16,128}$/))
 export const Otp = Schema.String.check(Schema.isPattern(/^[0-9]{6}$/))
-export const Locale = Schema.Literals(["en", "de"])
+/** The visitor's locale, for the mails: every locale the modal speaks. */
+export const Locale = Schema.Literals(locales)
 export type Locale = typeof Locale.Type
 /** 256 random bits, base64url without padding. */
 export const RefreshToken = Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{43}$/))

@@ -55,10 +55,14 @@ export class HttpBrowser {
     }
   }
 
-  /** One request, no redirect followed. */
-  async request(target: string, init: { readonly method?: string; readonly form?: Readonly<Record<string, string>> } = {}): Promise<Hop> {
+  /** One request, no redirect followed; `language`: its Accept-Language. */
+  async request(
+    target: string,
+    init: { readonly method?: string; readonly form?: Readonly<Record<string, string>>; readonly language?: string } = {}
+  ): Promise<Hop> {
     const url = new URL(target)
     const headers = new Headers()
+    if (init.language !== undefined) headers.set("accept-language", init.language)
     const cookie = this.#cookieHeader(url)
     if (cookie !== undefined) headers.set("cookie", cookie)
     if (init.form !== undefined) headers.set("content-type", "application/x-www-form-urlencoded")

@@ -43,10 +43,13 @@ export class EmailLogin extends Context.Service<EmailLogin, {
   ) => Effect.Effect<EmailConnectAnswer, EmailCooldown | UpstreamUnavailable>
   /** Waits (≤ 25 s; no longer once the server is stopping) for the device approval of a `VERIFY_DEVICE` attempt. */
   readonly awaitDevice: (projectId: string, attemptId: string) => Effect.Effect<{ readonly action: "VERIFY_OTP" | "VERIFY_DEVICE" }, NotFound>
-  /** Where the approval of the link's token stands, changing nothing (what a GET of the link may do). */
-  readonly deviceApproval: (token: string) => Effect.Effect<{ readonly state: ApprovalState; readonly locale: Locale }>
+  /**
+   * Where the approval of the link's token stands, changing nothing (what a GET of the link may do); with
+   * the attempt's locale, none when the token names no attempt.
+   */
+  readonly deviceApproval: (token: string) => Effect.Effect<{ readonly state: ApprovalState; readonly locale: Locale | undefined }>
   /** Approves the link's device (the page's button): its attempt gets a code, mailed in the attempt's locale. */
-  readonly approveDevice: (token: string) => Effect.Effect<{ readonly outcome: ApprovalOutcome; readonly locale: Locale }>
+  readonly approveDevice: (token: string) => Effect.Effect<{ readonly outcome: ApprovalOutcome; readonly locale: Locale | undefined }>
   /** `client`: who tries the code (its rate-limit key): codes are limited per address and per client across attempts (OtpLimits.ts). */
   readonly verifyOtp: (projectId: string, attemptId: string, otp: string, client: string) => Effect.Effect<SessionGrant, NotFound | OtpRefused | BadRequest | EmailCooldown>
   readonly startUpdate: (
@@ -191,14 +194,14 @@ export const make = (deps: EmailLoginDependencies): EmailLogin["Service"] => {
     deviceApproval: (token) =>
       Effect.gen(function*() {
         const row = yield* attempts.findApproval(digest(token), yield* now)
-        if (row === undefined) return { state: "gone", locale: "en" } as const
+        if (row === undefined) return { state: "gone", locale: undefined } as const
         return { state: row.approved_at === null ? "confirm" : "approved", locale: row.locale } as const
       }),
     approveDevice: (token) =>
       Effect.gen(function*() {
         const at = yield* now
         const row = yield* attempts.findApproval(digest(token), at)
-        if (row === undefined) return { outcome: "gone", locale: "en" } as const
+        if (row === undefined) return { outcome: "gone", locale: undefined } as const
         if (row.approved_at !== null) return { outcome: "approved", locale: row.locale } as const
         const { code, hash } = newCode(deps.codeKey, row.id)
         // Of two clicks racing, one approves and mails; the other finds it approved.

@@ -11,6 +11,7 @@ import { NotFound, NotImplemented } from "../../api/ApiError.ts"
 import { Email, type EmbeddedVisitor } from "../../api/EmbeddedApi.ts"
 import { PorticoApi } from "../../api/PorticoApi.ts"
 import { CurrentProject } from "../../api/ProjectGuard.ts"
+import { localeOf } from "../AcceptLanguage.ts"
 import * as ClientAddress from "../ClientAddress.ts"
 import { ServerAddress } from "../ServerAddress.ts"
 import * as ApprovalPage from "./ApprovalPage.ts"
@@ -100,14 +101,16 @@ export const EmbeddedApprovalHandlers = HttpApiBuilder.group(PorticoApi, "embedd
       return handlers.handle("deviceApprovalPage", () => Effect.fail(notConfigured)).handle("approveDevice", () => Effect.fail(notConfigured))
     }
     return handlers
-      .handle("deviceApprovalPage", ({ query }) =>
-        Effect.map(login.value.deviceApproval(query.token), ({ locale, state }) => ApprovalPage.render(state, locale, query.token)))
-      .handle("approveDevice", ({ payload }) =>
+      .handle("deviceApprovalPage", ({ query, request }) =>
+        Effect.map(login.value.deviceApproval(query.token), ({ locale, state }) =>
+          ApprovalPage.render(state, locale ?? localeOf(request.headers["accept-language"]), query.token)))
+      .handle("approveDevice", ({ payload, request }) =>
         Effect.gen(function*() {
+          // Without an attempt (a form elsewhere, a spent link) the page speaks the browser's language.
+          const browserLocale = localeOf(request.headers["accept-language"])
           // The page's own button posts from the page's origin: a form on another site approves nothing.
-          const request = yield* HttpServerRequest.HttpServerRequest
-          if (!isWalletPage(request.headers, address.ownOrigins())) return ApprovalPage.render("forbidden", "en")
+          if (!isWalletPage(request.headers, address.ownOrigins())) return ApprovalPage.render("forbidden", browserLocale)
           const { locale, outcome } = yield* login.value.approveDevice(payload.token)
-          return ApprovalPage.render(outcome, locale)
+          return ApprovalPage.render(outcome, locale ?? browserLocale)
         }))
   }))

@@ -6,12 +6,16 @@
  * any other frame. A page opened without an opener (a link someone else started, sent to the visitor)
  * hands the code to nobody.
  *
- * It runs under a policy that allows nothing but its script, a file of our origin, and sends no referrer:
- * its URL carries the provider's code.
+ * It speaks the browser's language (`Accept-Language`): the callback knows no other. It runs under a
+ * policy that allows nothing but its script, a file of our origin, and sends no referrer: its URL
+ * carries the provider's code.
  */
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as Locale from "../../../core/Locale.ts"
 import { completionMessageType, popupScriptPath } from "../../api/SocialApi.ts"
+import { localeOf } from "../AcceptLanguage.ts"
 import { escapeHtml } from "./MailTexts.ts"
+import { visitorTexts } from "./VisitorTexts.ts"
 
 export const policy = [
   "default-src 'none'",
@@ -53,40 +57,25 @@ export const script = `(() => {
 /** Relative to the callback (a sibling path), so a proxy's path prefix in front of the server does not matter. */
 const scriptName = popupScriptPath.slice(popupScriptPath.lastIndexOf("/") + 1)
 
-const texts = {
-  en: {
-    signedIn: { title: "Signed in", body: "The sign-in is complete in the window that started it. You can close this window." },
-    failed: { title: "Sign-in not completed", body: "The sign-in did not complete. You can close this window and try again." }
-  },
-  de: {
-    signedIn: { title: "Angemeldet", body: "Die Anmeldung wird im Fenster abgeschlossen, das sie begonnen hat. Sie können dieses Fenster schließen." },
-    failed: { title: "Anmeldung nicht abgeschlossen", body: "Die Anmeldung wurde nicht abgeschlossen. Schließen Sie dieses Fenster und versuchen Sie es erneut." }
-  }
-} as const
-
-/** German when the browser's first preference is German; English otherwise. */
-export const localeOf = (acceptLanguage: string | undefined): keyof typeof texts =>
-  /^\s*de\b/i.test(acceptLanguage ?? "") ? "de" : "en"
-
 export interface Completion {
   readonly attemptId: string
   readonly code: string
 }
 
-export const render = (outcome: "signedIn" | "failed", locale: keyof typeof texts, completion?: Completion): string => {
-  const text = texts[locale][outcome]
+export const render = (outcome: "signedIn" | "failed", locale: Locale.Locale, completion?: Completion): string => {
+  const text = visitorTexts[locale].socialDone[outcome]
   const meta = completion === undefined ? "" : `<meta name="${completionMeta}" content="${escapeHtml(`${completion.attemptId} ${completion.code}`)}">\n`
   return `<!doctype html>
-<html lang="${locale}">
+<html lang="${locale}" dir="${Locale.direction(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${meta}<title>${text.title}</title>
+${meta}<title>${escapeHtml(text.title)}</title>
 <script src="${scriptName}" defer></script>
 </head>
 <body>
-<h1>${text.title}</h1>
-<p>${text.body}</p>
+<h1>${escapeHtml(text.title)}</h1>
+<p>${escapeHtml(text.body)}</p>
 </body>
 </html>
 `

@@ -16,6 +16,7 @@ import { createPublicClient, http, parseEther, verifyMessage, type Address, type
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as RecoveryCode from "../../../frame/custody/RecoveryCode.ts"
+import { visitorTexts } from "../../../http/server/embedded/VisitorTexts.ts"
 import { chromiumArgs, chromiumPath } from "../../support/chromium.ts"
 import { steadyClick } from "../../support/steadyClick.ts"
 import { chainId, heldMethod, startFrameWorld, type FrameWorld } from "./support/FrameWorld.ts"
@@ -279,6 +280,23 @@ const approvalPanel = async (page: Page, requestId: string) => {
   }, requestId, { timeout: 20_000 }).then((handle) => handle.jsonValue() as unknown as Promise<{ panelId: string }>)
   return { panelId: required.panelId, panel: await Host.showPanel(page, world.panelUrl(required.panelId)) }
 }
+
+describe("email login in the dapp's locale", () => {
+  it("mails a Japanese visitor their code in Japanese", async () => {
+    const { context, page } = await open()
+    try {
+      await Host.attachFrame(page, world.frameUrl())
+      await Host.waitFor(page, { event: "FRAME_READY" })
+      await Host.request(page, "SYNC_DAPP_DATA", { name: "Host", url: world.hostUrl, locale: "ja", networks: [network, otherNetwork] })
+      const email = `visitor-ja-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`
+      expect(await Host.request(page, "CONNECT_EMAIL", { email })).toMatchObject({ payload: { action: "VERIFY_OTP" } })
+      await expect.poll(() => world.mail.mailbox.list(email).map((message) => message.subject), { timeout: 20_000 })
+        .toEqual([visitorTexts.ja.mail.code.subject])
+    } finally {
+      await context.close()
+    }
+  })
+})
 
 describe("requests needing the visitor's approval", () => {
   let context: BrowserContext

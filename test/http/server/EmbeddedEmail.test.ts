@@ -2,11 +2,14 @@
  * The embedded wallet's email login and email update against a real API server and the sandbox's real
  * SMTP server: codes read from the mailbox, the five-tries and ten-minute limits (time moved by the
  * server's clock), the 30 s gate with its message and Retry-After, device approval by link with the long
- * poll, CONNECT with a current refresh token, German mails, and the two-step email update.
+ * poll, CONNECT with a current refresh token, mails and pages in the visitor's locale (German, Japanese,
+ * Arabic right to left) or the browser's, and the two-step email update.
  */
 import * as fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Locale } from "../../../core/Locale.ts"
 import * as OtpCode from "../../../http/server/embedded/OtpCode.ts"
+import { visitorTexts } from "../../../http/server/embedded/VisitorTexts.ts"
 import { startApiServer } from "../../../http/server/start.ts"
 import { startMailServer } from "../../../sandbox/mail/MailServer.ts"
 import {
@@ -37,7 +40,7 @@ afterAll(() => world.stop())
 
 const url = () => world.api.url
 
-const connect = (email: string, deviceId: string, locale: "en" | "de" = "en", refreshToken?: string) =>
+const connect = (email: string, deviceId: string, locale: Locale = "en", refreshToken?: string) =>
   withEmbedded(url(), (c) =>
     c.emailConnect({ query: {}, payload: { email, deviceId, locale, ...(refreshToken === undefined ? {} : { refreshToken }) } }))
 
@@ -304,14 +307,14 @@ describe("CONNECT", () => {
   })
 })
 
-describe("German", () => {
+describe("the visitor's locale", () => {
   it("mails the code, the link and the approval page in German when locale=de", async () => {
     const email = newEmail()
     const deviceId = newDeviceId()
     const first = await connect(email, deviceId, "de")
     const codeMail = await lastMessageTo(world.mail, email)
-    expect(codeMail.subject).toBe("Ihr Anmeldecode")
-    expect(codeMail.text).toContain("Ihr Anmeldecode lautet")
+    expect(codeMail.subject).toBe(visitorTexts.de.mail.code.subject)
+    expect(codeMail.text).toContain("Dein Anmeldecode lautet")
     await otp(attemptOf(first), codeIn(codeMail))
     world.time.advance(31_000)
     await connect(email, newDeviceId(), "de")
@@ -319,7 +322,48 @@ describe("German", () => {
     expect(linkMail.subject).toBe("Anmeldung auf einem neuen Gerät bestätigen")
     const page = await follow(world.api, linkIn(linkMail))
     expect(await page.text()).toContain("Gerät bestätigt")
-    expect((await lastMessageTo(world.mail, email)).subject).toBe("Ihr Anmeldecode")
+    expect((await lastMessageTo(world.mail, email)).subject).toBe(visitorTexts.de.mail.code.subject)
+  })
+
+  it("mails a Japanese visitor in Japanese", async () => {
+    const email = newEmail()
+    const first = await connect(email, newDeviceId(), "ja")
+    const mail = await lastMessageTo(world.mail, email)
+    expect(mail.subject).toBe("ログインコードのお知らせ")
+    expect(mail.text).toContain("ログインコードは次のとおりです")
+    expect(mail.text).toContain("有効期限は10分です")
+    expect((await otp(attemptOf(first), codeIn(mail))).accessToken).toEqual(expect.any(String))
+  })
+
+  it("lays an Arabic visitor's approval pages out right to left", async () => {
+    const { email } = await signIn(world)
+    world.time.advance(31_000)
+    await connect(email, newDeviceId(), "ar")
+    const linkMail = await lastMessageTo(world.mail, email)
+    expect(linkMail.subject).toBe(visitorTexts.ar.mail.device.subject)
+    const confirm = await (await open(world.api, linkIn(linkMail))).text()
+    expect(confirm).toContain(`<html lang="ar" dir="rtl">`)
+    expect(confirm).toContain(visitorTexts.ar.approval.button)
+    const approved = await (await follow(world.api, linkIn(linkMail))).text()
+    expect(approved).toContain(visitorTexts.ar.approval.approved.title)
+    expect((await lastMessageTo(world.mail, email)).subject).toBe(visitorTexts.ar.mail.code.subject)
+  })
+
+  it("answers a link without an attempt, and a form posted from elsewhere, in the browser's language", async () => {
+    const gone = await fetch(`${url()}/v1/embedded/email/device/approve?token=${"A".repeat(43)}`, {
+      headers: { "accept-language": "xx, he-IL;q=0.8, en;q=0.5" }
+    })
+    expect(gone.status).toBe(410)
+    const goneText = await gone.text()
+    expect(goneText).toContain(`<html lang="he" dir="rtl">`)
+    expect(goneText).toContain(visitorTexts.he.approval.gone.title)
+    const forbidden = await fetch(`${url()}/v1/embedded/email/device/approve`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", "accept-language": "pt-BR,pt;q=0.9" },
+      body: new URLSearchParams({ token: "A".repeat(43) }).toString()
+    })
+    expect(forbidden.status).toBe(403)
+    expect(await forbidden.text()).toContain(visitorTexts.pt.approval.forbidden.title)
   })
 })
 

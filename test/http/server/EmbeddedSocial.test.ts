@@ -20,6 +20,7 @@ import { callbackPath, completionParameter, popupScriptPath, returnParameter } f
 import { attemptTtlMillis } from "../../../http/server/embedded/SocialAttempts.ts"
 import * as SocialClients from "../../../http/server/embedded/SocialClients.ts"
 import { completionMeta } from "../../../http/server/embedded/SocialDonePage.ts"
+import { visitorTexts } from "../../../http/server/embedded/VisitorTexts.ts"
 import type { SocialOptions } from "../../../http/server/embedded/SocialOptions.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { readForm } from "../../../sandbox/oidc/FormBody.ts"
@@ -420,6 +421,19 @@ describe("social login", () => {
     } finally {
       rogue.setMode("valid")
     }
+  })
+
+  it("the popup's last page speaks the browser's language: traditional Chinese for zh-Hant, Hebrew right to left", async () => {
+    const attempt = await start("google")
+    const browser = new HttpBrowser()
+    const page = await browser.request(await signInAtProvider(browser, attempt, alice), { language: "zh-Hant;q=0.9, en;q=0.5" })
+    expectPopupPage(page, visitorTexts["zh-TW"].socialDone.signedIn.body)
+    expect(page.body).toContain(`<html lang="zh-TW" dir="ltr">`)
+    await completed(attempt, page)
+    const declined = await start("google")
+    const hebrew = await browser.request(await signInAtProvider(browser, declined, { cancel: "1" }), { language: "he-IL,he;q=0.9" })
+    expectPopupPage(hebrew, visitorTexts.he.socialDone.failed.body)
+    expect(hebrew.body).toContain(`<html lang="he" dir="rtl">`)
   })
 
   it("ends the attempt when the visitor declines at the provider (access_denied), in both modes", async () => {

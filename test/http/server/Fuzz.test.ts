@@ -82,7 +82,7 @@ const examples: ReadonlyArray<readonly [RegExp, ReadonlyArray<string>]> = [
   [/refreshToken|nonce|pollSecret|completionCode|Share$/i, [base64Url43]],
   [/signature/i, [`0x${"11".repeat(65)}`]],
   [/amount|page|entries|gasPrice/i, ["1000000", "1", "0"]],
-  [/locale/i, ["en", "de"]],
+  [/locale/i, ["en", "de", "ar", "zh-TW"]],
   [/name|zone/i, ["alice.portico.id", "vitalik.eth", ".portico.id"]],
   [/currency/i, ["usd", "USD", "USDC"]],
   [/url|returnTo/i, ["https://dapp.test/", "http://127.0.0.1:1/"]]

@@ -1,6 +1,7 @@
 /**
- * The locale check `npm test` runs over every table of the modal (ui/i18n) and of the embedded wallet's
- * panels (frame/app/PanelStrings.ts): no key missing or extra, every template well formed with the same
+ * The locale check `npm test` runs over every table of the modal (ui/i18n), of the embedded wallet's
+ * panels (frame/app/PanelStrings.ts) and of what the server writes to visitors (mails and pages,
+ * http/server/embedded/VisitorTexts.ts): no key missing or extra, every template well formed with the same
  * slots and plurals as English, each plural with exactly the locale's `Intl.PluralRules` categories, and
  * nothing left in English but the short list of words a language keeps as they are.
  */
@@ -8,6 +9,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Locale from "../../../core/Locale.ts"
 import * as MessageFormat from "../../../core/MessageFormat.ts"
 import { loadTable } from "../../../frame/app/PanelStrings.ts"
+import { visitorTexts } from "../../../http/server/embedded/VisitorTexts.ts"
 import { buttonLabels } from "../../../ui/i18n/buttonLabel.ts"
 import { en } from "../../../ui/i18n/en.ts"
 import { loadMessages } from "../../../ui/i18n/Messages.ts"
@@ -43,12 +45,13 @@ const sameIn: Readonly<Partial<Record<Locale.Locale, ReadonlyArray<string>>>> = 
 const catalogs = await Promise.all(Locale.locales.map(async (locale) => ({
   locale,
   modal: (await loadMessages(locale)) as Catalog,
-  panels: flatten(await loadTable(locale))
+  panels: flatten(await loadTable(locale)),
+  server: flatten(visitorTexts[locale])
 })))
 const english = catalogs[0]
 if (english?.locale !== "en") throw new Error("English is the first locale")
 
-const parts = ["modal", "panels"] as const
+const parts = ["modal", "panels", "server"] as const
 
 const cases = catalogs.flatMap((catalog) => parts.map((part) => ({ locale: catalog.locale, part, table: catalog[part], reference: english[part] })))
 
@@ -57,6 +60,11 @@ describe("every locale table", () => {
     expect(catalogs.map((catalog) => catalog.locale)).toEqual([...Locale.locales])
     expect(Object.keys(buttonLabels).toSorted()).toEqual([...Locale.locales].toSorted())
     for (const catalog of catalogs) expect(catalog.modal["connectWallet"]).toBe(buttonLabels[catalog.locale])
+    expect(Object.keys(visitorTexts).toSorted()).toEqual([...Locale.locales].toSorted())
+  })
+
+  it.each(cases)("$locale $part: no text is empty", ({ table }) => {
+    expect(Object.entries(table).filter(([, text]) => text.trim() === "")).toEqual([])
   })
 
   it.each(cases)("$locale $part: the same keys as English", ({ table, reference }) => {
