@@ -1,6 +1,6 @@
 /**
  * Where a developer alert (core/DeveloperAlerts.ts) goes: the browser's console always, and the modal's
- * toast as well in a development build (one a bundler has not built with NODE_ENV=production), so a
+ * toast as well in a development build (NODE_ENV=development, as a dev server builds), so a
  * visitor of a production site never sees a message addressed to its developer. Its own chunk, loaded
  * at the first alert.
  */
@@ -9,11 +9,12 @@ import type * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 
 /**
  * Bundlers replace `process.env.NODE_ENV` with the build's mode (the whole expression, so it is read as
- * such); a page loading the package unbundled has no `process` and counts as production.
+ * such): "development" under a dev server. A production or test build, or a page loading the package
+ * unbundled (no `process`), keeps the modal for visitors.
  */
 export const developmentBuild = (): boolean => {
   try {
-    return process.env.NODE_ENV !== "production"
+    return process.env.NODE_ENV === "development"
   } catch {
     return false
   }

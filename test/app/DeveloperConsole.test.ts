@@ -30,7 +30,7 @@ describe("where the developer's alerts go", () => {
     )
   })
 
-  it("a build is a development one unless bundled for production", () => {
-    expect(DeveloperConsole.developmentBuild()).toBe(process.env.NODE_ENV !== "production")
+  it("a build is a development one only when built for development", () => {
+    expect(DeveloperConsole.developmentBuild()).toBe(process.env.NODE_ENV === "development")
   })
 })

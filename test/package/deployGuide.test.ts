@@ -5,7 +5,7 @@
  * the server reads is described. The guide's own server runs from the installed package, as the
  * systemd unit starts it, and stops on SIGTERM with 0; its backups restore, on PGlite and on Postgres.
  */
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync, spawn, type ChildProcess } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, type AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
@@ -86,6 +86,8 @@ describe("docs/deploy.md", () => {
 
   describe("followed on this machine", () => {
     let root: string
+    /** Every server started here: a test that fails midway leaves none running. */
+    const children: Array<ChildProcess> = []
     /** The guide's absolute paths, moved under `root`; the package's name, the tarball. */
     const moved = (text: string) =>
       text.replaceAll(/(?<![\w.-])\/(opt|etc|var)\//g, `${root}/$1/`).replaceAll("portico-server@0.1.0", tarball("portico-server"))
@@ -99,6 +101,7 @@ describe("docs/deploy.md", () => {
       const [, ...args] = unitValue("ExecStart").split(" ")
       const [name = "", value = ""] = unitValue("Environment").split("=")
       const child = spawn(process.execPath, args, { cwd: unitValue("WorkingDirectory"), env: { ...process.env, [name]: value, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+      children.push(child)
       const printed: Array<string> = []
       child.stdout.on("data", (chunk: Buffer) => printed.push(chunk.toString()))
       child.stderr.on("data", (chunk: Buffer) => printed.push(chunk.toString()))
@@ -118,7 +121,10 @@ describe("docs/deploy.md", () => {
       for (const folder of ["etc/portico", "etc/systemd/system", "var/lib/portico"]) mkdirSync(join(root, folder), { recursive: true })
       writeFileSync(join(root, "etc/systemd/system/portico-server.service"), moved(readFileSync(join(repository, "docs/deploy/portico-server.service"), "utf8")))
     })
-    afterAll(() => rmSync(root, { recursive: true, force: true }))
+    afterAll(() => {
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
+      rmSync(root, { recursive: true, force: true })
+    })
 
     it("installs the package, makes its keys, runs it by hand and as the unit says; SIGTERM exits 0", async () => {
       run("install")
@@ -143,6 +149,7 @@ describe("docs/deploy.md", () => {
       // By hand: the guide's command, the shell replaced by it (exec) so the signal reaches the server.
       const lines = moved(shell("run")).trim().split("\n")
       const byHand = spawn("bash", ["-c", [...lines.slice(0, -1), `exec ${lines.at(-1) ?? ""}`].join("\n")], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+      children.push(byHand)
       let printed = ""
       byHand.stdout.on("data", (chunk: Buffer) => printed += chunk.toString())
       const byHandExit = new Promise<number | null>((done) => byHand.once("exit", (code) => done(code)))
