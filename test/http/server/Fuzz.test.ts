@@ -29,7 +29,7 @@ let accessToken: string
 beforeAll(async () => {
   // The embedded wallet configured with a real mail server (codes are read from it) and its project.
   world = await startEmbeddedWorld({
-    projects: { [projectId]: { allowedOrigins: ["*"], analyticsEnabled: true } },
+    projects: { [projectId]: { allowedOrigins: ["https://dapp.test"], analyticsEnabled: true } },
     rateLimit: plenty,
     unknownProjectRateLimit: plenty
   })

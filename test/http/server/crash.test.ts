@@ -63,7 +63,8 @@ it("keeps every committed write across kill -9", async () => {
   expect(taken).toMatchObject({ _tag: "Conflict", message: `name: ${names[0]} is already taken` })
   await killHard(second.child)
 
-  const db = await PGlite.create(dataDir)
+  // portico-server keeps the API's PGlite data in <dataDir>/api.
+  const db = await PGlite.create(join(dataDir, "api"))
   try {
     const events = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM analytics_events WHERE project_id = 'test-project'")
     expect(events.rows[0]?.count).toBe(5)
