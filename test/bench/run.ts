@@ -21,18 +21,13 @@ import { buildPage, gzipBytes, serve, type BuiltPage } from "../e2e/fixtures/Bui
 import { offlineNetwork } from "../e2e/fixtures/OfflineNetwork.ts"
 import { benchViteHost } from "./viteHost.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+import { heapUsed, kib, median } from "./Figures.ts"
 
 const runs = Number(process.env["BENCH_RUNS"] ?? 7)
 
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
 const signed = (value: number, digits: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(digits)}`
 
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = values.toSorted((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle] ?? 0 : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
 
 /** Records, in page time, when the first <button> shows and when the modal's first view has content. */
 const probe = () => {
@@ -69,13 +64,6 @@ interface Marks {
 
 const marksOf = (page: PwPage) => page.evaluate(() => (globalThis as unknown as { __bench: Marks }).__bench)
 
-const heapUsed = async (page: PwPage): Promise<number> => {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send("HeapProfiler.collectGarbage")
-  const { usedSize } = await cdp.send("Runtime.getHeapUsage")
-  await cdp.detach()
-  return usedSize
-}
 
 interface Sample {
   readonly buttonMillis: number

@@ -12,19 +12,14 @@ import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { gzipSync } from "node:zlib"
-import { chromium, type Browser, type Page } from "playwright-core"
+import { chromium, type Browser } from "playwright-core"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
 import { startStaticServer } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+import { heapUsed, kib, median } from "./Figures.ts"
 import { tarball, versionOf } from "../support/Tarballs.ts"
 
 const runs = Number(process.env["BENCH_RUNS"] ?? 7)
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-const median = (values: ReadonlyArray<number>): number => {
-  const sorted = values.toSorted((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[middle] ?? 0 : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
 
 const indexHtml = (script: string) => `<!doctype html><html><head><meta charset="utf-8"><title>bench</title></head><body><div id="root"></div><script type="module" src="/${script}"></script></body></html>\n`
 
@@ -81,13 +76,6 @@ interface Sample {
 const gzipOf = (dist: string, paths: ReadonlyArray<string>) =>
   [...new Set(paths)].reduce((sum, path) => sum + gzipSync(readFileSync(join(dist, path))).length, 0)
 
-const heapAfterGc = async (page: Page): Promise<number> => {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send("HeapProfiler.collectGarbage")
-  const { usedSize } = await cdp.send("Runtime.getHeapUsage")
-  await cdp.detach()
-  return usedSize
-}
 
 type Testing = typeof import("../../testing/index.ts")
 
@@ -102,7 +90,7 @@ const sample = async (browser: Browser, testing: Testing, sandbox: Sandbox, url:
   if (opening !== "none") await testing.injectWallets(page, { config: sandbox.config })
   await page.goto(url, { waitUntil: "networkidle" })
   if (opening === "none") {
-    const sampled = { beforeClick: gzipOf(dist, scripts), connectPath: gzipOf(dist, scripts), clickToList: 0, heap: await heapAfterGc(page), load }
+    const sampled = { beforeClick: gzipOf(dist, scripts), connectPath: gzipOf(dist, scripts), clickToList: 0, heap: await heapUsed(page), load }
     await context.close()
     return sampled
   }
@@ -130,7 +118,7 @@ const sample = async (browser: Browser, testing: Testing, sandbox: Sandbox, url:
   else await button.focus().then(() => page.keyboard.press("Enter"))
   await page.waitForFunction(() => (globalThis as unknown as { __bench: { list: number } }).__bench.list >= 0, undefined, { timeout: 30_000 })
   const { click, list } = await page.evaluate(() => (globalThis as unknown as { __bench: { click: number; list: number } }).__bench)
-  const heap = await heapAfterGc(page)
+  const heap = await heapUsed(page)
   await page.keyboard.press("Escape")
   await testing.connect(page)
   await page.waitForLoadState("networkidle")
