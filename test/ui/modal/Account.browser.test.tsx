@@ -165,7 +165,7 @@ describe("Account → Activity", () => {
     await openAccountTab(de.activity, "de")
     await until(() => rows().length === 2)
     expect(rows()[0]?.querySelector("strong")?.textContent).toBe(de.approved)
-    expect(rows()[0]?.querySelector("[data-amount]")?.textContent).toBe("Unbegrenzt USDC")
+    expect(rows()[0]?.querySelector("[data-amount]")?.textContent).toBe("USDC unbegrenzt")
   })
 
   it("shows the empty state when the history has no entries", async () => {
