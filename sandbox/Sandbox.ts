@@ -16,7 +16,7 @@ import { sandboxEmbeddedOptions } from "./mail/SandboxEmbedded.ts"
 import { startIdentityProviders } from "./oidc/IdentityProviders.ts"
 import { callbackPath } from "../http/api/SocialApi.ts"
 import { startAccountAbstractionServices } from "./bundler/AccountAbstractionServices.ts"
-import { sandboxPaymasterApiKey } from "./bundler/PaymasterService.ts"
+import { paymasterUrlOf } from "./bundler/PaymasterService.ts"
 import { startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
 import { sandboxServerEvm } from "./evm/NetworkShapes.ts"
@@ -214,14 +214,22 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
   // The API server only needs the Solana mint from its devnet (fast, in-process); EVM URLs and tokens are known ahead.
   // The embedded wallet's frame and panel, served by the API server from its own origin (a build cached by content).
   const frameAssets = buildPages(join(stateDir, "web"), [framePage]).then((built) => built.get("frame"))
-  const api = Promise.all([solana, identity, frameAssets]).then(([devnet, identityProviders, frameFolder]) =>
+  // It sends user operations to the bundlers and sponsorship requests to the service (with its key), so it starts after them.
+  const api = Promise.all([solana, identity, frameAssets, accountAbstraction]).then(([devnet, identityProviders, frameFolder, aa]) =>
     startApiServer({
       host,
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
       // Each devnet's configuration is its real network's file from docs/networks/ with only the chain id and
       // RPC URL replaced, and its explorer the sandbox's (Etherscan's dialect for the first, Blockscout's for the second).
-      evm: sandboxServerEvm(ports.evm.map(http)).map((chain, index) => ({ ...chain, explorer: explorerOptionsFor(http(ports.explorer), chain.chainId, index) })),
+      evm: sandboxServerEvm(ports.evm.map(http)).map((chain, index) => {
+        const bundler = aa.bundlers.get(chain.chainId)
+        return {
+          ...chain,
+          explorer: explorerOptionsFor(http(ports.explorer), chain.chainId, index),
+          ...(bundler === undefined ? {} : { accountAbstraction: { bundlerUrl: bundler.url, paymasterUrl: paymasterUrlOf(aa.paymaster) } })
+        }
+      }),
       tokenList: `${http(ports.explorer)}/tokenlist.json`,
       // Solana mainnet's ready configuration, verbatim but for where the cluster and its Jupiter API are, and its id.
       solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId, devnet.jupiterUrl),
@@ -306,7 +314,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     oidcUrl: identityProviders.oidcUrl,
     oauthUrl: identityProviders.oauthUrl,
     explorerUrl: explorerServer.url,
-    paymasterUrl: `${aaServices.paymaster.url}?apikey=${sandboxPaymasterApiKey}`,
+    paymasterUrl: paymasterUrlOf(aaServices.paymaster),
     evm: { chains: evmDevnets.chains, deployment: evmDevnets.deployment },
     solana: { rpcUrl: solanaDevnet.rpcUrl, wsUrl: solanaDevnet.wsUrl, deployment: solanaDevnet.deployment },
     config,

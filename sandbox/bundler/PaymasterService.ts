@@ -26,6 +26,9 @@ export interface PaymasterService {
   stop(): Promise<void>
 }
 
+/** The service's URL as a host's server is given it: with the key. */
+export const paymasterUrlOf = (service: PaymasterService): string => `${service.url}?apikey=${sandboxPaymasterApiKey}`
+
 /** Gas the paymaster's validation (two hashes and an ecrecover) and its empty post-op need, with room. */
 const verificationGasLimit = 100_000n
 const postOpGasLimit = 1_000n
