@@ -96,5 +96,16 @@ export default defineConfig([
     dts: false,
     deps: { neverBundle: true },
     clean: true
+  },
+  {
+    // The `portico-migrate` package (migrate/package.json): the codemod's bin, on TypeScript's parser only.
+    entry: { cli: "migrate/cli.ts" },
+    outDir: "migrate/dist",
+    format: "esm",
+    platform: "node",
+    target: "node22",
+    dts: false,
+    deps: { neverBundle: true },
+    clean: true
   }
 ])
