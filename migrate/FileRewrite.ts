@@ -69,14 +69,14 @@ export class FileRewrite {
     this.edits.push({ start: at, end: at, text: lines.map((line) => (line === "" ? "\n" : `${indent}${line}\n`)).join("") })
   }
 
-  /** Removes a statement with its line when nothing else is on it; between two blank lines, optionally one of them too. */
-  removeStatement(statement: Node, collapseBlank = false): void {
-    const start = this.start(statement)
+  /** Removes a node (a statement, a tag) with its line when nothing else is on it; between two blank lines, optionally one of them too. */
+  remove(node: Node, collapseBlank = false): void {
+    const start = this.start(node)
     const lineStart = this.lineStart(start)
-    const lineEnd = this.text.indexOf("\n", statement.end)
-    const alone = /^\s*$/.test(this.text.slice(lineStart, start)) && /^\s*$/.test(this.text.slice(statement.end, lineEnd === -1 ? undefined : lineEnd))
+    const lineEnd = this.text.indexOf("\n", node.end)
+    const alone = /^\s*$/.test(this.text.slice(lineStart, start)) && /^\s*$/.test(this.text.slice(node.end, lineEnd === -1 ? undefined : lineEnd))
     if (!alone) {
-      this.edits.push({ start, end: statement.end, text: "" })
+      this.edits.push({ start, end: node.end, text: "" })
       return
     }
     const end = lineEnd === -1 ? this.text.length : lineEnd + 1

@@ -37,7 +37,7 @@ export const pruneImports = (file: FileRewrite, untouchable: ReadonlySet<ImportD
     if (orphaned.length === 0) continue
     changed.add(declaration)
     const kept = named.elements.filter((specifier) => !orphaned.includes(specifier))
-    if (kept.length === 0) file.removeStatement(declaration)
+    if (kept.length === 0) file.remove(declaration)
     else file.replace(named, `{ ${kept.map((specifier) => file.slice(specifier)).join(", ")} }`)
     file.changes.push(`${orphaned.map((specifier) => specifier.name.text).join(", ")} no longer imported: only the dropped code used ${orphaned.length === 1 ? "it" : "them"}`)
   }

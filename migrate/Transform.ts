@@ -36,9 +36,6 @@ const inside = (pass: Pass, node: Node): boolean => {
   return pass.replaced.some(([from, to]) => start >= from && node.end <= to)
 }
 
-/** Removes a tag, with its line when it stands alone there. */
-const removeTag = (file: FileRewrite, tag: Node): void => file.removeStatement(tag)
-
 const unwrap = (pass: Pass, usage: Usage & { readonly form: "element" }): void => {
   const { file } = pass
   const element = usage.node
@@ -50,8 +47,9 @@ const unwrap = (pass: Pass, usage: Usage & { readonly form: "element" }): void =
   const inJsx = isJsxElement(element.parent) || isJsxFragment(element.parent)
   if (!isJsxElement(element)) file.replace(element, inJsx ? "" : "<></>")
   else if (inJsx) {
-    removeTag(file, element.openingElement)
-    removeTag(file, element.closingElement)
+    // Its children go into the element around it; each tag goes with its line when it stands alone there.
+    file.remove(element.openingElement)
+    file.remove(element.closingElement)
   } else {
     file.replace(element.openingElement, "<>")
     file.replace(element.closingElement, "</>")
@@ -187,7 +185,7 @@ const rewriteImports = (pass: Pass, declarations: ReadonlyArray<ImportDeclaratio
     const clause = declaration.importClause
     if (clause === undefined) {
       if (module.endsWith(".css")) {
-        file.removeStatement(declaration)
+        file.remove(declaration)
         file.changes.push(`"${module}" removed: Portico's modal brings its own styles`)
         removed.add(declaration)
       } else file.todo(declaration, `"${module}" is imported for its effects: remove it once nothing needs it (${pass.guide})`)
@@ -205,7 +203,7 @@ const rewriteImports = (pass: Pass, declarations: ReadonlyArray<ImportDeclaratio
     }
     if (kept.length === named.elements.length) continue
     if (kept.length === 0) {
-      file.removeStatement(declaration)
+      file.remove(declaration)
       removed.add(declaration)
     } else file.replace(named, `{ ${kept.map((specifier) => file.slice(specifier)).join(", ")} }`)
   }

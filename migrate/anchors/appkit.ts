@@ -76,11 +76,11 @@ const configure = (file: FileRewrite, usages: ReadonlyArray<Usage>): Configured 
     ...alias,
     ...(wagmi === undefined ? [] : wagmi.split("\n"))
   ])
-  file.removeStatement(statement)
+  file.remove(statement)
   handled.add(create)
   file.changes.push("createAppKit(…) → createPortico(…), its options as they were")
   if (adapter !== undefined && wagmi !== undefined) {
-    file.removeStatement(file.statementOf(adapter.node), true)
+    file.remove(file.statementOf(adapter.node), true)
     handled.add(adapter)
     file.changes.push("new WagmiAdapter(…) → wagmi's createConfig with porticoConnector(portico), after createPortico")
   } else if (adapter !== undefined) file.todo(adapter.node, "WagmiAdapter has no networks: build wagmi's config with createConfig({ chains, transports, connectors: [porticoConnector(portico)] })")

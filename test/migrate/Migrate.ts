@@ -1,4 +1,6 @@
-/** Runs a transform over sources given in memory, as the command would over a project's files. */
+/** Runs a transform over sources given in memory, as the command would over a project's files; copies a fixture app. */
+import { cpSync } from "node:fs"
+import { join } from "node:path"
 import type { AnchorName } from "../../migrate/Anchor.ts"
 import { anchors } from "../../migrate/Anchors.ts"
 import { migrateSources, type FileResult } from "../../migrate/Project.ts"
@@ -24,3 +26,13 @@ export const migrate = (from: AnchorName, files: Readonly<Record<string, string>
 
 export const todosOf = (migrated: Migrated, path: string): ReadonlyArray<string> =>
   migrated.results.find((result) => result.path === path)?.todos.map((todo) => todo.replace(/^line \d+: /, "")) ?? []
+
+/**
+ * A fixture app, whole, into `folder`: what every fixture shares (fixtures/common: the page, the Vite
+ * config, the chain read from the sandbox's configuration) with the anchor's own files over it.
+ */
+export const copyFixture = (from: AnchorName, folder: string): void => {
+  const fixtures = join(import.meta.dirname, "fixtures")
+  cpSync(join(fixtures, "common"), folder, { recursive: true })
+  cpSync(join(fixtures, from), folder, { recursive: true })
+}

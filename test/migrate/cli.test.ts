@@ -4,22 +4,23 @@
  * and a typed, readable refusal with a non-zero exit for an unknown library or a folder without sources.
  */
 import { spawnSync } from "node:child_process"
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
+import type { AnchorName } from "../../migrate/Anchor.ts"
 import { rewritePackageJson } from "../../migrate/PackageJson.ts"
+import { copyFixture } from "./Migrate.ts"
 import { anchors } from "../../migrate/Anchors.ts"
 import { repository } from "../support/Tarballs.ts"
 
 const cli = join(repository, "migrate/cli.ts")
-const fixture = (name: string) => join(repository, "test/migrate/fixtures", name)
 const folders: Array<string> = []
 
-const copyOf = (name: string): string => {
+const copyOf = (name: AnchorName): string => {
   const folder = mkdtempSync(join(tmpdir(), "portico-migrate-cli-"))
   folders.push(folder)
-  cpSync(fixture(name), folder, { recursive: true })
+  copyFixture(name, folder)
   return folder
 }
 
@@ -59,7 +60,7 @@ describe("npx portico-migrate", () => {
   })
 
   it("refuses an unknown library with UnknownAnchorError, naming the ones it knows", () => {
-    const result = run("web3modal", fixture("appkit"))
+    const result = run("web3modal", join(repository, "test/migrate/fixtures/appkit"))
     expect(result.status).toBe(1)
     expect(result.stderr).toBe(`✖ UnknownAnchorError: portico-migrate cannot migrate from "web3modal": it knows rainbowkit, connectkit, onchainkit, appkit\n`)
   })

@@ -7,7 +7,7 @@
  * install, one sandbox and one Chromium.
  */
 import { execFileSync } from "node:child_process"
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
@@ -19,7 +19,8 @@ import { anchors } from "../../migrate/Anchors.ts"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
 import { startStaticServer, strictCsp } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
-import { repository, tarball, versionOf } from "../support/Tarballs.ts"
+import { tarball, versionOf } from "../support/Tarballs.ts"
+import { copyFixture } from "./Migrate.ts"
 
 type Testing = typeof import("../../testing/index.ts")
 
@@ -54,7 +55,7 @@ describe("portico-migrate on each fixture app: migrated, built by Vite against t
 
   it.each(anchorNames)("%s", async (from) => {
     const app = join(root, from)
-    cpSync(join(repository, "test/migrate/fixtures", from), app, { recursive: true })
+    copyFixture(from, app)
     const summary = execFileSync(join(root, "node_modules/.bin/portico-migrate"), [from, app], { encoding: "utf8" })
     expect(summary).toMatch(/Changed \d+ files/)
     const manifest = JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { dependencies: Record<string, string> }
