@@ -1,5 +1,5 @@
 /** --dry-run's diff: its hunks, applied to the file as it was, give the file the codemod would write. */
-import fc from "fast-check"
+import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { unifiedDiff } from "../../migrate/Diff.ts"
 
