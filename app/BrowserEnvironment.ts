@@ -18,6 +18,7 @@ import type * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 import type { EmbeddedFrame } from "../core/embedded/FrameChannel.ts"
 import { HostConfig } from "../core/HostConfig.ts"
 import * as Storage from "../core/Storage.ts"
+import * as WalletRedirect from "../core/WalletRedirect.ts"
 import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
@@ -52,7 +53,8 @@ export const layer = (
   const walletConnect = Config.offersWalletConnect(config)
     ? WalletConnect.make({
       projectId: config.projectId,
-      metadata: config.metadata,
+      // Phone wallets send the visitor back by it, to the page they connected on unless the host names one.
+      metadata: WalletRedirect.withRedirect(config.metadata, globalThis.location?.href),
       networks,
       relayUrl: config.relayUrl ?? Constants.walletConnectRelayUrl,
       storage: Storage.serviceOf(BrowserStorage.layerBrowser),

@@ -51,16 +51,16 @@ import * as BrowserEnvironment from "./BrowserEnvironment.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
 import * as LazyFeature from "./LazyFeature.ts"
+import * as PhoneLinks from "./PhoneLinks.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import * as WalletWindowOpener from "./WalletWindowOpener.ts"
 import { timeZone } from "./TimeZone.ts"
 import { visitorLocale } from "./VisitorLocale.ts"
-import { openWalletLink } from "./WalletLink.ts"
 
 type Lazy = LazyFeature.FeatureUnavailableError
 
-export interface Engine {
+export interface Engine extends PhoneLinks.PhoneLinks {
   readonly config: Config.ResolvedConfig
   /** The visitor's timezone, which hides the onramp in some regions (spec §9). */
   readonly timeZone: string | undefined
@@ -85,8 +85,6 @@ export interface Engine {
   readonly goBackTo: (view: Modal.View) => Safe<void>
   /** Shows the connecting view for what the visitor picked and connects; a failure is in `atoms.attempt`. */
   readonly choose: (choice: ConnectAttempt.Choice) => Safe<void>
-  /** Takes the visitor to a wallet's app or web page (a deep link carrying the pairing URI). */
-  readonly openWalletLink: (href: string) => void
   /** Connects again through the connector of the current view ("Try again"). */
   readonly connect: (connectorId: string) => Safe<void>
   /** Registers a name for the active account (spec §4's steps); the outcome is in `atoms.registration`. */
@@ -284,7 +282,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     push: (route) => run.safe(navigation.push(route)),
     goBackTo: (view) => run.safe(navigation.goBackTo(view)),
     choose: (choice) => run.safe(attempt.choose(choice)),
-    openWalletLink,
+    ...PhoneLinks.make(run.safe, attempt),
     connect: (connectorId) => run.safe(attempt.connect(connectorId)),
     retryWalletList: retryFailed,
     setSendToken: (token) => run.safe(sending.setToken(token)),
