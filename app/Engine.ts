@@ -21,6 +21,7 @@ import * as Connection from "../core/Connection.ts"
 import * as Connector from "../core/Connector.ts"
 import * as Constants from "../core/Constants.ts"
 import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
+import type * as InAppBrowser from "../core/InAppBrowser.ts"
 import * as FrameProtocol from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
 import * as AccountData from "../core/features/AccountData.ts"
@@ -60,7 +61,7 @@ import { visitorLocale } from "./VisitorLocale.ts"
 
 type Lazy = LazyFeature.FeatureUnavailableError
 
-export interface Engine extends PhoneLinks.PhoneLinks {
+export interface Engine {
   readonly config: Config.ResolvedConfig
   /** The visitor's timezone, which hides the onramp in some regions (spec §9). */
   readonly timeZone: string | undefined
@@ -85,6 +86,12 @@ export interface Engine extends PhoneLinks.PhoneLinks {
   readonly goBackTo: (view: Modal.View) => Safe<void>
   /** Shows the connecting view for what the visitor picked and connects; a failure is in `atoms.attempt`. */
   readonly choose: (choice: ConnectAttempt.Choice) => Safe<void>
+  /** Takes the visitor to a wallet's app or web page (a deep link carrying the pairing URI); call it in the tap. */
+  readonly openWalletLink: (href: string) => void
+  /** On a phone: a WalletConnect pairing made ahead (`atoms.preparedPairing`), for a wallet's link to open in the tap. */
+  readonly preparePairing: () => Safe<void>
+  /** In an in-app browser (Instagram, Facebook, X, TikTok, LINE, WeChat, Telegram): how to reach the visitor's browser. */
+  readonly inAppBrowser: InAppBrowser.Escape | undefined
   /** Connects again through the connector of the current view ("Try again"). */
   readonly connect: (connectorId: string) => Safe<void>
   /** Registers a name for the active account (spec §4's steps); the outcome is in `atoms.registration`. */

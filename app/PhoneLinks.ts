@@ -5,18 +5,13 @@
 import * as InAppBrowser from "../core/InAppBrowser.ts"
 import type { ConnectAttempt } from "../core/features/ConnectAttempt.ts"
 import type { Safe } from "./Action.ts"
+import type { Engine } from "./Engine.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
-export interface PhoneLinks {
-  /** Takes the visitor to a wallet's app or web page (a deep link carrying the pairing URI); call it in the tap. */
-  readonly openWalletLink: (href: string) => void
-  /** On a phone: a WalletConnect pairing made ahead (`atoms.preparedPairing`), for a wallet's link to open in the tap. */
-  readonly preparePairing: () => Safe<void>
-  /** In an in-app browser (Instagram, Facebook, X, TikTok, LINE, WeChat, Telegram): how to reach the visitor's browser. */
-  readonly inAppBrowser: InAppBrowser.Escape | undefined
-}
-
-export const make = (runSafe: (effect: ConnectAttempt["Service"]["preparePairing"]) => Safe<void>, attempt: ConnectAttempt["Service"]): PhoneLinks => ({
+export const make = (
+  runSafe: (effect: ConnectAttempt["Service"]["preparePairing"]) => Safe<void>,
+  attempt: ConnectAttempt["Service"]
+): Pick<Engine, "openWalletLink" | "preparePairing" | "inAppBrowser"> => ({
   openWalletLink,
   preparePairing: () => runSafe(attempt.preparePairing),
   inAppBrowser: InAppBrowser.escapeOf(globalThis.navigator?.userAgent ?? "", globalThis.location?.href ?? "")

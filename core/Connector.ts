@@ -101,6 +101,8 @@ export interface ConnectorClient {
    * same network takes it; asked again while it is fresh, the same one answers.
    */
   readonly preparePairing?: (options: ConnectOptions) => Effect.Effect<PreparedPairing, ConnectorFailure>
+  /** The page is back (visible again, restored from the back-forward cache): a connection that died meanwhile is made again now. */
+  readonly wake?: () => void
   /** Subscribes to wallet events; returns the unsubscribe function. */
   readonly subscribe: (listener: (event: ConnectorEvent) => void) => () => void
 }

@@ -355,6 +355,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
     // The client's code only: the relay is contacted when a session exists or the visitor picks WalletConnect.
     prepare: () => void load().catch(() => undefined),
     preparePairing: pairings.prepare,
+    wake: () => void loaded()?.then((client) => client.wake()).catch(() => undefined),
     connect,
     reconnect,
     disconnect,

@@ -13,10 +13,13 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { en } from "../../ui/i18n/en.ts"
 import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
+import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
 import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
 
+const instagramAndroid = "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A.240305.019; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/122.0.6261.105 Mobile Safari/537.36 Instagram 321.0.0.39.106 Android (34/14; 420dpi; 1080x2205; Google/google; Pixel 8; shiba; shiba; en_US; 580117000)"
+const instagramOldIos = "Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0.0.11.109 (iPhone14,5; iOS 16_6; en_US; en; scale=3.00; 1170x2532; 520846018)"
 const androidChrome = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
 
 let sandbox: Sandbox
@@ -126,6 +129,32 @@ describe("on a phone", () => {
     await expectView(page, "ConnectingWalletConnect")
     const uri = (await dialog(page).locator("[data-wc-uri]").getAttribute("data-wc-uri")) ?? ""
     expect(await openings(page)).toEqual([{ url: `portico-sandbox-001://wc?uri=${encodeURIComponent(uri)}`, target: "_self", active: true, inTap: true }])
+    await context.close()
+  })
+
+  it("in Instagram's in-app browser, the Connect view offers the way out to the browser instead of the wallet list", async () => {
+    const { context, page } = await phone(instagramAndroid)
+    await page.locator("[data-portico-button]").tap()
+    await expectView(page, "Connect")
+    const notice = en.inAppBrowserNotice.replace("{app}", "Instagram")
+    await dialog(page).getByText(notice).waitFor({ timeout: 15_000 })
+    const site = new URL(host.url)
+    // Android: an intent URL that hands the page to the default browser.
+    expect(await dialog(page).getByRole("link", { name: en.openInBrowser }).getAttribute("href"))
+      .toBe(`intent://${site.host}${site.pathname}${site.search}#Intent;scheme=http;action=android.intent.action.VIEW;end`)
+    expect(await dialog(page).getByRole("button", { name: new RegExp(en.allWallets) }).count()).toBe(0)
+    await expectNoAxeViolations(page)
+    await context.close()
+  })
+
+  it("in Instagram on iOS before 17 (no x-safari-https), the Connect view offers the page's link to copy with instructions", async () => {
+    const { context, page } = await phone(instagramOldIos)
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: host.url })
+    await page.locator("[data-portico-button]").tap()
+    await expectView(page, "Connect")
+    await dialog(page).getByText(en.inAppBrowserCopyHint).waitFor({ timeout: 15_000 })
+    await dialog(page).getByRole("button", { name: en.copyLink }).tap()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 15_000 }).toBe(new URL(host.url).href)
     await context.close()
   })
 })
