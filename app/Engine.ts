@@ -289,7 +289,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     push: (route) => run.safe(navigation.push(route)),
     goBackTo: (view) => run.safe(navigation.goBackTo(view)),
     choose: (choice) => run.safe(attempt.choose(choice)),
-    ...PhoneLinks.make(run.safe, attempt),
+    ...(await PhoneLinks.make(run.safe, attempt)),
     connect: (connectorId) => run.safe(attempt.connect(connectorId)),
     retryWalletList: retryFailed,
     setSendToken: (token) => run.safe(sending.setToken(token)),
