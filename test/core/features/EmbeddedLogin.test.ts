@@ -144,6 +144,24 @@ describe("EmbeddedLogin", () => {
     }).pipe(withLogin(frame))
   })
 
+  it.live("a session the server ended (SESSION_EXPIRED) disconnects and shows the 'Session Expired' toast", () => {
+    const frame = scriptedFrame(usual())
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      yield* Effect.flatMap(Modal.Modal, (modal) => modal.open({ view: "Connect" }))
+      yield* login.connectEmail("ada@example.test")
+      yield* Effect.sleep("20 millis")
+      frame.event({ type: "PANEL_DONE", panelId: codePanelId, outcome: "completed" })
+      yield* Effect.sleep("50 millis")
+      assert.strictEqual((yield* sessionAccounts).length, 2)
+      frame.event({ type: "SESSION_EXPIRED" })
+      yield* Effect.sleep("50 millis")
+      assert.deepStrictEqual(yield* sessionAccounts, [])
+      const toast = (yield* Effect.flatMap(Modal.Modal, (modal) => SubscriptionRef.get(modal.state))).toast
+      assert.deepInclude(toast, { message: "Session Expired", errorTag: "SessionExpired", variant: "error" })
+    }).pipe(withLogin(frame))
+  })
+
   it.live("goes on in the wallet's window where the frame is refused its storage, and ends the connection when that window is closed", () => {
     const refused = scriptedFrame(usual(), "refused")
     const popup = scriptedFrame(usual(), "window")

@@ -6,6 +6,7 @@
 import * as Config from "../../../core/Config.ts"
 import * as WalletList from "../../../core/features/WalletList.ts"
 import { allWalletsIcon, walletConnectIcon } from "../components/icons.ts"
+import { LegalGate } from "../components/LegalGate.tsx"
 import { WalletRow } from "../components/WalletRow.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { EmailField } from "./EmailField.tsx"
@@ -18,7 +19,7 @@ function Wallets() {
   const installed = WalletList.installedWallets(clients)
   const walletConnect = clients.find((client) => client.connector.type === "WALLET_CONNECT")
   const rows = WalletList.arrangeInstalled(installed, recent)
-  const allWallets = engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined
+  const allWallets = Config.offersAllWallets(engine.config)
   // The hint names only the rows that are there.
   const noWallets = walletConnect === undefined
     ? (allWallets ? "noWalletsPickFromAll" : "noWalletsDetected")
@@ -58,17 +59,19 @@ export function Connect() {
   const { email, socials } = engine.config.resolvedFeatures
   const order = engine.config.connectMethodsOrder ?? Config.defaultConnectMethodsOrder
   return (
-    <div className="stack">
-      {order.map((method) => {
-        switch (method) {
-          case "email":
-            return email ? <EmailField key={method} /> : null
-          case "social":
-            return socials === false || socials.length === 0 ? null : <SocialButtons key={method} providers={socials} />
-          case "wallet":
-            return <Wallets key={method} />
-        }
-      })}
-    </div>
+    <LegalGate>
+      <div className="stack">
+        {order.map((method) => {
+          switch (method) {
+            case "email":
+              return email ? <EmailField key={method} /> : null
+            case "social":
+              return socials === false || socials.length === 0 ? null : <SocialButtons key={method} providers={socials} />
+            case "wallet":
+              return <Wallets key={method} />
+          }
+        })}
+      </div>
+    </LegalGate>
   )
 }
