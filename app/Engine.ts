@@ -24,6 +24,7 @@ import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 import type * as InAppBrowser from "../core/InAppBrowser.ts"
 import * as FrameProtocol from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
+import * as LegalConsent from "../core/LegalConsent.ts"
 import * as AccountData from "../core/features/AccountData.ts"
 import * as Activity from "../core/features/Activity.ts"
 import type { Buying } from "../core/features/Buying.ts"
@@ -45,6 +46,7 @@ import * as SignInConfig from "../core/signin/SignInConfig.ts"
 import * as SignInState from "../core/signin/SignInState.ts"
 import type { SocialProvider } from "../core/SocialProvider.ts"
 import * as Swap from "../core/swap/Swap.ts"
+import * as Theme from "../core/Theme.ts"
 import type * as TokenBalance from "../core/TokenBalance.ts"
 import * as Action from "./Action.ts"
 import type { Attempt, FailureOf, Safe } from "./Action.ts"
@@ -71,6 +73,8 @@ export interface Engine {
   readonly nameZone: string
   /** Sign-in is required: without a session the visitor may not stay connected. */
   readonly signInRequired: boolean
+  /** The legal checkbox: the host's pages (none when it is off) and the visitor's answer (`atoms.legalConsent`). */
+  readonly legal: { readonly links: LegalConsent.LegalLinks | undefined; readonly agree: (agreed: boolean) => Safe<void> }
   /** Asks the wallet again for the sign-in signature; the outcome is in `atoms.signIn`. */
   readonly retrySignIn: () => Safe<void>
   /** Cancels sign-in: disconnects when it is required, otherwise closes. */
@@ -213,9 +217,27 @@ export type ShownFailure =
   | SignInFailure
   | Activity.TransactionsFetchFailedError
 
+/**
+ * The host's configuration as the engine reads it. The embedded wallet's panels speak the visitor's locale
+ * (the host's option, else the browser's). The theme options are checked: one refused falls back to its
+ * default, and the developer hears why.
+ */
+const checked = (hostConfig: Config.PorticoConfig): { readonly config: Config.ResolvedConfig; readonly refused: ReadonlyArray<DeveloperAlerts.Raised> } => {
+  const hostTheme = Theme.ofHost(hostConfig)
+  const config = Config.resolve({ ...hostConfig, ...hostTheme.theme, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
+  // Legal links that are refused leave no engine (LegalConsent's layer fails): the developer hears why first.
+  const legal = Effect.runSync(Effect.match(LegalConsent.linksOf(config), { onFailure: (error) => error, onSuccess: () => undefined }))
+  return { config, refused: [...hostTheme.refused.map(DeveloperAlerts.ofThemeRefusal), ...(legal === undefined ? [] : [DeveloperAlerts.ofLegalRefusal(legal)])] }
+}
+
+/** The legal checkbox's side of the engine: the host's pages, and the visitor's tick. */
+const legalOf = (consent: LegalConsent.LegalConsent["Service"], run: Action.Runner<never>): Engine["legal"] => ({
+  links: consent.links,
+  agree: (agreed) => run.safe(SubscriptionRef.set(consent.agreed, agreed))
+})
+
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
-  // The embedded wallet's panels speak the visitor's locale (the host's option, else the browser's).
-  const config = Config.resolve({ ...hostConfig, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
+  const { config, refused } = checked(hostConfig)
   // The developer's alerts (app/DeveloperConsole.ts) can come before the modal exists; a development
   // build's toast shows them once it does.
   const alerts: { show: (message: string) => void } = { show: () => undefined }
@@ -236,7 +258,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const features = Features.layer.pipe(Layer.provideMerge(environment))
   // Sign-in is its own chunk: a page without `siwx` never loads it.
   const signInModule = SignInConfig.optionsOf(config) === undefined ? undefined : await import("./SignInEngine.ts")
-  const runtime = ManagedRuntime.make<Features.Features | Features.Environment, SignInConfig.SignInConfigError>(
+  const runtime = ManagedRuntime.make<Features.Features | Features.Environment, SignInConfig.SignInConfigError | LegalConsent.InvalidLegalLinksError>(
     signInModule === undefined ? features : signInModule.layer(config, features)
   )
   const context = await runtime.context()
@@ -251,7 +273,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     void run.safe(toast(error.message, error._tag))
   })
   alerts.show = (message) => void run.safe(toast(message))
-  for (const raised of DeveloperAlerts.ofConfig(config)) tellDeveloper(raised)
+  for (const raised of [...DeveloperAlerts.ofConfig(config), ...refused]) tellDeveloper(raised)
   const lazy = <S>(name: string, load: () => Promise<S>) => LazyFeature.make(name, load, run, (error) => toast(error.message, error._tag))
 
   const navigation = service(Navigation)
@@ -277,6 +299,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     atoms,
     nameZone: names.zone,
     signInRequired: service(SignInState.SignInState).scope.required,
+    legal: legalOf(service(LegalConsent.LegalConsent), run),
     retrySignIn: () => run.safe(signIn?.retry ?? Effect.void),
     cancelSignIn: () => run.safe(signIn?.cancel ?? Effect.void),
     signOut: () => run.attempt(signIn?.signOut ?? Effect.void),

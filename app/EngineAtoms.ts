@@ -20,6 +20,7 @@ import type * as Features from "../core/features/Features.ts"
 import * as Names from "../core/features/Names.ts"
 import { Sending } from "../core/features/Sending.ts"
 import * as WalletList from "../core/features/WalletList.ts"
+import { LegalConsent } from "../core/LegalConsent.ts"
 import * as Modal from "../core/Modal.ts"
 import type { NameSuggestions } from "../core/Name.ts"
 import * as Networks from "../core/Networks.ts"
@@ -61,6 +62,8 @@ export interface EngineAtoms {
     readonly login: Atom.Atom<Login.LoginState>
     /** Where the visitor stands with sign-in (checking, signing, signed in…). */
     readonly signIn: Atom.Atom<SignInState.SignInStatus>
+    /** The visitor ticked the legal checkbox. */
+    readonly legalConsent: Atom.Atom<boolean>
     /** Suggestions for a name label (kept while the view shows them). */
     readonly nameSuggestions: (label: string) => Atom.Atom<AsyncResult.AsyncResult<NameSuggestions, Names.SuggestionsFailure>>
   }
@@ -112,6 +115,7 @@ export const make = (
     buyForm: state(forms.buyForm),
     login: state(forms.loginForm),
     signIn: state(service(SignInState.SignInState).status),
+    legalConsent: state(service(LegalConsent).agreed),
     nameSuggestions: Atom.family((label: string) => Atom.make(names.suggestions(label)))
   }
 

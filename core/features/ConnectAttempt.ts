@@ -18,6 +18,7 @@ import * as Connector from "../Connector.ts"
 import { Connectors } from "../connectors/Connectors.ts"
 import * as Constants from "../Constants.ts"
 import { HostConfig } from "../HostConfig.ts"
+import { LegalConsent } from "../LegalConsent.ts"
 import * as Modal from "../Modal.ts"
 import * as Networks from "../Networks.ts"
 import * as Session from "../Session.ts"
@@ -101,6 +102,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
       const networks = yield* Networks.Networks
       const session = yield* Session.Session
       const signIn = yield* SignInState.SignInState
+      const consent = yield* LegalConsent
       const scope = yield* Effect.scope
       const state = yield* SubscriptionRef.make<Attempt>(idle)
       const prepared = yield* SubscriptionRef.make<Connector.PreparedPairing | undefined>(undefined)
@@ -153,7 +155,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
           }
           if (Exit.isSuccess(exit)) {
             yield* SubscriptionRef.set(state, idle)
-            if (yield* services(isActiveAccountUnsupported)) return yield* modal.open({ view: "UnsupportedChain" })
+            if (yield* services(isActiveAccountUnsupported)) return yield* modal.toUnsupportedChain(connectingViews)
             // Sign-in takes over the modal from here: it closes it, or asks for the signature (features/SignIn.ts).
             const active = Session.activeAccount(yield* SubscriptionRef.get(session.state))
             if (active !== undefined && SignInState.appliesTo(signIn.scope, active)) return
@@ -194,6 +196,8 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
       )
 
       const choose = Effect.fn("ConnectAttempt.choose")(function*(choice: Choice) {
+        // Nothing connects before the visitor agreed to the host's terms, when it asks them to (the views wait too).
+        if (Exit.isFailure(yield* Effect.exit(consent.check))) return yield* modal.shake
         if (choice._tag === "Installed") {
           yield* modal.push({ view: "ConnectingExternal", data: { connectorId: choice.connectorId } })
           return yield* connect(choice.connectorId)

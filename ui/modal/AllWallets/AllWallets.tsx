@@ -11,6 +11,7 @@ import * as Constants from "../../../core/Constants.ts"
 import * as WalletList from "../../../core/features/WalletList.ts"
 import * as WalletDeepLink from "../../../core/WalletDeepLink.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
+import { LegalGate } from "../components/LegalGate.tsx"
 import { WalletRow } from "../components/WalletRow.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
@@ -129,21 +130,24 @@ export function AllWallets() {
         )
         : null}
       {!waiting && rows.length === 0 ? <p className="muted">{t("noWalletsFound")}</p> : null}
-      <div
-        className="scroller"
-        ref={scroller}
-        onScroll={(event) => onScroll(event.currentTarget.scrollTop)}
-        data-rows={rows.length}
-        data-pairing={prepared === undefined ? undefined : "ready"}
-      >
-        <ul className="list rows" aria-label={t("allWallets")} style={{ height: rows.length * rowHeight }}>
-          {rows.slice(first, last).map((row, index) => (
-            <li key={row.key} className="row" style={{ top: (first + index) * rowHeight }}>
-              <WalletRow name={row.name} icon={row.icon} {...(row.tag === undefined ? {} : { tag: row.tag })} onSelect={row.select} />
-            </li>
-          ))}
-        </ul>
-      </div>
+      {/* Opened here directly (a phone, the host), the legal checkbox is asked here too. */}
+      <LegalGate>
+        <div
+          className="scroller"
+          ref={scroller}
+          onScroll={(event) => onScroll(event.currentTarget.scrollTop)}
+          data-rows={rows.length}
+          data-pairing={prepared === undefined ? undefined : "ready"}
+        >
+          <ul className="list rows" aria-label={t("allWallets")} style={{ height: rows.length * rowHeight }}>
+            {rows.slice(first, last).map((row, index) => (
+              <li key={row.key} className="row" style={{ top: (first + index) * rowHeight }}>
+                <WalletRow name={row.name} icon={row.icon} {...(row.tag === undefined ? {} : { tag: row.tag })} onSelect={row.select} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </LegalGate>
       {waiting ? <p className="muted" role="status">{t("loadingWallets")}</p> : null}
     </div>
   )

@@ -8,6 +8,7 @@
 import * as Config from "../../../core/Config.ts"
 import * as WalletList from "../../../core/features/WalletList.ts"
 import { allWalletsIcon, walletConnectIcon } from "../components/icons.ts"
+import { LegalGate } from "../components/LegalGate.tsx"
 import { WalletRow } from "../components/WalletRow.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { EmailField } from "./EmailField.tsx"
@@ -22,7 +23,8 @@ function Wallets() {
   const walletConnect = clients.find((client) => client.connector.type === "WALLET_CONNECT")
   const rows = WalletList.arrangeInstalled(installed, recent)
   const escape = engine.inAppBrowser
-  const allWallets = escape === undefined && engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined
+  // In an in-app browser no wallet app can be opened from the list: the way out replaces it.
+  const allWallets = escape === undefined && Config.offersAllWallets(engine.config)
   // The hint names only the rows that are there.
   const noWallets = walletConnect === undefined
     ? (allWallets ? "noWalletsPickFromAll" : "noWalletsDetected")
@@ -63,17 +65,19 @@ export function Connect() {
   const { email, socials } = engine.config.resolvedFeatures
   const order = engine.config.connectMethodsOrder ?? Config.defaultConnectMethodsOrder
   return (
-    <div className="stack">
-      {order.map((method) => {
-        switch (method) {
-          case "email":
-            return email ? <EmailField key={method} /> : null
-          case "social":
-            return socials === false || socials.length === 0 ? null : <SocialButtons key={method} providers={socials} />
-          case "wallet":
-            return <Wallets key={method} />
-        }
-      })}
-    </div>
+    <LegalGate>
+      <div className="stack">
+        {order.map((method) => {
+          switch (method) {
+            case "email":
+              return email ? <EmailField key={method} /> : null
+            case "social":
+              return socials === false || socials.length === 0 ? null : <SocialButtons key={method} providers={socials} />
+            case "wallet":
+              return <Wallets key={method} />
+          }
+        })}
+      </div>
+    </LegalGate>
   )
 }
