@@ -24,4 +24,20 @@ export {
   useSignIn,
   useSolanaSigner
 } from "./hooks.ts"
+export {
+  type AccountDataView,
+  type ConnectControls,
+  type ConnectionStateView,
+  type ConnectResult,
+  useAccountData,
+  useConnect,
+  useConnectionState,
+  useWallets,
+  type WalletQuery,
+  type WalletsView
+} from "./headless.ts"
+export type { ConnectionStatus, AttemptWallet, PairingLink } from "../../core/HostConnection.ts"
+export type { HostWallet, WalletLinks } from "../../core/HostWallet.ts"
+export type { HostAccount } from "../../core/HostAccount.ts"
+export type { TokenBalance } from "../../core/TokenBalance.ts"
 export { PorticoProvider, type PorticoProviderProps } from "./PorticoProvider.tsx"
