@@ -6,6 +6,7 @@
  */
 import * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Atom from "effect/reactivity/Atom"
+import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import * as Connector from "../core/Connector.ts"
 import * as WalletList from "../core/features/WalletList.ts"
 import * as HostAccount from "../core/HostAccount.ts"
@@ -41,6 +42,8 @@ export interface WalletsState {
 export type ConnectResult = HostConnection.ConnectResult | { readonly status: "failed"; readonly error: Action.UnexpectedError | Connector.ConnectorNotFound }
 
 export interface Headless {
+  /** The registry holding the atoms below (the engine's). */
+  readonly registry: AtomRegistry.AtomRegistry
   readonly wallets: (query: WalletQuery) => Atom.Atom<WalletsState>
   readonly connection: Atom.Atom<HostConnection.ConnectionStatus>
   readonly account: Atom.Atom<HostAccount.HostAccount | undefined>
@@ -157,6 +160,7 @@ const make = (engine: Engine): Headless => {
   }
 
   return {
+    registry,
     wallets: (query) => wallets(keyOf({ registry: query.registry === true && registryOffered, search: query.search?.trim() ?? "", pages: Math.max(1, query.pages ?? 1) })),
     connection: Atom.make((get) =>
       HostConnection.statusOf({

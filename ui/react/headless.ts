@@ -4,62 +4,42 @@
  * them in the screen the visitor opens. Only types and these few lines are in the host's first chunk.
  */
 import type * as Atom from "effect/reactivity/Atom"
-import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react"
 import type { Engine } from "../../app/Engine.ts"
+import type { Safe } from "../../app/Action.ts"
 import type * as Headless from "../../app/Headless.ts"
 import type * as HostAccount from "../../core/HostAccount.ts"
 import type * as HostConnection from "../../core/HostConnection.ts"
 import { usePortico } from "./PorticoContext.ts"
 
-interface Loaded {
-  readonly headless: Headless.Headless
-  readonly registry: AtomRegistry.AtomRegistry
-}
+/** The engine's headless parts; a failed load is forgotten, so the next use tries again. */
+const loadHeadless = (loadEngine: () => Promise<Engine>): Promise<Headless.Headless> =>
+  Promise.all([loadEngine(), import("../../app/Headless.ts")]).then(([engine, module]) => module.of(engine))
 
-const loadHeadless = async (loadEngine: () => Promise<Engine>): Promise<Loaded> => {
-  const [engine, module] = await Promise.all([loadEngine(), import("../../app/Headless.ts")])
-  return { headless: module.of(engine), registry: engine.registry }
-}
-
-/** The engine's headless parts once loaded; `unavailable` when its chunks did not arrive (`reload` tries again). */
-const useHeadless = () => {
+/**
+ * An atom of the headless parts (`select`, made again when `key` changes), `fallback` until they are
+ * loaded; `unavailable` when Portico's code could not be loaded (`reload` tries again).
+ */
+const useHeadless = <A>(select: (headless: Headless.Headless) => Atom.Atom<A>, fallback: A, key = "") => {
   const { loadEngine } = usePortico()
-  const [loaded, setLoaded] = useState<Loaded | undefined>(undefined)
-  const [unavailable, setUnavailable] = useState(false)
-  const start = useCallback((isLive: () => boolean) => {
-    loadHeadless(loadEngine).then(
-      (value) => isLive() && setLoaded(value),
-      (cause: unknown) => {
-        console.error("Portico could not be loaded", cause)
-        if (isLive()) setUnavailable(true)
-      }
-    )
-  }, [loadEngine])
+  const [loaded, setLoaded] = useState<Headless.Headless | false | undefined>(undefined)
+  // Cannot reject: a failure becomes the `unavailable` state.
+  const reload = useCallback(() => loadHeadless(loadEngine).then(setLoaded, (cause: unknown) => {
+    console.error("Portico could not be loaded", cause)
+    setLoaded(false)
+  }) as Safe<void>, [loadEngine])
   useEffect(() => {
-    let live = true
-    start(() => live)
-    return () => {
-      live = false
-    }
-  }, [start])
-  const reload = useCallback(() => {
-    setUnavailable(false)
-    start(() => true)
-  }, [start])
-  return { loaded, unavailable, reload, load: useCallback(() => loadHeadless(loadEngine), [loadEngine]) }
-}
-
-const noSubscription = () => () => undefined
-
-/** An atom's value (and its changes) once the engine is there, `fallback` before. */
-const useValue = <A>(loaded: Loaded | undefined, atom: Atom.Atom<A> | undefined, fallback: A): A => {
-  const subscribe = useCallback(
-    (onChange: () => void) => loaded === undefined || atom === undefined ? noSubscription() : loaded.registry.subscribe(atom, onChange),
-    [loaded, atom]
+    void reload()
+  }, [reload])
+  const headless = loaded === false ? undefined : loaded
+  // oxlint-disable-next-line react-hooks/exhaustive-deps -- `select` is fixed per hook; what it reads is in `key`
+  const atom = useMemo(() => headless === undefined ? undefined : select(headless), [headless, key])
+  const value = useSyncExternalStore(
+    useCallback((onChange: () => void) => headless === undefined || atom === undefined ? () => undefined : headless.registry.subscribe(atom, onChange), [headless, atom]),
+    () => headless === undefined || atom === undefined ? fallback : headless.registry.get(atom),
+    () => fallback
   )
-  const read = useCallback(() => loaded === undefined || atom === undefined ? fallback : loaded.registry.get(atom), [loaded, atom, fallback])
-  return useSyncExternalStore(subscribe, read, () => fallback)
+  return { headless, unavailable: loaded === false, value, reload }
 }
 
 export type WalletQuery = Headless.WalletQuery
@@ -87,18 +67,16 @@ const loadingWallets: Headless.WalletsState = { status: "loading", wallets: [], 
  * ```
  */
 export const useWallets = (query: WalletQuery = {}): WalletsView => {
-  const { loaded, unavailable, reload } = useHeadless()
   const { registry = false, search = "", pages = 1 } = query
-  const atom = useMemo(() => loaded?.headless.wallets({ registry, search, pages }), [loaded, registry, search, pages])
+  const { headless, unavailable, value, reload } = useHeadless((parts) => parts.wallets({ registry, search, pages }), loadingWallets, `${registry}|${pages}|${search}`)
   useEffect(() => {
-    if (loaded !== undefined) void loaded.headless.discover()
-  }, [loaded])
-  const state = useValue(loaded, atom, loadingWallets)
+    if (headless !== undefined) void headless.discover()
+  }, [headless])
   return useMemo(() => ({
-    ...state,
-    status: unavailable ? "unavailable" : state.status,
-    retry: () => unavailable ? reload() : loaded?.headless.retryWallets()
-  }), [state, unavailable, reload, loaded])
+    ...value,
+    status: unavailable ? "unavailable" : value.status,
+    retry: () => void (unavailable ? reload() : headless?.retryWallets())
+  }), [value, unavailable, reload, headless])
 }
 
 export type ConnectResult = Headless.ConnectResult | { readonly status: "unavailable" }
@@ -125,19 +103,19 @@ export interface ConnectControls {
  * ```
  */
 export const useConnect = (): ConnectControls => {
-  const { load } = useHeadless()
+  const { loadEngine } = usePortico()
   return useMemo(() => {
     const run = (action: (headless: Headless.Headless) => Promise<ConnectResult>): Promise<ConnectResult> =>
-      load().then(({ headless }) => action(headless), (cause: unknown) => {
+      loadHeadless(loadEngine).then(action, (cause: unknown) => {
         console.error("Portico could not be loaded", cause)
         return { status: "unavailable" } as const
       })
     return {
       connect: ({ walletId }) => run((headless) => headless.connect(walletId)),
       retry: () => run((headless) => headless.retry()),
-      cancel: async () => (await load()).headless.cancel()
+      cancel: async () => (await loadHeadless(loadEngine)).cancel()
     }
-  }, [load])
+  }, [loadEngine])
 }
 
 export interface ConnectionStateView {
@@ -162,8 +140,7 @@ const idle: HostConnection.ConnectionStatus = { status: "idle" }
  * ```
  */
 export const useConnectionState = (): ConnectionStateView => {
-  const { loaded } = useHeadless()
-  const state = useValue(loaded, loaded?.headless.connection, idle)
+  const state = useHeadless((headless) => headless.connection, idle).value
   const { cancel, retry } = useConnect()
   return useMemo(() => ({ state, cancel, retry }), [state, cancel, retry])
 }
@@ -187,13 +164,13 @@ export interface AccountDataView {
  * ```
  */
 export const useAccountData = (): AccountDataView => {
-  const { loaded, load } = useHeadless()
-  const data = useValue(loaded, loaded?.headless.account, undefined)
+  const { headless, value: data } = useHeadless((parts) => parts.account, undefined)
   // Read again for a new account, or the same account on another network.
   const key = data === undefined ? undefined : `${data.account.caipNetworkId}:${data.account.address}`
   useEffect(() => {
-    if (loaded !== undefined && key !== undefined) void loaded.headless.loadBalances()
-  }, [loaded, key])
-  const refresh = useCallback(async () => (await load()).headless.loadBalances({ refresh: true }), [load])
+    if (headless !== undefined && key !== undefined) void headless.loadBalances()
+  }, [headless, key])
+  const { loadEngine } = usePortico()
+  const refresh = useCallback(async () => (await loadHeadless(loadEngine)).loadBalances({ refresh: true }), [loadEngine])
   return useMemo(() => ({ data, refresh }), [data, refresh])
 }
