@@ -26,7 +26,7 @@ export interface PairingLink {
 }
 
 /** A connect failure other than the visitor declining. */
-export type FailedWith = Exclude<ConnectAttempt.ConnectFailure, UserRejectedRequestError>
+export type ConnectFailureReason = Exclude<ConnectAttempt.ConnectFailure, UserRejectedRequestError>
 
 export type ConnectionStatus =
   | { readonly status: "idle" }
@@ -43,7 +43,7 @@ export type ConnectionStatus =
     readonly links: ReadonlyArray<PairingLink>
   }
   | { readonly status: "declined"; readonly wallet: AttemptWallet; readonly error: UserRejectedRequestError }
-  | { readonly status: "failed"; readonly wallet: AttemptWallet; readonly error: FailedWith }
+  | { readonly status: "failed"; readonly wallet: AttemptWallet; readonly error: ConnectFailureReason }
   | { readonly status: "connected"; readonly account: Session.SessionAccount }
 
 /** What the host picked: a wallet of its list and the connector that connects it. */
@@ -110,7 +110,7 @@ export type ConnectResult =
     readonly caipNetworkId: Caip.CaipNetworkId
   }
   | { readonly status: "declined"; readonly error: UserRejectedRequestError }
-  | { readonly status: "failed"; readonly error: FailedWith }
+  | { readonly status: "failed"; readonly error: ConnectFailureReason }
   /** Cancelled, or replaced by a newer attempt. */
   | { readonly status: "cancelled" }
 
