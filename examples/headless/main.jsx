@@ -110,6 +110,8 @@ function App() {
   const pick = async (walletId) => {
     const result = await connect({ walletId })
     setOutcome(result.status)
+    // The list closes once connected; after a disconnect the visitor starts from the button again.
+    if (result.status === "connected") setChoosing(false)
   }
   return (
     <main>
