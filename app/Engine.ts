@@ -19,6 +19,7 @@ import type * as Caip from "../core/Caip.ts"
 import * as Config from "../core/Config.ts"
 import * as Connection from "../core/Connection.ts"
 import * as Connector from "../core/Connector.ts"
+import { Connectors } from "../core/connectors/Connectors.ts"
 import * as Constants from "../core/Constants.ts"
 import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 import type * as InAppBrowser from "../core/InAppBrowser.ts"
@@ -96,8 +97,11 @@ export interface Engine {
   readonly preparePairing: () => Safe<void>
   /** In an in-app browser (Instagram, Facebook, X, TikTok, LINE, WeChat, Telegram): how to reach the visitor's browser. */
   readonly inAppBrowser: InAppBrowser.Escape | undefined
-  /** Connects again through the connector of the current view ("Try again"). */
-  readonly connect: (connectorId: string) => Safe<void>
+  /**
+   * Connects through one connector without moving the modal ("Try again", a host's own UI): resolves with
+   * how the attempt ended (undefined after a bug, which is shown and logged).
+   */
+  readonly connect: (connectorId: string) => Safe<ConnectAttempt.Outcome | undefined>
   /** Registers a name for the active account (spec §4's steps); the outcome is in `atoms.registration`. */
   readonly registerName: (label: string) => Safe<void>
   readonly setSendToken: (token: TokenBalance.TokenBalance) => Safe<void>
@@ -162,6 +166,8 @@ export interface Engine {
   readonly socialWindowClosed: () => Safe<void>
   /** Reads the account's first page of history again (while sends are pending). */
   readonly refreshTransactions: (account: Session.SessionAccount) => Safe<void>
+  /** Starts wallet discovery (EIP-6963, Wallet Standard) and readies WalletConnect, as opening the modal does. */
+  readonly discover: () => Safe<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
   readonly retryWalletList: () => void
   readonly cancelConnect: () => Safe<void>
@@ -291,7 +297,6 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const embedded = lazy<EmbeddedParts>("embedded wallet", loadEmbedded)
   const { registry, atoms, retryFailed, dispose: disposeAtoms } = EngineAtoms.make(context, { swapForm, buyForm, loginForm }, snapshot)
 
-  const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
   return {
     config,
     timeZone: timeZone(),
@@ -314,6 +319,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     choose: (choice) => run.safe(attempt.choose(choice)),
     ...(await PhoneLinks.make(run.safe, attempt)),
     connect: (connectorId) => run.safe(attempt.connect(connectorId)),
+    discover: () => run.safe(service(Connectors).discover),
     retryWalletList: retryFailed,
     setSendToken: (token) => run.safe(sending.setToken(token)),
     setSendAmount: (amount) => run.safe(sending.setAmount(amount)),
@@ -377,7 +383,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     request: (namespace, args) => run.attempt(service(WalletRequests).request(namespace, args)),
     requestBytes: (namespace, args, field) => run.attempt(service(WalletRequests).requestBytes(namespace, args, field)),
     now: () => runtime.runSync(Clock.currentTimeMillis),
-    isImageAllowed: (source) => Connector.isAllowedImage(source, walletServiceUrl),
+    isImageAllowed: (source) => Connector.isAllowedImage(source, config.walletServiceUrl ?? config.apiUrl),
     walletImageUrl: (imageId) => service(Backend.Backend).urls?.walletImage(imageId),
     dispose: async () => {
       disposeAtoms()

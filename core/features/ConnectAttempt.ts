@@ -37,6 +37,19 @@ export type Attempt =
 
 export const idle: Attempt = { _tag: "Idle" }
 
+/** How one attempt ended, for a caller that waits on it (a host's own connect UI). */
+export type Outcome =
+  | { readonly _tag: "Connected"; readonly connected: Connector.Connected }
+  | { readonly _tag: "Failed"; readonly error: ConnectFailure }
+  /** Cancelled, superseded by a newer attempt, or stopped with the modal. */
+  | { readonly _tag: "Stopped" }
+
+const outcomeOf = (exit: Exit.Exit<Connector.Connected, ConnectFailure>): Outcome => {
+  if (Exit.isSuccess(exit)) return { _tag: "Connected", connected: exit.value }
+  const error = Exit.findErrorOption(exit)
+  return error._tag === "Some" ? { _tag: "Failed", error: error.value } : { _tag: "Stopped" }
+}
+
 /** What the visitor picked in a wallet list. */
 export type Choice =
   /** A wallet the page announced (EIP-6963, Wallet Standard). */
@@ -72,8 +85,8 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
   readonly state: SubscriptionRef.SubscriptionRef<Attempt>
   /** Shows the connecting view for the choice and connects; completes when the attempt ends. */
   readonly choose: (choice: Choice) => Effect.Effect<void>
-  /** Connects through one connector from the current view ("Try again" too); completes when it ends. */
-  readonly connect: (connectorId: string) => Effect.Effect<void>
+  /** Connects through one connector from the current view ("Try again", a host's own UI); completes with how it ended. */
+  readonly connect: (connectorId: string) => Effect.Effect<Outcome>
   /** Stops the attempt and resets the connection state. */
   readonly cancel: Effect.Effect<void>
   /** Stops the attempt if the modal is on one of its connecting views (the visitor went back). */
@@ -174,7 +187,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
         // The wallet is already asking the visitor: a second request would prompt twice. Wait for the first.
         if (inFlight !== undefined && pending._tag === "Pending" && pending.connectorId === connectorId) {
           yield* Ref.set(detached, false)
-          return yield* Effect.asVoid(Fiber.await(inFlight))
+          return outcomeOf(yield* Fiber.await(inFlight))
         }
         yield* stop
         yield* Ref.set(detached, false)
@@ -188,6 +201,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
         // Superseded by another attempt or stopped: whoever stopped it owns the views now.
         const stillCurrent = yield* Ref.modify(current, (running) => running === fiber ? [true, undefined] : [false, running])
         if (stillCurrent) yield* settle(exit, connectorId)
+        return outcomeOf(exit)
       })
 
       const walletConnectId = Effect.map(
@@ -200,7 +214,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
         if (Exit.isFailure(yield* Effect.exit(consent.check))) return yield* modal.shake
         if (choice._tag === "Installed") {
           yield* modal.push({ view: "ConnectingExternal", data: { connectorId: choice.connectorId } })
-          return yield* connect(choice.connectorId)
+          return yield* Effect.asVoid(connect(choice.connectorId))
         }
         // The attempt takes the pairing made ahead: it is no longer there for another tap.
         yield* SubscriptionRef.set(prepared, undefined)
@@ -209,7 +223,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
             ? { view: "ConnectingWalletConnectBasic" }
             : { view: "ConnectingWalletConnect", ...(choice.wallet === undefined ? {} : { data: { wallet: choice.wallet } }) }
         )
-        return yield* connect(yield* walletConnectId)
+        return yield* Effect.asVoid(connect(yield* walletConnectId))
       })
 
       const stopToIdle = Effect.andThen(stop, SubscriptionRef.set(state, idle))
