@@ -38,6 +38,8 @@ import type { SignIn, SignInFailure } from "../core/features/SignIn.ts"
 import type { Swapping } from "../core/features/Swapping.ts"
 import { WalletRequests } from "../core/features/WalletRequests.ts"
 import * as Modal from "../core/Modal.ts"
+import type * as Network from "../core/Network.ts"
+import * as NetworkImage from "../core/NetworkImage.ts"
 import * as Buy from "../core/onramp/Buy.ts"
 import type * as Session from "../core/Session.ts"
 import * as SignInConfig from "../core/signin/SignInConfig.ts"
@@ -189,6 +191,8 @@ export interface Engine {
   readonly isImageAllowed: (source: string) => boolean
   /** A registry wallet's image on the wallet service (none without a server). */
   readonly walletImageUrl: (imageId: string) => string | undefined
+  /** A network's image: the host's `assets.imageUrl`, else our server's artwork for its image id (none without either). */
+  readonly networkImageUrl: (network: Network.Network) => string | undefined
   readonly dispose: () => Promise<void>
 }
 
@@ -207,6 +211,15 @@ export type ShownFailure =
   | Names.SuggestionsFailure
   | SignInFailure
   | Activity.TransactionsFetchFailedError
+
+/** Where the views' images come from: a registry wallet's on the wallet service; a network's is the host's `assets.imageUrl`, else our server's artwork for its image id. */
+const imageUrls = (urls: Backend.ServerUrls | undefined): Pick<Engine, "walletImageUrl" | "networkImageUrl"> => ({
+  walletImageUrl: (imageId) => urls?.walletImage(imageId),
+  networkImageUrl: (network) => {
+    const imageId = NetworkImage.imageIdOf(network)
+    return network.assets?.imageUrl ?? (imageId === undefined ? undefined : urls?.assetImage(imageId))
+  }
+})
 
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
   // The embedded wallet's panels speak the visitor's locale (the host's option, else the browser's).
@@ -350,7 +363,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     requestBytes: (namespace, args, field) => run.attempt(service(WalletRequests).requestBytes(namespace, args, field)),
     now: () => runtime.runSync(Clock.currentTimeMillis),
     isImageAllowed: (source) => Connector.isAllowedImage(source, walletServiceUrl),
-    walletImageUrl: (imageId) => service(Backend.Backend).urls?.walletImage(imageId),
+    ...imageUrls(service(Backend.Backend).urls),
     dispose: async () => {
       disposeAtoms()
       await Effect.runPromise(Scope.close(embeddedScope, Exit.void))

@@ -60,6 +60,8 @@ const id: Messages = {
   refreshBalances: "Muat ulang saldo",
   portfolioValue: "Nilai total {value}",
   walletFeatures: "Fitur dompet",
+  testnet: "Testnet",
+  featureOff: "Fitur ini dinonaktifkan di situs ini.",
   send: "Kirim",
   swap: "Tukar",
   swapPay: "Anda bayar",

@@ -60,6 +60,8 @@ const it: Messages = {
   refreshBalances: "Aggiorna i saldi",
   portfolioValue: "Valore totale {value}",
   walletFeatures: "Funzioni del wallet",
+  testnet: "Testnet",
+  featureOff: "Questa funzione è disattivata su questo sito.",
   send: "Invia",
   swap: "Scambia",
   swapPay: "Paghi",
