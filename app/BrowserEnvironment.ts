@@ -30,17 +30,19 @@ export const sdkVersion = "react-portico-0.1.0"
 const server = (config: Config.ResolvedConfig, tellDeveloper: (raised: DeveloperAlerts.Raised) => void) => {
   if (config.apiUrl === undefined) return Layer.merge(Backend.Backend.layerNotConfigured, Analytics.Analytics.layerOff)
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
+  const clientId = config.clientId === undefined ? {} : { clientId: config.clientId }
   return Layer.merge(
-    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion }, tellDeveloper),
+    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion, ...clientId }, tellDeveloper),
     AnalyticsClient.layer({
       apiUrl: config.apiUrl,
       projectId: config.projectId,
       sdkVersion,
+      ...clientId,
       enabled: config.resolvedFeatures.analytics,
       page: () => ({ url: globalThis.location?.href ?? "", domain: globalThis.location?.host ?? "" }),
       onAlert: tellDeveloper
     })
-  ).pipe(Layer.provide(FetchHttpClient.layer))
+  ).pipe(Layer.provide(Layer.merge(FetchHttpClient.layer, BrowserStorage.layerBrowser)))
 }
 
 export const layer = (

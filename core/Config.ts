@@ -84,6 +84,8 @@ export interface PorticoConfig {
   readonly apiUrl?: string
   /** Base URL of the wallet service (registry, images); defaults to apiUrl. */
   readonly walletServiceUrl?: string
+  /** The host's client id, sent as the `clientId` query of every call to the API and the wallet service (spec §7). */
+  readonly clientId?: string
   /** WalletConnect relay (`wss://…`). */
   readonly relayUrl?: string
   readonly features?: Partial<Features>
