@@ -145,9 +145,9 @@ describe("TtlCache behaviour", () => {
     )
     return Effect.gen(function*() {
       const cache = yield* TtlCache.persistedName
-      const alice = new NameAccount({ name: "alice.eth", registered: "1", updated: "1", addresses: {}, attributes: {} })
-      yield* cache.set("alice.eth", alice)
-      assert.deepStrictEqual(yield* cache.get("alice.eth"), Option.some(alice))
+      const account = new NameAccount({ name: "alice.eth", registered: "1", updated: "1", addresses: {}, attributes: {} })
+      yield* cache.set("alice.eth", account)
+      assert.deepStrictEqual(yield* cache.get("alice.eth"), Option.some(account))
     }).pipe(Effect.provide(fullStorage))
   })
 })
