@@ -37,6 +37,7 @@ import { Sending } from "../core/features/Sending.ts"
 import type { SignIn, SignInFailure } from "../core/features/SignIn.ts"
 import type { Swapping } from "../core/features/Swapping.ts"
 import { WalletRequests } from "../core/features/WalletRequests.ts"
+import * as HostFeatures from "../core/HostFeatures.ts"
 import * as Modal from "../core/Modal.ts"
 import type * as Network from "../core/Network.ts"
 import * as NetworkImage from "../core/NetworkImage.ts"
@@ -221,9 +222,19 @@ const imageUrls = (urls: Backend.ServerUrls | undefined): Pick<Engine, "walletIm
   }
 })
 
+/**
+ * The host's configuration for this page: its features checked against their types (a flag that is not
+ * one is off), and the visitor's locale (the host's option, else the browser's; the embedded wallet's
+ * panels speak it too).
+ */
+const resolveHost = (hostConfig: Config.PorticoConfig) => {
+  const checkedFeatures = HostFeatures.check(hostConfig.features)
+  const config = Config.resolve({ ...hostConfig, features: checkedFeatures.features, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
+  return { config, checkedFeatures }
+}
+
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
-  // The embedded wallet's panels speak the visitor's locale (the host's option, else the browser's).
-  const config = Config.resolve({ ...hostConfig, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
+  const { config, checkedFeatures } = resolveHost(hostConfig)
   // The developer's alerts (app/DeveloperConsole.ts) can come before the modal exists; a development
   // build's toast shows them once it does.
   const alerts: { show: (message: string) => void } = { show: () => undefined }
@@ -259,7 +270,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     void run.safe(toast(error.message, error._tag))
   })
   alerts.show = (message) => void run.safe(toast(message))
-  for (const raised of DeveloperAlerts.ofConfig(config)) tellDeveloper(raised)
+  for (const raised of [...DeveloperAlerts.ofConfig(config), ...DeveloperAlerts.ofFeatures(checkedFeatures)]) tellDeveloper(raised)
   const lazy = <S>(name: string, load: () => Promise<S>) => LazyFeature.make(name, load, run, (error) => toast(error.message, error._tag))
 
   const navigation = service(Navigation)

@@ -27,6 +27,10 @@ export interface Features {
   readonly receive: boolean
   /** The Send view (eip155 and solana tokens). */
   readonly send: boolean
+  /** Swaps (the Swap view and its action). */
+  readonly swaps: boolean
+  /** Buying with the onramp providers (the Buy view and its checkout). */
+  readonly onramp: boolean
   readonly analytics: boolean
 }
 
@@ -37,6 +41,8 @@ export const defaultFeatures: Features = {
   socials: ["google", "x", "discord", "github", "apple", "facebook"],
   receive: true,
   send: true,
+  swaps: true,
+  onramp: true,
   // Spec §9 lists analytics among the default features; Portico ships it off (no request the visitor did not cause).
   analytics: false
 }
