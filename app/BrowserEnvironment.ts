@@ -17,9 +17,11 @@ import * as Constants from "../core/Constants.ts"
 import type * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 import type { EmbeddedFrame } from "../core/embedded/FrameChannel.ts"
 import { HostConfig } from "../core/HostConfig.ts"
+import * as HostLogger from "../core/HostLogger.ts"
 import * as Storage from "../core/Storage.ts"
 import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
+import type { FailedRequest } from "../http/client/PorticoClient.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile } from "./Device.ts"
 import { openWalletLink } from "./WalletLink.ts"
@@ -31,13 +33,16 @@ const server = (config: Config.ResolvedConfig, tellDeveloper: (raised: Developer
   if (config.apiUrl === undefined) return Layer.merge(Backend.Backend.layerNotConfigured, Analytics.Analytics.layerOff)
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
   const clientId = config.clientId === undefined ? {} : { clientId: config.clientId }
+  const log = HostLogger.make(config.logger, config.logLevel)
+  const onFailedRequest = (entry: FailedRequest) => log("warn", "[Portico] A request to the Portico API failed", { ...entry })
   return Layer.merge(
-    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion, ...clientId }, tellDeveloper),
+    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion, ...clientId, onFailedRequest }, tellDeveloper),
     AnalyticsClient.layer({
       apiUrl: config.apiUrl,
       projectId: config.projectId,
       sdkVersion,
       ...clientId,
+      onFailedRequest,
       enabled: config.resolvedFeatures.analytics,
       page: () => ({ url: globalThis.location?.href ?? "", domain: globalThis.location?.host ?? "" }),
       onAlert: tellDeveloper

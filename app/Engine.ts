@@ -38,6 +38,7 @@ import type { SignIn, SignInFailure } from "../core/features/SignIn.ts"
 import type { Swapping } from "../core/features/Swapping.ts"
 import { WalletRequests } from "../core/features/WalletRequests.ts"
 import * as HostFeatures from "../core/HostFeatures.ts"
+import * as HostLogger from "../core/HostLogger.ts"
 import * as Modal from "../core/Modal.ts"
 import type * as Network from "../core/Network.ts"
 import * as NetworkImage from "../core/NetworkImage.ts"
@@ -230,16 +231,16 @@ const imageUrls = (urls: Backend.ServerUrls | undefined): Pick<Engine, "walletIm
 const resolveHost = (hostConfig: Config.PorticoConfig) => {
   const checkedFeatures = HostFeatures.check(hostConfig.features)
   const config = Config.resolve({ ...hostConfig, features: checkedFeatures.features, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
-  return { config, checkedFeatures }
+  return { config, checkedFeatures, log: HostLogger.make(config.logger, config.logLevel) }
 }
 
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
-  const { config, checkedFeatures } = resolveHost(hostConfig)
+  const { config, checkedFeatures, log } = resolveHost(hostConfig)
   // The developer's alerts (app/DeveloperConsole.ts) can come before the modal exists; a development
   // build's toast shows them once it does.
   const alerts: { show: (message: string) => void } = { show: () => undefined }
   const tellDeveloper = DeveloperAlerts.once((raised) =>
-    void import("./DeveloperConsole.ts").then((developer) => developer.tell(raised, (message) => alerts.show(message)))
+    void import("./DeveloperConsole.ts").then((developer) => developer.tell(raised, (message) => alerts.show(message), developer.developmentBuild(), log))
   )
   // The embedded wallet's chunk and frame load at its first use, once the features below exist.
   const embeddedScope = Scope.makeUnsafe()
@@ -266,7 +267,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const toast = (message: string, errorTag?: string) => modal.showToast({ message, variant: "error", ...(errorTag === undefined ? {} : { errorTag }) })
   const run = Action.runner(runtime, (error) => {
     // A bug met by an action that cannot fail: the visitor hears of it, the developer sees it.
-    console.error(error.cause)
+    log("error", `[Portico] ${error.message}`, { cause: error.cause })
     void run.safe(toast(error.message, error._tag))
   })
   alerts.show = (message) => void run.safe(toast(message))

@@ -3,6 +3,7 @@
  * this module, so it must stay free of Schema and services.
  */
 import type * as Caip from "./Caip.ts"
+import type * as HostLogger from "./HostLogger.ts"
 import type * as Network from "./Network.ts"
 import type { SocialProvider } from "./SocialProvider.ts"
 import * as NetworkInput from "./NetworkInput.ts"
@@ -90,6 +91,13 @@ export interface PorticoConfig {
   readonly apiUrl?: string
   /** Base URL of the wallet service (registry, images); defaults to apiUrl. */
   readonly walletServiceUrl?: string
+  /**
+   * Receives Portico's diagnostics (developer alerts, failed requests without secrets, bugs an action met):
+   * any of `debug`, `info`, `warn`, `error`. Default: the console.
+   */
+  readonly logger?: HostLogger.Logger
+  /** The lowest level passed to `logger` (default "warn"). */
+  readonly logLevel?: HostLogger.Level
   /** The host's client id, sent as the `clientId` query of every call to the API and the wallet service (spec §7). */
   readonly clientId?: string
   /** WalletConnect relay (`wss://…`). */
