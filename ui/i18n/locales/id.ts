@@ -63,7 +63,7 @@ const id: Messages = {
   refreshBalances: "Muat ulang saldo",
   portfolioValue: "Nilai total {value}",
   walletFeatures: "Fitur dompet",
-  testnet: "Testnet",
+  testnet: "Jaringan uji",
   featureOff: "Fitur ini dinonaktifkan di situs ini.",
   send: "Kirim",
   swap: "Tukar",

@@ -63,7 +63,7 @@ const it: Messages = {
   refreshBalances: "Aggiorna i saldi",
   portfolioValue: "Valore totale {value}",
   walletFeatures: "Funzioni del wallet",
-  testnet: "Testnet",
+  testnet: "Rete di test",
   featureOff: "Questa funzione è disattivata su questo sito.",
   send: "Invia",
   swap: "Scambia",

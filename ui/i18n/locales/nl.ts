@@ -63,7 +63,7 @@ const nl: Messages = {
   refreshBalances: "Saldi vernieuwen",
   portfolioValue: "Totale waarde {value}",
   walletFeatures: "Walletfuncties",
-  testnet: "Testnet",
+  testnet: "Testnetwerk",
   featureOff: "Deze functie staat uit op deze site.",
   send: "Versturen",
   swap: "Swappen",
