@@ -18,10 +18,12 @@ import * as Constants from "../core/Constants.ts"
 import type * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 import type { EmbeddedFrame } from "../core/embedded/FrameChannel.ts"
 import { HostConfig } from "../core/HostConfig.ts"
+import * as HostLogger from "../core/HostLogger.ts"
 import * as Storage from "../core/Storage.ts"
 import * as WalletRedirect from "../core/WalletRedirect.ts"
 import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
+import type { FailedRequest } from "../http/client/PorticoClient.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile } from "./Device.ts"
 import * as PageReturn from "./PageReturn.ts"
@@ -33,17 +35,22 @@ export const sdkVersion = "react-portico-0.1.0"
 const server = (config: Config.ResolvedConfig, tellDeveloper: (raised: DeveloperAlerts.Raised) => void) => {
   if (config.apiUrl === undefined) return Layer.merge(Backend.Backend.layerNotConfigured, Analytics.Analytics.layerOff)
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
+  const clientId = config.clientId === undefined ? {} : { clientId: config.clientId }
+  const log = HostLogger.make(config.logger, config.logLevel)
+  const onFailedRequest = (entry: FailedRequest) => log("warn", "[Portico] A request to the Portico API failed", { ...entry })
   return Layer.merge(
-    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion }, tellDeveloper),
+    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion, ...clientId, onFailedRequest }, tellDeveloper),
     AnalyticsClient.layer({
       apiUrl: config.apiUrl,
       projectId: config.projectId,
       sdkVersion,
+      ...clientId,
+      onFailedRequest,
       enabled: config.resolvedFeatures.analytics,
       page: () => ({ url: globalThis.location?.href ?? "", domain: globalThis.location?.host ?? "" }),
       onAlert: tellDeveloper
     })
-  ).pipe(Layer.provide(FetchHttpClient.layer))
+  ).pipe(Layer.provide(Layer.merge(FetchHttpClient.layer, BrowserStorage.layerBrowser)))
 }
 
 export const layer = (

@@ -1,11 +1,12 @@
 /**
- * Where a developer alert (core/DeveloperAlerts.ts) goes: the browser's console always, and the modal's
+ * Where a developer alert (core/DeveloperAlerts.ts) goes: the host's logger (the browser's console by default) always, and the modal's
  * toast as well in a development build (NODE_ENV=development, as a dev server builds), so a
  * visitor of a production site never sees a message addressed to its developer. Its own chunk, loaded
  * at the first alert.
  */
 import * as Alert from "../core/Alert.ts"
 import type * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
+import * as HostLogger from "../core/HostLogger.ts"
 
 /**
  * Bundlers replace `process.env.NODE_ENV` with the build's mode (the whole expression, so it is read as
@@ -26,8 +27,13 @@ export const line = (raised: DeveloperAlerts.Raised): string => {
   return `[Portico] ${alert.title}: ${alert.description}${raised.detail === undefined ? "" : ` ${raised.detail}`}`
 }
 
-export const tell = (raised: DeveloperAlerts.Raised, show: (message: string) => void, development: boolean = developmentBuild()): void => {
+export const tell = (
+  raised: DeveloperAlerts.Raised,
+  show: (message: string) => void,
+  development: boolean = developmentBuild(),
+  log: HostLogger.Log = HostLogger.make(undefined)
+): void => {
   const message = line(raised)
-  console.warn(message)
+  log("warn", message)
   if (development) show(message.slice("[Portico] ".length))
 }

@@ -40,7 +40,11 @@ import { Sending } from "../core/features/Sending.ts"
 import type { SignIn, SignInFailure } from "../core/features/SignIn.ts"
 import type { Swapping } from "../core/features/Swapping.ts"
 import { WalletRequests } from "../core/features/WalletRequests.ts"
+import * as HostFeatures from "../core/HostFeatures.ts"
+import * as HostLogger from "../core/HostLogger.ts"
 import * as Modal from "../core/Modal.ts"
+import type * as Network from "../core/Network.ts"
+import * as NetworkImage from "../core/NetworkImage.ts"
 import * as Buy from "../core/onramp/Buy.ts"
 import type * as Session from "../core/Session.ts"
 import * as SignInConfig from "../core/signin/SignInConfig.ts"
@@ -204,6 +208,8 @@ export interface Engine {
   readonly isImageAllowed: (source: string) => boolean
   /** A registry wallet's image on the wallet service (none without a server). */
   readonly walletImageUrl: (imageId: string) => string | undefined
+  /** A network's image: the host's `assets.imageUrl`, else our server's artwork for its image id (none without either). */
+  readonly networkImageUrl: (network: Network.Network) => string | undefined
   readonly dispose: () => Promise<void>
 }
 
@@ -223,17 +229,36 @@ export type ShownFailure =
   | SignInFailure
   | Activity.TransactionsFetchFailedError
 
+/** Where the views' images come from: a registry wallet's on the wallet service; a network's is the host's `assets.imageUrl`, else our server's artwork for its image id. */
+const imageUrls = (urls: Backend.ServerUrls | undefined): Pick<Engine, "walletImageUrl" | "networkImageUrl"> => ({
+  walletImageUrl: (imageId) => urls?.walletImage(imageId),
+  networkImageUrl: (network) => {
+    const imageId = NetworkImage.imageIdOf(network)
+    return network.assets?.imageUrl ?? (imageId === undefined ? undefined : urls?.assetImage(imageId))
+  }
+})
+
 /**
- * The host's configuration as the engine reads it. The embedded wallet's panels speak the visitor's locale
- * (the host's option, else the browser's). The theme options are checked: one refused falls back to its
- * default, and the developer hears why.
+ * The host's configuration as the engine reads it: its features checked against their types (a flag that
+ * is not one is off), its theme options checked (one refused falls back to its default), and the visitor's
+ * locale (the host's option, else the browser's; the embedded wallet's panels speak it too). What was
+ * refused is told to the developer.
  */
-const checked = (hostConfig: Config.PorticoConfig): { readonly config: Config.ResolvedConfig; readonly refused: ReadonlyArray<DeveloperAlerts.Raised> } => {
+const resolveHost = (hostConfig: Config.PorticoConfig) => {
+  const checkedFeatures = HostFeatures.check(hostConfig.features)
   const hostTheme = Theme.ofHost(hostConfig)
-  const config = Config.resolve({ ...hostConfig, ...hostTheme.theme, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
+  const config = Config.resolve(
+    { ...hostConfig, ...hostTheme.theme, features: checkedFeatures.features, locale: visitorLocale(hostConfig.locale) },
+    { origin: globalThis.location?.origin }
+  )
   // Legal links that are refused leave no engine (LegalConsent's layer fails): the developer hears why first.
   const legal = Effect.runSync(Effect.match(LegalConsent.linksOf(config), { onFailure: (error) => error, onSuccess: () => undefined }))
-  return { config, refused: [...hostTheme.refused.map(DeveloperAlerts.ofThemeRefusal), ...(legal === undefined ? [] : [DeveloperAlerts.ofLegalRefusal(legal)])] }
+  const refused = [
+    ...DeveloperAlerts.ofFeatures(checkedFeatures),
+    ...hostTheme.refused.map(DeveloperAlerts.ofThemeRefusal),
+    ...(legal === undefined ? [] : [DeveloperAlerts.ofLegalRefusal(legal)])
+  ]
+  return { config, refused, log: HostLogger.make(config.logger, config.logLevel) }
 }
 
 /** The legal checkbox's side of the engine: the host's pages, and the visitor's tick. */
@@ -243,12 +268,12 @@ const legalOf = (consent: LegalConsent.LegalConsent["Service"], run: Action.Runn
 })
 
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
-  const { config, refused } = checked(hostConfig)
+  const { config, refused, log } = resolveHost(hostConfig)
   // The developer's alerts (app/DeveloperConsole.ts) can come before the modal exists; a development
   // build's toast shows them once it does.
   const alerts: { show: (message: string) => void } = { show: () => undefined }
   const tellDeveloper = DeveloperAlerts.once((raised) =>
-    void import("./DeveloperConsole.ts").then((developer) => developer.tell(raised, (message) => alerts.show(message)))
+    void import("./DeveloperConsole.ts").then((developer) => developer.tell(raised, (message) => alerts.show(message), developer.developmentBuild(), log))
   )
   // The embedded wallet's chunk and frame load at its first use, once the features below exist.
   const embeddedScope = Scope.makeUnsafe()
@@ -275,7 +300,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const toast = (message: string, errorTag?: string) => modal.showToast({ message, variant: "error", ...(errorTag === undefined ? {} : { errorTag }) })
   const run = Action.runner(runtime, (error) => {
     // A bug met by an action that cannot fail: the visitor hears of it, the developer sees it.
-    console.error(error.cause)
+    log("error", `[Portico] ${error.message}`, { cause: error.cause })
     void run.safe(toast(error.message, error._tag))
   })
   alerts.show = (message) => void run.safe(toast(message))
@@ -384,7 +409,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     requestBytes: (namespace, args, field) => run.attempt(service(WalletRequests).requestBytes(namespace, args, field)),
     now: () => runtime.runSync(Clock.currentTimeMillis),
     isImageAllowed: (source) => Connector.isAllowedImage(source, config.walletServiceUrl ?? config.apiUrl),
-    walletImageUrl: (imageId) => service(Backend.Backend).urls?.walletImage(imageId),
+    ...imageUrls(service(Backend.Backend).urls),
     dispose: async () => {
       disposeAtoms()
       await Effect.runPromise(Scope.close(embeddedScope, Exit.void))

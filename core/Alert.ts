@@ -65,6 +65,11 @@ export const catalogue = {
     title: "Switch Network Not Found",
     description: "The network to switch to is not in the configured networks list.",
     variant: "error"
+  },
+  InvalidFeatures: {
+    title: "Invalid Features Configuration",
+    description: "A features option is not of its type (a boolean; for socials a list of providers or false). A flag that is not stays off.",
+    variant: "error"
   }
 } as const satisfies Record<string, Alert>
 

@@ -78,6 +78,8 @@ export interface ServerUrls {
   readonly tokenImage: (symbol: string) => string
   /** A registry wallet's image by its image id. */
   readonly walletImage: (imageId: string) => string
+  /** A network's or a native asset's image by its image id (core/NetworkImage.ts). */
+  readonly assetImage: (imageId: string) => string
 }
 
 export class Backend extends Context.Service<Backend, {

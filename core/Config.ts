@@ -3,6 +3,7 @@
  * this module, so it must stay free of Schema and services.
  */
 import type * as Caip from "./Caip.ts"
+import type * as HostLogger from "./HostLogger.ts"
 import type * as Network from "./Network.ts"
 import type { SocialProvider } from "./SocialProvider.ts"
 import * as NetworkInput from "./NetworkInput.ts"
@@ -32,6 +33,10 @@ export interface Features {
   readonly receive: boolean
   /** The Send view (eip155 and solana tokens). */
   readonly send: boolean
+  /** Swaps (the Swap view and its action). */
+  readonly swaps: boolean
+  /** Buying with the onramp providers (the Buy view and its checkout). */
+  readonly onramp: boolean
   readonly analytics: boolean
   /**
    * The legal checkbox (off by default): Connect asks the visitor to agree to `termsConditionsUrl` and
@@ -47,6 +52,8 @@ export const defaultFeatures: Features = {
   socials: ["google", "x", "discord", "github", "apple", "facebook"],
   receive: true,
   send: true,
+  swaps: true,
+  onramp: true,
   // Spec §9 lists analytics among the default features; Portico ships it off (no request the visitor did not cause).
   analytics: false,
   legalCheckbox: false
@@ -99,6 +106,15 @@ export interface PorticoConfig {
   readonly apiUrl?: string
   /** Base URL of the wallet service (registry, images); defaults to apiUrl. */
   readonly walletServiceUrl?: string
+  /**
+   * Receives Portico's diagnostics (developer alerts, failed requests without secrets, bugs an action met):
+   * any of `debug`, `info`, `warn`, `error`. Default: the console.
+   */
+  readonly logger?: HostLogger.Logger
+  /** The lowest level passed to `logger` (default "warn"). */
+  readonly logLevel?: HostLogger.Level
+  /** The host's client id, sent as the `clientId` query of every call to the API and the wallet service (spec §7). */
+  readonly clientId?: string
   /** WalletConnect relay (`wss://…`). */
   readonly relayUrl?: string
   readonly features?: Partial<Features>

@@ -48,6 +48,12 @@ export const ofLegalRefusal = (refusal: LegalConsent.InvalidLegalLinksError): Ra
   detail: `features.legalCheckbox: ${refusal.message} (termsConditionsUrl "${refusal.termsConditionsUrl}", privacyPolicyUrl "${refusal.privacyPolicyUrl}"); the modal does not open.`
 })
 
+/** The features option's flags that are not of their type (now off) or name no feature (ignored). */
+export const ofFeatures = (checked: { readonly invalid: ReadonlyArray<string>; readonly unknown: ReadonlyArray<string> }): ReadonlyArray<Raised> => [
+  ...(checked.invalid.length === 0 ? [] : [{ key: "InvalidFeatures" as const, detail: `Off: ${checked.invalid.join(", ")}.` }]),
+  ...(checked.unknown.length === 0 ? [] : [{ key: "InvalidFeatures" as const, detail: `Not a feature (ignored): ${checked.unknown.join(", ")}.` }])
+]
+
 /** Passes each alert on once: a misconfiguration is said once, not at every request it fails. */
 export const once = (sink: (raised: Raised) => void): ((raised: Raised) => void) => {
   const said = new Set<string>()

@@ -24,6 +24,7 @@ import * as Connector from "./Connector.ts"
 import * as Cooldown from "./Cooldown.ts"
 import * as Disconnect from "./Disconnect.ts"
 import * as Email from "./Email.ts"
+import * as HostFeatures from "./HostFeatures.ts"
 import * as EmbeddedAuth from "./EmbeddedAuth.ts"
 import * as LegalConsent from "./LegalConsent.ts"
 import * as MessageFormat from "./MessageFormat.ts"
@@ -154,6 +155,7 @@ export const errors: ReadonlyArray<Item> = [
   item("Swapping", Swapping.SwapNotReadyError),
   item("SwapGuards", SwapGuards.SwapPriceImpactTooHighError),
   item("Buying", Buying.BuyNotReadyError),
+  item("HostFeatures", HostFeatures.FeatureDisabledError),
   item("FrameChannel", FrameChannel.EmbeddedFrameLoadError),
   item("FrameChannel", FrameChannel.EmbeddedFrameTimeoutError),
   item("FrameChannel", FrameChannel.EmbeddedWalletStorageBlockedError),

@@ -14,6 +14,8 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { Backend, type BackendError } from "../Backend.ts"
 import { referenceOf } from "../Caip.ts"
 import { fixed } from "../FixedMessage.ts"
+import { HostConfig } from "../HostConfig.ts"
+import * as HostFeatures from "../HostFeatures.ts"
 import * as Onramp from "../Onramp.ts"
 import * as Buy from "../onramp/Buy.ts"
 import { estimatedQuote } from "../onramp/EstimatedQuote.ts"
@@ -24,7 +26,7 @@ import { AccountData, shownBalances } from "./AccountData.ts"
 import { Activity, keyOf } from "./Activity.ts"
 import { notConnected } from "./WalletRequests.ts"
 
-export type BuyFailure = BackendError | WalletError.UnauthorizedError | BuyNotReadyError
+export type BuyFailure = BackendError | WalletError.UnauthorizedError | BuyNotReadyError | HostFeatures.FeatureDisabledError
 
 /** The provider a server without a providers list offers (it quotes and checks out with its first). */
 const defaultProvider: Onramp.OnrampProvider = { id: "default", name: "Onramp" }
@@ -93,6 +95,7 @@ export class Buying extends Context.Service<Buying, {
     Buying,
     Effect.gen(function*() {
       const backend = yield* Backend
+      const hostConfig = yield* HostConfig
       const session = yield* Session.Session
       const accountData = yield* AccountData
       const activity = yield* Activity
@@ -161,6 +164,7 @@ export class Buying extends Context.Service<Buying, {
       )
 
       const checkout = Effect.gen(function*() {
+        yield* HostFeatures.ensureOn(hostConfig, "onramp")
         const account = yield* activeAccount
         const state = yield* SubscriptionRef.get(form)
         const currency = state.options?.purchaseCurrencies.find((candidate) => candidate.id === state.currency)

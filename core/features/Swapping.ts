@@ -27,6 +27,8 @@ import { fixed } from "../FixedMessage.ts"
 import * as Amount from "../send/Amount.ts"
 import type * as SolanaSend from "../send/SolanaSend.ts"
 import * as Session from "../Session.ts"
+import { HostConfig } from "../HostConfig.ts"
+import * as HostFeatures from "../HostFeatures.ts"
 import * as SolanaSwap from "../swap/SolanaSwap.ts"
 import * as Swap from "../swap/Swap.ts"
 import * as SwapGuards from "../swap/SwapGuards.ts"
@@ -44,6 +46,7 @@ export type SwapFailure =
   | SolanaSend.SolanaSendAnswerError
   | SwapNotReadyError
   | SwapGuards.SwapRefusal
+  | HostFeatures.FeatureDisabledError
 
 /** Receipts are asked for every second, for up to two minutes. */
 const receiptPolls = 120
@@ -110,6 +113,7 @@ export class Swapping extends Context.Service<Swapping, {
     Swapping,
     Effect.gen(function*() {
       const backend = yield* Backend
+      const hostConfig = yield* HostConfig
       const session = yield* Session.Session
       const requests = yield* WalletRequests
       const chainReads = yield* ChainReads
@@ -185,6 +189,7 @@ export class Swapping extends Context.Service<Swapping, {
           : mined(account, transaction)
 
       const swap = Effect.gen(function*() {
+        yield* HostFeatures.ensureOn(hostConfig, "swaps")
         const account = yield* swapAccount
         const state = yield* SubscriptionRef.get(form)
         const { from, to } = state

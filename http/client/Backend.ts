@@ -11,6 +11,7 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as Backend from "../../core/Backend.ts"
 import * as Constants from "../../core/Constants.ts"
 import * as DeveloperAlerts from "../../core/DeveloperAlerts.ts"
+import type * as Storage from "../../core/Storage.ts"
 import { SignInRefusedError } from "../../core/signin/SignInProvider.ts"
 import * as CachedQueries from "./CachedQueries.ts"
 import * as PorticoClient from "./PorticoClient.ts"
@@ -147,6 +148,6 @@ export const make = (options: PorticoClient.ClientOptions, onRefusal: OnRefusal 
 const transactionOf = ({ tx }: { readonly tx: { readonly from: string; readonly to: string; readonly data: string; readonly amount: string } }) =>
   ({ from: tx.from, to: tx.to, data: tx.data, value: BigInt(tx.amount) })
 
-/** The Backend on our server; needs an HttpClient (fetch in browsers). */
-export const layer = (options: PorticoClient.ClientOptions, onRefusal?: OnRefusal): Layer.Layer<Backend.Backend, never, HttpClient.HttpClient> =>
+/** The Backend on our server; needs an HttpClient (fetch in browsers) and the Storage its caches persist in. */
+export const layer = (options: PorticoClient.ClientOptions, onRefusal?: OnRefusal): Layer.Layer<Backend.Backend, never, HttpClient.HttpClient | Storage.Storage> =>
   Layer.effect(Backend.Backend, make(options, onRefusal))

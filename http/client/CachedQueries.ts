@@ -1,22 +1,22 @@
 /**
  * The Blockchain API reads the modal repeats, behind core's TTL caches (spec section 9): balances
  * 30 s (`forceUpdate` bypasses and refreshes), identity, names and the supported chains 5 min. Failures, and a
- * name not registered yet, are not cached.
+ * name not registered yet, are not cached. Balances, identity and names are persisted under the spec's
+ * storage keys (§3: portfolio, identity and ens caches), so a reload within their TTL asks the server
+ * nothing again; what is read back is decoded, and anything that does not decode is dropped.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as TtlCache from "../../core/TtlCache.ts"
-import type { Identity } from "../../core/Identity.ts"
-import { type NameAccount, type NameLookupAnswer, NameNotRegistered } from "../../core/Name.ts"
-import type { Balances } from "../../core/TokenBalance.ts"
+import { type NameAccount, NameNotRegistered } from "../../core/Name.ts"
 import type { SupportedChains } from "../api/BlockchainApi.ts"
 import type { PorticoClient } from "./PorticoClient.ts"
 
 export const make = (client: PorticoClient) =>
   Effect.gen(function*() {
-    const balances = yield* TtlCache.makeBalance<Balances>()
-    const identities = yield* TtlCache.makeIdentity<Identity>()
-    const names = yield* TtlCache.makeName<NameLookupAnswer>()
+    const balances = yield* TtlCache.persistedPortfolio
+    const identities = yield* TtlCache.persistedIdentity
+    const names = yield* TtlCache.persistedName
     const reverse = yield* TtlCache.makeName<ReadonlyArray<NameAccount>>()
     const chains = yield* TtlCache.makeName<SupportedChains>()
     return {

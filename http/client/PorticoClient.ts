@@ -17,6 +17,7 @@ import * as HttpClientError from "effect/http/HttpClientError"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpApiClient from "effect/http-api/HttpApiClient"
 import * as Constants from "../../core/Constants.ts"
+import * as HostLogger from "../../core/HostLogger.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
 import { sdkType } from "../api/SdkQuery.ts"
 import { retryResponses } from "./RetryResponses.ts"
@@ -39,7 +40,26 @@ export interface ClientOptions {
   readonly retry?: Schedule.Schedule<number, unknown> | false
   /** How long one attempt may take before it fails with `TimeoutError` (default the spec's 10 s). */
   readonly timeoutMillis?: number
+  /** Told of each attempt that failed: method, path (long segments hidden), status or transport reason. */
+  readonly onFailedRequest?: (entry: FailedRequest) => void
 }
+
+/** A failed request as it may be logged: nothing of its query, headers or body. */
+export interface FailedRequest {
+  readonly method: string
+  readonly path: string
+  readonly status?: number
+  readonly reason?: string
+}
+
+const withFailureLog = (tell: (entry: FailedRequest) => void) => (client: HttpClient.HttpClient): HttpClient.HttpClient =>
+  HttpClient.transform(client, (send, request) => {
+    const entry = { method: request.method, path: HostLogger.loggablePath(request.url) }
+    return send.pipe(
+      Effect.tap((response) => (response.status >= 400 ? Effect.sync(() => tell({ ...entry, status: response.status })) : Effect.void)),
+      Effect.tapError((error) => Effect.sync(() => tell({ ...entry, reason: error.reason._tag })))
+    )
+  })
 
 /**
  * Each attempt ends in time: a server that accepts and never answers fails the call (a transport
@@ -67,7 +87,8 @@ const withSdkQuery = (options: ClientOptions) =>
 /** The transport every derived client uses: sdk query, a timeout per attempt, then retries. */
 export const transport = (options: ClientOptions) =>
   Effect.map(HttpClient.HttpClient, (client) => {
-    const timed = withTimeout(options.timeoutMillis ?? Constants.rpcTimeoutMillis)(withSdkQuery(options)(client))
+    const attempt = withTimeout(options.timeoutMillis ?? Constants.rpcTimeoutMillis)(withSdkQuery(options)(client))
+    const timed = options.onFailedRequest === undefined ? attempt : withFailureLog(options.onFailedRequest)(attempt)
     return options.retry === false ? timed : retryResponses(options.retry)(timed)
   })
 

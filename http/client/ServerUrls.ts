@@ -12,6 +12,7 @@ export const make = (options: { readonly apiUrl: string; readonly walletServiceU
   return {
     chainRpc: (caipNetworkId) => Url.at(options.apiUrl, ChainRpcRoute.path, {}, { chainId: caipNetworkId, projectId: options.projectId } satisfies ChainRpcRoute.Query),
     tokenImage: (symbol) => Url.at(images, ImageApi.tokenImage.path, { id: symbol }),
-    walletImage: (imageId) => Url.at(images, ImageApi.walletImage.path, { id: imageId })
+    walletImage: (imageId) => Url.at(images, ImageApi.walletImage.path, { id: imageId }),
+    assetImage: (imageId) => Url.at(images, ImageApi.assetImage.path, { id: imageId })
   }
 }

@@ -8,6 +8,7 @@
 import { address as solanaAddress, createSolanaRpc, getBase64Encoder } from "@solana/kit"
 import * as Effect from "effect/Effect"
 import { createPublicClient, erc20Abi, formatUnits, http, type Address, type PublicClient } from "viem"
+import * as NetworkImage from "../../core/NetworkImage.ts"
 import type { TokenBalance } from "../../core/TokenBalance.ts"
 import { defaults, type EvmChainOptions, type SolanaOptions } from "./ServerOptions.ts"
 import { UpstreamUnavailable } from "../api/ApiError.ts"
@@ -68,9 +69,15 @@ const tokenHolding = (chainId: string, token: Currency & { readonly address: str
 export const tokenImageUrl = (imageBase: string, symbol: string): string =>
   `${imageBase}/public/getTokenImage/${encodeURIComponent(symbol)}`
 
-/** A monogram only (ImageHandlers' asset images): an unverified token never borrows a listed token's image. */
-export const unverifiedImageUrl = (imageBase: string, symbol: string): string =>
-  `${imageBase}/public/getAssetImage/${/^[A-Za-z0-9._-]{1,32}$/.test(symbol) ? encodeURIComponent(symbol) : "token"}`
+/**
+ * An unverified token's icon: an asset id nothing is drawn for (a 404), so the modal draws the symbol's
+ * monogram itself. Never its symbol: it would borrow a listed token's image, or a network's artwork.
+ */
+export const unverifiedImageUrl = (imageBase: string): string => `${imageBase}/public/getAssetImage/unverified-token`
+
+/** A native currency's icon: our artwork when we draw its symbol (NetworkImage.nativeAssets), else the token image. */
+export const nativeImageUrl = (imageBase: string, symbol: string): string =>
+  Object.hasOwn(NetworkImage.nativeAssets, symbol) ? `${imageBase}/public/getAssetImage/${symbol}` : tokenImageUrl(imageBase, symbol)
 
 const toEntry = (holding: Holding, prices: ReadonlyMap<string, number>, imageBase: string): TokenBalance => {
   const numeric = formatUnits(holding.amount, holding.decimals)
@@ -81,7 +88,9 @@ const toEntry = (holding: Holding, prices: ReadonlyMap<string, number>, imageBas
     ...(holding.tokenAddress === undefined ? {} : { address: holding.tokenAddress }),
     ...(holding.verified ? priced((assetId) => prices.get(assetId), holding.assetId, numeric) : {}),
     quantity: { decimals: String(holding.decimals), numeric },
-    iconUrl: holding.verified ? tokenImageUrl(imageBase, holding.symbol) : unverifiedImageUrl(imageBase, holding.symbol),
+    iconUrl: !holding.verified
+      ? unverifiedImageUrl(imageBase)
+      : holding.tokenAddress === undefined ? nativeImageUrl(imageBase, holding.symbol) : tokenImageUrl(imageBase, holding.symbol),
     ...(holding.verified ? {} : { flags: { verified: false } })
   }
 }

@@ -1,13 +1,15 @@
 /**
  * Image endpoints: wallet images for registry entries; token and currency images from the host's token
- * list (TokenImages.ts), with a monogram only for ids the list has no image for; monograms for asset ids
- * (short symbols such as `USDC` or `eip155-1`). Unknown wallets and malformed ids answer 404; an id
- * with a NUL character is the contract's 400 (ImageApi.ts).
+ * list (TokenImages.ts), with a monogram only for ids the list has no image for; asset images are our own
+ * artwork for the networks Portico knows and their native assets (AssetArt.ts). Unknown wallets, asset ids
+ * we do not draw and malformed ids answer 404 (the modal draws its own monogram then); an id with a NUL
+ * character is the contract's 400 (ImageApi.ts).
  */
 import * as Effect from "effect/Effect"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { NotFound } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
+import { assetArt } from "./AssetArt.ts"
 import { monogram } from "./Monogram.ts"
 import { Repository } from "./Repository.ts"
 import { Holdings } from "./Holdings.ts"
@@ -24,7 +26,6 @@ export const ImageHandlers = HttpApiBuilder.group(PorticoApi, "images", (handler
   Effect.gen(function*() {
     const repository = yield* Repository
     const { tokenImages } = yield* Holdings
-    const none: TokenImages = new Map()
     return handlers
       .handle("walletImage", ({ params }) =>
         Effect.gen(function*() {
@@ -32,7 +33,10 @@ export const ImageHandlers = HttpApiBuilder.group(PorticoApi, "images", (handler
           if (wallet === undefined) return yield* new NotFound({ message: `id: no wallet ${params.id}` })
           return monogram(wallet.name)
         }))
-      .handle("assetImage", bySymbol("asset", none))
+      .handle("assetImage", ({ params }) => {
+        const art = assetArt(params.id)
+        return art === undefined ? Effect.fail(new NotFound({ message: `id: no asset image for ${params.id}` })) : Effect.succeed(art)
+      })
       .handle("currencyImage", bySymbol("currency", tokenImages))
       .handle("tokenImage", bySymbol("token", tokenImages))
   })

@@ -1,11 +1,18 @@
 import type { PorticoConfig } from "../../core/Config.ts"
 import type { Network } from "../../core/Network.ts"
+import * as NetworkImage from "../../core/NetworkImage.ts"
 import type { SandboxConfig } from "../SandboxConfig.ts"
 import { demoSignInBackend } from "./demoSignIn.ts"
 
+/** The networks the sandbox's devnets are shaped after (docs/networks): they wear those networks' artwork. */
+const shapedAfter = ["eip155:1", "eip155:8453"] as const
+const solanaShapedAfter = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+
+const artworkOf = (caipNetworkId: string | undefined) => (caipNetworkId === undefined ? {} : { assets: { imageId: NetworkImage.idOf(caipNetworkId) } })
+
 /** The sandbox's two EVM chains and its Solana cluster, as the networks a host asks Portico for. */
 export const sandboxNetworks = (config: SandboxConfig): ReadonlyArray<Network> => [
-  ...config.evm.chains.map((chain): Network => ({
+  ...config.evm.chains.map((chain, index): Network => ({
     id: chain.chainId,
     caipNetworkId: `eip155:${chain.chainId}`,
     chainNamespace: "eip155",
@@ -13,7 +20,8 @@ export const sandboxNetworks = (config: SandboxConfig): ReadonlyArray<Network> =
     testnet: true,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [chain.rpcUrl] } },
-    ...(chain.explorer === undefined ? {} : { blockExplorers: { default: { name: "Explorer", url: chain.explorer } } })
+    ...(chain.explorer === undefined ? {} : { blockExplorers: { default: { name: "Explorer", url: chain.explorer } } }),
+    ...artworkOf(shapedAfter[index])
   })),
   {
     id: config.solana.cluster.caipNetworkId.slice("solana:".length),
@@ -22,7 +30,8 @@ export const sandboxNetworks = (config: SandboxConfig): ReadonlyArray<Network> =
     name: "Portico Solana",
     testnet: true,
     nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
-    rpcUrls: { default: { http: [config.solana.cluster.rpcUrl] } }
+    rpcUrls: { default: { http: [config.solana.cluster.rpcUrl] } },
+    ...artworkOf(solanaShapedAfter)
   }
 ]
 

@@ -10,12 +10,16 @@ describe("CachedItem", () => {
     // Identity is the API's class: stored JSON decodes into it.
     const identity = Schema.decodeUnknownSync(CachedItem.IdentityCache)({ "0xabc": { timestamp: 1, value: { name: "alice", avatar: null } } })
     assert.strictEqual(identity["0xabc"]?.value.name, "alice")
-    assert.isTrue(Schema.is(CachedItem.NameLookupCache)({ "alice.portico": { timestamp: 1, value: { address: "0xabc" } } }))
-    assert.isTrue(Schema.is(CachedItem.PortfolioBalanceCache)({ "0xabc": { timestamp: 1, value: [] } }))
+    // Names and balances are the API's answers too.
+    const name = { name: "alice.portico.id", registered: "1", updated: "1", addresses: {}, attributes: {} }
+    assert.strictEqual(Schema.decodeUnknownSync(CachedItem.NameLookupCache)({ "alice.portico.id": { timestamp: 1, value: name } })["alice.portico.id"]?.value.name, name.name)
+    assert.deepStrictEqual(Schema.decodeUnknownSync(CachedItem.PortfolioBalanceCache)({ "eip155:1|0xabc": { timestamp: 1, value: { balances: [] } } })["eip155:1|0xabc"]?.value.balances, [])
   })
 
   it("foreign data does not pass for a cache", () => {
-    assert.isFalse(Schema.is(CachedItem.PortfolioBalanceCache)({ "0xabc": { timestamp: "yesterday", value: [] } }))
-    assert.isFalse(Schema.is(CachedItem.PortfolioBalanceCache)([1, 2]))
+    const decodes = Schema.is(Schema.toEncoded(CachedItem.PortfolioBalanceCache))
+    assert.isFalse(decodes({ "0xabc": { timestamp: "yesterday", value: { balances: [] } } }))
+    assert.isFalse(decodes({ "0xabc": { timestamp: 1, value: [] } }))
+    assert.isFalse(decodes([1, 2]))
   })
 })

@@ -6,6 +6,7 @@ import * as Ref from "effect/Ref"
 import { TestClock } from "effect/testing"
 import * as fc from "fast-check"
 import * as Constants from "../../core/Constants.ts"
+import { NameAccount } from "../../core/Name.ts"
 import * as Storage from "../../core/Storage.ts"
 import * as StorageKey from "../../core/StorageKey.ts"
 import * as TtlCache from "../../core/TtlCache.ts"
@@ -144,8 +145,9 @@ describe("TtlCache behaviour", () => {
     )
     return Effect.gen(function*() {
       const cache = yield* TtlCache.persistedName
-      yield* cache.set("alice.eth", { address: "0xabc" })
-      assert.deepStrictEqual(yield* cache.get("alice.eth"), Option.some({ address: "0xabc" }))
+      const account = new NameAccount({ name: "alice.eth", registered: "1", updated: "1", addresses: {}, attributes: {} })
+      yield* cache.set("alice.eth", account)
+      assert.deepStrictEqual(yield* cache.get("alice.eth"), Option.some(account))
     }).pipe(Effect.provide(fullStorage))
   })
 })

@@ -69,6 +69,8 @@ export const en = {
   refreshBalances: "Refresh balances",
   portfolioValue: "Total value {value}",
   walletFeatures: "Wallet features",
+  testnet: "Testnet",
+  featureOff: "This feature is turned off on this site.",
   send: "Send",
   swap: "Swap",
   swapPay: "You pay",

@@ -157,6 +157,8 @@ input[data-send-receiver-input] { direction: ltr; }
 .network-choice { display: flex; justify-content: space-between; align-items: center; gap: 8px; width: 100%; padding: 10px 12px;
   border: 1px solid var(--portico-border); border-radius: 12px; background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; cursor: pointer; text-align: start; }
 .network-choice[aria-current="true"] { border-color: var(--portico-fg); cursor: default; }
+.network-label { display: inline-flex; align-items: center; gap: 8px; }
+.network-icon { width: 24px; height: 24px; border-radius: 6px; flex: none; font-size: 12px; }
 .monogram { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; color: var(--portico-fg); background: var(--portico-bg-3); }
 .monogram::before { content: attr(data-initial); }
 .big.monogram { font-size: 32px; }

@@ -14,7 +14,7 @@ import * as Effect from "effect/Effect"
 import { decodeFunctionData, erc20Abi, formatUnits, getAddress, maxUint256, toFunctionSelector } from "viem"
 import type { Approval, Transaction, Transfer } from "../../../core/Transaction.ts"
 import type { UpstreamUnavailable } from "../../api/ApiError.ts"
-import { priced, tokenImageUrl, unverifiedImageUrl, type PriceSource } from "../Balances.ts"
+import { nativeImageUrl, priced, tokenImageUrl, unverifiedImageUrl, type PriceSource } from "../Balances.ts"
 import type { EvmCollection } from "../ServerOptions.ts"
 import type * as AccountApi from "./AccountApi.ts"
 import { contractText } from "./ChainTokens.ts"
@@ -76,7 +76,7 @@ const partiesOf = (normal: AccountApi.NormalTransaction | undefined, address: st
 }
 
 export const make = (context: ViewContext) => {
-  const nativeInfo = { name: context.native.name, symbol: context.native.symbol, icon: { url: tokenImageUrl(context.imageBase, context.native.symbol) } }
+  const nativeInfo = { name: context.native.name, symbol: context.native.symbol, icon: { url: nativeImageUrl(context.imageBase, context.native.symbol) } }
 
   const nativeMovement = (from: string, to: string, value: string): Movement => {
     const numeric = formatUnits(BigInt(value), context.native.decimals)
@@ -94,7 +94,7 @@ export const make = (context: ViewContext) => {
 
   /** What a transfer or approval shows of a token: the host's facts when it vouches for it, the contract's otherwise. */
   const fungibleInfo = (token: KnownToken) => {
-    const icon = token.verified ? tokenImageUrl(context.imageBase, token.symbol) : unverifiedImageUrl(context.imageBase, token.symbol)
+    const icon = token.verified ? tokenImageUrl(context.imageBase, token.symbol) : unverifiedImageUrl(context.imageBase)
     return { name: token.name, symbol: token.symbol, icon: { url: icon }, flags: { verified: token.verified } }
   }
 

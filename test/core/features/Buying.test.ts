@@ -125,6 +125,29 @@ describe("Buying", () => {
     }))
   })
 
+  it.effect("refuses to check out when the host turned the onramp off, before asking the server", () => {
+    const checkouts: Array<Backend.OnrampCheckout> = []
+    return Effect.gen(function*() {
+      yield* connected
+      const buying = yield* Buying
+      yield* buying.open
+      yield* buying.setAmount("50")
+      const error = yield* Effect.flip(buying.checkout)
+      assert.deepStrictEqual([error._tag, error.message], ["FeatureDisabledError", "This feature is turned off on this site"])
+      assert.deepStrictEqual(checkouts, [])
+    }).pipe(withBuying({
+      config: { features: { onramp: false } },
+      backend: {
+        onrampOptions: () => Effect.succeed(offered),
+        onrampQuote: (query) => Effect.succeed(quoteOf(query, 1)),
+        onrampUrl: (checkout) => Effect.sync(() => {
+          checkouts.push(checkout)
+          return "http://checkout.test/refused"
+        })
+      }
+    }))
+  })
+
   it.effect("checks out with the chosen provider and follows the purchase until the history lists its delivery", () => {
     const checkouts: Array<Backend.OnrampCheckout> = []
     // An earlier purchase, listed at checkout: however recent, it is not this one.

@@ -52,7 +52,7 @@ afterAll(() => server.stop())
 /** Our server through its real client, called from the test page's origin. */
 const serverBackend = () =>
   BackendClient.layer({ apiUrl: server.url, projectId: "sign-in-test", sdkVersion: "portico-test", retry: false }).pipe(
-    Layer.provide(httpClientLayer(signInSettings.uri))
+    Layer.provide(Layer.merge(httpClientLayer(signInSettings.uri), Storage.layerMemory))
   )
 
 const aliceConnected: Connector.Connected = { namespace: "eip155", accounts: [alice.address], caipNetworkId: "eip155:31337" }

@@ -144,6 +144,31 @@ describe("Swapping", () => {
     }, requests))
   })
 
+  it.effect("refuses to swap when the host turned swaps off, before the server or the wallet is asked", () => {
+    const requests: Array<unknown> = []
+    const built: Array<string> = []
+    return Effect.gen(function*() {
+      yield* connected
+      const swapping = yield* Swapping
+      yield* swapping.open
+      yield* swapping.setFrom(usdc.address)
+      yield* swapping.setTo(dai.address)
+      yield* swapping.setAmount("10")
+      const error = yield* Effect.flip(swapping.swap)
+      assert.deepStrictEqual([error._tag, error.message], ["FeatureDisabledError", "This feature is turned off on this site"])
+      assert.deepStrictEqual([built, requests.filter((method) => method === "eth_sendTransaction")], [[], []])
+    }).pipe(withSwapping({
+      config: { features: { swaps: false } },
+      backend: backend({
+        swapTransaction: () => Effect.sync(() => {
+          built.push("swap")
+          return { from: evmAddress, to: "0xrouter", data: "0x", value: 0n }
+        }),
+        balances: () => Effect.succeed(holdings)
+      })
+    }, requests))
+  })
+
   it.effect("refuses an amount above the balance, then a price impact above 5 %, before the wallet is asked", () => {
     const requests: Array<unknown> = []
     return Effect.gen(function*() {

@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { describe, expect, it } from "vitest"
 import * as Backend from "../../../core/Backend.ts"
+import * as Storage from "../../../core/Storage.ts"
 import { Conflict, RateLimited } from "../../../http/api/ApiError.ts"
 import * as BackendClient from "../../../http/client/Backend.ts"
 import type * as DeveloperAlerts from "../../../core/DeveloperAlerts.ts"
@@ -35,7 +36,7 @@ describe("an API that accepts connections and never answers", () => {
       const error = await Effect.runPromise(
         Effect.flip(Effect.flatMap(Backend.Backend, (backend) => backend.wallets({ page: 1, search: "", chains: [] }))).pipe(
           Effect.provide(BackendClient.layer({ apiUrl: `http://127.0.0.1:${port}`, projectId: "p", sdkVersion: "test", retry: false, timeoutMillis: 300 })),
-          Effect.provide(FetchHttpClient.layer)
+          Effect.provide([FetchHttpClient.layer, Storage.layerMemory])
         )
       )
       expect(error).toMatchObject({ _tag: "BackendRequestError" })
@@ -56,7 +57,7 @@ describe("a refusal that is the configuration's fault", () => {
       Effect.runPromise(
         Effect.result(Effect.flatMap(Backend.Backend, (backend) => backend.wallets({ page: 1, search: "", chains: [] }))).pipe(
           Effect.provide(BackendClient.layer({ apiUrl: server.url, projectId, sdkVersion: "test", retry: false }, (raised) => told.push(raised))),
-          Effect.provide(FetchHttpClient.layer)
+          Effect.provide([FetchHttpClient.layer, Storage.layerMemory])
         )
       )
     try {

@@ -189,6 +189,18 @@ describe("locales", () => {
   })
 })
 
+describe("Wallet features", () => {
+  it("a feature the host turned off (typed flags swaps and onramp) is not offered in Account", async () => {
+    const wallet = announce()
+    await renderPortico({ features: { swaps: false, onramp: false } })
+    await connectTestWallet(wallet)
+    await openModal()
+    await view("Account")
+    const features = await until(() => shadow().querySelector("[role='group'][aria-label='" + en.walletFeatures + "']"))
+    expect([...features.querySelectorAll("button")].map((item) => item.textContent)).toEqual([en.receive, en.send])
+  })
+})
+
 describe("Receive", () => {
   it("shows the address as text and QR code, copies it, names the networks it receives on, and passes axe", async () => {
     const wallet = announce()

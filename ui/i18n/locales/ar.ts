@@ -70,6 +70,8 @@ const ar: Messages = {
   refreshBalances: "تحديث الأرصدة",
   portfolioValue: "القيمة الإجمالية \u2066{value}\u2069",
   walletFeatures: "ميزات المحفظة",
+  testnet: "شبكة اختبار",
+  featureOff: "هذه الميزة متوقفة على هذا الموقع.",
   send: "إرسال",
   swap: "مبادلة",
   swapPay: "تدفع",

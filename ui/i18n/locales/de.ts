@@ -67,6 +67,8 @@ const de: Messages = {
   refreshBalances: "Guthaben aktualisieren",
   portfolioValue: "Gesamtwert {value}",
   walletFeatures: "Wallet-Funktionen",
+  testnet: "Testnetz",
+  featureOff: "Diese Funktion ist auf dieser Website deaktiviert.",
   send: "Senden",
   swap: "Tauschen",
   swapPay: "Du zahlst",

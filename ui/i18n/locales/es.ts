@@ -67,6 +67,8 @@ const es: Messages = {
   refreshBalances: "Actualizar saldos",
   portfolioValue: "Valor total {value}",
   walletFeatures: "Funciones de la billetera",
+  testnet: "Red de prueba",
+  featureOff: "Esta función está desactivada en este sitio.",
   send: "Enviar",
   swap: "Intercambiar",
   swapPay: "Pagas",

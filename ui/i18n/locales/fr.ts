@@ -67,6 +67,8 @@ const fr: Messages = {
   refreshBalances: "Actualiser les soldes",
   portfolioValue: "Valeur totale {value}",
   walletFeatures: "Fonctions du portefeuille",
+  testnet: "Réseau de test",
+  featureOff: "Cette fonction est désactivée sur ce site.",
   send: "Envoyer",
   swap: "Échanger",
   swapPay: "Vous payez",

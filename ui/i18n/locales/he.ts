@@ -70,6 +70,8 @@ const he: Messages = {
   refreshBalances: "רענון היתרות",
   portfolioValue: "שווי כולל \u2066{value}\u2069",
   walletFeatures: "פעולות הארנק",
+  testnet: "רשת בדיקה",
+  featureOff: "התכונה הזו כבויה באתר הזה.",
   send: "שליחה",
   swap: "המרה",
   swapPay: "משלמים",

@@ -69,6 +69,8 @@ const hi: Messages = {
   refreshBalances: "बैलेंस रीफ़्रेश करें",
   portfolioValue: "कुल मूल्य {value}",
   walletFeatures: "वॉलेट की सुविधाएँ",
+  testnet: "टेस्टनेट",
+  featureOff: "यह सुविधा इस साइट पर बंद है।",
   send: "भेजें",
   swap: "स्वैप",
   swapPay: "आप देंगे",

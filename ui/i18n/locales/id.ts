@@ -67,6 +67,8 @@ const id: Messages = {
   refreshBalances: "Muat ulang saldo",
   portfolioValue: "Nilai total {value}",
   walletFeatures: "Fitur dompet",
+  testnet: "Jaringan uji",
+  featureOff: "Fitur ini dinonaktifkan di situs ini.",
   send: "Kirim",
   swap: "Tukar",
   swapPay: "Anda bayar",

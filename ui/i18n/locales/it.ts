@@ -67,6 +67,8 @@ const it: Messages = {
   refreshBalances: "Aggiorna i saldi",
   portfolioValue: "Valore totale {value}",
   walletFeatures: "Funzioni del wallet",
+  testnet: "Rete di test",
+  featureOff: "Questa funzione è disattivata su questo sito.",
   send: "Invia",
   swap: "Scambia",
   swapPay: "Paghi",

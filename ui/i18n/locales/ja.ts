@@ -67,6 +67,8 @@ const ja: Messages = {
   refreshBalances: "残高を更新",
   portfolioValue: "合計額 {value}",
   walletFeatures: "ウォレットの機能",
+  testnet: "テストネット",
+  featureOff: "この機能はこのサイトでは無効になっています。",
   send: "送金",
   swap: "スワップ",
   swapPay: "支払う",

@@ -67,6 +67,8 @@ const ko: Messages = {
   refreshBalances: "잔액 새로고침",
   portfolioValue: "총 가치 {value}",
   walletFeatures: "지갑 기능",
+  testnet: "테스트넷",
+  featureOff: "이 사이트에서는 이 기능이 꺼져 있습니다.",
   send: "보내기",
   swap: "스왑",
   swapPay: "지불",

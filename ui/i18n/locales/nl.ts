@@ -67,6 +67,8 @@ const nl: Messages = {
   refreshBalances: "Saldi vernieuwen",
   portfolioValue: "Totale waarde {value}",
   walletFeatures: "Walletfuncties",
+  testnet: "Testnetwerk",
+  featureOff: "Deze functie staat uit op deze site.",
   send: "Versturen",
   swap: "Swappen",
   swapPay: "Je betaalt",

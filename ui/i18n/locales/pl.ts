@@ -67,6 +67,8 @@ const pl: Messages = {
   refreshBalances: "Odśwież salda",
   portfolioValue: "Łączna wartość {value}",
   walletFeatures: "Funkcje portfela",
+  testnet: "Sieć testowa",
+  featureOff: "Ta funkcja jest wyłączona na tej stronie.",
   send: "Wyślij",
   swap: "Wymień",
   swapPay: "Płacisz",

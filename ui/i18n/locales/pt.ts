@@ -67,6 +67,8 @@ const pt: Messages = {
   refreshBalances: "Atualizar saldos",
   portfolioValue: "Valor total {value}",
   walletFeatures: "Recursos da carteira",
+  testnet: "Rede de teste",
+  featureOff: "Este recurso está desativado neste site.",
   send: "Enviar",
   swap: "Trocar",
   swapPay: "Você paga",

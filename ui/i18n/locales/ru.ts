@@ -67,6 +67,8 @@ const ru: Messages = {
   refreshBalances: "Обновить балансы",
   portfolioValue: "Общая стоимость {value}",
   walletFeatures: "Функции кошелька",
+  testnet: "Тестовая сеть",
+  featureOff: "Эта функция отключена на этом сайте.",
   send: "Отправить",
   swap: "Обмен",
   swapPay: "Вы отдаёте",

@@ -67,6 +67,8 @@ const th: Messages = {
   refreshBalances: "รีเฟรชยอดคงเหลือ",
   portfolioValue: "มูลค่ารวม {value}",
   walletFeatures: "ฟีเจอร์ของวอลเล็ต",
+  testnet: "เทสต์เน็ต",
+  featureOff: "ฟีเจอร์นี้ปิดอยู่ในเว็บไซต์นี้",
   send: "ส่ง",
   swap: "สวอป",
   swapPay: "คุณจ่าย",

@@ -67,6 +67,8 @@ const tr: Messages = {
   refreshBalances: "Bakiyeleri yenile",
   portfolioValue: "Toplam değer {value}",
   walletFeatures: "Cüzdan özellikleri",
+  testnet: "Test ağı",
+  featureOff: "Bu özellik bu sitede kapalı.",
   send: "Gönder",
   swap: "Takas",
   swapPay: "Ödediğin",

@@ -67,6 +67,8 @@ const uk: Messages = {
   refreshBalances: "Оновити баланси",
   portfolioValue: "Загальна вартість {value}",
   walletFeatures: "Функції гаманця",
+  testnet: "Тестова мережа",
+  featureOff: "Ця функція вимкнена на цьому сайті.",
   send: "Надіслати",
   swap: "Обмін",
   swapPay: "Ви віддаєте",

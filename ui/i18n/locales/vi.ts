@@ -67,6 +67,8 @@ const vi: Messages = {
   refreshBalances: "Làm mới số dư",
   portfolioValue: "Tổng giá trị {value}",
   walletFeatures: "Tính năng ví",
+  testnet: "Mạng thử nghiệm",
+  featureOff: "Tính năng này đã bị tắt trên trang này.",
   send: "Gửi",
   swap: "Hoán đổi",
   swapPay: "Bạn trả",

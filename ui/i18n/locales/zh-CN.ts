@@ -67,6 +67,8 @@ const zhCN: Messages = {
   refreshBalances: "刷新余额",
   portfolioValue: "总价值 {value}",
   walletFeatures: "钱包功能",
+  testnet: "测试网",
+  featureOff: "此网站已关闭该功能。",
   send: "发送",
   swap: "兑换",
   swapPay: "支付",

@@ -67,6 +67,8 @@ const zhTW: Messages = {
   refreshBalances: "重新整理餘額",
   portfolioValue: "總價值 {value}",
   walletFeatures: "錢包功能",
+  testnet: "測試網",
+  featureOff: "此網站已關閉這項功能。",
   send: "傳送",
   swap: "兌換",
   swapPay: "支付",

@@ -13,6 +13,7 @@ import * as FiatValue from "../../../core/send/FiatValue.ts"
 import * as TokenBalance from "../../../core/TokenBalance.ts"
 import { ActionIcon } from "../components/ActionIcon.tsx"
 import { AddressAvatar } from "../components/AddressAvatar.tsx"
+import { NetworkLabel } from "../components/NetworkLabel.tsx"
 import { useCopyAddress } from "../components/useCopyAddress.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { shortenAddress } from "./shortenAddress.ts"
@@ -88,7 +89,7 @@ export function AccountHeader({ account }: { readonly account: Session.SessionAc
       <Balances account={account} />
       <div className="account-meta">
         <span className="muted">{t("connectedWith", { name: account.connectorName })}</span>
-        <span className="tag" data-network={account.caipNetworkId}>{network?.name ?? account.caipNetworkId}</span>
+        <span className="tag" data-network={account.caipNetworkId}>{network === undefined ? account.caipNetworkId : <NetworkLabel network={network} />}</span>
       </div>
     </div>
   )

@@ -1,9 +1,10 @@
 /**
- * The networks the account may switch to (core's Network.offered), under a heading, the current one
+ * The networks the account may switch to (core's Network.offered), each with its icon and testnet tag, under a heading, the current one
  * marked in words and for assistive technology (`aria-current`); choosing another asks the wallet to move.
  */
 import * as Network from "../../../core/Network.ts"
 import type * as Session from "../../../core/Session.ts"
+import { NetworkLabel } from "../components/NetworkLabel.tsx"
 import { startShown, useModalContext } from "../ModalContext.ts"
 
 export function NetworkPicker({ account }: { readonly account: Session.SessionAccount }) {
@@ -27,7 +28,7 @@ export function NetworkPicker({ account }: { readonly account: Session.SessionAc
                 if (!current) startShown(engine.switchNetwork(candidate.caipNetworkId))
               }}
             >
-              <span>{candidate.name}</span>
+              <NetworkLabel network={candidate} />
               {current ? <span className="tag" data-current-network="">{t("networkCurrent")}</span> : null}
             </button>
           )

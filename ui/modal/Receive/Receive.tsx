@@ -4,6 +4,7 @@
  */
 import * as Receive_ from "../../../core/send/Receive.ts"
 import * as Session from "../../../core/Session.ts"
+import { NetworkLabel } from "../components/NetworkLabel.tsx"
 import { QrCode } from "../components/QrCode.tsx"
 import { useCopyAddress } from "../components/useCopyAddress.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
@@ -27,7 +28,7 @@ export function Receive() {
       <p className="muted">{t("receiveOn")}</p>
       <ul className="list" aria-label={t("receiveOn")}>
         {networks.map((network) => (
-          <li key={network.caipNetworkId} className="row-line" data-network={network.caipNetworkId}>{network.name}</li>
+          <li key={network.caipNetworkId} className="row-line" data-network={network.caipNetworkId}><NetworkLabel network={network} /></li>
         ))}
       </ul>
     </div>

@@ -64,6 +64,7 @@ export const byTag: { readonly [Tag in Shown]: Words } = {
   // The template carries no percent sign: the locale's percent format places it ('7,5 %', '%7,5').
   SwapPriceImpactTooHighError: (failure, t) => t("swapHighImpact", { impact: failure.impact === undefined ? "" : Format.formatPercent(failure.impact, t.locale) }),
   BuyNotReadyError: "buyNotReady",
+  FeatureDisabledError: "featureOff",
   InvalidEmailError: "errorInvalidEmail",
   EmailCooldownError: (failure, t) => t("errorEmailCooldown", { seconds: failure.seconds ?? 30 }),
   LoginPanelClosedError: "errorLoginPanelClosed",

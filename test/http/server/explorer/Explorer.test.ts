@@ -187,7 +187,7 @@ describe("EVM history through the explorer API", () => {
     const entry = await entryOf(received.to, "eip155:31337", mint.hash)
     expect(entry?.transfers[0]).toMatchObject({ direction: "in", fungible_info: { symbol: "PTS", name: "Portico Points", flags: { verified: false } } })
     expect(entry?.transfers[0]?.price).toBeUndefined()
-    expect(entry?.transfers[0]?.fungible_info?.icon?.url).toMatch(/\/public\/getAssetImage\/PTS$/)
+    expect(entry?.transfers[0]?.fungible_info?.icon?.url).toMatch(/\/public\/getAssetImage\/unverified-token$/)
   })
 
   it("lists a new transaction once the explorer has indexed it, with its Ether leaving the sender", async () => {
@@ -262,7 +262,7 @@ describe("token discovery through the explorer API", () => {
         chainId: `eip155:${chainId}`,
         address: `eip155:${chainId}:${contractOf(contractsOn(chainId), "points")}`,
         quantity: { decimals: "18", numeric: "1250" },
-        iconUrl: `${api.url}/public/getAssetImage/PTS`,
+        iconUrl: `${api.url}/public/getAssetImage/unverified-token`,
         flags: { verified: false }
       })
       expect(held.filter((balance) => balance.symbol !== "PTS").every((balance) => balance.flags === undefined)).toBe(true)
