@@ -46,6 +46,8 @@ export const fake = (
     readonly disconnect?: Effect.Effect<void, Connector.ConnectorFailure>
     readonly release?: (namespace: string) => Effect.Effect<void, Connector.ConnectorFailure>
     readonly request?: (args: Connector.RequestArguments) => Effect.Effect<unknown, Connector.ConnectorFailure>
+    /** A wallet whose requests name no account (Wallet Standard): told which one signs. */
+    readonly selectAccount?: (namespace: Caip.ChainNamespace, address: string) => Effect.Effect<void, Connector.ConnectorError>
     /** Where the wallet lands when asked to switch (default: dies). */
     readonly switchChain?: (network: Network.Network) => Effect.Effect<Caip.CaipNetworkId, Connector.ConnectorFailure>
   }
@@ -67,6 +69,9 @@ export const fake = (
       reconnect: () => track("reconnect", answers.reconnect),
       disconnect: track("disconnect", answers.disconnect),
       ...(answers.release === undefined ? {} : { release: (namespace: Connector.Connected["namespace"]) => track(`release:${namespace}`, answers.release?.(namespace)) }),
+      ...(answers.selectAccount === undefined
+        ? {}
+        : { selectAccount: (namespace: Caip.ChainNamespace, address: string) => track(`selectAccount:${address}`, answers.selectAccount?.(namespace, address)) }),
       accounts: die,
       chain: die,
       request: (args) => track(`request:${args.method}`, answers.request?.(args)),
