@@ -135,10 +135,8 @@ iframe.panel { width: 100%; height: min(520px, 70vh); border: 0; border-radius: 
 .account-balances { display: flex; align-items: baseline; gap: 10px; flex-wrap: wrap; }
 .account-balances [data-balance] { font-size: 22px; font-weight: 600; }
 .account-meta { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
-.other-accounts { margin: 10px 0 0; }
-.other-accounts h3 { margin: 0 0 6px; font-size: 13px; font-weight: 500; }
 .other-accounts ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
-.other-account { display: flex; align-items: center; gap: 8px; width: 100%; padding: 6px 8px; border: 1px solid var(--portico-border); border-radius: 10px; background: transparent; color: var(--portico-fg); cursor: pointer; font-size: 14px; text-align: start; }
+.other-account { display: flex; align-items: center; gap: 8px; width: 100%; padding: 8px 12px; border: 1px solid var(--portico-border); border-radius: 10px; background: transparent; color: var(--portico-fg); cursor: pointer; font-size: 14px; text-align: start; }
 .other-account:hover, .other-account:focus-visible { background: var(--portico-bg-2); }
 .avatar.small { width: 24px; height: 24px; }
 .wallet-actions { display: grid; grid-auto-columns: minmax(0, 1fr); grid-auto-flow: column; gap: 8px; margin: 6px 0 0; }

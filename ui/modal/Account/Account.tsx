@@ -4,7 +4,7 @@
  * compact row (Buy, Swap, Receive, Send), then the assets at once: the Tokens / NFTs / Activity tabs. Below
  * them the embedded wallet's identity, the network picker and Disconnect. With both an EVM and a Solana
  * account, a switch on top chooses which one the view shows; the wallet's other accounts of that
- * namespace are listed under the header, each a button that makes it the active one. The view renders;
+ * namespace are listed above the networks, each a button that makes it the active one. The view renders;
  * core decides (which balance is native, what is offered, what Disconnect ends).
  */
 import { useEffect } from "react"
@@ -49,11 +49,11 @@ export function Account() {
     <div className="account">
       <AccountSwitch session={session} active={account} />
       <AccountHeader account={account} />
-      <OtherAccounts account={account} />
       <SignInPrompt />
       <WalletActions account={account} />
       <AccountTabs account={account} />
       {account.connectorType === "AUTH" ? <EmbeddedIdentity /> : null}
+      <OtherAccounts account={account} />
       <NetworkPicker account={account} />
       <div className="actions">
         <button type="button" className="secondary" onClick={() => startShown(engine.disconnectAccount(account))}>

@@ -31,8 +31,8 @@ export function OtherAccounts({ account }: { readonly account: Session.SessionAc
   const others = account.allAccounts.filter((address) => !AccountList.same(account.namespace, address, account.address))
   if (others.length === 0) return null
   return (
-    <section className="other-accounts" aria-label={t("otherAccounts")}>
-      <h3 className="muted">{t("otherAccounts")}</h3>
+    <section className="other-accounts" aria-labelledby="portico-other-accounts-heading">
+      <h3 id="portico-other-accounts-heading" className="group-heading">{t("otherAccounts")}</h3>
       <ul>
         {others.map((address) => <OtherAccount key={address} namespace={account.namespace} address={address} />)}
       </ul>
