@@ -11,13 +11,12 @@ import * as BrowserStorage from "../../../app/BrowserStorage.ts"
 import * as Connection from "../../../core/Connection.ts"
 import type * as Connector from "../../../core/Connector.ts"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
-import * as Eip6963 from "../../../core/connectors/Eip6963.ts"
 import { AccountSwitch } from "../../../core/features/AccountSwitch.ts"
 import { WalletRequests } from "../../../core/features/WalletRequests.ts"
 import * as Modal from "../../../core/Modal.ts"
 import * as Session from "../../../core/Session.ts"
 import * as WalletError from "../../../core/WalletError.ts"
-import { evmAddress, evmConnector, fake, memoryWebStorage, solAddress, solConnector, solNetwork } from "../support/Wallets.ts"
+import { connectorsOf, evmAddress, evmConnector, fake, memoryWebStorage, solAddress, solConnector, solNetwork } from "../support/Wallets.ts"
 
 const second = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
 const secondSol = "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T"
@@ -28,17 +27,7 @@ const layer = (clients: ReadonlyArray<Connector.ConnectorClient>, webStorage: gl
   const base = Layer.mergeAll(
     BrowserStorage.layerWebStorage(webStorage),
     Modal.Modal.layer,
-    Connectors.layer({
-      eip6963: (onChange) => {
-        onChange(Eip6963.empty)
-        return () => undefined
-      },
-      walletStandard: (onChange) => {
-        onChange(clients)
-        return () => undefined
-      },
-      walletConnect: undefined
-    })
+    connectorsOf(clients)
   )
   const machines = Layer.provideMerge(Connection.Connection.layer, Layer.provideMerge(Session.Session.layer, base))
   return Layer.provideMerge(Layer.merge(AccountSwitch.layer, WalletRequests.layer), machines)

@@ -3,6 +3,8 @@
  * the two sandbox-like networks, and a Web Storage kept across two "page loads".
  */
 import * as Effect from "effect/Effect"
+import { Connectors } from "../../../core/connectors/Connectors.ts"
+import * as Eip6963 from "../../../core/connectors/Eip6963.ts"
 import type * as Caip from "../../../core/Caip.ts"
 import type * as Connector from "../../../core/Connector.ts"
 import type * as Network from "../../../core/Network.ts"
@@ -105,3 +107,16 @@ export const memoryWebStorage = (): globalThis.Storage => {
   }
 }
 
+/** The connectors a page discovers when these clients registered (no EIP-6963 wallet, no WalletConnect). */
+export const connectorsOf = (clients: ReadonlyArray<Connector.ConnectorClient>) =>
+  Connectors.layer({
+    eip6963: (onChange) => {
+      onChange(Eip6963.empty)
+      return () => undefined
+    },
+    walletStandard: (onChange) => {
+      onChange(clients)
+      return () => undefined
+    },
+    walletConnect: undefined
+  })
