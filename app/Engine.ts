@@ -21,6 +21,7 @@ import * as Connection from "../core/Connection.ts"
 import * as Connector from "../core/Connector.ts"
 import * as Constants from "../core/Constants.ts"
 import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
+import type * as InAppBrowser from "../core/InAppBrowser.ts"
 import * as FrameProtocol from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
 import * as AccountData from "../core/features/AccountData.ts"
@@ -52,12 +53,12 @@ import * as BrowserEnvironment from "./BrowserEnvironment.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
 import * as LazyFeature from "./LazyFeature.ts"
+import * as PhoneLinks from "./PhoneLinks.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import * as WalletWindowOpener from "./WalletWindowOpener.ts"
 import { timeZone } from "./TimeZone.ts"
 import { visitorLocale } from "./VisitorLocale.ts"
-import { openWalletLink } from "./WalletLink.ts"
 
 type Lazy = LazyFeature.FeatureUnavailableError
 
@@ -86,8 +87,12 @@ export interface Engine {
   readonly goBackTo: (view: Modal.View) => Safe<void>
   /** Shows the connecting view for what the visitor picked and connects; a failure is in `atoms.attempt`. */
   readonly choose: (choice: ConnectAttempt.Choice) => Safe<void>
-  /** Takes the visitor to a wallet's app or web page (a deep link carrying the pairing URI). */
+  /** Takes the visitor to a wallet's app or web page (a deep link carrying the pairing URI); call it in the tap. */
   readonly openWalletLink: (href: string) => void
+  /** On a phone: a WalletConnect pairing made ahead (`atoms.preparedPairing`), for a wallet's link to open in the tap. */
+  readonly preparePairing: () => Safe<void>
+  /** In an in-app browser (Instagram, Facebook, X, TikTok, LINE, WeChat, Telegram): how to reach the visitor's browser. */
+  readonly inAppBrowser: InAppBrowser.Escape | undefined
   /** Connects again through the connector of the current view ("Try again"). */
   readonly connect: (connectorId: string) => Safe<void>
   /** Registers a name for the active account (spec §4's steps); the outcome is in `atoms.registration`. */
@@ -287,7 +292,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     push: (route) => run.safe(navigation.push(route)),
     goBackTo: (view) => run.safe(navigation.goBackTo(view)),
     choose: (choice) => run.safe(attempt.choose(choice)),
-    openWalletLink,
+    ...(await PhoneLinks.make(run.safe, attempt)),
     connect: (connectorId) => run.safe(attempt.connect(connectorId)),
     retryWalletList: retryFailed,
     setSendToken: (token) => run.safe(sending.setToken(token)),

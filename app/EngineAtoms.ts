@@ -10,6 +10,7 @@ import * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import type * as Caip from "../core/Caip.ts"
 import * as Connection from "../core/Connection.ts"
 import type * as ConnectionState from "../core/ConnectionState.ts"
+import type * as Connector from "../core/Connector.ts"
 import * as Connectors from "../core/connectors/Connectors.ts"
 import type * as Login from "../core/embedded/Login.ts"
 import * as AccountData from "../core/features/AccountData.ts"
@@ -44,6 +45,8 @@ export interface EngineAtoms {
     /** Where the host and the views are: the active account's network, else the preference (core/Networks). */
     readonly activeNetworkId: Atom.Atom<Caip.CaipNetworkId | undefined>
     readonly attempt: Atom.Atom<ConnectAttempt.Attempt>
+    /** A WalletConnect pairing made ahead on a phone, for the wallet's link to open in the tap. */
+    readonly preparedPairing: Atom.Atom<Connector.PreparedPairing | undefined>
     readonly balances: ReturnType<typeof AccountData.atoms>["balances"]
     readonly identity: ReturnType<typeof AccountData.atoms>["identity"]
     readonly swapNetworks: ReturnType<typeof AccountData.atoms>["swapNetworks"]
@@ -97,6 +100,7 @@ export const make = (
     session,
     activeNetworkId: Atom.keepAlive(Atom.make((get) => Networks.activeNetworkId(get(session), get(networks)))),
     attempt: state(service(ConnectAttempt.ConnectAttempt).state),
+    preparedPairing: state(service(ConnectAttempt.ConnectAttempt).prepared),
     balances: accountAtoms.balances,
     identity: accountAtoms.identity,
     swapNetworks: accountAtoms.swapNetworks,

@@ -14,6 +14,11 @@ export interface AppMetadata {
   readonly description: string
   readonly url: string
   readonly icons: ReadonlyArray<string>
+  /**
+   * Where a phone wallet sends the visitor back after an approval (WalletConnect's `metadata.redirect`):
+   * the site's app scheme and its universal link. Without `universal`, the page the visitor connected on.
+   */
+  readonly redirect?: { readonly native?: string; readonly universal?: string }
 }
 
 export interface Features {

@@ -12,6 +12,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import type * as Caip from "../Caip.ts"
 import * as Connection from "../Connection.ts"
 import * as Connector from "../Connector.ts"
 import { Connectors } from "../connectors/Connectors.ts"
@@ -51,6 +52,21 @@ export const connectingViews: ReadonlyArray<Modal.View> = [
 
 type AttemptFiber = Fiber.Fiber<Connector.Connected, ConnectFailure>
 
+/** A WalletConnect pairing made ahead through the page's WalletConnect client, on its network. */
+const pairingAhead = (
+  clients: ReadonlyArray<Connector.ConnectorClient>,
+  networkOf: (client: Connector.ConnectorClient) => Effect.Effect<Caip.CaipNetworkId | undefined>
+) =>
+  Effect.gen(function*() {
+    const client = clients.find((candidate) => candidate.connector.type === "WALLET_CONNECT")
+    if (client?.preparePairing === undefined) return undefined
+    const caipNetworkId = yield* networkOf(client)
+    // Without a pairing made ahead the tap opens no link: the connecting view then offers it, and its own
+    // attempt meets (and shows) whatever kept this one from being made.
+    const made = yield* Effect.option(client.preparePairing(caipNetworkId === undefined ? {} : { caipNetworkId }))
+    return made._tag === "Some" ? made.value : undefined
+  })
+
 export class ConnectAttempt extends Context.Service<ConnectAttempt, {
   readonly state: SubscriptionRef.SubscriptionRef<Attempt>
   /** Shows the connecting view for the choice and connects; completes when the attempt ends. */
@@ -67,6 +83,13 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
    * sees any more) stops.
    */
   readonly release: Effect.Effect<void>
+  /**
+   * On a phone, before the visitor picks a registry wallet: a WalletConnect pairing made ahead, so that the
+   * wallet's link opens inside the tap (a link opened after a wait has lost the gesture and is blocked).
+   */
+  readonly preparePairing: Effect.Effect<void>
+  /** The pairing made ahead, until an attempt takes it. */
+  readonly prepared: SubscriptionRef.SubscriptionRef<Connector.PreparedPairing | undefined>
 }>()("portico/core/features/ConnectAttempt") {
   static readonly layer = Layer.effect(
     ConnectAttempt,
@@ -80,6 +103,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
       const signIn = yield* SignInState.SignInState
       const scope = yield* Effect.scope
       const state = yield* SubscriptionRef.make<Attempt>(idle)
+      const prepared = yield* SubscriptionRef.make<Connector.PreparedPairing | undefined>(undefined)
       const current = yield* Ref.make<AttemptFiber | undefined>(undefined)
       /** Whether the attempt in flight lost its view (the modal was closed while the wallet asked). */
       const detached = yield* Ref.make(false)
@@ -174,6 +198,8 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
           yield* modal.push({ view: "ConnectingExternal", data: { connectorId: choice.connectorId } })
           return yield* connect(choice.connectorId)
         }
+        // The attempt takes the pairing made ahead: it is no longer there for another tap.
+        yield* SubscriptionRef.set(prepared, undefined)
         yield* modal.push(
           config.basicMode === true
             ? { view: "ConnectingWalletConnectBasic" }
@@ -186,6 +212,11 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
 
       return ConnectAttempt.of({
         state,
+        prepared,
+        preparePairing: Effect.flatMap(
+          Effect.flatMap(SubscriptionRef.get(connectors.state), ({ clients }) => pairingAhead(clients, defaultNetworkOf)),
+          (made) => SubscriptionRef.set(prepared, made)
+        ),
         choose,
         connect,
         cancel: Effect.andThen(stopToIdle, connection.reset),

@@ -1,7 +1,9 @@
 /**
  * Connect: the connect methods in the host's order (spec §2: email, social, wallet by default). Email and
  * social log into the embedded wallet (when the host has our server); the wallet method lists recent and
- * installed wallets first, then WalletConnect, then the full list.
+ * installed wallets first, then WalletConnect, then the full list. In an in-app browser, where no wallet
+ * app can be opened, the way out to the visitor's browser replaces the full list (WalletConnect's QR code
+ * stays, for a wallet on another device).
  */
 import * as Config from "../../../core/Config.ts"
 import * as WalletList from "../../../core/features/WalletList.ts"
@@ -9,6 +11,7 @@ import { allWalletsIcon, walletConnectIcon } from "../components/icons.ts"
 import { WalletRow } from "../components/WalletRow.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { EmailField } from "./EmailField.tsx"
+import { InAppBrowserEscape } from "./InAppBrowserEscape.tsx"
 import { SocialButtons } from "./SocialButtons.tsx"
 
 function Wallets() {
@@ -18,7 +21,8 @@ function Wallets() {
   const installed = WalletList.installedWallets(clients)
   const walletConnect = clients.find((client) => client.connector.type === "WALLET_CONNECT")
   const rows = WalletList.arrangeInstalled(installed, recent)
-  const allWallets = engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined
+  const escape = engine.inAppBrowser
+  const allWallets = escape === undefined && engine.config.resolvedFeatures.allWallets && engine.config.apiUrl !== undefined
   // The hint names only the rows that are there.
   const noWallets = walletConnect === undefined
     ? (allWallets ? "noWalletsPickFromAll" : "noWalletsDetected")
@@ -26,7 +30,8 @@ function Wallets() {
 
   return (
     <div>
-      {rows.length === 0 ? <p className="muted">{t(noWallets)}</p> : null}
+      {escape === undefined ? null : <InAppBrowserEscape escape={escape} />}
+      {rows.length === 0 && escape === undefined ? <p className="muted">{t(noWallets)}</p> : null}
       <ul className="list" aria-label={t("connectWallet")}>
         {rows.map(({ connector, label }) => (
           <li key={connector.id}>
