@@ -23,6 +23,7 @@ import * as WalletError from "../WalletError.ts"
 import type * as Protocol from "../walletconnect/Protocol.ts"
 import type * as SignClient from "../walletconnect/SignClient.ts"
 import * as Eip1193 from "./Eip1193.ts"
+import * as SolanaSigner from "./SolanaSigner.ts"
 import * as WalletConnectPairings from "./WalletConnectPairings.ts"
 
 export interface Options {
@@ -215,18 +216,6 @@ const sessionEvents = (
   }
 }
 
-/**
- * WalletConnect's Solana requests name no account: the session's first Solana account signs (the
- * `pubkey`). Making another granted one active puts it first; EVM requests name theirs (`from`).
- */
-const selectIn = (live: Live | undefined, namespace: Caip.ChainNamespace, address: string, fail: (message: string) => Connector.ConnectorError) =>
-  Effect.suspend(() => {
-    const connection = live?.connections.get(namespace)
-    if (connection === undefined || !connection.accounts.includes(address)) return Effect.fail(fail("The wallet did not grant that account"))
-    if (namespace === "solana") live?.connections.set(namespace, { ...connection, accounts: [address, ...connection.accounts.filter((account) => account !== address)] })
-    return Effect.void
-  })
-
 /** The dapp's Sign client, its code loaded at the first use; a failed load is tried again by the next use. */
 const clientOf = (options: Options, onEvent: (event: SignClient.SignEvent) => void) => {
   let loading: Promise<SignClient.SignClient> | undefined
@@ -379,7 +368,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
         return current?.connections.size === 0 ? disconnect : Effect.void
       }),
     accounts: Effect.sync(() => primaryOf(current)?.accounts ?? []),
-    selectAccount: (namespace, address) => selectIn(current, namespace, address, fail),
+    selectAccount: (namespace, address) => SolanaSigner.select(current?.connections, namespace, address, fail),
     chain: Effect.flatMap(topic, (session) => {
       const primary = primaryOf(session)
       return primary === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(primary.caipNetworkId)
