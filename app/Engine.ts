@@ -27,6 +27,7 @@ import * as FrameProtocol from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
 import * as LegalConsent from "../core/LegalConsent.ts"
 import * as AccountData from "../core/features/AccountData.ts"
+import { AccountSwitch } from "../core/features/AccountSwitch.ts"
 import * as Activity from "../core/features/Activity.ts"
 import type { Buying } from "../core/features/Buying.ts"
 import * as ConnectAttempt from "../core/features/ConnectAttempt.ts"
@@ -182,6 +183,8 @@ export interface Engine {
   /** Switches through the connected wallet; resolves with where it landed (also shown when it fails). */
   readonly switchNetwork: (caipNetworkId: Caip.CaipNetworkId) => Attempt<Caip.CaipNetworkId, FailureOf<NetworkSwitch["Service"]["switchNetwork"]>>
   readonly setActiveNamespace: (namespace: Session.SessionNamespace) => Safe<void>
+  /** Makes another of the wallet's accounts in `namespace` the active one (also shown when it fails). */
+  readonly selectAccount: (namespace: Session.SessionNamespace, address: string) => Attempt<void, FailureOf<AccountSwitch["Service"]["selectAccount"]>>
   readonly showToast: (toast: Modal.Toast) => Safe<void>
   /** Re-attaches a session stored by an earlier visit, without prompting. */
   readonly restore: () => Safe<void>
@@ -388,11 +391,11 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     cancelConnect: () => run.safe(attempt.cancel),
     disconnect: (namespace) => run.attempt(service(Disconnecting).disconnect(namespace)),
     disconnectAccount: (account) => run.attempt(service(Disconnecting).disconnectAccount(account)),
-    switchNetwork: (caipNetworkId) =>
-      run.attempt(service(NetworkSwitch).switchNetwork(caipNetworkId).pipe(
-        Effect.tapErrorTag("NetworkNotFoundError", () => Effect.sync(() => tellDeveloper(DeveloperAlerts.ofMissingNetwork(caipNetworkId))))
-      )),
+    switchNetwork: (caipNetworkId) => run.attempt(service(NetworkSwitch).switchNetwork(caipNetworkId).pipe(
+      Effect.tapErrorTag("NetworkNotFoundError", () => Effect.sync(() => tellDeveloper(DeveloperAlerts.ofMissingNetwork(caipNetworkId))))
+    )),
     setActiveNamespace: (namespace) => run.safe(service(NetworkSwitch).setActiveNamespace(namespace)),
+    selectAccount: (namespace, address) => run.attempt(service(AccountSwitch).selectAccount(namespace, address)),
     showToast: (shown) => run.safe(navigation.showToast(shown)),
     restore: () =>
       run.safe(Effect.gen(function*() {

@@ -31,7 +31,7 @@ import * as SignInState from "../core/signin/SignInState.ts"
 import type * as Swap from "../core/swap/Swap.ts"
 import type * as WalletListEntry from "../core/WalletListEntry.ts"
 import type * as Snapshot from "./Snapshot.ts"
-import { followProfileName } from "./ProfileName.ts"
+import { followNames } from "./ProfileName.ts"
 
 export interface EngineAtoms {
   /** The registry holding every atom below (created with the engine, in the modal's chunk). */
@@ -130,7 +130,7 @@ export const make = (
     registry.subscribe(atoms.signIn, (value) => snapshot.update({ signInSession: value._tag === "SignedIn" ? value.session : undefined }), {
       immediate: true
     }),
-    followProfileName(registry, atoms, (profileName) => snapshot.update({ profileName }))
+    followNames(registry, atoms, (known) => snapshot.update(known))
   ]
 
   return {

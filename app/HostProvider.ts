@@ -3,7 +3,9 @@
  * `custom()`, wagmi's injected connector, ethers' BrowserProvider) and a signer for the Solana one.
  * Account and chain queries answer from the session; everything else goes to the visitor's wallet.
  */
+import * as AccountList from "../core/AccountList.ts"
 import * as Caip from "../core/Caip.ts"
+import type * as Session from "../core/Session.ts"
 import type { Engine } from "./Engine.ts"
 import type * as Snapshot from "./Snapshot.ts"
 
@@ -37,7 +39,9 @@ export const evmProvider = (snapshot: Snapshot.Store, loadEngine: LoadEngine): E
   const follow = () => {
     const next = snapshot.get().session.eip155
     if (next === previous) return
-    if (next?.address !== previous?.address) emit("accountsChanged", next === undefined ? [] : [next.address])
+    const accounts = reported(next)
+    const before = reported(previous)
+    if (accounts.length !== before.length || accounts.some((address, i) => address !== before[i])) emit("accountsChanged", accounts)
     if (next !== undefined && next.caipNetworkId !== previous?.caipNetworkId) emit("chainChanged", hexOf(next.caipNetworkId))
     if (next === undefined && previous !== undefined) emit("disconnect", { code: 4900, message: "Disconnected" })
     previous = next
@@ -46,8 +50,8 @@ export const evmProvider = (snapshot: Snapshot.Store, loadEngine: LoadEngine): E
   return {
     request: async (args) => {
       const account = snapshot.get().session.eip155
-      if (args.method === "eth_accounts") return account === undefined ? [] : [account.address]
-      if (account !== undefined && args.method === "eth_requestAccounts") return [account.address]
+      if (args.method === "eth_accounts") return reported(account)
+      if (account !== undefined && args.method === "eth_requestAccounts") return reported(account)
       if (account !== undefined && args.method === "eth_chainId") return hexOf(account.caipNetworkId)
       return (await loadEngine()).request("eip155", args)
     },
@@ -68,6 +72,10 @@ export const evmProvider = (snapshot: Snapshot.Store, loadEngine: LoadEngine): E
     }
   }
 }
+
+/** What the host's `eth_accounts` answers: every account the wallet exposes, the active one first (EIP-1193). */
+const reported = (account: Session.SessionAccount | undefined): ReadonlyArray<string> =>
+  account === undefined ? [] : AccountList.activeFirst("eip155", account.allAccounts, account.address)
 
 const hexOf = (caipNetworkId: string) => `0x${Number.parseInt(Caip.referenceOf(caipNetworkId) || "0", 10).toString(16)}`
 

@@ -1,6 +1,7 @@
 /**
- * The active account's registered name for the host's connect button (the first chunk's snapshot), kept
- * in step with the engine's identity atom. Assembly only: which name an account has is core's identity.
+ * The registered names of the visitor's accounts for the first chunk's snapshot (the host's button and
+ * the accounts a host lists), kept in step with the engine's identity atoms. Assembly only: which name
+ * an account has is core's identity, how an account is labelled is core's `AccountList.label`.
  */
 import * as AsyncResult from "effect/reactivity/AsyncResult"
 import type * as Atom from "effect/reactivity/Atom"
@@ -15,29 +16,48 @@ export interface NameAtoms {
   readonly identity: (address: string) => Atom.Atom<AsyncResult.AsyncResult<Identity.Identity, unknown>>
 }
 
+export interface Names {
+  /** The active account's registered name (spec §3 profileName). */
+  readonly profileName: string | undefined
+  /** The registered name of each account of the session that has one, by address (spec §3 addressLabels). */
+  readonly addressLabels: Readonly<Record<string, string>>
+}
+
 /**
- * Tells `update` the active account's registered name for the host's button. Our server is asked only
- * once the visitor has opened the modal (a session restored on page load contacts only the wallet), and
- * again when the active account changes. Returns the unsubscribe function.
+ * Tells `update` the registered names of every account the wallets expose. Our server is asked only once
+ * the visitor has opened the modal (a session restored on page load contacts only the wallet), and again
+ * for each account that joins the session. Returns the unsubscribe function.
  */
-export const followProfileName = (
+export const followNames = (
   registry: AtomRegistry.AtomRegistry,
   atoms: NameAtoms,
-  update: (name: string | undefined) => void
+  update: (names: Names) => void
 ): (() => void) => {
   let acted = false
-  let watched: { readonly address: string; readonly stop: () => void } | undefined
+  const watched = new Map<string, () => void>()
+  const known = new Map<string, string>()
+  const publish = () => {
+    const active = Session.activeAccount(registry.get(atoms.session))?.address
+    update({ profileName: active === undefined ? undefined : known.get(active), addressLabels: Object.fromEntries(known) })
+  }
   const follow = () => {
-    const address = acted ? Session.activeAccount(registry.get(atoms.session))?.address : undefined
-    if (watched?.address === address) return
-    watched?.stop()
-    watched = undefined
-    update(undefined)
-    if (address === undefined) return
-    const stop = registry.subscribe(atoms.identity(address), (identity) => {
-      update(AsyncResult.isSuccess(identity) ? identity.value.name ?? undefined : undefined)
-    }, { immediate: true })
-    watched = { address, stop }
+    const listed = acted ? Session.accounts(registry.get(atoms.session)).flatMap((account) => account.allAccounts) : []
+    for (const [address, stop] of watched) {
+      if (listed.includes(address)) continue
+      stop()
+      watched.delete(address)
+      known.delete(address)
+    }
+    for (const address of listed) {
+      if (watched.has(address)) continue
+      watched.set(address, registry.subscribe(atoms.identity(address), (identity) => {
+        const name = AsyncResult.isSuccess(identity) ? identity.value.name ?? undefined : undefined
+        if (name === undefined) known.delete(address)
+        else known.set(address, name)
+        publish()
+      }, { immediate: true }))
+    }
+    publish()
   }
   const stops = [
     registry.subscribe(atoms.modal, (modal) => {
@@ -49,6 +69,6 @@ export const followProfileName = (
   ]
   return () => {
     stops.forEach((stop) => stop())
-    watched?.stop()
+    watched.forEach((stop) => stop())
   }
 }

@@ -4,6 +4,7 @@
  * pulls Schema and most of Effect (~64 KB gzip), which belongs in the chunk loaded on click. The
  * engine, once loaded, keeps this store in step with its atoms.
  */
+import * as AccountList from "../core/AccountList.ts"
 import type * as Caip from "../core/Caip.ts"
 import type * as Session from "../core/Session.ts"
 import type { SignInSession } from "../core/SignInSession.ts"
@@ -22,6 +23,8 @@ export interface Snapshot {
   readonly signInSession: SignInSession | undefined
   /** The active account's registered name (spec §3 profileName), once the visitor has opened the modal. */
   readonly profileName: string | undefined
+  /** The registered names of the session's accounts, by address (spec §3 addressLabels), known once the modal opened. */
+  readonly addressLabels: Readonly<Record<string, string>>
 }
 
 /** The visitor's accounts as a host reads them (the React `useAccount` hook, `createPortico`'s state). */
@@ -36,9 +39,13 @@ export interface AccountView {
   /** Both accounts: one session may hold an EVM and a Solana account at once. */
   readonly evm: Session.SessionAccount | undefined
   readonly solana: Session.SessionAccount | undefined
+  /** Every account the wallets expose (spec §3 allAccounts), EVM then Solana, each in its wallet's order, labelled. */
+  readonly allAccounts: ReadonlyArray<AccountList.ListedAccount>
 }
 
-export const accountView = ({ session, caipAddress, profileName }: Pick<Snapshot, "session" | "caipAddress" | "profileName">): AccountView => {
+export const accountView = (
+  { session, caipAddress, profileName, addressLabels }: Pick<Snapshot, "session" | "caipAddress" | "profileName" | "addressLabels">
+): AccountView => {
   const active = session.activeNamespace === undefined ? undefined : session[session.activeNamespace]
   return {
     isConnected: active !== undefined,
@@ -47,7 +54,8 @@ export const accountView = ({ session, caipAddress, profileName }: Pick<Snapshot
     caipAddress,
     profileName: active === undefined ? undefined : profileName,
     evm: session.eip155,
-    solana: session.solana
+    solana: session.solana,
+    allAccounts: AccountList.listed(session, addressLabels)
   }
 }
 
@@ -57,7 +65,8 @@ export const initial: Snapshot = {
   activeNetworkId: undefined,
   modalOpen: false,
   signInSession: undefined,
-  profileName: undefined
+  profileName: undefined,
+  addressLabels: {}
 }
 
 export interface Store {

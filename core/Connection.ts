@@ -12,6 +12,7 @@ import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as AccountList from "./AccountList.ts"
 import * as Address from "./Address.ts"
 import type * as Caip from "./Caip.ts"
 import * as Connector from "./Connector.ts"
@@ -84,13 +85,13 @@ const walletWatch = (session: Session.Session["Service"], run: (effect: Effect.E
     Effect.gen(function*() {
       switch (event._tag) {
         case "AccountsChanged": {
-          const [address] = event.accounts
-          // No account, or one that is not a valid address: the session of that namespace ends.
-          if (address === undefined || !Address.isValid(namespace, address, { strict: true })) {
+          // No account, or any that is not a valid address (the same check as at connect): the session
+          // of that namespace ends. Otherwise the session holds the new list and follows the wallet's pick.
+          if (event.accounts.length === 0 || !event.accounts.every((address) => Address.isValid(namespace, address, { strict: true }))) {
             unwatch(namespace)
             return yield* session.forget(namespace)
           }
-          return yield* session.amend(namespace, { address })
+          return yield* session.follow(namespace, event.accounts)
         }
         case "ChainChanged":
           return yield* session.amend(namespace, { caipNetworkId: event.caipNetworkId })
@@ -175,14 +176,21 @@ export class Connection extends Context.Service<Connection, {
       const { watch, unwatch } = walletWatch(session, Effect.runForkWith(yield* Effect.context<never>()))
 
       /** Records a connection in the session, once its accounts pass the one check every connector's do. */
-      const attach = (client: Connector.ConnectorClient, connected: Connector.Connected): Effect.Effect<void, Connector.ConnectorError | Connector.InvalidAccountError> =>
+      const attach = (
+        client: Connector.ConnectorClient,
+        connected: Connector.Connected,
+        /** The account chosen before (a restored session): active again when the wallet still lists it. */
+        preferred?: Session.SessionState
+      ): Effect.Effect<void, Connector.ConnectorFailure> =>
         Effect.gen(function*() {
           // The same authorisation granted accounts of other namespaces too: each joins the session,
           // before the primary one, which the page then has active.
-          for (const other of connected.also ?? []) yield* attach(client, other)
+          for (const other of connected.also ?? []) yield* attach(client, other, preferred)
           const result = yield* Connector.validateConnected(client.connector.id, connected)
           const namespace = result.namespace
-          const address = result.accounts[0]
+          const allAccounts = AccountList.ordered(namespace, result.accounts)
+          const before = Session.isSessionNamespace(namespace) ? preferred?.[namespace]?.address : undefined
+          const address = AccountList.active(namespace, allAccounts, before)
           if (!Session.isSessionNamespace(namespace) || address === undefined) {
             return yield* new Connector.ConnectorError({
               connectorId: client.connector.id,
@@ -193,9 +201,12 @@ export class Connection extends Context.Service<Connection, {
           const icon = result.wallet?.icon !== undefined && Connector.isSafeImageSource(result.wallet.icon)
             ? result.wallet.icon
             : result.wallet === undefined ? client.connector.imageUrl : undefined
+          // A wallet that signs for one account at a time (Wallet Standard) is told which one is active.
+          if (client.selectAccount !== undefined && address !== allAccounts[0]) yield* client.selectAccount(namespace, address)
           yield* session.connected({
             namespace,
             address,
+            allAccounts,
             caipNetworkId: result.caipNetworkId,
             connectorId: client.connector.id,
             connectorName: result.wallet?.name ?? client.connector.name,
@@ -246,7 +257,7 @@ export class Connection extends Context.Service<Connection, {
             // A wallet may announce itself a moment after the page asks: give it a second.
             Effect.retry({ schedule: Schedule.spaced(restoreRetryMillis), times: restoreRetries }),
             Effect.flatMap((client) =>
-              client.reconnect({ caipNetworkId: account.caipNetworkId }).pipe(Effect.flatMap((result) => attach(client, result)))
+              client.reconnect({ caipNetworkId: account.caipNetworkId }).pipe(Effect.flatMap((result) => attach(client, result, stored)))
             ),
             // The wallet is gone or no longer grants the account: forget it rather than fail the page.
             Effect.catch(() => session.forget(account.namespace))

@@ -93,6 +93,12 @@ export interface ConnectorClient {
    */
   readonly switchChain: (network: Network.Network) => Effect.Effect<Caip.CaipNetworkId, ConnectorFailure>
   readonly request: (args: RequestArguments) => Effect.Effect<unknown, ConnectorFailure>
+  /**
+   * For a wallet whose requests do not name their account (Wallet Standard, WalletConnect's Solana
+   * requests): signs for `address`, one of the accounts it listed, from now on. EVM requests name their
+   * account (`from`), so an EIP-1193 wallet needs none.
+   */
+  readonly selectAccount?: (namespace: Caip.ChainNamespace, address: string) => Effect.Effect<void, ConnectorError>
   /** Loads what connecting will need, without contacting anyone (the modal opened: the visitor may pick it next). */
   readonly prepare?: () => void
   /**

@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as AccountList from "./AccountList.ts"
 import * as Caip from "./Caip.ts"
 import * as Connector from "./Connector.ts"
 import * as Storage from "./Storage.ts"
@@ -22,7 +23,10 @@ export type SessionNamespace = typeof SessionNamespace.Type
 
 export const SessionAccount = Schema.Struct({
   namespace: SessionNamespace,
+  /** The active account: one of `allAccounts`. */
   address: Schema.String,
+  /** Every account the wallet exposes in this namespace, in the wallet's order (spec §3 allAccounts). */
+  allAccounts: Schema.Array(Schema.String),
   caipNetworkId: Caip.CaipNetworkId,
   connectorId: Schema.String,
   connectorName: Schema.String,
@@ -67,14 +71,32 @@ export const remove = (state: SessionState, namespace: SessionNamespace): Sessio
   return rest.length === 0 ? empty : { ...next, activeNamespace: state[other] === undefined ? rest[0]!.namespace : other }
 }
 
-/** Updates the address or network of one namespace's account (a wallet event). */
+/** Updates the network of one namespace's account (a wallet event, where a switch landed). */
 export const amend = (
   state: SessionState,
   namespace: SessionNamespace,
-  change: Partial<Pick<SessionAccount, "address" | "caipNetworkId">>
+  change: Pick<SessionAccount, "caipNetworkId">
 ): SessionState => {
   const account = state[namespace]
   return account === undefined ? state : { ...state, [namespace]: { ...account, ...change } }
+}
+
+/**
+ * The wallet's own account list changed (`accountsChanged`, a Wallet Standard change): the session holds
+ * the new list and follows the wallet to its first (selected) account.
+ */
+export const follow = (state: SessionState, namespace: SessionNamespace, addresses: ReadonlyArray<string>): SessionState => {
+  const account = state[namespace]
+  const allAccounts = AccountList.ordered(namespace, addresses)
+  const address = allAccounts[0]
+  return account === undefined || address === undefined ? state : { ...state, [namespace]: { ...account, address, allAccounts } }
+}
+
+/** Makes one of the namespace's listed accounts the active one; an address the wallet did not list changes nothing. */
+export const select = (state: SessionState, namespace: SessionNamespace, address: string): SessionState => {
+  const account = state[namespace]
+  const listed = account === undefined ? undefined : AccountList.find(namespace, account.allAccounts, address)
+  return account === undefined || listed === undefined ? state : { ...state, [namespace]: { ...account, address: listed } }
 }
 
 export const setActive = (state: SessionState, namespace: SessionNamespace): SessionState =>
@@ -97,11 +119,12 @@ export class Session extends Context.Service<Session, {
   readonly state: SubscriptionRef.SubscriptionRef<SessionState>
   /** Records a successful connection and persists it. */
   readonly connected: (account: SessionAccount) => Effect.Effect<void>
-  readonly amend: (
-    namespace: SessionNamespace,
-    change: Partial<Pick<SessionAccount, "address" | "caipNetworkId">>
-  ) => Effect.Effect<void>
+  readonly amend: (namespace: SessionNamespace, change: Pick<SessionAccount, "caipNetworkId">) => Effect.Effect<void>
   readonly setActive: (namespace: SessionNamespace) => Effect.Effect<void>
+  /** The wallet's account list changed: hold it and follow its selected account. */
+  readonly follow: (namespace: SessionNamespace, addresses: ReadonlyArray<string>) => Effect.Effect<void>
+  /** Makes one of the listed accounts of `namespace` the active one. */
+  readonly select: (namespace: SessionNamespace, address: string) => Effect.Effect<void>
   /** Forgets one namespace, or the whole session, in memory and in storage. */
   readonly forget: (namespace?: SessionNamespace) => Effect.Effect<void>
   /** What storage holds, without contacting any wallet. */
@@ -132,6 +155,8 @@ export class Session extends Context.Service<Session, {
         connected: (account) => change((s) => add(s, account)),
         amend: (namespace, patch) => change((s) => amend(s, namespace, patch)),
         setActive: (namespace) => change((s) => setActive(s, namespace)),
+        follow: (namespace, addresses) => change((s) => follow(s, namespace, addresses)),
+        select: (namespace, address) => change((s) => select(s, namespace, address)),
         forget: (namespace) => change((s) => namespace === undefined ? empty : remove(s, namespace)),
         stored: storage.get(storageKey)
       })

@@ -23,6 +23,7 @@ import * as WalletError from "../WalletError.ts"
 import type * as Protocol from "../walletconnect/Protocol.ts"
 import type * as SignClient from "../walletconnect/SignClient.ts"
 import * as Eip1193 from "./Eip1193.ts"
+import * as SolanaSigner from "./SolanaSigner.ts"
 import * as WalletConnectPairings from "./WalletConnectPairings.ts"
 
 export interface Options {
@@ -367,6 +368,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
         return current?.connections.size === 0 ? disconnect : Effect.void
       }),
     accounts: Effect.sync(() => primaryOf(current)?.accounts ?? []),
+    selectAccount: (namespace, address) => SolanaSigner.select(current?.connections, namespace, address, fail),
     chain: Effect.flatMap(topic, (session) => {
       const primary = primaryOf(session)
       return primary === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(primary.caipNetworkId)

@@ -99,6 +99,16 @@ const bytesOf = (value: unknown): Uint8Array | undefined =>
     ? Uint8Array.from(value)
     : undefined
 
+/**
+ * The Solana accounts of a wallet's answer, in its order: well-formed addresses only (page script
+ * answered), and those on a Solana chain when any is (a multi-chain wallet lists its other chains' too).
+ */
+const solanaAccounts = (answered: ReadonlyArray<WalletAccount>): ReadonlyArray<WalletAccount> => {
+  const valid = answered.filter((candidate) => Address.isValid("solana", candidate.address))
+  const onSolana = valid.filter((candidate) => solanaChains(candidate.chains).length > 0)
+  return onSolana.length > 0 ? onSolana : valid
+}
+
 const attempt = <A>(evaluate: () => Promise<A>) => Effect.tryPromise({ try: evaluate, catch: Connector.failure })
 
 export const make = (wallet: Wallet): Connector.ConnectorClient => {
@@ -113,9 +123,8 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
       const connect = feature<ConnectFeature>(wallet, "standard:connect", "connect")
       if (connect === undefined) return yield* fail("The wallet cannot connect")
       const answered = yield* attempt(() => connect.connect(silent ? { silent: true } : undefined))
-      // Page script answered: keep only well-formed Solana addresses.
-      const accounts = answered.accounts.filter((candidate) => Address.isValid("solana", candidate.address))
-      const chosen = accounts.find((candidate) => solanaChains(candidate.chains).length > 0) ?? accounts[0]
+      const accounts = solanaAccounts(answered.accounts)
+      const chosen = accounts[0]
       if (chosen === undefined) return yield* fail("The wallet returned no account")
       const offered = [...solanaChains(chosen.chains), ...solanaChains(wallet.chains)]
       const caipNetworkId = options.caipNetworkId !== undefined && offered.includes(options.caipNetworkId)
@@ -194,6 +203,14 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
     }),
     accounts: Effect.sync(() => wallet.accounts.map((candidate) => candidate.address)),
     chain: Effect.map(connected, (current) => current.network),
+    // The standard's signing features name their account: the one the visitor made active signs.
+    selectAccount: (_namespace, address) =>
+      Effect.suspend(() => {
+        const listed = solanaAccounts(wallet.accounts).find((candidate) => candidate.address === address)
+        if (account === undefined || listed === undefined) return Effect.fail(fail("The wallet does not list that account"))
+        account = listed
+        return Effect.void
+      }),
     // A Solana request names its cluster: the page moves when the wallet offers the cluster, else stays.
     switchChain: (target) =>
       Effect.map(connected, (current) => {
@@ -208,7 +225,10 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
       return events.on("change", (properties) => {
         if (properties.accounts === undefined) return
         if (properties.accounts.length === 0) return listener({ _tag: "Disconnected" })
-        listener({ _tag: "AccountsChanged", accounts: properties.accounts.map((candidate) => candidate.address) })
+        // The session follows the wallet to its first account: so does the signer.
+        const listed = solanaAccounts(properties.accounts)
+        if (account !== undefined && listed[0] !== undefined) account = listed[0]
+        listener({ _tag: "AccountsChanged", accounts: listed.map((candidate) => candidate.address) })
       })
     }
   }

@@ -20,6 +20,7 @@ import * as SignInConfig from "../signin/SignInConfig.ts"
 import { SignInState } from "../signin/SignInState.ts"
 import type * as Storage from "../Storage.ts"
 import { AccountData } from "./AccountData.ts"
+import { AccountSwitch } from "./AccountSwitch.ts"
 import * as AccountFollow from "./AccountFollow.ts"
 import { Activity } from "./Activity.ts"
 import { ConnectAttempt } from "./ConnectAttempt.ts"
@@ -53,6 +54,7 @@ const build = (config: HostConfig["Service"]) => {
   const actions = Layer.mergeAll(
     Navigation.layer,
     NetworkSwitch.layer,
+    AccountSwitch.layer,
     Disconnecting.layer,
     Layer.merge(Sending.layer, AccountFollow.layer).pipe(Layer.provideMerge(ChainReads.layer))
   ).pipe(Layer.provideMerge(names), Layer.provideMerge(attempt), Layer.provideMerge(reads))

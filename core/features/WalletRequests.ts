@@ -17,6 +17,7 @@ import { Connectors } from "../connectors/Connectors.ts"
 import * as RpcCode from "../RpcCode.ts"
 import * as SendCalls from "../SendCalls.ts"
 import * as Session from "../Session.ts"
+import * as SigningAccount from "../SigningAccount.ts"
 import * as WalletError from "../WalletError.ts"
 
 export type WalletRequestError =
@@ -85,8 +86,9 @@ export class WalletRequests extends Context.Service<WalletRequests, {
         const account = (yield* SubscriptionRef.get(session.state))[namespace]
         if (account === undefined) return yield* notConnected()
         yield* checkedSendCalls(args)
+        const asked = account.namespace === "eip155" ? yield* SigningAccount.forAccount(args, account) : args
         const client = yield* connectors.get(account.connectorId)
-        const answer = yield* client.request(args)
+        const answer = yield* client.request(asked)
         if (sendingMethods.includes(args.method)) yield* PubSub.publish(sent, { account, method: args.method, answer })
         return answer
       })

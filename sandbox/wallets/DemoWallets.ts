@@ -1,8 +1,8 @@
 /**
  * Builds both demo wallets from the sandbox configuration and puts them into a window: the EVM wallet
- * announced over EIP-6963, the Solana wallet registered through the Wallet Standard. The demo site's
- * content script and the testing kit differ only in who approves, where permissions live and whether
- * the EVM wallet discovers tokens.
+ * (the configuration's first two accounts) announced over EIP-6963, the Solana wallet registered through
+ * the Wallet Standard. The demo site's content script and the testing kit differ only in who approves,
+ * where permissions live and whether the EVM wallet discovers tokens.
  */
 import type { Hex } from "viem"
 import type { SandboxConfig } from "../SandboxConfig.ts"
@@ -29,10 +29,12 @@ export interface DemoWalletsOptions {
 export const installDemoWallets = (window: Window, options: DemoWalletsOptions): void => {
   const { config, approve } = options
   const origin = window.location.origin
-  const evmAccount = config.evm.accounts[0]
+  const [evmAccount, secondEvmAccount] = config.evm.accounts
   if (evmAccount !== undefined && config.evm.chains.length > 0) {
     const provider = createEvmProvider({
       privateKey: evmAccount.privateKey,
+      // A second account (bob.eth on the Ethereum-shaped devnet), so switching accounts can be tried.
+      ...(secondEvmAccount === undefined ? {} : { otherKeys: [secondEvmAccount.privateKey] }),
       chains: config.evm.chains,
       approve,
       origin,

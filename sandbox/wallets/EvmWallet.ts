@@ -49,8 +49,10 @@ export interface EvmWalletChain {
 }
 
 export interface EvmWalletOptions {
-  /** The demo key the wallet signs with. */
+  /** The demo key of the wallet's first account, the one it has selected at start. */
   readonly privateKey: Hex
+  /** The keys of the wallet's other accounts: it exposes them all to a connected site, its selected one first. */
+  readonly otherKeys?: ReadonlyArray<Hex>
   /** Chains the wallet knows at start; the first is active. */
   readonly chains: ReadonlyArray<EvmWalletChain>
   readonly approve: Approve
@@ -77,6 +79,11 @@ type Listener = (payload: unknown) => void
 
 export interface EvmProvider {
   request(args: RequestArguments): Promise<unknown>
+  /**
+   * The wallet's own account menu (what a person does in an extension's window, not something a site can
+   * ask): selects another of its accounts and tells a connected site with `accountsChanged`.
+   */
+  selectAccount(address: string): void
   on(event: EvmEvent, listener: Listener): void
   removeListener(event: EvmEvent, listener: Listener): void
 }
@@ -201,7 +208,10 @@ interface CallsBundle {
 }
 
 export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
-  const account = privateKeyToAccount(options.privateKey)
+  const accounts = [options.privateKey, ...(options.otherKeys ?? [])].map((key) => privateKeyToAccount(key))
+  let selected = accounts[0]!
+  /** What a connected site sees: every account, the selected one first (as MetaMask answers). */
+  const exposed = () => [selected.address, ...accounts.filter((other) => other !== selected).map((other) => other.address)]
   const chains = new Map(options.chains.map((chain) => [chain.chainId, chain]))
   const first = options.chains[0]
   if (first === undefined) throw new Error("The EVM demo wallet needs at least one chain")
@@ -221,11 +231,14 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
     if (!approved) throw userRejected()
   }
 
+  /** The account a request signs with: the one it names (any of ours), else the selected one. */
   const requireAccount = (address?: string) => {
     if (!permission.granted()) throw unauthorized()
+    if (address === undefined) return selected
     // A malformed address names no account of ours: the same refusal as another account.
-    if (address === undefined) return
-    if (!Address.isValid("eip155", address) || Address.toChecksum(address) !== Address.toChecksum(account.address)) throw unauthorized()
+    const named = Address.isValid("eip155", address) ? accounts.find((candidate) => Address.toChecksum(address) === candidate.address) : undefined
+    if (named === undefined) throw unauthorized()
+    return named
   }
 
   const rpc = async (chain: EvmWalletChain, method: string, params: unknown): Promise<unknown> => {
@@ -239,27 +252,28 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
     return body.result
   }
 
-  const walletClient = (chain: EvmWalletChain) =>
+  const walletClient = (chain: EvmWalletChain, account: typeof selected) =>
     createWalletClient({ account, chain: toViemChain(chain), transport: http(chain.rpcUrl) })
 
-  const atomicSenders = new Map<number, AtomicSender>()
-  const atomicSender = (chain: EvmWalletChain): AtomicSender => {
-    const known = atomicSenders.get(chain.chainId)
+  const atomicSenders = new Map<string, AtomicSender>()
+  const atomicSender = (chain: EvmWalletChain, account: typeof selected): AtomicSender => {
+    const key = `${chain.chainId}:${account.address}`
+    const known = atomicSenders.get(key)
     if (known !== undefined) return known
     const viemChain = toViemChain(chain)
-    const sender = makeAtomicSender(walletClient(chain), createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) }), account, viemChain)
-    atomicSenders.set(chain.chainId, sender)
+    const sender = makeAtomicSender(walletClient(chain, account), createPublicClient({ chain: viemChain, transport: http(chain.rpcUrl) }), account, viemChain)
+    atomicSenders.set(key, sender)
     return sender
   }
 
   const connect = async () => {
     if (!permission.granted()) {
-      await consent("Connect to this site", [`Account: ${account.address}`, `Network: ${active.name} (${active.chainId})`])
+      await consent("Connect to this site", [...exposed().map((address) => `Account: ${address}`), `Network: ${active.name} (${active.chainId})`])
       permission.set(true)
       emit("connect", { chainId: chainHex() })
-      emit("accountsChanged", [account.address])
+      emit("accountsChanged", exposed())
     }
-    return [account.address]
+    return exposed()
   }
 
   const switchTo = (chain: EvmWalletChain) => {
@@ -271,7 +285,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
 
   const sendTransaction = async (params: unknown) => {
     const [tx] = decodeParams(SendTransactionParams, params)
-    requireAccount(tx.from)
+    const account = requireAccount(tx.from)
     const value = tx.value === undefined ? 0n : BigInt(tx.value)
     await consent("Send a transaction", [
       `From: ${account.address}`,
@@ -280,7 +294,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
       `Network: ${active.name} (${active.chainId})`,
       ...(tx.data !== undefined && tx.data !== "0x" ? [`Data: ${tx.data}`] : [])
     ])
-    return walletClient(active).sendTransaction({
+    return walletClient(active, account).sendTransaction({
       account,
       chain: toViemChain(active),
       ...(tx.to ? { to: tx.to } : {}),
@@ -292,7 +306,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
 
   const sendCalls = async (params: unknown) => {
     const [bundle] = decodeParams(SendCallsParams, params)
-    requireAccount(bundle.from)
+    const account = requireAccount(bundle.from)
     const chain = chains.get(Number(BigInt(bundle.chainId)))
     if (chain === undefined) throw unsupportedChainId(bundle.chainId)
     // EIP-5792: a capability the wallet does not know must be marked optional, or the bundle is refused.
@@ -306,7 +320,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
         `Call ${i + 1}: to ${call.to}, value ${formatEther(call.value === undefined ? 0n : BigInt(call.value))}${call.data !== undefined && call.data !== "0x" ? `, data ${call.data}` : ""}`)
     ])
     // Every bundle runs atomically: one EIP-7702 transaction through the batch executor (AtomicBatch.ts).
-    const hash = await atomicSender(chain).send(bundle.calls.map((call) => ({
+    const hash = await atomicSender(chain, account).send(bundle.calls.map((call) => ({
       to: call.to,
       value: call.value === undefined ? 0n : BigInt(call.value),
       data: call.data ?? "0x"
@@ -363,7 +377,7 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
       case "wallet_getPermissions":
         return permission.granted() ? [{ parentCapability: "eth_accounts", caveats: [] }] : []
       case "eth_accounts":
-        return permission.granted() ? [account.address] : []
+        return permission.granted() ? exposed() : []
       case "eth_chainId":
         return chainHex()
       case "wallet_switchEthereumChain": {
@@ -396,13 +410,13 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
       }
       case "personal_sign": {
         const [message, address] = decodeParams(PersonalSignParams, params)
-        requireAccount(address)
+        const account = requireAccount(address)
         await consent("Sign a message", [`Account: ${account.address}`, `Message: ${describeMessage(message)}`])
         return account.signMessage({ message: isHex(message) ? { raw: message } : message })
       }
       case "eth_signTypedData_v4": {
         const [address, raw] = decodeParams(TypedDataParams, params)
-        requireAccount(address)
+        const account = requireAccount(address)
         const typedData = decodeParams(TypedData, typeof raw === "string" ? parseJson(raw) : raw)
         await consent("Sign typed data", [
           `Account: ${account.address}`,
@@ -451,6 +465,12 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
 
   return {
     request: (args) => handle(args.method, args.params),
+    selectAccount: (address) => {
+      const chosen = accounts.find((candidate) => candidate.address.toLowerCase() === address.toLowerCase())
+      if (chosen === undefined || chosen === selected) return
+      selected = chosen
+      if (permission.granted()) emit("accountsChanged", exposed())
+    },
     on: (event, listener) => {
       const set = listeners.get(event) ?? new Set()
       set.add(listener)

@@ -7,6 +7,7 @@ import type * as Session from "../../core/Session.ts"
 const evm: Session.SessionAccount = {
   namespace: "eip155",
   address: "0x00000000000000000000000000000000000000aa",
+  allAccounts: ["0x00000000000000000000000000000000000000aa"],
   caipNetworkId: "eip155:31337",
   connectorId: "com.demo",
   connectorName: "Demo",
@@ -46,6 +47,23 @@ describe("EIP-1193 provider for the host", () => {
     expect(calls).toEqual([["eip155", { method: "personal_sign", params: ["0x68", evm.address] }]])
     store.update({ session: { eip155: { ...evm, caipNetworkId: "eip155:31338" }, activeNamespace: "eip155" } })
     expect(events).toEqual([["accounts", [evm.address]], ["chain", "0x7a69"], ["chain", "0x7a6a"]])
+  })
+
+  it("reports every account with the active one first, and accountsChanged when the visitor switches", async () => {
+    const second = "0x00000000000000000000000000000000000000bb"
+    const both = { ...evm, allAccounts: [evm.address, second] }
+    const store = Snapshot.make()
+    const provider = HostProvider.evmProvider(store, () => forwarding([]))
+    const events: Array<unknown> = []
+    provider.on("accountsChanged", (value) => events.push(value))
+    store.update({ session: { eip155: both, activeNamespace: "eip155" } })
+    expect(await provider.request({ method: "eth_accounts" })).toEqual([evm.address, second])
+    store.update({ session: { eip155: { ...both, address: second }, activeNamespace: "eip155" } })
+    expect(await provider.request({ method: "eth_accounts" })).toEqual([second, evm.address])
+    expect(await provider.request({ method: "eth_requestAccounts" })).toEqual([second, evm.address])
+    // A change of network alone reports no account change.
+    store.update({ session: { eip155: { ...both, address: second, caipNetworkId: "eip155:31338" }, activeNamespace: "eip155" } })
+    expect(events).toEqual([[evm.address, second], [second, evm.address]])
   })
 
   it("follows the snapshot only while someone listens", () => {

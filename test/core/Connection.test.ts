@@ -8,29 +8,18 @@ import { TestClock } from "effect/testing"
 import * as Connection from "../../core/Connection.ts"
 import type * as Connector from "../../core/Connector.ts"
 import { Connectors } from "../../core/connectors/Connectors.ts"
-import * as Eip6963 from "../../core/connectors/Eip6963.ts"
 import * as Networks from "../../core/Networks.ts"
 import * as Session from "../../core/Session.ts"
 import * as Storage from "../../core/Storage.ts"
 import * as StorageKey from "../../core/StorageKey.ts"
-import { evmAddress, evmConnected, evmConnector, fake, memoryWebStorage, networks, rejected, solAddress, solConnected, solConnector } from "./support/Wallets.ts"
+import { connectorsOf, evmAddress, evmConnected, evmConnector, fake, memoryWebStorage, networks, rejected, solAddress, solConnected, solConnector } from "./support/Wallets.ts"
 import * as BrowserStorage from "../../app/BrowserStorage.ts"
 
 const layer = (clients: ReadonlyArray<Connector.ConnectorClient>, webStorage: globalThis.Storage = memoryWebStorage()) => {
   const storage = BrowserStorage.layerWebStorage(webStorage)
   const base = Layer.mergeAll(
     storage,
-    Connectors.layer({
-      eip6963: (onChange) => {
-        onChange(Eip6963.empty)
-        return () => undefined
-      },
-      walletStandard: (onChange) => {
-        onChange(clients)
-        return () => undefined
-      },
-      walletConnect: undefined
-    })
+    connectorsOf(clients)
   )
   const withSession = Layer.provideMerge(Session.Session.layer, base)
   return Layer.provideMerge(Connection.Connection.layer, Layer.provideMerge(Networks.Networks.layer(networks), withSession))

@@ -32,6 +32,7 @@ const configured = [local, local2, solana]
 const account = (caipNetworkId: `eip155:${number}`): Session.SessionAccount => ({
   namespace: "eip155",
   address: "0x00000000000000000000000000000000000000aa",
+  allAccounts: ["0x00000000000000000000000000000000000000aa"],
   caipNetworkId,
   connectorId: "com.demo",
   connectorName: "Demo",

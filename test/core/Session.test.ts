@@ -11,6 +11,7 @@ import * as StorageKey from "../../core/StorageKey.ts"
 const evm: Session.SessionAccount = {
   namespace: "eip155",
   address: "0x00000000000000000000000000000000000000aa",
+  allAccounts: ["0x00000000000000000000000000000000000000aa"],
   caipNetworkId: "eip155:31337",
   connectorId: "com.demo.evm",
   connectorName: "Demo EVM",
@@ -19,6 +20,7 @@ const evm: Session.SessionAccount = {
 const sol: Session.SessionAccount = {
   namespace: "solana",
   address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+  allAccounts: ["9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"],
   caipNetworkId: "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ",
   connectorId: "wallet-standard:Demo Solana",
   connectorName: "Demo Solana",
@@ -50,7 +52,7 @@ describe("Session (pure)", () => {
   it("amend changes only the given namespace; setActive ignores an empty namespace", () => {
     const one = Session.add(Session.empty, evm)
     assert.strictEqual(Session.amend(one, "eip155", { caipNetworkId: "eip155:1" }).eip155?.caipNetworkId, "eip155:1")
-    assert.strictEqual(Session.amend(one, "solana", { address: "x" }), one)
+    assert.strictEqual(Session.amend(one, "solana", { caipNetworkId: "solana:x" }), one)
     assert.strictEqual(Session.setActive(one, "solana"), one)
   })
 })

@@ -96,6 +96,29 @@ describe("EVM demo wallet (EIP-1193)", () => {
     expect(await recoverTypedDataAddress({ ...typedData, types, signature })).toBe(address)
   })
 
+  it("with a second account: exposes both, its selected one first, signs for whichever the site names, and tells the site when the person selects another", async () => {
+    const other = accountAt(1)
+    const { provider, asked } = setup([true, true, true], { otherKeys: [other.privateKey] })
+    const events: Array<unknown> = []
+    provider.on("accountsChanged", (accounts) => events.push(accounts))
+    expect(await provider.request({ method: "eth_requestAccounts" })).toEqual([address, other.address])
+    expect(asked[0]?.details).toEqual(expect.arrayContaining([`Account: ${address}`, `Account: ${other.address}`]))
+    const message = stringToHex("hi")
+    const signature = (await provider.request({ method: "personal_sign", params: [message, other.address.toLowerCase()] })) as Hex
+    expect(await recoverMessageAddress({ message: { raw: message }, signature })).toBe(other.address)
+    expect(asked[1]?.details).toContain(`Account: ${other.address}`)
+    provider.selectAccount(other.address)
+    expect(await provider.request({ method: "eth_accounts" })).toEqual([other.address, address])
+    expect(events).toEqual([[address, other.address], [other.address, address]])
+    // Selecting an account it does not hold, or the selected one again, changes nothing.
+    provider.selectAccount(accountAt(2).address)
+    provider.selectAccount(other.address)
+    expect(events).toHaveLength(2)
+    const own = (await provider.request({ method: "personal_sign", params: [message, address] })) as Hex
+    expect(await recoverMessageAddress({ message: { raw: message }, signature: own })).toBe(address)
+    expect((await rejection(provider.request({ method: "personal_sign", params: [message, accountAt(2).address] }))).code).toBe(4100)
+  })
+
   it("switches between known chains and answers 4902 for unknown ones", async () => {
     const { provider } = setup([])
     const changes: Array<unknown> = []

@@ -262,6 +262,8 @@ export const en = {
   walletIcon: "{name} icon",
   accountOf: "Account {address}",
   connectedWith: "Connected with {name}",
+  otherAccounts: "Your other accounts",
+  switchToAccount: "Use {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Networks",

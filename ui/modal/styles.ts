@@ -148,6 +148,10 @@ input[data-send-receiver-input] { direction: ltr; }
 .account-balances { display: flex; align-items: baseline; gap: 10px; flex-wrap: wrap; }
 .account-balances [data-balance] { font-size: 22px; font-weight: 600; }
 .account-meta { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.other-accounts ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
+.other-account { display: flex; align-items: center; gap: 8px; width: 100%; padding: 8px 12px; border: 1px solid var(--portico-border); border-radius: 10px; background: transparent; color: var(--portico-fg); cursor: pointer; font-size: 14px; text-align: start; }
+.other-account:hover, .other-account:focus-visible { background: var(--portico-bg-2); }
+.avatar.small { width: 24px; height: 24px; }
 .wallet-actions { display: grid; grid-auto-columns: minmax(0, 1fr); grid-auto-flow: column; gap: 8px; margin: 6px 0 0; }
 .wallet-action { display: flex; flex-direction: column; align-items: center; gap: 4px; padding: 8px 4px; border: 1px solid var(--portico-border);
   border-radius: 12px; background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; font-size: 13px; cursor: pointer; }

@@ -51,9 +51,12 @@ export const useModal = (): ModalControls => {
  * ```
  */
 export const useAccount = (): Snapshot.AccountView => {
-  const { session, caipAddress, profileName } = useSnapshot()
-  // Recomputed only when the session, the address or its name changes, not on every snapshot change.
-  return useMemo(() => Snapshot.accountView({ session, caipAddress, profileName }), [session, caipAddress, profileName])
+  const { session, caipAddress, profileName, addressLabels } = useSnapshot()
+  // Recomputed only when the session, the address or the names change, not on every snapshot change.
+  return useMemo(
+    () => Snapshot.accountView({ session, caipAddress, profileName, addressLabels }),
+    [session, caipAddress, profileName, addressLabels]
+  )
 }
 
 export interface NetworkState {

@@ -20,6 +20,7 @@
 import { ChainNotConfiguredError, createConnector } from "@wagmi/core"
 import { getAddress, UserRejectedRequestError, type Address } from "viem"
 import type { Eip1193Provider } from "../../app/HostProvider.ts"
+import * as AccountList from "../../core/AccountList.ts"
 import * as Caip from "../../core/Caip.ts"
 import type { Portico, PorticoState } from "../web/createPortico.ts"
 
@@ -28,7 +29,11 @@ const evmChainId = (state: PorticoState): number | undefined => {
   return network === undefined ? undefined : Number(Caip.referenceOf(network))
 }
 
-const accountsOf = (state: PorticoState): ReadonlyArray<Address> => state.evm === undefined ? [] : [getAddress(state.evm.address)]
+/** Every EVM account the wallet exposes, the one the visitor made active first (what wagmi calls the account). */
+const accountsOf = (state: PorticoState): ReadonlyArray<Address> =>
+  state.evm === undefined ? [] : AccountList.activeFirst("eip155", state.evm.allAccounts, state.evm.address).map((address) => getAddress(address))
+
+const sameAccounts = (a: ReadonlyArray<Address>, b: ReadonlyArray<Address>) => a.length === b.length && a.every((address, i) => address === b[i])
 
 /** Resolves with the EVM account once the visitor connected one, or rejects once the modal closed without. */
 const connection = (portico: Portico) =>
@@ -70,7 +75,7 @@ export const porticoConnector = (portico: Portico) =>
         if (state.evm === undefined && before.evm !== undefined) return config.emitter.emit("disconnect")
         if (state.evm === undefined || chainId === undefined) return
         if (before.evm === undefined) return config.emitter.emit("connect", { accounts: accountsOf(state), chainId })
-        if (state.evm.address !== before.evm.address) config.emitter.emit("change", { accounts: accountsOf(state) })
+        if (!sameAccounts(accountsOf(state), accountsOf(before))) config.emitter.emit("change", { accounts: accountsOf(state) })
         if (state.evm.caipNetworkId !== before.evm.caipNetworkId) config.emitter.emit("change", { chainId })
       })
     }

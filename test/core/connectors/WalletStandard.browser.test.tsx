@@ -17,7 +17,17 @@ const account: WalletAccount = {
 }
 
 /** A Wallet Standard wallet as a page sees it; `reject` makes connect refuse like a visitor would. */
-const fakeWallet = (name: string, options: { readonly reject?: boolean; readonly icon?: string; readonly chains?: ReadonlyArray<string> } = {}): Wallet => {
+const fakeWallet = (
+  name: string,
+  options: {
+    readonly reject?: boolean
+    readonly icon?: string
+    readonly chains?: ReadonlyArray<string>
+    /** The accounts it grants (default: one); each message it signs records its signer's address here. */
+    readonly accounts?: ReadonlyArray<WalletAccount>
+    readonly signers?: Array<string>
+  } = {}
+): Wallet => {
   let accounts: ReadonlyArray<WalletAccount> = []
   return {
     version: "1.0.0",
@@ -32,15 +42,18 @@ const fakeWallet = (name: string, options: { readonly reject?: boolean; readonly
         version: "1.0.0",
         connect: async () => {
           if (options.reject === true) throw { code: 4001, message: "User rejected the request." }
-          accounts = [account]
+          accounts = options.accounts ?? [account]
           return { accounts }
         }
       },
       "standard:disconnect": { version: "1.0.0", disconnect: async () => { accounts = [] } },
       "solana:signMessage": {
         version: "1.1.0",
-        signMessage: async (...inputs: ReadonlyArray<{ readonly message: Uint8Array }>) =>
-          inputs.map(({ message }) => ({ signedMessage: message, signature: new Uint8Array(64).fill(7) }))
+        signMessage: async (...inputs: ReadonlyArray<{ readonly account: WalletAccount; readonly message: Uint8Array }>) =>
+          inputs.map(({ account: signer, message }) => {
+            options.signers?.push(signer.address)
+            return { signedMessage: message, signature: new Uint8Array(64).fill(7) }
+          })
       }
     }
   }
@@ -90,5 +103,21 @@ describe("Wallet Standard discovery in a real page", () => {
 
     const exit = await Effect.runPromiseExit(WalletStandard.make(fakeWallet("No", { reject: true })).connect({}))
     expect(Exit.isFailure(exit) && JSON.stringify(exit.cause).includes("UserRejectedRequestError")).toBe(true)
+  })
+
+  it("lists every Solana account the wallet grants, in its order, and signs with the one made active", async () => {
+    const second: WalletAccount = { ...account, address: "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T" }
+    const bitcoin: WalletAccount = { ...account, address: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", chains: ["bip122:000000000019d6689c085ae165831e93"] }
+    const signers: Array<string> = []
+    const client = WalletStandard.make(fakeWallet("Several", { accounts: [account, bitcoin, second], signers }))
+    const connected = await Effect.runPromise(client.connect({ caipNetworkId: network }))
+    expect(connected.accounts).toEqual([account.address, second.address])
+    const sign = () => Effect.runPromise(client.request({ method: "solana_signMessage", params: { message: new Uint8Array([1]) } }))
+    await sign()
+    await Effect.runPromise(client.selectAccount!("solana", second.address))
+    await sign()
+    expect(signers).toEqual([account.address, second.address])
+    const refused = await Effect.runPromiseExit(client.selectAccount!("solana", bitcoin.address))
+    expect(Exit.isFailure(refused) && JSON.stringify(refused.cause).includes("ConnectorError")).toBe(true)
   })
 })

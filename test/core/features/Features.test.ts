@@ -253,6 +253,7 @@ describe("Activity", () => {
 const connectedAccount: Session.SessionAccount = {
   namespace: "eip155",
   address: evmAddress,
+  allAccounts: [evmAddress],
   caipNetworkId: "eip155:31337",
   connectorId: evmConnector.id,
   connectorName: evmConnector.name,

@@ -3,6 +3,8 @@
  * the two sandbox-like networks, and a Web Storage kept across two "page loads".
  */
 import * as Effect from "effect/Effect"
+import { Connectors } from "../../../core/connectors/Connectors.ts"
+import * as Eip6963 from "../../../core/connectors/Eip6963.ts"
 import type * as Caip from "../../../core/Caip.ts"
 import type * as Connector from "../../../core/Connector.ts"
 import type * as Network from "../../../core/Network.ts"
@@ -46,6 +48,8 @@ export const fake = (
     readonly disconnect?: Effect.Effect<void, Connector.ConnectorFailure>
     readonly release?: (namespace: string) => Effect.Effect<void, Connector.ConnectorFailure>
     readonly request?: (args: Connector.RequestArguments) => Effect.Effect<unknown, Connector.ConnectorFailure>
+    /** A wallet whose requests name no account (Wallet Standard): told which one signs. */
+    readonly selectAccount?: (namespace: Caip.ChainNamespace, address: string) => Effect.Effect<void, Connector.ConnectorError>
     /** Where the wallet lands when asked to switch (default: dies). */
     readonly switchChain?: (network: Network.Network) => Effect.Effect<Caip.CaipNetworkId, Connector.ConnectorFailure>
   }
@@ -67,6 +71,9 @@ export const fake = (
       reconnect: () => track("reconnect", answers.reconnect),
       disconnect: track("disconnect", answers.disconnect),
       ...(answers.release === undefined ? {} : { release: (namespace: Connector.Connected["namespace"]) => track(`release:${namespace}`, answers.release?.(namespace)) }),
+      ...(answers.selectAccount === undefined
+        ? {}
+        : { selectAccount: (namespace: Caip.ChainNamespace, address: string) => track(`selectAccount:${address}`, answers.selectAccount?.(namespace, address)) }),
       accounts: die,
       chain: die,
       request: (args) => track(`request:${args.method}`, answers.request?.(args)),
@@ -100,3 +107,16 @@ export const memoryWebStorage = (): globalThis.Storage => {
   }
 }
 
+/** The connectors a page discovers when these clients registered (no EIP-6963 wallet, no WalletConnect). */
+export const connectorsOf = (clients: ReadonlyArray<Connector.ConnectorClient>) =>
+  Connectors.layer({
+    eip6963: (onChange) => {
+      onChange(Eip6963.empty)
+      return () => undefined
+    },
+    walletStandard: (onChange) => {
+      onChange(clients)
+      return () => undefined
+    },
+    walletConnect: undefined
+  })

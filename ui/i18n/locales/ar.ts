@@ -263,6 +263,8 @@ const ar: Messages = {
   walletIcon: "أيقونة {name}",
   accountOf: "الحساب {address}",
   connectedWith: "متصل عبر {name}",
+  otherAccounts: "حساباتك الأخرى",
+  switchToAccount: "استخدام {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "الشبكات",

@@ -260,6 +260,8 @@ const de: Messages = {
   walletIcon: "Symbol von {name}",
   accountOf: "Konto {address}",
   connectedWith: "Verbunden mit {name}",
+  otherAccounts: "Deine anderen Konten",
+  switchToAccount: "{account} verwenden",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Netzwerke",

@@ -260,6 +260,8 @@ const es: Messages = {
   walletIcon: "Icono de {name}",
   accountOf: "Cuenta {address}",
   connectedWith: "Conectado con {name}",
+  otherAccounts: "Tus otras cuentas",
+  switchToAccount: "Usar {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Redes",

@@ -260,6 +260,8 @@ const fr: Messages = {
   walletIcon: "Icône de {name}",
   accountOf: "Compte {address}",
   connectedWith: "Connecté avec {name}",
+  otherAccounts: "Vos autres comptes",
+  switchToAccount: "Utiliser {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Réseaux",

@@ -263,6 +263,8 @@ const he: Messages = {
   walletIcon: "הסמל של {name}",
   accountOf: "חשבון {address}",
   connectedWith: "מחובר עם {name}",
+  otherAccounts: "החשבונות האחרים שלך",
+  switchToAccount: "שימוש ב־{account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "רשתות",

@@ -262,6 +262,8 @@ const hi: Messages = {
   walletIcon: "{name} का आइकन",
   accountOf: "खाता {address}",
   connectedWith: "{name} से कनेक्ट है",
+  otherAccounts: "आपके अन्य खाते",
+  switchToAccount: "{account} इस्तेमाल करें",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "नेटवर्क",

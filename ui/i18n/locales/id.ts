@@ -260,6 +260,8 @@ const id: Messages = {
   walletIcon: "Ikon {name}",
   accountOf: "Akun {address}",
   connectedWith: "Terhubung dengan {name}",
+  otherAccounts: "Akun Anda yang lain",
+  switchToAccount: "Gunakan {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Jaringan",

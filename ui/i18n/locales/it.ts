@@ -260,6 +260,8 @@ const it: Messages = {
   walletIcon: "Icona di {name}",
   accountOf: "Account {address}",
   connectedWith: "Connesso con {name}",
+  otherAccounts: "I tuoi altri account",
+  switchToAccount: "Usa {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Reti",

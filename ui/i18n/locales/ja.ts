@@ -260,6 +260,8 @@ const ja: Messages = {
   walletIcon: "{name}のアイコン",
   accountOf: "アカウント {address}",
   connectedWith: "{name}で接続中",
+  otherAccounts: "ほかのアカウント",
+  switchToAccount: "{account} を使う",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "ネットワーク",

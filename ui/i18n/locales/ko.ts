@@ -260,6 +260,8 @@ const ko: Messages = {
   walletIcon: "{name} 아이콘",
   accountOf: "계정 {address}",
   connectedWith: "{name}(으)로 연결됨",
+  otherAccounts: "다른 계정",
+  switchToAccount: "{account} 사용",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "네트워크",

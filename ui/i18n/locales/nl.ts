@@ -260,6 +260,8 @@ const nl: Messages = {
   walletIcon: "Pictogram van {name}",
   accountOf: "Account {address}",
   connectedWith: "Gekoppeld met {name}",
+  otherAccounts: "Je andere accounts",
+  switchToAccount: "{account} gebruiken",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Netwerken",

@@ -260,6 +260,8 @@ const pl: Messages = {
   walletIcon: "Ikona {name}",
   accountOf: "Konto {address}",
   connectedWith: "Połączono z {name}",
+  otherAccounts: "Twoje pozostałe konta",
+  switchToAccount: "Użyj {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Sieci",

@@ -260,6 +260,8 @@ const pt: Messages = {
   walletIcon: "Ícone de {name}",
   accountOf: "Conta {address}",
   connectedWith: "Conectado com {name}",
+  otherAccounts: "Suas outras contas",
+  switchToAccount: "Usar {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Redes",

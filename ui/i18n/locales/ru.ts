@@ -260,6 +260,8 @@ const ru: Messages = {
   walletIcon: "Значок {name}",
   accountOf: "Аккаунт {address}",
   connectedWith: "Подключено через {name}",
+  otherAccounts: "Другие ваши аккаунты",
+  switchToAccount: "Использовать {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Сети",

@@ -260,6 +260,8 @@ const th: Messages = {
   walletIcon: "ไอคอนของ {name}",
   accountOf: "บัญชี {address}",
   connectedWith: "เชื่อมต่อด้วย {name}",
+  otherAccounts: "บัญชีอื่นของคุณ",
+  switchToAccount: "ใช้ {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "เครือข่าย",

@@ -260,6 +260,8 @@ const tr: Messages = {
   walletIcon: "{name} simgesi",
   accountOf: "Hesap {address}",
   connectedWith: "{name} ile bağlandı",
+  otherAccounts: "Diğer hesaplarınız",
+  switchToAccount: "{account} hesabını kullan",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Ağlar",

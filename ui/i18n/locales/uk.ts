@@ -260,6 +260,8 @@ const uk: Messages = {
   walletIcon: "Значок {name}",
   accountOf: "Акаунт {address}",
   connectedWith: "Підключено через {name}",
+  otherAccounts: "Інші ваші облікові записи",
+  switchToAccount: "Використати {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Мережі",

@@ -260,6 +260,8 @@ const vi: Messages = {
   walletIcon: "Biểu tượng {name}",
   accountOf: "Tài khoản {address}",
   connectedWith: "Đã kết nối bằng {name}",
+  otherAccounts: "Các tài khoản khác của bạn",
+  switchToAccount: "Dùng {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "Mạng",

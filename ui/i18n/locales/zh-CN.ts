@@ -260,6 +260,8 @@ const zhCN: Messages = {
   walletIcon: "{name} 图标",
   accountOf: "账户 {address}",
   connectedWith: "已通过 {name} 连接",
+  otherAccounts: "你的其他账户",
+  switchToAccount: "使用 {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "网络",

@@ -260,6 +260,8 @@ const zhTW: Messages = {
   walletIcon: "{name} 圖示",
   accountOf: "帳戶 {address}",
   connectedWith: "已透過 {name} 連結",
+  otherAccounts: "你的其他帳戶",
+  switchToAccount: "使用 {account}",
   evmAccount: "EVM",
   solanaAccount: "Solana",
   networks: "網路",

@@ -3,8 +3,9 @@
  * wallet and network, copy / explorer / refresh as small icon buttons), the wallet features as one
  * compact row (Buy, Swap, Receive, Send), then the assets at once: the Tokens / NFTs / Activity tabs. Below
  * them the embedded wallet's identity, the network picker and Disconnect. With both an EVM and a Solana
- * account, a switch on top chooses which one the view shows. The view renders; core decides (which
- * balance is native, what is offered, what Disconnect ends).
+ * account, a switch on top chooses which one the view shows; the wallet's other accounts of that
+ * namespace are listed above the networks, each a button that makes it the active one. The view renders;
+ * core decides (which balance is native, what is offered, what Disconnect ends).
  */
 import { useEffect } from "react"
 import * as Session from "../../../core/Session.ts"
@@ -14,6 +15,7 @@ import { AccountHeader } from "./AccountHeader.tsx"
 import { AccountTabs } from "./AccountTabs.tsx"
 import { EmbeddedIdentity } from "./EmbeddedIdentity.tsx"
 import { NetworkPicker } from "./NetworkPicker.tsx"
+import { OtherAccounts } from "./OtherAccounts.tsx"
 import { SignInPrompt } from "./SignInPrompt.tsx"
 import { WalletActions } from "./WalletActions.tsx"
 
@@ -51,6 +53,7 @@ export function Account() {
       <WalletActions account={account} />
       <AccountTabs account={account} />
       {account.connectorType === "AUTH" ? <EmbeddedIdentity /> : null}
+      <OtherAccounts account={account} />
       <NetworkPicker account={account} />
       <div className="actions">
         <button type="button" className="secondary" onClick={() => startShown(engine.disconnectAccount(account))}>
