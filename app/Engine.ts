@@ -41,8 +41,6 @@ import { Sending } from "../core/features/Sending.ts"
 import type { SignIn, SignInFailure } from "../core/features/SignIn.ts"
 import type { Swapping } from "../core/features/Swapping.ts"
 import { WalletRequests } from "../core/features/WalletRequests.ts"
-import * as HostFeatures from "../core/HostFeatures.ts"
-import * as HostLogger from "../core/HostLogger.ts"
 import * as Modal from "../core/Modal.ts"
 import type * as Network from "../core/Network.ts"
 import * as NetworkImage from "../core/NetworkImage.ts"
@@ -52,7 +50,6 @@ import * as SignInConfig from "../core/signin/SignInConfig.ts"
 import * as SignInState from "../core/signin/SignInState.ts"
 import type { SocialProvider } from "../core/SocialProvider.ts"
 import * as Swap from "../core/swap/Swap.ts"
-import * as Theme from "../core/Theme.ts"
 import type * as TokenBalance from "../core/TokenBalance.ts"
 import * as Action from "./Action.ts"
 import type { Attempt, FailureOf, Safe } from "./Action.ts"
@@ -61,11 +58,11 @@ import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
 import * as LazyFeature from "./LazyFeature.ts"
 import * as PhoneLinks from "./PhoneLinks.ts"
+import { resolveHost } from "./ResolvedHost.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import * as WalletWindowOpener from "./WalletWindowOpener.ts"
 import { timeZone } from "./TimeZone.ts"
-import { visitorLocale } from "./VisitorLocale.ts"
 
 type Lazy = LazyFeature.FeatureUnavailableError
 
@@ -240,29 +237,6 @@ const imageUrls = (urls: Backend.ServerUrls | undefined): Pick<Engine, "walletIm
     return network.assets?.imageUrl ?? (imageId === undefined ? undefined : urls?.assetImage(imageId))
   }
 })
-
-/**
- * The host's configuration as the engine reads it: its features checked against their types (a flag that
- * is not one is off), its theme options checked (one refused falls back to its default), and the visitor's
- * locale (the host's option, else the browser's; the embedded wallet's panels speak it too). What was
- * refused is told to the developer.
- */
-const resolveHost = (hostConfig: Config.PorticoConfig) => {
-  const checkedFeatures = HostFeatures.check(hostConfig.features)
-  const hostTheme = Theme.ofHost(hostConfig)
-  const config = Config.resolve(
-    { ...hostConfig, ...hostTheme.theme, features: checkedFeatures.features, locale: visitorLocale(hostConfig.locale) },
-    { origin: globalThis.location?.origin }
-  )
-  // Legal links that are refused leave no engine (LegalConsent's layer fails): the developer hears why first.
-  const legal = Effect.runSync(Effect.match(LegalConsent.linksOf(config), { onFailure: (error) => error, onSuccess: () => undefined }))
-  const refused = [
-    ...DeveloperAlerts.ofFeatures(checkedFeatures),
-    ...hostTheme.refused.map(DeveloperAlerts.ofThemeRefusal),
-    ...(legal === undefined ? [] : [DeveloperAlerts.ofLegalRefusal(legal)])
-  ]
-  return { config, refused, log: HostLogger.make(config.logger, config.logLevel) }
-}
 
 /** The legal checkbox's side of the engine: the host's pages, and the visitor's tick. */
 const legalOf = (consent: LegalConsent.LegalConsent["Service"], run: Action.Runner<never>): Engine["legal"] => ({
