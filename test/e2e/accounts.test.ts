@@ -91,7 +91,7 @@ describe("several accounts of one wallet", () => {
     // The second account, labelled by its ENS name (bob.eth on the Ethereum-shaped devnet).
     const other = dialog(page).getByRole("button", { name: en.switchToAccount.replace("{account}", "bob.eth") })
     await other.waitFor(timeout)
-    expect(await other.getAttribute("data-address")).toBe(second)
+    expect(await other.getAttribute("data-other-account")).toBe(second)
     await dialog(page).screenshot({ path: join(screenshots, "account-other-accounts.png") })
     await expectNoAxeViolations(page)
 
@@ -104,7 +104,7 @@ describe("several accounts of one wallet", () => {
     await expect.poll(() => accountsChanged(page), timeout).toContainEqual([second, first])
     expect((await accountsChanged(page)).at(-1)).toEqual([second, first])
     // Now the first account is the other one.
-    await dialog(page).locator(`.other-accounts [data-address='${first}']`).waitFor(timeout)
+    await dialog(page).locator(`.other-accounts [data-other-account='${first}']`).waitFor(timeout)
 
     // The host's own signature comes from the account the visitor chose.
     await page.keyboard.press("Escape")

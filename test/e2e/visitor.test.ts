@@ -112,7 +112,8 @@ describe("what a visitor meets in the modal", () => {
       const networks = dialog(page).getByRole("region", { name: en.network })
       await networks.getByRole("heading", { name: en.network }).waitFor(timeout)
       const marked = networks.locator("[aria-current='true']")
-      expect(await marked.textContent()).toBe(`${current}${en.networkCurrent}`)
+      // The sandbox's devnets are testnets (sandbox/site/porticoConfig.ts): tagged so beside their name.
+      expect(await marked.textContent()).toBe(`${current}${en.testnet}${en.networkCurrent}`)
       expect(await networks.getByRole("button").count()).toBe(sandbox.config.evm.chains.length)
       await dialog(page).screenshot({ path: join(screenshots, `Account-${device.name}.png`) })
       await expectNoAxeViolations(page)

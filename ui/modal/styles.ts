@@ -129,7 +129,7 @@ iframe.panel { width: 100%; height: min(520px, 70vh); border: 0; border-radius: 
 .declined { display: flex; flex-direction: column; align-items: center; gap: 4px; }
 .address { font-size: 18px; font-weight: 600; }
 /* Addresses and hashes read left to right in every language; the page's direction places them. */
-.address, .address-full, [data-address] { direction: ltr; unicode-bidi: isolate; }
+.address, .address-full, [data-address], [data-other-account] { direction: ltr; unicode-bidi: isolate; }
 /* So do amounts with their symbol and fiat values ("1.5 ETH", "US$ 2.00"), at the row's end. */
 .amounts > *, .activity-amount > * { direction: ltr; unicode-bidi: isolate; }
 /* A trade's second leg reads the page's way: its arrow first, then the amount (a <bdi>). */

@@ -16,7 +16,7 @@ function OtherAccount({ namespace, address }: { readonly namespace: Session.Sess
   const label = AccountList.label(address, AsyncResult.isSuccess(identity) ? identity.value.name ?? undefined : undefined)
   return (
     <li>
-      <button type="button" className="other-account" data-address={address} title={address}
+      <button type="button" className="other-account" data-other-account={address} title={address}
         aria-label={t("switchToAccount", { account: label })}
         onClick={() => startShown(engine.selectAccount(namespace, address))}>
         <AddressAvatar address={address} label={label} className="avatar small" />
