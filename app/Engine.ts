@@ -16,12 +16,13 @@ import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Backend from "../core/Backend.ts"
 import type * as Caip from "../core/Caip.ts"
+import type { FeatureUnavailableError } from "../core/CodeChunk.ts"
 import * as Config from "../core/Config.ts"
 import * as Connection from "../core/Connection.ts"
 import * as Connector from "../core/Connector.ts"
 import * as Constants from "../core/Constants.ts"
 import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
-import * as FrameProtocol from "../core/embedded/FrameProtocol.ts"
+import * as FrameAddress from "../core/embedded/FrameAddress.ts"
 import * as Login from "../core/embedded/Login.ts"
 import * as AccountData from "../core/features/AccountData.ts"
 import * as Activity from "../core/features/Activity.ts"
@@ -58,7 +59,7 @@ import { timeZone } from "./TimeZone.ts"
 import { visitorLocale } from "./VisitorLocale.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
-type Lazy = LazyFeature.FeatureUnavailableError
+type Lazy = FeatureUnavailableError
 
 export interface Engine {
   readonly config: Config.ResolvedConfig
@@ -193,7 +194,7 @@ export interface Engine {
 }
 
 /** Every failure an action of the engine can reject with. */
-export type EngineFailure = Action.FailuresOf<Engine> | Action.UnexpectedError | LazyFeature.FeatureUnavailableError
+export type EngineFailure = Action.FailuresOf<Engine> | Action.UnexpectedError | FeatureUnavailableError
 
 /**
  * Every failure a visitor can meet: what the actions reject with and what the features keep in their
@@ -223,7 +224,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   let embeddedParts: Promise<EmbeddedParts> | undefined
   const frameLocation = {
     apiUrl: config.apiUrl ?? "",
-    query: { projectId: config.projectId, chainId: FrameProtocol.frameNetwork(config.networks), version: BrowserEnvironment.sdkVersion, enableLogger: "false" } as const
+    query: { projectId: config.projectId, chainId: FrameAddress.frameNetwork(config.networks), version: BrowserEnvironment.sdkVersion, enableLogger: "false" } as const
   }
   const loadEmbedded = (): Promise<EmbeddedParts> =>
     embeddedParts ??= import("./EmbeddedEngine.ts").then((module) => module.make(context, loginForm, frameLocation, embeddedScope))
