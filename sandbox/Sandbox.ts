@@ -15,6 +15,8 @@ import { startMailServer } from "./mail/MailServer.ts"
 import { sandboxEmbeddedOptions } from "./mail/SandboxEmbedded.ts"
 import { startIdentityProviders } from "./oidc/IdentityProviders.ts"
 import { callbackPath } from "../http/api/SocialApi.ts"
+import { startAccountAbstractionServices } from "./bundler/AccountAbstractionServices.ts"
+import { paymasterUrlOf } from "./bundler/PaymasterService.ts"
 import { startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
 import { sandboxServerEvm } from "./evm/NetworkShapes.ts"
@@ -47,11 +49,15 @@ export interface SandboxPorts {
   readonly oauth: number
   /** The devnets' block explorer (Etherscan's v2 API and a Blockscout instance per chain). */
   readonly explorer: number
+  /** Each devnet's ERC-4337 bundler (Alto), in chain order. */
+  readonly bundlers: readonly [number, number]
+  /** The ERC-7677 sponsorship service (sandbox/bundler/PaymasterService.ts). */
+  readonly paymaster: number
 }
 
 export const defaultPorts: SandboxPorts = {
   evm: [8545, 8546], solana: 8899, relay: 5555, api: 8790, site: 5173, wallet: 5174, onramp: 5175, smtp: 2525, mailbox: 5176, oidc: 5177, oauth: 5178,
-  explorer: 5179
+  explorer: 5179, bundlers: [4337, 4338], paymaster: 5180
 }
 
 export interface SandboxOptions {
@@ -89,6 +95,11 @@ export interface Sandbox {
   readonly oauthUrl: string
   /** The devnets' explorer: `/v2/api` (Etherscan's v2), `/blockscout/<chainId>/api`, `/tokenlist.json`. */
   readonly explorerUrl: string
+  /**
+   * The ERC-7677 sponsorship service with its API key: a server's secret, so it is not in the pages'
+   * configuration (each chain's `bundlerUrl` is).
+   */
+  readonly paymasterUrl: string
   readonly evm: { readonly chains: ReadonlyArray<EvmChain>; readonly deployment: EvmDeployment }
   readonly solana: { readonly rpcUrl: string; readonly wsUrl: string; readonly deployment: SolanaDeployment }
   /** What both pages read at `/sandbox-config.json`. */
@@ -123,7 +134,7 @@ const freePort = (host: string): Promise<number> =>
 const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promise<SandboxPorts> => {
   if (ports === undefined || ports === "default") return defaultPorts
   const wanted: SandboxPorts = ports === "ephemeral"
-    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0 }
+    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0, bundlers: [0, 0], paymaster: 0 }
     : { ...defaultPorts, ...ports }
   const pick = (port: number) => (port === 0 ? freePort(host) : Promise.resolve(port))
   const [evm0, evm1, solana, relay, api, site, wallet] = await Promise.all(
@@ -133,9 +144,12 @@ const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promi
   const onramp = await pick(wanted.onramp)
   const [oidc, oauth] = await Promise.all([wanted.oidc, wanted.oauth].map(pick))
   const explorer = await pick(wanted.explorer)
+  const paymaster = await pick(wanted.paymaster)
   return {
     evm: [evm0 ?? 0, evm1 ?? 0], solana: solana ?? 0, relay: relay ?? 0, api: api ?? 0, site: site ?? 0, wallet: wallet ?? 0,
-    smtp: smtp ?? 0, mailbox: mailbox ?? 0, onramp, oidc: oidc ?? 0, oauth: oauth ?? 0, explorer
+    smtp: smtp ?? 0, mailbox: mailbox ?? 0, onramp, oidc: oidc ?? 0, oauth: oauth ?? 0, explorer,
+    // Alto reports the port it was given: 0 is left for it to pick, so no other process can take it first.
+    bundlers: wanted.bundlers, paymaster
   }
 }
 
@@ -182,6 +196,9 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
   )
   // The explorer indexes the devnets once they are seeded; the API server knows its URLs from the ports.
   const explorer = evm.then((devnets) => startSandboxExplorer({ host, port: ports.explorer, chains: devnets.chains }))
+  const accountAbstraction = evm.then((devnets) =>
+    startAccountAbstractionServices({ host, devnets, bundlerPorts: ports.bundlers, paymasterPort: ports.paymaster })
+  )
   const mail = startMailServer({ host, smtpPort: ports.smtp, pagePort: ports.mailbox })
   // Their clients are registered with the API server's callback; the API server is configured with the same clients.
   const identity = startIdentityProviders({ host, oidcPort: ports.oidc, oauthPort: ports.oauth, redirectUri: `${http(ports.api)}${callbackPath}` })
@@ -197,14 +214,22 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
   // The API server only needs the Solana mint from its devnet (fast, in-process); EVM URLs and tokens are known ahead.
   // The embedded wallet's frame and panel, served by the API server from its own origin (a build cached by content).
   const frameAssets = buildPages(join(stateDir, "web"), [framePage]).then((built) => built.get("frame"))
-  const api = Promise.all([solana, identity, frameAssets]).then(([devnet, identityProviders, frameFolder]) =>
+  // It sends user operations to the bundlers and sponsorship requests to the service (with its key), so it starts after them.
+  const api = Promise.all([solana, identity, frameAssets, accountAbstraction]).then(([devnet, identityProviders, frameFolder, aa]) =>
     startApiServer({
       host,
       port: ports.api,
       ...(options.ports === "ephemeral" ? {} : { dataDir: join(stateDir, "db") }),
       // Each devnet's configuration is its real network's file from docs/networks/ with only the chain id and
       // RPC URL replaced, and its explorer the sandbox's (Etherscan's dialect for the first, Blockscout's for the second).
-      evm: sandboxServerEvm(ports.evm.map(http)).map((chain, index) => ({ ...chain, explorer: explorerOptionsFor(http(ports.explorer), chain.chainId, index) })),
+      evm: sandboxServerEvm(ports.evm.map(http)).map((chain, index) => {
+        const bundler = aa.bundlers.get(chain.chainId)
+        return {
+          ...chain,
+          explorer: explorerOptionsFor(http(ports.explorer), chain.chainId, index),
+          ...(bundler === undefined ? {} : { accountAbstraction: { bundlerUrl: bundler.url, paymasterUrl: paymasterUrlOf(aa.paymaster) } })
+        }
+      }),
       tokenList: `${http(ports.explorer)}/tokenlist.json`,
       // Solana mainnet's ready configuration, verbatim but for where the cluster and its Jupiter API are, and its id.
       solana: sandboxSolanaOptions(devnet.rpcUrl, devnet.deployment.caipNetworkId, devnet.jupiterUrl),
@@ -228,7 +253,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     }, options.apiLog === undefined ? {} : { log: options.apiLog })
   )
 
-  const parts = [evm, solana, relay, web, api, mail, onramp, identity, explorer] as const
+  const parts = [evm, solana, relay, web, api, mail, onramp, identity, explorer, accountAbstraction] as const
   const settled = await Promise.allSettled<Promise<Stoppable>>(parts)
   const stop = async () => {
     await Promise.allSettled(settled.map((result) => (result.status === "fulfilled" ? result.value.stop() : Promise.resolve())))
@@ -238,7 +263,8 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     await stop()
     throw new AggregateError(failures, startFailureMessage(failures))
   }
-  const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer, mailServer, onrampProvider, identityProviders, explorerServer] = await Promise.all(parts)
+  const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer, mailServer, onrampProvider, identityProviders, explorerServer, aaServices] =
+    await Promise.all(parts)
   if (webServers.walletUrl === undefined) {
     await stop()
     throw new Error("The WalletConnect wallet page (sandbox/wc-wallet/index.html) is missing")
@@ -254,7 +280,15 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     evm: {
       chains: evmDevnets.chains.map(({ chainId, name, rpcUrl }, index) => {
         const { url, kind } = explorerOptionsFor(explorerServer.url, chainId, index)
-        return { chainId, name, rpcUrl, explorerApi: { url, kind }, contracts: { ...evmDevnets.deployment.chains.find((chain) => chain.chainId === chainId)?.contracts } }
+        const bundler = aaServices.bundlers.get(chainId)
+        return {
+          chainId,
+          name,
+          rpcUrl,
+          explorerApi: { url, kind },
+          contracts: { ...evmDevnets.deployment.chains.find((chain) => chain.chainId === chainId)?.contracts },
+          ...(bundler === undefined ? {} : { bundlerUrl: bundler.url })
+        }
       }),
       accounts: evmDevnets.deployment.accounts.map(({ address, privateKey }) => ({ address, privateKey }))
     },
@@ -280,6 +314,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     oidcUrl: identityProviders.oidcUrl,
     oauthUrl: identityProviders.oauthUrl,
     explorerUrl: explorerServer.url,
+    paymasterUrl: paymasterUrlOf(aaServices.paymaster),
     evm: { chains: evmDevnets.chains, deployment: evmDevnets.deployment },
     solana: { rpcUrl: solanaDevnet.rpcUrl, wsUrl: solanaDevnet.wsUrl, deployment: solanaDevnet.deployment },
     config,

@@ -26,7 +26,9 @@ export const EvmChain = Schema.Struct({
    * Contract name → address on this chain: the real network's (usdc, usdt, dai, weth, multicall3, the
    * feeds, the Uniswap venues, ENS on the Ethereum-shaped chain) and the sandbox's own (nft, spamNft, points).
    */
-  contracts: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
+  contracts: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
+  /** The chain's ERC-4337 bundler (EntryPoint v0.8), where the sandbox runs one (sandbox/bundler/). */
+  bundlerUrl: Schema.optionalKey(Schema.String)
 })
 export type EvmChain = typeof EvmChain.Type
 

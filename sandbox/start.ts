@@ -35,12 +35,14 @@ const { values } = parseArgs({
     "oidc-port": { type: "string" },
     "oauth-port": { type: "string" },
     "explorer-port": { type: "string" },
+    "bundler-ports": { type: "string" },
+    "paymaster-port": { type: "string" },
     help: { type: "boolean", short: "h", default: false }
   }
 })
 
 if (values.help) {
-  console.log("Usage: npm start -- [--reset] [--csp | --dev] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B] [--smtp-port N] [--mailbox-port N] [--onramp-port N] [--oidc-port N] [--oauth-port N] [--explorer-port N]")
+  console.log("Usage: npm start -- [--reset] [--csp | --dev] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B] [--smtp-port N] [--mailbox-port N] [--onramp-port N] [--oidc-port N] [--oauth-port N] [--explorer-port N] [--bundler-ports A,B] [--paymaster-port N]")
   process.exit(0)
 }
 
@@ -52,6 +54,7 @@ const port = (flag: string | undefined, env: string, fallback: number): number =
   return value
 }
 const evmPorts = (values["evm-ports"] ?? process.env["SANDBOX_EVM_PORTS"] ?? "").split(",").filter((part) => part !== "")
+const bundlerPorts = (values["bundler-ports"] ?? process.env["SANDBOX_BUNDLER_PORTS"] ?? "").split(",").filter((part) => part !== "")
 const ports: SandboxPorts = {
   site: port(values["site-port"], "SANDBOX_SITE_PORT", defaultPorts.site),
   wallet: port(values["wallet-port"], "SANDBOX_WALLET_PORT", defaultPorts.wallet),
@@ -64,7 +67,12 @@ const ports: SandboxPorts = {
   onramp: port(values["onramp-port"], "SANDBOX_ONRAMP_PORT", defaultPorts.onramp),
   oidc: port(values["oidc-port"], "SANDBOX_OIDC_PORT", defaultPorts.oidc),
   oauth: port(values["oauth-port"], "SANDBOX_OAUTH_PORT", defaultPorts.oauth),
-  explorer: port(values["explorer-port"], "SANDBOX_EXPLORER_PORT", defaultPorts.explorer)
+  explorer: port(values["explorer-port"], "SANDBOX_EXPLORER_PORT", defaultPorts.explorer),
+  bundlers: [
+    port(bundlerPorts[0], "SANDBOX_BUNDLER_PORT_1", defaultPorts.bundlers[0]),
+    port(bundlerPorts[1], "SANDBOX_BUNDLER_PORT_2", defaultPorts.bundlers[1])
+  ],
+  paymaster: port(values["paymaster-port"], "SANDBOX_PAYMASTER_PORT", defaultPorts.paymaster)
 }
 
 let sandbox: Sandbox | undefined
@@ -115,6 +123,8 @@ const rows: ReadonlyArray<readonly [string, string]> = [
   ...config.evm.chains.map((chain) => [`EVM ${chain.name} (${chain.chainId})`, chain.rpcUrl] as const),
   ...config.evm.chains.flatMap((chain) =>
     chain.explorerApi === undefined ? [] : [[`Explorer API of ${chain.chainId} (${chain.explorerApi.kind === "etherscan" ? "Etherscan v2" : "Blockscout"})`, chain.explorerApi.url] as const]),
+  ...config.evm.chains.flatMap((chain) => chain.bundlerUrl === undefined ? [] : [[`ERC-4337 bundler of ${chain.chainId} (EntryPoint v0.8)`, chain.bundlerUrl] as const]),
+  ["ERC-7677 paymaster service (server-side key)", sandbox.paymasterUrl],
   ["Solana RPC", config.solana.cluster.rpcUrl],
   ["Solana WebSocket", config.solana.cluster.wsUrl],
   ["Solana network", config.solana.cluster.caipNetworkId],

@@ -12,6 +12,12 @@ const osiApproved = new Set([
   "Unlicense", "Zlib", "Python-2.0", "CC0-1.0", "LGPL-2.1-only", "LGPL-3.0-only", "Artistic-2.0", "BSL-1.0"
 ])
 
+/**
+ * OSI-approved, but a host's build could not stay MIT with them: accepted for the development tools only
+ * (the sandbox's bundler, Alto, and the ERC-4337 contracts it runs), never for what the packages install.
+ */
+const devOnlyCopyleft = new Set(["GPL-2.0-only", "GPL-2.0-or-later", "GPL-3.0-only", "GPL-3.0-or-later"])
+
 interface LockEntry {
   readonly version?: string
   readonly license?: unknown
@@ -61,6 +67,7 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     continue
   }
   if (isOsi(licence)) continue
+  if (entry.dev === true && devOnlyCopyleft.has(licence)) continue
   const reason = allowed.get(name)
   if (reason !== undefined) {
     console.log(`allowlisted ${name}@${entry.version ?? "?"} (${licence}): ${reason}`)

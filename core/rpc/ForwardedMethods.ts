@@ -68,6 +68,34 @@ export const solanaMethods: ReadonlySet<string> = new Set([
   "simulateTransaction"
 ])
 
-/** Whether the endpoint forwards `method` on a network of `namespace`. */
+/** Whether the endpoint forwards `method` to the node of a network of `namespace`. */
 export const isForwarded = (namespace: string, method: string): boolean =>
   namespace === "eip155" ? evmMethods.has(method) : namespace === "solana" ? solanaMethods.has(method) : false
+
+/**
+ * ERC-4337's bundler RPC (EntryPoint v0.7 and later): user operations the visitor's account already
+ * signed, their gas estimates and receipts. They go to the network's bundler, where the host configured one.
+ */
+export const bundlerMethods: ReadonlySet<string> = new Set([
+  "eth_estimateUserOperationGas",
+  "eth_getUserOperationByHash",
+  "eth_getUserOperationReceipt",
+  "eth_sendUserOperation",
+  "eth_supportedEntryPoints"
+])
+
+/**
+ * ERC-7677's paymaster web service RPC: the host's sponsorship service signs for its paymaster. The server
+ * calls it with the host's key, which pages never see.
+ */
+export const paymasterMethods: ReadonlySet<string> = new Set(["pm_getPaymasterData", "pm_getPaymasterStubData"])
+
+/** Who answers a forwarded call: the node, the bundler or the sponsorship service. */
+export type Destination = "node" | "bundler" | "paymaster"
+
+/** Where the endpoint sends `method` on a network of `namespace`; undefined: nowhere, it is refused. */
+export const destinationOf = (namespace: string, method: string): Destination | undefined => {
+  if (isForwarded(namespace, method)) return "node"
+  if (namespace !== "eip155") return undefined
+  return bundlerMethods.has(method) ? "bundler" : paymasterMethods.has(method) ? "paymaster" : undefined
+}

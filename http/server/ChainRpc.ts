@@ -26,12 +26,12 @@ import * as Caip from "../../core/Caip.ts"
 import * as Constants from "../../core/Constants.ts"
 import * as RpcCode from "../../core/RpcCode.ts"
 import * as CallLimits from "../../core/rpc/CallLimits.ts"
-import { isForwarded } from "../../core/rpc/ForwardedMethods.ts"
+import { destinationOf, type Destination } from "../../core/rpc/ForwardedMethods.ts"
 import { isImmutable } from "../../core/rpc/ImmutableAnswer.ts"
 import * as JsonRpc from "../../core/rpc/JsonRpc.ts"
 import * as ChainRpcRoute from "../api/ChainRpcRoute.ts"
 import { keyOf, makeChainRpcCache, type ChainRpcCache } from "./ChainRpcCache.ts"
-import type { Upstreams } from "./ChainRpcUpstreams.ts"
+import type { AccountAbstractionUpstream, AccountAbstractionUpstreams, Upstreams } from "./ChainRpcUpstreams.ts"
 import { Metrics, type ServerMetrics } from "./Metrics.ts"
 import { makeAdmission, makeCharge, projectIdOf } from "./ProjectGuardLive.ts"
 import { RateLimits } from "./RateLimits.ts"
@@ -55,10 +55,13 @@ const decodeUpstream = Schema.decodeUnknownEffect(Schema.Union([UpstreamAnswers,
 
 const json = (body: unknown, status = 200) => HttpServerResponse.jsonUnsafe(body, { status })
 
-/** One call of the batch: already answered, or to forward. Notifications (no id) get no answer back. */
+/**
+ * One call of the batch: already answered, or to forward to the node (the default), the bundler or the
+ * sponsorship service. Notifications (no id) get no answer back.
+ */
 type Slot =
   | { readonly _tag: "Answered"; readonly notification: boolean; readonly response: JsonRpc.Response }
-  | { readonly _tag: "Forward"; readonly notification: boolean; readonly request: JsonRpc.Request }
+  | { readonly _tag: "Forward"; readonly notification: boolean; readonly request: JsonRpc.Request; readonly destination?: Exclude<Destination, "node"> }
 
 /** A call as far as it can be judged without the chain's head: a slot, or a request whose cost needs the head. */
 type Judged = Slot | { readonly _tag: "NeedsHead"; readonly notification: boolean; readonly request: JsonRpc.Request }
@@ -74,7 +77,7 @@ const slotOfVerdict = (network: string, cache: ChainRpcCache, request: JsonRpc.R
     : { _tag: "Answered", notification, response: JsonRpc.result(id, cached) }
 }
 
-const judgeCall = (namespace: string, network: string, cache: ChainRpcCache) => (raw: unknown): Judged => {
+const judgeCall = (namespace: string, network: string, cache: ChainRpcCache, accountAbstraction: AccountAbstractionUpstream | undefined) => (raw: unknown): Judged => {
   const decoded = decodeRequest(raw)
   if (Option.isNone(decoded)) {
     return { _tag: "Answered", notification: false, response: JsonRpc.error(JsonRpc.idOf(raw), "InvalidRequest") }
@@ -83,8 +86,16 @@ const judgeCall = (namespace: string, network: string, cache: ChainRpcCache) => 
   const notification = request.id === undefined
   const verdict = CallLimits.judge(namespace, request.method, request.params)
   if (verdict._tag === "Refuse") return slotOfVerdict(network, cache, request, verdict)
-  if (!isForwarded(namespace, request.method)) {
+  const destination = destinationOf(namespace, request.method)
+  if (destination === undefined) {
     return { _tag: "Answered", notification, response: JsonRpc.error(request.id ?? null, "MethodNotSupported", `Method not supported: ${request.method}`) }
+  }
+  if (destination !== "node") {
+    const url = destination === "bundler" ? accountAbstraction?.bundler : accountAbstraction?.paymaster
+    const missing = destination === "bundler" ? "ERC-4337 bundler" : "ERC-7677 sponsorship service"
+    return url === undefined
+      ? { _tag: "Answered", notification, response: JsonRpc.error(request.id ?? null, "MethodNotSupported", `${request.method}: no ${missing} is configured for ${network}`) }
+      : { _tag: "Forward", notification, request, destination }
   }
   return verdict._tag === "NeedsHead" ? { _tag: "NeedsHead", notification, request } : slotOfVerdict(network, cache, request, verdict)
 }
@@ -110,9 +121,10 @@ const settle = (namespace: string, network: string, cache: ChainRpcCache, node: 
 
 type Answer = Omit<JsonRpc.Response, "jsonrpc" | "id">
 
-/** The node a network's calls go to, and what to tell when it fails them (Metrics' upstream errors). */
+/** The node (or bundler, or sponsorship service) a network's calls go to, and what to tell when it fails them (Metrics' upstream errors). */
 interface Node {
   readonly url: string
+  readonly name: string
   readonly failed: () => void
 }
 
@@ -153,6 +165,33 @@ const forward = (node: Node, requests: ReadonlyArray<JsonRpc.Request>): Effect.E
   )
 }
 
+const decodeSingle = Schema.decodeUnknownEffect(Schema.Struct({ result: Schema.optionalKey(Schema.Unknown), error: Schema.optionalKey(JsonRpc.ErrorObject) }))
+
+/**
+ * Sends one call alone, as bundlers and sponsorship services are only required to take (no batches), with
+ * our own id. Their errors (AA codes, a refused sponsorship) reach the visitor as they said them.
+ */
+const forwardOne = (node: Node, request: JsonRpc.Request): Effect.Effect<Answer> =>
+  Effect.tryPromise({
+    try: async (signal): Promise<unknown> => {
+      const response = await fetch(node.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: request.method, params: request.params ?? [] }),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(Constants.rpcTimeoutMillis)])
+      })
+      return response.json()
+    },
+    catch: () => "unreachable"
+  }).pipe(
+    Effect.flatMap((body) => Effect.mapError(decodeSingle(body), () => "unreadable")),
+    Effect.map((answer): Answer => (answer.error === undefined ? { result: answer.result ?? null } : { error: answer.error })),
+    Effect.catch((reason) => {
+      node.failed()
+      return Effect.succeed<Answer>({ error: { code: RpcCode.table.ResourceUnavailable.code, message: `The ${node.name} is ${reason}` } })
+    })
+  )
+
 const bodyOf = (request: HttpServerRequest.HttpServerRequest, search: URLSearchParams): Effect.Effect<unknown, "parse"> => {
   if (request.method === "POST") {
     return request.json.pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize), Effect.mapError(() => "parse" as const))
@@ -173,6 +212,7 @@ const bodyOf = (request: HttpServerRequest.HttpServerRequest, search: URLSearchP
 
 const handle = (
   upstreams: Upstreams,
+  accountAbstractionUpstreams: AccountAbstractionUpstreams,
   cache: ChainRpcCache,
   admit: (projectId: string, request: HttpServerRequest.HttpServerRequest) => Effect.Effect<Project, { readonly _tag: string; readonly message: string }>,
   charge: (project: Project, request: HttpServerRequest.HttpServerRequest, cost: number) => Effect.Effect<void, { readonly message: string }>,
@@ -215,16 +255,26 @@ const handle = (
     if (Result.isFailure(charged)) {
       return json(JsonRpc.error(null, "LimitExceeded", `${charged.failure.message} (a batch costs one request per call: ${calls.length})`), 429)
     }
-    const node: Node = { url: upstream, failed: () => metrics.upstreamFailed(network) }
-    const slots = yield* settle(namespace, network, cache, node, calls.map(judgeCall(namespace, network, cache)))
-    const toForward = slots.flatMap((slot) => (slot._tag === "Forward" ? [slot.request] : []))
-    const answers = yield* forward(node, toForward)
+    const failed = () => metrics.upstreamFailed(network)
+    const node: Node = { url: upstream, name: "node", failed }
+    const accountAbstraction = accountAbstractionUpstreams.get(network)
+    const slots = yield* settle(namespace, network, cache, node, calls.map(judgeCall(namespace, network, cache, accountAbstraction)))
+    const toNode = slots.flatMap((slot) => (slot._tag === "Forward" && slot.destination === undefined ? [slot.request] : []))
+    const [answers, elsewhere] = yield* Effect.all([
+      forward(node, toNode),
+      // judgeCall forwards a bundler or sponsorship call only where the network has that service.
+      Effect.forEach(slots, (slot) => {
+        if (slot._tag !== "Forward" || slot.destination === undefined) return Effect.succeed(undefined)
+        const url = slot.destination === "bundler" ? accountAbstraction?.bundler : accountAbstraction?.paymaster
+        return url === undefined ? Effect.succeed(undefined) : forwardOne({ url, name: slot.destination, failed }, slot.request)
+      }, { concurrency: "unbounded" })
+    ], { concurrency: "unbounded" })
     let next = 0
-    const responses = slots.flatMap((slot) => {
+    const responses = slots.flatMap((slot, index) => {
       if (slot._tag === "Answered") return slot.notification ? [] : [slot.response]
-      const answer = answers[next++] ?? {}
+      const answer = (slot.destination === undefined ? answers[next++] : elsewhere[index]) ?? {}
       const { method, params } = slot.request
-      if (answer.error === undefined && isImmutable(method, params, answer.result)) {
+      if (slot.destination === undefined && answer.error === undefined && isImmutable(method, params, answer.result)) {
         cache.set(keyOf(network, method, params), answer.result)
       }
       return slot.notification ? [] : [{ jsonrpc: "2.0" as const, id: slot.request.id ?? null, ...answer }]
@@ -233,12 +283,12 @@ const handle = (
     return json(batch ? responses : responses[0])
   })
 
-/** The endpoint's routes (GET and POST on /v1/), forwarding to `upstreams`. */
-export const layer = (upstreams: Upstreams) =>
+/** The endpoint's routes (GET and POST on /v1/), forwarding to `upstreams` and the account-abstraction services. */
+export const layer = (upstreams: Upstreams, accountAbstraction: AccountAbstractionUpstreams = new Map()) =>
   Layer.unwrap(Effect.gen(function*() {
     const admit = yield* makeAdmission
     const charge = yield* makeCharge
     const limits = yield* RateLimits
-    const handler = handle(upstreams, makeChainRpcCache(), admit, charge, limits.known.capacity, yield* Metrics)
+    const handler = handle(upstreams, accountAbstraction, makeChainRpcCache(), admit, charge, limits.known.capacity, yield* Metrics)
     return HttpRouter.addAll([HttpRouter.route("GET", path, handler), HttpRouter.route("POST", path, handler)])
   }))

@@ -49,7 +49,16 @@ export const EvmChainOptions = Schema.Struct({
    * The chain's Etherscan-compatible explorer API (explorer/ExplorerOptions.ts): history and token
    * discovery read through it. Without one the chain has no history.
    */
-  explorer: Schema.optionalKey(ExplorerOptions)
+  explorer: Schema.optionalKey(ExplorerOptions),
+  /**
+   * Smart accounts on this chain: the ERC-4337 bundler (EntryPoint v0.8) the chain RPC endpoint sends
+   * user operations to, and the host's ERC-7677 sponsorship service, whose URL carries the host's key (the
+   * server calls it; pages only see the chain RPC endpoint). Without it the chain has no smart accounts.
+   */
+  accountAbstraction: Schema.optionalKey(Schema.Struct({
+    bundlerUrl: Schema.String,
+    paymasterUrl: Schema.optionalKey(Schema.String)
+  }))
 })
 export type EvmChainOptions = typeof EvmChainOptions.Type
 

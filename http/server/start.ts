@@ -25,7 +25,7 @@ import { fungibleCatalogue, makeBalanceReader } from "./Balances.ts"
 import { AccountHistory } from "./AccountHistory.ts"
 import { BlockchainHandlers } from "./BlockchainHandlers.ts"
 import * as ChainRpc from "./ChainRpc.ts"
-import { upstreamsOf } from "./ChainRpcUpstreams.ts"
+import { accountAbstractionUpstreamsOf, upstreamsOf } from "./ChainRpcUpstreams.ts"
 import { openDatabase, type Database } from "./Database.ts"
 import * as GracefulStop from "./GracefulStop.ts"
 import { historyPageSize } from "./HistoryAnswers.ts"
@@ -226,7 +226,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
     )
     const routes = Layer.mergeAll(
       HttpApiBuilder.layer(ServedApi, { openapiPath: openApiPath }).pipe(Layer.provide(handlers)),
-      ChainRpc.layer(upstreamsOf(options)).pipe(Layer.provide(services)),
+      ChainRpc.layer(upstreamsOf(options), accountAbstractionUpstreamsOf(options)).pipe(Layer.provide(services)),
       OnrampWebhook.layer(onramp?.purchases),
       // The embedded wallet's frame and panel pages, when their build is configured.
       frameAssets === undefined ? Layer.empty : FramePages.layer(frameAssets).pipe(Layer.provide(services)),

@@ -22,7 +22,8 @@ const place = async (client: SeedClient, compiled: CompiledContracts, placements
 
 type SeedClient = ReturnType<typeof seedClient>
 
-const seedClient = (provider: RpcProvider) =>
+/** A Hardhat test client over a chain's in-process provider, signing for its unlocked mnemonic accounts. */
+export const seedClient = (provider: RpcProvider) =>
   createTestClient({ mode: "hardhat", transport: custom(provider, { retryCount: 0 }) })
     .extend(publicActions)
     .extend(walletActions)

@@ -11,6 +11,7 @@ export const contractNames = [
   "Collection",
   "SmartAccount",
   "SmartAccountFactory",
+  "SponsorPaymaster",
   "Multicall3",
   "WrappedEther",
   "PriceFeed",
@@ -26,7 +27,16 @@ export const contractNames = [
   "PublicResolver",
   "UniversalResolver"
 ] as const
-export type ContractName = (typeof contractNames)[number]
+
+/**
+ * ERC-4337's EntryPoint v0.8 and its audited EIP-7702 account, byte for byte as deployed on real chains:
+ * read from eth-infinitism's published artifacts (`@account-abstraction/contracts`), never recompiled,
+ * so that CREATE2 with the official salts lands them at their canonical addresses (AccountAbstraction.ts).
+ */
+export const publishedContractNames = ["EntryPoint", "Simple7702Account"] as const
+
+const allContractNames = [...contractNames, ...publishedContractNames] as const
+export type ContractName = (typeof allContractNames)[number]
 
 export interface CompiledContract {
   readonly abi: Abi
@@ -45,12 +55,12 @@ const settings = {
   outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } }
 }
 
-const solcVersion = (): string => {
-  const manifest: unknown = createRequire(import.meta.url)("solc/package.json")
+const packageVersion = (name: string): string => {
+  const manifest: unknown = createRequire(import.meta.url)(`${name}/package.json`)
   if (typeof manifest === "object" && manifest !== null && "version" in manifest && typeof manifest.version === "string") {
     return manifest.version
   }
-  throw new CompileError("cannot read the solc package version")
+  throw new CompileError(`cannot read the ${name} package version`)
 }
 
 const readSources = async (): Promise<Record<string, { content: string }>> => {
@@ -70,8 +80,9 @@ const readSources = async (): Promise<Record<string, { content: string }>> => {
 export const compileContracts = async (): Promise<CompiledContracts> => {
   if (isPackaged) return parseCompiled(JSON.parse(await readFile(prebuiltContracts, "utf8")))
   const sources = await readSources()
-  const version = solcVersion()
-  const key = createHash("sha256").update(JSON.stringify({ version, settings, sources })).digest("hex").slice(0, 16)
+  const version = packageVersion("solc")
+  const published = packageVersion("@account-abstraction/contracts")
+  const key = createHash("sha256").update(JSON.stringify({ version, published, settings, sources })).digest("hex").slice(0, 16)
   const cacheFile = new URL(`evm-contracts-${key}.json`, cacheDir)
   // A missing or unreadable cache entry just means compiling again.
   const cached = await readFile(cacheFile, "utf8")
@@ -82,7 +93,7 @@ export const compileContracts = async (): Promise<CompiledContracts> => {
   const { default: solc } = await import("solc")
   const compile: (input: string) => string = solc.compile
   const output: unknown = JSON.parse(compile(JSON.stringify({ language: "Solidity", sources, settings })))
-  const compiled = fromSolcOutput(output)
+  const compiled = parseCompiled({ ...fromSolcOutput(output), ...publishedContracts() })
   await mkdir(cacheDir, { recursive: true })
   // Write then rename: parallel test workers may compile at once and must never read half a file.
   const temporary = new URL(`evm-contracts-${key}.${process.pid}.tmp`, cacheDir)
@@ -91,9 +102,14 @@ export const compileContracts = async (): Promise<CompiledContracts> => {
   return compiled
 }
 
+const publishedContracts = (): Record<string, unknown> => {
+  const require = createRequire(import.meta.url)
+  return Object.fromEntries(publishedContractNames.map((name) => [name, require(`@account-abstraction/contracts/artifacts/${name}.json`)]))
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null
 
-const fromSolcOutput = (output: unknown): CompiledContracts => {
+const fromSolcOutput = (output: unknown): Record<string, unknown> => {
   if (!isRecord(output)) throw new CompileError("solc returned no JSON object")
   const errors = Array.isArray(output["errors"]) ? output["errors"] : []
   const fatal = errors.filter((error) => isRecord(error) && error["severity"] === "error")
@@ -110,7 +126,7 @@ const fromSolcOutput = (output: unknown): CompiledContracts => {
       found[name] = { abi: contract["abi"], bytecode: `0x${String(contract["evm"]["bytecode"]["object"])}` }
     }
   }
-  return parseCompiled(found)
+  return found
 }
 
 const parseCompiled = (value: unknown): CompiledContracts => {
@@ -125,7 +141,7 @@ const parseCompiled = (value: unknown): CompiledContracts => {
     // solc's ABI JSON is the Abi shape by construction; viem checks each item when it encodes.
     return { abi: contract["abi"] as Abi, bytecode: bytecode as Hex }
   }
-  return Object.fromEntries(contractNames.map((name) => [name, entry(name)])) as Record<ContractName, CompiledContract>
+  return Object.fromEntries(allContractNames.map((name) => [name, entry(name)])) as Record<ContractName, CompiledContract>
 }
 
 export class CompileError extends Error {

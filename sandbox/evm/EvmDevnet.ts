@@ -1,5 +1,6 @@
 import { createHardhatRuntimeEnvironment } from "hardhat/hre"
 import { fileURLToPath } from "node:url"
+import { deployAccountAbstraction } from "./AccountAbstraction.ts"
 import { seedChain } from "./ChainSeeder.ts"
 import { compileContracts } from "./Compile.ts"
 import { deployerAccount, demoAccounts, demoMnemonic, oracleAccount } from "./DemoAccounts.ts"
@@ -100,7 +101,7 @@ export const startEvmDevnets = async (options: EvmDevnetOptions = {}): Promise<E
         compiled,
         placements: placementsOf(chain.shape)
       })
-      const contracts = chainContracts(chain.shape)
+      const contracts = { ...chainContracts(chain.shape), ...(await deployAccountAbstraction(connection.provider, compiled)) }
       const keeper = await startOracleKeeper(connection.provider, (chain.shape.priceFeeds ?? []).map((feed) => ({
         address: feed.address as `0x${string}`,
         heartbeatSeconds: feed.heartbeatSeconds

@@ -109,7 +109,9 @@ describe("startSandbox", () => {
       sandbox.apiUrl,
       sandbox.relayUrl.replace(/^ws/, "http"),
       sandbox.solana.rpcUrl,
-      ...sandbox.config.evm.chains.map((chain) => chain.rpcUrl)
+      ...sandbox.config.evm.chains.map((chain) => chain.rpcUrl),
+      ...sandbox.config.evm.chains.flatMap((chain) => (chain.bundlerUrl === undefined ? [] : [chain.bundlerUrl])),
+      sandbox.paymasterUrl
     ]
     for (const url of urls) expect(await listening(url)).toBe(true)
     await sandbox.stop()
@@ -123,6 +125,8 @@ describe("startSandbox", () => {
   // killing the test process.
   it("a second sandbox on a taken port rejects, naming the port, and stops what it started", async () => {
     const first = await startSandbox({ ports: "ephemeral" })
+    // The first sandbox's own processes (its bundlers): the refused one must leave none beside them.
+    const withFirst = children()
     const solanaPort = Number(new URL(first.solana.rpcUrl).port)
     const free = { evm: [0, 0] as const, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0 }
     const stateDir = mkdtempSync(join(tmpdir(), "portico-sandbox-"))
@@ -132,7 +136,7 @@ describe("startSandbox", () => {
       expect(String((refused as Error).message)).toBe(
         `The sandbox failed to start: port ${solanaPort} on 127.0.0.1 is taken (EADDRINUSE): another sandbox or server holds it; stop it, or start with { ports: "ephemeral" }`
       )
-      expect(children()).toEqual(childrenBefore)
+      expect(children()).toEqual(withFirst)
       expect(await rpc(first.solana.rpcUrl, "getHealth")).toBe("ok")
     } finally {
       await first.stop()

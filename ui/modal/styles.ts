@@ -123,6 +123,10 @@ iframe.panel { width: 100%; height: min(520px, 70vh); border: 0; border-radius: 
 .address, .address-full, [data-address] { direction: ltr; unicode-bidi: isolate; }
 /* So do amounts with their symbol and fiat values ("1.5 ETH", "US$ 2.00"), at the row's end. */
 .amounts > *, .activity-amount > * { direction: ltr; unicode-bidi: isolate; }
+/* A trade's second leg reads the page's way: its arrow first, then the amount (a <bdi>). */
+.activity-amount > .leg { direction: inherit; }
+/* A receiver is typed as it is written: an address or a name, left to right. */
+input[data-send-receiver-input] { direction: ltr; }
 /* Arrows and chevrons point the way the page reads. */
 :dir(rtl) .flip { display: inline-block; transform: scaleX(-1); }
 /* The Account view: who, the features in one row, then the assets without scrolling. */

@@ -80,7 +80,7 @@ const ar: PanelTable = {
     amount: "المبلغ",
     sender: "من",
     recipient: "إلى",
-    spender: "المُصرَّح له",
+    spender: "المُصرَّح له بالإنفاق",
     operator: "المشغّل",
     items: "القطع",
     until: "صالح حتى",
@@ -94,7 +94,7 @@ const ar: PanelTable = {
     simulationReverted: "فشلت المحاكاة: من المرجّح جدًا أن يفشل هذا الطلب. {reason}"
   },
   setup: {
-    title: "أمّن محفظتك",
+    title: "تأمين محفظتك",
     intro: "إذا نسي هذا المتصفح محفظتك، فستستردها بمفتاح مرور أو برمز استرداد.",
     passkey: "إنشاء مفتاح مرور",
     useCode: "استخدام رمز استرداد بدلًا من ذلك",

@@ -7,23 +7,22 @@
  */
 import { describe, expect, it } from "@effect/vitest"
 import * as Locale from "../../../core/Locale.ts"
-import * as MessageFormat from "../../../core/MessageFormat.ts"
 import { loadTable } from "../../../frame/app/PanelStrings.ts"
 import { visitorTexts } from "../../../http/server/embedded/VisitorTexts.ts"
 import { buttonLabels } from "../../../ui/i18n/buttonLabel.ts"
 import { en } from "../../../ui/i18n/en.ts"
 import { loadMessages } from "../../../ui/i18n/Messages.ts"
-
-type Catalog = Readonly<Record<string, string>>
-
-/** The same text but for case ("Block explorer" is the English "Block Explorer"). */
-const same = (text: string, english: string | undefined) => text.toLowerCase() === english?.toLowerCase()
-
-/** A nested table as `path: text` pairs (`approve.titles.personal_sign`). */
-const flatten = (table: object, prefix = ""): Catalog =>
-  Object.fromEntries(Object.entries(table).flatMap(([key, value]) =>
-    typeof value === "string" ? [[`${prefix}${key}`, value]] : Object.entries(flatten(value as object, `${prefix}${key}.`))
-  ))
+import {
+  type Catalog,
+  differingSlots,
+  emptyTexts,
+  extraKeys,
+  flatten,
+  missingKeys,
+  unusedAllowances,
+  untranslated,
+  wrongPlurals
+} from "./LocaleRules.ts"
 
 /** Names and symbols that stay as they are in every language. */
 const everywhere: ReadonlySet<string> = new Set(["WalletConnect", "EVM", "Solana", "{amount} {symbol}", "≈ {value}"])
@@ -64,47 +63,33 @@ describe("every locale table", () => {
   })
 
   it.each(cases)("$locale $part: no text is empty", ({ table }) => {
-    expect(Object.entries(table).filter(([, text]) => text.trim() === "")).toEqual([])
+    expect(emptyTexts(table)).toEqual([])
   })
 
   it.each(cases)("$locale $part: the same keys as English", ({ table, reference }) => {
-    expect(Object.keys(reference).filter((key) => !(key in table))).toEqual([])
-    expect(Object.keys(table).filter((key) => !(key in reference))).toEqual([])
+    expect(missingKeys(table, reference)).toEqual([])
+    expect(extraKeys(table, reference)).toEqual([])
   })
 
   it.each(cases)("$locale $part: the same slots and plurals as English, each well formed", ({ table, reference }) => {
-    const differing = Object.entries(table).filter(([key, text]) =>
-      JSON.stringify(MessageFormat.signature(text)) !== JSON.stringify(MessageFormat.signature(reference[key] ?? ""))
-    )
-    expect(differing).toEqual([])
+    expect(differingSlots(table, reference)).toEqual([])
   })
 
   it.each(cases)("$locale $part: each plural has exactly the locale's categories", ({ locale, table }) => {
-    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.toSorted()
-    const wrong = Object.entries(table).flatMap(([key, text]) =>
-      [...MessageFormat.pluralSelectors(text)].flatMap(([name, selectors]) => {
-        const found = selectors.filter((selector) => !selector.startsWith("=")).toSorted()
-        return JSON.stringify(found) === JSON.stringify(categories) ? [] : [{ key, name, found, categories }]
-      })
-    )
-    expect(wrong).toEqual([])
+    expect(wrongPlurals(locale, table)).toEqual([])
   })
 
   it.each(cases.filter(({ locale }) => locale !== "en"))("$locale $part: nothing left in English", ({ locale, table, reference }) => {
-    const kept = new Set([...everywhere, ...(sameIn[locale] ?? [])])
-    const untranslated = Object.entries(table).filter(([key, text]) => same(text, reference[key]) && !kept.has(text))
-    expect(untranslated).toEqual([])
+    expect(untranslated(table, reference, new Set([...everywhere, ...(sameIn[locale] ?? [])]))).toEqual([])
   })
 
   it.each(Locale.locales.filter((locale) => locale !== "en"))("%s: each word kept as in English is in use", (locale) => {
     const catalog = catalogs.find((found) => found.locale === locale)
-    const kept = new Set(parts.flatMap((part) =>
-      Object.entries(catalog?.[part] ?? {}).filter(([key, text]) => same(text, english[part][key])).map(([, text]) => text)
-    ))
-    expect((sameIn[locale] ?? []).filter((word) => !kept.has(word))).toEqual([])
+    const tables = parts.map((part) => ({ table: catalog?.[part] ?? {}, reference: english[part] }))
+    expect(unusedAllowances(tables, sameIn[locale] ?? [])).toEqual([])
   })
 
   it("English is the reference: every modal key has a text", () => {
-    expect(Object.entries(en).filter(([, text]) => text.trim() === "")).toEqual([])
+    expect(emptyTexts(en)).toEqual([])
   })
 })

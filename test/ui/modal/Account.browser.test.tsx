@@ -10,6 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { page } from "vitest/browser"
 import de from "../../../ui/i18n/locales/de.ts"
+import he from "../../../ui/i18n/locales/he.ts"
 import { en } from "../../../ui/i18n/en.ts"
 import { type FakeHistory, type HistoryPage, installFakeHistory } from "../support/FakeHistory.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
@@ -62,8 +63,21 @@ const approvals: HistoryPage = {
   ]
 }
 
+const trade: HistoryPage = {
+  next: null,
+  data: [{
+    id: "trade",
+    minedAt: minutesAgo(2),
+    operationType: "trade",
+    transfers: [
+      { direction: "out", quantity: { decimals: "18", numeric: "1" }, fungible_info: { name: "Ether", symbol: "ETH" } },
+      { direction: "in", quantity: { decimals: "6", numeric: "3000" }, fungible_info: usdc }
+    ]
+  }]
+}
+
 /** Connects the test wallet with an API configured, then opens the Account view on `tab`. */
-const openAccountTab = async (tab: string, locale: "en" | "de" = "en") => {
+const openAccountTab = async (tab: string, locale: "en" | "de" | "he" = "en") => {
   wallet = announceTestWallet()
   await renderPortico({ apiUrl: "https://api.invalid", locale })
   await connectTestWallet(wallet)
@@ -151,7 +165,7 @@ describe("Account → Activity", () => {
     await openAccountTab(de.activity, "de")
     await until(() => rows().length === 2)
     expect(rows()[0]?.querySelector("strong")?.textContent).toBe(de.approved)
-    expect(rows()[0]?.querySelector("[data-amount]")?.textContent).toBe("Unbegrenzt USDC")
+    expect(rows()[0]?.querySelector("[data-amount]")?.textContent).toBe("USDC unbegrenzt")
   })
 
   it("shows the empty state when the history has no entries", async () => {
@@ -167,6 +181,34 @@ describe("Account → Activity", () => {
     const alert = await until(() => panel()?.querySelector("[role='alert']"), 15_000)
     expect(alert.textContent).toBe(en.failedToFetchTransactions)
     expect(rows()).toEqual([])
+  })
+})
+
+describe("Account → Activity, right to left", () => {
+  it.each([
+    { locale: "en", tab: en.activity, points: "right" },
+    { locale: "he", tab: he.activity, points: "left" }
+  ] as const)("$locale: a trade's second leg starts with its arrow, pointing $points at the amount", async ({ locale, tab, points }) => {
+    history.serve({ "": trade })
+    await openAccountTab(tab, locale)
+    await until(() => rows().length === 1)
+    const leg = rows()[0]?.querySelector<HTMLElement>(".leg")
+    const arrow = leg?.querySelector<HTMLElement>(".flip")
+    const amount = leg?.querySelector("bdi")
+    if (arrow === undefined || arrow === null || amount === undefined || amount === null) throw new Error("No second leg")
+    expect(amount.textContent).toContain("USDC")
+    const [arrowBox, amountBox] = [arrow.getBoundingClientRect(), amount.getBoundingClientRect()]
+    const transform = getComputedStyle(arrow).transform
+    const scaleX = transform === "none" ? 1 : new DOMMatrixReadOnly(transform).a
+    // "→" is drawn pointing right: it stays so before a left-to-right amount and is mirrored before a right-to-left one.
+    if (points === "right") {
+      expect(arrowBox.right).toBeLessThanOrEqual(amountBox.left + 1)
+      expect(scaleX).toBe(1)
+    } else {
+      expect(arrowBox.left).toBeGreaterThanOrEqual(amountBox.right - 1)
+      expect(scaleX).toBe(-1)
+    }
+    await expectNoAxeViolations()
   })
 })
 

@@ -76,7 +76,7 @@ const de: Messages = {
   swapped: "Getauscht",
   swapUnavailable: "Tauschen ist in diesem Netzwerk nicht verfügbar.",
   swapSearch: "Token suchen",
-  swapMinimum: "Mindestens erhalten",
+  swapMinimum: "Du erhältst mindestens",
   swapApprovalFirst: "Deine Wallet fragt dich zuerst, ob der Tausch diesen Betrag an {symbol} verwenden darf.",
   swapHighImpact: "Hohe Preisauswirkung: {impact}. Du würdest deutlich weniger als den Marktpreis erhalten.",
   swapSlippageInvalid: "Gib eine Slippage-Toleranz von 0 bis unter 50 % ein.",
@@ -149,7 +149,7 @@ const de: Messages = {
   errorWalletAnswer: "Die Antwort der Wallet ist für Portico nicht verwendbar: {detail}",
   errorWalletRefused: "Die Wallet konnte das nicht ausführen: {detail}",
   errorEmbeddedRequest: "Die eingebettete Wallet konnte das nicht ausführen: {detail}",
-  errorSendAnswer: "Die Antwort der Wallet auf die Überweisung war nicht lesbar. Prüfe deine Aktivitäten, bevor du erneut sendest.",
+  errorSendAnswer: "Die Antwort der Wallet auf den Versand war nicht lesbar. Prüfe deine Aktivitäten, bevor du erneut sendest.",
   errorInvalidProjectId: "Die Projekt-ID dieser Website ist ungültig.",
   errorClockBehind: "Die Uhr deines Geräts geht nach. Stelle die richtige Zeit ein und versuche es erneut.",
   errorOriginNotAllowed: "Diese Website darf diesen Wallet-Dienst nicht nutzen.",
@@ -178,7 +178,7 @@ const de: Messages = {
   sendNetwork: "Netzwerk",
   sendFee: "Netzwerkgebühr",
   sendFeeUnknown: "Die Netzwerkgebühr konnte nicht geschätzt werden",
-  sendConfirmInWallet: "Bestätige die Überweisung in deiner Wallet…",
+  sendConfirmInWallet: "Bestätige die Transaktion in deiner Wallet…",
   sendSent: "Transaktion gesendet",
   sendOnExplorer: "Im Explorer ansehen",
   sendNoTokens: "Dieses Konto hat in diesem Netzwerk keine Token zum Senden.",
@@ -190,7 +190,7 @@ const de: Messages = {
   errorInvalidAmount: "Gib einen Betrag ein, den der Token darstellen kann (nicht mehr Nachkommastellen als er hat).",
   errorReceiverAddress: "Der Empfänger ist keine gültige Adresse in diesem Netzwerk.",
   errorNameResolution: "Name konnte nicht aufgelöst werden",
-  errorTransferRefused: "Der Token hat diese Überweisung abgelehnt (zu wenig Guthaben?).",
+  errorTransferRefused: "Der Token hat diesen Transfer abgelehnt (zu wenig Guthaben?).",
   errorChainRead: "Das Netzwerk ist nicht erreichbar.",
   contractCall: "Vertragsaufruf",
   errorNameNotFound: "{name} ist nicht registriert.",
@@ -245,7 +245,7 @@ const de: Messages = {
   received: "Empfangen",
   self: "An dich selbst",
   approved: "Freigegeben",
-  unlimitedOf: "Unbegrenzt {symbol}",
+  unlimitedOf: "{symbol} unbegrenzt",
   spenderAddress: "Berechtigt: {address}",
   unverified: "Nicht verifiziert",
   walletIcon: "Symbol von {name}",
@@ -258,7 +258,7 @@ const de: Messages = {
   toAddress: "An {address}",
   loadMore: "Mehr laden",
   relayUnreachable: "Das WalletConnect-Relay ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.",
-  dialogLabel: "Portico Wallet-Verbindung"
+  dialogLabel: "Portico-Wallet-Verbindung"
 }
 
 export default de

@@ -56,7 +56,10 @@ function Row({ transaction, now }: { readonly transaction: Transaction.Transacti
         )}
       </span>
       <span className="activity-amount">
-        {amounts.map((amount, index) => <span key={index} data-amount="">{index === 0 ? amount : <><span className="flip">→</span> {amount}</>}</span>)}
+        {amounts.map((amount, index) => index === 0
+          ? <span key={index} data-amount="">{amount}</span>
+          // The arrow stands outside the amount's left-to-right isolate, so it points the way the page reads.
+          : <span key={index} data-amount="" className="leg"><span className="flip">→</span> <bdi>{amount}</bdi></span>)}
         <time className="muted" dateTime={transaction.metadata.minedAt}>{Format.formatRelativeTime(minedAt, now, locale)}</time>
       </span>
     </li>
