@@ -6,9 +6,7 @@
  * account, a switch on top chooses which one the view shows. The view renders; core decides (which
  * balance is native, what is offered, what Disconnect ends).
  */
-import { useEffect } from "react"
 import * as Session from "../../../core/Session.ts"
-import { preloadFeatureViews } from "../FeatureView.tsx"
 import { startShown, useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { AccountHeader } from "./AccountHeader.tsx"
 import { AccountTabs } from "./AccountTabs.tsx"
@@ -39,7 +37,6 @@ function AccountSwitch({ session, active }: { readonly session: Session.SessionS
 
 export function Account() {
   const { engine, t } = useModalContext()
-  useEffect(preloadFeatureViews, [])
   const session = useEngineAtom(engine.atoms.session)
   const account = Session.activeAccount(session)
   if (account === undefined) return <p className="muted">{t("noActivity")}</p>
