@@ -34,8 +34,7 @@ const load = (name: FeatureViewName): Promise<ComponentType> =>
   })
 
 /**
- * Fetches one feature view's chunk when the visitor shows intent (pointer over, focus on or touch of its
- * button): the next likely step, never every view at once (issue 30: the connect path pays for none).
+ * Fetches one feature view's chunk when the visitor shows intent (pointer over or focus on its button): the next likely step, never every view at once (issue 30: the connect path pays for none).
  */
 export const preloadFeatureView = (name: FeatureViewName): void => {
   // Best effort: a chunk that fails here is fetched again when its view opens.

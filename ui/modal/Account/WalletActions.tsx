@@ -34,9 +34,9 @@ export function WalletActions({ account }: { readonly account: Session.SessionAc
           type="button"
           className="wallet-action"
           data-feature={feature.view}
+          // A touch fires pointerenter as well: pointer and focus are every kind of intent.
           onPointerEnter={() => preloadFeatureView(feature.view)}
           onFocus={() => preloadFeatureView(feature.view)}
-          onTouchStart={() => preloadFeatureView(feature.view)}
           onClick={() => void engine.push({ view: feature.view })}
         >
           <ActionIcon name={feature.icon} />
