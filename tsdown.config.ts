@@ -24,6 +24,10 @@ const packagedSandbox: Rolldown.Plugin = {
     extra.kind === "dynamic-import" && source.endsWith("/sandbox/Sandbox.ts") ? { id: "./sandbox/index.mjs", external: true } : null
 }
 
+/** A package of its own whose bin is one Node module (`dist/cli.mjs`); its dependencies are its package's. */
+const binPackage = (entry: string, outDir: string) =>
+  ({ entry: { cli: entry }, outDir, format: "esm", platform: "node", target: "node22", dts: false, deps: { neverBundle: true }, clean: true }) as const
+
 export default defineConfig([
   {
     entry: entries,
@@ -91,16 +95,9 @@ export default defineConfig([
   ...(Object.keys(serverEntries).length === 0
     ? []
     : [{ entry: serverEntries, outDir: "dist", format: "esm" as const, platform: "node" as const, dts: true, clean: false }]),
-  {
-    // The `portico-server` package (server/package.json): its bin runs the API, the relay and the wallet's
-    // frame; scripts/package/server.ts adds the frame's pages beside it.
-    entry: { cli: "http/cli/main.ts" },
-    outDir: "server/dist",
-    format: "esm",
-    platform: "node",
-    target: "node22",
-    dts: false,
-    deps: { neverBundle: true },
-    clean: true
-  }
+  // The `portico-server` package (server/package.json): its bin runs the API, the relay and the wallet's
+  // frame; scripts/package/server.ts adds the frame's pages beside it.
+  binPackage("http/cli/main.ts", "server/dist"),
+  // The `portico-migrate` package (migrate/package.json): the codemod's bin, on TypeScript's parser only.
+  binPackage("migrate/cli.ts", "migrate/dist")
 ])

@@ -3,6 +3,7 @@
  * Standard), WalletConnect and the embedded wallet where the configuration offers them, our server over
  * fetch, analytics and the host's configuration. Which of them are offered is core's rule (`Config`).
  */
+import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Analytics from "../core/Analytics.ts"
@@ -18,10 +19,12 @@ import type * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 import type { EmbeddedFrame } from "../core/embedded/FrameChannel.ts"
 import { HostConfig } from "../core/HostConfig.ts"
 import * as Storage from "../core/Storage.ts"
+import * as WalletRedirect from "../core/WalletRedirect.ts"
 import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile } from "./Device.ts"
+import * as PageReturn from "./PageReturn.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
 export const sdkVersion = "react-portico-0.1.0"
@@ -52,7 +55,8 @@ export const layer = (
   const walletConnect = Config.offersWalletConnect(config)
     ? WalletConnect.make({
       projectId: config.projectId,
-      metadata: config.metadata,
+      // Phone wallets send the visitor back by it, to the page they connected on unless the host names one.
+      metadata: WalletRedirect.withRedirect(config.metadata, globalThis.location?.href),
       networks,
       relayUrl: config.relayUrl ?? Constants.walletConnectRelayUrl,
       storage: Storage.serviceOf(BrowserStorage.layerBrowser),
@@ -63,7 +67,10 @@ export const layer = (
     })
     : undefined
   const embedded = Config.offersEmbeddedWallet(config) ? Embedded.make({ frame: embeddedFrame, networks }) : undefined
+  const wake = walletConnect?.wake
   return Layer.mergeAll(
+    // Back from a wallet app: the relay's socket is made again at once if it died while the page was away.
+    wake === undefined ? Layer.empty : Layer.effectDiscard(Effect.acquireRelease(Effect.sync(() => PageReturn.watch(wake)), (stop) => Effect.sync(stop))),
     BrowserStorage.layerBrowser,
     Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect, embedded }),
     server(config, tellDeveloper),

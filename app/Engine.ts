@@ -20,10 +20,13 @@ import type { FeatureUnavailableError } from "../core/CodeChunk.ts"
 import * as Config from "../core/Config.ts"
 import * as Connection from "../core/Connection.ts"
 import * as Connector from "../core/Connector.ts"
+import { Connectors } from "../core/connectors/Connectors.ts"
 import * as Constants from "../core/Constants.ts"
 import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
+import type * as InAppBrowser from "../core/InAppBrowser.ts"
 import * as FrameAddress from "../core/embedded/FrameAddress.ts"
 import * as Login from "../core/embedded/Login.ts"
+import * as LegalConsent from "../core/LegalConsent.ts"
 import * as AccountData from "../core/features/AccountData.ts"
 import * as Activity from "../core/features/Activity.ts"
 import type { Buying } from "../core/features/Buying.ts"
@@ -45,6 +48,7 @@ import * as SignInConfig from "../core/signin/SignInConfig.ts"
 import * as SignInState from "../core/signin/SignInState.ts"
 import type { SocialProvider } from "../core/SocialProvider.ts"
 import * as Swap from "../core/swap/Swap.ts"
+import * as Theme from "../core/Theme.ts"
 import type * as TokenBalance from "../core/TokenBalance.ts"
 import * as Action from "./Action.ts"
 import type { Attempt, FailureOf, Safe } from "./Action.ts"
@@ -52,12 +56,12 @@ import * as BrowserEnvironment from "./BrowserEnvironment.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
 import * as LazyFeature from "./LazyFeature.ts"
+import * as PhoneLinks from "./PhoneLinks.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import * as WalletWindowOpener from "./WalletWindowOpener.ts"
 import { timeZone } from "./TimeZone.ts"
 import { visitorLocale } from "./VisitorLocale.ts"
-import { openWalletLink } from "./WalletLink.ts"
 
 type Lazy = FeatureUnavailableError
 
@@ -71,6 +75,8 @@ export interface Engine {
   readonly nameZone: string
   /** Sign-in is required: without a session the visitor may not stay connected. */
   readonly signInRequired: boolean
+  /** The legal checkbox: the host's pages (none when it is off) and the visitor's answer (`atoms.legalConsent`). */
+  readonly legal: { readonly links: LegalConsent.LegalLinks | undefined; readonly agree: (agreed: boolean) => Safe<void> }
   /** Asks the wallet again for the sign-in signature; the outcome is in `atoms.signIn`. */
   readonly retrySignIn: () => Safe<void>
   /** Cancels sign-in: disconnects when it is required, otherwise closes. */
@@ -86,10 +92,17 @@ export interface Engine {
   readonly goBackTo: (view: Modal.View) => Safe<void>
   /** Shows the connecting view for what the visitor picked and connects; a failure is in `atoms.attempt`. */
   readonly choose: (choice: ConnectAttempt.Choice) => Safe<void>
-  /** Takes the visitor to a wallet's app or web page (a deep link carrying the pairing URI). */
+  /** Takes the visitor to a wallet's app or web page (a deep link carrying the pairing URI); call it in the tap. */
   readonly openWalletLink: (href: string) => void
-  /** Connects again through the connector of the current view ("Try again"). */
-  readonly connect: (connectorId: string) => Safe<void>
+  /** On a phone: a WalletConnect pairing made ahead (`atoms.preparedPairing`), for a wallet's link to open in the tap. */
+  readonly preparePairing: () => Safe<void>
+  /** In an in-app browser (Instagram, Facebook, X, TikTok, LINE, WeChat, Telegram): how to reach the visitor's browser. */
+  readonly inAppBrowser: InAppBrowser.Escape | undefined
+  /**
+   * Connects through one connector without moving the modal ("Try again", a host's own UI): resolves with
+   * how the attempt ended (undefined after a bug, which is shown and logged).
+   */
+  readonly connect: (connectorId: string) => Safe<ConnectAttempt.Outcome | undefined>
   /** Registers a name for the active account (spec §4's steps); the outcome is in `atoms.registration`. */
   readonly registerName: (label: string) => Safe<void>
   readonly setSendToken: (token: TokenBalance.TokenBalance) => Safe<void>
@@ -154,6 +167,8 @@ export interface Engine {
   readonly socialWindowClosed: () => Safe<void>
   /** Reads the account's first page of history again (while sends are pending). */
   readonly refreshTransactions: (account: Session.SessionAccount) => Safe<void>
+  /** Starts wallet discovery (EIP-6963, Wallet Standard) and readies WalletConnect, as opening the modal does. */
+  readonly discover: () => Safe<void>
   /** Fetches again the wallet list pages whose fetch failed ("Try again"). */
   readonly retryWalletList: () => void
   readonly cancelConnect: () => Safe<void>
@@ -209,9 +224,27 @@ export type ShownFailure =
   | SignInFailure
   | Activity.TransactionsFetchFailedError
 
+/**
+ * The host's configuration as the engine reads it. The embedded wallet's panels speak the visitor's locale
+ * (the host's option, else the browser's). The theme options are checked: one refused falls back to its
+ * default, and the developer hears why.
+ */
+const checked = (hostConfig: Config.PorticoConfig): { readonly config: Config.ResolvedConfig; readonly refused: ReadonlyArray<DeveloperAlerts.Raised> } => {
+  const hostTheme = Theme.ofHost(hostConfig)
+  const config = Config.resolve({ ...hostConfig, ...hostTheme.theme, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
+  // Legal links that are refused leave no engine (LegalConsent's layer fails): the developer hears why first.
+  const legal = Effect.runSync(Effect.match(LegalConsent.linksOf(config), { onFailure: (error) => error, onSuccess: () => undefined }))
+  return { config, refused: [...hostTheme.refused.map(DeveloperAlerts.ofThemeRefusal), ...(legal === undefined ? [] : [DeveloperAlerts.ofLegalRefusal(legal)])] }
+}
+
+/** The legal checkbox's side of the engine: the host's pages, and the visitor's tick. */
+const legalOf = (consent: LegalConsent.LegalConsent["Service"], run: Action.Runner<never>): Engine["legal"] => ({
+  links: consent.links,
+  agree: (agreed) => run.safe(SubscriptionRef.set(consent.agreed, agreed))
+})
+
 export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.Store): Promise<Engine> => {
-  // The embedded wallet's panels speak the visitor's locale (the host's option, else the browser's).
-  const config = Config.resolve({ ...hostConfig, locale: visitorLocale(hostConfig.locale) }, { origin: globalThis.location?.origin })
+  const { config, refused } = checked(hostConfig)
   // The developer's alerts (app/DeveloperConsole.ts) can come before the modal exists; a development
   // build's toast shows them once it does.
   const alerts: { show: (message: string) => void } = { show: () => undefined }
@@ -232,7 +265,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const features = Features.layer.pipe(Layer.provideMerge(environment))
   // Sign-in is its own chunk: a page without `siwx` never loads it.
   const signInModule = SignInConfig.optionsOf(config) === undefined ? undefined : await import("./SignInEngine.ts")
-  const runtime = ManagedRuntime.make<Features.Features | Features.Environment, SignInConfig.SignInConfigError>(
+  const runtime = ManagedRuntime.make<Features.Features | Features.Environment, SignInConfig.SignInConfigError | LegalConsent.InvalidLegalLinksError>(
     signInModule === undefined ? features : signInModule.layer(config, features)
   )
   const context = await runtime.context()
@@ -247,7 +280,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     void run.safe(toast(error.message, error._tag))
   })
   alerts.show = (message) => void run.safe(toast(message))
-  for (const raised of DeveloperAlerts.ofConfig(config)) tellDeveloper(raised)
+  for (const raised of [...DeveloperAlerts.ofConfig(config), ...refused]) tellDeveloper(raised)
   const lazy = <S>(name: string, load: () => Promise<S>) => LazyFeature.make(name, load, run, (error) => toast(error.message, error._tag))
 
   const navigation = service(Navigation)
@@ -265,7 +298,6 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   const embedded = lazy<EmbeddedParts>("embedded wallet", loadEmbedded)
   const { registry, atoms, retryFailed, dispose: disposeAtoms } = EngineAtoms.make(context, { swapForm, buyForm, loginForm }, snapshot)
 
-  const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
   return {
     config,
     timeZone: timeZone(),
@@ -273,6 +305,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     atoms,
     nameZone: names.zone,
     signInRequired: service(SignInState.SignInState).scope.required,
+    legal: legalOf(service(LegalConsent.LegalConsent), run),
     retrySignIn: () => run.safe(signIn?.retry ?? Effect.void),
     cancelSignIn: () => run.safe(signIn?.cancel ?? Effect.void),
     signOut: () => run.attempt(signIn?.signOut ?? Effect.void),
@@ -285,8 +318,9 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     push: (route) => run.safe(navigation.push(route)),
     goBackTo: (view) => run.safe(navigation.goBackTo(view)),
     choose: (choice) => run.safe(attempt.choose(choice)),
-    openWalletLink,
+    ...(await PhoneLinks.make(run.safe, attempt)),
     connect: (connectorId) => run.safe(attempt.connect(connectorId)),
+    discover: () => run.safe(service(Connectors).discover),
     retryWalletList: retryFailed,
     setSendToken: (token) => run.safe(sending.setToken(token)),
     setSendAmount: (amount) => run.safe(sending.setAmount(amount)),
@@ -350,7 +384,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     request: (namespace, args) => run.attempt(service(WalletRequests).request(namespace, args)),
     requestBytes: (namespace, args, field) => run.attempt(service(WalletRequests).requestBytes(namespace, args, field)),
     now: () => runtime.runSync(Clock.currentTimeMillis),
-    isImageAllowed: (source) => Connector.isAllowedImage(source, walletServiceUrl),
+    isImageAllowed: (source) => Connector.isAllowedImage(source, config.walletServiceUrl ?? config.apiUrl),
     walletImageUrl: (imageId) => service(Backend.Backend).urls?.walletImage(imageId),
     dispose: async () => {
       disposeAtoms()

@@ -10,6 +10,7 @@ import * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import type * as Caip from "../core/Caip.ts"
 import * as Connection from "../core/Connection.ts"
 import type * as ConnectionState from "../core/ConnectionState.ts"
+import type * as Connector from "../core/Connector.ts"
 import * as Connectors from "../core/connectors/Connectors.ts"
 import type * as Login from "../core/embedded/Login.ts"
 import * as AccountData from "../core/features/AccountData.ts"
@@ -19,6 +20,7 @@ import type * as Features from "../core/features/Features.ts"
 import * as Names from "../core/features/Names.ts"
 import { Sending } from "../core/features/Sending.ts"
 import * as WalletList from "../core/features/WalletList.ts"
+import { LegalConsent } from "../core/LegalConsent.ts"
 import * as Modal from "../core/Modal.ts"
 import type { NameSuggestions } from "../core/Name.ts"
 import * as Networks from "../core/Networks.ts"
@@ -44,6 +46,8 @@ export interface EngineAtoms {
     /** Where the host and the views are: the active account's network, else the preference (core/Networks). */
     readonly activeNetworkId: Atom.Atom<Caip.CaipNetworkId | undefined>
     readonly attempt: Atom.Atom<ConnectAttempt.Attempt>
+    /** A WalletConnect pairing made ahead on a phone, for the wallet's link to open in the tap. */
+    readonly preparedPairing: Atom.Atom<Connector.PreparedPairing | undefined>
     readonly balances: ReturnType<typeof AccountData.atoms>["balances"]
     readonly identity: ReturnType<typeof AccountData.atoms>["identity"]
     readonly swapNetworks: ReturnType<typeof AccountData.atoms>["swapNetworks"]
@@ -58,6 +62,8 @@ export interface EngineAtoms {
     readonly login: Atom.Atom<Login.LoginState>
     /** Where the visitor stands with sign-in (checking, signing, signed in…). */
     readonly signIn: Atom.Atom<SignInState.SignInStatus>
+    /** The visitor ticked the legal checkbox. */
+    readonly legalConsent: Atom.Atom<boolean>
     /** Suggestions for a name label (kept while the view shows them). */
     readonly nameSuggestions: (label: string) => Atom.Atom<AsyncResult.AsyncResult<NameSuggestions, Names.SuggestionsFailure>>
   }
@@ -97,6 +103,7 @@ export const make = (
     session,
     activeNetworkId: Atom.keepAlive(Atom.make((get) => Networks.activeNetworkId(get(session), get(networks)))),
     attempt: state(service(ConnectAttempt.ConnectAttempt).state),
+    preparedPairing: state(service(ConnectAttempt.ConnectAttempt).prepared),
     balances: accountAtoms.balances,
     identity: accountAtoms.identity,
     swapNetworks: accountAtoms.swapNetworks,
@@ -108,6 +115,7 @@ export const make = (
     buyForm: state(forms.buyForm),
     login: state(forms.loginForm),
     signIn: state(service(SignInState.SignInState).status),
+    legalConsent: state(service(LegalConsent).agreed),
     nameSuggestions: Atom.family((label: string) => Atom.make(names.suggestions(label)))
   }
 

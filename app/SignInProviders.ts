@@ -6,6 +6,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 import type * as Backend from "../core/Backend.ts"
 import type * as Config from "../core/Config.ts"
@@ -20,6 +21,10 @@ const decodeSessions = Schema.decodeUnknownEffect(Schema.Array(SignInSession))
 
 const messageOf = (cause: unknown, fallback: string) => cause instanceof Error && cause.message !== "" ? cause.message : fallback
 
+/** The failed check a backend names, as `portico/server`'s verifier does (`SignInRejectedError.reason`): an expired session is told apart. */
+const reasonOf = (cause: unknown): { readonly reason?: string } =>
+  Predicate.hasProperty(cause, "reason") && typeof cause.reason === "string" ? { reason: cause.reason } : {}
+
 const fromBackend = (backend: Config.SignInBackend, settings: SignInMessage.MessageSettings) =>
   SignInProvider.of({
     createMessage: (account) =>
@@ -33,7 +38,7 @@ const fromBackend = (backend: Config.SignInBackend, settings: SignInMessage.Mess
     addSession: (session) =>
       Effect.tryPromise({
         try: () => backend.addSession(session),
-        catch: (cause) => new SignInRefusedError({ message: messageOf(cause, "The sign-in backend refused the session") })
+        catch: (cause) => new SignInRefusedError({ message: messageOf(cause, "The sign-in backend refused the session"), ...reasonOf(cause) })
       }),
     getSessions: (account) =>
       Effect.tryPromise({

@@ -55,6 +55,12 @@ export const catalogue = {
     description: "This domain is not verified for the project. Proceed only if you trust this site.",
     variant: "warning"
   },
+  /** An option the host gave is refused when the engine is built (the detail names it and what is used instead). */
+  InvalidOption: {
+    title: "Invalid App Configuration",
+    description: "An option of the configuration is invalid.",
+    variant: "error"
+  },
   SwitchNetworkNotFound: {
     title: "Switch Network Not Found",
     description: "The network to switch to is not in the configured networks list.",
@@ -69,5 +75,15 @@ export const tokenBalanceUnavailableToast = {
   message: "Token Balance Unavailable",
   /** The views say it in the visitor's language by this tag. */
   errorTag: "TokenBalanceUnavailable",
+  variant: "error"
+} as const
+
+/**
+ * The "Session Expired" alert as an error toast: the embedded wallet's session ended on its server, or a
+ * sign-in was refused for its times (the device's clock). The views say it in the visitor's language by its tag.
+ */
+export const sessionExpiredToast = {
+  message: catalogue.SessionExpired.title,
+  errorTag: "SessionExpired",
   variant: "error"
 } as const

@@ -14,6 +14,11 @@ export interface AppMetadata {
   readonly description: string
   readonly url: string
   readonly icons: ReadonlyArray<string>
+  /**
+   * Where a phone wallet sends the visitor back after an approval (WalletConnect's `metadata.redirect`):
+   * the site's app scheme and its universal link. Without `universal`, the page the visitor connected on.
+   */
+  readonly redirect?: { readonly native?: string; readonly universal?: string }
 }
 
 export interface Features {
@@ -28,6 +33,11 @@ export interface Features {
   /** The Send view (eip155 and solana tokens). */
   readonly send: boolean
   readonly analytics: boolean
+  /**
+   * The legal checkbox (off by default): Connect asks the visitor to agree to `termsConditionsUrl` and
+   * `privacyPolicyUrl` before any way of connecting can be used.
+   */
+  readonly legalCheckbox: boolean
 }
 
 export const defaultFeatures: Features = {
@@ -38,7 +48,8 @@ export const defaultFeatures: Features = {
   receive: true,
   send: true,
   // Spec §9 lists analytics among the default features; Portico ships it off (no request the visitor did not cause).
-  analytics: false
+  analytics: false,
+  legalCheckbox: false
 }
 
 /**
@@ -80,6 +91,10 @@ export interface PorticoConfig {
    */
   readonly networks: ReadonlyArray<NetworkInput.NetworkInput>
   readonly metadata: AppMetadata
+  /** The host's terms of service (https, or http on localhost), linked from the legal checkbox. */
+  readonly termsConditionsUrl?: string
+  /** The host's privacy policy (https, or http on localhost), linked from the legal checkbox. */
+  readonly privacyPolicyUrl?: string
   /** Base URL of the Blockchain API (balances, history, names). Without it the account view shows none. */
   readonly apiUrl?: string
   /** Base URL of the wallet service (registry, images); defaults to apiUrl. */
@@ -166,3 +181,6 @@ export const offersWalletConnect = (config: NormalizedConfig): boolean => config
 /** The embedded wallet is offered when email or a social login is. */
 export const offersEmbeddedWallet = (config: ResolvedConfig): boolean =>
   config.resolvedFeatures.email || config.resolvedFeatures.socials !== false
+
+/** The full wallet list is offered: the host keeps the feature and has a server to list the registry. */
+export const offersAllWallets = (config: ResolvedConfig): boolean => config.resolvedFeatures.allWallets && config.apiUrl !== undefined

@@ -127,7 +127,8 @@ const attemptOnce = (
     const stopUri = client.subscribe((event) => {
       if (event._tag !== "DisplayUri") return
       run(Effect.gen(function*() {
-        const expiry = yield* Pairing.makeExpiry
+        // A pairing made ahead (on a phone, before the tap) keeps the expiry it was made with.
+        const expiry = event.expiry ?? (yield* Pairing.makeExpiry)
         yield* SubscriptionRef.update(state, (s) => paired(s, event.uri, expiry))
         yield* Deferred.succeed(uriExpiry, expiry)
       }))

@@ -54,12 +54,18 @@ export type ConnectorEvent =
   | { readonly _tag: "AccountsChanged"; readonly accounts: ReadonlyArray<string>; readonly namespace?: Caip.ChainNamespace }
   | { readonly _tag: "ChainChanged"; readonly caipNetworkId: Caip.CaipNetworkId; readonly namespace?: Caip.ChainNamespace }
   | { readonly _tag: "Disconnected" }
-  /** WalletConnect: a pairing URI to show as a QR code. */
-  | { readonly _tag: "DisplayUri"; readonly uri: string }
+  /** WalletConnect: a pairing URI to show as a QR code, and when it expires (epoch ms) if made earlier than now. */
+  | { readonly _tag: "DisplayUri"; readonly uri: string; readonly expiry?: number }
 
 export interface RequestArguments {
   readonly method: string
   readonly params?: unknown
+}
+
+/** A pairing URI made ahead, and when it expires (epoch milliseconds). */
+export interface PreparedPairing {
+  readonly uri: string
+  readonly expiry: number
 }
 
 export interface ConnectOptions {
@@ -89,6 +95,14 @@ export interface ConnectorClient {
   readonly request: (args: RequestArguments) => Effect.Effect<unknown, ConnectorFailure>
   /** Loads what connecting will need, without contacting anyone (the modal opened: the visitor may pick it next). */
   readonly prepare?: () => void
+  /**
+   * WalletConnect on a phone: a pairing made before the visitor picks a wallet, so that the wallet's link can
+   * open in the tap itself (a link opened after an await has lost the gesture). The next `connect` on the
+   * same network takes it; asked again while it is fresh, the same one answers.
+   */
+  readonly preparePairing?: (options: ConnectOptions) => Effect.Effect<PreparedPairing, ConnectorFailure>
+  /** The page is back (visible again, restored from the back-forward cache): a connection that died meanwhile is made again now. */
+  readonly wake?: () => void
   /** Subscribes to wallet events; returns the unsubscribe function. */
   readonly subscribe: (listener: (event: ConnectorEvent) => void) => () => void
 }

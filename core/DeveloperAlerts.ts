@@ -6,6 +6,8 @@
  */
 import type * as Alert from "./Alert.ts"
 import type { NormalizedConfig } from "./Config.ts"
+import type * as LegalConsent from "./LegalConsent.ts"
+import type * as Theme from "./Theme.ts"
 
 export interface Raised {
   readonly key: Alert.Key
@@ -30,6 +32,20 @@ export const ofRefusal = (reason: string): Raised | undefined => {
 export const ofMissingNetwork = (caipNetworkId: string): Raised => ({
   key: "SwitchNetworkNotFound",
   detail: `${caipNetworkId} is not in the networks option.`
+})
+
+/** A theme option the host gave was refused (core/Theme.ts `ofHost`): what was wrong and what is used instead. */
+export const ofThemeRefusal = (refusal: Theme.HostTheme["refused"][number]): Raised => ({
+  key: "InvalidOption",
+  detail: refusal._tag === "InvalidThemeModeError"
+    ? `themeMode "${refusal.mode}": ${refusal.message}; the modal is dark.`
+    : `themeVariables: ${refusal.message} (${refusal.issue}); none is applied.`
+})
+
+/** The legal checkbox is on without allowed links: the modal does not start (core/LegalConsent.ts). */
+export const ofLegalRefusal = (refusal: LegalConsent.InvalidLegalLinksError): Raised => ({
+  key: "InvalidOption",
+  detail: `features.legalCheckbox: ${refusal.message} (termsConditionsUrl "${refusal.termsConditionsUrl}", privacyPolicyUrl "${refusal.privacyPolicyUrl}"); the modal does not open.`
 })
 
 /** Passes each alert on once: a misconfiguration is said once, not at every request it fails. */

@@ -26,6 +26,7 @@ import * as Cooldown from "./Cooldown.ts"
 import * as Disconnect from "./Disconnect.ts"
 import * as Email from "./Email.ts"
 import * as EmbeddedAuth from "./EmbeddedAuth.ts"
+import * as LegalConsent from "./LegalConsent.ts"
 import * as MessageFormat from "./MessageFormat.ts"
 import * as Name from "./Name.ts"
 import * as Networks from "./Networks.ts"
@@ -106,6 +107,8 @@ export const errors: ReadonlyArray<Item> = [
   item("Email", Email.InvalidEmailError),
   item("EmbeddedAuth", EmbeddedAuth.EmbeddedAuthUnsupportedNamespaceError),
   item("MessageFormat", MessageFormat.MessageFormatError, "Malformed message template ({what and where}): {template}"),
+  item("LegalConsent", LegalConsent.InvalidLegalLinksError),
+  item("LegalConsent", LegalConsent.LegalConsentRequiredError),
   item("Name", Name.NameInvalidCharactersError),
   item("Name", Name.NameTooShortError),
   item("Name", Name.NameResolutionError),
@@ -121,6 +124,7 @@ export const errors: ReadonlyArray<Item> = [
   item("SignIn", SignIn.SignInInitError),
   item("SignIn", SignIn.SignatureDeclinedError),
   item("SignIn", SignIn.SmartAccountSignInError),
+  item("SignIn", SignIn.SignInSessionExpiredError),
   item("SignInConfig", SignInConfig.SignInConfigError),
   item("SignInMessage", SignInMessage.SignInMessageParseError, "{where the text departs from the CAIP-122 grammar}"),
   item("SignInProvider", SignInProvider.SignInProviderError, "{why the sign-in provider failed}"),
@@ -129,6 +133,7 @@ export const errors: ReadonlyArray<Item> = [
   item("SocialProvider", SocialProvider.UnsupportedSocialProviderError),
   item("Storage", Storage.StorageWriteError, "Could not write {key} ({reason})"),
   item("Theme", Theme.InvalidThemeModeError),
+  item("Theme", Theme.InvalidThemeVariablesError),
   item("WalletError", WalletError.UserRejectedRequestError, "{wallet message} or User rejected the request"),
   item("WalletError", WalletError.UnauthorizedError, "{wallet message} or Unauthorized"),
   item("WalletError", WalletError.UnsupportedMethodError, "{wallet message} or Unsupported method"),

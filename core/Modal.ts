@@ -112,13 +112,21 @@ export const signingViews: ReadonlyArray<View> = ["SIWXSignMessage", "Connecting
 export interface OpeningContext {
   readonly connected: boolean
   readonly mobile: boolean
-  /** Chain adapters are configured (without them a mobile visitor can only pick a wallet). */
+  /**
+   * The page itself can connect the visitor (spec §2's adapters): a browser wallet announced itself, or
+   * the embedded wallet (email, social) is offered. Without them a phone can only go to a wallet's app.
+   */
   readonly hasAdapters: boolean
+  /** The wallet registry (AllWallets) is offered. */
+  readonly allWallets: boolean
 }
 
-/** Account when connected, else Connect; AllWallets on mobile without adapters. */
+/**
+ * Account when connected, else Connect; a phone that cannot connect in the page opens on AllWallets (the
+ * wallets' apps), when there is a registry to list.
+ */
 export const openingView = (context: OpeningContext): View =>
-  context.mobile && !context.hasAdapters ? "AllWallets" : context.connected ? "Account" : "Connect"
+  context.connected ? "Account" : context.mobile && !context.hasAdapters && context.allWallets ? "AllWallets" : "Connect"
 
 /** The four conditions of spec §2 under which UnsupportedChain opens. All must hold. */
 export interface UnsupportedChainContext {
@@ -156,6 +164,19 @@ export const replace = (state: ModalState, route: Route): ModalState => ({
   ...state,
   history: [...state.history.slice(0, -1), route]
 })
+
+/**
+ * Brings up UnsupportedChain. Reached from another view (the modal is open), it comes on top of it, so the
+ * header offers Back (which closes, spec §2); a connecting view it ends is replaced, its attempt being over.
+ * With the modal closed the rule opens it directly, on that view alone: no Back.
+ */
+export const toUnsupportedChain = (state: ModalState, endedViews: ReadonlyArray<View>): ModalState => {
+  const view = currentView(state)
+  const route: Route = { view: "UnsupportedChain" }
+  if (!state.open || view === undefined) return open(state, route)
+  if (view === "UnsupportedChain") return state
+  return endedViews.includes(view) ? replace(state, route) : push(state, route)
+}
 
 /** Drops every entry above the last one showing `view`, or resets to it when absent. */
 export const goBackTo = (state: ModalState, view: View): ModalState => {
@@ -202,6 +223,8 @@ export class Modal extends Context.Service<Modal, {
   readonly open: (route: Route) => Effect.Effect<void>
   readonly push: (route: Route) => Effect.Effect<void>
   readonly replace: (route: Route) => Effect.Effect<void>
+  /** UnsupportedChain over the view on screen (replacing one of `endedViews`), or alone when closed. */
+  readonly toUnsupportedChain: (endedViews: ReadonlyArray<View>) => Effect.Effect<void>
   readonly goBackTo: (view: View) => Effect.Effect<void>
   readonly back: (context: RouterContext) => Effect.Effect<void>
   readonly close: (context: RouterContext, options?: { readonly forced?: boolean }) => Effect.Effect<void>
@@ -256,6 +279,7 @@ export class Modal extends Context.Service<Modal, {
         open: (route) => update((s) => open(s, route)),
         push: (route) => update((s) => push(s, route)),
         replace: (route) => update((s) => replace(s, route)),
+        toUnsupportedChain: (endedViews) => update((s) => toUnsupportedChain(s, endedViews)),
         goBackTo: (view) => update((s) => goBackTo(s, view)),
         back: (context) =>
           Effect.gen(function*() {

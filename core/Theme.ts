@@ -3,6 +3,8 @@
  * default accent differs between light and dark.
  */
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { fixed } from "./FixedMessage.ts"
 import * as ThemeDefaults from "./ThemeDefaults.ts"
@@ -37,6 +39,36 @@ export const accentOf = (theme: Theme): string => theme.themeVariables.accent ??
 
 export const isThemeMode: (u: unknown) => u is ThemeMode = Schema.is(ThemeMode)
 
+const decodeVariables = Schema.decodeUnknownExit(ThemeVariables, { onExcessProperty: "error" })
+
+/** What a host's theme options come to: the theme used, and each option refused (its default used instead). */
+export interface HostTheme {
+  readonly theme: Theme
+  readonly refused: ReadonlyArray<InvalidThemeModeError | InvalidThemeVariablesError>
+}
+
+/**
+ * The host's `themeMode` and `themeVariables`, checked when the engine is built (they come from a page's
+ * script, typed or not): a mode other than dark or light is refused and the modal is dark; variables that are
+ * not the spec's, or not of their kind, are refused together and none is applied.
+ */
+export const ofHost = (options: { readonly themeMode?: unknown; readonly themeVariables?: unknown }): HostTheme => {
+  const mode = options.themeMode
+  const modeOk = mode === undefined || isThemeMode(mode)
+  const variables = decodeVariables(options.themeVariables ?? {})
+  const refused = [
+    ...(modeOk ? [] : [new InvalidThemeModeError({ mode: String(mode) })]),
+    ...Option.toArray(Option.map(Exit.findErrorOption(variables), (error) => new InvalidThemeVariablesError({ issue: error.message })))
+  ]
+  return {
+    theme: {
+      themeMode: isThemeMode(mode) ? mode : defaultThemeMode,
+      themeVariables: variables._tag === "Success" ? variables.value : {}
+    },
+    refused
+  }
+}
+
 export const validateMode = (mode: string): Effect.Effect<ThemeMode, InvalidThemeModeError> =>
   isThemeMode(mode)
     ? Effect.succeed(mode)
@@ -45,4 +77,10 @@ export const validateMode = (mode: string): Effect.Effect<ThemeMode, InvalidThem
 export class InvalidThemeModeError extends Schema.TaggedError<InvalidThemeModeError>()("InvalidThemeModeError", {
   message: fixed("Theme mode must be light or dark"),
   mode: Schema.String
+}) {}
+
+/** The host's theme variables are not the spec's (an unknown name, a value of the wrong kind). */
+export class InvalidThemeVariablesError extends Schema.TaggedError<InvalidThemeVariablesError>()("InvalidThemeVariablesError", {
+  message: fixed("Theme variables are invalid"),
+  issue: Schema.String
 }) {}

@@ -16,7 +16,9 @@ export const WalletListEntry = Schema.Struct({
   chains: Schema.optionalKey(Schema.Array(Schema.String)),
   mobile_link: OptionalLink,
   desktop_link: OptionalLink,
-  webapp_link: OptionalLink
+  webapp_link: OptionalLink,
+  /** The wallet's universal link (an https address its app claims), preferred on phones to `mobile_link`'s scheme. */
+  link_mode: OptionalLink
 })
 export type WalletListEntry = typeof WalletListEntry.Type
 

@@ -28,15 +28,17 @@ const fictional = (index: number, chains: ReadonlyArray<string>, label: string):
 })
 
 /**
- * The sandbox's WalletConnect demo wallet page as a registry wallet: its web address serves as mobile and web
- * link (`<page>/wc?uri=…` pairs at once), so choosing it on a phone opens it the way a wallet app opens.
+ * The sandbox's WalletConnect demo wallet page as a registry wallet: a custom scheme as its mobile link (as a
+ * wallet app registers one) and its web address as its universal link and web link (`<page>/wc?uri=…` pairs at
+ * once), so choosing it on a phone opens the page the way a universal link opens a wallet app.
  */
 const walletConnectDemo = (walletUrl: string, chains: ReadonlyArray<string>): WalletSeedEntry => ({
   id: "portico-wc-demo",
   name: "Portico WalletConnect Demo Wallet",
   rdns: null,
   chains,
-  mobile: walletUrl,
+  mobile: "portico-wc-demo://",
+  universal: walletUrl,
   desktop: null,
   webapp: walletUrl,
   homepage: walletUrl,

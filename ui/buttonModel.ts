@@ -24,6 +24,7 @@ export const buttonModel = (
 ): ButtonModel => ({
   label: address === undefined ? buttonLabels[locale] : profileName ?? shorten(address),
   connected: address !== undefined,
-  theme: config.themeMode ?? "dark",
+  // Only light is light: a mode the engine refuses (core/Theme.ts) is dark here too.
+  theme: config.themeMode === "light" ? "light" : "dark",
   accent: config.themeVariables?.accent
 })

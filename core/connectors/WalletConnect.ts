@@ -15,6 +15,7 @@ import * as Predicate from "effect/Predicate"
 import * as Address from "../Address.ts"
 import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
+import type * as Config from "../Config.ts"
 import * as Constants from "../Constants.ts"
 import * as RpcCode from "../RpcCode.ts"
 import type * as Storage from "../Storage.ts"
@@ -22,12 +23,14 @@ import * as WalletError from "../WalletError.ts"
 import type * as Protocol from "../walletconnect/Protocol.ts"
 import type * as SignClient from "../walletconnect/SignClient.ts"
 import * as Eip1193 from "./Eip1193.ts"
+import * as WalletConnectPairings from "./WalletConnectPairings.ts"
 
 export interface Options {
   readonly projectId: string
   /** `wss://…` of the relay. */
   readonly relayUrl: string
-  readonly metadata: { readonly name: string; readonly description: string; readonly url: string; readonly icons: ReadonlyArray<string> }
+  /** What the wallet is told about the site; `redirect` is how it sends the visitor back (WalletRedirect.ts). */
+  readonly metadata: Config.AppMetadata
   /** The networks offered to the wallet: EVM and Solana ones. */
   readonly networks: ReadonlyArray<Caip.CaipNetworkId>
   readonly storage: Storage.Storage["Service"]
@@ -221,7 +224,7 @@ const clientOf = (options: Options, onEvent: (event: SignClient.SignEvent) => vo
         role: "dapp",
         relayUrl: options.relayUrl,
         projectId: options.projectId,
-        metadata: { ...options.metadata, icons: [...options.metadata.icons] },
+        metadata: { ...options.metadata, icons: [...options.metadata.icons], ...(options.metadata.redirect === undefined ? {} : { redirect: { ...options.metadata.redirect } }) },
         storage: options.storage,
         ...(options.openSocket === undefined ? {} : { openSocket: options.openSocket })
       })
@@ -235,6 +238,15 @@ const clientOf = (options: Options, onEvent: (event: SignClient.SignEvent) => vo
   }
   return { load, loaded: () => loading }
 }
+
+/** A new proposal of the configured networks, `caipNetworkId` first, with its pairing's expiry. */
+const proposer = (networks: ReadonlyArray<Caip.CaipNetworkId>, load: () => Promise<SignClient.SignClient>) => (caipNetworkId: Caip.CaipNetworkId | undefined) =>
+  Effect.gen(function*() {
+    const client = yield* attempt(load)
+    const expiry = (yield* Clock.currentTimeMillis) + Constants.pairingExpiryMillis
+    const proposal = yield* attempt(() => client.propose({ optionalNamespaces: proposalNamespaces(networks, caipNetworkId), expiryTimestamp: Math.floor(expiry / 1000) }))
+    return { proposal, expiry, caipNetworkId }
+  })
 
 export const make = (options: Options): Connector.ConnectorClient => {
   const listeners = new Set<(event: Connector.ConnectorEvent) => void>()
@@ -270,22 +282,17 @@ export const make = (options: Options): Connector.ConnectorClient => {
           : Effect.succeed<Connector.Connected>(others.length === 0 ? primary : { ...primary, also: others }))
     )
 
+  const pairings = WalletConnectPairings.make(proposer(options.networks, load))
+
   const connect = (connectOptions: Connector.ConnectOptions) =>
     Effect.gen(function*() {
-      const client = yield* attempt(load)
-      const now = yield* Clock.currentTimeMillis
-      const proposal = yield* attempt(() =>
-        client.propose({
-          optionalNamespaces: proposalNamespaces(options.networks, connectOptions.caipNetworkId),
-          expiryTimestamp: Math.floor((now + Constants.pairingExpiryMillis) / 1000)
-        })
-      )
-      emit({ _tag: "DisplayUri", uri: proposal.uri })
+      const { proposal, expiry } = yield* pairings.take(connectOptions.caipNetworkId)
+      emit({ _tag: "DisplayUri", uri: proposal.uri, expiry })
       const session = yield* attempt(() => proposal.approval).pipe(
         // An abandoned attempt (modal closed, URI expired) must not leave its pairing followed.
         Effect.onInterrupt(() => Effect.sync(proposal.abandon))
       )
-      return yield* adopt(client, session, connectOptions.caipNetworkId)
+      return yield* adopt(yield* attempt(load), session, connectOptions.caipNetworkId)
     })
 
   /** The stored session's connection of the namespace asked for (restore after a reload). */
@@ -313,10 +320,10 @@ export const make = (options: Options): Connector.ConnectorClient => {
   const ask = (chainId: string, method: string, params: unknown) =>
     Effect.gen(function*() {
       const session = yield* topic
-      const client = yield* attempt(load)
-      const answer = attempt(() => client.request(session.topic, chainId, { method, ...(params === undefined ? {} : { params }) }))
+      // Before any wait: a request made in the visitor's tap keeps the gesture the wallet's link needs.
       if (session.linking !== undefined) options.openWallet?.(session.linking)
-      return yield* answer
+      const client = yield* attempt(load)
+      return yield* attempt(() => client.request(session.topic, chainId, { method, ...(params === undefined ? {} : { params }) }))
     })
 
   /** An EVM request, sent on the network the session's EVM account is on. */
@@ -347,6 +354,8 @@ export const make = (options: Options): Connector.ConnectorClient => {
     connector,
     // The client's code only: the relay is contacted when a session exists or the visitor picks WalletConnect.
     prepare: () => void load().catch(() => undefined),
+    preparePairing: pairings.prepare,
+    wake: () => void loaded()?.then((client) => client.wake()).catch(() => undefined),
     connect,
     reconnect,
     disconnect,

@@ -12,11 +12,13 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import type * as Caip from "../Caip.ts"
 import * as Connection from "../Connection.ts"
 import * as Connector from "../Connector.ts"
 import { Connectors } from "../connectors/Connectors.ts"
 import * as Constants from "../Constants.ts"
 import { HostConfig } from "../HostConfig.ts"
+import { LegalConsent } from "../LegalConsent.ts"
 import * as Modal from "../Modal.ts"
 import * as Networks from "../Networks.ts"
 import * as Session from "../Session.ts"
@@ -35,6 +37,19 @@ export type Attempt =
 
 export const idle: Attempt = { _tag: "Idle" }
 
+/** How one attempt ended, for a caller that waits on it (a host's own connect UI). */
+export type Outcome =
+  | { readonly _tag: "Connected"; readonly connected: Connector.Connected }
+  | { readonly _tag: "Failed"; readonly error: ConnectFailure }
+  /** Cancelled, superseded by a newer attempt, or stopped with the modal. */
+  | { readonly _tag: "Stopped" }
+
+const outcomeOf = (exit: Exit.Exit<Connector.Connected, ConnectFailure>): Outcome => {
+  if (Exit.isSuccess(exit)) return { _tag: "Connected", connected: exit.value }
+  const error = Exit.findErrorOption(exit)
+  return error._tag === "Some" ? { _tag: "Failed", error: error.value } : { _tag: "Stopped" }
+}
+
 /** What the visitor picked in a wallet list. */
 export type Choice =
   /** A wallet the page announced (EIP-6963, Wallet Standard). */
@@ -51,12 +66,27 @@ export const connectingViews: ReadonlyArray<Modal.View> = [
 
 type AttemptFiber = Fiber.Fiber<Connector.Connected, ConnectFailure>
 
+/** A WalletConnect pairing made ahead through the page's WalletConnect client, on its network. */
+const pairingAhead = (
+  clients: ReadonlyArray<Connector.ConnectorClient>,
+  networkOf: (client: Connector.ConnectorClient) => Effect.Effect<Caip.CaipNetworkId | undefined>
+) =>
+  Effect.gen(function*() {
+    const client = clients.find((candidate) => candidate.connector.type === "WALLET_CONNECT")
+    if (client?.preparePairing === undefined) return undefined
+    const caipNetworkId = yield* networkOf(client)
+    // Without a pairing made ahead the tap opens no link: the connecting view then offers it, and its own
+    // attempt meets (and shows) whatever kept this one from being made.
+    const made = yield* Effect.option(client.preparePairing(caipNetworkId === undefined ? {} : { caipNetworkId }))
+    return made._tag === "Some" ? made.value : undefined
+  })
+
 export class ConnectAttempt extends Context.Service<ConnectAttempt, {
   readonly state: SubscriptionRef.SubscriptionRef<Attempt>
   /** Shows the connecting view for the choice and connects; completes when the attempt ends. */
   readonly choose: (choice: Choice) => Effect.Effect<void>
-  /** Connects through one connector from the current view ("Try again" too); completes when it ends. */
-  readonly connect: (connectorId: string) => Effect.Effect<void>
+  /** Connects through one connector from the current view ("Try again", a host's own UI); completes with how it ended. */
+  readonly connect: (connectorId: string) => Effect.Effect<Outcome>
   /** Stops the attempt and resets the connection state. */
   readonly cancel: Effect.Effect<void>
   /** Stops the attempt if the modal is on one of its connecting views (the visitor went back). */
@@ -67,6 +97,13 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
    * sees any more) stops.
    */
   readonly release: Effect.Effect<void>
+  /**
+   * On a phone, before the visitor picks a registry wallet: a WalletConnect pairing made ahead, so that the
+   * wallet's link opens inside the tap (a link opened after a wait has lost the gesture and is blocked).
+   */
+  readonly preparePairing: Effect.Effect<void>
+  /** The pairing made ahead, until an attempt takes it. */
+  readonly prepared: SubscriptionRef.SubscriptionRef<Connector.PreparedPairing | undefined>
 }>()("portico/core/features/ConnectAttempt") {
   static readonly layer = Layer.effect(
     ConnectAttempt,
@@ -78,8 +115,10 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
       const networks = yield* Networks.Networks
       const session = yield* Session.Session
       const signIn = yield* SignInState.SignInState
+      const consent = yield* LegalConsent
       const scope = yield* Effect.scope
       const state = yield* SubscriptionRef.make<Attempt>(idle)
+      const prepared = yield* SubscriptionRef.make<Connector.PreparedPairing | undefined>(undefined)
       const current = yield* Ref.make<AttemptFiber | undefined>(undefined)
       /** Whether the attempt in flight lost its view (the modal was closed while the wallet asked). */
       const detached = yield* Ref.make(false)
@@ -129,7 +168,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
           }
           if (Exit.isSuccess(exit)) {
             yield* SubscriptionRef.set(state, idle)
-            if (yield* services(isActiveAccountUnsupported)) return yield* modal.open({ view: "UnsupportedChain" })
+            if (yield* services(isActiveAccountUnsupported)) return yield* modal.toUnsupportedChain(connectingViews)
             // Sign-in takes over the modal from here: it closes it, or asks for the signature (features/SignIn.ts).
             const active = Session.activeAccount(yield* SubscriptionRef.get(session.state))
             if (active !== undefined && SignInState.appliesTo(signIn.scope, active)) return
@@ -148,7 +187,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
         // The wallet is already asking the visitor: a second request would prompt twice. Wait for the first.
         if (inFlight !== undefined && pending._tag === "Pending" && pending.connectorId === connectorId) {
           yield* Ref.set(detached, false)
-          return yield* Effect.asVoid(Fiber.await(inFlight))
+          return outcomeOf(yield* Fiber.await(inFlight))
         }
         yield* stop
         yield* Ref.set(detached, false)
@@ -162,6 +201,7 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
         // Superseded by another attempt or stopped: whoever stopped it owns the views now.
         const stillCurrent = yield* Ref.modify(current, (running) => running === fiber ? [true, undefined] : [false, running])
         if (stillCurrent) yield* settle(exit, connectorId)
+        return outcomeOf(exit)
       })
 
       const walletConnectId = Effect.map(
@@ -170,22 +210,31 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
       )
 
       const choose = Effect.fn("ConnectAttempt.choose")(function*(choice: Choice) {
+        // Nothing connects before the visitor agreed to the host's terms, when it asks them to (the views wait too).
+        if (Exit.isFailure(yield* Effect.exit(consent.check))) return yield* modal.shake
         if (choice._tag === "Installed") {
           yield* modal.push({ view: "ConnectingExternal", data: { connectorId: choice.connectorId } })
-          return yield* connect(choice.connectorId)
+          return yield* Effect.asVoid(connect(choice.connectorId))
         }
+        // The attempt takes the pairing made ahead: it is no longer there for another tap.
+        yield* SubscriptionRef.set(prepared, undefined)
         yield* modal.push(
           config.basicMode === true
             ? { view: "ConnectingWalletConnectBasic" }
             : { view: "ConnectingWalletConnect", ...(choice.wallet === undefined ? {} : { data: { wallet: choice.wallet } }) }
         )
-        return yield* connect(yield* walletConnectId)
+        return yield* Effect.asVoid(connect(yield* walletConnectId))
       })
 
       const stopToIdle = Effect.andThen(stop, SubscriptionRef.set(state, idle))
 
       return ConnectAttempt.of({
         state,
+        prepared,
+        preparePairing: Effect.flatMap(
+          Effect.flatMap(SubscriptionRef.get(connectors.state), ({ clients }) => pairingAhead(clients, defaultNetworkOf)),
+          (made) => SubscriptionRef.set(prepared, made)
+        ),
         choose,
         connect,
         cancel: Effect.andThen(stopToIdle, connection.reset),

@@ -33,6 +33,7 @@ import { syncOnce } from "../embedded/HostSync.ts"
 import * as Login from "../embedded/Login.ts"
 import { fixed } from "../FixedMessage.ts"
 import { HostConfig } from "../HostConfig.ts"
+import { LegalConsent, type LegalConsentRequiredError } from "../LegalConsent.ts"
 import * as Modal from "../Modal.ts"
 import * as Session from "../Session.ts"
 import type { SocialProvider } from "../SocialProvider.ts"
@@ -41,7 +42,7 @@ import * as StorageKey from "../StorageKey.ts"
 import { ConnectAttempt } from "./ConnectAttempt.ts"
 import { routerContext } from "./ChainSupport.ts"
 
-export type LoginFailure = FrameFailure | Email.InvalidEmailError | Cooldown.EmailCooldownError | LoginPanelClosedError | SocialWindowClosedError
+export type LoginFailure = FrameFailure | Email.InvalidEmailError | Cooldown.EmailCooldownError | LoginPanelClosedError | SocialWindowClosedError | LegalConsentRequiredError
 
 /** The modal view of each step that has one. */
 const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
@@ -180,7 +181,7 @@ const watchApprovals = (deps: {
       }
       if (event.type === "SESSION_EXPIRED") {
         // The connector ends the connection; the visitor is told why (spec §8 "Session Expired").
-        return yield* modal.showToast({ message: Alert.catalogue.SessionExpired.title, errorTag: "SessionExpired", variant: "error" })
+        return yield* modal.showToast(Alert.sessionExpiredToast)
       }
       if (event.type === "APPROVAL_REQUIRED") {
         const url = yield* deps.frame.panelUrl(event.panelId)
@@ -243,6 +244,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
       const attempt = yield* ConnectAttempt
       const storage = yield* Storage.Storage
       const config = yield* HostConfig
+      const consent = yield* LegalConsent
       const gate = yield* Effect.provideService(Cooldown.makeEmailPersisted, Storage.Storage, storage)
       const session = yield* Session.Session
       /** The 30 s gate (spec §5), checked before the frame is asked. */
@@ -329,10 +331,11 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
 
       return EmbeddedLogin.of({
         form,
-        connectEmail: (email) => failing(sendEmail(email)),
+        connectEmail: (email) => failing(Effect.andThen(consent.check, sendEmail(email))),
         resendCode: failing(Effect.flatMap(currentEmail, (email) => email === undefined ? Effect.void : sendEmail(email))),
         connectSocial: (provider, mode, returnTo) =>
           failing(Effect.gen(function*() {
+            yield* consent.check
             yield* sync
             const { authorizationUrl } = yield* frame.request("CONNECT_SOCIAL", { provider, mode, returnTo })
             yield* show({ _tag: "Social", provider })

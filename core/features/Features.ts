@@ -11,6 +11,7 @@ import type * as Backend from "../Backend.ts"
 import * as Connection from "../Connection.ts"
 import type { Connectors } from "../connectors/Connectors.ts"
 import { HostConfig } from "../HostConfig.ts"
+import { LegalConsent } from "../LegalConsent.ts"
 import * as Modal from "../Modal.ts"
 import * as Networks from "../Networks.ts"
 import * as Session from "../Session.ts"
@@ -39,6 +40,7 @@ const machines = (config: HostConfig["Service"]) =>
     Layer.provideMerge(Layer.mergeAll(
       Networks.Networks.layer(config.networks),
       Modal.Modal.layer,
+      LegalConsent.layer,
       Layer.unwrap(Effect.map(SignInConfig.scopeOf(config), SignInState.layer))
     )),
     Layer.provideMerge(Session.Session.layer)

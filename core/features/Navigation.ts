@@ -10,12 +10,14 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Analytics from "../Analytics.ts"
 import { Connectors } from "../connectors/Connectors.ts"
+import * as Config from "../Config.ts"
 import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
 import * as Session from "../Session.ts"
 import * as SignInState from "../signin/SignInState.ts"
 import { isActiveAccountUnsupported, routerContext } from "./ChainSupport.ts"
-import { ConnectAttempt } from "./ConnectAttempt.ts"
+import { ConnectAttempt, connectingViews } from "./ConnectAttempt.ts"
+import * as WalletList from "./WalletList.ts"
 
 export interface OpenOptions {
   /** The host's choice of view; otherwise the router's rules pick one. */
@@ -63,7 +65,13 @@ export class Navigation extends Context.Service<Navigation, {
           : {
             view: (yield* provide(isActiveAccountUnsupported))
               ? "UnsupportedChain"
-              : Modal.openingView({ connected, mobile: options.mobile === true, hasAdapters: config.networks.length > 0 })
+              : Modal.openingView({
+                connected,
+                mobile: options.mobile === true,
+                hasAdapters: WalletList.installedWallets((yield* SubscriptionRef.get(connectors.state)).clients).length > 0 ||
+                  Config.offersEmbeddedWallet(config),
+                allWallets: Config.offersAllWallets(config)
+              })
           }
         yield* modal.open(route)
         yield* provide(Analytics.trackDetached({ event: "MODAL_OPEN", properties: { connected } }))
@@ -74,9 +82,7 @@ export class Navigation extends Context.Service<Navigation, {
         Stream.runForEach(() =>
           Effect.gen(function*() {
             const unsupported = yield* provide(isActiveAccountUnsupported)
-            if (unsupported && Modal.currentView(yield* SubscriptionRef.get(modal.state)) !== "UnsupportedChain") {
-              yield* modal.open({ view: "UnsupportedChain" })
-            }
+            if (unsupported) yield* modal.toUnsupportedChain(connectingViews)
           })
         ),
         Effect.forkScoped

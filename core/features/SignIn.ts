@@ -12,6 +12,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Alert from "../Alert.ts"
 import * as Analytics from "../Analytics.ts"
 import * as Caip from "../Caip.ts"
 import { fixed } from "../FixedMessage.ts"
@@ -32,6 +33,7 @@ import { WalletRequests, type WalletRequestError } from "./WalletRequests.ts"
 
 export type SignInFailure =
   | SignInInitError
+  | SignInSessionExpiredError
   | SignatureDeclinedError
   | SmartAccountSignInError
   | SignInProviderError
@@ -104,6 +106,8 @@ export class SignIn extends Context.Service<SignIn, {
           }
           yield* SubscriptionRef.set(status, { _tag: "Failed", account: target, message: error.message, errorTag: error._tag })
           yield* showSignView
+          // Spec §8's alert: a session refused for its times says so, the device's clock being the likely cause.
+          if (error._tag === "SignInSessionExpiredError") yield* modal.showToast(Alert.sessionExpiredToast)
         }).pipe(Effect.provide(context))
 
       /**
@@ -138,7 +142,7 @@ export class SignIn extends Context.Service<SignIn, {
           )
           yield* provider.addSession(signed).pipe(
             // A plain account's real signature always verifies: one that does not is a contract account's.
-            Effect.mapError((error) => error._tag === "SignInRefusedError" && error.reason === "signature" ? new SmartAccountSignInError({ cause: error }) : error)
+            Effect.mapError((error) => error._tag !== "SignInRefusedError" ? error : refusalOf(error))
           )
           yield* SubscriptionRef.set(status, { _tag: "SignedIn", account: target, session: signed })
           // Signed after a cancel, the visitor may be elsewhere in the modal by now: only the sign view closes.
@@ -213,6 +217,20 @@ export class SignIn extends Context.Service<SignIn, {
   )
 }
 
+/** Refusals for the message's times (expired, not yet valid): this device's clock is off from the verifier's. */
+const clockReasons: ReadonlyArray<string | undefined> = ["expired", "notYetValid"]
+
+/**
+ * What a verifier's refusal means to the visitor: a plain account's real signature always verifies, so one
+ * that does not is a contract account's; a refusal for the times is an expired session.
+ */
+const refusalOf = (error: SignInRefusedError): SignInRefusedError | SmartAccountSignInError | SignInSessionExpiredError =>
+  error.reason === "signature"
+    ? new SmartAccountSignInError({ cause: error })
+    : clockReasons.includes(error.reason)
+    ? new SignInSessionExpiredError({ cause: error })
+    : error
+
 /** The provider could not give a message to sign (no nonce): the visitor is disconnected. */
 export class SignInInitError extends Schema.TaggedError<SignInInitError>()("SignInInitError", {
   message: fixed("A problem occurred while trying initialize authentication"),
@@ -227,5 +245,11 @@ export class SignatureDeclinedError extends Schema.TaggedError<SignatureDeclined
 /** The wallet signed, but the signature could not be verified: a smart account the verifier cannot check. */
 export class SmartAccountSignInError extends Schema.TaggedError<SmartAccountSignInError>()("SmartAccountSignInError", {
   message: fixed("This application might not support Smart Accounts"),
+  cause: Schema.optional(Schema.Defect())
+}) {}
+
+/** The verifier refused the signed session for its times: invalid here, most likely the device's clock (spec §8). */
+export class SignInSessionExpiredError extends Schema.TaggedError<SignInSessionExpiredError>()("SignInSessionExpiredError", {
+  message: fixed("Session Expired"),
   cause: Schema.optional(Schema.Defect())
 }) {}

@@ -48,6 +48,11 @@ export interface RelayClient {
   readonly unsubscribe: (topic: string) => Promise<void>
   readonly publish: (topic: string, message: string, options: { readonly ttl: number; readonly tag: number; readonly prompt?: boolean }) => Promise<void>
   /** Closes the link for good; pending requests fail. */
+  /**
+   * The page is back (visible again, or restored from the back-forward cache): a socket that died while it
+   * was away is replaced now instead of after the backoff, so a wallet's answer that waited arrives at once.
+   */
+  readonly wake: () => void
   readonly close: () => void
 }
 
@@ -217,6 +222,12 @@ export const make = (options: Options): RelayClient => {
     },
     publish: async (topic, message, publishOptions) => {
       await request("irn_publish", { topic, message, ttl: publishOptions.ttl, tag: publishOptions.tag, ...(publishOptions.prompt === true ? { prompt: true } : {}) })
+    },
+    wake: () => {
+      // A socket the browser closed while the page was frozen may not have said so yet.
+      if (socket !== undefined && socket.readyState > open) drop(socket)
+      attempts = socket === undefined ? 0 : attempts
+      connect()
     },
     close: () => {
       closed = true

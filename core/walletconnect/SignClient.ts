@@ -61,6 +61,8 @@ export interface SignClient {
   readonly disconnect: (topic: string, reason?: Protocol.Reason) => Promise<void>
   readonly sessions: () => ReadonlyArray<Session>
   readonly subscribe: (listener: (event: SignEvent) => void) => () => void
+  /** The page is back: the relay's socket, if it died meanwhile, is replaced at once (RelayClient.wake). */
+  readonly wake: () => void
   /** Stops following the relay (tests; a page lives as long as its tab). */
   readonly close: () => void
 }
@@ -164,6 +166,7 @@ export const make = async (options: Options): Promise<SignClient> => {
         listeners.delete(listener)
       }
     },
+    wake: relay.wake,
     close: () => {
       clearInterval(expiryTimer)
       relay.close()

@@ -5,7 +5,7 @@
  */
 import * as Schema from "effect/Schema"
 import { type Database, type Queryable, rows } from "./Database.ts"
-import { walletRowValues, walletSeed } from "./WalletSeed.ts"
+import { universalLinks, walletRowValues, walletSeed } from "./WalletSeed.ts"
 
 interface Migration {
   readonly version: number
@@ -291,6 +291,15 @@ export const migrations: ReadonlyArray<Migration> = [
       `ALTER TABLE embedded_social_attempts ADD COLUMN email text`,
       `ALTER TABLE embedded_social_attempts ADD COLUMN completion_digest text`
     )
+  },
+  {
+    version: 10,
+    name: "wallet_universal_links",
+    up: async (tx) => {
+      // A wallet's universal link (the registry's link_mode) beside its custom scheme: phones prefer it.
+      await tx.query(`ALTER TABLE wallets ADD COLUMN link_mode text`)
+      for (const [id, link] of universalLinks) await tx.query(`UPDATE wallets SET link_mode = $1 WHERE id = $2`, [link, id])
+    }
   }
 ]
 

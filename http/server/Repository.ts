@@ -26,6 +26,7 @@ export const WalletRow = Schema.Struct({
   mobile_link: Schema.NullOr(Schema.String),
   desktop_link: Schema.NullOr(Schema.String),
   webapp_link: Schema.NullOr(Schema.String),
+  link_mode: Schema.NullOr(Schema.String),
   homepage: Schema.NullOr(Schema.String),
   badge_type: Schema.Literals(["none", "certified"]),
   recommended: Schema.Boolean
@@ -79,7 +80,7 @@ export class Repository extends Context.Service<Repository, {
 }>()("portico/http/server/Repository") {}
 
 const walletColumns =
-  "id, position, name, rdns, chains, mobile_link, desktop_link, webapp_link, homepage, badge_type, recommended"
+  "id, position, name, rdns, chains, mobile_link, desktop_link, webapp_link, homepage, badge_type, recommended, link_mode"
 
 /** One name joined with one of its addresses (none: the address columns are null). */
 const NameRow = Schema.Struct({
@@ -136,12 +137,12 @@ export const make = (db: Database): Repository["Service"] => {
         db.transaction(async (tx) => {
           for (const [index, wallet] of wallets.entries()) {
             await tx.query(
-              `INSERT INTO wallets (${walletColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+              `INSERT INTO wallets (${walletColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
                ON CONFLICT (id) DO UPDATE SET position = EXCLUDED.position, name = EXCLUDED.name, rdns = EXCLUDED.rdns,
                chains = EXCLUDED.chains, mobile_link = EXCLUDED.mobile_link, desktop_link = EXCLUDED.desktop_link,
                webapp_link = EXCLUDED.webapp_link, homepage = EXCLUDED.homepage, badge_type = EXCLUDED.badge_type,
-               recommended = EXCLUDED.recommended`,
-              [...walletRowValues(wallet, walletSeed.length + index)]
+               recommended = EXCLUDED.recommended, link_mode = EXCLUDED.link_mode`,
+              [...walletRowValues(wallet, walletSeed.length + index), wallet.universal ?? null]
             )
           }
         })

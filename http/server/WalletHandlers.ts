@@ -30,6 +30,7 @@ const toEntry = (row: WalletRow, base: string) => ({
   mobile_link: row.mobile_link,
   desktop_link: row.desktop_link,
   webapp_link: row.webapp_link,
+  link_mode: row.link_mode,
   homepage: row.homepage,
   badge_type: row.badge_type,
   recommended: row.recommended

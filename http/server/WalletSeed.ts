@@ -16,11 +16,24 @@ export const WalletSeedEntry = Schema.Struct({
   mobile: Schema.NullOr(Schema.String),
   desktop: Schema.NullOr(Schema.String),
   webapp: Schema.NullOr(Schema.String),
+  /** The wallet's universal link (an https address its app claims), preferred on phones to the `mobile` scheme. */
+  universal: Schema.optionalKey(Schema.NullOr(Schema.String)),
   homepage: Schema.String,
   certified: Schema.Boolean,
   recommended: Schema.Boolean
 })
 export type WalletSeedEntry = typeof WalletSeedEntry.Type
+
+/**
+ * The curated wallets' universal links, as their makers publish them (migration 10 adds them beside the
+ * schemes that migration 2 seeded).
+ */
+export const universalLinks: ReadonlyArray<readonly [id: string, link: string]> = [
+  ["metamask", "https://metamask.app.link/"],
+  ["trust", "https://link.trustwallet.com/"],
+  ["coinbase", "https://go.cb-w.com/"],
+  ["rainbow", "https://rnbwapp.com/"]
+]
 
 /** The `wallets` row values of an entry, in the table's column order (id … recommended). */
 export const walletRowValues = (wallet: WalletSeedEntry, position: number): ReadonlyArray<unknown> => [

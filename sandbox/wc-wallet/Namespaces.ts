@@ -35,7 +35,11 @@ const Metadata = Schema.Struct({
   name: Schema.String,
   description: Schema.optionalKey(Schema.String),
   url: Schema.String,
-  icons: Schema.optionalKey(Schema.Array(Schema.String))
+  icons: Schema.optionalKey(Schema.Array(Schema.String)),
+  redirect: Schema.optionalKey(Schema.Struct({
+    native: Schema.optionalKey(Schema.String),
+    universal: Schema.optionalKey(Schema.String)
+  }))
 })
 
 const Proposal = Schema.Struct({
@@ -57,6 +61,8 @@ export interface ProposalView {
   readonly chains: ReadonlyArray<string>
   readonly methods: ReadonlyArray<string>
   readonly events: ReadonlyArray<string>
+  /** Where the dapp asks to be returned after the approval (its universal link; http(s) only). */
+  readonly returnTo: string | undefined
 }
 
 export interface SessionNamespace {
@@ -123,7 +129,8 @@ export const describeProposal = (raw: unknown): Result.Result<ProposalView, SdkE
       icons: (metadata.icons ?? []).filter(isHttpUrl),
       chains: unique(all.flatMap(([key, namespace]) => chainsOf(key, namespace))),
       methods: unique(all.flatMap(([, namespace]) => namespace.methods)),
-      events: unique(all.flatMap(([, namespace]) => namespace.events))
+      events: unique(all.flatMap(([, namespace]) => namespace.events)),
+      returnTo: metadata.redirect?.universal !== undefined && isHttpUrl(metadata.redirect.universal) ? metadata.redirect.universal : undefined
     }
   })
 

@@ -52,7 +52,11 @@ const Card = ({ title, children }: { readonly title: string; readonly children: 
   )
 }
 
-const Proposal = ({ wallet, proposal }: { readonly wallet: WcWallet; readonly proposal: ProposalView }) => (
+/**
+ * Opened by a dapp's deep link, the wallet sends the visitor back once the dapp acknowledged the session, to
+ * the return link the dapp proposed (as wallet apps do with WalletConnect's `metadata.redirect`).
+ */
+const Proposal = ({ wallet, proposal, returnToSite }: { readonly wallet: WcWallet; readonly proposal: ProposalView; readonly returnToSite: boolean }) => (
   <Card title={`Session proposal from ${proposal.name}`}>
     <div style={styles.row}>
       <Icons icons={proposal.icons} />
@@ -63,7 +67,10 @@ const Proposal = ({ wallet, proposal }: { readonly wallet: WcWallet; readonly pr
     <List label="Methods" items={proposal.methods} />
     <List label="Events" items={proposal.events} />
     <Decision
-      onApprove={() => void wallet.approveProposal(proposal.id)}
+      onApprove={() =>
+        void wallet.approveProposal(proposal.id).then((back) => {
+          if (returnToSite && back !== undefined) location.assign(back)
+        })}
       onReject={() => void wallet.rejectProposal(proposal.id)}
     />
   </Card>
@@ -147,7 +154,7 @@ const PairForm = ({ wallet, initialUri }: { readonly wallet: WcWallet; readonly 
   )
 }
 
-export const WalletApp = ({ wallet, initialUri = "" }: { readonly wallet: WcWallet; readonly initialUri?: string }) => {
+export const WalletApp = ({ wallet, initialUri = "", returnToSite = false }: { readonly wallet: WcWallet; readonly initialUri?: string; readonly returnToSite?: boolean }) => {
   const state = useSyncExternalStore(wallet.subscribe, wallet.getState)
   return (
     <main style={styles.page}>
@@ -164,7 +171,7 @@ export const WalletApp = ({ wallet, initialUri = "" }: { readonly wallet: WcWall
       )}
       <section aria-label="Session proposals">
         {state.proposals.map((proposal) => (
-          <Proposal key={proposal.id} wallet={wallet} proposal={proposal} />
+          <Proposal key={proposal.id} wallet={wallet} proposal={proposal} returnToSite={returnToSite} />
         ))}
       </section>
       <section aria-label="Requests">

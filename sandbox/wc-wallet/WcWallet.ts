@@ -95,7 +95,8 @@ export interface WcWallet {
   readonly getState: () => WcWalletState
   readonly subscribe: (listener: () => void) => () => void
   readonly pair: (uri: string) => Promise<void>
-  readonly approveProposal: (id: number) => Promise<void>
+  /** Approves; resolves once the dapp acknowledged the session, with where the dapp asks to be returned. */
+  readonly approveProposal: (id: number) => Promise<string | undefined>
   readonly rejectProposal: (id: number) => Promise<void>
   readonly approveRequest: (key: string) => void
   readonly rejectRequest: (key: string) => void
@@ -363,9 +364,9 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     }
   }
 
-  const approveProposal = async (id: number): Promise<void> => {
+  const approveProposal = async (id: number): Promise<string | undefined> => {
     const proposal = proposals.get(id)
-    if (proposal === undefined) return
+    if (proposal === undefined) return undefined
     proposals.delete(id)
     const solana = options.solana
     const namespaces = approvedNamespaces(proposal.raw, {
@@ -376,7 +377,8 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     try {
       if (Result.isFailure(namespaces)) {
         await client.reject(id, namespaces.failure)
-        return report(`Cannot serve ${proposal.view.name}`, namespaces.failure.message)
+        report(`Cannot serve ${proposal.view.name}`, namespaces.failure.message)
+        return undefined
       }
       const granted = Object.fromEntries(
         Object.entries(namespaces.success).map(([name, namespace]) => [name, {
@@ -390,8 +392,10 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
       report(`Connected to ${proposal.view.name}`)
       await acknowledged
       publish()
+      return proposal.view.returnTo
     } catch (failure) {
       report(`Approving ${proposal.view.name} failed`, failure)
+      return undefined
     }
   }
 

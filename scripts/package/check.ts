@@ -3,8 +3,8 @@
  * lints its `exports` and types (publint, Are The Types Wrong), holds each chunk to its committed size
  * budget in `.size-limit.json`, what installing it brings to its footprint budget (footprint.ts), and
  * the committed reference pages (`docs/reference/`) to the built types. Packs and lints the server
- * package `portico-server` (server/) too. Leaves both tarballs in `.pack/` for the examples and the
- * server package's test (test/support/Tarballs.ts).
+ * package `portico-server` (server/) and the codemod `portico-migrate` (migrate/) too. Leaves the
+ * tarballs in `.pack/` for the examples and the packages' tests (test/support/Tarballs.ts).
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, readdirSync, rmSync } from "node:fs"
@@ -25,7 +25,9 @@ run("build", "npm", ["run", "-s", "build"])
 rmSync(packDir, { recursive: true, force: true })
 mkdirSync(packDir, { recursive: true })
 run("pack", "npm", ["pack", "--silent", "--pack-destination", packDir])
-run("pack portico-server", "npm", ["pack", "./server", "--silent", "--pack-destination", packDir])
+// The bins' packages: the server (server/) and the codemod (migrate/).
+const binPackages = [["portico-server", "./server"], ["portico-migrate", "./migrate"]] as const
+for (const [name, folder] of binPackages) run(`pack ${name}`, "npm", ["pack", folder, "--silent", "--pack-destination", packDir])
 const tarball = readdirSync(packDir).find((name) => /^portico-\d/.test(name))
 if (tarball === undefined) {
   console.error(`✖ package: npm pack left no tarball in ${packDir}`)
@@ -33,12 +35,14 @@ if (tarball === undefined) {
 }
 const tarballPath = join(packDir, tarball)
 run("publint", "npx", ["publint", "run", tarballPath, "--strict"])
-const serverTarball = readdirSync(packDir).find((name) => name.startsWith("portico-server-"))
-if (serverTarball === undefined) {
-  console.error(`✖ package: npm pack left no portico-server tarball in ${packDir}`)
-  process.exit(1)
+for (const [name] of binPackages) {
+  const packed = readdirSync(packDir).find((file) => file.startsWith(`${name}-`))
+  if (packed === undefined) {
+    console.error(`✖ package: npm pack left no ${name} tarball in ${packDir}`)
+    process.exit(1)
+  }
+  run(`publint ${name}`, "npx", ["publint", "run", join(packDir, packed), "--strict"])
 }
-run("publint portico-server", "npx", ["publint", "run", join(packDir, serverTarball), "--strict"])
 // ESM only by design: CommonJS resolution modes are not a target.
 run("types (attw)", "npx", ["attw", tarballPath, "--profile", "esm-only"])
 run("size budget", "npx", ["size-limit"])

@@ -4,10 +4,10 @@
  * package declares what the bin loads, each at the version this repository tests with, and nothing the
  * browser package would carry for it. Run by `npm run build`, after tsdown.
  */
-import { cpSync, existsSync, readFileSync, rmSync } from "node:fs"
+import { cpSync, existsSync, rmSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { buildPages, framePage } from "../../sandbox/web/Build.ts"
-import { staticPackages } from "./StaticPackages.ts"
+import { dependencyProblem } from "./DeclaredDependencies.ts"
 
 const root = resolve(import.meta.dirname, "../..")
 const packageDir = join(root, "server")
@@ -27,21 +27,6 @@ rmSync(frame, { recursive: true, force: true })
 const built = await buildPages(join(root, ".sandbox/web"), [framePage])
 cpSync(built.get(framePage.name) ?? fail("the frame page was not built"), frame, { recursive: true })
 
-interface Manifest {
-  readonly dependencies?: Readonly<Record<string, string>>
-}
-const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as Manifest
-const declared = manifest.dependencies ?? {}
-const installedVersion = (name: string): string =>
-  (JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")) as { version: string }).version
-
-const loaded = staticPackages(bin)
-const undeclared = [...loaded].filter((name) => declared[name] === undefined)
-if (undeclared.length > 0) fail(`the bin imports ${undeclared.join(", ")}: add them to server/package.json's dependencies`)
-const unused = Object.keys(declared).filter((name) => !loaded.has(name))
-if (unused.length > 0) fail(`server/package.json declares ${unused.join(", ")}, which the bin does not import`)
-const drifted = Object.entries(declared).filter(([name, version]) => version !== installedVersion(name))
-if (drifted.length > 0) {
-  fail(`server/package.json pins ${drifted.map(([name, version]) => `${name}@${version} (tested: ${installedVersion(name)})`).join(", ")}`)
-}
-console.log(`package server: the bin and the frame's pages in ${join(packageDir, "dist")}, ${loaded.size} dependencies declared`)
+const { problem, loaded } = dependencyProblem(root, packageDir, bin)
+if (problem !== undefined) fail(problem)
+console.log(`package server: the bin and the frame's pages in ${join(packageDir, "dist")}, ${loaded} dependencies declared`)

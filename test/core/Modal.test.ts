@@ -14,12 +14,27 @@ const withHistory = (...history: Array<Modal.View>): Modal.ModalState => ({
 })
 
 describe("Modal router (pure rules)", () => {
-  it("opens on Account when connected, else Connect; AllWallets on mobile without adapters", () => {
-    assert.strictEqual(Modal.openingView({ connected: true, mobile: false, hasAdapters: true }), "Account")
-    assert.strictEqual(Modal.openingView({ connected: false, mobile: false, hasAdapters: true }), "Connect")
-    assert.strictEqual(Modal.openingView({ connected: false, mobile: true, hasAdapters: true }), "Connect")
-    assert.strictEqual(Modal.openingView({ connected: false, mobile: true, hasAdapters: false }), "AllWallets")
-    assert.strictEqual(Modal.openingView({ connected: true, mobile: true, hasAdapters: false }), "AllWallets")
+  it("opens on Account when connected, else Connect; AllWallets on a phone that cannot connect in the page", () => {
+    const context = { connected: false, mobile: false, hasAdapters: true, allWallets: true }
+    assert.strictEqual(Modal.openingView({ ...context, connected: true }), "Account")
+    assert.strictEqual(Modal.openingView(context), "Connect")
+    assert.strictEqual(Modal.openingView({ ...context, mobile: true }), "Connect")
+    assert.strictEqual(Modal.openingView({ ...context, mobile: true, hasAdapters: false }), "AllWallets")
+    // On a desktop the QR code is on Connect; connected, the account comes first; without a registry there is no list.
+    assert.strictEqual(Modal.openingView({ ...context, hasAdapters: false }), "Connect")
+    assert.strictEqual(Modal.openingView({ ...context, connected: true, mobile: true, hasAdapters: false }), "Account")
+    assert.strictEqual(Modal.openingView({ ...context, mobile: true, hasAdapters: false, allWallets: false }), "Connect")
+  })
+
+  it("UnsupportedChain comes over the view it was reached from, replaces an ended connecting view, and opens alone", () => {
+    const ended: ReadonlyArray<Modal.View> = ["ConnectingExternal"]
+    assert.deepStrictEqual(views(Modal.toUnsupportedChain(withHistory("Account"), ended)), ["Account", "UnsupportedChain"])
+    assert.deepStrictEqual(views(Modal.toUnsupportedChain(withHistory("Connect", "ConnectingExternal"), ended)), ["Connect", "UnsupportedChain"])
+    const opened = Modal.toUnsupportedChain(Modal.initialState, ended)
+    assert.isTrue(opened.open)
+    assert.deepStrictEqual(views(opened), ["UnsupportedChain"])
+    const shown = withHistory("Account", "UnsupportedChain")
+    assert.strictEqual(Modal.toUnsupportedChain(shown, ended), shown)
   })
 
   it("a host opening Account with nobody connected gets Connect", () => {

@@ -28,6 +28,22 @@ describe("Theme", () => {
       assert.isFalse(Schema.is(Theme.Theme)({ themeMode: "system", themeVariables: {} }))
     }))
 
+  it("a host's theme: a mode other than dark or light is refused and the modal is dark; variables not the spec's are refused together", () => {
+    assert.deepStrictEqual(Theme.ofHost({}), { theme: { themeMode: "dark", themeVariables: {} }, refused: [] })
+    assert.deepStrictEqual(Theme.ofHost({ themeMode: "light", themeVariables: { accent: "#123456", zIndex: 5 } }), {
+      theme: { themeMode: "light", themeVariables: { accent: "#123456", zIndex: 5 } },
+      refused: []
+    })
+    const mode = Theme.ofHost({ themeMode: "system", themeVariables: { accent: "#123456" } })
+    assert.deepStrictEqual(mode.theme, { themeMode: "dark", themeVariables: { accent: "#123456" } })
+    assert.deepStrictEqual(mode.refused, [new Theme.InvalidThemeModeError({ mode: "system" })])
+    for (const variables of [{ accentColor: "red" }, { zIndex: 1.5 }, { colorMixStrength: 101 }, { accent: 12 }, "dark"]) {
+      const refused = Theme.ofHost({ themeMode: "light", themeVariables: variables })
+      assert.deepStrictEqual(refused.theme, { themeMode: "light", themeVariables: {} })
+      assert.deepStrictEqual(refused.refused.map((error) => error._tag), ["InvalidThemeVariablesError"])
+    }
+  })
+
   it("rejects a color mix strength outside 0 to 100", () => {
     const decode = Schema.decodeUnknownExit(Theme.Theme)
     assert.strictEqual(decode({ themeVariables: { colorMixStrength: 50 } })._tag, "Success")

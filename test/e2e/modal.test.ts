@@ -815,11 +815,13 @@ describe("Portico modal in Chromium", () => {
     }
     await expectView(page, "AllWallets")
     await dialog(page).getByRole("searchbox").fill("WalletConnect Demo")
+    // The pairing is made while the visitor looks, so that the tap opens the wallet's link inside it.
+    await dialog(page).locator("[data-pairing='ready']").waitFor({ timeout: 20_000 })
     const opened = context.waitForEvent("page")
     await dialog(page).getByRole("button", { name: /Portico WalletConnect Demo Wallet/ }).click()
     await expectView(page, "ConnectingWalletConnect")
     const wallet = await opened
-    // The registry's mobile link plus `wc?uri=` and the URI the QR view shows.
+    // The registry's universal link plus `wc?uri=` and the URI the QR view shows.
     const uri = (await dialog(page).locator("[data-wc-uri]").getAttribute("data-wc-uri")) ?? ""
     expect(wallet.url()).toBe(`${sandbox.walletConnectWalletUrl}/wc?uri=${encodeURIComponent(uri)}`)
     await wallet.getByRole("article", { name: /Session proposal from Portico test host/ }).getByRole("button", { name: "Approve" }).click()

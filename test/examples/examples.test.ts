@@ -88,7 +88,8 @@ const examples = [
     serve: undefined,
     sandboxFrom: "tarball"
   },
-  { name: "next-app", packages: [...shared, "next@16.4.6"], serve: nextApp, sandboxFrom: "checkout" }
+  { name: "next-app", packages: [...shared, "next@16.4.6"], serve: nextApp, sandboxFrom: "checkout" },
+  { name: "headless", packages: [versionOf("vite"), ...shared], serve: viteApp, sandboxFrom: "checkout" }
 ] as const
 
 /** A page's text, once it answered 200. */
@@ -218,6 +219,35 @@ describe.each(examples)("examples/$name from the packed tarball", ({ name, packa
       expect(output).toMatch(/^# pass 1$/m)
       expect(output).toMatch(/^# fail 0$/m)
     }, 180_000)
+  } else if (name === "headless") {
+    it("connects the demo wallet from its own wallet list, shows the account and disconnects; WalletConnect gives it the pairing URI; no modal", async () => {
+      const testing = await testingOf(app)
+      const page = await browser.newPage()
+      const problems: Array<string> = []
+      page.on("pageerror", (error) => problems.push(error.message))
+      await testing.injectWallets(page, { config: sandbox.config })
+      await page.goto(site.url)
+      const status = () => page.getByTestId("status").textContent()
+      await page.getByTestId("status").getByText("disconnected").waitFor()
+
+      await page.getByRole("button", { name: "Connect a wallet" }).click()
+      await page.getByRole("button", { name: new RegExp(`^${testing.demoWallets.evm} \\(installed\\)`) }).click()
+      const address = sandbox.config.evm.accounts[0]?.address ?? ""
+      await expect.poll(status, { timeout: 20_000 }).toBe(`connected ${address}`)
+      expect(await page.getByTestId("outcome").textContent()).toBe("connected")
+      // Its own account panel: the native balance the sandbox funded, read through Portico.
+      await expect.poll(() => page.getByTestId("balance").textContent(), { timeout: 20_000 }).toMatch(/^\d+(\.\d+)? ETH$/)
+
+      await page.getByRole("button", { name: "Disconnect" }).click()
+      await expect.poll(status).toBe("disconnected")
+
+      await page.getByRole("button", { name: "Connect a wallet" }).click()
+      await page.getByRole("button", { name: /^WalletConnect/ }).click()
+      await expect.poll(() => page.getByTestId("pairing-uri").textContent(), { timeout: 30_000 }).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+      expect(await page.locator("portico-modal").count()).toBe(0)
+      expect(problems).toEqual([])
+      await page.close()
+    }, 120_000)
   } else {
     it("connects, signs and sends with the tarball's portico/testing; a reload keeps the session, without hydration warnings", async () => {
       const testing = await testingOf(app)

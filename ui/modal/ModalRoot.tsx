@@ -25,6 +25,7 @@ import { FeatureView } from "./FeatureView.tsx"
 import { ModalContext, type ModalContextValue, useEngineAtom, useModalContext } from "./ModalContext.ts"
 import { styleSheet } from "./styles.ts"
 import { UnsupportedChain } from "./UnsupportedChain/UnsupportedChain.tsx"
+import { useContentHeight } from "./useContentHeight.ts"
 
 const titles: Partial<Record<Modal.View, MessageKey>> = {
   Connect: "modalTitleConnect",
@@ -51,7 +52,8 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   ConnectingSiwe: "modalTitleSignIn"
 }
 
-const focusableSelector = "button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex='-1'])"
+// `:disabled` also matches the controls of a disabled fieldset (the legal checkbox's gate).
+const focusableSelector = "button:not(:disabled), a[href], input:not(:disabled), [tabindex]:not([tabindex='-1'])"
 
 /** Renders children into a fresh shadow root attached to <body>. */
 function ShadowPortal({ children }: { readonly children: ReactNode }) {
@@ -170,6 +172,8 @@ function Dialog() {
     return () => cancelAnimationFrame(frame)
   }, [view, state.open])
 
+  useContentHeight(dialog, state.open, view)
+
   // Escape closes even once focus fell out of the dialog to <body> (a view removed the focused control);
   // with focus anywhere else in the host's page, the key is the page's.
   useEffect(() => {
@@ -242,7 +246,9 @@ function Dialog() {
             : <span className="spacer" />}
         </div>
         <div className="view" key={view}>
-          <View route={route} />
+          <div className="view-body" data-body-of={view}>
+            <View route={route} />
+          </div>
         </div>
         <Toast />
       </div>

@@ -52,7 +52,9 @@ export const css = `
   background: var(--portico-bg-2); color: var(--portico-fg); font: inherit; font-size: 18px; line-height: 1; text-decoration: none; }
 .icon-button:hover { background: var(--portico-bg-3); }
 .spacer { width: 32px; }
-.view { padding: 8px 14px 16px; overflow-y: auto; animation: fade ${Constants.viewTransitionAnimationMillis}ms ease; }
+/* The view scrolls once the dialog reaches its max-height; its body is what the dialog's height follows. */
+.view { flex: 1 1 auto; min-height: 0; overflow-y: auto; animation: fade ${Constants.viewTransitionAnimationMillis}ms ease; }
+.view-body { padding: 8px 14px 16px; }
 /* A slide rather than a fade: text never passes through low contrast mid-animation. */
 @keyframes fade { from { transform: translateY(4px); } to { transform: none; } }
 button, input, a { font-family: inherit; }
@@ -94,6 +96,13 @@ fieldset.tokens label:has(input:checked) { background: var(--portico-bg-2); }
 .quote .tag { margin-inline-start: 6px; }
 a.secondary { text-decoration: none; text-align: center; }
 .stack { display: flex; flex-direction: column; gap: 10px; }
+/* The legal checkbox, and the ways of connecting it holds back (a native fieldset, disabled until ticked). */
+.legal { display: flex; align-items: flex-start; gap: 8px; font-size: 14px; }
+.legal input { margin: 3px 0 0; width: 16px; height: 16px; flex: none; accent-color: var(--portico-accent-fill); }
+.legal a { color: inherit; text-decoration: underline; }
+fieldset.gate { border: 0; padding: 0; margin: 0; min-width: 0; }
+fieldset.gate:disabled { opacity: 0.5; }
+.legal-hint { margin: 0; }
 .socials { display: flex; flex-wrap: wrap; gap: 8px; }
 .socials button { flex: 1 1 30%; }
 .otp { letter-spacing: 0.4em; font-size: 20px; text-align: center; }

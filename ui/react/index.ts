@@ -24,4 +24,39 @@ export {
   useSignIn,
   useSolanaSigner
 } from "./hooks.ts"
+export {
+  type AccountDataView,
+  type ConnectControls,
+  type ConnectionStateView,
+  type ConnectResult,
+  useAccountData,
+  useConnect,
+  useConnectionState,
+  useWallets,
+  type WalletQuery,
+  type WalletsView
+} from "./headless.ts"
+export type { WalletsState } from "../../app/Headless.ts"
+export type { AttemptWallet, ConnectFailureReason, ConnectionStatus, PairingLink } from "../../core/HostConnection.ts"
+export type { ConnectMethod as WalletConnectMethod, HostWallet, WalletLinks } from "../../core/HostWallet.ts"
+export type { BalancesStatus, HostAccount } from "../../core/HostAccount.ts"
+export type { BackendError, BackendNotConfiguredError, BackendRequestError } from "../../core/Backend.ts"
+export type { ConnectorError, ConnectorFailure, ConnectorNotFound, InvalidAccountError } from "../../core/Connector.ts"
+export type { ConnectFailure, RelayUnreachableError } from "../../core/features/ConnectAttempt.ts"
+export type { UnexpectedError } from "../../app/Action.ts"
+export type {
+  ChainDisconnectedError,
+  InvalidKeyError,
+  JwtNotYetValidError,
+  OriginNotAllowedError,
+  ProviderDisconnectedError,
+  RpcError,
+  UnauthorizedError,
+  UnknownWalletError,
+  UnrecognizedChainError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+  WalletError
+} from "../../core/WalletError.ts"
+export type { TokenBalance } from "../../core/TokenBalance.ts"
 export { PorticoProvider, type PorticoProviderProps } from "./PorticoProvider.tsx"

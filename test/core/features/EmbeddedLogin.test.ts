@@ -22,12 +22,13 @@ import * as Embedded from "../../../core/connectors/Embedded.ts"
 import { EmbeddedFrame, FrameAttacher } from "../../../core/embedded/FrameChannel.ts"
 import type * as Protocol from "../../../core/embedded/FrameProtocol.ts"
 import * as Login from "../../../core/embedded/Login.ts"
+import { LegalConsent } from "../../../core/LegalConsent.ts"
 import { EmbeddedLogin } from "../../../core/features/EmbeddedLogin.ts"
 import * as Modal from "../../../core/Modal.ts"
 import * as Session from "../../../core/Session.ts"
 import * as Storage from "../../../core/Storage.ts"
 import * as StorageKey from "../../../core/StorageKey.ts"
-import { features } from "../support/Environment.ts"
+import { type EnvironmentOptions, features } from "../support/Environment.ts"
 import { type Answer, scriptedFrame } from "../support/ScriptedFrame.ts"
 import { evmAddress, solAddress, solNetwork } from "../support/Wallets.ts"
 
@@ -65,7 +66,7 @@ const usual = (options: { readonly setup?: { done: boolean } } = {}) => (request
   }
 }
 
-const withLogin = (frame: ReturnType<typeof scriptedFrame>) => {
+const withLogin = (frame: ReturnType<typeof scriptedFrame>, config: EnvironmentOptions["config"] = {}) => {
   // The connector is made before the frame service it uses exists: it gets it once built.
   const loaded = Deferred.makeUnsafe<EmbeddedFrame["Service"]>()
   const client = Embedded.make({ frame: () => Effect.runPromise(Deferred.await(loaded)), networks: ["eip155:31337", solNetwork] })
@@ -73,7 +74,7 @@ const withLogin = (frame: ReturnType<typeof scriptedFrame>) => {
   const layer = EmbeddedLogin.layer.pipe(
     Layer.provideMerge(EmbeddedFrame.layer.pipe(Layer.provide(attacher))),
     Layer.provideMerge(Layer.effect(Login.LoginForm, SubscriptionRef.make(Login.initial))),
-    Layer.provideMerge(features({ clients: [client] }))
+    Layer.provideMerge(features({ clients: [client], config }))
   )
   return <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     Effect.gen(function*() {
@@ -102,6 +103,20 @@ describe("EmbeddedLogin", () => {
       assert.match(again.message, /^Please try again after (29|30) seconds$/)
       assert.strictEqual(frame.asked.filter((type) => type === "CONNECT_EMAIL").length, 1)
     }).pipe(withLogin(frame))
+  })
+
+  it.live("with the legal checkbox on, neither email nor social login asks the frame before the visitor agrees", () => {
+    const frame = scriptedFrame(usual())
+    return Effect.gen(function*() {
+      const login = yield* EmbeddedLogin
+      assert.strictEqual((yield* Effect.flip(login.connectEmail("ada@example.test")))._tag, "LegalConsentRequiredError")
+      assert.strictEqual((yield* Effect.flip(login.connectSocial("google", "popup", "https://app.test/")))._tag, "LegalConsentRequiredError")
+      assert.notInclude(frame.asked, "CONNECT_EMAIL")
+      assert.notInclude(frame.asked, "CONNECT_SOCIAL")
+      yield* SubscriptionRef.set((yield* LegalConsent).agreed, true)
+      yield* login.connectEmail("ada@example.test")
+      assert.include(frame.asked, "CONNECT_EMAIL")
+    }).pipe(withLogin(frame, { features: { legalCheckbox: true }, termsConditionsUrl: "https://app.test/terms", privacyPolicyUrl: "https://app.test/privacy" }))
   })
 
   it.live("the server's cooldown, answered through the frame, is the same typed failure with its seconds", () => {
@@ -141,6 +156,25 @@ describe("EmbeddedLogin", () => {
       assert.deepStrictEqual(yield* storage.get(StorageKey.preferredAccountTypes), { eip155: "eoa" })
       assert.deepStrictEqual(yield* storage.get(StorageKey.smartAccountEnabledNetworks), [])
       assert.includeMembers(frame.asked, ["SET_PREFERRED_ACCOUNT", "GET_SMART_ACCOUNT_ENABLED_NETWORKS"])
+    }).pipe(withLogin(frame))
+  })
+
+  it.live("a session the server ended (SESSION_EXPIRED) disconnects and shows the 'Session Expired' toast", () => {
+    const frame = scriptedFrame(usual())
+    // Logged in by email: the code panel completes and both accounts connect.
+    const loggedIn = Effect.flatMap(EmbeddedLogin, (login) => login.connectEmail("ada@example.test")).pipe(
+      Effect.andThen(Effect.sleep("20 millis")),
+      Effect.andThen(Effect.sync(() => frame.event({ type: "PANEL_DONE", panelId: codePanelId, outcome: "completed" }))),
+      Effect.andThen(Effect.sleep("50 millis"))
+    )
+    return Effect.gen(function*() {
+      yield* loggedIn
+      assert.strictEqual((yield* sessionAccounts).length, 2)
+      frame.event({ type: "SESSION_EXPIRED" })
+      yield* Effect.sleep("50 millis")
+      assert.deepStrictEqual(yield* sessionAccounts, [])
+      const toast = (yield* Effect.flatMap(Modal.Modal, (modal) => SubscriptionRef.get(modal.state))).toast
+      assert.deepInclude(toast, { message: "Session Expired", errorTag: "SessionExpired", variant: "error" })
     }).pipe(withLogin(frame))
   })
 

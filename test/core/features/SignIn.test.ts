@@ -136,6 +136,17 @@ describe("SignIn", () => {
     }).pipe(run({ siwx: {}, ...withWallet(wallet) }))
   })
 
+  it.effect("a device clock two days behind: the server refuses the session as expired, and 'Session Expired' is shown", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(Date.now() - 2 * 86_400_000)
+      yield* connect
+      const failed = yield* settled
+      assert.deepInclude(failed, { _tag: "Failed", message: "Session Expired", errorTag: "SignInSessionExpiredError" })
+      const modal = yield* modalState
+      assert.strictEqual(Modal.currentView(modal), "SIWXSignMessage")
+      assert.deepInclude(modal.toast, { message: "Session Expired", errorTag: "SessionExpired", variant: "error" })
+    }).pipe(run({ siwx: {}, ...withWallet(signingWallet()) })))
+
   it.effect("required: closing is blocked on the sign view, and cancel disconnects", () =>
     Effect.gen(function*() {
       yield* connect

@@ -40,14 +40,14 @@ const fakeSocket = () => {
   }
 }
 
-const client = (onPush: (push: RelayClient.Push) => void = () => undefined) => {
+const client = (onPush: (push: RelayClient.Push) => void = () => undefined, backoff = { initialMillis: 1, maxMillis: 4 }) => {
   const sockets: Array<ReturnType<typeof fakeSocket>> = []
   const relay = RelayClient.make({
     relayUrl: "ws://relay.test",
     projectId: "p",
     seed: RelayAuth.generateSeed(),
     onPush,
-    backoff: { initialMillis: 1, maxMillis: 4 },
+    backoff,
     openSocket: () => {
       const made = fakeSocket()
       sockets.push(made)
@@ -110,5 +110,28 @@ describe("RelayClient", () => {
     await published
     relay.close()
     await expect(relay.publish(topic, "late", { ttl: 300, tag: 1108 })).rejects.toMatchObject({ _tag: "RelayError" })
+  })
+
+  it("woken when the page is back, replaces a socket that died meanwhile at once instead of after the backoff", async () => {
+    const hour = 3_600_000
+    const { relay, sockets } = client(() => undefined, { initialMillis: hour, maxMillis: hour })
+    const subscribed = relay.subscribe(topic)
+    sockets[0]?.open()
+    const first = JSON.parse(sockets[0]?.sent[0] ?? "{}") as { id: number }
+    sockets[0]?.receive(JSON.stringify({ id: first.id, jsonrpc: "2.0", result: "sub" }))
+    await subscribed
+    // Closed while the page was frozen: the backoff would wait an hour.
+    sockets[0]?.drop()
+    relay.wake()
+    expect(sockets.length).toBe(2)
+    sockets[1]?.open()
+    expect((sockets[1]?.sent ?? []).map((frame) => (JSON.parse(frame) as { method: string }).method)).toEqual(["irn_subscribe"])
+    // A socket the browser closed without saying so yet is replaced too; an open one is left alone.
+    relay.wake()
+    expect(sockets.length).toBe(2)
+    if (sockets[1] !== undefined) sockets[1].socket.readyState = 3
+    relay.wake()
+    expect(sockets.length).toBe(3)
+    relay.close()
   })
 })

@@ -103,6 +103,14 @@ describe("modal views", () => {
     wallet.approve()
     await view("UnsupportedChain")
     await expectNoAxeViolations()
+    // Reached from the connecting view, it offers the header's Back, which closes (spec §2).
+    ;(await until(() => button(en.back))).click()
+    await until(() => dialog() === null)
+    // Opened directly by the rule (the host opens the modal on that chain): no Back, only Close.
+    await openModal()
+    await view("UnsupportedChain")
+    expect(button(en.back)).toBeUndefined()
+    expect(button(en.close)).toBeDefined()
     ;(await until(() => button(/OP Mainnet/))).click()
     await until(() => hostStatus().endsWith("eip155:10"))
     expect(wallet.chainId()).toBe(10)

@@ -1,7 +1,8 @@
 /**
  * The sign view in the browser, in German: it opens after connecting with 'Authentifizierung läuft...'
  * while the wallet is asked, says 'Signatur abgelehnt' with "Erneut versuchen" when the wallet refuses,
- * passes axe in both states, and signs in on the second try. The host's sign-in backend here is the
+ * passes axe in both states, and signs in on the second try; a session the backend refuses for its times says
+ * 'Sitzung abgelaufen' as a toast and on the view. The host's sign-in backend here is the
  * host's own code in the page, the one party outside Portico besides the wallet.
  */
 import { afterEach, describe, expect, it } from "vitest"
@@ -51,5 +52,24 @@ describe("SIWXSignMessage", () => {
     expect(kept).toHaveLength(1)
     expect(kept[0]?.message).toContain("wants you to sign in with your Ethereum account:")
     expect(kept[0]?.message).toContain("Bei Test host anmelden.")
+  })
+
+  it("a session the backend refuses for its times shows the 'Session Expired' toast and says so on the sign view (German)", async () => {
+    wallet = announceTestWallet()
+    // As portico/server's verifier refuses a message signed on a device whose clock is off.
+    const expired = Object.assign(new Error("The message has expired"), { reason: "expired" })
+    const backend: SignInBackend = { ...keepingBackend([]), addSession: () => Promise.reject(expired) }
+    await renderPortico({ locale: "de", siwx: { backend } })
+    await openModal()
+    ;(await until(() => button(/Test Wallet/))).click()
+    await wallet.prompted()
+    wallet.approve()
+    await view("SIWXSignMessage")
+    await wallet.prompted()
+    wallet.approve()
+    await until(() => shadow().querySelector(".toast")?.textContent === de.errorSessionExpired)
+    expect(shadow().querySelector(".toast")?.classList.contains("error")).toBe(true)
+    await until(() => shadow().querySelector("[role='alert']")?.textContent === de.errorSessionExpired)
+    await expectNoAxeViolations()
   })
 })

@@ -18,7 +18,9 @@ afterEach(async () => {
   localStorage.clear()
   await cdp().send("Emulation.setTouchEmulationEnabled", { enabled: false })
   await cdp().send("Emulation.setEmitTouchEventsForMouse", { enabled: false })
+  await page.viewport(defaultViewport.width, defaultViewport.height)
 })
+const defaultViewport = { width: window.innerWidth, height: window.innerHeight }
 
 const activeInModal = () => shadow().activeElement
 
@@ -53,6 +55,23 @@ describe("what a visitor trips over", () => {
     await until(() => activeInModal() !== null)
     expect(activeInModal()).toBe(dialog())
     expect(shadow().querySelector("[data-email-input]")).not.toBeNull()
+  })
+
+  it("on a phone that cannot connect in the page, opens on AllWallets (the wallets' apps); with a wallet there, on Connect", async () => {
+    await page.viewport(390, 844)
+    await cdp().send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 5 })
+    await cdp().send("Emulation.setEmitTouchEventsForMouse", { enabled: true, configuration: "mobile" })
+    expect(matchMedia("(pointer: coarse) and (max-width: 600px)").matches).toBe(true)
+    const phoneOnly = { apiUrl: "https://api.invalid", features: { email: false, socials: false } } as const
+    await renderPortico(phoneOnly)
+    await openModal()
+    await view("AllWallets")
+    await userEvent.keyboard("{Escape}")
+    await until(() => dialog() === null)
+    wallet = announceTestWallet()
+    await renderPortico(phoneOnly)
+    await openModal()
+    await view("Connect")
   })
 
   it("with a mouse and keyboard, still starts on the Email field", async () => {

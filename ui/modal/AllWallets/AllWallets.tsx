@@ -6,9 +6,12 @@
 import * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Atom from "effect/reactivity/Atom"
 import { useEffect, useMemo, useRef, useState } from "react"
+import { isMobile } from "../../../app/Device.ts"
 import * as Constants from "../../../core/Constants.ts"
 import * as WalletList from "../../../core/features/WalletList.ts"
+import * as WalletDeepLink from "../../../core/WalletDeepLink.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
+import { LegalGate } from "../components/LegalGate.tsx"
 import { WalletRow } from "../components/WalletRow.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
@@ -33,6 +36,12 @@ export function AllWallets() {
   const scroller = useRef<HTMLDivElement>(null)
   const { clients } = useEngineAtom(engine.atoms.connectors)
   const recent = useEngineAtom(engine.atoms.recentWallets)
+  const prepared = useEngineAtom(engine.atoms.preparedPairing)
+
+  // On a phone the pairing is made while the visitor looks for a wallet, so the tap can open it at once.
+  useEffect(() => {
+    if (isMobile()) void engine.preparePairing()
+  }, [engine])
 
   // The search runs 300 ms after the last keystroke (spec §9). Only a new term starts over: the pages
   // scrolled in meanwhile stay when the term is unchanged (on opening, or typed and erased).
@@ -81,7 +90,13 @@ export function AllWallets() {
         name: row.entry.name,
         icon: imageOf(row.entry),
         ...(row.label === undefined ? {} : { tag: t(row.label) }),
-        select: () => void engine.choose(WalletList.choiceFor(row.entry, installed))
+        select: () => {
+          const choice = WalletList.choiceFor(row.entry, installed)
+          // In the tap itself, before anything waits: the wallet's link then keeps the visitor's gesture.
+          const link = choice._tag === "WalletConnect" && isMobile() ? WalletDeepLink.linkForTap(row.entry, prepared, engine.now()) : undefined
+          if (link !== undefined) engine.openWalletLink(link)
+          void engine.choose(choice)
+        }
       }
   )
 
@@ -115,15 +130,24 @@ export function AllWallets() {
         )
         : null}
       {!waiting && rows.length === 0 ? <p className="muted">{t("noWalletsFound")}</p> : null}
-      <div className="scroller" ref={scroller} onScroll={(event) => onScroll(event.currentTarget.scrollTop)} data-rows={rows.length}>
-        <ul className="list rows" aria-label={t("allWallets")} style={{ height: rows.length * rowHeight }}>
-          {rows.slice(first, last).map((row, index) => (
-            <li key={row.key} className="row" style={{ top: (first + index) * rowHeight }}>
-              <WalletRow name={row.name} icon={row.icon} {...(row.tag === undefined ? {} : { tag: row.tag })} onSelect={row.select} />
-            </li>
-          ))}
-        </ul>
-      </div>
+      {/* Opened here directly (a phone, the host), the legal checkbox is asked here too. */}
+      <LegalGate>
+        <div
+          className="scroller"
+          ref={scroller}
+          onScroll={(event) => onScroll(event.currentTarget.scrollTop)}
+          data-rows={rows.length}
+          data-pairing={prepared === undefined ? undefined : "ready"}
+        >
+          <ul className="list rows" aria-label={t("allWallets")} style={{ height: rows.length * rowHeight }}>
+            {rows.slice(first, last).map((row, index) => (
+              <li key={row.key} className="row" style={{ top: (first + index) * rowHeight }}>
+                <WalletRow name={row.name} icon={row.icon} {...(row.tag === undefined ? {} : { tag: row.tag })} onSelect={row.select} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </LegalGate>
       {waiting ? <p className="muted" role="status">{t("loadingWallets")}</p> : null}
     </div>
   )

@@ -1,15 +1,18 @@
 /**
- * ConnectingWalletConnect: the QR code, plus, for a wallet chosen in the registry, its mobile,
- * desktop and web deep links carrying the pairing URI. On a phone the wallet's mobile link opens by
- * itself as soon as the URI is there; the "Open" link, copying and the QR code stay as fallbacks.
+ * ConnectingWalletConnect: the QR code, plus, for a wallet chosen in the registry, its mobile (universal
+ * link first), desktop and web deep links carrying the pairing URI. On a phone the tap on the wallet opened
+ * its link already (AllWallets, with the pairing made ahead); when it could not, the "Open" link here is
+ * tapped, as links never open after a wait (the gesture is gone by then). Copying and the QR code stay.
  */
-import { useEffect, useRef } from "react"
-import { isMobile } from "../../../app/Device.ts"
 import * as WalletConnect from "../../../core/connectors/WalletConnect.ts"
+import * as WalletDeepLink from "../../../core/WalletDeepLink.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
 import { WalletConnectQr } from "../components/WalletConnectQr.tsx"
 import { WalletIcon } from "../components/WalletIcon.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+
+const linkOf = (base: string | null | undefined, uri: string) =>
+  base === undefined || base === null || base === "" ? undefined : WalletConnect.deepLink(base, uri)
 
 export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletListEntry.WalletListEntry | undefined }) {
   const { engine, t } = useModalContext()
@@ -17,21 +20,10 @@ export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletLis
   const links = wallet === undefined || wcUri === undefined
     ? []
     : ([
-      ["mobile", wallet.mobile_link, t("openInWallet", { name: wallet.name })],
-      ["desktop", wallet.desktop_link, t("openOnDesktop")],
-      ["web", wallet.webapp_link, t("openOnWeb")]
-    ] as const).flatMap(([kind, base, label]) => {
-      const href = base === undefined || base === null || base === "" ? undefined : WalletConnect.deepLink(base, wcUri)
-      return href === undefined ? [] : [{ kind, href, label }]
-    })
-  const mobileLink = links.find((link) => link.kind === "mobile")?.href
-  const opened = useRef<string | undefined>(undefined)
-  useEffect(() => {
-    // Once per URI: a refreshed pairing opens the wallet again, a re-render does not.
-    if (mobileLink === undefined || opened.current === wcUri || !isMobile()) return
-    opened.current = wcUri
-    engine.openWalletLink(mobileLink)
-  }, [engine, mobileLink, wcUri])
+      ["mobile", WalletDeepLink.mobileLinkOf(wallet, wcUri), t("openInWallet", { name: wallet.name })],
+      ["desktop", linkOf(wallet.desktop_link, wcUri), t("openOnDesktop")],
+      ["web", linkOf(wallet.webapp_link, wcUri), t("openOnWeb")]
+    ] as const).flatMap(([kind, href, label]) => href === undefined ? [] : [{ kind, href, label }])
   return (
     <div>
       {wallet === undefined ? null : (
@@ -44,7 +36,7 @@ export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletLis
       {links.length === 0 ? null : (
         <div className="actions">
           {links.map((link) => (
-            <a key={link.kind} className="secondary" href={link.href} target={link.kind === "web" ? "_blank" : undefined} rel="noopener noreferrer">
+            <a key={link.kind} className="secondary" href={link.href} target={/^https?:/i.test(link.href) ? "_blank" : undefined} rel="noopener noreferrer">
               {link.label}
             </a>
           ))}

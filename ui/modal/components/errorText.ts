@@ -33,7 +33,7 @@ type Words = MessageKey | ((failure: Failure, t: Translate) => string)
 const withDetail = (key: MessageKey): Words => (failure, t) => t(key, { detail: failure.message })
 
 /** Failures, and the spec's alerts and toasts shown under their catalogue name. */
-type Shown = ShownFailure["_tag"] | "SessionExpired" | typeof Alert.tokenBalanceUnavailableToast.errorTag
+type Shown = ShownFailure["_tag"] | typeof Alert.sessionExpiredToast.errorTag | typeof Alert.tokenBalanceUnavailableToast.errorTag
 
 export const byTag: { readonly [Tag in Shown]: Words } = {
   UserRejectedRequestError: "errorUserRejected",
@@ -75,6 +75,8 @@ export const byTag: { readonly [Tag in Shown]: Words } = {
   EmbeddedWalletWindowBlockedError: "errorEmbeddedWindowBlocked",
   EmbeddedFrameRequestError: withDetail("errorEmbeddedRequest"),
   SessionExpired: "errorSessionExpired",
+  LegalConsentRequiredError: "legalRequired",
+  SignInSessionExpiredError: "errorSessionExpired",
   TokenBalanceUnavailable: "tokenBalanceUnavailable",
   SendAmountAndReceiverRequiredError: "errorSendAmountAndReceiver",
   SendTokenRequiredError: "errorSendToken",

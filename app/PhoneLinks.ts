@@ -1,0 +1,25 @@
+/**
+ * What the engine offers for phones: opening a wallet's link in the visitor's tap, the WalletConnect
+ * pairing made ahead for it, and the way out of an in-app browser (core/InAppBrowser.ts) for this page.
+ */
+import type { ConnectAttempt } from "../core/features/ConnectAttempt.ts"
+import type { Safe } from "./Action.ts"
+import { isTouchFirst } from "./Device.ts"
+import type { Engine } from "./Engine.ts"
+import { openWalletLink } from "./WalletLink.ts"
+
+/** The in-app browser table loads on touch devices only: a desktop page never pays for it. */
+const inAppBrowser = async () => {
+  if (!isTouchFirst()) return undefined
+  const InAppBrowser = await import("../core/InAppBrowser.ts")
+  return InAppBrowser.escapeOf(globalThis.navigator?.userAgent ?? "", globalThis.location?.href ?? "")
+}
+
+export const make = async (
+  runSafe: (effect: ConnectAttempt["Service"]["preparePairing"]) => Safe<void>,
+  attempt: ConnectAttempt["Service"]
+): Promise<Pick<Engine, "openWalletLink" | "preparePairing" | "inAppBrowser">> => ({
+  openWalletLink,
+  preparePairing: () => runSafe(attempt.preparePairing),
+  inAppBrowser: await inAppBrowser()
+})

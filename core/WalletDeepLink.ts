@@ -1,0 +1,33 @@
+/**
+ * The link a phone follows to a registry wallet with a pairing URI. Where the registry gives both, the
+ * wallet's universal link (`link_mode`, an https address its app claims) wins over its custom scheme
+ * (`mobile_link`): the operating system opens the app when it is installed and the wallet's page when it is
+ * not, where an unknown scheme fails silently or with an error, and in-app browsers follow https but often
+ * refuse schemes.
+ */
+import { deepLink } from "./connectors/WalletConnect.ts"
+import * as Pairing from "./Pairing.ts"
+import type * as WalletListEntry from "./WalletListEntry.ts"
+
+const isWebLink = (link: string) => /^https?:\/\//i.test(link)
+
+/** The wallet's mobile link carrying `uri`, its universal link first; none when it has neither. */
+export const mobileLinkOf = (
+  wallet: Pick<WalletListEntry.WalletListEntry, "mobile_link" | "link_mode">,
+  uri: string
+): string | undefined => {
+  const universal = wallet.link_mode ?? undefined
+  const base = universal !== undefined && isWebLink(universal) ? universal : wallet.mobile_link
+  return base === undefined || base === null || base === "" ? undefined : deepLink(base, uri)
+}
+
+/**
+ * What a tap on a registry wallet opens on a phone: its mobile link with the pairing made ahead, while that
+ * pairing is fresh (spec §4); none otherwise, and the connecting view then offers the link to tap.
+ */
+export const linkForTap = (
+  wallet: Pick<WalletListEntry.WalletListEntry, "mobile_link" | "link_mode">,
+  prepared: { readonly uri: string; readonly expiry: number } | undefined,
+  now: number
+): string | undefined =>
+  prepared === undefined || Pairing.isExpiredAt(prepared.expiry, now) ? undefined : mobileLinkOf(wallet, prepared.uri)
