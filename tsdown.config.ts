@@ -43,10 +43,16 @@ export default defineConfig([
     deps: { neverBundle: true },
     treeshake: true,
     // A host's editor reads the documentation from the `.d.ts`; the JavaScript it ships need not carry it.
-    // Each language's message table is its own chunk, named so the size budgets can tell them apart.
+    // Each language's message table and each view loaded on demand is its own chunk, named so the size
+    // budgets can tell them from the connect path's shared chunks (the Buy view from core's Buy form).
     outputOptions: {
       comments: { legal: true, annotation: true, jsdoc: false },
-      chunkFileNames: (chunk) => (chunk.facadeModuleId?.includes("/ui/i18n/locales/") === true ? "locale-[name]-[hash].js" : "[name]-[hash].js")
+      chunkFileNames: (chunk) =>
+        chunk.facadeModuleId?.includes("/ui/i18n/locales/") === true
+          ? "locale-[name]-[hash].js"
+          : /\/ui\/modal\/(?!ModalRoot\.tsx$)/.test(chunk.facadeModuleId ?? "")
+          ? "view-[name]-[hash].js"
+          : "[name]-[hash].js"
     }
   },
   {

@@ -8,7 +8,8 @@
  * (app/WalletWindowOpener.ts opens it in the visitor's click): the messages are bound to that popup the
  * same way, and the window draws its panels itself.
  */
-import { framePath, panelPath, type FrameQuery } from "../core/embedded/FrameProtocol.ts"
+import { framePath, panelPath } from "../core/embedded/FrameAddress.ts"
+import type { FrameQuery } from "../core/embedded/FrameProtocol.ts"
 import type { FramePort } from "../core/embedded/FrameChannel.ts"
 
 /** How often the wallet's window is checked for having been closed (a closed popup raises no event here). */

@@ -16,6 +16,7 @@ import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Backend from "../core/Backend.ts"
 import type * as Caip from "../core/Caip.ts"
+import type { FeatureUnavailableError } from "../core/CodeChunk.ts"
 import * as Config from "../core/Config.ts"
 import * as Connection from "../core/Connection.ts"
 import * as Connector from "../core/Connector.ts"
@@ -23,7 +24,7 @@ import { Connectors } from "../core/connectors/Connectors.ts"
 import * as Constants from "../core/Constants.ts"
 import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
 import type * as InAppBrowser from "../core/InAppBrowser.ts"
-import * as FrameProtocol from "../core/embedded/FrameProtocol.ts"
+import * as FrameAddress from "../core/embedded/FrameAddress.ts"
 import * as Login from "../core/embedded/Login.ts"
 import * as LegalConsent from "../core/LegalConsent.ts"
 import * as AccountData from "../core/features/AccountData.ts"
@@ -64,7 +65,7 @@ import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts
 import * as WalletWindowOpener from "./WalletWindowOpener.ts"
 import { timeZone } from "./TimeZone.ts"
 
-type Lazy = LazyFeature.FeatureUnavailableError
+type Lazy = FeatureUnavailableError
 
 export interface Engine {
   readonly config: Config.ResolvedConfig
@@ -214,7 +215,7 @@ export interface Engine {
 }
 
 /** Every failure an action of the engine can reject with. */
-export type EngineFailure = Action.FailuresOf<Engine> | Action.UnexpectedError | LazyFeature.FeatureUnavailableError
+export type EngineFailure = Action.FailuresOf<Engine> | Action.UnexpectedError | FeatureUnavailableError
 
 /**
  * Every failure a visitor can meet: what the actions reject with and what the features keep in their
@@ -258,7 +259,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   let embeddedParts: Promise<EmbeddedParts> | undefined
   const frameLocation = {
     apiUrl: config.apiUrl ?? "",
-    query: { projectId: config.projectId, chainId: FrameProtocol.frameNetwork(config.networks), version: BrowserEnvironment.sdkVersion, enableLogger: "false" } as const
+    query: { projectId: config.projectId, chainId: FrameAddress.frameNetwork(config.networks), version: BrowserEnvironment.sdkVersion, enableLogger: "false" } as const
   }
   const loadEmbedded = (): Promise<EmbeddedParts> =>
     embeddedParts ??= import("./EmbeddedEngine.ts").then((module) => module.make(context, loginForm, frameLocation, embeddedScope))

@@ -4,7 +4,8 @@
  * the visitor sees, and the next action tries the load again.
  */
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
+import * as CodeChunk from "../core/CodeChunk.ts"
+import type { FeatureUnavailableError } from "../core/CodeChunk.ts"
 import type { Attempt, Runner, Safe } from "./Action.ts"
 
 export interface LazyFeature<S, R> {
@@ -19,26 +20,9 @@ export const make = <S, R>(
   run: Runner<R>,
   onUnavailable: (error: FeatureUnavailableError) => Effect.Effect<void, never, R>
 ): LazyFeature<S, R> => {
-  let loading: Promise<S> | undefined
-  const loaded = Effect.tryPromise({
-    try: () => {
-      loading ??= load().catch((cause: unknown) => {
-        loading = undefined
-        throw cause
-      })
-      return loading
-    },
-    catch: (cause) => new FeatureUnavailableError({ feature: name, cause })
-  })
+  const loaded = CodeChunk.lazy(name, load)
   return {
     attempt: (action) => run.attempt(Effect.flatMap(loaded, action)),
     safe: (action) => run.safe(loaded.pipe(Effect.flatMap(action), Effect.catch(onUnavailable)))
   }
 }
-
-/** The code of a feature could not be loaded (the network failed, or the site was updated meanwhile). */
-export class FeatureUnavailableError extends Schema.TaggedError<FeatureUnavailableError>()("FeatureUnavailableError", {
-  message: Schema.String.pipe(Schema.withConstructorDefault(Effect.succeed("This feature could not be loaded"))),
-  feature: Schema.String,
-  cause: Schema.Defect()
-}) {}

@@ -4,7 +4,8 @@
  * page's origin (which it checks against its referrer and the project's allowed origins). Opened in the
  * click itself, so no popup blocker stops it; the embedded wallet's chunk then binds it (EmbeddedFramePort.ts).
  */
-import { framePath, type FrameQuery } from "../core/embedded/FrameProtocol.ts"
+import { framePath } from "../core/embedded/FrameAddress.ts"
+import type { FrameQuery } from "../core/embedded/FrameProtocol.ts"
 
 export interface OpenedWindow {
   readonly popup: Window

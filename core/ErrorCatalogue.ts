@@ -19,6 +19,7 @@ import * as Transfer from "./send/Transfer.ts"
 import * as Alert from "./Alert.ts"
 import * as Backend from "./Backend.ts"
 import * as Caip from "./Caip.ts"
+import * as CodeChunk from "./CodeChunk.ts"
 import * as Connection from "./Connection.ts"
 import * as Connector from "./Connector.ts"
 import * as Cooldown from "./Cooldown.ts"
@@ -84,6 +85,7 @@ export const errors: ReadonlyArray<Item> = [
   item("Amount", Amount.InvalidAmountError, "{what is wrong with the amount}"),
   item("Amount", Amount.InsufficientBalanceError, "Insufficient balance"),
   item("ChainRead", ChainRead.ChainReadError, "{the node's message}"),
+  item("CodeChunk", CodeChunk.FeatureUnavailableError),
   item("EvmSend", EvmSend.EvmSendInvalidAddressError, "Invalid address (the EVM {field})"),
   item("EvmSend", EvmSend.EvmTransferRefusedError, "{why the token refused}"),
   item("EvmSend", EvmSend.EvmSendAnswerError, "{what eth_sendTransaction or eth_call answered wrong}"),

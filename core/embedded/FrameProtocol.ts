@@ -13,7 +13,6 @@ import * as Locale from "../Locale.ts"
 import { Email } from "../Email.ts"
 import { SocialProvider } from "../SocialProvider.ts"
 import { EmbeddedAccountType } from "../EmbeddedUser.ts"
-import * as NetworkLookup from "../NetworkLookup.ts"
 
 
 /** Marks Portico's embedded-wallet messages among whatever else a window receives. */
@@ -224,10 +223,6 @@ export const FrameQuery = Schema.Struct({
 })
 export type FrameQuery = typeof FrameQuery.Type
 
-/** The network the frame opens on (its `chainId` query): the host's first EVM network, else its first, else Ethereum. */
-export const frameNetwork = (networks: ReadonlyArray<{ readonly caipNetworkId: string; readonly chainNamespace: string }>): string =>
-  (NetworkLookup.firstOf(networks, "eip155") ?? networks[0])?.caipNetworkId ?? "eip155:1"
-
 /**
  * The query a panel is loaded with: its project (whose allowed origins alone may frame it, like the
  * frame) and the panel's id from `APPROVAL_REQUIRED`, `KeyState` or `OPEN_PANEL`.
@@ -239,7 +234,3 @@ export const PanelQuery = Schema.Struct({
   window: Schema.optionalKey(Schema.Literal("popup"))
 })
 export type PanelQuery = typeof PanelQuery.Type
-
-/** Where the frame and its panels live on Portico's server (its origin, never the host's). */
-export const framePath = "/embedded/frame"
-export const panelPath = "/embedded/panel"

@@ -2,7 +2,7 @@
  * Asks the wallet holding an account to sign a text message: personal_sign (hex) on eip155,
  * signMessage on solana with the signature in base58. Names and sign-in both sign this way.
  */
-import { getBase58Decoder } from "@solana/kit"
+import { base58 } from "@scure/base"
 import * as Effect from "effect/Effect"
 import { stringToHex } from "viem"
 import type * as Session from "../Session.ts"
@@ -13,6 +13,6 @@ export const signMessage = (requests: WalletRequests["Service"], account: Sessio
     ? Effect.map(requests.request("eip155", { method: "personal_sign", params: [stringToHex(message), account.address] }), String)
     : Effect.map(
       requests.requestBytes("solana", { method: "solana_signMessage", params: { message: new TextEncoder().encode(message) } }, "signature"),
-      (signature) => getBase58Decoder().decode(signature)
+      (signature) => base58.encode(signature)
     )
 

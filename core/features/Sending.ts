@@ -13,6 +13,7 @@ import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Analytics from "../Analytics.ts"
+import type { FeatureUnavailableError } from "../CodeChunk.ts"
 import { Connectors } from "../connectors/Connectors.ts"
 import type * as Connector from "../Connector.ts"
 import * as Modal from "../Modal.ts"
@@ -44,6 +45,7 @@ export type SendFailure =
   | Amount.InvalidAmountError
   | Amount.InsufficientBalanceError
   | Transfer.TransferTokenError
+  | FeatureUnavailableError
   | EvmSend.EvmSendInvalidAddressError
   | EvmSend.EvmTransferRefusedError
   | EvmSend.EvmSendAnswerError

@@ -5,11 +5,18 @@
  * nothing the Account view shows has changed.
  */
 import * as Effect from "effect/Effect"
-import { encodeFunctionData, erc20Abi } from "viem"
+import { concat, type Hex, pad } from "viem"
 import type { ChainRead, ChainReadError } from "./ChainRead.ts"
 
 /** At most this many token balances are compared (the first the account holds). */
 const maxTokens = 20
+
+/**
+ * ERC-20 `balanceOf(address)`'s calldata: its selector (the first 4 bytes of the signature's keccak-256)
+ * and the owner as one ABI word, lowercase as the ABI coder writes an address. Written out so the Account
+ * view's reads need none of viem's ABI coder (it loads with a send); the test holds it to viem's encoding.
+ */
+export const balanceOfCall = (owner: string): Hex => concat(["0x70a08231", pad(owner.toLowerCase() as Hex)])
 
 export const read = (
   chain: ChainRead,
@@ -30,7 +37,7 @@ export const read = (
         chain({ method: "eth_getTransactionCount", params: [account.address, "latest"] }),
         chain({ method: "eth_getBalance", params: [account.address, "latest"] }),
         ...tokens.slice(0, maxTokens).map((token) =>
-          chain({ method: "eth_call", params: [{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [account.address as `0x${string}`] }) }, "latest"] }))
+          chain({ method: "eth_call", params: [{ to: token, data: balanceOfCall(account.address) }, "latest"] }))
       ], { concurrency: "unbounded" }),
       JSON.stringify
     )

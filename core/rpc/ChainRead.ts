@@ -4,9 +4,12 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as CodeChunk from "../CodeChunk.ts"
 import type * as Connector from "../Connector.ts"
 import type { RpcUrls } from "../Network.ts"
-import * as Transport from "./Transport.ts"
+
+// viem's transports are a chunk of their own, loaded by the first read on any network.
+const transports = CodeChunk.lazy("chain reads", () => import("./Transport.ts"))
 
 export type ChainRead = (args: Connector.RequestArguments) => Effect.Effect<unknown, ChainReadError>
 
@@ -31,8 +34,14 @@ export const fromRequest = (request: RequestFn): ChainRead => (args) =>
  * Reads on a network through its ranked fallback transport (its own URLs, else Portico's endpoint at `portico`).
  * Make one per network and keep it: the ranking pings its URLs every 4 s for as long as it lives.
  */
-export const forNetwork = (network: { readonly rpcUrls: RpcUrls }, portico: string | undefined): ChainRead =>
-  fromRequest(Transport.fallbackTransport(Transport.readUrls(network, portico))({}).request)
+export const forNetwork = (network: { readonly rpcUrls: RpcUrls }, portico: string | undefined): ChainRead => {
+  let read: ChainRead | undefined
+  return (args) =>
+    Effect.flatMap(
+      Effect.mapError(transports, (unavailable) => new ChainReadError({ method: args.method, message: unavailable.message })),
+      (Transport) => (read ??= fromRequest(Transport.fallbackTransport(Transport.readUrls(network, portico))({}).request))(args)
+    )
+}
 
 export class ChainReadError extends Schema.TaggedError<ChainReadError>()("ChainReadError", {
   method: Schema.String,

@@ -9,9 +9,15 @@ import * as Caip from "../Caip.ts"
 import type * as Connector from "../Connector.ts"
 import type { SendRequest } from "../Send.ts"
 import type { ChainRead, ChainReadError } from "../rpc/ChainRead.ts"
+import * as CodeChunk from "../CodeChunk.ts"
 import * as Amount from "./Amount.ts"
-import * as EvmSend from "./EvmSend.ts"
-import * as SolanaSend from "./SolanaSend.ts"
+import type * as EvmSend from "./EvmSend.ts"
+import type * as SolanaSend from "./SolanaSend.ts"
+
+// Each namespace's transactions (viem's ABI coding, @solana/kit's messages) are a chunk of their own,
+// loaded by the first send or fee estimate on that namespace: connecting and the Account view never need them.
+const evmSend = CodeChunk.lazy("send", () => import("./EvmSend.ts"))
+const solanaSend = CodeChunk.lazy("send", () => import("./SolanaSend.ts"))
 
 export type Transfer =
   | { readonly namespace: "eip155"; readonly transfer: EvmSend.EvmTransfer }
@@ -63,18 +69,19 @@ export type TransferError =
   | EvmSend.EvmSendAnswerError
   | SolanaSend.SolanaSendInvalidAddressError
   | SolanaSend.SolanaSendAnswerError
+  | CodeChunk.FeatureUnavailableError
 
 /** Sends through the connector; answers the transaction hash (eip155) or signature (solana). */
 export const send = (client: Connector.ConnectorClient, read: ChainRead, transfer: Transfer): Effect.Effect<string, TransferError> =>
   transfer.namespace === "eip155"
-    ? EvmSend.send(client, read, transfer.transfer)
-    : SolanaSend.send(client, read, transfer.transfer)
+    ? Effect.flatMap(evmSend, (evm) => evm.send(client, read, transfer.transfer))
+    : Effect.flatMap(solanaSend, (solana) => solana.send(client, read, transfer.transfer))
 
 /** The network fee in the native coin's smallest unit (wei, lamports). */
 export const estimateFee = (read: ChainRead, transfer: Transfer): Effect.Effect<bigint, Exclude<TransferError, Connector.ConnectorFailure>> =>
   transfer.namespace === "eip155"
-    ? Effect.flatMap(EvmSend.transactionOf(transfer.transfer), (transaction) => EvmSend.estimateFee(read, transaction))
-    : SolanaSend.estimateFee(read, transfer.transfer)
+    ? Effect.flatMap(evmSend, (evm) => Effect.flatMap(evm.transactionOf(transfer.transfer), (transaction) => evm.estimateFee(read, transaction)))
+    : Effect.flatMap(solanaSend, (solana) => solana.estimateFee(read, transfer.transfer))
 
 export class TransferTokenError extends Schema.TaggedError<TransferTokenError>()("TransferTokenError", {
   message: Schema.String

@@ -2,7 +2,7 @@
  * Sign-In With Solana through a Wallet Standard wallet's `solana:signIn`: the wallet writes the
  * message from the fields and signs it. Only the sign-in chunk needs it.
  */
-import { getBase58Decoder } from "@solana/kit"
+import { base58 } from "@scure/base"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
 import { referenceOf } from "../Caip.ts"
@@ -42,5 +42,5 @@ export const signInWithSolana = (requests: WalletRequests["Service"], data: Sign
     const signature = bytesAt(answer, "signature")
     return signedMessage === undefined || signature === undefined
       ? Effect.fail(new ConnectorError({ connectorId: "solana", message: "The wallet answered solana_signIn without the signed message and signature" }))
-      : Effect.succeed({ message: new TextDecoder().decode(signedMessage), signature: getBase58Decoder().decode(signature) })
+      : Effect.succeed({ message: new TextDecoder().decode(signedMessage), signature: base58.encode(signature) })
   })

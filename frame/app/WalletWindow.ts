@@ -11,7 +11,7 @@
  * top-level is what lets that proof hold here, and the window is focused whenever a panel appears.
  */
 import * as Effect from "effect/Effect"
-import { panelPath } from "../../core/embedded/FrameProtocol.ts"
+import { panelPath } from "../../core/embedded/FrameAddress.ts"
 import * as Locale from "../../core/Locale.ts"
 import { el } from "./Dom.ts"
 import type { FrameSettings } from "./FrameSettings.ts"

@@ -18,7 +18,7 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpApiClient from "effect/http-api/HttpApiClient"
 import * as Constants from "../../core/Constants.ts"
 import * as HostLogger from "../../core/HostLogger.ts"
-import { PorticoApi } from "../api/PorticoApi.ts"
+import { ModalApi } from "../api/ModalApi.ts"
 import { sdkType } from "../api/SdkQuery.ts"
 import { retryResponses } from "./RetryResponses.ts"
 
@@ -98,7 +98,7 @@ export const make = (options: ClientOptions) =>
     const httpClient = yield* transport(options)
     const walletServiceUrl = options.walletServiceUrl ?? options.apiUrl
     const group = <const G extends "blockchain" | "sessions" | "signIn" | "analytics" | "wallets" | "images">(name: G, baseUrl: string) =>
-      HttpApiClient.group(PorticoApi, { group: name, httpClient, baseUrl })
+      HttpApiClient.group(ModalApi, { group: name, httpClient, baseUrl })
     return {
       blockchain: yield* group("blockchain", options.apiUrl),
       sessions: yield* group("sessions", options.apiUrl),

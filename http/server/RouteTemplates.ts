@@ -5,7 +5,7 @@
  * matches is `unmatched`.
  */
 import * as HttpApi from "effect/http-api/HttpApi"
-import { framePath, panelPath } from "../../core/embedded/FrameProtocol.ts"
+import { framePath, panelPath } from "../../core/embedded/FrameAddress.ts"
 import * as ChainRpcRoute from "../api/ChainRpcRoute.ts"
 import { openApiPath } from "../api/PorticoApi.ts"
 import { ServedApi } from "../api/ServedApi.ts"

@@ -3,6 +3,9 @@ import type { Page } from "playwright-core"
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
+/** A figure against its budget (issue 30's targets), as the bench prints it: `(target ≤ 40 KiB: met)`. */
+export const against = (value: number, target: number, shown: string) => `(target ≤ ${shown}: ${value <= target ? "met" : "NOT met"})`
+
 export const median = (values: ReadonlyArray<number>): number => {
   const sorted = values.toSorted((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)

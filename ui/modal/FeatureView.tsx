@@ -33,12 +33,12 @@ const load = (name: FeatureViewName): Promise<ComponentType> =>
     return module.default
   })
 
-/** Fetches every feature view's chunk in the background. */
-export const preloadFeatureViews = (): void => {
-  for (const name of Object.keys(loaders) as ReadonlyArray<FeatureViewName>) {
-    // Best effort: a chunk that fails here is fetched again when its view opens.
-    if (!loaded.has(name)) load(name).catch(() => undefined)
-  }
+/**
+ * Fetches one feature view's chunk when the visitor shows intent (pointer over or focus on its button): the next likely step, never every view at once (issue 30: the connect path pays for none).
+ */
+export const preloadFeatureView = (name: FeatureViewName): void => {
+  // Best effort: a chunk that fails here is fetched again when its view opens.
+  if (!loaded.has(name)) load(name).catch(() => undefined)
 }
 
 export function FeatureView({ name }: { readonly name: FeatureViewName }) {

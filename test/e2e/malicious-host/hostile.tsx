@@ -14,7 +14,8 @@
 import { useEffect } from "react"
 import { createRoot } from "react-dom/client"
 import { ConnectButton, PorticoProvider, useEvmProvider, useSolanaSigner } from "../../../ui/react/index.ts"
-import { channel, framePath } from "../../../core/embedded/FrameProtocol.ts"
+import { framePath } from "../../../core/embedded/FrameAddress.ts"
+import { channel } from "../../../core/embedded/FrameProtocol.ts"
 import { fixtureConfig } from "../fixtures/FixtureConfig.ts"
 import { HostStatus } from "../fixtures/HostStatus.tsx"
 

@@ -7,9 +7,7 @@
  * namespace are listed above the networks, each a button that makes it the active one. The view renders;
  * core decides (which balance is native, what is offered, what Disconnect ends).
  */
-import { useEffect } from "react"
 import * as Session from "../../../core/Session.ts"
-import { preloadFeatureViews } from "../FeatureView.tsx"
 import { startShown, useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { AccountHeader } from "./AccountHeader.tsx"
 import { AccountTabs } from "./AccountTabs.tsx"
@@ -41,7 +39,6 @@ function AccountSwitch({ session, active }: { readonly session: Session.SessionS
 
 export function Account() {
   const { engine, t } = useModalContext()
-  useEffect(preloadFeatureViews, [])
   const session = useEngineAtom(engine.atoms.session)
   const account = Session.activeAccount(session)
   if (account === undefined) return <p className="muted">{t("noActivity")}</p>

@@ -8,10 +8,11 @@ import type * as Session from "../../../core/Session.ts"
 import * as WalletFeatures from "../../../core/send/WalletFeatures.ts"
 import type { MessageKey } from "../../i18n/en.ts"
 import { ActionIcon, type ActionIconName } from "../components/ActionIcon.tsx"
+import { type FeatureViewName, preloadFeatureView } from "../FeatureView.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
 /** The view, label and icon of each wallet feature. */
-const featureViews: Record<WalletFeatures.WalletFeature, { readonly view: Modal.View; readonly label: MessageKey; readonly icon: ActionIconName }> = {
+const featureViews: Record<WalletFeatures.WalletFeature, { readonly view: Modal.View & FeatureViewName; readonly label: MessageKey; readonly icon: ActionIconName }> = {
   onramp: { view: "Buy", label: "buy", icon: "buy" },
   swaps: { view: "Swap", label: "swap", icon: "swap" },
   receive: { view: "Receive", label: "receive", icon: "receive" },
@@ -28,7 +29,16 @@ export function WalletActions({ account }: { readonly account: Session.SessionAc
   return (
     <div className="wallet-actions" role="group" aria-label={t("walletFeatures")}>
       {shown.map((feature) => (
-        <button key={feature.view} type="button" className="wallet-action" data-feature={feature.view} onClick={() => void engine.push({ view: feature.view })}>
+        <button
+          key={feature.view}
+          type="button"
+          className="wallet-action"
+          data-feature={feature.view}
+          // A touch fires pointerenter as well: pointer and focus are every kind of intent.
+          onPointerEnter={() => preloadFeatureView(feature.view)}
+          onFocus={() => preloadFeatureView(feature.view)}
+          onClick={() => void engine.push({ view: feature.view })}
+        >
           <ActionIcon name={feature.icon} />
           <span>{t(feature.label)}</span>
         </button>
