@@ -49,9 +49,24 @@ const body = (all: PanelStrings, view: ApprovalView): ReadonlyArray<Node> => {
     ]),
     ...(view.truncated === true ? [el("p", { class: "flag", role: "note", "data-truncated": "" }, strings.truncated)] : []),
     ...(view.simulation === undefined ? [] : simulationRows(all.intent, view.simulation)),
-    ...(view.fee === undefined ? [] : [el("dl", {}, ...row(strings.fee, view.fee))])
+    ...(view.fee === undefined ? [] : [el("dl", {}, ...row(strings.fee, view.fee))]),
+    ...(view.sponsored === true ? [el("dl", {}, ...row(strings.fee, el("span", { "data-sponsored": "" }, strings.sponsored)))] : [])
   ]
 }
+
+/** Which account acts: the smart account (and, the first time, what upgrading it means), or one delegated elsewhere. */
+const accountLines = (strings: Strings, view: ApprovalView): ReadonlyArray<Node> => [
+  ...(view.smartAccount === undefined
+    ? []
+    : [
+      ...(view.smartAccount.upgrade ? [el("p", { class: "flag", role: "note", "data-upgrade": "" }, strings.upgrade)] : []),
+      el("dl", {}, ...row(strings.smartAccount, el("span", {}, strings.implementation, el("br", {}), el("span", { class: "mono" }, view.smartAccount.implementation)))),
+      el("p", { class: "muted", "data-atomic": "" }, strings.atomic)
+    ]),
+  ...(view.delegatedElsewhere === undefined
+    ? []
+    : [el("p", { class: "warning", role: "note", "data-delegated-elsewhere": "" }, strings.delegatedElsewhere, ...(view.delegatedElsewhere === "" ? [] : [el("br", {}), el("span", { class: "mono" }, view.delegatedElsewhere)]))])
+]
 
 export const render = (
   root: HTMLElement,
@@ -76,6 +91,7 @@ export const render = (
     root,
     strings.titles[view.method] ?? strings.fallbackTitle,
     el("dl", {}, ...row(strings.network, view.network ?? strings.unknownNetwork(view.chainId)), ...row(strings.from, el("span", { class: "mono" }, view.from))),
+    ...accountLines(strings, view),
     ...body(all, view),
     actions,
     decisive.notice,

@@ -18,11 +18,24 @@ const decodeAnswer = Schema.decodeUnknownEffect(JsonRpc.Response)
 
 export class ChainClient extends Context.Service<ChainClient, {
   readonly call: (chainId: string, method: string, params: ReadonlyArray<unknown>) => Effect.Effect<unknown, NodeError | ChainUnavailableError>
+  /**
+   * Whether `url` is this endpoint for `chainId` (its own origin, path and project; the network, when it
+   * names one): the one ERC-7677 paymaster service URL the wallet accepts from a page.
+   */
+  readonly isOwnEndpoint: (url: string, chainId: string) => boolean
 }>()("portico/frame/app/ChainClient") {
   static readonly layer = (options: { readonly origin: string; readonly projectId: string }) =>
     Layer.succeed(
       ChainClient,
       ChainClient.of({
+        isOwnEndpoint: (url, chainId) => {
+          if (!URL.canParse(url)) return false
+          const parsed = new URL(url)
+          const network = parsed.searchParams.get("chainId")
+          return parsed.origin === new URL(options.origin).origin && parsed.pathname === ChainRpcRoute.path &&
+            parsed.searchParams.get("projectId") === options.projectId && (network === null || network === chainId) &&
+            parsed.username === "" && parsed.password === "" && parsed.hash === ""
+        },
         call: (chainId, method, params) =>
           Effect.tryPromise({
             try: async (signal) => {

@@ -34,12 +34,16 @@ const readable: ReadonlySet<string> = new Set([
   "SessionEndedError",
   "SessionServerError",
   "NetworkNotConfiguredError",
+  "PaymasterServiceRefusedError",
+  "SponsorshipUnavailableError",
+  "SponsorshipRefusedError",
   // core's checks of wallet_sendCalls.
   "CallMissingToError",
   "CallDataNotHexError",
   // The custody library's, about what was asked.
   "CustodyLockedError",
   "EvmSigningError",
+  "DelegationRefusedError",
   "UndecodableSolanaTransactionError",
   "NotASignerError",
   // The server's answers.
@@ -73,6 +77,7 @@ export const payloadOf = (cause: Cause.Cause<unknown>): ErrorPayload => {
     reason: error["_tag"] === "OtpRefused" && typeof kind === "string" ? `OtpRefused.${kind}` : error["_tag"],
     ...(typeof code === "number" && Number.isInteger(code) ? { code } : {}),
     ...(typeof retryAfter === "number" && Number.isInteger(retryAfter) && retryAfter >= 0 && retryAfter <= 86_400 ? { retryAfter } : {}),
-    ...(error["_tag"] === "NodeError" && data !== undefined ? { data } : {})
+    // A node's answer, or a sponsor's refusal in its own words: the dapp reads them, the modal shows them inside its sentence.
+    ...((error["_tag"] === "NodeError" || error["_tag"] === "SponsorshipRefusedError") && data !== undefined ? { data } : {})
   }
 }

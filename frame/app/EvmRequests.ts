@@ -2,9 +2,11 @@
  * The EVM account's JSON-RPC calls (spec §6): the safe ones the wallet answers itself (its account, the
  * network, its capabilities, its assets, the status of its call bundles), and the ones the visitor
  * approves in the frame's panel first — `personal_sign`, `eth_signTypedData_v4`, `eth_sendTransaction`
- * (filled from the chain, signed, sent raw, answered with the hash) and `wallet_sendCalls` (each call so
- * filled and sent in turn, answered with the bundle's id). Permissions and user operations need a smart
- * account, which this wallet does not have.
+ * (filled from the chain, signed, sent raw, answered with the hash) and `wallet_sendCalls`, answered with
+ * the bundle's id: where the account is a smart account (SmartAccounts.ts) a bundle of several calls, any
+ * bundle once upgraded, and any bundle whose gas the app sponsors (ERC-7677) is one atomic user operation
+ * (SmartCalls.ts); elsewhere each call is filled and sent in turn. Permissions (EIP-7715) and raw user
+ * operations are not served.
  *
  * Calls naming an account name this one, or are refused (4100) before anything is shown; so are messages
  * and typed data reserved for the wallet's own share replacement (ReservedSigning.ts).
@@ -18,7 +20,7 @@ import { isHex, numberToHex, parseTransaction, type Hex } from "viem"
 import { fixed } from "../../core/FixedMessage.ts"
 import * as SendCalls from "../../core/SendCalls.ts"
 import { Custody } from "../custody/Custody.ts"
-import type { EvmTypedData } from "../custody/EvmSigner.ts"
+import type { EvmTransaction, EvmTypedData } from "../custody/EvmSigner.ts"
 import { baseView, cut, formatAmount, messageText, type Currency } from "./ApprovalViews.ts"
 import { Approvals, type Ticket } from "./Approvals.ts"
 import * as CallBundles from "./CallBundles.ts"
@@ -31,6 +33,8 @@ import { randomId } from "./RandomId.ts"
 import { refuseReservedMessage, refuseReservedTypedData } from "./ReservedSigning.ts"
 import { InvalidParamsError, paramsOf, TransactionAsMessageError } from "./RpcParams.ts"
 import { ServerApi } from "./ServerApi.ts"
+import * as SmartCalls from "./SmartCalls.ts"
+import { SmartAccounts } from "./SmartAccounts.ts"
 import { Wallet } from "./Wallet.ts"
 
 const EvmAddress = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{40}$/))
@@ -89,38 +93,91 @@ const isTransaction = (message: string): boolean => {
   }
 }
 
+/** The open account, when `named` (if any) is it. */
+const accountOf = (wallet: Wallet["Service"], named: string | undefined) =>
+  Effect.flatMap(wallet.addresses, (addresses) =>
+    named === undefined || named.toLowerCase() === addresses.evm.toLowerCase()
+      ? Effect.succeed(addresses.evm)
+      : Effect.fail(new UnauthorizedAccountError()))
+
+const currencyOf = (api: ServerApi["Service"], address: string, chainId: string) => Effect.map(Holdings.nativeCurrency(api, address, chainId), Option.getOrUndefined)
+
+/** The transactions as the panel shows them: what each call does, and what the simulation says. */
+const reviewedBy = (chain: ChainClient["Service"], method: string, chainId: string, from: Hex, transactions: ReadonlyArray<EvmTransaction>, shown: Currency | undefined) =>
+  Effect.map(EvmReview.review(chain, chainId, from, transactions, shown), (review) => ({
+    ...baseView(method, chainId, from),
+    transactions: review.transactions,
+    simulation: review.simulation,
+    ...(review.truncated ? { truncated: true } : {})
+  }))
+
+const sendSigned = (chain: ChainClient["Service"], custody: Custody["Service"], chainId: string, filled: Filled) =>
+  Effect.gen(function*() {
+    const signed = yield* custody.signEvmTransaction(filled.transaction)
+    const hash = yield* chain.call(chainId, "eth_sendRawTransaction", [signed])
+    return yield* Effect.mapError(Schema.decodeUnknownEffect(HexString)(hash), () => new UnreadableChainAnswerError({ method: "eth_sendRawTransaction" }))
+  })
+
+/** What wallet_sendCalls uses of the EVM requests' services. */
+interface SendCallsParts {
+  readonly chain: ChainClient["Service"]
+  readonly custody: Custody["Service"]
+  readonly approvals: Approvals["Service"]
+  readonly smartAccounts: SmartAccounts["Service"]
+  readonly bundles: CallBundles.CallBundles
+  readonly wallet: Wallet["Service"]
+  readonly api: ServerApi["Service"]
+}
+
+/** wallet_sendCalls: one user operation where the account is a smart account (SmartCalls.ts), else each call in turn. */
+const sendCallsWith = (made: SendCallsParts) => (ticket: Ticket, requestId: string, chainId: string, method: string, params: unknown) =>
+  Effect.gen(function*() {
+    const [bundle] = yield* paramsOf(SendCallsParams, method, params ?? [])
+    const calls = yield* SendCalls.validate(bundle.calls)
+    if (BigInt(bundle.chainId) !== BigInt(evmChainId(chainId))) return yield* new UnsupportedChainIdError({ chainId: bundle.chainId })
+    const from = yield* accountOf(made.wallet, bundle.from)
+    const plan = yield* SmartCalls.plan(made.smartAccounts, made.chain, method, chainId, from, calls.length, bundle)
+    if (plan.kind === "smart") {
+      const prepared = yield* SmartCalls.prepare(made.chain, chainId, from, calls, plan)
+      const shown = yield* currencyOf(made.api, from, chainId)
+      yield* made.approvals.approve(ticket, requestId, {
+        ...(yield* reviewedBy(made.chain, method, chainId, from, SmartCalls.asTransactions(prepared), shown)),
+        ...SmartCalls.viewOf(prepared, (fee) => formatAmount(fee, shown, "eip155"))
+      })
+      const hash = yield* SmartCalls.send(made.chain, made.custody, prepared)
+      const id = `0x${randomId()}`
+      yield* made.bundles.record(id, { kind: "userOperation", chainId, hash })
+      return { id }
+    }
+    if (bundle.atomicRequired === true) return yield* new AtomicityNotSupportedError()
+    const filled = yield* Effect.forEach(calls, (call, index) =>
+      Effect.flatMap(paramsOf(TransactionRequest, method, call), (request) => fill(made.chain, chainId, from, request, index)))
+    const shown = yield* currencyOf(made.api, from, chainId)
+    yield* made.approvals.approve(ticket, requestId, {
+      ...(yield* reviewedBy(made.chain, method, chainId, from, filled.map((entry) => entry.transaction), shown)),
+      fee: formatAmount(filled.reduce((sum, entry) => sum + entry.maxFee, 0n), shown, "eip155"),
+      ...(plan.delegatedElsewhere === undefined ? {} : { delegatedElsewhere: plan.delegatedElsewhere })
+    })
+    const hashes = yield* Effect.forEach(filled, (entry) => sendSigned(made.chain, made.custody, chainId, entry))
+    const id = `0x${randomId()}`
+    yield* made.bundles.record(id, { kind: "transactions", chainId, hashes })
+    return { id }
+  })
+
 const make = Effect.gen(function*() {
   const chain = yield* ChainClient
   const wallet = yield* Wallet
   const custody = yield* Custody
   const approvals = yield* Approvals
   const api = yield* ServerApi
+  const smartAccounts = yield* SmartAccounts
   const bundles = CallBundles.make()
 
-  /** The open account, when `named` (if any) is it. */
-  const account = (named: string | undefined) =>
-    Effect.flatMap(wallet.addresses, (addresses) =>
-      named === undefined || named.toLowerCase() === addresses.evm.toLowerCase()
-        ? Effect.succeed(addresses.evm)
-        : Effect.fail(new UnauthorizedAccountError()))
-
-  const currency = (address: string, chainId: string) => Effect.map(Holdings.nativeCurrency(api, address, chainId), Option.getOrUndefined)
-
-  /** The transactions as the panel shows them: what each call does, and what the simulation says. */
-  const reviewed = (method: string, chainId: string, from: Hex, filled: ReadonlyArray<Filled>, shown: Currency | undefined) =>
-    Effect.map(EvmReview.review(chain, chainId, from, filled.map((entry) => entry.transaction), shown), (review) => ({
-      ...baseView(method, chainId, from),
-      transactions: review.transactions,
-      simulation: review.simulation,
-      ...(review.truncated ? { truncated: true } : {})
-    }))
-
-  const send = (chainId: string, filled: Filled) =>
-    Effect.gen(function*() {
-      const signed = yield* custody.signEvmTransaction(filled.transaction)
-      const hash = yield* chain.call(chainId, "eth_sendRawTransaction", [signed])
-      return yield* Effect.mapError(Schema.decodeUnknownEffect(HexString)(hash), () => new UnreadableChainAnswerError({ method: "eth_sendRawTransaction" }))
-    })
+  const account = (named: string | undefined) => accountOf(wallet, named)
+  const currency = (address: string, chainId: string) => currencyOf(api, address, chainId)
+  const reviewed = (method: string, chainId: string, from: Hex, transactions: ReadonlyArray<EvmTransaction>, shown: Currency | undefined) =>
+    reviewedBy(chain, method, chainId, from, transactions, shown)
+  const send = (chainId: string, filled: Filled) => sendSigned(chain, custody, chainId, filled)
 
   /** A safe call the wallet answers itself (core/embedded/RpcPolicy.ts `answeredByWallet`). */
   const local = (chainId: string, method: string, params: unknown) =>
@@ -136,9 +193,10 @@ const make = Effect.gen(function*() {
         }
         case "wallet_getCapabilities": {
           const [address, chains] = yield* paramsOf(CapabilitiesParams, method, params ?? [])
-          yield* account(address)
+          const from = yield* account(address)
           const listed = chains ?? [numberToHex(evmChainId(chainId))]
-          return Object.fromEntries(listed.map((id) => [id, { atomic: { status: "unsupported" } }]))
+          return Object.fromEntries(yield* Effect.forEach(listed, (id) =>
+            Effect.map(SmartCalls.capabilities(smartAccounts, `eip155:${BigInt(id)}`, from), (capabilities) => [id, capabilities] as const)))
         }
         case "wallet_getAssets": {
           const request = yield* paramsOf(Holdings.AssetsRequest, method, params ?? [])
@@ -153,6 +211,8 @@ const make = Effect.gen(function*() {
           return yield* new InvalidParamsError({ method })
       }
     })
+
+  const sendCalls = sendCallsWith({ chain, custody, approvals, smartAccounts, bundles, wallet, api })
 
   /** A call the visitor approves first; `ticket` was taken when it arrived. */
   const approved = (ticket: Ticket, requestId: string, chainId: string, method: string, params: unknown) =>
@@ -196,29 +256,13 @@ const make = Effect.gen(function*() {
           const filled = yield* fill(chain, chainId, from, request)
           const shown = yield* currency(from, chainId)
           yield* approvals.approve(ticket, requestId, {
-            ...(yield* reviewed(method, chainId, from, [filled], shown)),
+            ...(yield* reviewed(method, chainId, from, [filled.transaction], shown)),
             fee: formatAmount(filled.maxFee, shown, "eip155")
           })
           return yield* send(chainId, filled)
         }
-        case "wallet_sendCalls": {
-          const [bundle] = yield* paramsOf(SendCallsParams, method, params ?? [])
-          const calls = yield* SendCalls.validate(bundle.calls)
-          if (bundle.atomicRequired === true) return yield* new AtomicityNotSupportedError()
-          if (BigInt(bundle.chainId) !== BigInt(evmChainId(chainId))) return yield* new UnsupportedChainIdError({ chainId: bundle.chainId })
-          const from = yield* account(bundle.from)
-          const filled = yield* Effect.forEach(calls, (call, index) =>
-            Effect.flatMap(paramsOf(TransactionRequest, method, call), (request) => fill(chain, chainId, from, request, index)))
-          const shown = yield* currency(from, chainId)
-          yield* approvals.approve(ticket, requestId, {
-            ...(yield* reviewed(method, chainId, from, filled, shown)),
-            fee: formatAmount(filled.reduce((sum, entry) => sum + entry.maxFee, 0n), shown, "eip155")
-          })
-          const hashes = yield* Effect.forEach(filled, (entry) => send(chainId, entry))
-          const id = `0x${randomId()}`
-          yield* bundles.record(id, { chainId, hashes })
-          return { id }
-        }
+        case "wallet_sendCalls":
+          return yield* sendCalls(ticket, requestId, chainId, method, params)
         default:
           // wallet_grantPermissions, wallet_revokePermissions, eth_sendUserOperation.
           return yield* new SmartAccountRequiredError({ method })
@@ -239,7 +283,7 @@ export class UnauthorizedAccountError extends Schema.TaggedError<UnauthorizedAcc
   code: fixedCode("Unauthorized")
 }) {}
 
-/** EIP-5792 5760: the calls are sent one by one, never atomically. */
+/** EIP-5792 5760: the calls would be sent one by one (a plain account here), never atomically. */
 export class AtomicityNotSupportedError extends Schema.TaggedError<AtomicityNotSupportedError>()("AtomicityNotSupportedError", {
   message: fixed("Atomicity not supported"),
   code: fixedCode("AtomicityNotSupported")

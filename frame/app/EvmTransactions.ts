@@ -44,11 +44,12 @@ export interface Filled {
   readonly maxFee: bigint
 }
 
-const read = <S extends Schema.Decoder<unknown>>(chain: ChainClient["Service"], chainId: string, schema: S, method: string, params: ReadonlyArray<unknown>) =>
+/** A chain read decoded by `schema`; anything else is an unreadable answer. */
+export const read = <S extends Schema.Decoder<unknown>>(chain: ChainClient["Service"], chainId: string, schema: S, method: string, params: ReadonlyArray<unknown>) =>
   Effect.flatMap(chain.call(chainId, method, params), (answer) =>
     Effect.mapError(Schema.decodeUnknownEffect(schema)(answer), () => new UnreadableChainAnswerError({ method })))
 
-const quantity = (chain: ChainClient["Service"], chainId: string, method: string, params: ReadonlyArray<unknown>) =>
+export const quantity = (chain: ChainClient["Service"], chainId: string, method: string, params: ReadonlyArray<unknown>) =>
   Effect.map(read(chain, chainId, Quantity, method, params), (hex) => hexToBigInt(hex as Hex))
 
 /** The numeric chain id of an eip155 CAIP-2 id. */

@@ -35,6 +35,7 @@ import { Requests } from "./Requests.ts"
 import { RpcRequests } from "./RpcRequests.ts"
 import { ServerApi } from "./ServerApi.ts"
 import { Session } from "./Session.ts"
+import { SmartAccounts } from "./SmartAccounts.ts"
 import { SocialCompletions } from "./SocialCompletions.ts"
 import { SolanaRequests } from "./SolanaRequests.ts"
 import { Wallet } from "./Wallet.ts"
@@ -54,6 +55,7 @@ const services = (query: FrameQuery, channel: HostChannel.HostChannel) => {
   return Requests.layer.pipe(
     Layer.provideMerge(RpcRequests.layer),
     Layer.provideMerge(Layer.mergeAll(EvmRequests.layer, SolanaRequests.layer)),
+    Layer.provideMerge(SmartAccounts.layer),
     Layer.provideMerge(Layer.mergeAll(Wallet.layer, Login.layer)),
     Layer.provideMerge(SocialCompletions.layer),
     Layer.provideMerge(Session.layer(Effect.sync(() => channel.emit({ type: "SESSION_EXPIRED" })))),

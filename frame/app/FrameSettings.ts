@@ -9,6 +9,7 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import type { DappData, FrameQuery, Payload } from "../../core/embedded/FrameProtocol.ts"
+import type { EmbeddedAccountType } from "../../core/EmbeddedUser.ts"
 import { fixed } from "../../core/FixedMessage.ts"
 import type { PanelSettings } from "./PanelChannel.ts"
 
@@ -19,16 +20,22 @@ interface State {
   readonly theme: Theme
   /** The network `GET_CHAIN_ID` answers: the query's, then the last one switched to. */
   readonly chainId: DappData["networks"][number]
+  /** A smart account where the network has a bundler (the default), or a plain account everywhere. */
+  readonly accountType: EmbeddedAccountType
 }
 
 export class FrameSettings extends Context.Service<FrameSettings, {
   readonly query: FrameQuery
   readonly syncDapp: (dapp: DappData) => Effect.Effect<void>
+  /** The dapp's data, once the modal synced it. */
+  readonly dapp: Effect.Effect<DappData | undefined>
   readonly syncTheme: (theme: Theme) => Effect.Effect<void>
   readonly chainId: Effect.Effect<State["chainId"]>
   /** Moves the wallet to `chainId`, one of the dapp's networks (the query's network before the dapp synced). */
   readonly switchNetwork: (chainId: State["chainId"]) => Effect.Effect<void, NetworkNotConfiguredError>
   readonly locale: Effect.Effect<DappData["locale"]>
+  readonly accountType: Effect.Effect<EmbeddedAccountType>
+  readonly setAccountType: (type: EmbeddedAccountType) => Effect.Effect<void>
   /** The panels' look and language (the site asking is the Panels service's to add). */
   readonly panelSettings: Effect.Effect<Omit<PanelSettings, "site">>
 }>()("portico/frame/app/FrameSettings") {
@@ -36,11 +43,12 @@ export class FrameSettings extends Context.Service<FrameSettings, {
     Layer.effect(
       FrameSettings,
       Effect.gen(function*() {
-        const state = yield* Ref.make<State>({ dapp: undefined, theme: { themeMode: "dark" }, chainId: query.chainId })
+        const state = yield* Ref.make<State>({ dapp: undefined, theme: { themeMode: "dark" }, chainId: query.chainId, accountType: "smartAccount" })
         const read = Ref.get(state)
         return FrameSettings.of({
           query,
           syncDapp: (dapp) => Ref.update(state, (current) => ({ ...current, dapp })),
+          dapp: Effect.map(read, (current) => current.dapp),
           syncTheme: (theme) => Ref.update(state, (current) => ({ ...current, theme })),
           chainId: Effect.map(read, (current) => current.chainId),
           switchNetwork: (chainId) =>
@@ -51,6 +59,8 @@ export class FrameSettings extends Context.Service<FrameSettings, {
                 : Effect.fail(new NetworkNotConfiguredError({ chainId }))
             }),
           locale: Effect.map(read, (current) => current.dapp?.locale ?? "en"),
+          accountType: Effect.map(read, (current) => current.accountType),
+          setAccountType: (accountType) => Ref.update(state, (current) => ({ ...current, accountType })),
           panelSettings: Effect.map(read, (current) => ({
             locale: current.dapp?.locale ?? "en",
             themeMode: current.theme.themeMode,

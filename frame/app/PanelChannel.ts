@@ -89,7 +89,13 @@ export const ApprovalView = Schema.Struct({
   })).check(Schema.isMaxLength(64))),
   simulation: Schema.optionalKey(SimulationView),
   /** The network fee, formatted, at most this much. */
-  fee: Schema.optionalKey(Text(100))
+  fee: Schema.optionalKey(Text(100)),
+  /** The calls run as one user operation of the smart account (`upgrade`: its first, which makes it one). */
+  smartAccount: Schema.optionalKey(Schema.Struct({ upgrade: Schema.Boolean, implementation: Text(64) })),
+  /** The app's sponsor pays the network fee. */
+  sponsored: Schema.optionalKey(Schema.Boolean),
+  /** The account is delegated to another contract (its address, empty when it is a contract itself): not used as a smart account. */
+  delegatedElsewhere: Schema.optionalKey(Text(64))
 })
 export type ApprovalView = typeof ApprovalView.Type
 

@@ -70,6 +70,15 @@ export interface PanelTable {
     readonly unknownNetwork: string
     readonly truncated: string
     readonly unreadable: string
+    /** The smart account lines (ApprovePanel.ts): its row label, the implementation named, the first-time upgrade. */
+    readonly smartAccount: string
+    readonly implementation: string
+    readonly upgrade: string
+    /** A user operation's calls are atomic. */
+    readonly atomic: string
+    /** The fee row's value when the app's sponsor pays. */
+    readonly sponsored: string
+    readonly delegatedElsewhere: string
   }
   /** What requests do (ApprovalRows.ts). */
   readonly intent: {
@@ -217,7 +226,13 @@ export const en: PanelTable = {
     rejected: "Rejected",
     unknownNetwork: "Unknown network ({chainId})",
     truncated: "This request is longer than the wallet can show: part of it is cut off here.",
-    unreadable: "The wallet cannot tell what this call does. Approve only if you trust the site and know what it asks."
+    unreadable: "The wallet cannot tell what this call does. Approve only if you trust the site and know what it asks.",
+    smartAccount: "Smart account",
+    implementation: "Simple7702Account, by the Ethereum Foundation's ERC-4337 team",
+    upgrade: "Upgrade this account to a smart account: your address and assets stay the same. It lets apps bundle several steps into one approval and pay your network fee.",
+    atomic: "These steps happen together: all of them, or none.",
+    sponsored: "Paid by the app",
+    delegatedElsewhere: "This account is delegated to another contract, so the wallet does not use it as a smart account: each call is sent on its own."
   },
   intent: {
     action: "Action",

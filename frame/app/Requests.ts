@@ -1,6 +1,7 @@
 /**
  * Every app event of FrameProtocol.requests, each answered by the service that owns it: the page's data
- * and look (FrameSettings), login (Login), the wallet and its key state (Wallet), JSON-RPC (RpcRequests).
+ * and look (FrameSettings), login (Login), the wallet and its key state (Wallet), JSON-RPC (RpcRequests),
+ * the account type (a smart account where the network has a bundler, SmartAccounts; or plain everywhere).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -12,6 +13,7 @@ import type { AcceptedRequest } from "./HostChannel.ts"
 import { HostEvents } from "./HostChannel.ts"
 import { Login } from "./Login.ts"
 import { RpcRequests } from "./RpcRequests.ts"
+import { SmartAccounts } from "./SmartAccounts.ts"
 import { Wallet } from "./Wallet.ts"
 
 const make = Effect.gen(function*() {
@@ -20,6 +22,15 @@ const make = Effect.gen(function*() {
   const wallet = yield* Wallet
   const rpc = yield* RpcRequests
   const events = yield* HostEvents
+  const smartAccounts = yield* SmartAccounts
+
+  /** The dapp's EVM networks where the account can be a smart account. */
+  const smartNetworks = Effect.gen(function*() {
+    const dapp = yield* settings.dapp
+    const evm = (dapp?.networks ?? [settings.query.chainId]).filter((network) => network.startsWith("eip155:"))
+    const offered = yield* Effect.forEach(evm, (network) => Effect.map(smartAccounts.support(network), (support) => (support.bundler ? [network] : [])))
+    return offered.flat()
+  })
 
   /** The request's success payload (encoded and checked against its schema by the host channel). */
   const handle = (request: AcceptedRequest): Effect.Effect<unknown, unknown> => {
@@ -50,10 +61,15 @@ const make = Effect.gen(function*() {
           Effect.as({ chainId: request.payload.chainId })
         )
       case "GET_SMART_ACCOUNT_ENABLED_NETWORKS":
-        // A plain account on every network: no smart account anywhere.
-        return Effect.succeed({ networks: [] })
-      case "SET_PREFERRED_ACCOUNT":
-        return request.payload.type === "eoa" ? Effect.succeed({ type: "eoa" }) : Effect.fail(new SmartAccountUnavailableError())
+        return Effect.map(smartNetworks, (networks) => ({ networks }))
+      case "SET_PREFERRED_ACCOUNT": {
+        const type = request.payload.type
+        // A smart account needs a bundler somewhere; without one the modal falls back to the plain account.
+        return type === "eoa"
+          ? Effect.as(settings.setAccountType("eoa"), { type })
+          : Effect.flatMap(smartNetworks, (networks) =>
+            networks.length === 0 ? Effect.fail(new SmartAccountUnavailableError()) : Effect.as(settings.setAccountType(type), { type }))
+      }
       case "RPC_REQUEST":
         return rpc.handle(request.id, request.payload)
       case "UPDATE_EMAIL":
@@ -76,7 +92,7 @@ export class Requests extends Context.Service<Requests, Effect.Success<typeof ma
   static readonly layer = Layer.effect(Requests, make)
 }
 
-/** The wallet is a plain account: the modal falls back to it (spec §4 "Account type fallbacks"). */
+/** No network of the dapp offers a smart account: the modal falls back to the plain one (spec §4 "Account type fallbacks"). */
 export class SmartAccountUnavailableError extends Schema.TaggedError<SmartAccountUnavailableError>()("SmartAccountUnavailableError", {
   message: fixed("This wallet has no smart account")
 }) {}

@@ -23,7 +23,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
-import { bytesToHex, type Hex, type SignableMessage } from "viem"
+import { bytesToHex, type Hex, type SignableMessage, type SignedAuthorization } from "viem"
 import * as ShareReplacement from "../../core/embedded/ShareReplacement.ts"
 import * as ShareSet from "../../core/embedded/ShareSet.ts"
 import { fixed } from "../../core/FixedMessage.ts"
@@ -106,6 +106,7 @@ export class Custody extends Context.Service<Custody, {
   readonly signPersonalMessage: (message: SignableMessage) => Effect.Effect<Hex, CustodyLockedError>
   readonly signTypedData: (typedData: EvmSigner.EvmTypedData) => Effect.Effect<Hex, CustodyLockedError | EvmSigner.EvmSigningError>
   readonly signEvmTransaction: (transaction: EvmSigner.EvmTransaction) => Effect.Effect<Hex, CustodyLockedError | EvmSigner.EvmSigningError>
+  readonly signAuthorization: (request: EvmSigner.AuthorizationRequest) => Effect.Effect<SignedAuthorization, CustodyLockedError | EvmSigner.DelegationRefusedError>
   readonly signSolanaMessage: (message: Uint8Array) => Effect.Effect<Uint8Array, CustodyLockedError>
   readonly signSolanaTransaction: (wire: Uint8Array) => Effect.Effect<Uint8Array, CustodyLockedError | SolanaSigner.SolanaTransactionError>
 }>()("portico/frame/custody/Custody") {
@@ -195,6 +196,7 @@ export class Custody extends Context.Service<Custody, {
         signPersonalMessage: (message) => withSeed((seed) => EvmSigner.signPersonalMessage(seed, message)),
         signTypedData: (typedData) => withSeed((seed) => EvmSigner.signTypedData(seed, typedData)),
         signEvmTransaction: (transaction) => withSeed((seed) => EvmSigner.signTransaction(seed, transaction)),
+        signAuthorization: (request) => withSeed((seed) => EvmSigner.signAuthorization(seed, request)),
         signSolanaMessage: (message) => withSeed((seed) => Effect.sync(() => SolanaSigner.signMessage(seed, message))),
         signSolanaTransaction: (wire) => withSeed((seed) => SolanaSigner.signTransaction(seed, wire))
       })

@@ -5,7 +5,9 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import type { Hex, SignableMessage, TransactionSerializableEIP1559, TransactionSerializableLegacy, TypedDataDefinition } from "viem"
+import { isAddressEqual, type Address, type Hex, type SignableMessage, type SignedAuthorization, type TransactionSerializableEIP1559, type TransactionSerializableLegacy, type TypedDataDefinition } from "viem"
+import { fixed } from "../../core/FixedMessage.ts"
+import * as SmartAccount7702 from "../../core/SmartAccount7702.ts"
 import * as ShareReplacement from "../../core/embedded/ShareReplacement.ts"
 import type { WireShareSet } from "../../core/embedded/ShareSet.ts"
 import { evmAccount } from "./Accounts.ts"
@@ -37,6 +39,30 @@ export const signShareReplacement = (seed: Seed, authorization: ShareReplacement
 /** The signed transaction, serialized (what eth_sendRawTransaction takes). */
 export const signTransaction = (seed: Seed, transaction: EvmTransaction): Effect.Effect<Hex, EvmSigningError> =>
   Effect.tryPromise({ try: () => evmAccount(seed).signTransaction(transaction), catch: failure("eth_signTransaction") })
+
+/** An EIP-7702 authorization to sign: the account's code becomes a delegation to `contractAddress` on `chainId`. */
+export interface AuthorizationRequest {
+  readonly chainId: number
+  readonly nonce: number
+  readonly contractAddress: Address
+}
+
+/**
+ * The EIP-7702 authorization upgrading the account to Simple7702Account. Any other contract is refused
+ * here, below every caller: an authorization hands the account's whole balance to the contract's code,
+ * and chain id 0 (valid on every chain) is refused for the same reason.
+ */
+export const signAuthorization = (seed: Seed, request: AuthorizationRequest): Effect.Effect<SignedAuthorization, DelegationRefusedError> =>
+  !isAddressEqual(request.contractAddress, SmartAccount7702.implementationAddress) || request.chainId <= 0
+    ? Effect.fail(new DelegationRefusedError({ contractAddress: request.contractAddress, chainId: request.chainId }))
+    : Effect.promise(() => evmAccount(seed).signAuthorization({ chainId: request.chainId, nonce: request.nonce, contractAddress: request.contractAddress }))
+
+/** An authorization to delegate the account to a contract other than Simple7702Account, or on every chain at once. */
+export class DelegationRefusedError extends Schema.TaggedError<DelegationRefusedError>()("DelegationRefusedError", {
+  message: fixed("This wallet delegates only to Simple7702Account, on one network"),
+  contractAddress: Schema.String,
+  chainId: Schema.Number
+}) {}
 
 export class EvmSigningError extends Schema.TaggedError<EvmSigningError>()("EvmSigningError", {
   method: Schema.Literals(["eth_signTypedData_v4", "eth_signTransaction"]),

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { createPublicClient, createWalletClient, http as viemHttp, parseEther, verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as SmartAccount7702 from "../../core/SmartAccount7702.ts"
 import { en } from "../../ui/i18n/en.ts"
 import type { Sandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
@@ -98,8 +99,10 @@ describe("The embedded wallet in Chromium", () => {
     await answerInPanel(page, "Reject")
     await expect.poll(() => page.getByTestId("evm-signature").textContent(), timeout).toBe("error 4001")
 
-    // Native sends (two calls through wallet_sendCalls), approved in the panel and mined, once a demo
-    // account gave the new wallet some Ether for the fees.
+    // Two calls through wallet_sendCalls, once a demo account gave the new wallet some Ether for the fees:
+    // the sandbox's network has a bundler, so the panel offers the upgrade to a smart account and the calls
+    // go as one atomic user operation — the account's code becomes the EIP-7702 designator to
+    // Simple7702Account and its nonce moves once, for the authorization.
     const chain = sandbox.config.evm.chains[0]
     const client = createPublicClient({ transport: viemHttp(chain?.rpcUrl ?? "") })
     const funder = createWalletClient({ account: privateKeyToAccount(sandbox.config.evm.accounts[1]?.privateKey as `0x${string}`), transport: viemHttp(chain?.rpcUrl ?? "") })
@@ -107,9 +110,13 @@ describe("The embedded wallet in Chromium", () => {
     await client.waitForTransactionReceipt({ hash: funded })
     const nonceBefore = await client.getTransactionCount({ address: address as `0x${string}` })
     await page.getByTestId("send-calls").click()
+    await expectView(page, "ApproveTransaction")
+    await panel(page).locator("[data-upgrade]").waitFor()
+    expect(await panel(page).locator("[data-upgrade]").textContent()).toContain("Upgrade this account to a smart account")
     await answerInPanel(page, "Approve")
-    await expect.poll(() => page.getByTestId("calls-status").textContent(), { timeout: 40_000 }).toBe("success 2")
-    expect(await client.getTransactionCount({ address: address as `0x${string}` })).toBe(nonceBefore + 2)
+    await expect.poll(() => page.getByTestId("calls-status").textContent(), { timeout: 40_000 }).toBe("success 1")
+    expect(await client.getTransactionCount({ address: address as `0x${string}` })).toBe(nonceBefore + 1)
+    expect(await client.getCode({ address: address as `0x${string}` })).toBe(`0xef0100${SmartAccount7702.implementationAddress.slice(2).toLowerCase()}`)
 
     // A reload keeps the visitor signed in, with the same address.
     await page.reload()

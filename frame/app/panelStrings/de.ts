@@ -62,7 +62,13 @@ const de: PanelTable = {
     rejected: "Abgelehnt",
     unknownNetwork: "Unbekanntes Netzwerk ({chainId})",
     truncated: "Diese Anfrage ist länger, als die Wallet zeigen kann: Ein Teil ist hier abgeschnitten.",
-    unreadable: "Die Wallet kann nicht erkennen, was dieser Aufruf tut. Bestätige nur, wenn du der Seite vertraust und weißt, was sie verlangt."
+    unreadable: "Die Wallet kann nicht erkennen, was dieser Aufruf tut. Bestätige nur, wenn du der Seite vertraust und weißt, was sie verlangt.",
+    smartAccount: "Smart Account",
+    implementation: "Simple7702Account, vom ERC-4337-Team der Ethereum Foundation",
+    upgrade: "Mach dieses Konto zu einem Smart Account: Deine Adresse und deine Guthaben bleiben gleich. Apps können dann mehrere Schritte in einer Bestätigung bündeln und deine Netzwerkgebühr zahlen.",
+    atomic: "Diese Schritte passieren zusammen: alle oder keiner.",
+    sponsored: "Zahlt die App",
+    delegatedElsewhere: "Dieses Konto ist an einen anderen Vertrag delegiert, daher nutzt die Wallet es nicht als Smart Account: Jeder Aufruf wird einzeln gesendet."
   },
   intent: {
     action: "Aktion",

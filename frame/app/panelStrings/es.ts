@@ -62,7 +62,13 @@ const es: PanelTable = {
     rejected: "Rechazada",
     unknownNetwork: "Red desconocida ({chainId})",
     truncated: "Esta solicitud es más larga de lo que la billetera puede mostrar: una parte está cortada aquí.",
-    unreadable: "La billetera no puede saber qué hace esta llamada. Aprueba solo si confías en el sitio y sabes lo que pide."
+    unreadable: "La billetera no puede saber qué hace esta llamada. Aprueba solo si confías en el sitio y sabes lo que pide.",
+    smartAccount: "Cuenta inteligente",
+    implementation: "Simple7702Account, del equipo ERC-4337 de la Ethereum Foundation",
+    upgrade: "Convierte esta cuenta en una cuenta inteligente: tu dirección y tus activos siguen igual. Permite que las apps agrupen varios pasos en una sola aprobación y paguen tu comisión de red.",
+    atomic: "Estos pasos ocurren juntos: todos o ninguno.",
+    sponsored: "La paga la app",
+    delegatedElsewhere: "Esta cuenta está delegada a otro contrato, así que la billetera no la usa como cuenta inteligente: cada llamada se envía por separado."
   },
   intent: {
     action: "Acción",

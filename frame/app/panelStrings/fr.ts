@@ -62,7 +62,13 @@ const fr: PanelTable = {
     rejected: "Refusé",
     unknownNetwork: "Réseau inconnu ({chainId})",
     truncated: "Cette demande est plus longue que ce que le portefeuille peut afficher : une partie est coupée ici.",
-    unreadable: "Le portefeuille ne peut pas déterminer ce que fait cet appel. N'approuvez que si vous faites confiance au site et savez ce qu'il demande."
+    unreadable: "Le portefeuille ne peut pas déterminer ce que fait cet appel. N'approuvez que si vous faites confiance au site et savez ce qu'il demande.",
+    smartAccount: "Compte intelligent",
+    implementation: "Simple7702Account, par l'équipe ERC-4337 de l'Ethereum Foundation",
+    upgrade: "Passez ce compte en compte intelligent : votre adresse et vos actifs restent les mêmes. Les applications peuvent alors regrouper plusieurs étapes en une seule approbation et payer vos frais de réseau.",
+    atomic: "Ces étapes se font ensemble : toutes, ou aucune.",
+    sponsored: "Payés par l'application",
+    delegatedElsewhere: "Ce compte est délégué à un autre contrat : le portefeuille ne l'utilise donc pas comme compte intelligent et envoie chaque appel séparément."
   },
   intent: {
     action: "Action",

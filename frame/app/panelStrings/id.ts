@@ -62,7 +62,13 @@ const id: PanelTable = {
     rejected: "Ditolak",
     unknownNetwork: "Jaringan tidak dikenal ({chainId})",
     truncated: "Permintaan ini lebih panjang daripada yang dapat ditampilkan dompet: sebagian terpotong di sini.",
-    unreadable: "Dompet tidak dapat mengetahui apa yang dilakukan panggilan ini. Setujui hanya jika Anda memercayai situs ini dan tahu apa yang dimintanya."
+    unreadable: "Dompet tidak dapat mengetahui apa yang dilakukan panggilan ini. Setujui hanya jika Anda memercayai situs ini dan tahu apa yang dimintanya.",
+    smartAccount: "Akun pintar",
+    implementation: "Simple7702Account, dari tim ERC-4337 Ethereum Foundation",
+    upgrade: "Tingkatkan akun ini menjadi akun pintar: alamat dan aset Anda tetap sama. Aplikasi jadi bisa menggabungkan beberapa langkah dalam satu persetujuan dan membayar biaya jaringan Anda.",
+    atomic: "Langkah-langkah ini terjadi bersamaan: semuanya, atau tidak sama sekali.",
+    sponsored: "Dibayar oleh aplikasi",
+    delegatedElsewhere: "Akun ini didelegasikan ke kontrak lain, jadi dompet tidak memakainya sebagai akun pintar: setiap panggilan dikirim sendiri-sendiri."
   },
   intent: {
     action: "Tindakan",

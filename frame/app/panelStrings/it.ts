@@ -62,7 +62,13 @@ const it: PanelTable = {
     rejected: "Rifiutata",
     unknownNetwork: "Rete sconosciuta ({chainId})",
     truncated: "Questa richiesta è più lunga di quanto il wallet possa mostrare: una parte è tagliata qui.",
-    unreadable: "Il wallet non riesce a capire cosa fa questa chiamata. Approva solo se ti fidi del sito e sai cosa chiede."
+    unreadable: "Il wallet non riesce a capire cosa fa questa chiamata. Approva solo se ti fidi del sito e sai cosa chiede.",
+    smartAccount: "Account smart",
+    implementation: "Simple7702Account, del team ERC-4337 della Ethereum Foundation",
+    upgrade: "Trasforma questo account in un account smart: il tuo indirizzo e i tuoi asset restano gli stessi. Le app potranno riunire più passaggi in un'unica approvazione e pagare la tua commissione di rete.",
+    atomic: "Questi passaggi avvengono insieme: tutti o nessuno.",
+    sponsored: "Pagata dall'app",
+    delegatedElsewhere: "Questo account è delegato a un altro contratto, quindi il wallet non lo usa come account smart: ogni chiamata viene inviata da sola."
   },
   intent: {
     action: "Azione",

@@ -62,7 +62,13 @@ const ko: PanelTable = {
     rejected: "거부됨",
     unknownNetwork: "알 수 없는 네트워크({chainId})",
     truncated: "이 요청은 지갑이 보여 줄 수 있는 것보다 길어요. 일부가 여기서 잘렸어요.",
-    unreadable: "지갑이 이 호출이 무엇을 하는지 알 수 없어요. 사이트를 신뢰하고 무엇을 요청하는지 알 때만 승인하세요."
+    unreadable: "지갑이 이 호출이 무엇을 하는지 알 수 없어요. 사이트를 신뢰하고 무엇을 요청하는지 알 때만 승인하세요.",
+    smartAccount: "스마트 계정",
+    implementation: "Simple7702Account, 이더리움 재단 ERC-4337 팀 제작",
+    upgrade: "이 계정을 스마트 계정으로 업그레이드합니다. 주소와 자산은 그대로입니다. 앱이 여러 단계를 한 번의 승인으로 묶고 네트워크 수수료를 대신 낼 수 있게 됩니다.",
+    atomic: "이 단계들은 함께 실행됩니다. 모두 실행되거나 하나도 실행되지 않습니다.",
+    sponsored: "앱이 부담",
+    delegatedElsewhere: "이 계정은 다른 컨트랙트에 위임되어 있어 지갑이 스마트 계정으로 사용하지 않습니다. 각 호출은 따로 전송됩니다."
   },
   intent: {
     action: "동작",

@@ -62,7 +62,13 @@ const nl: PanelTable = {
     rejected: "Geweigerd",
     unknownNetwork: "Onbekend netwerk ({chainId})",
     truncated: "Dit verzoek is langer dan de wallet kan tonen: een deel is hier afgekapt.",
-    unreadable: "De wallet kan niet zien wat deze aanroep doet. Keur alleen goed als je de site vertrouwt en weet wat die vraagt."
+    unreadable: "De wallet kan niet zien wat deze aanroep doet. Keur alleen goed als je de site vertrouwt en weet wat die vraagt.",
+    smartAccount: "Smart account",
+    implementation: "Simple7702Account, van het ERC-4337-team van de Ethereum Foundation",
+    upgrade: "Maak van dit account een smart account: je adres en je bezittingen blijven hetzelfde. Apps kunnen dan meerdere stappen in één goedkeuring bundelen en je netwerkkosten betalen.",
+    atomic: "Deze stappen gebeuren samen: allemaal of geen enkele.",
+    sponsored: "Betaald door de app",
+    delegatedElsewhere: "Dit account is gedelegeerd aan een ander contract, dus de wallet gebruikt het niet als smart account: elke aanroep wordt los verzonden."
   },
   intent: {
     action: "Actie",

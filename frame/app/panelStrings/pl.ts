@@ -62,7 +62,13 @@ const pl: PanelTable = {
     rejected: "Odrzucono",
     unknownNetwork: "Nieznana sieć ({chainId})",
     truncated: "Ta prośba jest dłuższa, niż portfel może pokazać: jej część jest tu ucięta.",
-    unreadable: "Portfel nie potrafi określić, co robi to wywołanie. Zatwierdzaj tylko, jeśli ufasz stronie i wiesz, o co prosi."
+    unreadable: "Portfel nie potrafi określić, co robi to wywołanie. Zatwierdzaj tylko, jeśli ufasz stronie i wiesz, o co prosi.",
+    smartAccount: "Konto inteligentne",
+    implementation: "Simple7702Account, od zespołu ERC-4337 Fundacji Ethereum",
+    upgrade: "Zmień to konto w konto inteligentne: Twój adres i aktywa pozostają bez zmian. Aplikacje mogą wtedy łączyć kilka kroków w jedno zatwierdzenie i płacić za Ciebie opłatę sieciową.",
+    atomic: "Te kroki wykonują się razem: wszystkie albo żaden.",
+    sponsored: "Płaci aplikacja",
+    delegatedElsewhere: "To konto jest delegowane do innego kontraktu, więc portfel nie używa go jako konta inteligentnego: każde wywołanie jest wysyłane osobno."
   },
   intent: {
     action: "Działanie",

@@ -62,7 +62,13 @@ const pt: PanelTable = {
     rejected: "Recusada",
     unknownNetwork: "Rede desconhecida ({chainId})",
     truncated: "Esta solicitação é maior do que a carteira consegue mostrar: uma parte foi cortada aqui.",
-    unreadable: "A carteira não consegue dizer o que esta chamada faz. Aprove só se confiar no site e souber o que ele pede."
+    unreadable: "A carteira não consegue dizer o que esta chamada faz. Aprove só se confiar no site e souber o que ele pede.",
+    smartAccount: "Conta inteligente",
+    implementation: "Simple7702Account, da equipe ERC-4337 da Ethereum Foundation",
+    upgrade: "Transforme esta conta em uma conta inteligente: seu endereço e seus ativos continuam os mesmos. Assim os apps podem juntar várias etapas em uma só aprovação e pagar sua taxa de rede.",
+    atomic: "Estas etapas acontecem juntas: todas ou nenhuma.",
+    sponsored: "Paga pelo app",
+    delegatedElsewhere: "Esta conta está delegada a outro contrato, então a carteira não a usa como conta inteligente: cada chamada é enviada separadamente."
   },
   intent: {
     action: "Ação",

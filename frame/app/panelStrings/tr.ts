@@ -62,7 +62,13 @@ const tr: PanelTable = {
     rejected: "Reddedildi",
     unknownNetwork: "Bilinmeyen ağ ({chainId})",
     truncated: "Bu istek cüzdanın gösterebileceğinden uzun: bir kısmı burada kesildi.",
-    unreadable: "Cüzdan bu çağrının ne yaptığını anlayamıyor. Yalnızca siteye güveniyorsan ve ne istediğini biliyorsan onayla."
+    unreadable: "Cüzdan bu çağrının ne yaptığını anlayamıyor. Yalnızca siteye güveniyorsan ve ne istediğini biliyorsan onayla.",
+    smartAccount: "Akıllı hesap",
+    implementation: "Simple7702Account, Ethereum Foundation'ın ERC-4337 ekibinden",
+    upgrade: "Bu hesabı akıllı hesaba yükseltin: adresiniz ve varlıklarınız aynı kalır. Uygulamalar birkaç adımı tek bir onayda toplayabilir ve ağ ücretinizi ödeyebilir.",
+    atomic: "Bu adımlar birlikte gerçekleşir: ya hepsi ya hiçbiri.",
+    sponsored: "Uygulama öder",
+    delegatedElsewhere: "Bu hesap başka bir sözleşmeye devredilmiş, bu yüzden cüzdan onu akıllı hesap olarak kullanmaz: her çağrı ayrı gönderilir."
   },
   intent: {
     action: "İşlem",

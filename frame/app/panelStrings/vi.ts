@@ -62,7 +62,13 @@ const vi: PanelTable = {
     rejected: "Đã từ chối",
     unknownNetwork: "Mạng không xác định ({chainId})",
     truncated: "Yêu cầu này dài hơn mức ví có thể hiển thị: một phần đã bị cắt bớt ở đây.",
-    unreadable: "Ví không thể biết lệnh gọi này làm gì. Chỉ phê duyệt nếu bạn tin trang web và biết nó yêu cầu gì."
+    unreadable: "Ví không thể biết lệnh gọi này làm gì. Chỉ phê duyệt nếu bạn tin trang web và biết nó yêu cầu gì.",
+    smartAccount: "Tài khoản thông minh",
+    implementation: "Simple7702Account, do nhóm ERC-4337 của Ethereum Foundation phát triển",
+    upgrade: "Nâng cấp tài khoản này thành tài khoản thông minh: địa chỉ và tài sản của bạn vẫn giữ nguyên. Ứng dụng có thể gộp nhiều bước vào một lần phê duyệt và trả phí mạng thay bạn.",
+    atomic: "Các bước này diễn ra cùng nhau: tất cả hoặc không bước nào.",
+    sponsored: "Ứng dụng trả",
+    delegatedElsewhere: "Tài khoản này đã được ủy quyền cho một hợp đồng khác, nên ví không dùng nó làm tài khoản thông minh: mỗi lệnh gọi được gửi riêng."
   },
   intent: {
     action: "Hành động",

@@ -62,7 +62,13 @@ const zhCN: PanelTable = {
     rejected: "已拒绝",
     unknownNetwork: "未知网络（{chainId}）",
     truncated: "此请求超出钱包能显示的长度：部分内容在此被截断。",
-    unreadable: "钱包无法判断此调用的作用。只有在你信任该网站并清楚它的请求时才批准。"
+    unreadable: "钱包无法判断此调用的作用。只有在你信任该网站并清楚它的请求时才批准。",
+    smartAccount: "智能账户",
+    implementation: "Simple7702Account，由以太坊基金会 ERC-4337 团队开发",
+    upgrade: "将此账户升级为智能账户：你的地址和资产保持不变。应用可以把多个步骤合并为一次批准，并替你支付网络费用。",
+    atomic: "这些步骤会一起执行：要么全部完成，要么都不执行。",
+    sponsored: "由应用支付",
+    delegatedElsewhere: "此账户已委托给另一个合约，因此钱包不会把它当作智能账户使用：每个调用都会单独发送。"
   },
   intent: {
     action: "操作",

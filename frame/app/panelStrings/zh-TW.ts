@@ -62,7 +62,13 @@ const zhTW: PanelTable = {
     rejected: "已拒絕",
     unknownNetwork: "未知的網路（{chainId}）",
     truncated: "這項要求超出錢包能顯示的長度：部分內容在此被截斷。",
-    unreadable: "錢包無法判斷這個呼叫的作用。只有在你信任該網站並清楚它的要求時才核准。"
+    unreadable: "錢包無法判斷這個呼叫的作用。只有在你信任該網站並清楚它的要求時才核准。",
+    smartAccount: "智慧帳戶",
+    implementation: "Simple7702Account，由以太坊基金會 ERC-4337 團隊開發",
+    upgrade: "將此帳戶升級為智慧帳戶：你的地址和資產維持不變。應用程式可以把多個步驟合併成一次核准，並替你支付網路手續費。",
+    atomic: "這些步驟會一起執行：全部完成，或完全不執行。",
+    sponsored: "由應用程式支付",
+    delegatedElsewhere: "此帳戶已委派給另一個合約，因此錢包不會把它當作智慧帳戶使用：每個呼叫都會分開傳送。"
   },
   intent: {
     action: "動作",

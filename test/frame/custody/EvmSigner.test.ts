@@ -3,6 +3,8 @@ import { mnemonicToEntropy } from "@scure/bip39"
 import { wordlist } from "@scure/bip39/wordlists/english"
 import * as Effect from "effect/Effect"
 import { parseEther, parseGwei, parseTransaction, recoverTransactionAddress, stringToHex, verifyMessage, verifyTypedData, type TransactionSerialized } from "viem"
+import { recoverAuthorizationAddress } from "viem/utils"
+import * as SmartAccount7702 from "../../../core/SmartAccount7702.ts"
 import * as EvmSigner from "../../../frame/custody/EvmSigner.ts"
 import * as Seed from "../../../frame/custody/Seed.ts"
 
@@ -101,5 +103,18 @@ describe("EvmSigner", () => {
       }))
       assert.strictEqual(error._tag, "EvmSigningError")
       assert.strictEqual(error.method, "eth_signTransaction")
+    }))
+
+  it.effect("an EIP-7702 authorization: signed for Simple7702Account on one chain, recovered to the account; any other contract or chain 0 refused", () =>
+    Effect.gen(function*() {
+      const opened = yield* seed
+      const authorization = yield* EvmSigner.signAuthorization(opened, { chainId: 31337, nonce: 4, contractAddress: SmartAccount7702.implementationAddress })
+      assert.strictEqual(yield* Effect.promise(() => recoverAuthorizationAddress({ authorization })), address)
+      assert.deepStrictEqual({ chainId: authorization.chainId, nonce: authorization.nonce, address: authorization.address }, { chainId: 31337, nonce: 4, address: SmartAccount7702.implementationAddress })
+      const elsewhere = yield* Effect.flip(EvmSigner.signAuthorization(opened, { chainId: 31337, nonce: 4, contractAddress: "0x1111111111111111111111111111111111111111" }))
+      assert.strictEqual(elsewhere._tag, "DelegationRefusedError")
+      // Chain id 0 would let the authorization be replayed on every chain.
+      const everywhere = yield* Effect.flip(EvmSigner.signAuthorization(opened, { chainId: 0, nonce: 4, contractAddress: SmartAccount7702.implementationAddress }))
+      assert.strictEqual(everywhere._tag, "DelegationRefusedError")
     }))
 })

@@ -29,12 +29,12 @@ const everywhere: ReadonlySet<string> = new Set(["WalletConnect", "EVM", "Solana
 
 /** Words a language writes as English does (the loanwords its wallets use). Each must be in use. */
 const sameIn: Readonly<Partial<Record<Locale.Locale, ReadonlyArray<string>>>> = {
-  de: ["Token", "NFTs", "Code", "Wallet", "Name"],
+  de: ["Token", "NFTs", "Code", "Wallet", "Name", "Smart Account"],
   fr: ["Suggestions", "Code", "Message", "Type", "Action"],
   es: ["Token", "Tokens"],
   pt: ["Token", "Tokens", "NFTs"],
   it: ["Account", "Account {address}", "Email", "Token", "Max", "Wallet", "Block explorer"],
-  nl: ["Account", "Account {address}", "Wallet", "Code", "Token", "Tokens", "Type", "Operator"],
+  nl: ["Account", "Account {address}", "Wallet", "Code", "Token", "Tokens", "Type", "Operator", "Smart account"],
   pl: ["Token", "Operator"],
   tr: ["Token"],
   id: ["Email", "Token", "Data", "Domain", "Operator"],

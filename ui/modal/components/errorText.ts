@@ -111,7 +111,12 @@ const byReason: Readonly<Record<string, MessageKey>> = {
   EmailInUse: "errorEmailInUse",
   SocialSignInFailed: "errorSocialFailed",
   RequestAbortedError: "errorUserRejected",
-  SessionEndedError: "errorSessionExpired"
+  SessionEndedError: "errorSessionExpired",
+  // The smart account's (frame/app/SmartCalls.ts, UserOperations.ts); the sponsor's own words reach the dapp as the error's data.
+  SponsorshipRefusedError: "errorSponsorshipRefused",
+  SponsorshipUnavailableError: "errorSponsorshipUnavailable",
+  PaymasterServiceRefusedError: "errorPaymasterRefused",
+  DelegationRefusedError: "errorDelegationRefused"
 }
 
 const isKnown = (tag: string): tag is Shown => Object.hasOwn(byTag, tag)
