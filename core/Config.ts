@@ -112,7 +112,7 @@ export interface PorticoConfig {
    */
   readonly logger?: HostLogger.Logger
   /** The lowest level passed to `logger` (default "warn"). */
-  readonly logLevel?: HostLogger.Level
+  readonly logLevel?: HostLogger.LogLevel
   /** The host's client id, sent as the `clientId` query of every call to the API and the wallet service (spec §7). */
   readonly clientId?: string
   /** WalletConnect relay (`wss://…`). */

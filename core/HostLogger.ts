@@ -6,7 +6,7 @@
  * first chunk's configuration module imports it.
  */
 
-export type Level = "debug" | "info" | "warn" | "error"
+export type LogLevel = "debug" | "info" | "warn" | "error"
 
 /** What a host hands Portico: any of the four methods (console itself fits). */
 export interface Logger {
@@ -16,15 +16,15 @@ export interface Logger {
   readonly error?: (message: string, details?: Readonly<Record<string, unknown>>) => void
 }
 
-export type Log = (level: Level, message: string, details?: Readonly<Record<string, unknown>>) => void
+export type Log = (level: LogLevel, message: string, details?: Readonly<Record<string, unknown>>) => void
 
-const order: ReadonlyArray<Level> = ["debug", "info", "warn", "error"]
+const order: ReadonlyArray<LogLevel> = ["debug", "info", "warn", "error"]
 
 /** The default: warnings and errors, to the console. */
-export const defaultLevel: Level = "warn"
+export const defaultLevel: LogLevel = "warn"
 
 /** One function that passes an entry at or above `level` to the host's logger (the console by default). */
-export const make = (logger: Logger | undefined, level: Level = defaultLevel): Log => {
+export const make = (logger: Logger | undefined, level: LogLevel = defaultLevel): Log => {
   const sink: Logger = logger ?? globalThis.console
   const lowest = order.indexOf(level)
   return (entryLevel, message, details) => {

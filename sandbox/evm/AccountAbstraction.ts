@@ -5,12 +5,11 @@
  * sandbox's own verifying paymaster, funded in the EntryPoint, whose signer the sandbox's paymaster service
  * (sandbox/bundler/PaymasterService.ts) holds.
  */
-import { concat, encodeDeployData, encodeFunctionData, getAddress, getContractAddress, parseAbi, parseEther, type Address, type Hex } from "viem"
+import { concat, createTestClient, custom, encodeDeployData, encodeFunctionData, getAddress, getContractAddress, parseAbi, parseEther, publicActions, walletActions, type Address, type Hex } from "viem"
 import { entryPoint08Address } from "viem/account-abstraction"
 import { privateKeyToAccount } from "viem/accounts"
 import type { CompiledContracts } from "./Compile.ts"
 import type { RpcProvider } from "./RpcServer.ts"
-import { seedClient } from "./ChainSeeder.ts"
 
 /** The deterministic deployment proxy (github.com/Arachnid/deterministic-deployment-proxy), on every EVM chain. */
 export const deterministicDeployerAddress: Address = "0x4e59b44847b379578588920ca78fbf26c0b4956c"
@@ -50,7 +49,8 @@ export interface AccountAbstractionContracts {
  * of the sandbox's own contracts is not used, so their nonce-derived addresses stay as they were).
  */
 export const deployAccountAbstraction = async (provider: RpcProvider, compiled: CompiledContracts): Promise<AccountAbstractionContracts> => {
-  const client = seedClient(provider)
+  // After the seeding, through the same in-process provider, which signs for the unlocked accounts.
+  const client = createTestClient({ mode: "hardhat", transport: custom(provider, { retryCount: 0 }) }).extend(publicActions).extend(walletActions)
   await client.setCode({ address: deterministicDeployerAddress, bytecode: deterministicDeployerCode })
   // The devnets mine each transaction as it arrives: its receipt is there at once.
   const mined = async (hash: Hex, what: string) => {

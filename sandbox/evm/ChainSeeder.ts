@@ -23,7 +23,7 @@ const place = async (client: SeedClient, compiled: CompiledContracts, placements
 type SeedClient = ReturnType<typeof seedClient>
 
 /** A Hardhat test client over a chain's in-process provider, signing for its unlocked mnemonic accounts. */
-export const seedClient = (provider: RpcProvider) =>
+const seedClient = (provider: RpcProvider) =>
   createTestClient({ mode: "hardhat", transport: custom(provider, { retryCount: 0 }) })
     .extend(publicActions)
     .extend(walletActions)

@@ -19,7 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.stop())
 
-type Entry = readonly [HostLogger.Level, string, Readonly<Record<string, unknown>> | undefined]
+type Entry = readonly [HostLogger.LogLevel, string, Readonly<Record<string, unknown>> | undefined]
 
 const recording = () => {
   const entries: Array<Entry> = []

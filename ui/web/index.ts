@@ -4,6 +4,8 @@ export type { CaipAddress, CaipNetworkId, ChainNamespace } from "../../core/Caip
 export type { AppMetadata, ConnectMethod, Features, NormalizedConfig, PorticoConfig, SignInBackend, SignInOptions } from "../../core/Config.ts"
 export { type Locale, locales } from "../../core/Locale.ts"
 export type { SocialProvider } from "../../core/SocialProvider.ts"
+export type { ListedAccount } from "../../core/AccountList.ts"
+export type { Logger, LogLevel } from "../../core/HostLogger.ts"
 export type { ThemeVariables } from "../../core/Theme.ts"
 export type { Network } from "../../core/Network.ts"
 export { type NetworkInput, solanaDevnet, solanaMainnet, solanaTestnet, type ViemChain } from "../../core/NetworkInput.ts"
