@@ -10,8 +10,18 @@ const base: Config.PorticoConfig = {
 describe("features", () => {
   const socials = ["google", "x", "discord", "github", "apple", "facebook"]
 
-  it("all wallets, receive, email and the socials on with a server, analytics off by default", () => {
-    expect(Config.features({ ...base, apiUrl: "https://api.test" })).toEqual({ allWallets: true, email: true, socials, receive: true, send: true, analytics: false })
+  it("all wallets, receive, send, swaps, buying, email and the socials on with a server, analytics and the legal checkbox off by default", () => {
+    expect(Config.features({ ...base, apiUrl: "https://api.test" })).toEqual({
+      allWallets: true,
+      email: true,
+      socials,
+      receive: true,
+      send: true,
+      swaps: true,
+      onramp: true,
+      analytics: false,
+      legalCheckbox: false
+    })
   })
 
   it("email and social stay off without a server to hold the embedded wallet, whatever the host asks", () => {
@@ -21,7 +31,10 @@ describe("features", () => {
       socials: false,
       receive: false,
       send: true,
-      analytics: false
+      swaps: true,
+      onramp: true,
+      analytics: false,
+      legalCheckbox: false
     })
   })
 

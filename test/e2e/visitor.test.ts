@@ -21,6 +21,7 @@ import { connectedAddress, dialog, expectView, panel, timeout } from "./fixtures
 import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
 
 const screenshots = join(process.cwd(), "test-results", "screenshots")
+const clientId = "portico-e2e-client"
 
 let sandbox: Sandbox
 let browser: Browser
@@ -32,8 +33,9 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "portico-visitor-"))
   await mkdir(screenshots, { recursive: true })
   sandbox = await startSandbox({ ports: "ephemeral", stateDir: join(work, "sandbox") })
+  // The host names a client id (spec: "A clientId query param is added when configured").
   const served = (name: string, locale?: string) =>
-    buildPage({ page: "host", outDir: join(work, name), config: sandboxPorticoConfig(sandbox.config, locale === undefined ? {} : { locale }), wallets: true })
+    buildPage({ page: "host", outDir: join(work, name), config: { ...sandboxPorticoConfig(sandbox.config, locale === undefined ? {} : { locale }), clientId }, wallets: true })
       .then((built) => serve(built.dir, { csp: true, json: { "/sandbox-config.json": sandbox.config } }))
   ;[host, hostDe] = await Promise.all([served("host"), served("host-de", "de")])
   browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
@@ -120,6 +122,34 @@ describe("what a visitor meets in the modal", () => {
       await context.close()
     })
   }
+
+  it("sends the host's clientId with every call to our server, and after a reload shows the account from the kept caches", async () => {
+    const { context, page } = await open(host.url)
+    const api = new URL(sandbox.apiUrl).origin
+    const calls: Array<{ readonly url: URL; readonly status: number }> = []
+    page.on("response", (response) => {
+      const url = new URL(response.url())
+      if (url.origin === api) calls.push({ url, status: response.status() })
+    })
+    const identityCalls = () => calls.filter(({ url }) => url.pathname.startsWith("/v1/identity/"))
+    try {
+      await connectAndOpenAccount(page, "Portico Demo Wallet")
+      await dialog(page).locator("[data-token]").first().waitFor(timeout)
+      await expect.poll(() => identityCalls().length, timeout).toBeGreaterThan(0)
+      // Every call carried it, and the server took it.
+      expect(calls.filter(({ url, status }) => url.searchParams.get("clientId") !== clientId || status >= 400).map(({ url }) => url.pathname)).toEqual([])
+      // Identities are kept five minutes in localStorage (spec §3's identity cache): a reload asks again for none.
+      calls.length = 0
+      await page.reload()
+      await expect.poll(() => page.getByTestId("host-status").textContent(), timeout).not.toBe("disconnected")
+      await page.locator("[data-portico-button]").click()
+      await expectView(page, "Account")
+      await dialog(page).locator("[data-token]").first().waitFor(timeout)
+      expect(identityCalls().map(({ url }) => url.pathname)).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
 
   it("offers a Solana account only what works for it: Swap (through Jupiter), Receive and Send, no Buy", async () => {
     const { context, page } = await open(host.url)

@@ -48,7 +48,7 @@ if (!postgresAvailable) {
       const databases = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: raceUrl })))
       try {
         const applied = await Promise.all(databases.map(migrate))
-        expect(applied.flat().toSorted()).toEqual(migrations.map((migration) => migration.version))
+        expect(applied.flat().toSorted((a, b) => a - b)).toEqual(migrations.map((migration) => migration.version))
         const [db] = databases
         const versions = db && await rows(db, Schema.Struct({ version: Schema.Number }), "SELECT version FROM portico_migrations ORDER BY version")
         expect(versions?.map((row) => row.version)).toEqual(migrations.map((migration) => migration.version))
