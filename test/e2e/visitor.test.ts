@@ -127,9 +127,11 @@ describe("what a visitor meets in the modal", () => {
     const { context, page } = await open(host.url)
     const api = new URL(sandbox.apiUrl).origin
     const calls: Array<{ readonly url: URL; readonly status: number }> = []
+    // The HTTP helper's calls (spec §7), not the images the views load by URL.
     page.on("response", (response) => {
       const url = new URL(response.url())
-      if (url.origin === api) calls.push({ url, status: response.status() })
+      const kind = response.request().resourceType()
+      if (url.origin === api && (kind === "fetch" || kind === "xhr")) calls.push({ url, status: response.status() })
     })
     const identityCalls = () => calls.filter(({ url }) => url.pathname.startsWith("/v1/identity/"))
     try {
@@ -137,6 +139,7 @@ describe("what a visitor meets in the modal", () => {
       await dialog(page).locator("[data-token]").first().waitFor(timeout)
       await expect.poll(() => identityCalls().length, timeout).toBeGreaterThan(0)
       // Every call carried it, and the server took it.
+      expect(calls.length).toBeGreaterThan(0)
       expect(calls.filter(({ url, status }) => url.searchParams.get("clientId") !== clientId || status >= 400).map(({ url }) => url.pathname)).toEqual([])
       // Identities are kept five minutes in localStorage (spec §3's identity cache): a reload asks again for none.
       calls.length = 0
