@@ -10,6 +10,7 @@ import { createRequire } from "node:module"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { bundlerExecutorKey, bundlerUtilityKey, entryPointAddress } from "../evm/AccountAbstraction.ts"
+import { rpcResult } from "../evm/RpcResult.ts"
 
 export interface Bundler {
   readonly chainId: number
@@ -99,13 +100,7 @@ export const startBundler = (options: { readonly chainId: number; readonly rpcUr
   })
 
 const answersEntryPoint = async (url: string): Promise<void> => {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_supportedEntryPoints", params: [] })
-  })
-  const body: unknown = await response.json()
-  const result = typeof body === "object" && body !== null && "result" in body ? body.result : undefined
+  const result = await rpcResult(url, "eth_supportedEntryPoints")
   if (!Array.isArray(result) || !result.some((address) => typeof address === "string" && address.toLowerCase() === entryPointAddress.toLowerCase())) {
     throw new BundlerStartError(`eth_supportedEntryPoints answered ${JSON.stringify(result)}`)
   }

@@ -8,6 +8,7 @@ import type { EvmDeployment } from "./EvmDeployment.ts"
 import { evmChainSpecs } from "./NetworkShapes.ts"
 import { startOracleKeeper } from "./OracleKeeper.ts"
 import { placementsOf } from "./RealContracts.ts"
+import { rpcResult } from "./RpcResult.ts"
 import { serveJsonRpc, type RpcServer } from "./RpcServer.ts"
 import { chainContracts, chainTokens, sandboxCollections } from "./SandboxContracts.ts"
 import { seedSchedule } from "./SeedSchedule.ts"
@@ -38,13 +39,7 @@ const projectRoot = fileURLToPath(new URL("../../", import.meta.url))
 
 /** The served chain must answer its own chain id over HTTP before anyone is told its URL. */
 const expectChainId = async (rpcUrl: string, chainId: number): Promise<void> => {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] })
-  })
-  const body: unknown = await response.json()
-  const answered = typeof body === "object" && body !== null && "result" in body ? body.result : undefined
+  const answered = await rpcResult(rpcUrl, "eth_chainId")
   if (answered !== `0x${chainId.toString(16)}`) {
     throw new EvmDevnetError(`${rpcUrl} answered eth_chainId with ${JSON.stringify(answered)}, expected ${chainId}`)
   }
