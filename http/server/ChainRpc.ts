@@ -130,23 +130,27 @@ interface Node {
 
 const isBatchAnswer = Schema.is(UpstreamAnswers)
 
+/** POSTs a JSON-RPC body to the node within the RPC timeout; its answer's JSON, or "unreachable". */
+const post = (node: Node, body: unknown): Effect.Effect<unknown, "unreachable"> =>
+  Effect.tryPromise({
+    try: async (signal): Promise<unknown> => {
+      const response = await fetch(node.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(Constants.rpcTimeoutMillis)])
+      })
+      return response.json()
+    },
+    catch: () => "unreachable" as const
+  })
+
 /** Sends the calls to the node as one batch with our own ids (the visitor's may repeat), in the calls' order. */
 const forward = (node: Node, requests: ReadonlyArray<JsonRpc.Request>): Effect.Effect<ReadonlyArray<Answer>> => {
   if (requests.length === 0) return Effect.succeed([])
   const unavailable = (message: string): ReadonlyArray<Answer> =>
     requests.map(() => ({ error: { code: RpcCode.table.ResourceUnavailable.code, message } }))
-  return Effect.tryPromise({
-    try: async (signal): Promise<unknown> => {
-      const response = await fetch(node.url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(requests.map((request, index) => ({ jsonrpc: "2.0", id: index, method: request.method, params: request.params ?? [] }))),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(Constants.rpcTimeoutMillis)])
-      })
-      return response.json()
-    },
-    catch: () => "unreachable"
-  }).pipe(
+  return post(node, requests.map((request, index) => ({ jsonrpc: "2.0", id: index, method: request.method, params: request.params ?? [] }))).pipe(
     Effect.flatMap((body) => Effect.mapError(decodeUpstream(body), () => "unreadable")),
     Effect.map((answers): ReadonlyArray<Answer> => {
       // A node that refuses the whole batch answers one error object: it stands for every call.
@@ -172,18 +176,7 @@ const decodeSingle = Schema.decodeUnknownEffect(Schema.Struct({ result: Schema.o
  * our own id. Their errors (AA codes, a refused sponsorship) reach the visitor as they said them.
  */
 const forwardOne = (node: Node, request: JsonRpc.Request): Effect.Effect<Answer> =>
-  Effect.tryPromise({
-    try: async (signal): Promise<unknown> => {
-      const response = await fetch(node.url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: request.method, params: request.params ?? [] }),
-        signal: AbortSignal.any([signal, AbortSignal.timeout(Constants.rpcTimeoutMillis)])
-      })
-      return response.json()
-    },
-    catch: () => "unreachable"
-  }).pipe(
+  post(node, { jsonrpc: "2.0", id: 0, method: request.method, params: request.params ?? [] }).pipe(
     Effect.flatMap((body) => Effect.mapError(decodeSingle(body), () => "unreadable")),
     Effect.map((answer): Answer => (answer.error === undefined ? { result: answer.result ?? null } : { error: answer.error })),
     Effect.catch((reason) => {
