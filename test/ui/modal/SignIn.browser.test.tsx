@@ -2,7 +2,9 @@
  * The sign view in the browser, in German: it opens after connecting with 'Authentifizierung läuft...'
  * while the wallet is asked, says 'Signatur abgelehnt' with "Erneut versuchen" when the wallet refuses,
  * passes axe in both states, and signs in on the second try; a session the backend refuses for its times says
- * 'Sitzung abgelaufen' as a toast and on the view. The host's sign-in backend here is the
+ * 'Sitzung abgelaufen' as a toast and on the view; a signature the verifier cannot prove says the smart-account
+ * sentence, and a missing nonce ends the connection with the initialisation sentence (spec §8's sign-in
+ * messages, each shown as the visitor reads it). The host's sign-in backend here is the
  * host's own code in the page, the one party outside Portico besides the wallet.
  */
 import { afterEach, describe, expect, it } from "vitest"
@@ -70,6 +72,41 @@ describe("SIWXSignMessage", () => {
     await until(() => shadow().querySelector(".toast")?.textContent === de.errorSessionExpired)
     expect(shadow().querySelector(".toast")?.classList.contains("error")).toBe(true)
     await until(() => shadow().querySelector("[role='alert']")?.textContent === de.errorSessionExpired)
+    await expectNoAxeViolations()
+  })
+})
+
+describe("sign-in failures the visitor reads (spec §8)", () => {
+  it("a signature the backend's verifier refuses says 'This application might not support Smart Accounts' (German)", async () => {
+    wallet = announceTestWallet()
+    // As portico/server's verifier refuses a signature it cannot prove: a plain account's always verifies.
+    const unproven = Object.assign(new Error("The signature does not match the address"), { reason: "signature" })
+    const backend: SignInBackend = { ...keepingBackend([]), addSession: () => Promise.reject(unproven) }
+    await renderPortico({ locale: "de", siwx: { backend } })
+    await openModal()
+    ;(await until(() => button(/Test Wallet/))).click()
+    await wallet.prompted()
+    wallet.approve()
+    await view("SIWXSignMessage")
+    await wallet.prompted()
+    wallet.approve()
+    await until(() => shadow().querySelector("[role='alert']")?.textContent === de.errorSmartAccountSignIn)
+    expect(button(de.tryAgain)).toBeDefined()
+    await expectNoAxeViolations()
+  })
+
+  it("a nonce the backend cannot give says 'A problem occurred while trying initialize authentication' on Connect, disconnected (German)", async () => {
+    wallet = announceTestWallet()
+    const backend: SignInBackend = { ...keepingBackend([]), getNonce: () => Promise.reject(new Error("nonce store down")) }
+    await renderPortico({ locale: "de", siwx: { backend } })
+    await openModal()
+    ;(await until(() => button(/Test Wallet/))).click()
+    await wallet.prompted()
+    wallet.approve()
+    await until(() => shadow().querySelector(".toast")?.textContent === de.errorSignInInit)
+    expect(shadow().querySelector(".toast")?.classList.contains("error")).toBe(true)
+    await view("Connect")
+    await until(() => document.querySelector("[data-testid='host-status']")?.textContent === "disconnected")
     await expectNoAxeViolations()
   })
 })
