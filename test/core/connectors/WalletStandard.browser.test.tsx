@@ -87,6 +87,9 @@ const solanaNetwork = (caipNetworkId: `solana:${string}`): Network.Network => ({
   rpcUrls: { default: { http: ["https://rpc.invalid"] } }
 })
 
+const signTransaction = (client: Connector.ConnectorClient) =>
+  Effect.runPromise(client.request({ method: "solana_signTransaction", params: { transaction: new Uint8Array([1]) } }))
+
 const watchAll = () => {
   let latest: ReadonlyArray<Connector.ConnectorClient> = []
   stops.push(WalletStandard.watch((clients) => {
@@ -152,8 +155,6 @@ describe("Wallet Standard discovery in a real page", () => {
     expect(WalletStandard.isListable(fakeWallet("Clusters", { chains: clusters }))).toBe(true)
     const connected = await Effect.runPromise(phantomLike.connect({ caipNetworkId: mainnet }))
     expect(connected.caipNetworkId).toBe(mainnet)
-    const signTransaction = (client: Connector.ConnectorClient) =>
-      Effect.runPromise(client.request({ method: "solana_signTransaction", params: { transaction: new Uint8Array([1]) } }))
     await signTransaction(phantomLike)
     expect(await Effect.runPromise(phantomLike.switchChain(solanaNetwork(devnet)))).toBe(devnet)
     await signTransaction(phantomLike)
