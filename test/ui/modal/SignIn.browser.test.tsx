@@ -30,6 +30,22 @@ const keepingBackend = (kept: Array<SignInSession>): SignInBackend => ({
   setSessions: (sessions) => Promise.resolve(void kept.splice(0, kept.length, ...sessions))
 })
 
+/** Connects and signs (German) with a backend whose verifier refuses the signed session for `reason`. */
+const signRefused = async (message: string, reason: string) => {
+  const signer = announceTestWallet()
+  wallet = signer
+  const refusal = Object.assign(new Error(message), { reason })
+  const backend: SignInBackend = { ...keepingBackend([]), addSession: () => Promise.reject(refusal) }
+  await renderPortico({ locale: "de", siwx: { backend } })
+  await openModal()
+  ;(await until(() => button(/Test Wallet/))).click()
+  await signer.prompted()
+  signer.approve()
+  await view("SIWXSignMessage")
+  await signer.prompted()
+  signer.approve()
+}
+
 describe("SIWXSignMessage", () => {
   it("asks, shows a refusal with Try again, passes axe, and signs in on the second try (German)", async () => {
     wallet = announceTestWallet()
@@ -57,18 +73,8 @@ describe("SIWXSignMessage", () => {
   })
 
   it("a session the backend refuses for its times shows the 'Session Expired' toast and says so on the sign view (German)", async () => {
-    wallet = announceTestWallet()
     // As portico/server's verifier refuses a message signed on a device whose clock is off.
-    const expired = Object.assign(new Error("The message has expired"), { reason: "expired" })
-    const backend: SignInBackend = { ...keepingBackend([]), addSession: () => Promise.reject(expired) }
-    await renderPortico({ locale: "de", siwx: { backend } })
-    await openModal()
-    ;(await until(() => button(/Test Wallet/))).click()
-    await wallet.prompted()
-    wallet.approve()
-    await view("SIWXSignMessage")
-    await wallet.prompted()
-    wallet.approve()
+    await signRefused("The message has expired", "expired")
     await until(() => shadow().querySelector(".toast")?.textContent === de.errorSessionExpired)
     expect(shadow().querySelector(".toast")?.classList.contains("error")).toBe(true)
     await until(() => shadow().querySelector("[role='alert']")?.textContent === de.errorSessionExpired)
@@ -78,18 +84,8 @@ describe("SIWXSignMessage", () => {
 
 describe("sign-in failures the visitor reads (spec §8)", () => {
   it("a signature the backend's verifier refuses says 'This application might not support Smart Accounts' (German)", async () => {
-    wallet = announceTestWallet()
     // As portico/server's verifier refuses a signature it cannot prove: a plain account's always verifies.
-    const unproven = Object.assign(new Error("The signature does not match the address"), { reason: "signature" })
-    const backend: SignInBackend = { ...keepingBackend([]), addSession: () => Promise.reject(unproven) }
-    await renderPortico({ locale: "de", siwx: { backend } })
-    await openModal()
-    ;(await until(() => button(/Test Wallet/))).click()
-    await wallet.prompted()
-    wallet.approve()
-    await view("SIWXSignMessage")
-    await wallet.prompted()
-    wallet.approve()
+    await signRefused("The signature does not match the address", "signature")
     await until(() => shadow().querySelector("[role='alert']")?.textContent === de.errorSmartAccountSignIn)
     expect(button(de.tryAgain)).toBeDefined()
     await expectNoAxeViolations()
