@@ -17,7 +17,7 @@ import { chromium, type Browser } from "playwright-core"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
 import { startStaticServer } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
-import { against, heapUsed, kib, median } from "./Figures.ts"
+import { against, heapUsed, kib, median, timeClickToQr } from "./Figures.ts"
 import { tarball, versionOf } from "../support/Tarballs.ts"
 
 const runs = Number(process.env["BENCH_RUNS"] ?? 7)
@@ -138,24 +138,9 @@ const sampleWalletConnect = async (browser: Browser, url: string): Promise<{ rea
   const entry = page.locator("portico-modal [role='dialog']").getByRole("button", { name: /WalletConnect/ }).first()
   await entry.hover()
   await page.waitForLoadState("networkidle")
-  await page.evaluate(() => {
-    const marks = { click: -1, qr: -1 }
-    Object.assign(globalThis, { __wc: marks })
-    const root = document.querySelector("portico-modal")?.shadowRoot
-    root?.addEventListener("click", () => {
-      marks.click = performance.now()
-      const watch = () => {
-        if (root.querySelector("[data-wc-uri^='wc:']") !== null) marks.qr = performance.now()
-        else requestAnimationFrame(watch)
-      }
-      requestAnimationFrame(watch)
-    }, { capture: true, once: true })
-  })
-  await entry.click()
-  await page.waitForFunction(() => (globalThis as unknown as { __wc: { qr: number } }).__wc.qr >= 0, undefined, { timeout: 30_000 })
-  const { click, qr } = await page.evaluate(() => (globalThis as unknown as { __wc: { click: number; qr: number } }).__wc)
+  const millis = await timeClickToQr(page, () => entry.click())
   await context.close()
-  return { clickToQr: qr - click, load }
+  return { clickToQr: millis, load }
 }
 
 /** React holds a Suspense reveal for 300 ms once a fallback has shown: a run at or past it stalled. */
