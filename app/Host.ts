@@ -58,7 +58,7 @@ export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () =>
       return { modal, engine: built }
     },
     restore: () =>
-      (Snapshot.hasStoredSession() || returnedFromSocialLogin() ? loadEngine().then((built) => built.restore()) : Promise.resolve())
+      (Snapshot.hasStoredSession() || Snapshot.hasWaitingProposal() || returnedFromSocialLogin() ? loadEngine().then((built) => built.restore()) : Promise.resolve())
         // The visitor then finds the button disconnected and connects again; the developer sees why.
         .catch((cause: unknown) => console.error("Portico could not restore the stored session", cause)) as Safe<void>,
     dispose: async () => {

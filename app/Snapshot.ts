@@ -111,6 +111,26 @@ export const hasStoredSession = (): boolean => {
   }
 }
 
+/** The storage key of the dapp's WalletConnect state (StorageKey.walletConnectProposals's name; a test keeps them equal). */
+export const walletConnectStorageName = "@portico/wc_dapp"
+
+/**
+ * Whether a WalletConnect proposal of an earlier load still waits for the wallet (a phone discarded the page
+ * while the visitor approved): the engine then loads to take the wallet's answer. A hint read without the
+ * engine; the engine reads the state again through its schema.
+ */
+export const hasWaitingProposal = (nowSeconds = Date.now() / 1000): boolean => {
+  try {
+    const raw = globalThis.localStorage?.getItem(walletConnectStorageName)
+    const kept: unknown = raw === null || raw === undefined ? undefined : JSON.parse(raw)
+    const proposals: unknown = typeof kept === "object" && kept !== null && "proposals" in kept ? kept.proposals : undefined
+    return Array.isArray(proposals) &&
+      proposals.some((proposal: unknown) => typeof proposal === "object" && proposal !== null && "expiry" in proposal && typeof proposal.expiry === "number" && proposal.expiry > nowSeconds)
+  } catch {
+    return false
+  }
+}
+
 /** The storage key of the chosen network (StorageKey.activeCaipNetworkId's name; a test keeps them equal). */
 export const activeNetworkStorageName = "@portico/active_caip_network_id"
 

@@ -171,6 +171,7 @@ export class Connection extends Context.Service<Connection, {
       const connectors = yield* Connectors
       const session = yield* Session.Session
       const state = yield* SubscriptionRef.make(ConnectionState.initial)
+      const layerScope = yield* Effect.scope
       const recentWallets = yield* SubscriptionRef.make(RecentWallets.normalize(yield* storage.get(StorageKey.recentWallets)))
       // Wallet events arrive outside any fiber: run their updates with this layer's services (Clock).
       const { watch, unwatch } = walletWatch(session, Effect.runForkWith(yield* Effect.context<never>()))
@@ -248,7 +249,21 @@ export class Connection extends Context.Service<Connection, {
           return result
         })
 
+      /** A connection the page asked for before a phone discarded it: the wallet's answer, once it comes, connects. */
+      const resumeDiscarded = Effect.gen(function*() {
+        for (const client of (yield* SubscriptionRef.get(connectors.state)).clients) {
+          const resumed = client.resume === undefined ? undefined : yield* client.resume
+          if (resumed === undefined) continue
+          yield* attach(client, resumed)
+          yield* SubscriptionRef.update(state, (s): ConnectionState.ConnectionState => ({ ...s, status: "connected" }))
+        }
+      }).pipe(
+        // A refused or unusable answer leaves the visitor as they were: not connected, free to try again.
+        Effect.catch(() => Effect.void)
+      )
+
       const restore = Effect.gen(function*() {
+        yield* Effect.forkIn(resumeDiscarded, layerScope)
         const stored = yield* session.stored
         if (Session.accounts(stored).length === 0) return
         yield* connectors.discover

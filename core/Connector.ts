@@ -79,6 +79,11 @@ export interface ConnectorClient {
   readonly connect: (options: ConnectOptions) => Effect.Effect<Connected, ConnectorFailure>
   /** Re-attaches to an existing authorisation without prompting (restore after reload). */
   readonly reconnect: (options: ConnectOptions) => Effect.Effect<Connected, ConnectorFailure>
+  /**
+   * A connection the page asked for before it was discarded (a phone, while the visitor approved in the wallet),
+   * once the wallet's answer arrives; undefined when none is waiting (WalletConnect).
+   */
+  readonly resume?: Effect.Effect<Connected | undefined, ConnectorFailure>
   readonly disconnect: Effect.Effect<void, ConnectorFailure>
   /**
    * For a connector whose one authorisation serves several namespaces (WalletConnect): lets go of one of

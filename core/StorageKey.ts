@@ -29,6 +29,20 @@ export const make = <A, I>(name: string, schema: Schema.Codec<A, I>, defaultValu
 
 const NullableString = Schema.NullOr(Schema.String)
 
+/** The name of a Sign client's kept state, one per role (walletconnect/SignState.ts holds its schema). */
+export const signClientName = (role: "dapp" | "wallet") => `wc_${role}`
+
+/**
+ * The dapp Sign client's kept state as far as a page reads it before loading the client: when its proposals
+ * awaiting a wallet expire (seconds since the epoch). A page discarded while the visitor approved in a phone's
+ * wallet resumes only when one is still live.
+ */
+export const walletConnectProposals = make(
+  signClientName("dapp"),
+  Schema.NullOr(Schema.Struct({ proposals: Schema.optionalKey(Schema.Array(Schema.Struct({ expiry: Schema.Number }))) })),
+  null
+)
+
 /** Id of the connected wallet (registry id or connector id). */
 export const walletId = make("wallet_id", NullableString, null)
 /** Name of the connected wallet. */

@@ -19,6 +19,7 @@ import type * as Config from "../Config.ts"
 import * as Constants from "../Constants.ts"
 import * as RpcCode from "../RpcCode.ts"
 import type * as Storage from "../Storage.ts"
+import * as StorageKey from "../StorageKey.ts"
 import * as WalletError from "../WalletError.ts"
 import type * as Protocol from "../walletconnect/Protocol.ts"
 import type * as SignClient from "../walletconnect/SignClient.ts"
@@ -307,6 +308,18 @@ export const make = (options: Options): Connector.ConnectorClient => {
       return namespace === undefined ? connected : (current?.connections.get(namespace) ?? connected)
     })
 
+  /** The session of a proposal an earlier load of the page made, when one is still waiting for the wallet. */
+  const resume = Effect.gen(function*() {
+    const kept = yield* options.storage.get(StorageKey.walletConnectProposals)
+    const now = (yield* Clock.currentTimeMillis) / 1000
+    // Nothing waiting: the client's code is not loaded and the relay not contacted.
+    if (!(kept?.proposals ?? []).some((proposal) => proposal.expiry > now)) return undefined
+    const client = yield* attempt(load)
+    const [approval] = client.resumed
+    if (approval === undefined) return undefined
+    return yield* adopt(client, yield* attempt(() => approval), undefined)
+  })
+
   const topic = Effect.suspend(() => (current === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(current)))
 
   /** The session's connection of `namespace`, and the network it is on. */
@@ -359,6 +372,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
     wake: () => void loaded()?.then((client) => client.wake()).catch(() => undefined),
     connect,
     reconnect,
+    resume,
     disconnect,
     // One namespace of the session: our side lets it go (only the wallet may change what a session
     // grants); the session itself ends with the last one.

@@ -13,6 +13,7 @@ import * as PairingUri from "./PairingUri.ts"
 import * as Protocol from "./Protocol.ts"
 import * as Settlement from "./Settlement.ts"
 import type { Session, SignContext } from "./SignContext.ts"
+import type * as SignState from "./SignState.ts"
 import * as SymKey from "./SymKey.ts"
 
 export interface Proposed {
@@ -30,6 +31,8 @@ export interface DappProposal {
   readonly takeAnswer: (topic: string, id: number, outcome: PeerChannel.Outcome) => boolean
   /** The wallet's `wc_sessionSettle` on an agreed topic. */
   readonly onSettle: (topic: string, id: number, raw: unknown) => Promise<void>
+  /** The sessions of the kept proposals a page loaded before this one made (a phone discarded it meanwhile). */
+  readonly resumed: ReadonlyArray<Promise<Session>>
 }
 
 /** A proposal awaiting the wallet's answer and then its settlement. */
@@ -51,11 +54,27 @@ export const make = (context: SignContext): DappProposal => {
   const { store, channel, relay } = context
   const proposing = new Map<number, Proposing>()
 
+  /** Follows a proposal until its session settles; it is kept until then, so a page loaded again can take the answer. */
+  const track = (pending: SignState.PendingProposal): Promise<Session> =>
+    new Promise<Session>((resolve, reject) =>
+      proposing.set(pending.id, {
+        pairingTopic: pending.pairingTopic,
+        proposed: pending.proposed,
+        keyPair: { privateKey: pending.privateKey, publicKey: pending.publicKey },
+        resolve,
+        reject
+      })
+    )
+  const end = (id: number) => {
+    proposing.delete(id)
+    return store.removeProposal(id)
+  }
+
   const onProposeAnswer = async (id: number, outcome: PeerChannel.Outcome) => {
     const proposal = proposing.get(id)
     if (proposal === undefined) return
     if ("error" in outcome) {
-      proposing.delete(id)
+      await end(id)
       return proposal.reject(new PeerError(outcome.error))
     }
     const result = decodeProposeResult(outcome.result)
@@ -63,7 +82,7 @@ export const make = (context: SignContext): DappProposal => {
       ? undefined
       : Effect.runSync(Effect.result(SymKey.agree(proposal.keyPair.privateKey, result.value.responderPublicKey)))
     if (agreed === undefined || Result.isFailure(agreed)) {
-      proposing.delete(id)
+      await end(id)
       return proposal.reject(new PeerError({ code: Settlement.invalidParams.code, message: "The wallet answered the proposal with an unusable key" }))
     }
     proposal.sessionKey = agreed.success
@@ -83,11 +102,11 @@ export const make = (context: SignContext): DappProposal => {
       const reason = outcome._tag === "Refused" ? outcome.reason : Settlement.invalidParams
       // Answered while the proposal still holds the topic's key; the dapp's own refusal stands either way.
       await channel.answer(topic, id, "wc_sessionSettle", { error: reason }).catch(() => undefined)
-      proposing.delete(proposalId)
+      await end(proposalId)
       await relay.unsubscribe(topic).catch(() => undefined)
       return proposal.reject(new SettlementRefusedError({ code: reason.code, message: `The wallet's settlement was refused: ${reason.message}` }))
     }
-    proposing.delete(proposalId)
+    await end(proposalId)
     const session: Session = {
       topic,
       symKey: entry[1].sessionKey,
@@ -112,7 +131,9 @@ export const make = (context: SignContext): DappProposal => {
       await relay.subscribe(pairingTopic)
       const keyPair = SymKey.generateKeyPair()
       const id = Protocol.nextId(context.now())
-      const approval = new Promise<Session>((resolve, reject) => proposing.set(id, { pairingTopic, proposed: optionalNamespaces, keyPair, resolve, reject }))
+      const pending: SignState.PendingProposal = { id, pairingTopic, proposed: optionalNamespaces, ...keyPair, expiry: expiryTimestamp }
+      await store.addProposal(pending)
+      const approval = track(pending)
       const params: Protocol.ProposeParams = {
         requiredNamespaces: {},
         optionalNamespaces,
@@ -124,7 +145,7 @@ export const make = (context: SignContext): DappProposal => {
       const published = channel.send(pairingTopic, { id, jsonrpc: "2.0", method: "wc_sessionPropose", params: { ...params, pairingTopic } }, Protocol.relayOptions.wc_sessionPropose.request)
       const abandon = () => {
         const entry = proposing.get(id)
-        proposing.delete(id)
+        void end(id).catch(() => undefined)
         if (entry?.sessionTopic !== undefined) void relay.unsubscribe(entry.sessionTopic).catch(() => undefined)
         void context.forgetPairing(pairingTopic).catch(() => undefined)
       }
@@ -138,6 +159,12 @@ export const make = (context: SignContext): DappProposal => {
       if (proposed.pairingTopic === topic) void onProposeAnswer(id, outcome).catch(() => undefined)
       return true
     },
-    onSettle
+    onSettle,
+    resumed: store.proposals().filter((pending) => pending.expiry > context.seconds()).map((pending) => {
+      const approval = track(pending)
+      // A refusal is the caller's to read; unread, it must not surface as an unhandled rejection.
+      approval.catch(() => undefined)
+      return approval
+    })
   }
 }

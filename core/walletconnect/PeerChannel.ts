@@ -63,6 +63,8 @@ export const make = (options: {
         }
       })
     })
+    // Dropped (the session ended) while still being published, the answer is read only once publishing ends: not an unhandled rejection meanwhile.
+    answered.catch(() => undefined)
     return send(topic, { id, jsonrpc: "2.0", method, params }, Protocol.relayOptions[method].request).then(() => answered)
   }
 

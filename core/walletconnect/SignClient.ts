@@ -44,6 +44,11 @@ export interface SignClient {
     /** Seconds since the epoch at which the URI stops being offered. */
     readonly expiryTimestamp: number
   }) => Promise<{ readonly uri: string; readonly approval: Promise<Session>; readonly abandon: () => void }>
+  /**
+   * Dapp: the sessions of proposals an earlier load of the page made and no wallet answered yet (a phone
+   * discarded the page while the visitor approved in the wallet); each settles when the wallet's kept answer arrives.
+   */
+  readonly resumed: ReadonlyArray<Promise<Session>>
   /** Wallet: follows a pairing URI; its proposal then arrives as a SessionProposal event. */
   readonly pair: (uri: string) => Promise<void>
   readonly approve: (proposalId: number, namespaces: Protocol.SessionNamespaces) => Promise<{ readonly session: Session; readonly acknowledged: Promise<void> }>
@@ -149,6 +154,7 @@ export const make = async (options: Options): Promise<SignClient> => {
 
   return {
     propose: dapp.propose,
+    resumed: options.role === "dapp" ? dapp.resumed : [],
     pair: wallet.pair,
     approve: wallet.approve,
     reject: wallet.reject,

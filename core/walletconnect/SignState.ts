@@ -1,7 +1,8 @@
 /**
  * What a Sign client keeps across reloads, through core's Storage: its relay identity, its pairings, its
- * sessions with their keys, and the ids of the requests it acted on lately. Proposals and requests in flight are not kept: a reload abandons a
- * connect attempt, and the relay hands a session's waiting messages over again once its topic is followed.
+ * sessions with their keys, a dapp's proposals still awaiting a wallet, and the ids of the requests it acted on
+ * lately. A phone may discard the page while the visitor approves in the wallet: the page loaded again follows
+ * the pairing and takes the wallet's answer, which the relay kept. Requests in flight are not kept.
  */
 import * as Schema from "effect/Schema"
 import * as StorageKey from "../StorageKey.ts"
@@ -35,11 +36,25 @@ export const Session = Schema.Struct({
 })
 export type Session = typeof Session.Type
 
+/** A dapp's proposal awaiting the wallet's answer: enough to agree the session key when the answer comes. */
+export const PendingProposal = Schema.Struct({
+  id: Schema.Number,
+  pairingTopic: Hex32,
+  proposed: Protocol.ProposalNamespaces,
+  /** The proposal's own X25519 key pair (hex), whose public half the wallet answers to. */
+  privateKey: Hex32,
+  publicKey: Hex32,
+  /** Seconds since the epoch: the pairing URI's expiry, after which no answer is taken. */
+  expiry: Schema.Number
+})
+export type PendingProposal = typeof PendingProposal.Type
+
 export const State = Schema.Struct({
   /** ed25519 seed (hex) of the relay identity. */
   seed: Hex32,
   pairings: Schema.Array(Pairing),
   sessions: Schema.Array(Session),
+  proposals: Schema.optionalKey(Schema.Array(PendingProposal)),
   /** The ids of requests acted on lately (ReplayWindow.ts), so a message handed over again after a reload is dropped. */
   seen: Schema.optionalKey(Schema.Array(Schema.Number))
 })
@@ -47,4 +62,4 @@ export type State = typeof State.Type
 
 /** One key per role, so the modal's client and a wallet on the same origin (the sandbox) never mix. */
 export const key = (role: "dapp" | "wallet") =>
-  StorageKey.make<State | null, typeof State.Encoded | null>(`wc_${role}`, Schema.NullOr(State), null)
+  StorageKey.make<State | null, typeof State.Encoded | null>(StorageKey.signClientName(role), Schema.NullOr(State), null)

@@ -20,9 +20,13 @@ export interface SignStore {
   readonly changeSession: (topic: string, change: Partial<SignState.Session>) => Promise<void>
   readonly removeSession: (topic: string) => Promise<void>
   readonly removePairing: (topic: string) => Promise<void>
+  /** A dapp's proposals awaiting a wallet (kept so a page loaded again can take the answer). */
+  readonly proposals: () => ReadonlyArray<SignState.PendingProposal>
+  readonly addProposal: (proposal: SignState.PendingProposal) => Promise<void>
+  readonly removeProposal: (id: number) => Promise<void>
   /** The ids of the requests acted on lately (ReplayWindow.ts). */
   readonly remember: (seen: ReadonlyArray<number>) => Promise<void>
-  /** Drops the expired sessions, and the expired pairings no live session came from. */
+  /** Drops the expired sessions and proposals, and the expired pairings no live session came from. */
   readonly prune: (nowSeconds: number) => Promise<void>
 }
 
@@ -57,11 +61,15 @@ export const load = async (storage: Storage.Storage["Service"], role: "dapp" | "
       save({ ...state, sessions: state.sessions.map((candidate) => (candidate.topic === topic ? { ...candidate, ...change } : candidate)) }),
     removeSession: (topic) => save({ ...state, sessions: state.sessions.filter((candidate) => candidate.topic !== topic) }),
     removePairing: (topic) => save({ ...state, pairings: state.pairings.filter((pairing) => pairing.topic !== topic) }),
+    proposals: () => state.proposals ?? [],
+    addProposal: (proposal) => save({ ...state, proposals: [...(state.proposals ?? []), proposal] }),
+    removeProposal: (id) => save({ ...state, proposals: (state.proposals ?? []).filter((proposal) => proposal.id !== id) }),
     remember: (seen) => save({ ...state, seen }),
     prune: (nowSeconds) => {
       const live = state.sessions.filter((candidate) => candidate.expiry > nowSeconds)
       const pairings = state.pairings.filter((pairing) => pairing.expiry > nowSeconds || live.some((candidate) => candidate.pairingTopic === pairing.topic))
-      return save({ ...state, sessions: live, pairings })
+      const proposals = (state.proposals ?? []).filter((proposal) => proposal.expiry > nowSeconds)
+      return save({ ...state, sessions: live, pairings, proposals })
     }
   }
 }

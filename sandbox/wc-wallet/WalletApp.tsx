@@ -53,7 +53,7 @@ const Card = ({ title, children }: { readonly title: string; readonly children: 
 }
 
 /**
- * Opened by a dapp's deep link, the wallet sends the visitor back once the dapp acknowledged the session, to
+ * Opened by a dapp's deep link, the wallet sends the visitor back once it sent the session's settlement, to
  * the return link the dapp proposed (as wallet apps do with WalletConnect's `metadata.redirect`).
  */
 const Proposal = ({ wallet, proposal, returnToSite }: { readonly wallet: WcWallet; readonly proposal: ProposalView; readonly returnToSite: boolean }) => (

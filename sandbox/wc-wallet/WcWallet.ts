@@ -95,7 +95,7 @@ export interface WcWallet {
   readonly getState: () => WcWalletState
   readonly subscribe: (listener: () => void) => () => void
   readonly pair: (uri: string) => Promise<void>
-  /** Approves; resolves once the dapp acknowledged the session, with where the dapp asks to be returned. */
+  /** Approves; resolves once the settlement is sent, with where the dapp asks to be returned. */
   readonly approveProposal: (id: number) => Promise<string | undefined>
   readonly rejectProposal: (id: number) => Promise<void>
   readonly approveRequest: (key: string) => void
@@ -390,8 +390,9 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
       )
       const { acknowledged } = await client.approve(id, granted)
       report(`Connected to ${proposal.view.name}`)
-      await acknowledged
-      publish()
+      // As wallet apps do, the visitor goes back once the settlement is sent: the dapp's page may be a fresh
+      // load (a phone discarded it meanwhile) that acknowledges only once it took the kept answer.
+      void acknowledged.then(publish, (failure: unknown) => report(`${proposal.view.name} did not acknowledge the session`, failure))
       return proposal.view.returnTo
     } catch (failure) {
       report(`Approving ${proposal.view.name} failed`, failure)

@@ -15,4 +15,18 @@ describe("the first chunk's snapshot after a reload", () => {
       expect(Snapshot.make().get().activeNetworkId).toBeUndefined()
     }
   })
+
+  it("loads the engine for a WalletConnect proposal still waiting for the wallet, not for an expired or malformed one", () => {
+    const keep = (value: unknown) => localStorage.setItem(Snapshot.walletConnectStorageName, JSON.stringify(value))
+    expect(Snapshot.hasWaitingProposal(1000)).toBe(false)
+    keep({ sessions: [], proposals: [{ id: 1, expiry: 1060 }] })
+    expect(Snapshot.hasWaitingProposal(1000)).toBe(true)
+    expect(Snapshot.hasWaitingProposal(1061)).toBe(false)
+    for (const value of [{ proposals: [] }, { proposals: [{ expiry: "1060" }] }, { proposals: "x" }, null, [1]]) {
+      keep(value)
+      expect(Snapshot.hasWaitingProposal(1000)).toBe(false)
+    }
+    localStorage.setItem(Snapshot.walletConnectStorageName, "{")
+    expect(Snapshot.hasWaitingProposal(1000)).toBe(false)
+  })
 })

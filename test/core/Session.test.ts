@@ -77,6 +77,7 @@ describe("Session storage key", () => {
   it("is the key the first chunk checks before loading the engine", () => {
     assert.strictEqual(Session.storageKey.name, Snapshot.sessionStorageName)
     assert.strictEqual(StorageKey.activeCaipNetworkId.name, Snapshot.activeNetworkStorageName)
+    assert.strictEqual(StorageKey.walletConnectProposals.name, Snapshot.walletConnectStorageName)
   })
 })
 

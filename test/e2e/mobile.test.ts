@@ -4,7 +4,8 @@
  * `window.open` happens while the tap's click is being dispatched, with the user activation it needs), the
  * universal link when the wallet has one beside its scheme; the sandbox's WalletConnect wallet approves and
  * sends the visitor back with the return link the dapp proposed, and the page it returns to finds the
- * visitor connected. In-app browsers (an Instagram user agent) are offered the way out to the browser.
+ * visitor connected, even when the phone discarded the page meanwhile (the page loaded again takes the wallet's
+ * answer to the proposal it kept). In-app browsers (an Instagram user agent) are offered the way out to the browser.
  */
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -119,6 +120,23 @@ describe("on a phone", () => {
     // And the page the visitor left is connected, its modal closed.
     await expect.poll(async () => (await hostStatus(page).textContent())?.toLowerCase(), { timeout: 20_000 }).toContain(address)
     await dialog(page).waitFor({ state: "detached", timeout: 15_000 })
+    await context.close()
+  })
+
+  it("a page the phone discarded while the visitor approved in the wallet: the page loaded again takes the wallet's answer and is connected", async () => {
+    const { context, page } = await phone()
+    const row = await findWallet(page, "Portico WalletConnect Demo Wallet")
+    const opened = context.waitForEvent("page")
+    await row.tap()
+    await expectView(page, "ConnectingWalletConnect")
+    const wallet = await opened
+    // The phone discards the dapp's page while the visitor is in the wallet.
+    await page.close()
+    await wallet.getByRole("article", { name: /Session proposal from Portico test host/ }).getByRole("button", { name: "Approve" }).click()
+    // The wallet sends the visitor back to a fresh load of the page, which resumes the proposal it kept.
+    await wallet.waitForURL(host.url, { timeout: 20_000 })
+    const address = (sandbox.config.evm.accounts[1]?.address ?? "").toLowerCase()
+    await expect.poll(async () => (await hostStatus(wallet).textContent())?.toLowerCase(), { timeout: 20_000 }).toContain(address)
     await context.close()
   })
 

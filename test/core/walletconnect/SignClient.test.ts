@@ -1,7 +1,7 @@
 /**
  * Our Sign client on both sides of a session, through the sandbox relay: pairing, settlement, requests
- * and events, delete from either side, reload (a new client over the same storage), relay restarts, and
- * peers that send garbage.
+ * and events, delete from either side, reload (a new client over the same storage) with a session or a
+ * proposal still awaiting the wallet, relay restarts, and peers that send garbage.
  */
 import { afterEach, describe, expect, it } from "vitest"
 import * as Effect from "effect/Effect"
@@ -119,6 +119,36 @@ describe("SignClient", () => {
     expect(await nextEvent(reloaded, "SessionEvent")).toMatchObject({ params: { event: { data: 1 } } })
     // The reloaded page acknowledged the event it picked up.
     await emitted
+  })
+
+  it("a proposal made before the page was discarded settles on the page loaded again, from the wallet's answer the relay kept", async () => {
+    relay ??= await startRelay()
+    const storage = memoryStorage()
+    const first = await client("dapp", storage)
+    expect(first.resumed).toEqual([])
+    const { uri, approval } = await first.propose({
+      optionalNamespaces: { eip155: { chains: ["eip155:31337"], methods: ["personal_sign"], events: ["chainChanged"] } },
+      expiryTimestamp: Math.floor(Date.now() / 1000) + 240
+    })
+    approval.catch(() => undefined)
+    // The phone discards the page while the visitor is in the wallet.
+    first.close()
+    const wallet = await client("wallet")
+    const proposal = nextEvent(wallet, "SessionProposal")
+    await wallet.pair(uri)
+    const received = await proposal
+    if (received._tag !== "SessionProposal") throw new Error("no proposal")
+    const approved = wallet.approve(received.proposal.id, namespaces)
+    const reloaded = await client("dapp", storage)
+    expect(reloaded.resumed).toHaveLength(1)
+    const [resumed] = reloaded.resumed
+    if (resumed === undefined) throw new Error("nothing resumed")
+    const session = await resumed
+    expect(session.namespaces["eip155"]?.accounts).toEqual([account])
+    await (await approved).acknowledged
+    expect(reloaded.sessions().map((kept) => kept.topic)).toEqual([session.topic])
+    // Settled, the proposal is no longer kept: the next load resumes nothing.
+    expect((await client("dapp", storage)).resumed).toEqual([])
   })
 
   it("renews a restored session that has less than a day left, on both sides", async () => {
