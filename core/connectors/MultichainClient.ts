@@ -172,7 +172,7 @@ const notificationHandler = (context: {
       context.end()
       return context.emit({ _tag: "Disconnected" })
     }
-    for (const namespace of [...live.connections.keys()]) {
+    for (const namespace of Array.from(live.connections.keys())) {
       const connection = granted.value.connections.find((candidate) => candidate.namespace === namespace)
       if (connection === undefined) live.connections.delete(namespace)
       else live.connections.set(namespace, connection)

@@ -4,7 +4,6 @@
  * through a hidden entry is still found by its connector id (restore after a reload).
  */
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { describe, expect, it } from "vitest"
 import type * as Connector from "../../../core/Connector.ts"

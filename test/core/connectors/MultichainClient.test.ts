@@ -13,6 +13,7 @@ import type * as Caip from "../../../core/Caip.ts"
 import type * as Connector from "../../../core/Connector.ts"
 import * as Caip294 from "../../../core/connectors/Caip294.ts"
 import * as MultichainClient from "../../../core/connectors/MultichainClient.ts"
+import type * as Network from "../../../core/Network.ts"
 import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { announceCaip294 } from "../../../sandbox/wallets/Announce.ts"
 import { createEvmProvider } from "../../../sandbox/wallets/EvmWallet.ts"
@@ -118,7 +119,14 @@ describe("Multichain API connector", () => {
       { method: "wallet_invokeMethod", scope: cluster, request: "signMessage" }
     ])
     // A network the session grants is reached without asking the wallet; the next request names it.
-    const network = { caipNetworkId: "eip155:31338", chainNamespace: "eip155" } as Parameters<typeof client.switchChain>[0]
+    const network: Network.Network = {
+      id: 31338,
+      caipNetworkId: "eip155:31338",
+      chainNamespace: "eip155",
+      name: "B",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } }
+    }
     expect(await Effect.runPromise(client.switchChain(network))).toBe("eip155:31338")
     await Effect.runPromise(client.request({ method: "personal_sign", params: ["0x00", accountAt(0).address] }))
     expect(log.at(-1)).toEqual({ method: "wallet_invokeMethod", scope: "eip155:31338", request: "personal_sign" })
