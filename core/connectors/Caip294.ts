@@ -5,15 +5,14 @@
  * `caip294:<uuid>` event of its announcement. Announcements are events any script may dispatch, so each is
  * decoded as EIP-6963's are (a v4 uuid, a name, a safe icon, an rdns), and a wallet that asks to be
  * reached through an extension channel (a CAIP-341 target) is left to its EIP-6963 and Wallet Standard
- * entries. The session itself (Multichain.ts) loads when the visitor picks such a wallet.
+ * entries. The session itself (MultichainClient.ts) loads when the visitor picks such a wallet.
  */
 import * as Option from "effect/Option"
-import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
 import type * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import * as Eip6963 from "./Eip6963.ts"
-import * as MultichainClient from "./MultichainClient.ts"
+import * as LazyClient from "./LazyClient.ts"
 
 export const announceEvent = "caip294:wallet_announce"
 export const promptEvent = "caip294:wallet_prompt"
@@ -40,52 +39,6 @@ export const connectorOf = (data: WalletData): Connector.Connector => ({
   type: "MULTI_CHAIN"
 })
 
-/** A JSON-RPC exchange over `caip294:<uuid>`, the channel the wallet announced. */
-export interface Channel {
-  readonly request: (method: string, params: unknown) => Promise<unknown>
-  /** Calls `listener` with every notification the wallet sends (no id); returns the function that stops it. */
-  readonly onNotification: (listener: (method: string, params: unknown) => void) => () => void
-}
-
-/** The event both sides dispatch: requests and notifications carry a method; answers an id and a result or an error. */
-export const channel = (target: EventTarget, uuid: string): Channel => {
-  const name = `caip294:${uuid}`
-  const pending = new Map<number, { readonly resolve: (value: unknown) => void; readonly reject: (error: unknown) => void }>()
-  const listeners = new Set<(method: string, params: unknown) => void>()
-  let next = 1
-  target.addEventListener(name, (event) => {
-    const detail: unknown = (event as CustomEvent<unknown>).detail
-    if (!Predicate.isObject(detail)) return
-    if (Predicate.hasProperty(detail, "method")) {
-      // Our own requests come back through the same event; only notifications (no id) are the wallet's.
-      if (typeof detail.method === "string" && !Predicate.hasProperty(detail, "id")) {
-        for (const listener of listeners) listener(detail.method, Predicate.hasProperty(detail, "params") ? detail.params : undefined)
-      }
-      return
-    }
-    const id = Predicate.hasProperty(detail, "id") ? detail.id : undefined
-    const waiting = typeof id === "number" ? pending.get(id) : undefined
-    if (waiting === undefined || typeof id !== "number") return
-    pending.delete(id)
-    if (Predicate.hasProperty(detail, "error")) waiting.reject(detail.error)
-    else waiting.resolve(Predicate.hasProperty(detail, "result") ? detail.result : undefined)
-  })
-  return {
-    request: (method, params) =>
-      new Promise((resolve, reject) => {
-        const id = next++
-        pending.set(id, { resolve, reject })
-        target.dispatchEvent(new CustomEvent(name, { detail: { jsonrpc: "2.0", id, method, params } }))
-      }),
-    onNotification: (listener) => {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    }
-  }
-}
-
 /** An announcement Portico can use, or none (malformed, or asking for an extension channel). */
 export const accept = (detail: unknown): WalletData | undefined =>
   Option.match(decodeAnnouncement(detail), {
@@ -104,7 +57,9 @@ export const watch = (networks: ReadonlyArray<Caip.CaipNetworkId>) => (onChange:
   const onAnnounce = (event: Event) => {
     const data = accept((event as CustomEvent<unknown>).detail)
     if (data === undefined || wallets.some((known) => known.data.uuid === data.uuid || known.data.rdns === data.rdns)) return
-    wallets.push({ data, client: MultichainClient.make(connectorOf(data), channel(target, data.uuid), networks) })
+    const connector = connectorOf(data)
+    const client = LazyClient.make(connector, () => import("./MultichainClient.ts").then((module) => module.make(connector, module.channel(target, data.uuid), networks)))
+    wallets.push({ data, client })
     onChange(wallets.map((wallet) => wallet.client))
   }
   target.addEventListener(announceEvent, onAnnounce)

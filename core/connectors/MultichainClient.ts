@@ -13,9 +13,11 @@ import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import * as RpcCode from "../RpcCode.ts"
 import type * as SessionScopes from "../multichain/SessionScopes.ts"
-import type { Channel } from "./Caip294.ts"
+import type { Channel } from "./Caip294Channel.ts"
 import * as Eip1193 from "./Eip1193.ts"
 import * as SolanaSigner from "./SolanaSigner.ts"
+
+export { channel } from "./Caip294Channel.ts"
 
 type Namespace = "eip155" | "solana"
 
