@@ -9,6 +9,7 @@ import * as Layer from "effect/Layer"
 import * as Analytics from "../core/Analytics.ts"
 import * as Backend from "../core/Backend.ts"
 import * as Config from "../core/Config.ts"
+import * as Caip294 from "../core/connectors/Caip294.ts"
 import * as Connectors from "../core/connectors/Connectors.ts"
 import * as Eip6963 from "../core/connectors/Eip6963.ts"
 import * as Embedded from "../core/connectors/Embedded.ts"
@@ -79,7 +80,7 @@ export const layer = (
     // Back from a wallet app: the relay's socket is made again at once if it died while the page was away.
     wake === undefined ? Layer.empty : Layer.effectDiscard(Effect.acquireRelease(Effect.sync(() => PageReturn.watch(wake)), (stop) => Effect.sync(stop))),
     BrowserStorage.layerBrowser,
-    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, walletConnect, embedded }),
+    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, multichain: Caip294.watch(networks), walletConnect, embedded }),
     server(config, tellDeveloper),
     Layer.succeed(HostConfig, HostConfig.of(config))
   )

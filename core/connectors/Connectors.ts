@@ -1,7 +1,10 @@
 /**
  * The connectors available to this visitor: EIP-6963 wallets and Wallet Standard wallets as they
- * announce themselves, plus WalletConnect when a project id is configured. Discovery starts on
- * `discover` (when the modal opens or a stored session is restored), never at page load.
+ * announce themselves, wallets that offer the Multichain API (CAIP-294), plus WalletConnect when a
+ * project id is configured. Discovery starts on `discover` (when the modal opens or a stored session is
+ * restored), never at page load. A wallet that offers the Multichain API is listed once: its EIP-6963
+ * entry (same rdns) and its Wallet Standard entry (same name) are not listed beside it, though a session
+ * made through them before is still restored through them.
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -22,6 +25,8 @@ export interface Sources {
   /** Each source calls back with its current list; returns its stop function. */
   readonly eip6963: (onChange: (discovery: Eip6963.Discovery) => void) => () => void
   readonly walletStandard: (onChange: (clients: ReadonlyArray<Connector.ConnectorClient>) => void) => () => void
+  /** Wallets that offer the Multichain API (CAIP-294 announcements), one client each. */
+  readonly multichain?: ((onChange: (clients: ReadonlyArray<Connector.ConnectorClient>) => void) => () => void) | undefined
   /** The WalletConnect client, when configured. Built lazily: its package loads on first use. */
   readonly walletConnect: Connector.ConnectorClient | undefined
   /** The embedded wallet (email and social login), when configured. Its frame loads on first use. */
@@ -43,10 +48,15 @@ export class Connectors extends Context.Service<Connectors, {
         const started = yield* Ref.make(false)
         let announced: ReadonlyArray<Connector.ConnectorClient> = []
         let standard: ReadonlyArray<Connector.ConnectorClient> = []
+        let multichain: ReadonlyArray<Connector.ConnectorClient> = []
         let rejected: ReadonlyArray<Eip6963.Rejected> = []
+        // Every client, listed or not: a stored session names the connector it was made through.
+        let all: ReadonlyArray<Connector.ConnectorClient> = fixed
         // Discovery callbacks arrive from DOM events, outside any fiber; setting the ref is synchronous.
-        const publish = () =>
-          Effect.runSync(SubscriptionRef.set(state, { clients: [...announced, ...standard, ...fixed], rejected }))
+        const publish = () => {
+          all = [...multichain, ...announced, ...standard, ...fixed]
+          Effect.runSync(SubscriptionRef.set(state, { clients: listed(multichain, [...announced, ...standard]).concat(fixed), rejected }))
+        }
 
         const discover = Effect.gen(function*() {
           if (yield* Ref.getAndSet(started, true)) return
@@ -59,7 +69,11 @@ export class Connectors extends Context.Service<Connectors, {
             sources.walletStandard((clients) => {
               standard = clients
               publish()
-            })
+            }),
+            sources.multichain?.((clients) => {
+              multichain = clients
+              publish()
+            }) ?? (() => undefined)
           ]
           yield* Effect.addFinalizer(() => Effect.sync(() => stops.forEach((stop) => stop())))
         })
@@ -69,8 +83,8 @@ export class Connectors extends Context.Service<Connectors, {
           state,
           discover: discover.pipe(Effect.provideService(Scope.Scope, scope)),
           get: (id) =>
-            Effect.flatMap(SubscriptionRef.get(state), ({ clients }) => {
-              const client = clients.find((candidate) => candidate.connector.id === id)
+            Effect.suspend(() => {
+              const client = all.find((candidate) => candidate.connector.id === id)
               return client === undefined
                 ? Effect.fail(new Connector.ConnectorNotFound({ connectorId: id, message: `No connector ${id}` }))
                 : Effect.succeed(client)
@@ -78,4 +92,16 @@ export class Connectors extends Context.Service<Connectors, {
         })
       })
     )
+}
+
+/** The single-namespace entries of a wallet that offers the Multichain API give way to its one multichain entry. */
+export const listed = (
+  multichain: ReadonlyArray<Connector.ConnectorClient>,
+  single: ReadonlyArray<Connector.ConnectorClient>
+): Array<Connector.ConnectorClient> => {
+  const rdns = new Set(multichain.map((client) => client.connector.info?.rdns))
+  const names = new Set(multichain.map((client) => client.connector.name))
+  const sameWallet = (client: Connector.ConnectorClient) =>
+    client.connector.type === "ANNOUNCED" ? rdns.has(client.connector.info?.rdns) : client.connector.type === "WALLET_STANDARD" && names.has(client.connector.name)
+  return [...multichain, ...single.filter((client) => !sameWallet(client))]
 }

@@ -1,9 +1,11 @@
 /**
  * How the demo wallets make themselves known to the page, the way extension content scripts do:
- * EIP-6963 for the EVM provider, the Wallet Standard register protocol for the Solana wallet.
+ * EIP-6963 for the EVM provider, the Wallet Standard register protocol for the Solana wallet, CAIP-294
+ * for the Multichain API.
  */
 import type { Wallet, WindowAppReadyEventAPI, WindowRegisterWalletEventCallback } from "@wallet-standard/base"
 import type { EvmProvider } from "./EvmWallet.ts"
+import type { MultichainWallet } from "./MultichainWallet.ts"
 
 export interface Eip6963Info {
   readonly uuid: string
@@ -27,4 +29,31 @@ export const registerStandardWallet = (target: Window, wallet: Wallet): void => 
   target.addEventListener("wallet-standard:app-ready", (event) => {
     callback((event as CustomEvent<WindowAppReadyEventAPI>).detail)
   })
+}
+
+/**
+ * CAIP-294: announces the wallet data on `caip294:wallet_announce` (now and on every prompt) and answers the
+ * JSON-RPC requests the site dispatches on `caip294:<uuid>`, on the same event; notifications go out there too.
+ */
+export const announceCaip294 = (target: EventTarget, info: Eip6963Info, wallet: MultichainWallet): void => {
+  const channel = `caip294:${info.uuid}`
+  const send = (detail: object) => target.dispatchEvent(new CustomEvent(channel, { detail: { jsonrpc: "2.0", ...detail } }))
+  target.addEventListener(channel, (event) => {
+    const detail: unknown = (event as CustomEvent<unknown>).detail
+    if (typeof detail !== "object" || detail === null || !("method" in detail) || !("id" in detail)) return
+    const { id, method, params } = detail as { readonly id: unknown; readonly method: unknown; readonly params?: unknown }
+    if (typeof method !== "string") return
+    wallet.handle(method, params).then(
+      (result) => send({ id, result }),
+      (error: unknown) => {
+        const { code, message } = error as { readonly code?: unknown; readonly message?: unknown }
+        send({ id, error: { code: typeof code === "number" ? code : -32603, message: typeof message === "string" ? message : "Internal error" } })
+      }
+    )
+  })
+  wallet.onNotification((method, params) => send({ method, params }))
+  const data = Object.freeze({ ...info })
+  const announce = () => target.dispatchEvent(new CustomEvent("caip294:wallet_announce", { detail: { jsonrpc: "2.0", method: "wallet_announce", params: data } }))
+  target.addEventListener("caip294:wallet_prompt", announce)
+  announce()
 }

@@ -1,28 +1,35 @@
 /**
  * Builds both demo wallets from the sandbox configuration and puts them into a window: the EVM wallet
  * (the configuration's first two accounts) announced over EIP-6963, the Solana wallet registered through
- * the Wallet Standard. The demo site's content script and the testing kit differ only in who approves,
- * where permissions live and whether the EVM wallet discovers tokens.
+ * the Wallet Standard, and, when asked, the Multichain API over both (CAIP-294), as one wallet under one
+ * name. The demo site's content script and the testing kit differ only in who approves, where permissions
+ * live and whether the EVM wallet discovers tokens.
  */
 import type { Hex } from "viem"
 import type { SandboxConfig } from "../SandboxConfig.ts"
-import { announceEip6963, registerStandardWallet } from "./Announce.ts"
+import { announceCaip294, announceEip6963, registerStandardWallet } from "./Announce.ts"
 import type { Approve } from "./Approval.ts"
-import { createEvmProvider, walletName, walletRdns } from "./EvmWallet.ts"
+import { createEvmProvider, type EvmProvider, walletName, walletRdns } from "./EvmWallet.ts"
 import { evmIcon, solanaIcon } from "./Icons.ts"
 import type { Permission } from "./Permission.ts"
 import type { ChainMemory } from "./ChainMemory.ts"
-import { createSolanaWallet } from "./SolanaWallet.ts"
+import { createMultichainWallet, type LogEntry, type MalformedSession } from "./MultichainWallet.ts"
+import { createSolanaWallet, type SolanaDemoWallet } from "./SolanaWallet.ts"
 
 export interface DemoWalletsOptions {
   readonly config: typeof SandboxConfig.Type
   readonly approve: Approve
   /** Where the site permission of each wallet is kept, by namespace. */
-  readonly permission: (namespace: "evm" | "solana") => Permission
+  readonly permission: (namespace: "evm" | "solana" | "multichain") => Permission
   /** The network the EVM wallet was on for the site (memory when not given). */
   readonly evmChain?: ChainMemory
   /** Tokens the EVM wallet reports through `wallet_getAssets` (EIP-7811); without them it does not support it. */
   readonly tokens?: ReadonlyArray<Hex>
+  /** Offers the Multichain API too: its log of served requests, and the test switch for malformed sessions. */
+  readonly multichain?: {
+    readonly log: (entry: LogEntry) => void
+    readonly malformed: () => MalformedSession | undefined
+  }
 }
 
 /** Announces the EVM wallet and registers the Solana wallet the configuration has accounts for. */
@@ -30,6 +37,8 @@ export const installDemoWallets = (window: Window, options: DemoWalletsOptions):
   const { config, approve } = options
   const origin = window.location.origin
   const [evmAccount, secondEvmAccount] = config.evm.accounts
+  let evm: EvmProvider | undefined
+  let solana: SolanaDemoWallet | undefined
   if (evmAccount !== undefined && config.evm.chains.length > 0) {
     const provider = createEvmProvider({
       privateKey: evmAccount.privateKey,
@@ -43,10 +52,11 @@ export const installDemoWallets = (window: Window, options: DemoWalletsOptions):
       ...(options.tokens === undefined ? {} : { tokens: options.tokens })
     })
     announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)
+    evm = provider
   }
   const solanaAccount = config.solana.accounts[0]
   if (solanaAccount !== undefined) {
-    registerStandardWallet(window, createSolanaWallet({
+    solana = createSolanaWallet({
       secretKey: Uint8Array.from(solanaAccount.secretKey),
       address: solanaAccount.address,
       chain: config.solana.cluster.caipNetworkId,
@@ -54,7 +64,23 @@ export const installDemoWallets = (window: Window, options: DemoWalletsOptions):
       icon: solanaIcon,
       approve,
       origin,
-      permission: options.permission("solana")
-    }))
+      permission: options.permission("solana"),
+      ...(options.multichain === undefined ? {} : { name: walletName })
+    })
+    registerStandardWallet(window, solana)
   }
+  if (options.multichain === undefined || evm === undefined || solana === undefined) return
+  announceCaip294(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, createMultichainWallet({
+    name: walletName,
+    evm,
+    evmChainIds: config.evm.chains.map((chain) => chain.chainId),
+    solana,
+    solanaChain: config.solana.cluster.caipNetworkId,
+    approve,
+    origin,
+    permission: options.permission("multichain"),
+    evmPermission: options.permission("evm"),
+    solanaPermission: options.permission("solana"),
+    ...options.multichain
+  }))
 }

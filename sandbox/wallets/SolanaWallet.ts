@@ -34,6 +34,8 @@ export interface SolanaWalletOptions {
   readonly approve: Approve
   readonly origin: string
   readonly permission?: Permission
+  /** The name it registers under: its own by default; the EVM wallet's when one wallet offers both (the Multichain API). */
+  readonly name?: string
 }
 
 export interface SolanaDemoWallet extends Wallet {
@@ -60,6 +62,7 @@ const accountFeatures = ["solana:signIn", "solana:signMessage", "solana:signTran
 
 export const createSolanaWallet = (options: SolanaWalletOptions): SolanaDemoWallet => {
   const permission = options.permission ?? memory()
+  const name = options.name ?? solanaWalletName
   const chains: ReadonlyArray<IdentifierString> = [options.chain, "solana:localnet"]
   const keyPair = createKeyPairFromBytes(options.secretKey)
   const account: WalletAccount = Object.freeze({
@@ -75,7 +78,7 @@ export const createSolanaWallet = (options: SolanaWalletOptions): SolanaDemoWall
   }
 
   const consent = async (title: string, details: ReadonlyArray<string>) => {
-    const approved = await options.approve({ wallet: solanaWalletName, title, details: [`Site: ${options.origin}`, ...details] })
+    const approved = await options.approve({ wallet: name, title, details: [`Site: ${options.origin}`, ...details] })
     if (!approved) throw new SolanaWalletError(4001, "User rejected the request.")
   }
   const requireAccount = (candidate: WalletAccount) => {
@@ -93,7 +96,7 @@ export const createSolanaWallet = (options: SolanaWalletOptions): SolanaDemoWall
 
   return {
     version: "1.0.0",
-    name: solanaWalletName,
+    name,
     icon: options.icon,
     chains,
     get accounts() {

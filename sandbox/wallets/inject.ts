@@ -1,13 +1,14 @@
 /**
  * The demo wallets' content script: run by the demo site before the dapp code, it reads the sandbox
  * configuration from the page's origin and injects the EVM (EIP-6963) and Solana (Wallet Standard) demo
- * wallets, both asking through the visible prompt panel. Their site permissions and the EVM wallet's
+ * wallets, both asking through the visible prompt panel (and, when asked, the Multichain API over both). Their site permissions and the EVM wallet's
  * network live in localStorage so a reload stays connected, on the same network, as with a real extension.
  */
 import { isHex } from "viem"
 import { load } from "../SandboxConfig.ts"
 import * as ChainMemory from "./ChainMemory.ts"
 import { installDemoWallets } from "./DemoWallets.ts"
+import type { LogEntry, MalformedSession } from "./MultichainWallet.ts"
 import type { Permission } from "./Permission.ts"
 import { promptPanel } from "./PromptPanel.ts"
 
@@ -16,10 +17,33 @@ const stored = (key: string): Permission => ({
   set: (granted) => granted ? localStorage.setItem(key, "granted") : localStorage.removeItem(key)
 })
 
-/** Reads `/sandbox-config.json` from the page's origin, then announces and registers both demo wallets. */
-export const injectDemoWallets = async (): Promise<void> => {
+/**
+ * The Multichain API's log and test switch, reached by the page's own script as a person reaches an
+ * extension's window: `portico-demo-wallet:log` hands the requests served so far to `detail` (a function),
+ * `portico-demo-wallet:malformed-session` makes the next sessions answer as `detail` says (or correctly again).
+ */
+const multichainControls = () => {
+  const log: Array<LogEntry> = []
+  let malformed: MalformedSession | undefined
+  window.addEventListener("portico-demo-wallet:log", (event) => {
+    const read: unknown = (event as CustomEvent<unknown>).detail
+    if (typeof read === "function") read(log.map((entry) => ({ ...entry })))
+  })
+  window.addEventListener("portico-demo-wallet:malformed-session", (event) => {
+    const kind: unknown = (event as CustomEvent<unknown>).detail
+    malformed = kind === "unknown-scope" || kind === "unrequested-chain" || kind === "foreign-account" ? kind : undefined
+  })
+  return { log: (entry: LogEntry) => void log.push(entry), malformed: () => malformed }
+}
+
+/**
+ * Reads `/sandbox-config.json` from the page's origin, then announces and registers both demo wallets;
+ * with `multichain`, they also offer the Multichain API as one wallet.
+ */
+export const injectDemoWallets = async (options: { readonly multichain?: boolean } = {}): Promise<void> => {
   const config = await load()
   installDemoWallets(window, {
+    ...(options.multichain === true ? { multichain: multichainControls() } : {}),
     config,
     approve: promptPanel(),
     permission: (namespace) => stored(`portico-demo-wallet:${namespace}`),
