@@ -54,7 +54,8 @@ const ExpiryData = Schema.Struct({ timestamp: Seconds })
 
 /** A request the wallet can grant, in the contract's terms (seconds since the epoch). */
 export interface PeriodicGrant {
-  readonly request: PermissionRequest
+  /** The chain's id as ERC-7715 writes it (hex). */
+  readonly chainId: Hex
   readonly spender: Address
   readonly token: Address
   readonly periodAmount: bigint
@@ -99,7 +100,7 @@ export const check = (request: PermissionRequest, now: number, chainId: number):
   const start = data.value.startTime ?? now
   if (periodAmount === 0n || start >= expiry) return new InvalidPermissionError()
   return {
-    request,
+    chainId: numberToHex(chainId),
     spender: request.to as Address,
     token: data.value.tokenAddress as Address,
     periodAmount,
@@ -137,7 +138,7 @@ export const revokeCall = (id: Hex) => ({ to: spendPermissionsAddress, value: 0n
 
 /** ERC-7715's answer for a granted request: what was granted, and what the site redeems with. */
 export const grantedResponse = (grant: PeriodicGrant, account: Address, id: Hex) => ({
-  chainId: grant.request.chainId,
+  chainId: grant.chainId,
   from: account,
   to: grant.spender,
   permission: {

@@ -37,6 +37,13 @@ const readable: ReadonlySet<string> = new Set([
   "PaymasterServiceRefusedError",
   "SponsorshipUnavailableError",
   "SponsorshipRefusedError",
+  "PermissionNotRecordedError",
+  "PermissionNotActiveError",
+  // core's checks of ERC-7715 requests.
+  "UnknownPermissionTypeError",
+  "PermissionExpiredError",
+  "PermissionTooBroadError",
+  "InvalidPermissionError",
   // core's checks of wallet_sendCalls.
   "CallMissingToError",
   "CallDataNotHexError",
