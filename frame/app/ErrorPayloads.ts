@@ -39,6 +39,7 @@ const readable: ReadonlySet<string> = new Set([
   "SponsorshipRefusedError",
   "PermissionNotRecordedError",
   "PermissionNotActiveError",
+  "PermissionsUnavailableError",
   // core's checks of ERC-7715 requests.
   "UnknownPermissionTypeError",
   "PermissionExpiredError",

@@ -94,6 +94,13 @@ const included = (chain: ChainClient["Service"], chainId: string, hash: Hex) =>
     Effect.catchIf((error) => error === "pending", () => Effect.fail(new PermissionNotRecordedError()))
   )
 
+/**
+ * Whether SpendPermissions is deployed on `chainId`: a call to an address without code succeeds doing
+ * nothing, so a grant there would be answered without existing.
+ */
+const deployed = (chain: ChainClient["Service"], chainId: string) =>
+  Effect.map(read(chain, chainId, Data, "eth_getCode", [spendPermissionsAddress, "latest"]), (code) => code !== "0x")
+
 /** The account as a smart account on `chainId`: permissions are granted by its own calls, never one by one. */
 const smartPlan = (parts: Parts, method: string, chainId: string, from: Address) =>
   Effect.flatMap(parts.smartAccounts.standing(chainId, from), (standing) =>
@@ -114,6 +121,7 @@ const approveAndSend = (
 ) =>
   Effect.gen(function*() {
     const plan = yield* smartPlan(parts, method, chainId, from)
+    if (!(yield* deployed(parts.chain, chainId))) return yield* new PermissionsUnavailableError({ chainId })
     const prepared = yield* SmartCalls.prepareCalls(parts.chain, chainId, from, calls, plan)
     const shown = yield* parts.currency(from, chainId)
     const granted = yield* Effect.forEach(permissions.granted, (grant) => viewOf(parts.chain, chainId, grant))
@@ -190,9 +198,12 @@ export const granted = (parts: Parts, chainId: string) =>
       .map(({ id, permission }) => Permissions.grantedResponse(grantOf(chainId, permission), from, id))
   })
 
-/** `wallet_getSupportedExecutionPermissions`: the one type where the account can be a smart account. */
+/** `wallet_getSupportedExecutionPermissions`: the one type where the account can be a smart account and the contract is deployed. */
 export const supported = (parts: Parts, chainId: string) =>
-  Effect.map(parts.smartAccounts.support(chainId), (support) => (support.bundler ? Permissions.supported([numberToHex(evmChainId(chainId))]) : {}))
+  Effect.gen(function*() {
+    const support = yield* parts.smartAccounts.support(chainId)
+    return support.bundler && (yield* deployed(parts.chain, chainId)) ? Permissions.supported([numberToHex(evmChainId(chainId))]) : {}
+  })
 
 /** The chain answered the contract's reads with something that is not its ABI's answer. */
 export class PermissionUnreadableError extends Schema.TaggedError<PermissionUnreadableError>()("PermissionUnreadableError", {
@@ -209,4 +220,11 @@ export class PermissionNotRecordedError extends Schema.TaggedError<PermissionNot
 export class PermissionNotActiveError extends Schema.TaggedError<PermissionNotActiveError>()("PermissionNotActiveError", {
   message: fixed("This permission is not active"),
   code: fixedCode("InvalidParams")
+}) {}
+
+/** SpendPermissions has no code on this network: nothing can enforce a permission there, so none is granted. */
+export class PermissionsUnavailableError extends Schema.TaggedError<PermissionsUnavailableError>()("PermissionsUnavailableError", {
+  message: fixed("Execution permissions are not available on this network"),
+  code: fixedCode("UnsupportedMethod"),
+  chainId: Schema.String
 }) {}

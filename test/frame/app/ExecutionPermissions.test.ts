@@ -164,4 +164,20 @@ describe("ERC-7715 permissions from the embedded wallet", () => {
       expect(shown).toHaveLength(0)
       expect(signatures()).toBe(0)
     }).pipe(Effect.provide(frame())), 60_000)
+
+  it.live("grants nothing on a network without the contract: a call there would succeed doing nothing", () =>
+    Effect.gen(function*() {
+      const { parts, shown, signatures } = yield* visitor
+      const { client, sessionKey } = site()
+      const code = yield* Effect.promise(() => client.getCode({ address: spendPermissionsAddress }))
+      yield* Effect.promise(() => client.setCode({ address: spendPermissionsAddress, bytecode: "0x" }))
+      const outcome = yield* Effect.all([
+        ExecutionPermissions.supported(parts, network),
+        Effect.flip(ExecutionPermissions.request(parts)(ticket, "r", network, "wallet_requestExecutionPermissions", usdcRequest(sessionKey.address, inAWeek())))
+      ]).pipe(Effect.ensuring(Effect.promise(() => client.setCode({ address: spendPermissionsAddress, bytecode: code ?? "0x" }))))
+      expect(outcome[0]).toEqual({})
+      expect(outcome[1]).toMatchObject({ _tag: "PermissionsUnavailableError", code: 4200 })
+      expect(shown).toHaveLength(0)
+      expect(signatures()).toBe(0)
+    }).pipe(Effect.provide(frame())), 60_000)
 })

@@ -123,7 +123,8 @@ const byReason: Readonly<Record<string, MessageKey>> = {
   PermissionTooBroadError: "errorPermissionTooBroad",
   InvalidPermissionError: "errorPermissionInvalid",
   PermissionNotActiveError: "errorPermissionNotActive",
-  PermissionNotRecordedError: "errorPermissionNotRecorded"
+  PermissionNotRecordedError: "errorPermissionNotRecorded",
+  PermissionsUnavailableError: "errorUnsupportedMethod"
 }
 
 const isKnown = (tag: string): tag is Shown => Object.hasOwn(byTag, tag)
