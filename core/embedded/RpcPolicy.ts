@@ -46,6 +46,9 @@ const evmSafe = [
   // capabilities and assets
   "wallet_getCapabilities",
   "wallet_getAssets",
+  // ERC-7715: what the wallet grants, and what it granted
+  "wallet_getSupportedExecutionPermissions",
+  "wallet_getGrantedExecutionPermissions",
   // a transaction signed elsewhere
   "eth_sendRawTransaction"
 ] as const
@@ -83,6 +86,8 @@ const evmApproval = [
   "wallet_sendCalls",
   "wallet_grantPermissions",
   "wallet_revokePermissions",
+  "wallet_requestExecutionPermissions",
+  "wallet_revokeExecutionPermission",
   "eth_sendUserOperation"
 ] as const
 
@@ -113,7 +118,9 @@ export const answeredByWallet: ReadonlySet<string> = new Set([
   "eth_chainId",
   "wallet_getCapabilities",
   "wallet_getAssets",
-  "wallet_getCallsStatus"
+  "wallet_getCallsStatus",
+  "wallet_getSupportedExecutionPermissions",
+  "wallet_getGrantedExecutionPermissions"
 ])
 
 /** How the embedded wallet treats `method` on a network of `namespace` (any other namespace: disallowed). */

@@ -5,8 +5,8 @@
  * so, and the panel tells the visitor.
  */
 import { formatUnits, hexToBytes, isHex } from "viem"
+import { isUnlimited } from "../../core/UnlimitedAmount.ts"
 import type { Intent } from "./EvmIntent.ts"
-import { isUnlimited } from "./EvmIntent.ts"
 import * as NetworkNames from "./NetworkNames.ts"
 import type { IntentView } from "./PanelChannel.ts"
 import { amountIn, label, type TokenFacts } from "./TokenFacts.ts"

@@ -9,7 +9,7 @@
 import * as Decisive from "./Decisive.ts"
 import { instructionRows, intentRows, permitRows, row, simulationRows } from "./ApprovalRows.ts"
 import { button, el, show } from "./Dom.ts"
-import type { ApprovalView, TransactionView } from "./PanelChannel.ts"
+import type { ApprovalView, PermissionView, TransactionView } from "./PanelChannel.ts"
 import type { PanelStrings } from "./PanelStrings.ts"
 
 type Strings = PanelStrings["approve"]
@@ -54,6 +54,28 @@ const body = (all: PanelStrings, view: ApprovalView): ReadonlyArray<Node> => {
   ]
 }
 
+/** ERC-7715 permissions in words: who may spend how much, how often, until when; and that it can be withdrawn. */
+const permissionLines = (all: PanelStrings, site: string, permissions: NonNullable<ApprovalView["permissions"]>): ReadonlyArray<Node> => {
+  const strings = all.approve
+  const sentence = (permission: PermissionView) =>
+    permissions.action === "grant"
+      ? strings.permissionGrant(site, permission.amount, permission.periodSeconds, permission.until)
+      : strings.permissionRevoke(site, permission.amount, permission.periodSeconds)
+  return [
+    ...permissions.granted.flatMap((permission) => [
+      el("p", { class: permissions.action === "grant" ? "flag" : "muted", "data-permission": permissions.action }, sentence(permission)),
+      el(
+        "dl",
+        {},
+        ...row(strings.permissionSpender, el("span", { class: "mono" }, permission.spender)),
+        ...row(all.intent.token, el("span", { class: "mono" }, permission.token)),
+        ...(permission.justification === undefined ? [] : row(strings.permissionReason, permission.justification))
+      )
+    ]),
+    ...(permissions.action === "grant" ? [el("p", { class: "muted" }, strings.permissionNote)] : [])
+  ]
+}
+
 /** Which account acts: the smart account (and, the first time, what upgrading it means), or one delegated elsewhere. */
 const accountLines = (strings: Strings, view: ApprovalView): ReadonlyArray<Node> => [
   ...(view.smartAccount === undefined
@@ -71,6 +93,7 @@ const accountLines = (strings: Strings, view: ApprovalView): ReadonlyArray<Node>
 export const render = (
   root: HTMLElement,
   all: PanelStrings,
+  site: string,
   view: ApprovalView,
   decide: (decision: "approve" | "reject") => void,
   openWindow: (() => void) | undefined
@@ -89,8 +112,9 @@ export const render = (
   actions.append(button(strings.reject, choose("reject")), decisive.button(strings.approve, choose("approve"), "primary"))
   show(
     root,
-    strings.titles[view.method] ?? strings.fallbackTitle,
+    view.permissions === undefined ? strings.titles[view.method] ?? strings.fallbackTitle : view.permissions.action === "grant" ? strings.grantTitle : strings.revokeTitle,
     el("dl", {}, ...row(strings.network, view.network ?? strings.unknownNetwork(view.chainId)), ...row(strings.from, el("span", { class: "mono" }, view.from))),
+    ...(view.permissions === undefined ? [] : permissionLines(all, site, view.permissions)),
     ...accountLines(strings, view),
     ...body(all, view),
     actions,

@@ -12,7 +12,7 @@ import { numberToHex } from "viem"
 import { referenceOf } from "../../core/Caip.ts"
 import { fixed } from "../../core/FixedMessage.ts"
 import type { ChainClient } from "./ChainClient.ts"
-import { fixedCode } from "./FixedCode.ts"
+import { fixedCode } from "../../core/FixedCode.ts"
 import { UserOperationReceipt } from "./UserOperations.ts"
 
 const Hex = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]*$/))

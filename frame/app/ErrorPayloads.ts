@@ -37,6 +37,14 @@ const readable: ReadonlySet<string> = new Set([
   "PaymasterServiceRefusedError",
   "SponsorshipUnavailableError",
   "SponsorshipRefusedError",
+  "PermissionNotRecordedError",
+  "PermissionNotActiveError",
+  "PermissionsUnavailableError",
+  // core's checks of ERC-7715 requests.
+  "UnknownPermissionTypeError",
+  "PermissionExpiredError",
+  "PermissionTooBroadError",
+  "InvalidPermissionError",
   // core's checks of wallet_sendCalls.
   "CallMissingToError",
   "CallDataNotHexError",

@@ -3,9 +3,9 @@
  * token transfers and approvals of ERC-20, ERC-721 and ERC-1155, decoded with viem's ABIs. Amounts are in
  * base units here; TokenFacts.ts reads the token's symbol and decimals on chain to say them in token units.
  * An approval of the largest amounts (2^256 − 1, or anything at or above 2^255, which no balance reaches)
- * is unlimited, and `setApprovalForAll` hands over a whole collection: both are flagged by the panel.
+ * is unlimited (core/UnlimitedAmount.ts), and `setApprovalForAll` hands over a whole collection: both are flagged by the panel.
  */
-import { decodeFunctionData, erc20Abi, erc721Abi, maxUint256, type Address, type Hex } from "viem"
+import { decodeFunctionData, erc20Abi, erc721Abi, type Address, type Hex } from "viem"
 
 /** ERC-1155's transfer and approval functions (viem has no ABI constant for it). */
 const erc1155Abi = [
@@ -31,9 +31,6 @@ export type Intent =
   | { readonly kind: "nftApprove"; readonly token: Address; readonly spender: Address; readonly id: bigint }
   | { readonly kind: "nftTransfer"; readonly token: Address; readonly from: Address; readonly to: Address; readonly ids: ReadonlyArray<bigint>; readonly amounts?: ReadonlyArray<bigint> }
   | { readonly kind: "approvalForAll"; readonly token: Address; readonly operator: Address; readonly approved: boolean }
-
-/** At or above half the range: more than any token's supply, so as good as unlimited. */
-export const isUnlimited = (amount: bigint): boolean => amount >= maxUint256 / 2n
 
 const decodeWith = <const A extends ReadonlyArray<unknown>>(abi: A, data: Hex) => {
   try {

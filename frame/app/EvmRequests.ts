@@ -5,8 +5,9 @@
  * (filled from the chain, signed, sent raw, answered with the hash) and `wallet_sendCalls`, answered with
  * the bundle's id: where the account is a smart account (SmartAccounts.ts) a bundle of several calls, any
  * bundle once upgraded, and any bundle whose gas the app sponsors (ERC-7677) is one atomic user operation
- * (SmartCalls.ts); elsewhere each call is filled and sent in turn. Permissions (EIP-7715) and raw user
- * operations are not served.
+ * (SmartCalls.ts); elsewhere each call is filled and sent in turn. ERC-7715 execution permissions are
+ * granted and revoked by the smart account (ExecutionPermissions.ts); the older `wallet_grantPermissions`
+ * drafts and raw user operations are not served.
  *
  * Calls naming an account name this one, or are refused (4100) before anything is shown; so are messages
  * and typed data reserved for the wallet's own share replacement (ReservedSigning.ts).
@@ -26,8 +27,9 @@ import { Approvals, type Ticket } from "./Approvals.ts"
 import * as CallBundles from "./CallBundles.ts"
 import { ChainClient } from "./ChainClient.ts"
 import * as EvmReview from "./EvmReview.ts"
+import * as ExecutionPermissions from "./ExecutionPermissions.ts"
 import { ChainMismatchError, evmChainId, fill, TransactionRequest, UnreadableChainAnswerError, type Filled } from "./EvmTransactions.ts"
-import { fixedCode } from "./FixedCode.ts"
+import { fixedCode } from "../../core/FixedCode.ts"
 import * as Holdings from "./Holdings.ts"
 import { randomId } from "./RandomId.ts"
 import { refuseReservedMessage, refuseReservedTypedData } from "./ReservedSigning.ts"
@@ -207,12 +209,19 @@ const make = Effect.gen(function*() {
           const [id] = yield* paramsOf(CallsStatusParams, method, params ?? [])
           return yield* bundles.callsStatus(chain, id)
         }
+        case "wallet_getGrantedExecutionPermissions":
+          return yield* ExecutionPermissions.granted(permissionParts, chainId)
+        case "wallet_getSupportedExecutionPermissions":
+          return yield* ExecutionPermissions.supported(permissionParts, chainId)
         default:
           return yield* new InvalidParamsError({ method })
       }
     })
 
   const sendCalls = sendCallsWith({ chain, custody, approvals, smartAccounts, bundles, wallet, api })
+  const permissionParts: ExecutionPermissions.Parts = { chain, custody, approvals, smartAccounts, account, currency }
+  const requestPermissions = ExecutionPermissions.request(permissionParts)
+  const revokePermission = ExecutionPermissions.revoke(permissionParts)
 
   /** A call the visitor approves first; `ticket` was taken when it arrived. */
   const approved = (ticket: Ticket, requestId: string, chainId: string, method: string, params: unknown) =>
@@ -263,9 +272,13 @@ const make = Effect.gen(function*() {
         }
         case "wallet_sendCalls":
           return yield* sendCalls(ticket, requestId, chainId, method, params)
+        case "wallet_requestExecutionPermissions":
+          return yield* requestPermissions(ticket, requestId, chainId, method, params)
+        case "wallet_revokeExecutionPermission":
+          return yield* revokePermission(ticket, requestId, chainId, method, params)
         default:
-          // wallet_grantPermissions, wallet_revokePermissions, eth_sendUserOperation.
-          return yield* new SmartAccountRequiredError({ method })
+          // wallet_grantPermissions, wallet_revokePermissions (ERC-7715's earlier drafts), eth_sendUserOperation.
+          return yield* new SmartCalls.SmartAccountRequiredError({ method })
       }
     })
 
@@ -294,11 +307,4 @@ export class UnsupportedChainIdError extends Schema.TaggedError<UnsupportedChain
   message: fixed("Unsupported chain id"),
   code: fixedCode("UnsupportedChainId"),
   chainId: Schema.String
-}) {}
-
-/** Permissions and user operations (EIP-7715, ERC-4337) need a smart account: this wallet is a plain account. */
-export class SmartAccountRequiredError extends Schema.TaggedError<SmartAccountRequiredError>()("SmartAccountRequiredError", {
-  message: fixed("This method needs a smart account, which this wallet does not have"),
-  code: fixedCode("UnsupportedMethod"),
-  method: Schema.String
 }) {}

@@ -6,6 +6,7 @@
  */
 import * as Effect from "effect/Effect"
 import { isAddress, isAddressEqual, type Address } from "viem"
+import { isUnlimited } from "../../core/UnlimitedAmount.ts"
 import type { EvmTransaction } from "../custody/EvmSigner.ts"
 import { cut, formatAmount, intentView, type Currency } from "./ApprovalViews.ts"
 import type { ChainClient } from "./ChainClient.ts"
@@ -137,7 +138,7 @@ export const permits = (
         spender,
         amount: shown,
         // Permit2's amounts are uint160: its largest is as unlimited as uint256's.
-        unlimited: EvmIntent.isUnlimited(amount) || amount >= 2n ** 159n,
+        unlimited: isUnlimited(amount) || amount >= 2n ** 159n,
         ...(expires === undefined ? {} : { until: expires })
       } satisfies PermitView
     }), { concurrency: 4 })

@@ -12,7 +12,7 @@ import { referenceOf } from "../../core/Caip.ts"
 import { fixed } from "../../core/FixedMessage.ts"
 import type { EvmTransaction } from "../custody/EvmSigner.ts"
 import type { ChainClient } from "./ChainClient.ts"
-import { fixedCode } from "./FixedCode.ts"
+import { fixedCode } from "../../core/FixedCode.ts"
 
 const Quantity = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{1,64}$/))
 const Data = Schema.String.check(Schema.isPattern(/^0x(?:[0-9a-fA-F]{2})*$/))

@@ -70,6 +70,18 @@ export const InstructionView = Schema.Union([
 export type InstructionView = typeof InstructionView.Type
 
 /** What the visitor approves or rejects, prepared by the frame (the host's words never reach the panel unchecked). */
+/** An ERC-7715 permission as the panel says it (ExecutionPermissions.ts): the token, its amount per period, until when, to whom. */
+export const PermissionView = Schema.Struct({
+  token: Text(200),
+  amount: Text(100),
+  periodSeconds: Schema.Int.check(Schema.isGreaterThan(0)),
+  /** Seconds since the epoch. */
+  until: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+  spender: Text(64),
+  justification: Schema.optionalKey(Text(500))
+})
+export type PermissionView = typeof PermissionView.Type
+
 export const ApprovalView = Schema.Struct({
   method: Text(100),
   chainId: CaipNetworkId,
@@ -95,7 +107,9 @@ export const ApprovalView = Schema.Struct({
   /** The app's sponsor pays the network fee. */
   sponsored: Schema.optionalKey(Schema.Boolean),
   /** The account is delegated to another contract (its address, empty when it is a contract itself): not used as a smart account. */
-  delegatedElsewhere: Schema.optionalKey(Text(64))
+  delegatedElsewhere: Schema.optionalKey(Text(64)),
+  /** Permissions the site asks for, or the one the visitor withdraws. */
+  permissions: Schema.optionalKey(Schema.Struct({ action: Schema.Literals(["grant", "revoke"]), granted: Schema.Array(PermissionView).check(Schema.isMinLength(1), Schema.isMaxLength(8)) }))
 })
 export type ApprovalView = typeof ApprovalView.Type
 

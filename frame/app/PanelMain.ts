@@ -91,7 +91,7 @@ const start = (root: HTMLElement, header: HTMLElement, query: PanelQuery, parent
             link.pipe(Option.map((opened) => opened.post(revealed._tag === "Keys" ? { type: "KEYS", keys: revealed.keys } : { type: "FAILED", reason: revealed.reason }))))
         case "FINISHED":
           // An approval's window closed undecided: the panel offers it again.
-          if (shown.kind === "approve") return answered ? undefined : ApprovePanel.render(root, strings, shown.view, decide, openWindow(strings, shown, settings))
+          if (shown.kind === "approve") return answered ? undefined : ApprovePanel.render(root, strings, settings.site, shown.view, decide, openWindow(strings, shown, settings))
           return finishExport(message.outcome)
       }
     })
@@ -103,7 +103,7 @@ const start = (root: HTMLElement, header: HTMLElement, query: PanelQuery, parent
   const present = (shown: PanelContent, settings: PanelSettings, strings: PanelStrings) => {
     switch (shown.kind) {
       case "approve":
-        return ApprovePanel.render(root, strings, shown.view, decide, openWindow(strings, shown, settings))
+        return ApprovePanel.render(root, strings, settings.site, shown.view, decide, openWindow(strings, shown, settings))
       case "setup":
         return SetupPanel.render(root, strings, shown.userName, services(strings, settings), finish)
       case "recover":
@@ -158,7 +158,7 @@ const startWindow = (root: HTMLElement, header: HTMLElement) => {
         const { content } = message
         return void applyLook(header, message.settings).then((strings) => {
           if (content.kind === "approve") {
-            return ApprovePanel.render(root, strings, content.view, (decision) => {
+            return ApprovePanel.render(root, strings, message.settings.site, content.view, (decision) => {
               opener.post({ type: "DECIDED", decision })
               opener.close()
             }, undefined)

@@ -79,6 +79,19 @@ export interface PanelTable {
     /** The fee row's value when the app's sponsor pays. */
     readonly sponsored: string
     readonly delegatedElsewhere: string
+    /** ERC-7715 permissions (ApprovePanel.ts): the titles, the sentence, the period (a plural of `{count}`), the rows. */
+    readonly grantTitle: string
+    readonly revokeTitle: string
+    /** `{site}`, `{amount}`, `{period}` (one of the three below), `{until}` (a date). */
+    readonly permissionGrant: string
+    /** `{site}`, `{amount}`, `{period}` */
+    readonly permissionRevoke: string
+    readonly perSeconds: string
+    readonly perHours: string
+    readonly perDays: string
+    readonly permissionSpender: string
+    readonly permissionReason: string
+    readonly permissionNote: string
   }
   /** What requests do (ApprovalRows.ts). */
   readonly intent: {
@@ -158,9 +171,12 @@ export interface PanelStrings extends Omit<PanelTable, "trust" | "otp" | "approv
     readonly sentToNew: (email: string) => string
     readonly wrong: (triesLeft: number) => string
   }
-  readonly approve: Omit<PanelTable["approve"], "transaction" | "unknownNetwork"> & {
+  readonly approve: Omit<PanelTable["approve"], "transaction" | "unknownNetwork" | "permissionGrant" | "permissionRevoke"> & {
     readonly transaction: (index: number, count: number) => string
     readonly unknownNetwork: (chainId: string) => string
+    /** `until` in seconds since the epoch, said in the visitor's time zone. */
+    readonly permissionGrant: (site: string, amount: string, periodSeconds: number, until: number) => string
+    readonly permissionRevoke: (site: string, amount: string, periodSeconds: number) => string
   }
   readonly intent: Omit<PanelTable["intent"], "simulationReverted"> & { readonly simulationReverted: (reason: string) => string }
 }
@@ -232,7 +248,17 @@ export const en: PanelTable = {
     upgrade: "Upgrade this account to a smart account: your address and assets stay the same. It lets apps bundle several steps into one approval and pay your network fee.",
     atomic: "These steps happen together: all of them, or none.",
     sponsored: "Paid by the app",
-    delegatedElsewhere: "This account is delegated to another contract, so the wallet does not use it as a smart account: each call is sent on its own."
+    delegatedElsewhere: "This account is delegated to another contract, so the wallet does not use it as a smart account: each call is sent on its own.",
+    grantTitle: "Grant a spending permission",
+    revokeTitle: "Withdraw a spending permission",
+    permissionGrant: "Let {site} spend up to {amount} {period} from this account until {until}.",
+    permissionRevoke: "{site} will no longer be able to spend up to {amount} {period} from this account.",
+    perSeconds: "{count, plural, one {per second} other {every # seconds}}",
+    perHours: "{count, plural, one {per hour} other {every # hours}}",
+    perDays: "{count, plural, one {per day} other {every # days}}",
+    permissionSpender: "Spent by",
+    permissionReason: "The site's reason",
+    permissionNote: "Until then the site spends without asking you again. You can withdraw this permission at any time from your account."
   },
   intent: {
     action: "Action",
@@ -335,6 +361,14 @@ const emptyTail = /\s*(?:\u2068\u2069)?$/u
 /** `table`'s words with its templates filled in `locale`. */
 export const fill = (locale: Locale.Locale, table: PanelTable): PanelStrings => {
   const format = (template: string, values: MessageFormat.Values) => MessageFormat.format(locale, template, values)
+  // A period in the largest whole unit it is: "per day", "every 7 days", "every 90 seconds".
+  const period = (seconds: number) =>
+    seconds % 86_400 === 0
+      ? format(table.approve.perDays, { count: seconds / 86_400 })
+      : seconds % 3600 === 0
+      ? format(table.approve.perHours, { count: seconds / 3600 })
+      : format(table.approve.perSeconds, { count: seconds })
+  const dates = new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit" })
   return {
     ...table,
     trust: { ...table.trust, markerIntro: (sign) => format(table.trust.markerIntro, { sign }) },
@@ -347,7 +381,10 @@ export const fill = (locale: Locale.Locale, table: PanelTable): PanelStrings => 
     approve: {
       ...table.approve,
       transaction: (index, count) => format(table.approve.transaction, { index, count }),
-      unknownNetwork: (chainId) => format(table.approve.unknownNetwork, { chainId })
+      unknownNetwork: (chainId) => format(table.approve.unknownNetwork, { chainId }),
+      permissionGrant: (site, amount, periodSeconds, until) =>
+        format(table.approve.permissionGrant, { site, amount, period: period(periodSeconds), until: dates.format(until * 1000) }),
+      permissionRevoke: (site, amount, periodSeconds) => format(table.approve.permissionRevoke, { site, amount, period: period(periodSeconds) })
     },
     intent: {
       ...table.intent,

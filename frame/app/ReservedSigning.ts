@@ -9,7 +9,7 @@ import * as Schema from "effect/Schema"
 import { hexToBytes, isHex } from "viem"
 import { isReservedText, isReservedTypedData } from "../../core/embedded/ShareReplacement.ts"
 import { fixed } from "../../core/FixedMessage.ts"
-import { fixedCode } from "./FixedCode.ts"
+import { fixedCode } from "../../core/FixedCode.ts"
 
 /** The text of a message as a signer would read it: hex and bytes decoded as UTF-8, invalid sequences replaced. */
 const textOf = (message: string | Uint8Array): string =>

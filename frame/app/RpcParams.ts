@@ -5,7 +5,7 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { fixed } from "../../core/FixedMessage.ts"
-import { fixedCode } from "./FixedCode.ts"
+import { fixedCode } from "../../core/FixedCode.ts"
 
 export const paramsOf = <S extends Schema.Decoder<unknown>>(schema: S, method: string, params: unknown) =>
   Effect.mapError(Schema.decodeUnknownEffect(schema)(params), () => new InvalidParamsError({ method }))

@@ -14,7 +14,7 @@ import { fixed } from "../../core/FixedMessage.ts"
 import { Approvals } from "./Approvals.ts"
 import { ChainClient } from "./ChainClient.ts"
 import { EvmRequests } from "./EvmRequests.ts"
-import { fixedCode } from "./FixedCode.ts"
+import { fixedCode } from "../../core/FixedCode.ts"
 import { InvalidParamsError } from "./RpcParams.ts"
 import { SolanaRequests } from "./SolanaRequests.ts"
 

@@ -12,7 +12,7 @@ import * as SmartAccount7702 from "../../core/SmartAccount7702.ts"
 import type { EvmTransaction } from "../custody/EvmSigner.ts"
 import type { ChainClient } from "./ChainClient.ts"
 import { evmChainId } from "./EvmTransactions.ts"
-import { fixedCode } from "./FixedCode.ts"
+import { fixedCode } from "../../core/FixedCode.ts"
 import { paramsOf } from "./RpcParams.ts"
 import type { SmartAccounts } from "./SmartAccounts.ts"
 import * as UserOperations from "./UserOperations.ts"
@@ -101,9 +101,21 @@ export const prepare = (
       value: call.value === undefined ? 0n : hexToBigInt(call.value as Hex),
       data: (call.data ?? "0x") as Hex
     }))
-    const operation = yield* UserOperations.prepare(chain, chainId, from, smartCalls, { upgrade: planned.upgrade, sponsorship: planned.sponsorship })
-    return { calls: smartCalls, operation } satisfies Prepared
+    return yield* prepareCalls(chain, chainId, from, smartCalls, planned)
   })
+
+/** Calls the wallet built itself (a permission's grant or revocation) as one user operation. */
+export const prepareCalls = (
+  chain: ChainClient["Service"],
+  chainId: string,
+  from: Address,
+  calls: ReadonlyArray<UserOperations.Call>,
+  planned: Extract<Plan, { kind: "smart" }>
+) =>
+  Effect.map(
+    UserOperations.prepare(chain, chainId, from, calls, { upgrade: planned.upgrade, sponsorship: planned.sponsorship }),
+    (operation): Prepared => ({ calls, operation })
+  )
 
 /** The calls as the review reads them (what each does, what the simulation says), as if the account sent them. */
 export const asTransactions = (prepared: Prepared): ReadonlyArray<EvmTransaction> =>
@@ -134,4 +146,11 @@ export class SponsorshipUnavailableError extends Schema.TaggedError<SponsorshipU
   message: fixed("Gas sponsorship is not available on this network"),
   code: fixedCode("UnsupportedCapability"),
   chainId: Schema.String
+}) {}
+
+/** Permissions and user operations (ERC-7715, ERC-4337) need a smart account: this wallet is a plain account here. */
+export class SmartAccountRequiredError extends Schema.TaggedError<SmartAccountRequiredError>()("SmartAccountRequiredError", {
+  message: fixed("This method needs a smart account, which this wallet does not have"),
+  code: fixedCode("UnsupportedMethod"),
+  method: Schema.String
 }) {}

@@ -19,7 +19,7 @@ import * as SmartAccount7702 from "../../core/SmartAccount7702.ts"
 import type { Custody } from "../custody/Custody.ts"
 import type { ChainClient } from "./ChainClient.ts"
 import { evmChainId, quantity, read } from "./EvmTransactions.ts"
-import { fixedCode } from "./FixedCode.ts"
+import { fixedCode } from "../../core/FixedCode.ts"
 
 const Quantity = Schema.String.check(Schema.isPattern(/^0x[0-9a-fA-F]{1,64}$/))
 const Data = Schema.String.check(Schema.isPattern(/^0x(?:[0-9a-fA-F]{2})*$/))

@@ -3,11 +3,13 @@
  * deployment proxy, then EntryPoint v0.8 and eth-infinitism's Simple7702Account deployed through it with
  * their official salts (CREATE2, so the addresses prove the bytes are the published ones), and the
  * sandbox's own verifying paymaster, funded in the EntryPoint, whose signer the sandbox's paymaster service
- * (sandbox/bundler/PaymasterService.ts) holds.
+ * (sandbox/bundler/PaymasterService.ts) holds. Portico's own periodic spend-permission contract goes through
+ * the same deployer, so the embedded wallet names one address for it on every chain.
  */
 import { concat, createTestClient, custom, encodeDeployData, encodeFunctionData, getAddress, getContractAddress, parseAbi, parseEther, publicActions, walletActions, type Address, type Hex } from "viem"
 import { entryPoint08Address } from "viem/account-abstraction"
 import { privateKeyToAccount } from "viem/accounts"
+import { spendPermissionsAddress } from "../../core/permissions/SpendPermissions.ts"
 import type { CompiledContracts } from "./Compile.ts"
 import type { RpcProvider } from "./RpcServer.ts"
 
@@ -22,7 +24,8 @@ export const entryPointAddress: Address = entryPoint08Address
 const entryPointSalt: Hex = "0x0a59dbff790c23c976a548690c27297883cc66b4c67024f9117b0238995e35e9"
 /** Simple7702Account v0.8 (audited with the EntryPoint), the delegate an EOA names in its EIP-7702 authorization. */
 export const simple7702AccountAddress: Address = "0xe6Cae83BdE06E4c305530e199D7217f42808555B"
-const simple7702AccountSalt: Hex = "0x0000000000000000000000000000000000000000000000000000000000000000"
+const zeroSalt: Hex = "0x0000000000000000000000000000000000000000000000000000000000000000"
+const simple7702AccountSalt = zeroSalt
 
 /**
  * Accounts 12 to 15 of the mnemonic (Hardhat unlocks 0 to 19), none of them in the seeded history: the
@@ -42,6 +45,7 @@ export interface AccountAbstractionContracts {
   readonly entryPoint: Address
   readonly simple7702Account: Address
   readonly sponsorPaymaster: Address
+  readonly spendPermissions: Address
 }
 
 /**
@@ -58,7 +62,7 @@ export const deployAccountAbstraction = async (provider: RpcProvider, compiled: 
     if (receipt.status !== "success") throw new AccountAbstractionError(`${what} reverted in ${hash}`)
     return receipt
   }
-  const deployDeterministic = async (name: "EntryPoint" | "Simple7702Account", salt: Hex, expected: Address) => {
+  const deployDeterministic = async (name: "EntryPoint" | "Simple7702Account" | "SpendPermissions", salt: Hex, expected: Address) => {
     const { bytecode } = compiled[name]
     const address = getContractAddress({ opcode: "CREATE2", from: deterministicDeployerAddress, salt, bytecode })
     if (address !== getAddress(expected)) throw new AccountAbstractionError(`${name}'s published bytes would land at ${address}, not ${expected}`)
@@ -66,6 +70,7 @@ export const deployAccountAbstraction = async (provider: RpcProvider, compiled: 
   }
   await deployDeterministic("EntryPoint", entryPointSalt, entryPointAddress)
   await deployDeterministic("Simple7702Account", simple7702AccountSalt, simple7702AccountAddress)
+  await deployDeterministic("SpendPermissions", zeroSalt, spendPermissionsAddress)
 
   const { abi, bytecode } = compiled.SponsorPaymaster
   const deployed = await mined(
@@ -88,7 +93,7 @@ export const deployAccountAbstraction = async (provider: RpcProvider, compiled: 
     }),
     "the paymaster's deposit"
   )
-  return { entryPoint: entryPointAddress, simple7702Account: simple7702AccountAddress, sponsorPaymaster: getAddress(sponsorPaymaster) }
+  return { entryPoint: entryPointAddress, simple7702Account: simple7702AccountAddress, sponsorPaymaster: getAddress(sponsorPaymaster), spendPermissions: spendPermissionsAddress }
 }
 
 export class AccountAbstractionError extends Error {

@@ -12,6 +12,7 @@ export const contractNames = [
   "SmartAccount",
   "SmartAccountFactory",
   "SponsorPaymaster",
+  "SpendPermissions",
   "Multicall3",
   "WrappedEther",
   "PriceFeed",

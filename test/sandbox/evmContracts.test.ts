@@ -21,6 +21,7 @@ import {
   tokenAbi,
   wrappedEtherAbi
 } from "../../sandbox/evm/Abi.ts"
+import { spendPermissionsAbi } from "../../core/permissions/SpendPermissions.ts"
 import { compileContracts, type ContractName } from "../../sandbox/evm/Compile.ts"
 import { deployerAccount } from "../../sandbox/evm/DemoAccounts.ts"
 import { evmChainSpecs } from "../../sandbox/evm/NetworkShapes.ts"
@@ -53,7 +54,9 @@ const typedAbis: ReadonlyArray<readonly [ContractName, Abi]> = [
   ["WrappedEther", wrappedEtherAbi],
   ["PoolSeeder", poolSeederAbi],
   ["EnsRegistry", ensRegistryAbi],
-  ["PublicResolver", publicResolverAbi]
+  ["PublicResolver", publicResolverAbi],
+  // Portico's own contract, as the embedded wallet and sites call it.
+  ["SpendPermissions", spendPermissionsAbi]
 ]
 
 describe("sandbox contracts", () => {

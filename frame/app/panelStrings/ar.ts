@@ -68,7 +68,17 @@ const ar: PanelTable = {
     upgrade: "رقِّ هذا الحساب إلى حساب ذكي: يبقى عنوانك وأصولك كما هي. يتيح ذلك للتطبيقات جمع عدة خطوات في موافقة واحدة ودفع رسوم الشبكة عنك.",
     atomic: "تتم هذه الخطوات معًا: كلها أو لا شيء منها.",
     sponsored: "يدفعها التطبيق",
-    delegatedElsewhere: "هذا الحساب مفوَّض إلى عقد آخر، لذا لا تستخدمه المحفظة حسابًا ذكيًا: يُرسَل كل استدعاء وحده."
+    delegatedElsewhere: "هذا الحساب مفوَّض إلى عقد آخر، لذا لا تستخدمه المحفظة حسابًا ذكيًا: يُرسَل كل استدعاء وحده.",
+    grantTitle: "منح إذن إنفاق",
+    revokeTitle: "سحب إذن إنفاق",
+    permissionGrant: "السماح لـ {site} بإنفاق ما يصل إلى {amount} {period} من هذا الحساب حتى {until}.",
+    permissionRevoke: "لن يتمكن {site} بعد الآن من إنفاق ما يصل إلى {amount} {period} من هذا الحساب.",
+    perSeconds: "{count, plural, zero {كل # ثانية} one {في الثانية} two {كل ثانيتين} few {كل # ثوانٍ} many {كل # ثانية} other {كل # ثانية}}",
+    perHours: "{count, plural, zero {كل # ساعة} one {في الساعة} two {كل ساعتين} few {كل # ساعات} many {كل # ساعة} other {كل # ساعة}}",
+    perDays: "{count, plural, zero {كل # يوم} one {في اليوم} two {كل يومين} few {كل # أيام} many {كل # يومًا} other {كل # يوم}}",
+    permissionSpender: "يُنفقه",
+    permissionReason: "سبب الموقع",
+    permissionNote: "حتى ذلك الحين ينفق الموقع دون أن يسألك مرة أخرى. يمكنك سحب هذا الإذن في أي وقت من حسابك."
   },
   intent: {
     action: "الإجراء",

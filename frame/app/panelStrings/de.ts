@@ -68,7 +68,17 @@ const de: PanelTable = {
     upgrade: "Mach dieses Konto zu einem Smart Account: Deine Adresse und deine Guthaben bleiben gleich. Apps können dann mehrere Schritte in einer Bestätigung bündeln und deine Netzwerkgebühr zahlen.",
     atomic: "Diese Schritte passieren zusammen: alle oder keiner.",
     sponsored: "Zahlt die App",
-    delegatedElsewhere: "Dieses Konto ist an einen anderen Vertrag delegiert, daher nutzt die Wallet es nicht als Smart Account: Jeder Aufruf wird einzeln gesendet."
+    delegatedElsewhere: "Dieses Konto ist an einen anderen Vertrag delegiert, daher nutzt die Wallet es nicht als Smart Account: Jeder Aufruf wird einzeln gesendet.",
+    grantTitle: "Ausgabeberechtigung erteilen",
+    revokeTitle: "Ausgabeberechtigung zurückziehen",
+    permissionGrant: "{site} darf bis zu {amount} {period} von diesem Konto ausgeben, bis {until}.",
+    permissionRevoke: "{site} kann dann nicht mehr bis zu {amount} {period} von diesem Konto ausgeben.",
+    perSeconds: "{count, plural, one {pro Sekunde} other {alle # Sekunden}}",
+    perHours: "{count, plural, one {pro Stunde} other {alle # Stunden}}",
+    perDays: "{count, plural, one {pro Tag} other {alle # Tage}}",
+    permissionSpender: "Ausgegeben von",
+    permissionReason: "Begründung der Website",
+    permissionNote: "Bis dahin gibt die Website aus, ohne dich erneut zu fragen. Du kannst diese Berechtigung jederzeit in deinem Konto zurückziehen."
   },
   intent: {
     action: "Aktion",

@@ -68,7 +68,17 @@ const es: PanelTable = {
     upgrade: "Convierte esta cuenta en una cuenta inteligente: tu dirección y tus activos siguen igual. Permite que las apps agrupen varios pasos en una sola aprobación y paguen tu comisión de red.",
     atomic: "Estos pasos ocurren juntos: todos o ninguno.",
     sponsored: "La paga la app",
-    delegatedElsewhere: "Esta cuenta está delegada a otro contrato, así que la billetera no la usa como cuenta inteligente: cada llamada se envía por separado."
+    delegatedElsewhere: "Esta cuenta está delegada a otro contrato, así que la billetera no la usa como cuenta inteligente: cada llamada se envía por separado.",
+    grantTitle: "Conceder un permiso de gasto",
+    revokeTitle: "Retirar un permiso de gasto",
+    permissionGrant: "Permitir que {site} gaste hasta {amount} {period} de esta cuenta hasta el {until}.",
+    permissionRevoke: "{site} ya no podrá gastar hasta {amount} {period} de esta cuenta.",
+    perSeconds: "{count, plural, one {por segundo} many {cada # de segundos} other {cada # segundos}}",
+    perHours: "{count, plural, one {por hora} many {cada # de horas} other {cada # horas}}",
+    perDays: "{count, plural, one {por día} many {cada # de días} other {cada # días}}",
+    permissionSpender: "Lo gasta",
+    permissionReason: "Motivo del sitio",
+    permissionNote: "Hasta entonces, el sitio gasta sin volver a preguntarte. Puedes retirar este permiso cuando quieras desde tu cuenta."
   },
   intent: {
     action: "Acción",

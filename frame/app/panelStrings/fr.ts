@@ -68,7 +68,17 @@ const fr: PanelTable = {
     upgrade: "Passez ce compte en compte intelligent : votre adresse et vos actifs restent les mêmes. Les applications peuvent alors regrouper plusieurs étapes en une seule approbation et payer vos frais de réseau.",
     atomic: "Ces étapes se font ensemble : toutes, ou aucune.",
     sponsored: "Payés par l'application",
-    delegatedElsewhere: "Ce compte est délégué à un autre contrat : le portefeuille ne l'utilise donc pas comme compte intelligent et envoie chaque appel séparément."
+    delegatedElsewhere: "Ce compte est délégué à un autre contrat : le portefeuille ne l'utilise donc pas comme compte intelligent et envoie chaque appel séparément.",
+    grantTitle: "Accorder une autorisation de dépense",
+    revokeTitle: "Retirer une autorisation de dépense",
+    permissionGrant: "Autoriser {site} à dépenser jusqu’à {amount} {period} depuis ce compte jusqu’au {until}.",
+    permissionRevoke: "{site} ne pourra plus dépenser jusqu’à {amount} {period} depuis ce compte.",
+    perSeconds: "{count, plural, one {par seconde} many {toutes les # de secondes} other {toutes les # secondes}}",
+    perHours: "{count, plural, one {par heure} many {toutes les # d’heures} other {toutes les # heures}}",
+    perDays: "{count, plural, one {par jour} many {tous les # de jours} other {tous les # jours}}",
+    permissionSpender: "Dépensé par",
+    permissionReason: "Motif indiqué par le site",
+    permissionNote: "D’ici là, le site dépense sans vous redemander. Vous pouvez retirer cette autorisation à tout moment depuis votre compte."
   },
   intent: {
     action: "Action",

@@ -68,7 +68,17 @@ const he: PanelTable = {
     upgrade: "שדרוג החשבון לחשבון חכם: הכתובת והנכסים שלך נשארים כפי שהם. כך אפליקציות יכולות לאחד כמה שלבים באישור אחד ולשלם את עמלת הרשת במקומך.",
     atomic: "השלבים האלה מתבצעים יחד: כולם, או אף אחד.",
     sponsored: "האפליקציה משלמת",
-    delegatedElsewhere: "החשבון הזה מואצל לחוזה אחר, ולכן הארנק לא משתמש בו כחשבון חכם: כל קריאה נשלחת בנפרד."
+    delegatedElsewhere: "החשבון הזה מואצל לחוזה אחר, ולכן הארנק לא משתמש בו כחשבון חכם: כל קריאה נשלחת בנפרד.",
+    grantTitle: "מתן הרשאת הוצאה",
+    revokeTitle: "ביטול הרשאת הוצאה",
+    permissionGrant: "לאפשר ל־{site} להוציא עד {amount} {period} מהחשבון הזה עד {until}.",
+    permissionRevoke: "{site} לא יוכל עוד להוציא עד {amount} {period} מהחשבון הזה.",
+    perSeconds: "{count, plural, one {לשנייה} two {כל שתי שניות} other {כל # שניות}}",
+    perHours: "{count, plural, one {לשעה} two {כל שעתיים} other {כל # שעות}}",
+    perDays: "{count, plural, one {ליום} two {כל יומיים} other {כל # ימים}}",
+    permissionSpender: "מוציא",
+    permissionReason: "הסיבה שהאתר מסר",
+    permissionNote: "עד אז האתר מוציא בלי לשאול אותך שוב. אפשר לבטל את ההרשאה הזו בכל עת מהחשבון שלך."
   },
   intent: {
     action: "פעולה",

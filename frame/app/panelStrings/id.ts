@@ -68,7 +68,17 @@ const id: PanelTable = {
     upgrade: "Tingkatkan akun ini menjadi akun pintar: alamat dan aset Anda tetap sama. Aplikasi jadi bisa menggabungkan beberapa langkah dalam satu persetujuan dan membayar biaya jaringan Anda.",
     atomic: "Langkah-langkah ini terjadi bersamaan: semuanya, atau tidak sama sekali.",
     sponsored: "Dibayar oleh aplikasi",
-    delegatedElsewhere: "Akun ini didelegasikan ke kontrak lain, jadi dompet tidak memakainya sebagai akun pintar: setiap panggilan dikirim sendiri-sendiri."
+    delegatedElsewhere: "Akun ini didelegasikan ke kontrak lain, jadi dompet tidak memakainya sebagai akun pintar: setiap panggilan dikirim sendiri-sendiri.",
+    grantTitle: "Berikan izin pengeluaran",
+    revokeTitle: "Cabut izin pengeluaran",
+    permissionGrant: "Izinkan {site} membelanjakan hingga {amount} {period} dari akun ini sampai {until}.",
+    permissionRevoke: "{site} tidak akan bisa lagi membelanjakan hingga {amount} {period} dari akun ini.",
+    perSeconds: "{count, plural, other {setiap # detik}}",
+    perHours: "{count, plural, other {setiap # jam}}",
+    perDays: "{count, plural, =1 {per hari} other {setiap # hari}}",
+    permissionSpender: "Dibelanjakan oleh",
+    permissionReason: "Alasan dari situs",
+    permissionNote: "Sampai saat itu situs membelanjakan tanpa bertanya lagi. Anda dapat mencabut izin ini kapan saja dari akun Anda."
   },
   intent: {
     action: "Tindakan",

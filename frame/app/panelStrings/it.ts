@@ -68,7 +68,17 @@ const it: PanelTable = {
     upgrade: "Trasforma questo account in un account smart: il tuo indirizzo e i tuoi asset restano gli stessi. Le app potranno riunire più passaggi in un'unica approvazione e pagare la tua commissione di rete.",
     atomic: "Questi passaggi avvengono insieme: tutti o nessuno.",
     sponsored: "Pagata dall'app",
-    delegatedElsewhere: "Questo account è delegato a un altro contratto, quindi il wallet non lo usa come account smart: ogni chiamata viene inviata da sola."
+    delegatedElsewhere: "Questo account è delegato a un altro contratto, quindi il wallet non lo usa come account smart: ogni chiamata viene inviata da sola.",
+    grantTitle: "Concedi un permesso di spesa",
+    revokeTitle: "Revoca un permesso di spesa",
+    permissionGrant: "Consenti a {site} di spendere fino a {amount} {period} da questo account fino a {until}.",
+    permissionRevoke: "{site} non potrà più spendere fino a {amount} {period} da questo account.",
+    perSeconds: "{count, plural, one {al secondo} many {ogni # di secondi} other {ogni # secondi}}",
+    perHours: "{count, plural, one {all’ora} many {ogni # di ore} other {ogni # ore}}",
+    perDays: "{count, plural, one {al giorno} many {ogni # di giorni} other {ogni # giorni}}",
+    permissionSpender: "Speso da",
+    permissionReason: "Motivo indicato dal sito",
+    permissionNote: "Fino ad allora il sito spende senza chiederti di nuovo. Puoi revocare questo permesso in qualsiasi momento dal tuo account."
   },
   intent: {
     action: "Azione",

@@ -68,7 +68,17 @@ const ja: PanelTable = {
     upgrade: "このアカウントをスマートアカウントにアップグレードします。アドレスと資産はそのままです。アプリが複数の手順を 1 回の承認にまとめたり、ネットワーク手数料を負担したりできるようになります。",
     atomic: "これらの手順はまとめて実行されます。すべて実行されるか、何も実行されないかのどちらかです。",
     sponsored: "アプリが負担",
-    delegatedElsewhere: "このアカウントは別のコントラクトに委任されているため、ウォレットはスマートアカウントとして使いません。呼び出しは 1 件ずつ送信されます。"
+    delegatedElsewhere: "このアカウントは別のコントラクトに委任されているため、ウォレットはスマートアカウントとして使いません。呼び出しは 1 件ずつ送信されます。",
+    grantTitle: "支出の許可を与える",
+    revokeTitle: "支出の許可を取り消す",
+    permissionGrant: "{site} がこのアカウントから {until} まで{period}最大 {amount} を使えるようにします。",
+    permissionRevoke: "{site} はこのアカウントから{period}最大 {amount} を使えなくなります。",
+    perSeconds: "{count, plural, =1 {1 秒あたり} other {# 秒ごとに}}",
+    perHours: "{count, plural, =1 {1 時間あたり} other {# 時間ごとに}}",
+    perDays: "{count, plural, =1 {1 日あたり} other {# 日ごとに}}",
+    permissionSpender: "使う相手",
+    permissionReason: "サイトが示した理由",
+    permissionNote: "それまでサイトはあなたに再確認せずに支出します。この許可はアカウントからいつでも取り消せます。"
   },
   intent: {
     action: "操作",

@@ -68,7 +68,17 @@ const ko: PanelTable = {
     upgrade: "이 계정을 스마트 계정으로 업그레이드합니다. 주소와 자산은 그대로입니다. 앱이 여러 단계를 한 번의 승인으로 묶고 네트워크 수수료를 대신 낼 수 있게 됩니다.",
     atomic: "이 단계들은 함께 실행됩니다. 모두 실행되거나 하나도 실행되지 않습니다.",
     sponsored: "앱이 부담",
-    delegatedElsewhere: "이 계정은 다른 컨트랙트에 위임되어 있어 지갑이 스마트 계정으로 사용하지 않습니다. 각 호출은 따로 전송됩니다."
+    delegatedElsewhere: "이 계정은 다른 컨트랙트에 위임되어 있어 지갑이 스마트 계정으로 사용하지 않습니다. 각 호출은 따로 전송됩니다.",
+    grantTitle: "지출 권한 부여",
+    revokeTitle: "지출 권한 철회",
+    permissionGrant: "{site}이(가) {until}까지 이 계정에서 {period} 최대 {amount}을(를) 쓰도록 허용합니다.",
+    permissionRevoke: "{site}은(는) 더 이상 이 계정에서 {period} 최대 {amount}을(를) 쓸 수 없습니다.",
+    perSeconds: "{count, plural, =1 {초당} other {#초마다}}",
+    perHours: "{count, plural, =1 {시간당} other {#시간마다}}",
+    perDays: "{count, plural, =1 {하루에} other {#일마다}}",
+    permissionSpender: "지출 주체",
+    permissionReason: "사이트가 밝힌 이유",
+    permissionNote: "그때까지 사이트는 다시 묻지 않고 지출합니다. 이 권한은 계정에서 언제든지 철회할 수 있습니다."
   },
   intent: {
     action: "동작",

@@ -68,7 +68,17 @@ const nl: PanelTable = {
     upgrade: "Maak van dit account een smart account: je adres en je bezittingen blijven hetzelfde. Apps kunnen dan meerdere stappen in één goedkeuring bundelen en je netwerkkosten betalen.",
     atomic: "Deze stappen gebeuren samen: allemaal of geen enkele.",
     sponsored: "Betaald door de app",
-    delegatedElsewhere: "Dit account is gedelegeerd aan een ander contract, dus de wallet gebruikt het niet als smart account: elke aanroep wordt los verzonden."
+    delegatedElsewhere: "Dit account is gedelegeerd aan een ander contract, dus de wallet gebruikt het niet als smart account: elke aanroep wordt los verzonden.",
+    grantTitle: "Uitgavetoestemming geven",
+    revokeTitle: "Uitgavetoestemming intrekken",
+    permissionGrant: "Sta {site} toe tot {amount} {period} van deze rekening uit te geven tot {until}.",
+    permissionRevoke: "{site} kan dan niet langer tot {amount} {period} van deze rekening uitgeven.",
+    perSeconds: "{count, plural, one {per seconde} other {elke # seconden}}",
+    perHours: "{count, plural, one {per uur} other {elke # uur}}",
+    perDays: "{count, plural, one {per dag} other {elke # dagen}}",
+    permissionSpender: "Uitgegeven door",
+    permissionReason: "Reden van de site",
+    permissionNote: "Tot dan geeft de site uit zonder het je opnieuw te vragen. Je kunt deze toestemming altijd intrekken vanuit je account."
   },
   intent: {
     action: "Actie",

@@ -68,7 +68,17 @@ const pl: PanelTable = {
     upgrade: "Zmień to konto w konto inteligentne: Twój adres i aktywa pozostają bez zmian. Aplikacje mogą wtedy łączyć kilka kroków w jedno zatwierdzenie i płacić za Ciebie opłatę sieciową.",
     atomic: "Te kroki wykonują się razem: wszystkie albo żaden.",
     sponsored: "Płaci aplikacja",
-    delegatedElsewhere: "To konto jest delegowane do innego kontraktu, więc portfel nie używa go jako konta inteligentnego: każde wywołanie jest wysyłane osobno."
+    delegatedElsewhere: "To konto jest delegowane do innego kontraktu, więc portfel nie używa go jako konta inteligentnego: każde wywołanie jest wysyłane osobno.",
+    grantTitle: "Udziel zgody na wydatki",
+    revokeTitle: "Wycofaj zgodę na wydatki",
+    permissionGrant: "Pozwól {site} wydawać do {amount} {period} z tego konta do {until}.",
+    permissionRevoke: "{site} nie będzie już mógł wydawać do {amount} {period} z tego konta.",
+    perSeconds: "{count, plural, one {na sekundę} few {co # sekundy} many {co # sekund} other {co # sekundy}}",
+    perHours: "{count, plural, one {na godzinę} few {co # godziny} many {co # godzin} other {co # godziny}}",
+    perDays: "{count, plural, one {dziennie} few {co # dni} many {co # dni} other {co # dnia}}",
+    permissionSpender: "Wydaje",
+    permissionReason: "Powód podany przez stronę",
+    permissionNote: "Do tego czasu strona wydaje bez ponownego pytania. Możesz wycofać tę zgodę w każdej chwili na swoim koncie."
   },
   intent: {
     action: "Działanie",

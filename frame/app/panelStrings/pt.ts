@@ -68,7 +68,17 @@ const pt: PanelTable = {
     upgrade: "Transforme esta conta em uma conta inteligente: seu endereço e seus ativos continuam os mesmos. Assim os apps podem juntar várias etapas em uma só aprovação e pagar sua taxa de rede.",
     atomic: "Estas etapas acontecem juntas: todas ou nenhuma.",
     sponsored: "Paga pelo app",
-    delegatedElsewhere: "Esta conta está delegada a outro contrato, então a carteira não a usa como conta inteligente: cada chamada é enviada separadamente."
+    delegatedElsewhere: "Esta conta está delegada a outro contrato, então a carteira não a usa como conta inteligente: cada chamada é enviada separadamente.",
+    grantTitle: "Conceder uma permissão de gasto",
+    revokeTitle: "Retirar uma permissão de gasto",
+    permissionGrant: "Permitir que {site} gaste até {amount} {period} desta conta até {until}.",
+    permissionRevoke: "{site} deixará de poder gastar até {amount} {period} desta conta.",
+    perSeconds: "{count, plural, one {por segundo} many {a cada # de segundos} other {a cada # segundos}}",
+    perHours: "{count, plural, one {por hora} many {a cada # de horas} other {a cada # horas}}",
+    perDays: "{count, plural, one {por dia} many {a cada # de dias} other {a cada # dias}}",
+    permissionSpender: "Gasto por",
+    permissionReason: "Motivo do site",
+    permissionNote: "Até lá, o site gasta sem perguntar a você de novo. Você pode retirar esta permissão a qualquer momento na sua conta."
   },
   intent: {
     action: "Ação",

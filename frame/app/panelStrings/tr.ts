@@ -68,7 +68,17 @@ const tr: PanelTable = {
     upgrade: "Bu hesabı akıllı hesaba yükseltin: adresiniz ve varlıklarınız aynı kalır. Uygulamalar birkaç adımı tek bir onayda toplayabilir ve ağ ücretinizi ödeyebilir.",
     atomic: "Bu adımlar birlikte gerçekleşir: ya hepsi ya hiçbiri.",
     sponsored: "Uygulama öder",
-    delegatedElsewhere: "Bu hesap başka bir sözleşmeye devredilmiş, bu yüzden cüzdan onu akıllı hesap olarak kullanmaz: her çağrı ayrı gönderilir."
+    delegatedElsewhere: "Bu hesap başka bir sözleşmeye devredilmiş, bu yüzden cüzdan onu akıllı hesap olarak kullanmaz: her çağrı ayrı gönderilir.",
+    grantTitle: "Harcama izni ver",
+    revokeTitle: "Harcama iznini geri al",
+    permissionGrant: "{site} bu hesaptan {until} tarihine kadar {period} en fazla {amount} harcayabilsin.",
+    permissionRevoke: "{site} artık bu hesaptan {period} en fazla {amount} harcayamayacak.",
+    perSeconds: "{count, plural, one {saniyede} other {her # saniyede}}",
+    perHours: "{count, plural, one {saatte} other {her # saatte}}",
+    perDays: "{count, plural, one {günde} other {her # günde}}",
+    permissionSpender: "Harcayan",
+    permissionReason: "Sitenin gerekçesi",
+    permissionNote: "O zamana kadar site size yeniden sormadan harcar. Bu izni istediğiniz zaman hesabınızdan geri alabilirsiniz."
   },
   intent: {
     action: "İşlem",

@@ -68,7 +68,17 @@ const vi: PanelTable = {
     upgrade: "Nâng cấp tài khoản này thành tài khoản thông minh: địa chỉ và tài sản của bạn vẫn giữ nguyên. Ứng dụng có thể gộp nhiều bước vào một lần phê duyệt và trả phí mạng thay bạn.",
     atomic: "Các bước này diễn ra cùng nhau: tất cả hoặc không bước nào.",
     sponsored: "Ứng dụng trả",
-    delegatedElsewhere: "Tài khoản này đã được ủy quyền cho một hợp đồng khác, nên ví không dùng nó làm tài khoản thông minh: mỗi lệnh gọi được gửi riêng."
+    delegatedElsewhere: "Tài khoản này đã được ủy quyền cho một hợp đồng khác, nên ví không dùng nó làm tài khoản thông minh: mỗi lệnh gọi được gửi riêng.",
+    grantTitle: "Cấp quyền chi tiêu",
+    revokeTitle: "Thu hồi quyền chi tiêu",
+    permissionGrant: "Cho phép {site} chi tối đa {amount} {period} từ tài khoản này đến {until}.",
+    permissionRevoke: "{site} sẽ không còn chi được tối đa {amount} {period} từ tài khoản này.",
+    perSeconds: "{count, plural, =1 {mỗi giây} other {mỗi # giây}}",
+    perHours: "{count, plural, =1 {mỗi giờ} other {mỗi # giờ}}",
+    perDays: "{count, plural, =1 {mỗi ngày} other {mỗi # ngày}}",
+    permissionSpender: "Bên chi",
+    permissionReason: "Lý do của trang",
+    permissionNote: "Đến lúc đó, trang chi tiêu mà không hỏi lại bạn. Bạn có thể thu hồi quyền này bất cứ lúc nào trong tài khoản của mình."
   },
   intent: {
     action: "Hành động",

@@ -68,7 +68,17 @@ const zhCN: PanelTable = {
     upgrade: "将此账户升级为智能账户：你的地址和资产保持不变。应用可以把多个步骤合并为一次批准，并替你支付网络费用。",
     atomic: "这些步骤会一起执行：要么全部完成，要么都不执行。",
     sponsored: "由应用支付",
-    delegatedElsewhere: "此账户已委托给另一个合约，因此钱包不会把它当作智能账户使用：每个调用都会单独发送。"
+    delegatedElsewhere: "此账户已委托给另一个合约，因此钱包不会把它当作智能账户使用：每个调用都会单独发送。",
+    grantTitle: "授予支出权限",
+    revokeTitle: "撤销支出权限",
+    permissionGrant: "允许 {site} 在 {until} 之前从此账户{period}最多支出 {amount}。",
+    permissionRevoke: "{site} 将无法再从此账户{period}最多支出 {amount}。",
+    perSeconds: "{count, plural, =1 {每秒} other {每 # 秒}}",
+    perHours: "{count, plural, =1 {每小时} other {每 # 小时}}",
+    perDays: "{count, plural, =1 {每天} other {每 # 天}}",
+    permissionSpender: "支出方",
+    permissionReason: "网站给出的理由",
+    permissionNote: "在此之前，网站支出时不会再次询问你。你可以随时在账户中撤销此权限。"
   },
   intent: {
     action: "操作",

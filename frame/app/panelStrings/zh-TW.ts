@@ -68,7 +68,17 @@ const zhTW: PanelTable = {
     upgrade: "將此帳戶升級為智慧帳戶：你的地址和資產維持不變。應用程式可以把多個步驟合併成一次核准，並替你支付網路手續費。",
     atomic: "這些步驟會一起執行：全部完成，或完全不執行。",
     sponsored: "由應用程式支付",
-    delegatedElsewhere: "此帳戶已委派給另一個合約，因此錢包不會把它當作智慧帳戶使用：每個呼叫都會分開傳送。"
+    delegatedElsewhere: "此帳戶已委派給另一個合約，因此錢包不會把它當作智慧帳戶使用：每個呼叫都會分開傳送。",
+    grantTitle: "授予支出權限",
+    revokeTitle: "撤銷支出權限",
+    permissionGrant: "允許 {site} 在 {until} 之前從此帳戶{period}最多支出 {amount}。",
+    permissionRevoke: "{site} 將無法再從此帳戶{period}最多支出 {amount}。",
+    perSeconds: "{count, plural, =1 {每秒} other {每 # 秒}}",
+    perHours: "{count, plural, =1 {每小時} other {每 # 小時}}",
+    perDays: "{count, plural, =1 {每天} other {每 # 天}}",
+    permissionSpender: "支出方",
+    permissionReason: "網站提供的理由",
+    permissionNote: "在此之前，網站支出時不會再次詢問你。你可以隨時在帳戶中撤銷此權限。"
   },
   intent: {
     action: "動作",

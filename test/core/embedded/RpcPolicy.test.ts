@@ -15,6 +15,16 @@ describe("RpcPolicy", () => {
     }
   })
 
+  it("asks the visitor before granting or revoking an ERC-7715 permission, and answers what it supports and granted itself", () => {
+    for (const method of ["wallet_requestExecutionPermissions", "wallet_revokeExecutionPermission"]) {
+      assert.strictEqual(RpcPolicy.classify("eip155", method), "approval", method)
+    }
+    for (const method of ["wallet_getSupportedExecutionPermissions", "wallet_getGrantedExecutionPermissions"]) {
+      assert.strictEqual(RpcPolicy.classify("eip155", method), "safe", method)
+      assert.isTrue(RpcPolicy.answeredByWallet.has(method), method)
+    }
+  })
+
   it("answers reads and the raw transaction broadcast at once", () => {
     for (const method of ["eth_accounts", "eth_chainId", "eth_getBalance", "eth_blockNumber", "eth_call", "eth_estimateGas", "eth_getTransactionReceipt", "eth_getLogs", "wallet_getCapabilities", "wallet_getAssets", "eth_sendRawTransaction"]) {
       assert.strictEqual(RpcPolicy.classify("eip155", method), "safe", method)

@@ -8,6 +8,7 @@
 import * as fc from "fast-check"
 import { encodeAbiParameters, encodeFunctionData, erc20Abi, erc721Abi, maxUint256, pad, parseEther, toHex, type Address } from "viem"
 import { describe, expect, it } from "vitest"
+import { isUnlimited } from "../../../core/UnlimitedAmount.ts"
 import { cut, formatAmount, intentView, messageText } from "../../../frame/app/ApprovalViews.ts"
 import * as EvmIntent from "../../../frame/app/EvmIntent.ts"
 import { changesOf, etherAddress } from "../../../frame/app/EvmSimulation.ts"
@@ -40,7 +41,7 @@ describe("ApprovalViews", () => {
 
   it("flags every approval at or above half the range as unlimited, and none below", () => {
     fc.assert(fc.property(fc.bigInt({ min: 0n, max: maxUint256 }), (amount) => {
-      expect(EvmIntent.isUnlimited(amount)).toBe(amount >= maxUint256 / 2n)
+      expect(isUnlimited(amount)).toBe(amount >= maxUint256 / 2n)
     }))
   })
 

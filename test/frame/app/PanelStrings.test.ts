@@ -16,6 +16,12 @@ describe("PanelStrings.fill", () => {
     expect(words.approve.unknownNetwork("eip155:9")).toBe("Unknown network (eip155:9)")
     expect(words.trust.markerIntro("🦊")).toContain("on this browser is 🦊.")
     expect(words.intent.simulationReverted("")).toBe("The simulation failed: this request would most likely fail.")
+    // 28 Nov 2025, 12:00 UTC: the date is said in the visitor's own time zone, so only its parts that cannot move are checked.
+    const grant = words.approve.permissionGrant("https://shop.example", "10 USDC", 86_400, 1_764_331_200)
+    expect(grant).toMatch(/^Let https:\/\/shop\.example spend up to 10 USDC per day from this account until .*Nov.*2025.*\.$/)
+    expect(words.approve.permissionRevoke("https://shop.example", "10 USDC", 7 * 86_400)).toBe("https://shop.example will no longer be able to spend up to 10 USDC every 7 days from this account.")
+    expect(words.approve.permissionRevoke("s", "1 DAI", 3600)).toContain("per hour")
+    expect(words.approve.permissionRevoke("s", "1 DAI", 90)).toContain("every 90 seconds")
     expect(words.intent.simulationReverted("out of gas")).toBe("The simulation failed: this request would most likely fail. out of gas")
   })
 
@@ -27,5 +33,8 @@ describe("PanelStrings.fill", () => {
     expect(arabic.otp.wrong(2)).toContain("محاولتان")
     expect(arabic.otp.sentToNew("ada@example.test")).toContain("\u2068ada@example.test\u2069")
     expect(arabic.intent.simulationReverted("").endsWith("الطلب.")).toBe(true)
+    expect(german.approve.permissionRevoke("s", "1 DAI", 86_400)).toContain("pro Tag")
+    expect(german.approve.permissionRevoke("s", "1 DAI", 2 * 86_400)).toContain("alle 2 Tage")
+    expect(arabic.approve.permissionRevoke("s", "1 DAI", 2 * 86_400)).toContain("كل يومين")
   })
 })

@@ -116,7 +116,15 @@ const byReason: Readonly<Record<string, MessageKey>> = {
   SponsorshipRefusedError: "errorSponsorshipRefused",
   SponsorshipUnavailableError: "errorSponsorshipUnavailable",
   PaymasterServiceRefusedError: "errorPaymasterRefused",
-  DelegationRefusedError: "errorDelegationRefused"
+  DelegationRefusedError: "errorDelegationRefused",
+  // ERC-7715 permissions (core/permissions/ExecutionPermissions.ts, frame/app/ExecutionPermissions.ts).
+  UnknownPermissionTypeError: "errorPermissionUnknownType",
+  PermissionExpiredError: "errorPermissionExpired",
+  PermissionTooBroadError: "errorPermissionTooBroad",
+  InvalidPermissionError: "errorPermissionInvalid",
+  PermissionNotActiveError: "errorPermissionNotActive",
+  PermissionNotRecordedError: "errorPermissionNotRecorded",
+  PermissionsUnavailableError: "errorUnsupportedMethod"
 }
 
 const isKnown = (tag: string): tag is Shown => Object.hasOwn(byTag, tag)

@@ -1,0 +1,40 @@
+/**
+ * Portico's periodic spend-permission contract (`sandbox/evm/contracts/SpendPermissions.sol`, MIT): how an
+ * account without a module system (Simple7702Account) grants ERC-7715's `erc20-token-periodic`. Deployed
+ * through the deterministic deployer with a zero salt, so one address holds on every chain that has it;
+ * the sandbox deploys it and checks the bytes land here.
+ */
+import { decodeAbiParameters, encodeAbiParameters, parseAbi, type Address, type Hex } from "viem"
+
+/** CREATE2 through the deterministic deployer, zero salt, solc 0.8 (Compile.ts's settings). */
+export const spendPermissionsAddress: Address = "0xa0950203874Db492e24920316B4fDC5Cb23d82a9"
+
+export const spendPermissionsAbi = parseAbi([
+  "function register(bytes32 id, address spender, address token, uint256 periodAmount, uint64 periodDuration, uint64 start, uint64 end)",
+  "function revoke(bytes32 id)",
+  "function spend(address account, bytes32 id, address to, uint256 amount)",
+  "function remaining(address account, bytes32 id) view returns (uint256)",
+  "function permissionOf(address account, bytes32 id) view returns ((address spender, address token, uint256 periodAmount, uint64 periodDuration, uint64 start, uint64 end, bool revoked))",
+  "event PermissionRegistered(address indexed account, bytes32 indexed id, address indexed spender, address token, uint256 periodAmount, uint64 periodDuration, uint64 start, uint64 end)",
+  "event PermissionRevoked(address indexed account, bytes32 indexed id)",
+  "event Spent(address indexed account, bytes32 indexed id, address to, uint256 amount)",
+  "error PermissionExists(address account, bytes32 id)",
+  "error InvalidPermission()",
+  "error UnknownPermission(address account, bytes32 id)",
+  "error PermissionIsRevoked(address account, bytes32 id)",
+  "error NotSpender(address caller)",
+  "error OutsideWindow(uint256 time, uint64 start, uint64 end)",
+  "error OverPeriodAllowance(uint256 amount, uint256 left)",
+  "error TransferFailed()"
+])
+
+const contextParameters = [{ type: "address", name: "account" }, { type: "bytes32", name: "id" }] as const
+
+/** ERC-7715's `context`: what the spender hands back to redeem, here the account and the permission's id. */
+export const encodePermissionContext = (account: Address, id: Hex): Hex => encodeAbiParameters(contextParameters, [account, id])
+
+/** The account and id a context names; throws (viem's AbiDecodingError) on anything else. */
+export const decodePermissionContext = (context: Hex): { readonly account: Address; readonly id: Hex } => {
+  const [account, id] = decodeAbiParameters(contextParameters, context)
+  return { account, id }
+}

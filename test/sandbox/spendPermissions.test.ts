@@ -1,0 +1,141 @@
+/**
+ * Portico's periodic spend-permission contract on the devnets, driven over JSON-RPC as a site would:
+ * the account registers and approves, the spender moves what the period allows and no more, never
+ * outside the window, never for another spender, and never again once the account revokes.
+ */
+import { BaseError, ContractFunctionRevertedError, createTestClient, erc20Abi, http, publicActions, walletActions, type Address, type Hex } from "viem"
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { decodePermissionContext, encodePermissionContext, spendPermissionsAbi, spendPermissionsAddress } from "../../core/permissions/SpendPermissions.ts"
+import { deployerAccount } from "../../sandbox/evm/DemoAccounts.ts"
+import { chainOf } from "../../sandbox/evm/EvmDeployment.ts"
+import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
+
+let devnets: EvmDevnets
+
+beforeAll(async () => {
+  devnets = await startEvmDevnets()
+}, 240_000)
+
+afterAll(async () => {
+  await devnets?.stop()
+})
+
+const day = 86_400n
+const usdc = (units: number) => BigInt(units) * 1_000_000n
+const dead: Address = "0x000000000000000000000000000000000000dEaD"
+
+const setUp = async (chainId: number) => {
+  const devnet = devnets.chains.find((chain) => chain.chainId === chainId)
+  if (devnet === undefined) throw new Error(`no devnet ${chainId}`)
+  const client = createTestClient({ mode: "hardhat", transport: http(devnet.rpcUrl) }).extend(publicActions).extend(walletActions)
+  const token = chainOf(devnets.deployment, chainId).contracts["usdc"] as Address
+  const account = privateKeyToAccount(generatePrivateKey())
+  const spender = privateKeyToAccount(generatePrivateKey())
+  for (const who of [account, spender]) await client.setBalance({ address: who.address, value: 10n ** 18n })
+  await client.writeContract({
+    account: deployerAccount.address,
+    address: token,
+    abi: [{ type: "function", name: "mint", stateMutability: "nonpayable", inputs: [{ type: "address" }, { type: "uint256" }], outputs: [] }],
+    functionName: "mint",
+    args: [account.address, usdc(1_000)],
+    chain: null
+  })
+  return { client, token, account, spender }
+}
+
+type SetUp = Awaited<ReturnType<typeof setUp>>
+
+const now = async ({ client }: SetUp) => (await client.getBlock()).timestamp
+
+const grant = async (setup: SetUp, id: Hex, periodAmount: bigint, start: bigint, end: bigint) => {
+  const { client, token, account, spender } = setup
+  await client.writeContract({ account, address: token, abi: erc20Abi, functionName: "approve", args: [spendPermissionsAddress, usdc(1_000)], chain: null })
+  await client.writeContract({
+    account,
+    address: spendPermissionsAddress,
+    abi: spendPermissionsAbi,
+    functionName: "register",
+    args: [id, spender.address, token, periodAmount, day, start, end],
+    chain: null
+  })
+}
+
+/** The contract's error name when `spend` reverts, or "ok" once it is mined. */
+const spend = async ({ client, account, spender }: SetUp, id: Hex, amount: bigint, as = spender): Promise<string> => {
+  try {
+    await client.simulateContract({ account: as, address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "spend", args: [account.address, id, dead, amount] })
+  } catch (error) {
+    const reverted = error instanceof BaseError ? error.walk((cause) => cause instanceof ContractFunctionRevertedError) : undefined
+    if (reverted instanceof ContractFunctionRevertedError) return reverted.data?.errorName ?? "reverted"
+    throw error
+  }
+  const hash = await client.writeContract({ account: as, address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "spend", args: [account.address, id, dead, amount], chain: null })
+  expect((await client.getTransactionReceipt({ hash })).status).toBe("success")
+  return "ok"
+}
+
+const remaining = ({ client, account }: SetUp, id: Hex) =>
+  client.readContract({ address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "remaining", args: [account.address, id] })
+
+describe("SpendPermissions", () => {
+  it("is at the same deterministic address on both devnets", async () => {
+    for (const chain of devnets.chains) {
+      expect(chainOf(devnets.deployment, chain.chainId).contracts["spendPermissions"]).toBe(spendPermissionsAddress)
+      const { client } = await setUp(chain.chainId)
+      expect(await client.getCode({ address: spendPermissionsAddress })).toMatch(/^0x[0-9a-f]{100,}$/)
+    }
+  })
+
+  it("lets the spender move up to the period's amount, resets each period, and refuses outside the window", async () => {
+    const setup = await setUp(devnets.chains[0]!.chainId)
+    const id: Hex = `0x${"11".repeat(32)}`
+    const start = await now(setup)
+    await grant(setup, id, usdc(10), start, start + 3n * day)
+    expect(await spend(setup, id, usdc(6))).toBe("ok")
+    expect(await remaining(setup, id)).toBe(usdc(4))
+    expect(await spend(setup, id, usdc(5))).toBe("OverPeriodAllowance")
+    expect(await spend(setup, id, usdc(4))).toBe("ok")
+    expect(await spend(setup, id, 1n)).toBe("OverPeriodAllowance")
+    expect(await setup.client.readContract({ address: setup.token, abi: erc20Abi, functionName: "balanceOf", args: [setup.account.address] })).toBe(usdc(990))
+
+    await setup.client.increaseTime({ seconds: Number(day) })
+    await setup.client.mine({ blocks: 1 })
+    expect(await remaining(setup, id)).toBe(usdc(10))
+    expect(await spend(setup, id, usdc(10))).toBe("ok")
+    expect(await spend(setup, id, 1n)).toBe("OverPeriodAllowance")
+
+    await setup.client.increaseTime({ seconds: Number(2n * day) })
+    await setup.client.mine({ blocks: 1 })
+    expect(await spend(setup, id, 1n)).toBe("OutsideWindow")
+  })
+
+  it("refuses anyone but the spender, an unknown id, a reused id, and every spend after the account revokes", async () => {
+    const setup = await setUp(devnets.chains[1]!.chainId)
+    const id: Hex = `0x${"22".repeat(32)}`
+    const start = await now(setup)
+    await grant(setup, id, usdc(10), start, start + day)
+    expect(await spend(setup, id, 1n, privateKeyToAccount(generatePrivateKey()))).toBe("NotSpender")
+    expect(await spend(setup, `0x${"33".repeat(32)}`, 1n)).toBe("UnknownPermission")
+    await expect(grant(setup, id, usdc(10), start, start + day)).rejects.toThrow(/PermissionExists/)
+    expect(await spend(setup, id, 1n)).toBe("ok")
+
+    await setup.client.writeContract({ account: setup.account, address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "revoke", args: [id], chain: null })
+    expect(await spend(setup, id, 1n)).toBe("PermissionIsRevoked")
+    expect(await remaining(setup, id)).toBe(0n)
+  })
+
+  it("refuses a permission that can never be spent", async () => {
+    const setup = await setUp(devnets.chains[0]!.chainId)
+    const start = await now(setup)
+    await expect(grant(setup, `0x${"44".repeat(32)}`, 0n, start, start + day)).rejects.toThrow(/InvalidPermission/)
+    await expect(grant(setup, `0x${"45".repeat(32)}`, 1n, start, start)).rejects.toThrow(/InvalidPermission/)
+  })
+
+  it("names the account and the id in the context a site redeems with", () => {
+    const account: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
+    const id: Hex = `0x${"ab".repeat(32)}`
+    expect(decodePermissionContext(encodePermissionContext(account, id))).toEqual({ account, id })
+    expect(() => decodePermissionContext("0x1234")).toThrow()
+  })
+})
