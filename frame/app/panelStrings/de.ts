@@ -66,6 +66,12 @@ const de: PanelTable = {
     smartAccount: "Smart Account",
     implementation: "Simple7702Account, vom ERC-4337-Team der Ethereum Foundation",
     upgrade: "Mach dieses Konto zu einem Smart Account: Deine Adresse und deine Guthaben bleiben gleich. Apps können dann mehrere Schritte in einer Bestätigung bündeln und deine Netzwerkgebühr zahlen.",
+    accountType: "Kontotyp",
+    smartChoice: "Smart Account: Apps können mehrere Schritte in einer Bestätigung bündeln und deine Netzwerkgebühr zahlen, auf Netzwerken, die das unterstützen.",
+    plainChoice: "Einfaches Konto: Jeder Schritt ist eine eigene Transaktion, und du zahlst jeweils die Netzwerkgebühr.",
+    smartUnavailable: "Kein Netzwerk dieser App unterstützt Smart Accounts: Dein Konto bleibt ein einfaches Konto.",
+    saveChoice: "Speichern",
+    cancelChoice: "Abbrechen",
     atomic: "Diese Schritte passieren zusammen: alle oder keiner.",
     sponsored: "Zahlt die App",
     delegatedElsewhere: "Dieses Konto ist an einen anderen Vertrag delegiert, daher nutzt die Wallet es nicht als Smart Account: Jeder Aufruf wird einzeln gesendet."

@@ -66,6 +66,12 @@ const es: PanelTable = {
     smartAccount: "Cuenta inteligente",
     implementation: "Simple7702Account, del equipo ERC-4337 de la Ethereum Foundation",
     upgrade: "Convierte esta cuenta en una cuenta inteligente: tu dirección y tus activos siguen igual. Permite que las apps agrupen varios pasos en una sola aprobación y paguen tu comisión de red.",
+    accountType: "Tipo de cuenta",
+    smartChoice: "Cuenta inteligente: las apps pueden agrupar varios pasos en una sola aprobación y pagar tu comisión de red, en las redes que lo admiten.",
+    plainChoice: "Cuenta simple: cada paso es una transacción propia y tú pagas su comisión de red.",
+    smartUnavailable: "Ninguna red de esta app admite cuentas inteligentes: tu cuenta sigue siendo simple.",
+    saveChoice: "Guardar",
+    cancelChoice: "Cancelar",
     atomic: "Estos pasos ocurren juntos: todos o ninguno.",
     sponsored: "La paga la app",
     delegatedElsewhere: "Esta cuenta está delegada a otro contrato, así que la billetera no la usa como cuenta inteligente: cada llamada se envía por separado."

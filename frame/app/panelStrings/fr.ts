@@ -66,6 +66,12 @@ const fr: PanelTable = {
     smartAccount: "Compte intelligent",
     implementation: "Simple7702Account, par l'équipe ERC-4337 de l'Ethereum Foundation",
     upgrade: "Passez ce compte en compte intelligent : votre adresse et vos actifs restent les mêmes. Les applications peuvent alors regrouper plusieurs étapes en une seule approbation et payer vos frais de réseau.",
+    accountType: "Type de compte",
+    smartChoice: "Compte intelligent : les applications peuvent regrouper plusieurs étapes en une seule approbation et payer vos frais de réseau, sur les réseaux qui le permettent.",
+    plainChoice: "Compte simple : chaque étape est une transaction à part, et vous en payez les frais de réseau.",
+    smartUnavailable: "Aucun réseau de cette application ne prend en charge les comptes intelligents : votre compte reste simple.",
+    saveChoice: "Enregistrer",
+    cancelChoice: "Annuler",
     atomic: "Ces étapes se font ensemble : toutes, ou aucune.",
     sponsored: "Payés par l'application",
     delegatedElsewhere: "Ce compte est délégué à un autre contrat : le portefeuille ne l'utilise donc pas comme compte intelligent et envoie chaque appel séparément."

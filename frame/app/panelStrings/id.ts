@@ -66,6 +66,12 @@ const id: PanelTable = {
     smartAccount: "Akun pintar",
     implementation: "Simple7702Account, dari tim ERC-4337 Ethereum Foundation",
     upgrade: "Tingkatkan akun ini menjadi akun pintar: alamat dan aset Anda tetap sama. Aplikasi jadi bisa menggabungkan beberapa langkah dalam satu persetujuan dan membayar biaya jaringan Anda.",
+    accountType: "Jenis akun",
+    smartChoice: "Akun pintar: aplikasi dapat menggabungkan beberapa langkah dalam satu persetujuan dan membayar biaya jaringan Anda, di jaringan yang mendukungnya.",
+    plainChoice: "Akun biasa: setiap langkah adalah transaksi tersendiri, dan Anda membayar biaya jaringannya.",
+    smartUnavailable: "Tidak ada jaringan di aplikasi ini yang mendukung akun pintar: akun Anda tetap akun biasa.",
+    saveChoice: "Simpan",
+    cancelChoice: "Batal",
     atomic: "Langkah-langkah ini terjadi bersamaan: semuanya, atau tidak sama sekali.",
     sponsored: "Dibayar oleh aplikasi",
     delegatedElsewhere: "Akun ini didelegasikan ke kontrak lain, jadi dompet tidak memakainya sebagai akun pintar: setiap panggilan dikirim sendiri-sendiri."

@@ -66,6 +66,12 @@ const it: PanelTable = {
     smartAccount: "Account smart",
     implementation: "Simple7702Account, del team ERC-4337 della Ethereum Foundation",
     upgrade: "Trasforma questo account in un account smart: il tuo indirizzo e i tuoi asset restano gli stessi. Le app potranno riunire più passaggi in un'unica approvazione e pagare la tua commissione di rete.",
+    accountType: "Tipo di account",
+    smartChoice: "Account smart: le app possono raggruppare più passaggi in un'unica approvazione e pagare la tua commissione di rete, sulle reti che lo supportano.",
+    plainChoice: "Account semplice: ogni passaggio è una transazione a sé e la commissione di rete la paghi tu.",
+    smartUnavailable: "Nessuna rete di questa app supporta gli account smart: il tuo account resta semplice.",
+    saveChoice: "Salva",
+    cancelChoice: "Annulla",
     atomic: "Questi passaggi avvengono insieme: tutti o nessuno.",
     sponsored: "Pagata dall'app",
     delegatedElsewhere: "Questo account è delegato a un altro contratto, quindi il wallet non lo usa come account smart: ogni chiamata viene inviata da sola."

@@ -66,6 +66,12 @@ const ko: PanelTable = {
     smartAccount: "스마트 계정",
     implementation: "Simple7702Account, 이더리움 재단 ERC-4337 팀 제작",
     upgrade: "이 계정을 스마트 계정으로 업그레이드합니다. 주소와 자산은 그대로입니다. 앱이 여러 단계를 한 번의 승인으로 묶고 네트워크 수수료를 대신 낼 수 있게 됩니다.",
+    accountType: "계정 유형",
+    smartChoice: "스마트 계정: 지원하는 네트워크에서는 앱이 여러 단계를 한 번의 승인으로 묶고 네트워크 수수료를 대신 낼 수 있습니다.",
+    plainChoice: "일반 계정: 각 단계가 별도의 트랜잭션이며 네트워크 수수료는 직접 냅니다.",
+    smartUnavailable: "이 앱의 어떤 네트워크도 스마트 계정을 지원하지 않으므로 계정은 일반 계정으로 유지됩니다.",
+    saveChoice: "저장",
+    cancelChoice: "취소",
     atomic: "이 단계들은 함께 실행됩니다. 모두 실행되거나 하나도 실행되지 않습니다.",
     sponsored: "앱이 부담",
     delegatedElsewhere: "이 계정은 다른 컨트랙트에 위임되어 있어 지갑이 스마트 계정으로 사용하지 않습니다. 각 호출은 따로 전송됩니다."

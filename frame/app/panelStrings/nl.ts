@@ -66,6 +66,12 @@ const nl: PanelTable = {
     smartAccount: "Smart account",
     implementation: "Simple7702Account, van het ERC-4337-team van de Ethereum Foundation",
     upgrade: "Maak van dit account een smart account: je adres en je bezittingen blijven hetzelfde. Apps kunnen dan meerdere stappen in één goedkeuring bundelen en je netwerkkosten betalen.",
+    accountType: "Accounttype",
+    smartChoice: "Smart account: apps kunnen meerdere stappen bundelen in één goedkeuring en je netwerkkosten betalen, op netwerken die dat ondersteunen.",
+    plainChoice: "Gewoon account: elke stap is een eigen transactie en je betaalt zelf de netwerkkosten.",
+    smartUnavailable: "Geen enkel netwerk van deze app ondersteunt smart accounts: je account blijft een gewoon account.",
+    saveChoice: "Opslaan",
+    cancelChoice: "Annuleren",
     atomic: "Deze stappen gebeuren samen: allemaal of geen enkele.",
     sponsored: "Betaald door de app",
     delegatedElsewhere: "Dit account is gedelegeerd aan een ander contract, dus de wallet gebruikt het niet als smart account: elke aanroep wordt los verzonden."

@@ -66,6 +66,12 @@ const pl: PanelTable = {
     smartAccount: "Konto inteligentne",
     implementation: "Simple7702Account, od zespołu ERC-4337 Fundacji Ethereum",
     upgrade: "Zmień to konto w konto inteligentne: Twój adres i aktywa pozostają bez zmian. Aplikacje mogą wtedy łączyć kilka kroków w jedno zatwierdzenie i płacić za Ciebie opłatę sieciową.",
+    accountType: "Typ konta",
+    smartChoice: "Konto inteligentne: w sieciach, które to obsługują, aplikacje mogą łączyć kilka kroków w jedno zatwierdzenie i płacić za Ciebie opłatę sieciową.",
+    plainChoice: "Zwykłe konto: każdy krok to osobna transakcja, a opłatę sieciową płacisz sam.",
+    smartUnavailable: "Żadna sieć tej aplikacji nie obsługuje kont inteligentnych: Twoje konto pozostaje zwykłe.",
+    saveChoice: "Zapisz",
+    cancelChoice: "Anuluj",
     atomic: "Te kroki wykonują się razem: wszystkie albo żaden.",
     sponsored: "Płaci aplikacja",
     delegatedElsewhere: "To konto jest delegowane do innego kontraktu, więc portfel nie używa go jako konta inteligentnego: każde wywołanie jest wysyłane osobno."

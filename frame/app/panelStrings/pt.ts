@@ -66,6 +66,12 @@ const pt: PanelTable = {
     smartAccount: "Conta inteligente",
     implementation: "Simple7702Account, da equipe ERC-4337 da Ethereum Foundation",
     upgrade: "Transforme esta conta em uma conta inteligente: seu endereço e seus ativos continuam os mesmos. Assim os apps podem juntar várias etapas em uma só aprovação e pagar sua taxa de rede.",
+    accountType: "Tipo de conta",
+    smartChoice: "Conta inteligente: os apps podem agrupar várias etapas em uma única aprovação e pagar sua taxa de rede, nas redes que oferecem suporte.",
+    plainChoice: "Conta simples: cada etapa é uma transação própria, e você paga a taxa de rede dela.",
+    smartUnavailable: "Nenhuma rede deste app oferece suporte a contas inteligentes: sua conta continua simples.",
+    saveChoice: "Salvar",
+    cancelChoice: "Cancelar",
     atomic: "Estas etapas acontecem juntas: todas ou nenhuma.",
     sponsored: "Paga pelo app",
     delegatedElsewhere: "Esta conta está delegada a outro contrato, então a carteira não a usa como conta inteligente: cada chamada é enviada separadamente."

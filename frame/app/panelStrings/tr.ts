@@ -66,6 +66,12 @@ const tr: PanelTable = {
     smartAccount: "Akıllı hesap",
     implementation: "Simple7702Account, Ethereum Foundation'ın ERC-4337 ekibinden",
     upgrade: "Bu hesabı akıllı hesaba yükseltin: adresiniz ve varlıklarınız aynı kalır. Uygulamalar birkaç adımı tek bir onayda toplayabilir ve ağ ücretinizi ödeyebilir.",
+    accountType: "Hesap türü",
+    smartChoice: "Akıllı hesap: destekleyen ağlarda uygulamalar birkaç adımı tek bir onayda birleştirebilir ve ağ ücretini senin yerine ödeyebilir.",
+    plainChoice: "Düz hesap: her adım ayrı bir işlemdir ve ağ ücretini sen ödersin.",
+    smartUnavailable: "Bu uygulamanın hiçbir ağı akıllı hesapları desteklemiyor: hesabın düz hesap olarak kalır.",
+    saveChoice: "Kaydet",
+    cancelChoice: "İptal",
     atomic: "Bu adımlar birlikte gerçekleşir: ya hepsi ya hiçbiri.",
     sponsored: "Uygulama öder",
     delegatedElsewhere: "Bu hesap başka bir sözleşmeye devredilmiş, bu yüzden cüzdan onu akıllı hesap olarak kullanmaz: her çağrı ayrı gönderilir."

@@ -66,6 +66,12 @@ const vi: PanelTable = {
     smartAccount: "Tài khoản thông minh",
     implementation: "Simple7702Account, do nhóm ERC-4337 của Ethereum Foundation phát triển",
     upgrade: "Nâng cấp tài khoản này thành tài khoản thông minh: địa chỉ và tài sản của bạn vẫn giữ nguyên. Ứng dụng có thể gộp nhiều bước vào một lần phê duyệt và trả phí mạng thay bạn.",
+    accountType: "Loại tài khoản",
+    smartChoice: "Tài khoản thông minh: trên các mạng có hỗ trợ, ứng dụng có thể gộp nhiều bước vào một lần phê duyệt và trả phí mạng thay bạn.",
+    plainChoice: "Tài khoản thường: mỗi bước là một giao dịch riêng và bạn tự trả phí mạng.",
+    smartUnavailable: "Không mạng nào của ứng dụng này hỗ trợ tài khoản thông minh: tài khoản của bạn vẫn là tài khoản thường.",
+    saveChoice: "Lưu",
+    cancelChoice: "Hủy",
     atomic: "Các bước này diễn ra cùng nhau: tất cả hoặc không bước nào.",
     sponsored: "Ứng dụng trả",
     delegatedElsewhere: "Tài khoản này đã được ủy quyền cho một hợp đồng khác, nên ví không dùng nó làm tài khoản thông minh: mỗi lệnh gọi được gửi riêng."

@@ -66,6 +66,12 @@ const zhCN: PanelTable = {
     smartAccount: "智能账户",
     implementation: "Simple7702Account，由以太坊基金会 ERC-4337 团队开发",
     upgrade: "将此账户升级为智能账户：你的地址和资产保持不变。应用可以把多个步骤合并为一次批准，并替你支付网络费用。",
+    accountType: "账户类型",
+    smartChoice: "智能账户：在支持的网络上，应用可以把多个步骤合并为一次批准，并替你支付网络费用。",
+    plainChoice: "普通账户：每个步骤都是一笔单独的交易，网络费用由你支付。",
+    smartUnavailable: "此应用的网络都不支持智能账户：你的账户保持为普通账户。",
+    saveChoice: "保存",
+    cancelChoice: "取消",
     atomic: "这些步骤会一起执行：要么全部完成，要么都不执行。",
     sponsored: "由应用支付",
     delegatedElsewhere: "此账户已委托给另一个合约，因此钱包不会把它当作智能账户使用：每个调用都会单独发送。"

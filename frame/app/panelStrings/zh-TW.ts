@@ -66,6 +66,12 @@ const zhTW: PanelTable = {
     smartAccount: "智慧帳戶",
     implementation: "Simple7702Account，由以太坊基金會 ERC-4337 團隊開發",
     upgrade: "將此帳戶升級為智慧帳戶：你的地址和資產維持不變。應用程式可以把多個步驟合併成一次核准，並替你支付網路手續費。",
+    accountType: "帳戶類型",
+    smartChoice: "智慧帳戶：在支援的網路上，應用程式可將多個步驟合併為一次核准，並代你支付網路手續費。",
+    plainChoice: "一般帳戶：每個步驟都是一筆獨立的交易，網路手續費由你支付。",
+    smartUnavailable: "此應用程式的網路都不支援智慧帳戶：你的帳戶維持為一般帳戶。",
+    saveChoice: "儲存",
+    cancelChoice: "取消",
     atomic: "這些步驟會一起執行：全部完成，或完全不執行。",
     sponsored: "由應用程式支付",
     delegatedElsewhere: "此帳戶已委派給另一個合約，因此錢包不會把它當作智慧帳戶使用：每個呼叫都會分開傳送。"
