@@ -3,6 +3,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as Option from "effect/Option"
 import * as fc from "fast-check"
 import * as AccountKind from "../../core/AccountKind.ts"
+import * as SmartAccount7702 from "../../core/SmartAccount7702.ts"
 
 describe("AccountKind.fromCode", () => {
   it("no code is a plain account; any EIP-7702 designator or contract code is a smart account", () => {
@@ -10,6 +11,7 @@ describe("AccountKind.fromCode", () => {
     fc.assert(fc.property(fc.stringMatching(/^0x[0-9a-fA-F]{40}$/), (address) => {
       expect(AccountKind.fromCode(`0xef0100${address.slice(2)}`)).toEqual(Option.some("smartAccount"))
     }))
+    expect(AccountKind.fromCode(`0xef0100${SmartAccount7702.implementationAddress.slice(2)}`)).toEqual(Option.some("smartAccount"))
     expect(AccountKind.fromCode("0x6080604052")).toEqual(Option.some("smartAccount"))
   })
 
