@@ -6,38 +6,26 @@
  * down end the request with an EIP-1193 error, and nothing lands on chain.
  */
 import { createPublicClient, encodeFunctionData, erc20Abi, http, numberToHex, type Address, type Hex } from "viem"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { simple7702AccountAddress } from "../../sandbox/evm/AccountAbstraction.ts"
-import { startAccountAbstractionServices, type AccountAbstractionServices } from "../../sandbox/bundler/AccountAbstractionServices.ts"
 import { decliningPolicy, paymasterUrlOf } from "../../sandbox/bundler/PaymasterService.ts"
 import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
 import { chainOf } from "../../sandbox/evm/EvmDeployment.ts"
-import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
+import { accountAbstractionWorld } from "../support/accountAbstractionWorld.ts"
 import { createEvmProvider } from "../../sandbox/wallets/EvmWallet.ts"
 import { answering, rejection } from "../support/demoWallet.ts"
 
-let devnets: EvmDevnets
-let services: AccountAbstractionServices
-
-beforeAll(async () => {
-  devnets = await startEvmDevnets()
-  services = await startAccountAbstractionServices({ host: "127.0.0.1", devnets, bundlerPorts: [0, 0], paymasterPort: 0 })
-}, 240_000)
-
-afterAll(async () => {
-  await services?.stop()
-  await devnets?.stop()
-})
+const world = accountAbstractionWorld()
 
 const chainId = 31337
 const dead: Address = "0x000000000000000000000000000000000000dEaD"
 
-const rpcUrl = () => devnets.chains.find((chain) => chain.chainId === chainId)?.rpcUrl ?? ""
+const rpcUrl = () => world.current().devnets.chains.find((chain) => chain.chainId === chainId)?.rpcUrl ?? ""
 const node = () => createPublicClient({ transport: http(rpcUrl()) })
-const usdc = () => chainOf(devnets.deployment, chainId).contracts["usdc"] as Address
+const usdc = () => chainOf(world.current().devnets.deployment, chainId).contracts["usdc"] as Address
 
 /** The demo wallet on the devnet, connected, with `bundlerUrl` as its network's bundler. */
-const connectedWallet = async (index: number, bundlerUrl = services.bundlers.get(chainId)?.url ?? "") => {
+const connectedWallet = async (index: number, bundlerUrl = world.current().services.bundlers.get(chainId)?.url ?? "") => {
   const { privateKey, address } = accountAt(index)
   const { approve } = answering([true, true])
   const wallet = createEvmProvider({ privateKey, chains: [{ chainId, name: "Portico Local", rpcUrl: rpcUrl(), bundlerUrl }], origin: "http://127.0.0.1:5173", approve })
@@ -82,7 +70,7 @@ describe("the EVM demo wallet's smart account", () => {
     const chain = node()
     const ether = await chain.getBalance({ address })
     const tokens = await chain.readContract({ address: usdc(), abi: erc20Abi, functionName: "balanceOf", args: [address] })
-    const { id } = (await wallet.request(approveAndTransfer(address, { paymasterService: { url: paymasterUrlOf(services.paymaster) } }))) as { id: string }
+    const { id } = (await wallet.request(approveAndTransfer(address, { paymasterService: { url: paymasterUrlOf(world.current().services.paymaster) } }))) as { id: string }
     const status = await settled(wallet, id)
     expect(status).toMatchObject({ status: 200, atomic: true, receipts: [{ status: "0x1" }] })
     expect(await chain.getBalance({ address })).toBe(ether)
@@ -96,7 +84,7 @@ describe("the EVM demo wallet's smart account", () => {
     const chain = node()
     const nonce = await chain.getTransactionCount({ address })
     const refused = await rejection(wallet.request(approveAndTransfer(address, {
-      paymasterService: { url: paymasterUrlOf(services.paymaster), context: { sponsorshipPolicyId: decliningPolicy } }
+      paymasterService: { url: paymasterUrlOf(world.current().services.paymaster), context: { sponsorshipPolicyId: decliningPolicy } }
     })))
     expect(refused).toEqual({ code: -32003, message: "The app's paymaster refused to sponsor these calls." })
     expect(await chain.getTransactionCount({ address })).toBe(nonce)
