@@ -149,16 +149,16 @@ export interface Engine {
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect") => Attempt<string, FailureOf<EmbeddedLogin["Service"]["connectSocial"]> | Lazy>
   /** Email update: a code to the current address, then one to the new address, both typed in the wallet's panel. */
   readonly updateEmail: (email: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["updateEmail"]> | Lazy>
-  /** Shows the frame's key export panel. */
-  readonly exportEmbeddedKeys: () => Attempt<void, FailureOf<EmbeddedLogin["Service"]["exportKeys"]> | Lazy>
+  /** Shows the frame's key export or account-type panel (a smart or a plain account, chosen on the wallet's origin). */
+  readonly openEmbeddedPanel: (kind: "export" | "accountType") => Attempt<void, FailureOf<EmbeddedLogin["Service"]["openPanel"]> | Lazy>
   /** Signs the embedded wallet's visitor out on every browser and device, then disconnects here. */
   readonly signOutEverywhere: () => Attempt<
     void,
     FailureOf<EmbeddedLogin["Service"]["signOutEverywhere"]> | FailureOf<Disconnecting["Service"]["disconnect"]> | Lazy
   >
-  /** The embedded wallet's signed-in visitor (email, social account), for the Account view. */
+  /** The embedded wallet's signed-in visitor (email, social account) and its accounts' types, for the Account view. */
   readonly embeddedUser: () => Attempt<
-    { readonly email?: string; readonly socialProvider?: string; readonly userName?: string },
+    Effect.Success<EmbeddedLogin["Service"]["user"]>,
     FailureOf<EmbeddedLogin["Service"]["user"]> | Lazy
   >
   readonly cancelLogin: () => Safe<void>
@@ -353,7 +353,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     // The page comes back here after a redirect.
     connectSocial: (provider, mode) => login.attempt((feature) => feature.connectSocial(provider, mode, globalThis.location?.href ?? config.metadata.url)),
     updateEmail: (email) => login.attempt((feature) => feature.updateEmail(email)),
-    exportEmbeddedKeys: () => login.attempt((feature) => feature.exportKeys),
+    openEmbeddedPanel: (kind) => login.attempt((feature) => feature.openPanel(kind)),
     signOutEverywhere: () => login.attempt((feature) => Effect.andThen(feature.signOutEverywhere, service(Disconnecting).disconnect())),
     embeddedUser: () => login.attempt((feature) => feature.user),
     cancelLogin: () => login.safe((feature) => feature.cancel),

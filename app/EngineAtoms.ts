@@ -50,6 +50,8 @@ export interface EngineAtoms {
     readonly preparedPairing: Atom.Atom<Connector.PreparedPairing | undefined>
     readonly balances: ReturnType<typeof AccountData.atoms>["balances"]
     readonly identity: ReturnType<typeof AccountData.atoms>["identity"]
+    /** An external wallet's account: a smart or a plain account on its network. */
+    readonly accountType: ReturnType<typeof AccountData.atoms>["accountType"]
     readonly swapNetworks: ReturnType<typeof AccountData.atoms>["swapNetworks"]
     readonly transactions: ReturnType<typeof Activity.atoms>["transactions"]
     readonly pending: ReturnType<typeof Activity.atoms>["pending"]
@@ -106,6 +108,7 @@ export const make = (
     preparedPairing: state(service(ConnectAttempt.ConnectAttempt).prepared),
     balances: accountAtoms.balances,
     identity: accountAtoms.identity,
+    accountType: accountAtoms.accountType,
     swapNetworks: accountAtoms.swapNetworks,
     ...Activity.atoms(service(Activity.Activity)),
     wallets: walletAtoms.page,

@@ -64,7 +64,7 @@ export type KeyState = typeof KeyState.Type
  * The panels the frame renders itself, inside the modal, on its own origin: every code the visitor types
  * (`otp`: the login code; `updateEmail`: both codes of an email update), every decision and every secret.
  */
-export const PanelKind = Schema.Literals(["approve", "setup", "recover", "export", "otp", "updateEmail"])
+export const PanelKind = Schema.Literals(["approve", "setup", "recover", "export", "accountType", "otp", "updateEmail"])
 export type PanelKind = typeof PanelKind.Type
 
 /** What a host page tells the frame about itself (spec's "sync dapp data"). */
@@ -126,8 +126,8 @@ export const requests = {
   },
   /** Both codes (to the current address, then to the new one) are typed in the frame's panel `panelId`. */
   UPDATE_EMAIL: { payload: Schema.Struct({ email: Email }), success: Schema.Struct({ action: EmailUpdateAction, panelId: RequestId }) },
-  /** Opens a panel the visitor asked for (key export). */
-  OPEN_PANEL: { payload: Schema.Struct({ kind: Schema.Literal("export") }), success: Schema.Struct({ panelId: RequestId }) },
+  /** Opens a panel the visitor asked for: key export, or the account type (a smart or a plain account), chosen in the frame only. */
+  OPEN_PANEL: { payload: Schema.Struct({ kind: Schema.Literals(["export", "accountType"]) }), success: Schema.Struct({ panelId: RequestId }) },
   SIGN_OUT: { payload: Empty, success: Empty },
   /** Signs the visitor out on every browser and device: the server ends all their sessions, this one's too. */
   SIGN_OUT_EVERYWHERE: { payload: Empty, success: Empty },

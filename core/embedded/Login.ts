@@ -30,7 +30,7 @@ export type LoginStep =
   | { readonly _tag: "Device"; readonly email: string; readonly sentAt: number }
   /** The provider's sign-in window (popup, or the page itself after a redirect). */
   | { readonly _tag: "Social"; readonly provider?: SocialProvider }
-  /** One of the frame's own panels is on screen (setup, recovery, approval, export). */
+  /** One of the frame's own panels is on screen (setup, recovery, approval, export, account type). */
   | ({ readonly _tag: "Panel"; readonly kind: PanelKind } & PanelRef)
   /** Email update: both codes (to the current address, then to `newEmail`) are typed in the frame's panel. */
   | { readonly _tag: "UpdateCode"; readonly newEmail: string; readonly panel: PanelRef }

@@ -3,7 +3,8 @@
  * (spec §4 "Token balance", §8 'Token Balance Unavailable') and the profile (name, avatar) of its
  * address. Balances load once per account and network, refresh on demand (after a send, on the
  * wallet's events) bypassing the 30 s cache, and after a failed fetch are not asked again for 30 s:
- * the failure shows the 'Token Balance Unavailable' toast and the view offers no retry until then.
+ * the failure shows the 'Token Balance Unavailable' toast and the view offers no retry until then. An
+ * external wallet's EVM account is said to be a smart or a plain account (core/AccountKind.ts).
  */
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -14,14 +15,16 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Atom from "effect/reactivity/Atom"
 import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
+import * as AccountKind from "../AccountKind.ts"
 import * as Alert from "../Alert.ts"
 import { Backend, type AccountOnNetwork, type BackendError } from "../Backend.ts"
-import type * as Caip from "../Caip.ts"
+import * as Caip from "../Caip.ts"
 import type * as Connector from "../Connector.ts"
 import { Connectors } from "../connectors/Connectors.ts"
 import * as Constants from "../Constants.ts"
 import type * as Identity from "../Identity.ts"
 import * as Modal from "../Modal.ts"
+import { ChainReads } from "../rpc/ChainReads.ts"
 import * as BalanceSource from "../send/BalanceSource.ts"
 import type * as Session from "../Session.ts"
 import * as TokenBalance from "../TokenBalance.ts"
@@ -57,6 +60,8 @@ export class AccountData extends Context.Service<AccountData, {
    * the old profile until its cache expires.
    */
   readonly refreshIdentity: (address: string) => Effect.Effect<void>
+  /** Whether the account is a smart account on its network: its code read on that network, else its wallet's capabilities. */
+  readonly accountType: (account: Session.SessionAccount) => Effect.Effect<AccountKind.AccountKind>
 }>()("portico/core/features/AccountData") {
   static readonly layer = Layer.effect(
     AccountData,
@@ -64,6 +69,7 @@ export class AccountData extends Context.Service<AccountData, {
       const backend = yield* Backend
       const connectors = yield* Connectors
       const modal = yield* Modal.Modal
+      const chainReads = yield* ChainReads
       const balances = yield* SubscriptionRef.make<ReadonlyMap<string, BalancesState>>(new Map())
       const set = (key: string, state: BalancesState) => SubscriptionRef.update(balances, (all) => new Map(all).set(key, state))
 
@@ -112,7 +118,24 @@ export class AccountData extends Context.Service<AccountData, {
           Effect.andThen(SubscriptionRef.update(identityVersions, (all) => new Map(all).set(address, (all.get(address) ?? 0) + 1)))
         )
 
+      const capabilityKind = (account: Session.SessionAccount) => {
+        const chainIdHex = `0x${Number(Caip.referenceOf(account.caipNetworkId)).toString(16)}`
+        return connectors.get(account.connectorId).pipe(
+          Effect.flatMap((client) => client.request({ method: "wallet_getCapabilities", params: [account.address, [chainIdHex]] })),
+          Effect.map((answer) => AccountKind.fromCapabilities(answer, chainIdHex)),
+          Effect.orElseSucceed((): AccountKind.AccountKind => "eoa")
+        )
+      }
+      const accountType = (account: Session.SessionAccount) =>
+        chainReads.on(account.caipNetworkId).pipe(
+          Effect.flatMap((read) => read({ method: "eth_getCode", params: [account.address, "latest"] })),
+          Effect.map(AccountKind.fromCode),
+          Effect.orElseSucceed(() => Option.none<AccountKind.AccountKind>()),
+          Effect.flatMap(Option.match({ onSome: Effect.succeed, onNone: () => capabilityKind(account) }))
+        )
+
       return AccountData.of({
+        accountType,
         balances,
         loadBalances,
         identity: (address) => backend.identity(address),
@@ -139,8 +162,19 @@ export const atoms = (data: AccountData["Service"]) => {
       get(versions).get(address)
       return data.identity(address)
     })))
+  const shownAccounts = new Map<string, Session.SessionAccount>()
+  // Not kept alive: the Account view reads the account's code again each time it shows it (an upgrade changes it).
+  const typeByKey = Atom.family((key: string) => Atom.make(Effect.suspend(() => {
+    const account = shownAccounts.get(key)
+    return account === undefined ? Effect.never : data.accountType(account)
+  })))
   return {
     swapNetworks: Atom.keepAlive(Atom.make(data.swapNetworks)),
+    accountType: (account: Session.SessionAccount) => {
+      const key = `${account.connectorId}|${keyOf(account)}`
+      shownAccounts.set(key, account)
+      return typeByKey(key)
+    },
     balances: (account: AccountOnNetwork) => balancesByKey(keyOf(account)),
     identity: (address: string) => {
       addresses.add(address)

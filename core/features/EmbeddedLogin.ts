@@ -105,6 +105,9 @@ const failingIn = (form: Form, modal: Modal.Modal["Service"]) => {
       Effect.andThen(SubscriptionRef.update(form, (state) => ({ ...state, problem: problemOf(error) })), alertFor(error)))
 }
 
+/** The panels that, once done, give the view before them back (the others are followed by their login). */
+const visitorPanels: ReadonlySet<Protocol.PanelKind> = new Set(["approve", "export", "accountType"])
+
 /** Waits until the frame's panel `panelId` is done, with its outcome. */
 const panelOutcomeIn = (frame: Frame) => (panelId: string) =>
   frame.events.pipe(
@@ -189,10 +192,9 @@ const watchApprovals = (deps: {
       }
       if (event.type !== "PANEL_DONE") return
       const state = yield* SubscriptionRef.get(form)
-      // Setup, recovery and codes are followed by the login that showed them.
-      if (state.step._tag !== "Panel" || state.step.panelId !== event.panelId || !(state.step.kind === "approve" || state.step.kind === "export")) return
+      if (state.step._tag !== "Panel" || state.step.panelId !== event.panelId || !visitorPanels.has(state.step.kind)) return
       yield* SubscriptionRef.set(form, Login.initial)
-      // The approval (or export) is answered: the view it needed goes, and the modal with it when nothing is left.
+      // The approval (export, account type) is answered: the view it needed goes, and the modal with it when nothing is left.
       const modalState = yield* SubscriptionRef.get(modal.state)
       if (modalState.history.length <= 1) return yield* modal.close(yield* deps.router, { forced: true })
       yield* modal.back(yield* deps.router)
@@ -218,8 +220,8 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly socialWindowClosed: Effect.Effect<void>
   /** Email update: both codes are typed in the frame's panel; once it completes, back to Account. */
   readonly updateEmail: (email: string) => Effect.Effect<void, LoginFailure>
-  /** The frame's key export panel (the keys never leave the frame's origin). */
-  readonly exportKeys: Effect.Effect<void, LoginFailure>
+  /** The frame's key export (the keys never leave its origin) or account-type panel (chosen on its origin only). */
+  readonly openPanel: (kind: "export" | "accountType") => Effect.Effect<void, LoginFailure>
   /** Ends every session of the visitor, on every browser and device (the connection here ends with it). */
   readonly signOutEverywhere: Effect.Effect<void, LoginFailure>
   /** The signed-in visitor (email or social account, accounts). */
@@ -365,9 +367,9 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
               yield* modal.goBackTo("Account")
             }))
           })),
-        exportKeys: failing(Effect.gen(function*() {
-          const { panelId } = yield* frame.request("OPEN_PANEL", { kind: "export" })
-          yield* show({ _tag: "Panel", kind: "export", ...(yield* panelRef(panelId)) })
+        openPanel: (kind) => failing(Effect.gen(function*() {
+          const { panelId } = yield* frame.request("OPEN_PANEL", { kind })
+          yield* show({ _tag: "Panel", kind, ...(yield* panelRef(panelId)) })
         })),
         signOutEverywhere: failing(Effect.asVoid(frame.request("SIGN_OUT_EVERYWHERE", {}))),
         user: frame.request("GET_USER", {}),

@@ -49,14 +49,15 @@ const machines = (config: HostConfig["Service"]) =>
 
 const build = (config: HostConfig["Service"]) => {
   const attempt = ConnectAttempt.layer
-  const reads = Layer.mergeAll(AccountData.layer, Activity.layer, WalletList.layer)
+  const reads = Layer.mergeAll(AccountData.layer, Activity.layer, WalletList.layer).pipe(Layer.provideMerge(ChainReads.layer))
   const names = Names.layer.pipe(Layer.provideMerge(WalletRequests.layer))
   const actions = Layer.mergeAll(
     Navigation.layer,
     NetworkSwitch.layer,
     AccountSwitch.layer,
     Disconnecting.layer,
-    Layer.merge(Sending.layer, AccountFollow.layer).pipe(Layer.provideMerge(ChainReads.layer))
+    Sending.layer,
+    AccountFollow.layer
   ).pipe(Layer.provideMerge(names), Layer.provideMerge(attempt), Layer.provideMerge(reads))
   return actions.pipe(Layer.provideMerge(machines(config)))
 }

@@ -6,11 +6,13 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import type { DappData, FrameQuery, Payload } from "../../core/embedded/FrameProtocol.ts"
 import type { EmbeddedAccountType } from "../../core/EmbeddedUser.ts"
 import { fixed } from "../../core/FixedMessage.ts"
+import * as AccountTypeChoice from "./AccountTypeChoice.ts"
 import type { PanelSettings } from "./PanelChannel.ts"
 
 type Theme = Payload<"SYNC_THEME">
@@ -20,8 +22,10 @@ interface State {
   readonly theme: Theme
   /** The network `GET_CHAIN_ID` answers: the query's, then the last one switched to. */
   readonly chainId: DappData["networks"][number]
-  /** A smart account where the network has a bundler (the default), or a plain account everywhere. */
-  readonly accountType: EmbeddedAccountType
+  /** What the host asked for (`SET_PREFERRED_ACCOUNT`): a smart account where the network has a bundler, by default. */
+  readonly hostPreference: EmbeddedAccountType
+  /** What the visitor chose in the frame's own panel, kept on this browser; it outranks the host's preference. */
+  readonly visitorChoice: Option.Option<EmbeddedAccountType>
 }
 
 export class FrameSettings extends Context.Service<FrameSettings, {
@@ -34,8 +38,12 @@ export class FrameSettings extends Context.Service<FrameSettings, {
   /** Moves the wallet to `chainId`, one of the dapp's networks (the query's network before the dapp synced). */
   readonly switchNetwork: (chainId: State["chainId"]) => Effect.Effect<void, NetworkNotConfiguredError>
   readonly locale: Effect.Effect<DappData["locale"]>
+  /** A smart account where the network has a bundler, or a plain account everywhere: the visitor's choice, else the host's. */
   readonly accountType: Effect.Effect<EmbeddedAccountType>
-  readonly setAccountType: (type: EmbeddedAccountType) => Effect.Effect<void>
+  /** The host's preference; the answer is the account type in force, which stays the visitor's once they chose. */
+  readonly setAccountType: (type: EmbeddedAccountType) => Effect.Effect<EmbeddedAccountType>
+  /** The visitor's choice, from the frame's account-type panel only: kept on this browser. */
+  readonly chooseAccountType: (type: EmbeddedAccountType) => Effect.Effect<void>
   /** The panels' look and language (the site asking is the Panels service's to add). */
   readonly panelSettings: Effect.Effect<Omit<PanelSettings, "site">>
 }>()("portico/frame/app/FrameSettings") {
@@ -43,7 +51,8 @@ export class FrameSettings extends Context.Service<FrameSettings, {
     Layer.effect(
       FrameSettings,
       Effect.gen(function*() {
-        const state = yield* Ref.make<State>({ dapp: undefined, theme: { themeMode: "dark" }, chainId: query.chainId, accountType: "smartAccount" })
+        const state = yield* Ref.make<State>({ dapp: undefined, theme: { themeMode: "dark" }, chainId: query.chainId, hostPreference: "smartAccount", visitorChoice: AccountTypeChoice.read() })
+        const inForce = (current: State) => Option.getOrElse(current.visitorChoice, () => current.hostPreference)
         const read = Ref.get(state)
         return FrameSettings.of({
           query,
@@ -59,8 +68,10 @@ export class FrameSettings extends Context.Service<FrameSettings, {
                 : Effect.fail(new NetworkNotConfiguredError({ chainId }))
             }),
           locale: Effect.map(read, (current) => current.dapp?.locale ?? "en"),
-          accountType: Effect.map(read, (current) => current.accountType),
-          setAccountType: (accountType) => Ref.update(state, (current) => ({ ...current, accountType })),
+          accountType: Effect.map(read, inForce),
+          setAccountType: (hostPreference) => Effect.map(Ref.updateAndGet(state, (current) => ({ ...current, hostPreference })), inForce),
+          chooseAccountType: (type) =>
+            Effect.andThen(Effect.sync(() => AccountTypeChoice.keep(type)), Ref.update(state, (current) => ({ ...current, visitorChoice: Option.some(type) }))),
           panelSettings: Effect.map(read, (current) => ({
             locale: current.dapp?.locale ?? "en",
             themeMode: current.theme.themeMode,

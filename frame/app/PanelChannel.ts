@@ -6,10 +6,11 @@
  *
  * The panel says it opened (with the origin that frames it, which must be the frame's parent's); the
  * frame answers with what to show; the panel answers with the visitor's decision (approve panels) or the
- * outcome (setup, recover, export). The frame may end a panel it no longer waits for.
+ * outcome (setup, recover, export), or the visitor's choice (account type). The frame may end a panel it no longer waits for.
  */
 import * as Schema from "effect/Schema"
 import { Email } from "../../core/Email.ts"
+import { EmbeddedAccountType } from "../../core/EmbeddedUser.ts"
 import { CaipNetworkId, DappData, RequestId } from "../../core/embedded/FrameProtocol.ts"
 
 export const channelName = (panelId: string): string => `portico-embedded-panel/${panelId}`
@@ -119,6 +120,8 @@ export const PanelContent = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("setup"), userName: Text(254) }),
   Schema.Struct({ kind: Schema.Literal("recover") }),
   Schema.Struct({ kind: Schema.Literal("export") }),
+  /** The visitor's account type, in force now; `smartAvailable`: some network of the app has a bundler. */
+  Schema.Struct({ kind: Schema.Literal("accountType"), current: EmbeddedAccountType, smartAvailable: Schema.Boolean }),
   /** The login code mailed to `email`, typed here; the panel confirms it with the server and keeps the session. */
   Schema.Struct({ kind: Schema.Literal("otp"), email: Email, attemptId: RequestId }),
   /** An email update's two codes: to the current address, then to `newEmail`. */
@@ -140,7 +143,9 @@ export type PanelSettings = typeof PanelSettings.Type
 export const FromPanel = Schema.Union([
   Schema.Struct({ type: Schema.Literal("OPENED"), panelId: RequestId, parentOrigin: Text(2000) }),
   Schema.Struct({ type: Schema.Literal("DECIDED"), panelId: RequestId, decision: Schema.Literals(["approve", "reject"]) }),
-  Schema.Struct({ type: Schema.Literal("FINISHED"), panelId: RequestId, outcome: Schema.Literals(["completed", "closed"]) })
+  Schema.Struct({ type: Schema.Literal("FINISHED"), panelId: RequestId, outcome: Schema.Literals(["completed", "closed"]) }),
+  /** The account-type panel's answer: the visitor chose `accountType` (the panel then counts as completed). */
+  Schema.Struct({ type: Schema.Literal("CHOSEN"), panelId: RequestId, accountType: EmbeddedAccountType })
 ])
 export type FromPanel = typeof FromPanel.Type
 

@@ -1,9 +1,10 @@
 /**
  * The panel page's entry (`/embedded/panel?projectId&panelId`, shown inside the modal): it says to the
  * frame that it opened (and which page frames it), renders what the frame sends — the approval, a code to
- * type, the setup, the recovery or the export — in the modal's locale and look under the strip naming the
- * site and the visitor's sign, and answers the frame with the visitor's decision or the outcome. A panel
- * that goes away unanswered (the modal closed) rejects its request, or closes its other kinds.
+ * type, the setup, the recovery, the export or the account type — in the modal's locale and look under the
+ * strip naming the site and the visitor's sign, and answers the frame with the visitor's decision, choice
+ * or the outcome. A panel that goes away unanswered (the modal closed) rejects its request, or closes its
+ * other kinds.
  *
  * With `&window=popup` the same page is the wallet's own window the panel opened (PanelWindow.ts): it
  * shows what its opener sends and answers it, never the frame.
@@ -12,6 +13,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { PanelQuery } from "../../core/embedded/FrameProtocol.ts"
 import * as Locale from "../../core/Locale.ts"
+import * as AccountTypePanel from "./AccountTypePanel.ts"
 import * as ApprovePanel from "./ApprovePanel.ts"
 import { el, show } from "./Dom.ts"
 import * as ExportPanel from "./ExportPanel.ts"
@@ -110,6 +112,8 @@ const start = (root: HTMLElement, header: HTMLElement, query: PanelQuery, parent
         return RecoverPanel.render(root, strings, services(strings, settings), finish)
       case "export":
         return ExportPanel.render(root, strings, () => ExportPanel.reveal(services(strings, settings)), finishExport, openWindow(strings, shown, settings))
+      case "accountType":
+        return AccountTypePanel.render(root, strings, shown, (accountType) => answer({ type: "CHOSEN", panelId, accountType }), () => finish("closed"))
       case "otp":
       case "updateEmail":
         return OtpPanel.render(root, strings, shown, services(strings, settings), finish)
@@ -124,7 +128,7 @@ const start = (root: HTMLElement, header: HTMLElement, query: PanelQuery, parent
       windowLink?.post({ type: "ENDED" })
       return showEnded(root)
     }
-    // The first content counts: a panel shows one request, one code, one setup, one recovery or one export.
+    // The first content counts: a panel shows one request, one code, one setup, one recovery, one export or one choice.
     if (content !== undefined) return
     const shown = (content = message.content)
     const { settings } = message

@@ -74,6 +74,13 @@ export interface PanelTable {
     readonly smartAccount: string
     readonly implementation: string
     readonly upgrade: string
+    /** The account-type panel (AccountTypePanel.ts): its title, the two choices, why smart is off, and its buttons. */
+    readonly accountType: string
+    readonly smartChoice: string
+    readonly plainChoice: string
+    readonly smartUnavailable: string
+    readonly saveChoice: string
+    readonly cancelChoice: string
     /** A user operation's calls are atomic. */
     readonly atomic: string
     /** The fee row's value when the app's sponsor pays. */
@@ -246,6 +253,12 @@ export const en: PanelTable = {
     smartAccount: "Smart account",
     implementation: "Simple7702Account, by the Ethereum Foundation's ERC-4337 team",
     upgrade: "Upgrade this account to a smart account: your address and assets stay the same. It lets apps bundle several steps into one approval and pay your network fee.",
+    accountType: "Account type",
+    smartChoice: "Smart account: apps can bundle several steps into one approval and pay your network fee, on networks that support it.",
+    plainChoice: "Plain account: each step is a transaction of its own, and you pay its network fee.",
+    smartUnavailable: "No network of this app supports smart accounts: your account stays plain.",
+    saveChoice: "Save",
+    cancelChoice: "Cancel",
     atomic: "These steps happen together: all of them, or none.",
     sponsored: "Paid by the app",
     delegatedElsewhere: "This account is delegated to another contract, so the wallet does not use it as a smart account: each call is sent on its own.",

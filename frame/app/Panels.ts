@@ -1,10 +1,10 @@
 /**
- * The panels the frame opens inside the modal (approve, setup, recover, export): each one a random id,
+ * The panels the frame opens inside the modal (approve, setup, recover, export, account type): each one a random id,
  * a `BroadcastChannel` of that name (frame/app/PanelChannel.ts) and the visitor's answer.
  *
  * A panel that says it opened is answered with its content and the modal's current look, but only when
  * the page framing it is the frame's own parent. The first answer that fits the panel's kind counts
- * (approve or reject for an approve panel, completed or closed for the others); the owner then finishes
+ * (approve or reject for an approve panel, a choice for the account-type panel, completed or closed for the others); the owner then finishes
  * the panel, which tells the modal (`PANEL_DONE`) to leave its view.
  */
 import * as Context from "effect/Context"
@@ -95,6 +95,12 @@ export class Panels extends Context.Service<Panels, {
                   return
                 case "FINISHED":
                   if (!approving) settle(message.outcome)
+                  return
+                case "CHOSEN":
+                  // Only the account-type panel chooses; the choice is the frame's to keep before the modal hears of it.
+                  if (content.kind !== "accountType") return
+                  Effect.runSync(settings.chooseAccountType(message.accountType))
+                  settle("completed")
                   return
               }
             })

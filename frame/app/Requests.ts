@@ -32,6 +32,13 @@ const make = Effect.gen(function*() {
     return offered.flat()
   })
 
+  /** The account-type panel, showing the type in force and whether any network of the app offers a smart account. */
+  const openAccountType = Effect.gen(function*() {
+    const current = yield* settings.accountType
+    const networks = yield* smartNetworks
+    return yield* wallet.openPanel({ kind: "accountType", current, smartAvailable: networks.length > 0 })
+  })
+
   /** The request's success payload (encoded and checked against its schema by the host channel). */
   const handle = (request: AcceptedRequest): Effect.Effect<unknown, unknown> => {
     switch (request.type) {
@@ -50,7 +57,7 @@ const make = Effect.gen(function*() {
       case "GET_KEY_STATE":
         return wallet.keyState
       case "GET_USER":
-        return wallet.user
+        return Effect.flatMap(wallet.user, smartAccounts.describe)
       case "IS_CONNECTED":
         return Effect.map(wallet.isConnected, (isConnected) => ({ isConnected }))
       case "GET_CHAIN_ID":
@@ -65,17 +72,20 @@ const make = Effect.gen(function*() {
       case "SET_PREFERRED_ACCOUNT": {
         const type = request.payload.type
         // A smart account needs a bundler somewhere; without one the modal falls back to the plain account.
+        // The answer is the type in force: the visitor's own choice (the account-type panel) outranks the host's.
         return type === "eoa"
-          ? Effect.as(settings.setAccountType("eoa"), { type })
+          ? Effect.map(settings.setAccountType("eoa"), (inForce) => ({ type: inForce }))
           : Effect.flatMap(smartNetworks, (networks) =>
-            networks.length === 0 ? Effect.fail(new SmartAccountUnavailableError()) : Effect.as(settings.setAccountType(type), { type }))
+            networks.length === 0
+              ? Effect.fail(new SmartAccountUnavailableError())
+              : Effect.map(settings.setAccountType(type), (inForce) => ({ type: inForce })))
       }
       case "RPC_REQUEST":
         return rpc.handle(request.id, request.payload)
       case "UPDATE_EMAIL":
         return login.updateEmail(request.payload)
       case "OPEN_PANEL":
-        return Effect.map(wallet.openExport, (panelId) => ({ panelId }))
+        return Effect.map(request.payload.kind === "export" ? wallet.openPanel({ kind: "export" }) : openAccountType, (panelId) => ({ panelId }))
       case "SIGN_OUT":
         return Effect.as(wallet.signOut, {})
       case "SIGN_OUT_EVERYWHERE":

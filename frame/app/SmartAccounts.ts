@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import type { Address } from "viem"
+import type { FrameUser } from "../../core/embedded/FrameProtocol.ts"
 import * as RpcCode from "../../core/RpcCode.ts"
 import * as SmartAccount7702 from "../../core/SmartAccount7702.ts"
 import { ChainClient, type NodeError } from "./ChainClient.ts"
@@ -78,7 +79,29 @@ const make = Effect.gen(function*() {
       return { support: offered, delegation: held, smart: held.kind !== "elsewhere" } satisfies Standing
     })
 
-  return { support, standing }
+  /**
+   * The user as the modal shows it: the EVM account a smart account where it is one on the wallet's
+   * network now, the type in force, and whether the account is upgraded there. An account whose code
+   * cannot be read is shown plain, as the wallet would not use it as a smart account without it.
+   */
+  const describe = (user: FrameUser) =>
+    Effect.gen(function*() {
+      const chainId = yield* settings.chainId
+      const preferredAccountType = yield* settings.accountType
+      const evm = user.accounts.find((account) => account.namespace === "eip155")
+      const found = evm === undefined || !chainId.startsWith("eip155:")
+        ? undefined
+        : yield* Effect.option(standing(chainId, evm.address as Address))
+      const held = found?._tag === "Some" ? found.value : undefined
+      return {
+        ...user,
+        accounts: user.accounts.map((account) => account === evm && held?.smart === true ? { ...account, type: "smartAccount" as const } : account),
+        preferredAccountType,
+        smartAccountDeployed: held?.delegation.kind === "simple7702"
+      } satisfies FrameUser
+    })
+
+  return { support, standing, describe }
 })
 
 export class SmartAccounts extends Context.Service<SmartAccounts, Effect.Success<typeof make>>()("portico/frame/app/SmartAccounts") {

@@ -36,7 +36,7 @@ export const userOf = (visitor: EmbeddedVisitor, addresses: Addresses): FrameUse
     { namespace: "eip155", address: addresses.evm, type: "eoa", path: evmPath },
     { namespace: "solana", address: addresses.solana, type: "eoa", path: solanaPath }
   ],
-  // The embedded wallet has plain accounts only: no smart account is deployed for it.
+  // The keys' own view: plain accounts. Where the EVM account is a smart account, SmartAccounts.describe says so.
   preferredAccountType: "eoa",
   smartAccountDeployed: false
 })
@@ -80,8 +80,8 @@ export class Wallet extends Context.Service<Wallet, {
   readonly isConnected: Effect.Effect<boolean, WalletError>
   /** The open wallet's accounts (RPC calls sign with them). */
   readonly addresses: Effect.Effect<Addresses, WalletLockedError>
-  /** Opens the export panel for the open wallet. */
-  readonly openExport: Effect.Effect<string, WalletError>
+  /** Opens a panel about the open wallet (export, account type), with no key state to follow. */
+  readonly openPanel: (content: PanelContent) => Effect.Effect<string, WalletError>
   readonly signOut: Effect.Effect<void, WalletError>
   /** Signs the visitor out of every browser and device (every session ends on the server), this one included. */
   readonly signOutEverywhere: Effect.Effect<void, WalletError>
@@ -167,7 +167,7 @@ const make = Effect.gen(function*() {
     user,
     isConnected,
     addresses,
-    openExport: Effect.andThen(addresses, panel({ kind: "export" }, false)),
+    openPanel: (content) => Effect.andThen(addresses, panel(content, false)),
     signOut: Effect.andThen(approvals.abortAll, Effect.ensuring(session.end, forget)),
     signOutEverywhere: Effect.andThen(approvals.abortAll, Effect.andThen(session.endEverywhere, forget)),
     reload: Effect.andThen(forget, open.pipe(Effect.asVoid, Effect.catchTag("SessionEndedError", () => Effect.void)))

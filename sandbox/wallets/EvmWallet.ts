@@ -22,6 +22,7 @@ import * as Address from "../../core/Address.ts"
 import type { Approve } from "./Approval.ts"
 import { getAssets, GetAssetsParams } from "./AssetDiscovery.ts"
 import { makeAtomicSender, type AtomicSender } from "./AtomicBatch.ts"
+import { makeSmartSender, type PaymasterService, type SmartSender } from "./SmartBatch.ts"
 import type { ChainMemory } from "./ChainMemory.ts"
 import { memory, type Permission } from "./Permission.ts"
 import {
@@ -46,6 +47,8 @@ export interface EvmWalletChain {
   readonly rpcUrl: string
   readonly nativeCurrency?: { readonly name: string; readonly symbol: string; readonly decimals: number }
   readonly explorer?: string
+  /** The network's ERC-4337 bundler: there the wallet's bundles are user operations of its EIP-7702 smart account (SmartBatch.ts). */
+  readonly bundlerUrl?: string
 }
 
 export interface EvmWalletOptions {
@@ -136,6 +139,18 @@ const SendCallsParams = Schema.Tuple([
     calls: Schema.Array(Call)
   })
 ])
+/** ERC-7677's capability, read where the network has a bundler. */
+const PaymasterCapability = Schema.Struct({
+  paymasterService: Schema.optional(Schema.Struct({
+    url: Schema.String.check(Schema.isPattern(/^https?:\/\//)),
+    context: Schema.optional(Schema.Record(Schema.String, Schema.Unknown))
+  }))
+})
+const SendCallsCapabilities = Schema.Tuple([
+  Schema.Struct({
+    capabilities: Schema.optional(PaymasterCapability)
+  })
+])
 const AddChainParams = Schema.Tuple([
   Schema.Struct({
     chainId: Quantity,
@@ -205,6 +220,8 @@ interface CallsBundle {
   readonly chainId: number
   readonly hashes: ReadonlyArray<Hex>
   readonly atomic: boolean
+  /** Sent as a user operation (`hashes` holds its hash): its receipt comes from the bundler. */
+  readonly smart?: SmartSender
 }
 
 export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
@@ -310,7 +327,9 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
     const chain = chains.get(Number(BigInt(bundle.chainId)))
     if (chain === undefined) throw unsupportedChainId(bundle.chainId)
     // EIP-5792: a capability the wallet does not know must be marked optional, or the bundle is refused.
-    const required = Object.entries(bundle.capabilities ?? {}).find(([, capability]) => capability.optional !== true)
+    // Where the network has a bundler, the wallet knows ERC-7677's paymasterService.
+    const known = chain.bundlerUrl === undefined ? [] : ["paymasterService"]
+    const required = Object.entries(bundle.capabilities ?? {}).find(([name, capability]) => capability.optional !== true && !known.includes(name))
     if (required !== undefined) throw unsupportedCapability(required[0])
     const id = bundle.id ?? bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
     if (bundles.has(id)) throw duplicateCallsId(id)
@@ -319,13 +338,17 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
       ...bundle.calls.map((call, i) =>
         `Call ${i + 1}: to ${call.to}, value ${formatEther(call.value === undefined ? 0n : BigInt(call.value))}${call.data !== undefined && call.data !== "0x" ? `, data ${call.data}` : ""}`)
     ])
-    // Every bundle runs atomically: one EIP-7702 transaction through the batch executor (AtomicBatch.ts).
-    const hash = await atomicSender(chain, account).send(bundle.calls.map((call) => ({
-      to: call.to,
-      value: call.value === undefined ? 0n : BigInt(call.value),
-      data: call.data ?? "0x"
-    })))
-    bundles.set(id, { chainId: chain.chainId, hashes: [hash], atomic: true })
+    const calls = bundle.calls.map((call) => ({ to: call.to, value: call.value === undefined ? 0n : BigInt(call.value), data: call.data ?? "0x" as Hex }))
+    if (chain.bundlerUrl !== undefined) {
+      // One user operation of the account's EIP-7702 smart account, sponsored where the app named a paymaster service.
+      const [{ capabilities }] = decodeParams(SendCallsCapabilities, params)
+      const paymaster: PaymasterService | undefined = capabilities?.paymasterService
+      const smart = makeSmartSender(account, toViemChain(chain), chain.rpcUrl, chain.bundlerUrl)
+      bundles.set(id, { chainId: chain.chainId, hashes: [await smart.send(calls, paymaster)], atomic: true, smart })
+      return { id }
+    }
+    // Elsewhere every bundle still runs atomically: one EIP-7702 transaction through the batch executor (AtomicBatch.ts).
+    bundles.set(id, { chainId: chain.chainId, hashes: [await atomicSender(chain, account).send(calls)], atomic: true })
     return { id }
   }
 
@@ -336,8 +359,14 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
     const chain = chains.get(bundle.chainId)
     if (chain === undefined) throw unknownCallsId(id)
     const client = createPublicClient({ chain: toViemChain(chain), transport: http(chain.rpcUrl) })
+    const { smart } = bundle
+    // A user operation's transaction is known once the bundler included it.
+    const hashes = smart === undefined
+      ? bundle.hashes
+      : (await Promise.all(bundle.hashes.map((hash) => smart.receipt(hash)))).flatMap((found) => (found.status === "done" ? [found.transactionHash] : []))
+    if (hashes.length < bundle.hashes.length) return { version: "2.0.0", id, chainId: numberToHex(bundle.chainId), status: 100, atomic: bundle.atomic }
     const receipts = await Promise.all(
-      bundle.hashes.map((hash) => client.getTransactionReceipt({ hash }).catch(() => undefined))
+      hashes.map((hash) => client.getTransactionReceipt({ hash }).catch(() => undefined))
     )
     const done = receipts.every((receipt) => receipt !== undefined)
     const reverted = receipts.some((receipt) => receipt?.status === "reverted")
@@ -438,7 +467,11 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
         const [address] = decodeParams(CapabilitiesParams, Array.isArray(params) ? params.slice(0, 1) : params)
         requireAccount(address)
         const discovery = options.tokens === undefined ? {} : { assetDiscovery: { supported: true } }
-        return Object.fromEntries([...chains.keys()].map((id) => [numberToHex(id), { atomic: { status: "supported" }, ...discovery }]))
+        return Object.fromEntries([...chains.values()].map((chain) => [numberToHex(chain.chainId), {
+          atomic: { status: "supported" },
+          ...(chain.bundlerUrl === undefined ? {} : { paymasterService: { supported: true } }),
+          ...discovery
+        }]))
       }
       case "wallet_getAssets": {
         if (options.tokens === undefined) throw unsupportedMethod(method)

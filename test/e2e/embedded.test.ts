@@ -8,7 +8,7 @@
  * a strict CSP whose only addition is the API origin in frame-src.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { createPublicClient, createWalletClient, http as viemHttp, parseEther, verifyMessage } from "viem"
+import { createPublicClient, createWalletClient, http as viemHttp, parseEther, verifyMessage, type PublicClient } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as SmartAccount7702 from "../../core/SmartAccount7702.ts"
@@ -62,9 +62,59 @@ const answerInPanel = async (page: Page, answer: "Approve" | "Reject") => {
   await steadyClick(panel(page), panel(page).getByRole("button", { name: answer }))
 }
 
+/** Whether the Account view says the embedded account is a smart or a plain account. */
+const shownAccountType = async (page: Page) => {
+  await page.locator("[data-portico-button]").click()
+  await expectView(page, "Account")
+  const shown = dialog(page).locator("[data-account-type]")
+  await shown.waitFor()
+  return { type: await shown.getAttribute("data-account-type"), text: await shown.textContent() }
+}
+
+/**
+ * The upgraded account: a batch the app's sponsor pays (the visitor's ether untouched, one operation), a
+ * sponsor that declines (the host hears -32003, nothing is sent), then the visitor stays plain in the
+ * wallet's own panel and the next batch is two transactions of its own.
+ */
+const smartThenPlain = async (page: Page, client: PublicClient, address: `0x${string}`) => {
+  expect(await shownAccountType(page)).toEqual({ type: "smartAccount", text: en.smartAccountType })
+  await page.keyboard.press("Escape")
+  const ether = await client.getBalance({ address })
+  const nonce = await client.getTransactionCount({ address })
+  await page.getByTestId("send-sponsored-calls").click()
+  await expectView(page, "ApproveTransaction")
+  await panel(page).locator("[data-sponsored]").waitFor()
+  await answerInPanel(page, "Approve")
+  await expect.poll(() => page.getByTestId("calls-status").textContent(), { timeout: 40_000 }).toBe("success 1")
+  expect(await client.getBalance({ address })).toBe(ether)
+  expect(await client.getTransactionCount({ address })).toBe(nonce)
+
+  await page.getByTestId("send-declined-calls").click()
+  await expect.poll(() => page.getByTestId("calls-status").textContent(), { timeout: 40_000 }).toMatch(/^error -32003 /)
+  expect(await client.getBalance({ address })).toBe(ether)
+
+  await shownAccountType(page)
+  await dialog(page).getByRole("button", { name: en.accountTypeSettings }).click()
+  await expectView(page, "EmbeddedWalletPanel")
+  await panel(page).getByRole("radio", { name: /^Plain account/ }).check()
+  await panel(page).getByRole("button", { name: "Save" }).click()
+  await expectView(page, "Account")
+  await expect.poll(() => dialog(page).locator("[data-account-type]").getAttribute("data-account-type"), timeout).toBe("eoa")
+  expect(await dialog(page).locator("[data-account-type]").textContent()).toBe(en.plainAccountType)
+  await page.keyboard.press("Escape")
+
+  const before = await client.getTransactionCount({ address })
+  await page.getByTestId("send-calls").click()
+  await expectView(page, "ApproveTransaction")
+  expect(await panel(page).locator("[data-upgrade], [data-sponsored]").count()).toBe(0)
+  await answerInPanel(page, "Approve")
+  await expect.poll(() => page.getByTestId("calls-status").textContent(), { timeout: 40_000 }).toBe("success 2")
+  expect(await client.getTransactionCount({ address })).toBe(before + 2)
+}
+
 describe("The embedded wallet in Chromium", () => {
   // Two browsers, two transactions mined and a reload: ~35 s here, so more than the default minute on a slower runner.
-  it("logs in by email, sets up, signs and sends with approvals in the frame's panel, survives a reload, and recovers on a fresh browser", { timeout: 150_000 }, async () => {
+  it("logs in by email, sets up, signs and sends with approvals in the frame's panel, survives a reload, and recovers on a fresh browser", { timeout: 240_000 }, async () => {
     const email = `ada-${Date.now()}@example.test`
     const { context, page, violations } = await open()
     await page.locator("[data-portico-button]").click()
@@ -117,6 +167,7 @@ describe("The embedded wallet in Chromium", () => {
     await expect.poll(() => page.getByTestId("calls-status").textContent(), { timeout: 40_000 }).toBe("success 1")
     expect(await client.getTransactionCount({ address: address as `0x${string}` })).toBe(nonceBefore + 1)
     expect(await client.getCode({ address: address as `0x${string}` })).toBe(`0xef0100${SmartAccount7702.implementationAddress.slice(2).toLowerCase()}`)
+    await smartThenPlain(page, client, address as `0x${string}`)
 
     // A reload keeps the visitor signed in, with the same address.
     await page.reload()

@@ -7,40 +7,28 @@
 import { createPublicClient, defineChain, erc20Abi, http, parseAbi, type Address } from "viem"
 import { createBundlerClient, createPaymasterClient, entryPoint08Address, toSimple7702SmartAccount } from "viem/account-abstraction"
 import { privateKeyToAccount } from "viem/accounts"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { simple7702AccountAddress } from "../../sandbox/evm/AccountAbstraction.ts"
-import { startAccountAbstractionServices, type AccountAbstractionServices } from "../../sandbox/bundler/AccountAbstractionServices.ts"
 import { decliningPolicy, sandboxPaymasterApiKey } from "../../sandbox/bundler/PaymasterService.ts"
 import { accountAt } from "../../sandbox/evm/DemoAccounts.ts"
 import { chainOf } from "../../sandbox/evm/EvmDeployment.ts"
-import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
+import { accountAbstractionWorld } from "../support/accountAbstractionWorld.ts"
 
-let devnets: EvmDevnets
-let services: AccountAbstractionServices
-
-beforeAll(async () => {
-  devnets = await startEvmDevnets()
-  services = await startAccountAbstractionServices({ host: "127.0.0.1", devnets, bundlerPorts: [0, 0], paymasterPort: 0 })
-}, 240_000)
-
-afterAll(async () => {
-  await services?.stop()
-  await devnets?.stop()
-})
+const world = accountAbstractionWorld()
 
 const chainId = 31337
 const dead: Address = "0x000000000000000000000000000000000000dEaD"
 
 const clients = () => {
-  const devnet = devnets.chains.find((chain) => chain.chainId === chainId)
-  const bundler = services.bundlers.get(chainId)
+  const devnet = world.current().devnets.chains.find((chain) => chain.chainId === chainId)
+  const bundler = world.current().services.bundlers.get(chainId)
   if (devnet === undefined || bundler === undefined) throw new Error(`no devnet or bundler for ${chainId}`)
   const chain = defineChain({ id: chainId, name: devnet.name, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [devnet.rpcUrl] } } })
   const client = createPublicClient({ chain, transport: http(devnet.rpcUrl), pollingInterval: 100 })
   return { chain, client, bundler: createBundlerClient({ client, transport: http(bundler.url), pollingInterval: 100 }) }
 }
 
-const paymasterClient = (apiKey = sandboxPaymasterApiKey) => createPaymasterClient({ transport: http(`${services.paymaster.url}?apikey=${apiKey}`) })
+const paymasterClient = (apiKey = sandboxPaymasterApiKey) => createPaymasterClient({ transport: http(`${world.current().services.paymaster.url}?apikey=${apiKey}`) })
 
 /** A demo account as an EIP-7702 smart account, with the authorization its first operation carries. */
 const smartAccountOf = async (index: number) => {
@@ -56,9 +44,9 @@ const smartAccountOf = async (index: number) => {
 
 describe("the devnets' account abstraction", () => {
   it("has EntryPoint v0.8, Simple7702Account and a funded paymaster on both chains", async () => {
-    for (const chain of devnets.chains) {
+    for (const chain of world.current().devnets.chains) {
       const client = createPublicClient({ transport: http(chain.rpcUrl) })
-      const contracts = chainOf(devnets.deployment, chain.chainId).contracts
+      const contracts = chainOf(world.current().devnets.deployment, chain.chainId).contracts
       expect(contracts["entryPoint"]).toBe(entryPoint08Address)
       expect(contracts["simple7702Account"]).toBe(simple7702AccountAddress)
       // EntryPoint v0.8 names itself in its EIP-712 domain, bound to its own address.
@@ -71,7 +59,7 @@ describe("the devnets' account abstraction", () => {
       const paymaster = contracts["sponsorPaymaster"] as Address
       const deposit = await client.readContract({ address: paymaster, abi: parseAbi(["function getDeposit() view returns (uint256)"]), functionName: "getDeposit" })
       expect(deposit > 0n).toBe(true)
-      expect(services.bundlers.get(chain.chainId)?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(world.current().services.bundlers.get(chain.chainId)?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     }
   })
 
@@ -90,7 +78,7 @@ describe("the devnets' account abstraction", () => {
   it("lets the host's paymaster pay: the account's ether is untouched, the batch (approve + transfer) lands", async () => {
     const { client, bundler } = clients()
     const { owner, account, authorization } = await smartAccountOf(6)
-    const usdc = chainOf(devnets.deployment, chainId).contracts["usdc"] as Address
+    const usdc = chainOf(world.current().devnets.deployment, chainId).contracts["usdc"] as Address
     const ether = await client.getBalance({ address: owner.address })
     const tokens = await client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [owner.address] })
     expect(tokens > 10n).toBe(true)
@@ -105,7 +93,7 @@ describe("the devnets' account abstraction", () => {
     })
     const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: 60_000 })
     expect(receipt.success).toBe(true)
-    expect(receipt.paymaster).toBe(chainOf(devnets.deployment, chainId).contracts["sponsorPaymaster"])
+    expect(receipt.paymaster).toBe(chainOf(world.current().devnets.deployment, chainId).contracts["sponsorPaymaster"])
     expect(await client.getBalance({ address: owner.address })).toBe(ether)
     expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [owner.address] })).toBe(tokens - 7n)
     expect(await client.readContract({ address: usdc, abi: erc20Abi, functionName: "allowance", args: [owner.address, dead] })).toBe(5n)

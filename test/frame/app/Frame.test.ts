@@ -454,6 +454,31 @@ describe("requests needing the visitor's approval", () => {
     expect(posted).not.toContain(evmKey.slice(2))
   })
 
+  it("lets the visitor stay a plain account in its own panel, and keeps the choice on this browser", async () => {
+    expect(await Host.request(page, "GET_USER", {})).toMatchObject({ payload: { preferredAccountType: "smartAccount" } })
+    const opened = await Host.request(page, "OPEN_PANEL", { kind: "accountType" })
+    const { panelId } = opened.payload as { panelId: string }
+    const panel = await Host.showPanel(page, world.panelUrl(panelId))
+    await panel.getByRole("heading", { name: "Account type" }).waitFor()
+    // This world's network has no bundler: the smart account is offered, off, and the panel says why.
+    expect(await panel.getByRole("radio", { name: /^Smart account/ }).isDisabled()).toBe(true)
+    expect(await panel.getByRole("radio", { name: /^Plain account/ }).isChecked()).toBe(true)
+    await panel.getByText("No network of this app supports smart accounts").waitFor()
+    expect(await axeViolations(page, panelId)).toEqual([])
+    const after = (await Host.inbox(page)).length
+    await panel.getByRole("button", { name: "Save" }).click()
+    expect((await Host.waitFor(page, { event: "PANEL_DONE", after })).event).toEqual({ type: "PANEL_DONE", panelId, outcome: "completed" })
+    expect(await Host.request(page, "GET_USER", {})).toMatchObject({ payload: { preferredAccountType: "eoa", smartAccountDeployed: false } })
+    // The choice was the panel's message to the frame; the host heard only that the panel is done.
+    expect(JSON.stringify((await Host.inbox(page)).slice(after))).not.toContain("CHOSEN")
+    // A frame loaded again on this browser keeps it.
+    await page.evaluate(() => document.querySelectorAll("iframe").forEach((shown) => shown.remove()))
+    await Host.attachFrame(page, world.frameUrl())
+    await Host.waitFor(page, { event: "FRAME_READY" })
+    await Host.request(page, "SYNC_DAPP_DATA", { name: "Host", url: world.hostUrl, locale: "en", networks: [network, otherNetwork] })
+    expect(await Host.request(page, "GET_USER", {})).toMatchObject({ payload: { preferredAccountType: "eoa" } })
+  })
+
   it("refreshes a session the server no longer takes once, and says SESSION_EXPIRED when the refresh is refused", async () => {
     // Past the access token's 15 minutes on the server: the call is refused, refreshed, and sent again.
     world.advance(16 * 60_000)

@@ -126,6 +126,29 @@ describe("the embedded wallet's smart account", () => {
       expect(plain).toEqual({ atomic: { status: "unsupported" } })
     }).pipe(Effect.provide(frame(api))), 60_000)
 
+  it.live("the visitor's choice to stay plain outranks the host's preference, and the user the modal reads says which type is in force", () =>
+    Effect.gen(function*() {
+      const { smartAccounts, settings } = yield* frameServices
+      const { address } = yield* freshWallet()
+      const user = {
+        accounts: [{ namespace: "eip155", address, type: "eoa", path: "m/44'/60'/0'/0/0" }, { namespace: "solana", address: "11111111111111111111111111111111", type: "eoa", path: "m/44'/501'/0'/0'" }],
+        preferredAccountType: "eoa",
+        smartAccountDeployed: false
+      } as const
+      expect(yield* smartAccounts.describe(user)).toMatchObject({ accounts: [{ type: "smartAccount" }, { type: "eoa" }], preferredAccountType: "smartAccount", smartAccountDeployed: false })
+      yield* settings.chooseAccountType("eoa")
+      // The host asks for a smart account again (as the modal does at every login): the visitor's choice stands.
+      expect(yield* settings.setAccountType("smartAccount")).toBe("eoa")
+      expect(yield* SmartCalls.capabilities(smartAccounts, sponsored, address)).toEqual({ atomic: { status: "unsupported" } })
+      expect(yield* smartAccounts.describe(user)).toMatchObject({ accounts: [{ type: "eoa" }, { type: "eoa" }], preferredAccountType: "eoa" })
+      yield* settings.chooseAccountType("smartAccount")
+      expect(yield* settings.setAccountType("eoa")).toBe("smartAccount")
+      expect(yield* SmartCalls.capabilities(smartAccounts, sponsored, address)).toMatchObject({ atomic: { status: "ready" } })
+      // A network without a bundler: the account stays plain whatever the choice.
+      const plain = yield* Effect.provide(Effect.flatMap(SmartAccounts, (other) => other.describe(user)), frame(plainApi))
+      expect(plain).toMatchObject({ accounts: [{ type: "eoa" }, { type: "eoa" }] })
+    }).pipe(Effect.provide(frame(api))), 60_000)
+
   it.live("plans: one call stays a transaction, several become one user operation, a page's own paymaster URL is refused", () =>
     Effect.gen(function*() {
       const { chain, smartAccounts, settings } = yield* frameServices

@@ -1,9 +1,10 @@
 /**
  * The top of the Account view: the account's picture (its profile's avatar, else one drawn from its
  * address), its registered name or shortened address, the native balance (3 decimals) and the
- * portfolio's value, the wallet and network it is on, and three small icon buttons (copy the address,
- * open it on the explorer, refresh balances). Which balance is native, the total and the explorer link
- * are core's rules (TokenBalance.nativeOf, FiatValue.total, Explorer.addressUrl).
+ * portfolio's value, the wallet and network it is on (and whether an external wallet's EVM account is a
+ * smart account), and three small icon buttons (copy the address, open it on the explorer, refresh
+ * balances). Which balance is native, the total and the explorer link are core's rules
+ * (TokenBalance.nativeOf, FiatValue.total, Explorer.addressUrl).
  */
 import * as AsyncResult from "effect/reactivity/AsyncResult"
 import * as Explorer from "../../../core/Explorer.ts"
@@ -62,6 +63,14 @@ function Identity({ account }: { readonly account: Session.SessionAccount }) {
   )
 }
 
+/** An external wallet's EVM account: "Smart account" or "Plain account" once its code was read (the embedded wallet's own say is EmbeddedIdentity's). */
+function AccountType({ account }: { readonly account: Session.SessionAccount }) {
+  const { engine, t } = useModalContext()
+  const kind = useEngineAtom(engine.atoms.accountType(account))
+  if (!AsyncResult.isSuccess(kind)) return null
+  return <span className="tag" data-account-type={kind.value}>{t(kind.value === "smartAccount" ? "smartAccountType" : "plainAccountType")}</span>
+}
+
 export function AccountHeader({ account }: { readonly account: Session.SessionAccount }) {
   const { engine, t } = useModalContext()
   const network = engine.config.networks.find((candidate) => candidate.caipNetworkId === account.caipNetworkId)
@@ -90,6 +99,7 @@ export function AccountHeader({ account }: { readonly account: Session.SessionAc
       <div className="account-meta">
         <span className="muted">{t("connectedWith", { name: account.connectorName })}</span>
         <span className="tag" data-network={account.caipNetworkId}>{network === undefined ? account.caipNetworkId : <NetworkLabel network={network} />}</span>
+        {account.namespace === "eip155" && account.connectorType !== "AUTH" ? <AccountType account={account} /> : null}
       </div>
     </div>
   )
