@@ -7,6 +7,9 @@ import * as Address from "../Address.ts"
 import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import type * as Network from "../Network.ts"
+import type { SignInTemplate } from "../signin/SignInMessage.ts"
+import * as WalletError from "../WalletError.ts"
+import * as Erc7846 from "./Erc7846.ts"
 
 /** The part of EIP-1193 we use. Event listener methods are optional: some wallets omit them. */
 export interface Provider {
@@ -67,20 +70,37 @@ export const make = (connector: Connector.Connector, provider: Provider): Connec
       : Effect.succeed(id)
   })
 
-  const accountsWith = (method: "eth_requestAccounts" | "eth_accounts") =>
+  const connectedWith = (answer: unknown, signedIn?: Connector.Connected["signedIn"]) =>
     Effect.gen(function*() {
-      const accounts = addresses(yield* request({ method }))
+      const accounts = addresses(answer)
       if (accounts.length === 0) {
         return yield* new Connector.ConnectorError({ connectorId: connector.id, message: "The wallet returned no account" })
       }
       const caipNetworkId = yield* chain
-      return { namespace: "eip155", accounts, caipNetworkId } satisfies Connector.Connected
+      return { namespace: "eip155", accounts, caipNetworkId, ...(signedIn === undefined ? {} : { signedIn }) } satisfies Connector.Connected
     })
+
+  const accountsWith = (method: "eth_requestAccounts" | "eth_accounts") => Effect.flatMap(request({ method }), (answer) => connectedWith(answer))
+
+  /**
+   * ERC-7846: connect and sign in with one approval. A wallet that does not know the method says so
+   * without a prompt (4200, -32601): it is asked the EIP-1193 way, and sign-in follows as its own step.
+   */
+  const connectSigningIn = (template: SignInTemplate) =>
+    request({ method: Erc7846.method, params: Erc7846.paramsOf(template, hexChainId(template.chainId)) }).pipe(
+      Effect.flatMap(Erc7846.answerOf),
+      Effect.flatMap((answer) =>
+        answer === undefined
+          ? Effect.fail(new Connector.ConnectorError({ connectorId: connector.id, message: "The wallet answered wallet_connect with another shape" }))
+          : connectedWith(answer.accounts, answer.signedIn)
+      ),
+      Effect.catchIf(WalletError.isUnknownMethod, () => accountsWith("eth_requestAccounts"))
+    )
 
   return {
     connector,
     switchChain: switchChain({ request, chain }),
-    connect: () => accountsWith("eth_requestAccounts"),
+    connect: (options) => options.signIn === undefined ? accountsWith("eth_requestAccounts") : connectSigningIn(options.signIn),
     reconnect: () => accountsWith("eth_accounts"),
     // Not every wallet supports revoking; a refusal must not keep the visitor connected on our side.
     disconnect: request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] }).pipe(Effect.ignore),

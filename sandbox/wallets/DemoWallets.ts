@@ -23,6 +23,8 @@ export interface DemoWalletsOptions {
   readonly evmChain?: ChainMemory
   /** Tokens the EVM wallet reports through `wallet_getAssets` (EIP-7811); without them it does not support it. */
   readonly tokens?: ReadonlyArray<Hex>
+  /** Whether the EVM wallet connects and signs in with one prompt (ERC-7846 `wallet_connect`). */
+  readonly connectWithSignIn?: boolean
 }
 
 /** Announces the EVM wallet and registers the Solana wallet the configuration has accounts for. */
@@ -40,7 +42,8 @@ export const installDemoWallets = (window: Window, options: DemoWalletsOptions):
       origin,
       permission: options.permission("evm"),
       ...(options.evmChain === undefined ? {} : { chain: options.evmChain }),
-      ...(options.tokens === undefined ? {} : { tokens: options.tokens })
+      ...(options.tokens === undefined ? {} : { tokens: options.tokens }),
+      ...(options.connectWithSignIn === undefined ? {} : { connectWithSignIn: options.connectWithSignIn })
     })
     announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)
   }
