@@ -131,10 +131,6 @@ export const fromProviderError = (raw: unknown): WalletError => {
   return new UnknownWalletError({ code: undefined, message: firstMessage ?? "Unknown wallet error" })
 }
 
-/** The wallet does not know the method it was asked (EIP-1193 4200, JSON-RPC -32601): answered without a prompt. */
-export const isUnknownMethod = (error: unknown): boolean =>
-  error instanceof UnsupportedMethodError || (error instanceof RpcError && error.code === -32601)
-
 /** The developer-facing alert that goes with a provider error, if any. */
 export const alertOf = (error: WalletError): Alert.Key | undefined => {
   switch (error._tag) {

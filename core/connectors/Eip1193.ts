@@ -8,8 +8,7 @@ import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import type * as Network from "../Network.ts"
 import type { SignInTemplate } from "../signin/SignInMessage.ts"
-import * as WalletError from "../WalletError.ts"
-import * as Erc7846 from "./Erc7846.ts"
+import * as CodeChunk from "../CodeChunk.ts"
 
 /** The part of EIP-1193 we use. Event listener methods are optional: some wallets omit them. */
 export interface Provider {
@@ -17,6 +16,8 @@ export interface Provider {
   readonly on?: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
   readonly removeListener?: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
 }
+
+const erc7846 = CodeChunk.lazy("sign-in", () => import("./Erc7846.ts"))
 
 /** `0x7a69` or `31337` → `eip155:31337`. */
 export const caipNetworkIdOf = (chainId: unknown): Caip.CaipNetworkId | undefined => {
@@ -82,19 +83,20 @@ export const make = (connector: Connector.Connector, provider: Provider): Connec
 
   const accountsWith = (method: "eth_requestAccounts" | "eth_accounts") => Effect.flatMap(request({ method }), (answer) => connectedWith(answer))
 
-  /**
-   * ERC-7846: connect and sign in with one approval. A wallet that does not know the method says so
-   * without a prompt (4200, -32601): it is asked the EIP-1193 way, and sign-in follows as its own step.
-   */
+  /** ERC-7846: connect and sign in with one approval, its code loaded then; without it, the two steps. */
   const connectSigningIn = (template: SignInTemplate) =>
-    request({ method: Erc7846.method, params: Erc7846.paramsOf(template, hexChainId(template.chainId)) }).pipe(
-      Effect.flatMap(Erc7846.answerOf),
-      Effect.flatMap((answer) =>
-        answer === undefined
-          ? Effect.fail(new Connector.ConnectorError({ connectorId: connector.id, message: "The wallet answered wallet_connect with another shape" }))
-          : connectedWith(answer.accounts, answer.signedIn)
-      ),
-      Effect.catchIf(WalletError.isUnknownMethod, () => accountsWith("eth_requestAccounts"))
+    erc7846.pipe(
+      Effect.matchEffect({
+        onFailure: () => accountsWith("eth_requestAccounts"),
+        onSuccess: (chunk) =>
+          chunk.connect({
+            connectorId: connector.id,
+            request,
+            chainIdHex: hexChainId(template.chainId),
+            connected: (answer) => connectedWith(answer.accounts, answer.signedIn),
+            fallback: accountsWith("eth_requestAccounts")
+          }, template)
+      })
     )
 
   return {
