@@ -25,16 +25,26 @@ const messageOf = (cause: unknown, fallback: string) => cause instanceof Error &
 const reasonOf = (cause: unknown): { readonly reason?: string } =>
   Predicate.hasProperty(cause, "reason") && typeof cause.reason === "string" ? { reason: cause.reason } : {}
 
-const fromBackend = (backend: Config.SignInBackend, settings: SignInMessage.MessageSettings) =>
-  SignInProvider.of({
+const nonceError = (cause: unknown) => new SignInProviderError({ message: messageOf(cause, "The sign-in backend gave no nonce"), cause })
+
+const fromBackend = (backend: Config.SignInBackend, settings: SignInMessage.MessageSettings) => {
+  const { getConnectNonce } = backend
+  return SignInProvider.of({
     createMessage: (account) =>
       Effect.gen(function*() {
         const nonce = yield* Effect.tryPromise({
           try: () => backend.getNonce(account),
-          catch: (cause) => new SignInProviderError({ message: messageOf(cause, "The sign-in backend gave no nonce"), cause })
+          catch: nonceError
         })
         return SignInMessage.create(settings, account, nonce, yield* Clock.currentTimeMillis)
       }),
+    ...(getConnectNonce === undefined ? {} : {
+      createTemplate: (chainId) =>
+        Effect.gen(function*() {
+          const nonce = yield* Effect.tryPromise({ try: () => getConnectNonce({ chainId }), catch: nonceError })
+          return SignInMessage.template(settings, chainId, nonce, yield* Clock.currentTimeMillis)
+        })
+    }),
     addSession: (session) =>
       Effect.tryPromise({
         try: () => backend.addSession(session),
@@ -56,6 +66,7 @@ const fromBackend = (backend: Config.SignInBackend, settings: SignInMessage.Mess
         catch: (cause) => new SignInProviderError({ message: messageOf(cause, "The sign-in backend could not replace sessions"), cause })
       })
   })
+}
 
 export const layer = (config: Config.ResolvedConfig): Layer.Layer<SignInProvider, never, Backend.Backend | Storage.Storage> => {
   const options = SignInConfig.optionsOf(config)

@@ -66,6 +66,11 @@ export const defaultFeatures: Features = {
 export interface SignInBackend {
   /** A fresh single-use nonce for `account` (at least 8 letters or digits). */
   readonly getNonce: (account: { readonly chainId: string; readonly address: string }) => Promise<string>
+  /**
+   * A fresh single-use nonce before the wallet names its account, for a wallet that connects and signs in
+   * with one approval (ERC-7846 `wallet_connect`). Without it, connecting and signing in stay two steps.
+   */
+  readonly getConnectNonce?: (network: { readonly chainId: string }) => Promise<string>
   /** Verifies and keeps a signed session; rejects when it is not valid. */
   readonly addSession: (session: SignInSession) => Promise<void>
   /**

@@ -26,6 +26,7 @@ import * as Session from "./Session.ts"
 import * as Storage from "./Storage.ts"
 import * as StorageKey from "./StorageKey.ts"
 import type * as WalletListEntry from "./WalletListEntry.ts"
+import type { SignInTemplate } from "./signin/SignInMessage.ts"
 
 export const connecting = (state: ConnectionState.ConnectionState): ConnectionState.ConnectionState => ({
   ...ConnectionState.reset(state),
@@ -118,7 +119,7 @@ const walletWatch = (session: Session.Session["Service"], run: (effect: Effect.E
 const attemptOnce = (
   state: SubscriptionRef.SubscriptionRef<ConnectionState.ConnectionState>,
   client: Connector.ConnectorClient,
-  options: { readonly caipNetworkId?: Caip.CaipNetworkId }
+  options: ConnectOptions
 ) =>
   Effect.gen(function*() {
     yield* SubscriptionRef.update(state, connecting)
@@ -140,7 +141,10 @@ const attemptOnce = (
       yield* Effect.sleep(Math.max(0, expiry - now - Constants.pairingExpiryThresholdMillis + 1))
       return yield* new PairingExpired({ message: "The pairing URI expired before a wallet scanned it" })
     })
-    return yield* client.connect(options.caipNetworkId === undefined ? {} : { caipNetworkId: options.caipNetworkId }).pipe(
+    return yield* client.connect({
+      ...(options.caipNetworkId === undefined ? {} : { caipNetworkId: options.caipNetworkId }),
+      ...(options.signIn === undefined ? {} : { signIn: options.signIn.template })
+    }).pipe(
       Effect.tapError(() => SubscriptionRef.update(state, failed)),
       Effect.onInterrupt(() => SubscriptionRef.update(state, ConnectionState.reset)),
       Effect.raceFirst(expiryWatch),
@@ -148,15 +152,22 @@ const attemptOnce = (
     )
   })
 
+export interface ConnectOptions {
+  readonly caipNetworkId?: Caip.CaipNetworkId
+  readonly recentWallet?: ConnectionState.RecentWallet
+  /** Sign in while connecting (one approval); `signed` receives what the wallet signed, when it did. */
+  readonly signIn?: {
+    readonly template: SignInTemplate
+    readonly signed: (connected: Connector.Connected) => Effect.Effect<void>
+  }
+}
+
 export class Connection extends Context.Service<Connection, {
   readonly state: SubscriptionRef.SubscriptionRef<ConnectionState.ConnectionState>
   /** At most 2, newest first (spec §4). */
   readonly recentWallets: SubscriptionRef.SubscriptionRef<ReadonlyArray<WalletListEntry.WalletListEntry>>
   /** Connects through one connector; the session then holds its account. */
-  readonly connect: (
-    connectorId: string,
-    options?: { readonly caipNetworkId?: Caip.CaipNetworkId; readonly recentWallet?: ConnectionState.RecentWallet }
-  ) => Effect.Effect<Connector.Connected, Connector.ConnectorFailure | Connector.ConnectorNotFound>
+  readonly connect: (connectorId: string, options?: ConnectOptions) => Effect.Effect<Connector.Connected, Connector.ConnectorFailure | Connector.ConnectorNotFound>
   /** Re-attaches the stored session's accounts without prompting (after a reload). */
   readonly restore: Effect.Effect<void>
   /** Disconnects one namespace, or every account. */
@@ -224,16 +235,15 @@ export class Connection extends Context.Service<Connection, {
           yield* storage.set(StorageKey.recentWallets, next).pipe(Effect.ignore)
         })
 
-      const connect = (
-        connectorId: string,
-        options: { readonly caipNetworkId?: Caip.CaipNetworkId; readonly recentWallet?: ConnectionState.RecentWallet } = {}
-      ) =>
+      const connect = (connectorId: string, options: ConnectOptions = {}) =>
         Effect.gen(function*() {
           const client = yield* connectors.get(connectorId)
           const result = yield* attemptOnce(state, client, options).pipe(
             // A pairing URI nobody scanned in time is replaced by a fresh one (spec §4 pairing expiry).
             Effect.retry({ while: (error) => error._tag === "PairingExpired" })
           )
+          // Handed over before the account joins the session, which is what starts sign-in.
+          if (options.signIn !== undefined && result.signedIn !== undefined) yield* options.signIn.signed(result)
           yield* attach(client, result)
           const recentWallet: ConnectionState.RecentWallet = options.recentWallet ?? {
             id: client.connector.id,

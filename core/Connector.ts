@@ -8,6 +8,7 @@ import * as Schema from "effect/Schema"
 import * as Address from "./Address.ts"
 import * as Caip from "./Caip.ts"
 import type * as Network from "./Network.ts"
+import type { SignInTemplate } from "./signin/SignInMessage.ts"
 import * as WalletError from "./WalletError.ts"
 
 export const ConnectorType = Schema.Literals([
@@ -45,6 +46,11 @@ export interface Connected {
    * account shows that wallet's name and icon rather than the connector's.
    */
   readonly wallet?: { readonly name: string; readonly icon?: string }
+  /**
+   * The sign-in message the wallet signed while connecting (ERC-7846 `signInWithEthereum`), for the first
+   * account, when the connect asked for one and the wallet supports it. Not yet checked: see ConnectSignIn.
+   */
+  readonly signedIn?: { readonly message: string; readonly signature: string }
   /** Accounts of other namespaces the same authorisation granted (a WalletConnect session with EVM and Solana). */
   readonly also?: ReadonlyArray<Connected>
 }
@@ -71,6 +77,8 @@ export interface PreparedPairing {
 export interface ConnectOptions {
   /** The network the dapp asks for first; a wallet may answer with another one. */
   readonly caipNetworkId?: Caip.CaipNetworkId
+  /** Sign in while connecting, with these fields, when the wallet can (one approval); a wallet that cannot just connects. */
+  readonly signIn?: SignInTemplate
 }
 
 /** The one interface behind every connector kind. */

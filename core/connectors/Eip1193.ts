@@ -7,6 +7,8 @@ import * as Address from "../Address.ts"
 import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import type * as Network from "../Network.ts"
+import type { SignInTemplate } from "../signin/SignInMessage.ts"
+import * as CodeChunk from "../CodeChunk.ts"
 
 /** The part of EIP-1193 we use. Event listener methods are optional: some wallets omit them. */
 export interface Provider {
@@ -14,6 +16,8 @@ export interface Provider {
   readonly on?: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
   readonly removeListener?: (event: string, listener: (...args: ReadonlyArray<unknown>) => void) => unknown
 }
+
+const erc7846 = CodeChunk.lazy("sign-in", () => import("./Erc7846.ts"))
 
 /** `0x7a69` or `31337` → `eip155:31337`. */
 export const caipNetworkIdOf = (chainId: unknown): Caip.CaipNetworkId | undefined => {
@@ -67,20 +71,38 @@ export const make = (connector: Connector.Connector, provider: Provider): Connec
       : Effect.succeed(id)
   })
 
-  const accountsWith = (method: "eth_requestAccounts" | "eth_accounts") =>
+  const connectedWith = (answer: unknown, signedIn?: Connector.Connected["signedIn"]) =>
     Effect.gen(function*() {
-      const accounts = addresses(yield* request({ method }))
+      const accounts = addresses(answer)
       if (accounts.length === 0) {
         return yield* new Connector.ConnectorError({ connectorId: connector.id, message: "The wallet returned no account" })
       }
       const caipNetworkId = yield* chain
-      return { namespace: "eip155", accounts, caipNetworkId } satisfies Connector.Connected
+      return { namespace: "eip155", accounts, caipNetworkId, ...(signedIn === undefined ? {} : { signedIn }) } satisfies Connector.Connected
     })
+
+  const accountsWith = (method: "eth_requestAccounts" | "eth_accounts") => Effect.flatMap(request({ method }), (answer) => connectedWith(answer))
+
+  /** ERC-7846: connect and sign in with one approval, its code loaded then; without it, the two steps. */
+  const connectSigningIn = (template: SignInTemplate) =>
+    erc7846.pipe(
+      Effect.matchEffect({
+        onFailure: () => accountsWith("eth_requestAccounts"),
+        onSuccess: (chunk) =>
+          chunk.connect({
+            connectorId: connector.id,
+            request,
+            chainIdHex: hexChainId(template.chainId),
+            connected: (answer) => connectedWith(answer.accounts, answer.signedIn),
+            fallback: accountsWith("eth_requestAccounts")
+          }, template)
+      })
+    )
 
   return {
     connector,
     switchChain: switchChain({ request, chain }),
-    connect: () => accountsWith("eth_requestAccounts"),
+    connect: (options) => options.signIn === undefined ? accountsWith("eth_requestAccounts") : connectSigningIn(options.signIn),
     reconnect: () => accountsWith("eth_accounts"),
     // Not every wallet supports revoking; a refusal must not keep the visitor connected on our side.
     disconnect: request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] }).pipe(Effect.ignore),

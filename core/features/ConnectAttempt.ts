@@ -81,6 +81,27 @@ const pairingAhead = (
     return made._tag === "Some" ? made.value : undefined
   })
 
+/**
+ * Sign-in on, an injected EVM wallet and a message to ask for: the connect asks the wallet to sign in at
+ * once (ERC-7846). Without a nonce the connect goes on alone; the sign-in step then says why.
+ */
+const signInWith = (signIn: SignInState.SignInState["Service"], client: Connector.ConnectorClient, caipNetworkId: Caip.CaipNetworkId | undefined) =>
+  Effect.gen(function*() {
+    const template = yield* Ref.get(signIn.connectTemplate)
+    const { chain, type } = client.connector
+    if (template === undefined || caipNetworkId === undefined || chain !== "eip155" || (type !== "ANNOUNCED" && type !== "INJECTED")) return undefined
+    if (!SignInState.appliesTo(signIn.scope, { namespace: chain, caipNetworkId })) return undefined
+    const fields = yield* Effect.option(template(caipNetworkId))
+    if (fields._tag === "None") return undefined
+    return {
+      template: fields.value,
+      signed: ({ accounts: [address], signedIn }: Connector.Connected) =>
+        address === undefined || signedIn === undefined
+          ? Effect.void
+          : Ref.set(signIn.signedAtConnect, { template: fields.value, address, ...signedIn })
+    }
+  })
+
 export class ConnectAttempt extends Context.Service<ConnectAttempt, {
   readonly state: SubscriptionRef.SubscriptionRef<Attempt>
   /** Shows the connecting view for the choice and connects; completes when the attempt ends. */
@@ -159,7 +180,11 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
       const attemptWith = (client: Connector.ConnectorClient) =>
         Effect.gen(function*() {
           const caipNetworkId = yield* defaultNetworkOf(client)
-          const attempt = connection.connect(client.connector.id, caipNetworkId === undefined ? {} : { caipNetworkId })
+          const oneApproval = yield* signInWith(signIn, client, caipNetworkId)
+          const attempt = connection.connect(client.connector.id, {
+            ...(caipNetworkId === undefined ? {} : { caipNetworkId }),
+            ...(oneApproval === undefined ? {} : { signIn: oneApproval })
+          })
           return yield* client.connector.type === "WALLET_CONNECT" ? withRelayDeadline(attempt, client.connector.id) : attempt
         })
 

@@ -9,6 +9,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as FiberHandle from "effect/FiberHandle"
 import * as Layer from "effect/Layer"
+import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -19,6 +20,8 @@ import { fixed } from "../FixedMessage.ts"
 import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
 import * as Session from "../Session.ts"
+import * as ConnectSignIn from "../signin/ConnectSignIn.ts"
+import type { SignInMismatchError } from "../signin/ConnectSignIn.ts"
 import * as SignInMessage from "../signin/SignInMessage.ts"
 import { SignInProvider, type SignInProviderError, type SignInRefusedError } from "../signin/SignInProvider.ts"
 import * as SignInState from "../signin/SignInState.ts"
@@ -38,6 +41,7 @@ export type SignInFailure =
   | SmartAccountSignInError
   | SignInProviderError
   | SignInRefusedError
+  | SignInMismatchError
   | WalletRequestError
 
 /** The account a session is for, when sign-in applies to the active account. */
@@ -55,6 +59,37 @@ const signInAccountOf = (scope: SignInState.SignInScope, state: Session.SessionS
 const keyOf = (target: SignInState.SignInAccount | undefined) =>
   target === undefined ? "" : `${Caip.namespaceOf(target.chainId)}|${target.chainId.startsWith("eip155:") ? target.address.toLowerCase() : target.address}`
 
+/**
+ * The wallet signs the message: a Solana wallet offering Sign-In With Solana writes it itself (what it
+ * signed is read back, so the session holds the wallet's exact text); any other signs our text.
+ */
+const signWith = (requests: WalletRequests["Service"], account: Session.SessionAccount, data: SignInMessageData) => {
+  const ourText = Effect.map(signMessage(requests, account, SignInMessage.format(data)), (signature): SignInSession => ({
+    data,
+    message: SignInMessage.format(data),
+    signature
+  }))
+  if (account.namespace !== "solana") return ourText
+  return signInWithSolana(requests, data).pipe(
+    Effect.flatMap(({ message, signature }) =>
+      Effect.map(
+        Effect.mapError(SignInMessage.parse(message, "solana"), (error) => new ConnectorError({ connectorId: account.connectorId, message: error.message })),
+        (written): SignInSession => ({ data: written, message, signature })
+      )
+    ),
+    Effect.catchTag("UnsupportedMethodError", () => ourText)
+  )
+}
+
+/** Our message for the account, signed by the wallet (the second step). */
+const askWallet = (provider: SignInProvider["Service"], requests: WalletRequests["Service"], account: Session.SessionAccount, target: SignInState.SignInAccount) =>
+  Effect.gen(function*() {
+    const data = yield* provider.createMessage(target).pipe(Effect.mapError((cause) => new SignInInitError({ cause })))
+    return yield* signWith(requests, account, data).pipe(
+      Effect.mapError((error) => error._tag === "UserRejectedRequestError" ? new SignatureDeclinedError() : error)
+    )
+  })
+
 export class SignIn extends Context.Service<SignIn, {
   /** Asks the wallet again (the sign view's "Try again", and signing in after a cancel). */
   readonly retry: Effect.Effect<void>
@@ -66,8 +101,10 @@ export class SignIn extends Context.Service<SignIn, {
   static readonly layer = Layer.effect(
     SignIn,
     Effect.gen(function*() {
-      const { scope, status } = yield* SignInState.SignInState
+      const { scope, status, connectTemplate, signedAtConnect } = yield* SignInState.SignInState
       const provider = yield* SignInProvider
+      // A provider that gives a message before the wallet names its account lets a connect sign in at once.
+      yield* Ref.set(connectTemplate, provider.createTemplate)
       const session = yield* Session.Session
       const modal = yield* Modal.Modal
       const requests = yield* WalletRequests
@@ -110,36 +147,17 @@ export class SignIn extends Context.Service<SignIn, {
           if (error._tag === "SignInSessionExpiredError") yield* modal.showToast(Alert.sessionExpiredToast)
         }).pipe(Effect.provide(context))
 
-      /**
-       * The wallet signs the message: a Solana wallet offering Sign-In With Solana writes it itself (what it
-       * signed is read back, so the session holds the wallet's exact text); any other signs our text.
-       */
-      const signWith = (account: Session.SessionAccount, data: SignInMessageData) => {
-        const ourText = Effect.map(signMessage(requests, account, SignInMessage.format(data)), (signature): SignInSession => ({
-          data,
-          message: SignInMessage.format(data),
-          signature
-        }))
-        if (account.namespace !== "solana") return ourText
-        return signInWithSolana(requests, data).pipe(
-          Effect.flatMap(({ message, signature }) =>
-            Effect.map(
-              Effect.mapError(SignInMessage.parse(message, "solana"), (error) => new ConnectorError({ connectorId: account.connectorId, message: error.message })),
-              (written): SignInSession => ({ data: written, message, signature })
-            )
-          ),
-          Effect.catchTag("UnsupportedMethodError", () => ourText)
-        )
-      }
+      /** What the wallet signed while connecting, when it was this account's; taken once. */
+      const takeSignedAtConnect = (target: SignInState.SignInAccount) =>
+        Effect.map(Ref.getAndSet(signedAtConnect, undefined), (signed) =>
+          signed !== undefined && signed.address.toLowerCase() === target.address.toLowerCase() ? signed : undefined)
 
-      const sign = (account: Session.SessionAccount, target: SignInState.SignInAccount) =>
+      const sign = (account: Session.SessionAccount, target: SignInState.SignInAccount, early?: ConnectSignIn.SignedAtConnect) =>
         Effect.gen(function*() {
           yield* SubscriptionRef.set(status, { _tag: "Signing", account: target })
           yield* showSignView
-          const data = yield* provider.createMessage(target).pipe(Effect.mapError((cause) => new SignInInitError({ cause })))
-          const signed = yield* signWith(account, data).pipe(
-            Effect.mapError((error) => error._tag === "UserRejectedRequestError" ? new SignatureDeclinedError() : error)
-          )
+          // Signed with the connect (one approval): checked against what was asked before the verifier sees it.
+          const signed = early === undefined ? yield* askWallet(provider, requests, account, target) : yield* ConnectSignIn.sessionOf(early)
           yield* provider.addSession(signed).pipe(
             // A plain account's real signature always verifies: one that does not is a contract account's.
             Effect.mapError((error) => error._tag !== "SignInRefusedError" ? error : refusalOf(error))
@@ -153,6 +171,8 @@ export class SignIn extends Context.Service<SignIn, {
       /** An existing session first (spec §4); the wallet is asked only without one. */
       const start = (account: Session.SessionAccount, target: SignInState.SignInAccount) =>
         Effect.gen(function*() {
+          const early = yield* takeSignedAtConnect(target)
+          if (early !== undefined) return yield* sign(account, target, early)
           yield* SubscriptionRef.set(status, { _tag: "Checking", account: target })
           const existing = yield* provider.getSessions(target)
           const first = existing[0]

@@ -43,6 +43,12 @@ export const layer = (settings: SignInMessage.MessageSettings): Layer.Layer<Sign
             const nonce = yield* Effect.mapError(backend.signInNonce(), providerError)
             return SignInMessage.create(settings, account, nonce, yield* Clock.currentTimeMillis)
           }),
+        createTemplate: (chainId) =>
+          Effect.gen(function*() {
+            // Our server's nonces are for any address: the wallet may name its account afterwards.
+            const nonce = yield* Effect.mapError(backend.signInNonce(), providerError)
+            return SignInMessage.template(settings, chainId, nonce, yield* Clock.currentTimeMillis)
+          }),
         addSession: (session) =>
           Effect.gen(function*() {
             yield* backend.addSignInSession({ message: session.message, signature: session.signature }).pipe(

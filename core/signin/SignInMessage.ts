@@ -25,16 +25,13 @@ export interface MessageSettings {
   readonly expiresInMillis: number
 }
 
-/** The fields of a message for `account`, issued at `now` with `nonce`. */
-export const create = (
-  settings: MessageSettings,
-  account: { readonly chainId: Caip.CaipNetworkId; readonly address: string },
-  nonce: string,
-  now: number
-): SignInMessageData => ({
+/** A message's fields before a wallet names its account (a connect that signs in at once fills the address in). */
+export type SignInTemplate = Omit<SignInMessageData, "accountAddress">
+
+/** The fields of a message on `chainId`, issued at `now` with `nonce`, for whichever account signs it. */
+export const template = (settings: MessageSettings, chainId: Caip.CaipNetworkId, nonce: string, now: number): SignInTemplate => ({
   domain: settings.domain,
-  accountAddress: account.address,
-  chainId: account.chainId,
+  chainId,
   uri: settings.uri,
   version: "1",
   nonce,
@@ -42,6 +39,14 @@ export const create = (
   issuedAt: new Date(now).toISOString(),
   expirationTime: new Date(now + settings.expiresInMillis).toISOString()
 })
+
+/** The fields of a message for `account`, issued at `now` with `nonce`. */
+export const create = (
+  settings: MessageSettings,
+  account: { readonly chainId: Caip.CaipNetworkId; readonly address: string },
+  nonce: string,
+  now: number
+): SignInMessageData => ({ accountAddress: account.address, ...template(settings, account.chainId, nonce, now) })
 
 /** The canonical text of a sign-in message (ABNF of EIP-4361: an empty statement leaves its line out). */
 export const format = (data: SignInMessageData): string => {

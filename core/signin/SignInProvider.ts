@@ -7,12 +7,20 @@
 import * as Context from "effect/Context"
 import * as Schema from "effect/Schema"
 import type * as Effect from "effect/Effect"
+import type { CaipNetworkId } from "../Caip.ts"
 import type { SignInMessageData, SignInSession } from "../SignInSession.ts"
+import type { SignInTemplate } from "./SignInMessage.ts"
 import type { SignInAccount } from "./SignInState.ts"
 
 export class SignInProvider extends Context.Service<SignInProvider, {
   /** The message the account is asked to sign, with a fresh nonce. */
   readonly createMessage: (account: SignInAccount) => Effect.Effect<SignInMessageData, SignInProviderError>
+  /**
+   * A message to sign while connecting, before the wallet names its account (ERC-7846 `wallet_connect`):
+   * a fresh nonce without an address. Absent when the provider needs the address for its nonce; then
+   * connecting and signing in stay two steps.
+   */
+  readonly createTemplate?: (chainId: CaipNetworkId) => Effect.Effect<SignInTemplate, SignInProviderError>
   /** Hands a signed session over to be verified and kept; fails when it is refused. */
   readonly addSession: (session: SignInSession) => Effect.Effect<void, SignInProviderError | SignInRefusedError>
   /**

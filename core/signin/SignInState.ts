@@ -6,9 +6,13 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Ref from "effect/Ref"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type * as Caip from "../Caip.ts"
 import type { SignInSession } from "../SignInSession.ts"
+import type { SignedAtConnect } from "./ConnectSignIn.ts"
+import type { SignInTemplate } from "./SignInMessage.ts"
+import type { SignInProviderError } from "./SignInProvider.ts"
 
 /** The account a sign-in is for, as CAIP-2 network and address. */
 export interface SignInAccount {
@@ -51,12 +55,30 @@ export interface SignInScope {
 export const appliesTo = (scope: SignInScope, account: { readonly namespace: string; readonly caipNetworkId: string }): boolean =>
   scope.enabled && scope.namespaces.includes(account.namespace) && scope.networkIds.includes(account.caipNetworkId)
 
+/** A message to sign while connecting, from the sign-in provider (installed with the sign-in feature, which loads apart). */
+export type ConnectTemplate = (chainId: Caip.CaipNetworkId) => Effect.Effect<SignInTemplate, SignInProviderError>
+
 export class SignInState extends Context.Service<SignInState, {
   readonly status: SubscriptionRef.SubscriptionRef<SignInStatus>
   readonly scope: SignInScope
+  /**
+   * Set by the sign-in feature when its provider can give a message before the wallet names its account:
+   * a connect then asks the wallet to sign in at once (core/signin/ConnectSignIn.ts).
+   */
+  readonly connectTemplate: Ref.Ref<ConnectTemplate | undefined>
+  /** What the wallet signed while connecting, until the sign-in feature takes it for the connected account. */
+  readonly signedAtConnect: Ref.Ref<SignedAtConnect | undefined>
 }>()("portico/core/signin/SignInState") {
   static readonly layer = (scope: SignInScope): Layer.Layer<SignInState> =>
-    Layer.effect(SignInState, Effect.map(SubscriptionRef.make<SignInStatus>(signedOut), (status) => SignInState.of({ status, scope })))
+    Layer.effect(
+      SignInState,
+      Effect.gen(function*() {
+        const status = yield* SubscriptionRef.make<SignInStatus>(signedOut)
+        const connectTemplate = yield* Ref.make<ConnectTemplate | undefined>(undefined)
+        const signedAtConnect = yield* Ref.make<SignedAtConnect | undefined>(undefined)
+        return SignInState.of({ status, scope, connectTemplate, signedAtConnect })
+      })
+    )
 }
 
 /** Closing must be blocked: sign-in is required and the connected account has no session. */

@@ -18,12 +18,16 @@ const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
   return body
 }
 
+/** The backend's nonces are for any address: the same one serves a connect that signs in at once. */
+const nonce = async () => {
+  const body = await call("/demo/siwx/nonce", { method: "POST" })
+  if (typeof body !== "object" || body === null || !("nonce" in body) || typeof body.nonce !== "string") throw new Error("No nonce")
+  return body.nonce
+}
+
 export const demoSignInBackend: SignInBackend = {
-  getNonce: async () => {
-    const body = await call("/demo/siwx/nonce", { method: "POST" })
-    if (typeof body !== "object" || body === null || !("nonce" in body) || typeof body.nonce !== "string") throw new Error("No nonce")
-    return body.nonce
-  },
+  getNonce: nonce,
+  getConnectNonce: nonce,
   addSession: async (session) => {
     await call("/demo/siwx/sessions", { method: "POST", body: JSON.stringify(session) })
   },

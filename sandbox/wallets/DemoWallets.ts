@@ -30,6 +30,8 @@ export interface DemoWalletsOptions {
     readonly log: (entry: LogEntry) => void
     readonly malformed: () => MalformedSession | undefined
   }
+  /** Whether the EVM wallet connects and signs in with one prompt (ERC-7846 `wallet_connect`). */
+  readonly connectWithSignIn?: boolean
 }
 
 /** Announces the EVM wallet and registers the Solana wallet the configuration has accounts for. */
@@ -49,7 +51,8 @@ export const installDemoWallets = (window: Window, options: DemoWalletsOptions):
       origin,
       permission: options.permission("evm"),
       ...(options.evmChain === undefined ? {} : { chain: options.evmChain }),
-      ...(options.tokens === undefined ? {} : { tokens: options.tokens })
+      ...(options.tokens === undefined ? {} : { tokens: options.tokens }),
+      ...(options.connectWithSignIn === undefined ? {} : { connectWithSignIn: options.connectWithSignIn })
     })
     announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)
     evm = provider

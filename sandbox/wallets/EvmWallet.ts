@@ -20,12 +20,14 @@ import {
 import { privateKeyToAccount } from "viem/accounts"
 import * as Address from "../../core/Address.ts"
 import type { Approve } from "./Approval.ts"
+import { connectAndSignIn } from "./ConnectAndSignIn.ts"
 import { getAssets, GetAssetsParams } from "./AssetDiscovery.ts"
 import { makeAtomicSender, type AtomicSender } from "./AtomicBatch.ts"
 import { makeSmartSender, type PaymasterService, type SmartSender } from "./SmartBatch.ts"
 import type { ChainMemory } from "./ChainMemory.ts"
 import { memory, type Permission } from "./Permission.ts"
 import {
+  decodeParams,
   duplicateCallsId,
   invalidParams,
   ProviderRpcError,
@@ -70,6 +72,11 @@ export interface EvmWalletOptions {
    * `assetDiscovery` in its capabilities; without them it does neither (a wallet without discovery).
    */
   readonly tokens?: ReadonlyArray<Hex>
+  /**
+   * Whether it answers ERC-7846 `wallet_connect` (connect and sign in with one prompt); without it the
+   * method is unknown (4200), as in most wallets today.
+   */
+  readonly connectWithSignIn?: boolean
 }
 
 export interface RequestArguments {
@@ -182,17 +189,6 @@ const RpcAnswer = Schema.Struct({
   error: Schema.optionalKey(Schema.Struct({ code: Schema.Number, message: Schema.String, data: Schema.optionalKey(Schema.Unknown) }))
 })
 
-const decodeParams = <S extends Schema.Top & { readonly DecodingServices: never }>(
-  schema: S,
-  params: unknown
-): S["Type"] => {
-  try {
-    return Schema.decodeUnknownSync(schema)(params)
-  } catch (error) {
-    throw invalidParams(error instanceof Error ? error.message : String(error))
-  }
-}
-
 const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text)
@@ -283,12 +279,16 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
     return sender
   }
 
+  const grant = () => {
+    permission.set(true)
+    emit("connect", { chainId: chainHex() })
+    emit("accountsChanged", exposed())
+  }
+
   const connect = async () => {
     if (!permission.granted()) {
       await consent("Connect to this site", [...exposed().map((address) => `Account: ${address}`), `Network: ${active.name} (${active.chainId})`])
-      permission.set(true)
-      emit("connect", { chainId: chainHex() })
-      emit("accountsChanged", exposed())
+      grant()
     }
     return exposed()
   }
@@ -400,6 +400,17 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
     switch (method) {
       case "eth_requestAccounts":
         return connect()
+      case "wallet_connect":
+        if (options.connectWithSignIn !== true) throw unsupportedMethod(method)
+        return connectAndSignIn({
+          origin: options.origin,
+          signer: () => selected,
+          exposed,
+          knowsChain: (chainId) => chains.has(chainId),
+          network: () => `${active.name} (${active.chainId})`,
+          consent,
+          grant
+        }, params)
       case "wallet_requestPermissions":
         await connect()
         return [{ parentCapability: "eth_accounts", caveats: [] }]

@@ -1,3 +1,5 @@
+import * as Schema from "effect/Schema"
+
 /** An EIP-1193 provider error: what a demo wallet's `request` rejects with. */
 export class ProviderRpcError extends Error {
   readonly code: number
@@ -26,3 +28,15 @@ export const unsupportedChainId = (chainId: string) =>
   new ProviderRpcError(5710, `The wallet does not support calls on chain ${chainId}.`)
 export const unsupportedCapability = (name: string) =>
   new ProviderRpcError(5700, `The wallet does not support the required capability ${name}.`)
+
+/** A request's parameters decoded by `schema`; anything else is refused as invalid params (-32602). */
+export const decodeParams = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  params: unknown
+): S["Type"] => {
+  try {
+    return Schema.decodeUnknownSync(schema)(params)
+  } catch (error) {
+    throw invalidParams(error instanceof Error ? error.message : String(error))
+  }
+}

@@ -1,7 +1,7 @@
 /**
- * What a Solana wallet offering Sign-In With Solana writes from the dapp's fields before it signs: the
- * SIWS text (the EIP-4361 grammar with the Solana account line). The demo wallet stands in for a third
- * party's, so it writes the text itself rather than borrowing Portico's.
+ * What a wallet offering Sign-In With Solana, or ERC-7846's Sign-In with Ethereum at connect, writes from
+ * the dapp's fields before it signs: the EIP-4361 grammar with the chain's account line. The demo wallets
+ * stand in for a third party's, so they write the text themselves rather than borrowing Portico's.
  */
 export interface SignInFields {
   readonly domain?: string
@@ -29,8 +29,8 @@ const tagged: ReadonlyArray<readonly [string, keyof SignInFields]> = [
   ["Request ID", "requestId"]
 ]
 
-export const signInText = (fields: SignInFields, domain: string, address: string): string => {
-  const lines = [`${fields.domain ?? domain} wants you to sign in with your Solana account:`, fields.address ?? address, ""]
+export const signInText = (fields: SignInFields, domain: string, address: string, chain: "Solana" | "Ethereum" = "Solana"): string => {
+  const lines = [`${fields.domain ?? domain} wants you to sign in with your ${chain} account:`, fields.address ?? address, ""]
   if (fields.statement !== undefined) lines.push(fields.statement)
   lines.push("")
   for (const [label, key] of tagged) {

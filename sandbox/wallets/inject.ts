@@ -3,6 +3,8 @@
  * configuration from the page's origin and injects the EVM (EIP-6963) and Solana (Wallet Standard) demo
  * wallets, both asking through the visible prompt panel (and, when asked, the Multichain API over both). Their site permissions and the EVM wallet's
  * network live in localStorage so a reload stays connected, on the same network, as with a real extension.
+ * Like an extension's settings page, `localStorage["portico-demo-wallet:wallet_connect"] = "on"` turns on
+ * its ERC-7846 `wallet_connect` (connect and sign in with one prompt); off, it is a two-step wallet.
  */
 import { isHex } from "viem"
 import { load } from "../SandboxConfig.ts"
@@ -48,6 +50,7 @@ export const injectDemoWallets = async (options: { readonly multichain?: boolean
     approve: promptPanel(),
     permission: (namespace) => stored(`portico-demo-wallet:${namespace}`),
     evmChain: ChainMemory.stored("portico-demo-wallet:evm:chain"),
+    connectWithSignIn: localStorage.getItem("portico-demo-wallet:wallet_connect") === "on",
     // The chains' tokens: the wallet discovers them (EIP-7811) so both balance paths run in the sandbox
     // (a token is looked for on every chain; where it has no code it is simply not held).
     tokens: config.evm.chains.flatMap((chain) => ["usdc", "usdt", "dai"].flatMap((name) => {

@@ -2,7 +2,8 @@
  * Sign-in with a wallet on the demo dapp, in Chromium under its strict CSP: after connecting, Portico
  * asks the wallet to sign a CAIP-122 message, the demo's own backend verifies it with `portico/server`
  * and says "signed in as <address>"; a reload keeps it, disconnect ends it; required mode cannot be
- * closed and its cancel disconnects. The injected EVM wallet, the Solana wallet and WalletConnect.
+ * closed and its cancel disconnects. The injected EVM wallet, the Solana wallet and WalletConnect. With the
+ * demo wallet's ERC-7846 setting on, one prompt connects and signs in; every prompt it shows is counted.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -18,6 +19,7 @@ const prompt = (page: Page) => page.getByRole("alertdialog")
 const modal = (page: Page) => page.locator("portico-modal [role='dialog']")
 const walletRow = (page: Page, name: string) => modal(page).getByRole("button", { name: new RegExp(name) })
 const status = (page: Page) => page.getByTestId("signin-status")
+const promptsShown = (page: Page) => page.evaluate(() => Number(Reflect.get(window, "__demoWalletPrompts") ?? 0))
 
 /** Connect through the modal and approve in the injected wallet: the sign view follows. */
 const connectInjected = async (page: Page, wallet: string) => {
@@ -45,8 +47,21 @@ describe("sign-in on the demo dapp", () => {
     await sandbox?.stop()
   })
 
-  const fresh = async (search = ""): Promise<{ context: BrowserContext; page: Page }> => {
+  const fresh = async (search = "", oneStep = false): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await browser.newContext()
+    await context.addInitScript((on: boolean) => {
+      // The wallet's own setting (as on an extension's settings page), set before its content script reads it.
+      if (on) localStorage.setItem("portico-demo-wallet:wallet_connect", "on")
+      const seen = new WeakSet<Element>()
+      Reflect.set(window, "__demoWalletPrompts", 0)
+      new MutationObserver(() => {
+        for (const panel of document.querySelectorAll("[data-demo-wallet-prompt]")) {
+          if (seen.has(panel)) continue
+          seen.add(panel)
+          Reflect.set(window, "__demoWalletPrompts", Number(Reflect.get(window, "__demoWalletPrompts")) + 1)
+        }
+      }).observe(document, { childList: true, subtree: true })
+    }, oneStep)
     await context.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (event) => console.error(`CSP: ${event.violatedDirective} ${event.blockedURI}`))
     })
@@ -102,6 +117,35 @@ describe("sign-in on the demo dapp", () => {
     expect(await prompt(page).count()).toBe(0)
     expect(await modal(page).count()).toBe(0)
     expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it("one approval (ERC-7846) connects and signs in; the backend verified it; a reload keeps it", async () => {
+    const { context, page } = await fresh("", true)
+    await page.getByRole("button", { name: en.connectWallet }).click()
+    await walletRow(page, "Portico Demo Wallet").click()
+    await prompt(page).getByText("Connect and sign in").waitFor()
+    // The one prompt shows the EIP-4361 message for this site, with the dapp's statement.
+    const shown = (await prompt(page).textContent()) ?? ""
+    expect(shown).toContain(`${new URL(sandbox.siteUrl).host} wants you to sign in with your Ethereum account:`)
+    expect(shown).toContain("Sign in to the Portico demo dapp.")
+    await prompt(page).getByRole("button", { name: "Approve" }).click()
+    await modal(page).waitFor({ state: "detached", timeout: 20_000 })
+    await poll(() => status(page).textContent()).toBe(`signed in as ${evmAddress}`)
+    expect(await promptsShown(page)).toBe(1)
+    await page.reload()
+    await poll(() => status(page).textContent()).toBe(`signed in as ${evmAddress}`)
+    expect(await promptsShown(page)).toBe(0)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it("a wallet without wallet_connect is asked twice: connect, then the sign view's signature", async () => {
+    const { context, page } = await fresh()
+    await connectInjected(page, "Portico Demo Wallet")
+    await prompt(page).getByRole("button", { name: "Approve" }).click()
+    await poll(() => status(page).textContent()).toBe(`signed in as ${evmAddress}`)
+    expect(await promptsShown(page)).toBe(2)
     await context.close()
   })
 

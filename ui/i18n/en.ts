@@ -244,6 +244,7 @@ export const en = {
   errorSignInInit: "A problem occurred while trying initialize authentication",
   errorSmartAccountSignIn: "This application might not support Smart Accounts",
   errorSignInRefused: "The sign-in was not accepted.",
+  errorSignInMismatch: "The wallet signed a different sign-in message than the one requested.",
   nameBackToAccount: "Back to the account",
   modalTitleRegisterName: "Register a name",
   switching: "Switching…",

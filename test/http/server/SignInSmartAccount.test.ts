@@ -1,13 +1,15 @@
 /**
  * Sign-in with contract accounts, verified through the chain (sandbox devnet): an ERC-1271 account
- * already deployed, and an ERC-6492 signature of an account its factory has not deployed yet. Without
- * the chain, or with another key's signature, both fail closed.
+ * already deployed, an ERC-6492 signature of an account its factory has not deployed yet, and an EOA
+ * delegated to Simple7702Account by EIP-7702 (code at its address, yet it signs as itself). Without
+ * the chain, or with another key's signature, the contract cases fail closed.
  */
 import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, serializeErc6492Signature, type Address, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as SignInMessage from "../../../core/signin/SignInMessage.ts"
+import { simple7702AccountAddress } from "../../../sandbox/evm/AccountAbstraction.ts"
 import { compileContracts } from "../../../sandbox/evm/Compile.ts"
 import { demoAccounts } from "../../../sandbox/evm/DemoAccounts.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
@@ -15,6 +17,7 @@ import { createMemoryNonces, verifySignIn } from "../../../http/server/SignInVer
 import * as SignInSignatures from "../../../http/server/SignInSignatures.ts"
 
 const owner = privateKeyToAccount("0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba")
+const delegated = privateKeyToAccount("0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318")
 const stranger = privateKeyToAccount("0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e")
 const chainId = "eip155:31337"
 
@@ -44,6 +47,13 @@ beforeAll(async () => {
   deployed = await read(saltDeployed)
   counterfactual = await read(saltLater)
   deployCalldata = encodeFunctionData({ abi: SmartAccountFactory.abi, functionName: "deploy", args: [owner.address, saltLater] })
+  // An EIP-7702 type-4 transaction (sent by the funded account) delegates the EOA to Simple7702Account.
+  const authorization = await delegated.signAuthorization({
+    chainId: 31337,
+    nonce: await client.getTransactionCount({ address: delegated.address }),
+    contractAddress: simple7702AccountAddress
+  })
+  await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ authorizationList: [authorization], to: delegated.address, data: "0x" }) })
 }, 120_000)
 afterAll(() => evm?.stop())
 
@@ -78,6 +88,18 @@ describe("contract-account sign-in", () => {
       serializeErc6492Signature({ address: factory, data: deployCalldata, signature: await signer.signMessage({ message }) })
     expect(await check({ rpcUrls: { [chainId]: rpcUrl } }, counterfactual, message, await wrap(owner))).toBe(true)
     expect(await check({ rpcUrls: { [chainId]: rpcUrl } }, counterfactual, message, await wrap(stranger))).toBe(false)
+  })
+
+  it("an EOA delegated by EIP-7702 signs as itself, offline and through the chain (isValidSignature); another key's is refused", async () => {
+    expect(await createPublicClient({ transport: http(rpcUrl) }).getCode({ address: delegated.address })).toBe(`0xef0100${simple7702AccountAddress.slice(2).toLowerCase()}`)
+    const message = messageFor(delegated.address, "nonce7702a")
+    const signature = await delegated.signMessage({ message })
+    expect(await check({ rpcUrls: { [chainId]: rpcUrl } }, delegated.address, message, signature)).toBe(true)
+    expect(await check({}, delegated.address, message, signature)).toBe(true)
+    // The delegate's ERC-1271 answer agrees: the chain proves the same signature, and refuses a stranger's.
+    const chainClient = createPublicClient({ transport: http(rpcUrl) })
+    expect(await chainClient.verifyMessage({ address: delegated.address, message, signature })).toBe(true)
+    expect(await check({ rpcUrls: { [chainId]: rpcUrl } }, delegated.address, message, await stranger.signMessage({ message }))).toBe(false)
   })
 
   it("portico/server's verifySignIn accepts the contract account's sign-in with the chain's RPC URL", async () => {

@@ -245,6 +245,7 @@ const ar: Messages = {
   errorSignInInit: "حدثت مشكلة أثناء بدء المصادقة",
   errorSmartAccountSignIn: "قد لا يدعم هذا التطبيق الحسابات الذكية (Smart Accounts)",
   errorSignInRefused: "لم يتم قبول تسجيل الدخول.",
+  errorSignInMismatch: "وقّعت المحفظة رسالة تسجيل دخول مختلفة عن الرسالة المطلوبة.",
   nameBackToAccount: "العودة إلى الحساب",
   modalTitleRegisterName: "تسجيل اسم",
   switching: "جارٍ التبديل…",

@@ -242,6 +242,7 @@ const de: Messages = {
   errorSignInInit: "Beim Starten der Authentifizierung ist ein Problem aufgetreten",
   errorSmartAccountSignIn: "Diese Anwendung unterstützt Smart Accounts möglicherweise nicht",
   errorSignInRefused: "Die Anmeldung wurde nicht akzeptiert.",
+  errorSignInMismatch: "Die Wallet hat eine andere Anmeldenachricht signiert als die angeforderte.",
   nameBackToAccount: "Zurück zum Konto",
   modalTitleRegisterName: "Namen registrieren",
   switching: "Wird gewechselt…",

@@ -242,6 +242,7 @@ const es: Messages = {
   errorSignInInit: "Se produjo un problema al iniciar la autenticación",
   errorSmartAccountSignIn: "Puede que esta aplicación no admita cuentas inteligentes (Smart Accounts)",
   errorSignInRefused: "No se aceptó el inicio de sesión.",
+  errorSignInMismatch: "La billetera firmó un mensaje de inicio de sesión distinto del solicitado.",
   nameBackToAccount: "Volver a la cuenta",
   modalTitleRegisterName: "Registrar un nombre",
   switching: "Cambiando…",

@@ -242,6 +242,7 @@ const fr: Messages = {
   errorSignInInit: "Un problème est survenu lors du lancement de l'authentification",
   errorSmartAccountSignIn: "Cette application ne prend peut-être pas en charge les comptes intelligents (Smart Accounts)",
   errorSignInRefused: "La connexion n'a pas été acceptée.",
+  errorSignInMismatch: "Le portefeuille a signé un message de connexion différent de celui demandé.",
   nameBackToAccount: "Retour au compte",
   modalTitleRegisterName: "Enregistrer un nom",
   switching: "Changement en cours…",

@@ -245,6 +245,7 @@ const he: Messages = {
   errorSignInInit: "אירעה בעיה בהתחלת האימות",
   errorSmartAccountSignIn: "ייתכן שהאפליקציה הזו אינה תומכת בחשבונות חכמים (Smart Accounts)",
   errorSignInRefused: "ההתחברות לא התקבלה.",
+  errorSignInMismatch: "הארנק חתם על הודעת התחברות שונה מזו שהתבקשה.",
   nameBackToAccount: "חזרה לחשבון",
   modalTitleRegisterName: "רישום שם",
   switching: "מחליף…",

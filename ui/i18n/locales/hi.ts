@@ -244,6 +244,7 @@ const hi: Messages = {
   errorSignInInit: "प्रमाणीकरण शुरू करते समय कोई समस्या हुई",
   errorSmartAccountSignIn: "हो सकता है यह ऐप्लिकेशन स्मार्ट अकाउंट (Smart Accounts) सपोर्ट न करे",
   errorSignInRefused: "साइन-इन स्वीकार नहीं किया गया।",
+  errorSignInMismatch: "वॉलेट ने अनुरोध किए गए संदेश से अलग साइन-इन संदेश पर हस्ताक्षर किए।",
   nameBackToAccount: "खाते पर वापस जाएँ",
   modalTitleRegisterName: "नाम रजिस्टर करें",
   switching: "स्विच हो रहा है…",

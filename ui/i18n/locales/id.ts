@@ -242,6 +242,7 @@ const id: Messages = {
   errorSignInInit: "Terjadi masalah saat memulai autentikasi",
   errorSmartAccountSignIn: "Aplikasi ini mungkin tidak mendukung akun pintar (Smart Accounts)",
   errorSignInRefused: "Proses masuk tidak diterima.",
+  errorSignInMismatch: "Dompet menandatangani pesan masuk yang berbeda dari yang diminta.",
   nameBackToAccount: "Kembali ke akun",
   modalTitleRegisterName: "Daftarkan nama",
   switching: "Beralih…",

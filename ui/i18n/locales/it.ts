@@ -242,6 +242,7 @@ const it: Messages = {
   errorSignInInit: "Si è verificato un problema durante l'avvio dell'autenticazione",
   errorSmartAccountSignIn: "Questa applicazione potrebbe non supportare gli smart account",
   errorSignInRefused: "L'accesso non è stato accettato.",
+  errorSignInMismatch: "Il wallet ha firmato un messaggio di accesso diverso da quello richiesto.",
   nameBackToAccount: "Torna all'account",
   modalTitleRegisterName: "Registra un nome",
   switching: "Cambio in corso…",

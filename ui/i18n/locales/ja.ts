@@ -242,6 +242,7 @@ const ja: Messages = {
   errorSignInInit: "認証の開始中に問題が発生しました",
   errorSmartAccountSignIn: "このアプリケーションはスマートアカウントに対応していない可能性があります",
   errorSignInRefused: "ログインが受け付けられませんでした。",
+  errorSignInMismatch: "ウォレットが要求とは異なるサインインメッセージに署名しました。",
   nameBackToAccount: "アカウントに戻る",
   modalTitleRegisterName: "名前を登録",
   switching: "切り替え中…",

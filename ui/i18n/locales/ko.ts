@@ -242,6 +242,7 @@ const ko: Messages = {
   errorSignInInit: "인증을 시작하는 중에 문제가 발생했어요",
   errorSmartAccountSignIn: "이 애플리케이션은 스마트 계정을 지원하지 않을 수 있어요",
   errorSignInRefused: "로그인이 승인되지 않았어요.",
+  errorSignInMismatch: "지갑이 요청한 것과 다른 로그인 메시지에 서명했습니다.",
   nameBackToAccount: "계정으로 돌아가기",
   modalTitleRegisterName: "이름 등록",
   switching: "전환하는 중…",

@@ -242,6 +242,7 @@ const nl: Messages = {
   errorSignInInit: "Er ging iets mis bij het starten van de verificatie",
   errorSmartAccountSignIn: "Deze app ondersteunt mogelijk geen smart accounts",
   errorSignInRefused: "Het inloggen is niet geaccepteerd.",
+  errorSignInMismatch: "De wallet heeft een ander inlogbericht ondertekend dan het gevraagde.",
   nameBackToAccount: "Terug naar het account",
   modalTitleRegisterName: "Een naam registreren",
   switching: "Bezig met overschakelen…",

@@ -242,6 +242,7 @@ const pl: Messages = {
   errorSignInInit: "Wystąpił problem podczas uruchamiania uwierzytelniania",
   errorSmartAccountSignIn: "Ta aplikacja może nie obsługiwać smart kont (Smart Accounts)",
   errorSignInRefused: "Logowanie nie zostało przyjęte.",
+  errorSignInMismatch: "Portfel podpisał inną wiadomość logowania niż ta, o którą poproszono.",
   nameBackToAccount: "Wróć do konta",
   modalTitleRegisterName: "Zarejestruj nazwę",
   switching: "Przełączanie…",

@@ -242,6 +242,7 @@ const pt: Messages = {
   errorSignInInit: "Ocorreu um problema ao iniciar a autenticação",
   errorSmartAccountSignIn: "Este app talvez não seja compatível com contas inteligentes (Smart Accounts)",
   errorSignInRefused: "O login não foi aceito.",
+  errorSignInMismatch: "A carteira assinou uma mensagem de login diferente da solicitada.",
   nameBackToAccount: "Voltar para a conta",
   modalTitleRegisterName: "Registrar um nome",
   switching: "Trocando…",

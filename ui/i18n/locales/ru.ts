@@ -242,6 +242,7 @@ const ru: Messages = {
   errorSignInInit: "Не удалось начать проверку подлинности",
   errorSmartAccountSignIn: "Возможно, это приложение не поддерживает смарт-аккаунты",
   errorSignInRefused: "Вход не принят.",
+  errorSignInMismatch: "Кошелёк подписал сообщение для входа, отличное от запрошенного.",
   nameBackToAccount: "Вернуться к аккаунту",
   modalTitleRegisterName: "Регистрация имени",
   switching: "Переключение…",

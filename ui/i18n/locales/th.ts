@@ -242,6 +242,7 @@ const th: Messages = {
   errorSignInInit: "เกิดปัญหาขณะเริ่มการยืนยันตัวตน",
   errorSmartAccountSignIn: "แอปพลิเคชันนี้อาจไม่รองรับบัญชีอัจฉริยะ (Smart Accounts)",
   errorSignInRefused: "การลงชื่อเข้าใช้ไม่ได้รับการยอมรับ",
+  errorSignInMismatch: "วอลเล็ตลงนามข้อความเข้าสู่ระบบที่ต่างจากที่ร้องขอ",
   nameBackToAccount: "กลับไปที่บัญชี",
   modalTitleRegisterName: "ลงทะเบียนชื่อ",
   switching: "กำลังสลับ…",

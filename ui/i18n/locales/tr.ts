@@ -242,6 +242,7 @@ const tr: Messages = {
   errorSignInInit: "Kimlik doğrulama başlatılırken bir sorun oluştu",
   errorSmartAccountSignIn: "Bu uygulama akıllı hesapları (Smart Accounts) desteklemiyor olabilir",
   errorSignInRefused: "Giriş kabul edilmedi.",
+  errorSignInMismatch: "Cüzdan, istenenden farklı bir giriş mesajı imzaladı.",
   nameBackToAccount: "Hesaba dön",
   modalTitleRegisterName: "Ad kaydet",
   switching: "Geçiliyor…",

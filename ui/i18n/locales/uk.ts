@@ -242,6 +242,7 @@ const uk: Messages = {
   errorSignInInit: "Не вдалося розпочати автентифікацію",
   errorSmartAccountSignIn: "Можливо, цей застосунок не підтримує смарт-акаунти",
   errorSignInRefused: "Вхід не прийнято.",
+  errorSignInMismatch: "Гаманець підписав повідомлення для входу, відмінне від запитаного.",
   nameBackToAccount: "Повернутися до акаунта",
   modalTitleRegisterName: "Реєстрація імені",
   switching: "Перемикання…",

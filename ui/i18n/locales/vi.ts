@@ -242,6 +242,7 @@ const vi: Messages = {
   errorSignInInit: "Đã xảy ra sự cố khi khởi tạo xác thực",
   errorSmartAccountSignIn: "Ứng dụng này có thể không hỗ trợ tài khoản thông minh (Smart Accounts)",
   errorSignInRefused: "Yêu cầu đăng nhập không được chấp nhận.",
+  errorSignInMismatch: "Ví đã ký một thông điệp đăng nhập khác với thông điệp được yêu cầu.",
   nameBackToAccount: "Quay lại tài khoản",
   modalTitleRegisterName: "Đăng ký tên",
   switching: "Đang chuyển…",

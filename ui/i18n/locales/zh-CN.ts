@@ -242,6 +242,7 @@ const zhCN: Messages = {
   errorSignInInit: "初始化验证时出现问题",
   errorSmartAccountSignIn: "此应用可能不支持智能账户",
   errorSignInRefused: "登录未被接受。",
+  errorSignInMismatch: "钱包签署的登录消息与请求的不一致。",
   nameBackToAccount: "返回账户",
   modalTitleRegisterName: "注册名称",
   switching: "正在切换…",

@@ -242,6 +242,7 @@ const zhTW: Messages = {
   errorSignInInit: "初始化驗證時發生問題",
   errorSmartAccountSignIn: "這個應用程式可能不支援智慧帳戶",
   errorSignInRefused: "登入未獲接受。",
+  errorSignInMismatch: "錢包簽署的登入訊息與請求的不一致。",
   nameBackToAccount: "返回帳戶",
   modalTitleRegisterName: "註冊名稱",
   switching: "正在切換…",

@@ -101,6 +101,7 @@ export const byTag: { readonly [Tag in Shown]: Words } = {
   SignInInitError: "errorSignInInit",
   SmartAccountSignInError: "errorSmartAccountSignIn",
   SignInRefusedError: "errorSignInRefused",
+  SignInMismatchError: "errorSignInMismatch",
   SignInProviderError: "errorBackend",
   FeatureUnavailableError: "errorFeatureUnavailable",
   UnexpectedError: "errorUnexpected"
