@@ -259,7 +259,7 @@ export class Connection extends Context.Service<Connection, {
           return result
         })
 
-      /** A connection the page asked for before a phone discarded it: the wallet's answer, once it comes, connects. */
+      /** A connection asked for before a phone discarded the page connects once the wallet's answer comes (a refused one leaves the visitor free to try again). */
       const resumeDiscarded = Effect.gen(function*() {
         for (const client of (yield* SubscriptionRef.get(connectors.state)).clients) {
           const resumed = client.resume === undefined ? undefined : yield* client.resume
@@ -267,10 +267,7 @@ export class Connection extends Context.Service<Connection, {
           yield* attach(client, resumed)
           yield* SubscriptionRef.update(state, (s): ConnectionState.ConnectionState => ({ ...s, status: "connected" }))
         }
-      }).pipe(
-        // A refused or unusable answer leaves the visitor as they were: not connected, free to try again.
-        Effect.catch(() => Effect.void)
-      )
+      }).pipe(Effect.catch(() => Effect.void))
 
       const restore = Effect.gen(function*() {
         yield* Effect.forkIn(resumeDiscarded, layerScope)

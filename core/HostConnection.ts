@@ -5,7 +5,7 @@
  */
 import type * as Caip from "./Caip.ts"
 import type * as Connector from "./Connector.ts"
-import * as WalletConnect from "./connectors/WalletConnect.ts"
+import * as WalletDeepLink from "./WalletDeepLink.ts"
 import type * as ConnectionState from "./ConnectionState.ts"
 import type * as ConnectAttempt from "./features/ConnectAttempt.ts"
 import type * as HostWallet from "./HostWallet.ts"
@@ -75,7 +75,7 @@ const walletOf = (input: StatusInput, connectorId: string): AttemptWallet => {
 export const pairingLinks = (links: HostWallet.WalletLinks, uri: string): ReadonlyArray<PairingLink> =>
   (["mobile", "desktop", "web"] as const).flatMap((kind) => {
     const base = links[kind]
-    const href = base === undefined ? undefined : WalletConnect.deepLink(base, uri)
+    const href = base === undefined ? undefined : WalletDeepLink.deepLink(base, uri)
     return href === undefined ? [] : [{ kind, href }]
   })
 

@@ -5,11 +5,20 @@
  * not, where an unknown scheme fails silently or with an error, and in-app browsers follow https but often
  * refuse schemes.
  */
-import { deepLink } from "./connectors/WalletConnect.ts"
 import * as Pairing from "./Pairing.ts"
 import type * as WalletListEntry from "./WalletListEntry.ts"
 
 const isWebLink = (link: string) => /^https?:\/\//i.test(link)
+
+/**
+ * A registry wallet's link (`scheme://`, or `https://host/path`) plus `wc?uri=…`, the WalletConnect
+ * deep link convention. Links that could run script (`javascript:`, `data:`…) give none.
+ */
+export const deepLink = (base: string, uri: string): string | undefined => {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(base) || /^(javascript|data|vbscript|file|blob):/i.test(base)) return undefined
+  const separator = base.endsWith("/") ? "" : "/"
+  return `${base}${separator}wc?uri=${encodeURIComponent(uri)}`
+}
 
 /** The wallet's mobile link carrying `uri`, its universal link first; none when it has neither. */
 export const mobileLinkOf = (

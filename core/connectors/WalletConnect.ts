@@ -19,13 +19,13 @@ import type * as Config from "../Config.ts"
 import * as Constants from "../Constants.ts"
 import * as RpcCode from "../RpcCode.ts"
 import type * as Storage from "../Storage.ts"
-import * as StorageKey from "../StorageKey.ts"
 import * as WalletError from "../WalletError.ts"
 import type * as Protocol from "../walletconnect/Protocol.ts"
 import type * as SignClient from "../walletconnect/SignClient.ts"
 import * as Eip1193 from "./Eip1193.ts"
 import * as SolanaSigner from "./SolanaSigner.ts"
 import * as WalletConnectPairings from "./WalletConnectPairings.ts"
+import * as WalletConnectResume from "./WalletConnectResume.ts"
 
 export interface Options {
   readonly projectId: string
@@ -69,16 +69,6 @@ const events = ["chainChanged", "accountsChanged"]
 
 /** How a namespace is named in the words a host reads. */
 const namespaceNames: Readonly<Record<string, string>> = { eip155: "EVM", solana: "Solana" }
-
-/**
- * A registry wallet's link (`scheme://`, or `https://host/path`) plus `wc?uri=…`, the WalletConnect
- * deep link convention. Links that could run script (`javascript:`, `data:`…) give none.
- */
-export const deepLink = (base: string, uri: string): string | undefined => {
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(base) || /^(javascript|data|vbscript|file|blob):/i.test(base)) return undefined
-  const separator = base.endsWith("/") ? "" : "/"
-  return `${base}${separator}wc?uri=${encodeURIComponent(uri)}`
-}
 
 /** The namespaces proposed: EVM and Solana methods on the configured networks of each, preferred first. */
 export const proposalNamespaces = (
@@ -308,18 +298,6 @@ export const make = (options: Options): Connector.ConnectorClient => {
       return namespace === undefined ? connected : (current?.connections.get(namespace) ?? connected)
     })
 
-  /** The session of a proposal an earlier load of the page made, when one is still waiting for the wallet. */
-  const resume = Effect.gen(function*() {
-    const kept = yield* options.storage.get(StorageKey.walletConnectProposals)
-    const now = (yield* Clock.currentTimeMillis) / 1000
-    // Nothing waiting: the client's code is not loaded and the relay not contacted.
-    if (!(kept?.proposals ?? []).some((proposal) => proposal.expiry > now)) return undefined
-    const client = yield* attempt(load)
-    const [approval] = client.resumed
-    if (approval === undefined) return undefined
-    return yield* adopt(client, yield* attempt(() => approval), undefined)
-  })
-
   const topic = Effect.suspend(() => (current === undefined ? Effect.fail(fail("The wallet is not connected")) : Effect.succeed(current)))
 
   /** The session's connection of `namespace`, and the network it is on. */
@@ -372,7 +350,7 @@ export const make = (options: Options): Connector.ConnectorClient => {
     wake: () => void loaded()?.then((client) => client.wake()).catch(() => undefined),
     connect,
     reconnect,
-    resume,
+    resume: WalletConnectResume.resume({ storage: options.storage, client: attempt(load), attempt, adopt: (client, session) => adopt(client, session, undefined) }),
     disconnect,
     // One namespace of the session: our side lets it go (only the wallet may change what a session
     // grants); the session itself ends with the last one.

@@ -3,6 +3,9 @@ import * as Snapshot from "../../app/Snapshot.ts"
 
 afterEach(() => localStorage.clear())
 
+/** The dapp's WalletConnect state as a page kept it. */
+const keep = (value: unknown) => localStorage.setItem(Snapshot.walletConnectStorageName, JSON.stringify(value))
+
 describe("the first chunk's snapshot after a reload", () => {
   it("starts on the network chosen on the earlier visit", () => {
     localStorage.setItem(Snapshot.activeNetworkStorageName, JSON.stringify("eip155:10"))
@@ -17,7 +20,6 @@ describe("the first chunk's snapshot after a reload", () => {
   })
 
   it("loads the engine for a WalletConnect proposal still waiting for the wallet, not for an expired or malformed one", () => {
-    const keep = (value: unknown) => localStorage.setItem(Snapshot.walletConnectStorageName, JSON.stringify(value))
     expect(Snapshot.hasWaitingProposal(1000)).toBe(false)
     keep({ sessions: [], proposals: [{ id: 1, expiry: 1060 }] })
     expect(Snapshot.hasWaitingProposal(1000)).toBe(true)

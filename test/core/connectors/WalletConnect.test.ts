@@ -10,6 +10,7 @@ import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type * as Connector from "../../../core/Connector.ts"
 import * as WalletConnect from "../../../core/connectors/WalletConnect.ts"
+import * as WalletDeepLink from "../../../core/WalletDeepLink.ts"
 import { accountAt } from "../../../sandbox/evm/DemoAccounts.ts"
 import { type Relay, startRelay } from "../../../http/relay/Relay.ts"
 import { createWcWallet, type WcWallet } from "../../../sandbox/wc-wallet/WcWallet.ts"
@@ -40,14 +41,14 @@ const nextUri = (client: Connector.ConnectorClient) =>
 describe("deep links", () => {
   const uri = "wc:abc@2?relay-protocol=irn&symKey=k"
   it("appends wc?uri= to native schemes and universal links", () => {
-    expect(WalletConnect.deepLink("demowallet://", uri)).toBe(`demowallet://wc?uri=${encodeURIComponent(uri)}`)
-    expect(WalletConnect.deepLink("https://wallet.example/app", uri)).toBe(`https://wallet.example/app/wc?uri=${encodeURIComponent(uri)}`)
-    expect(WalletConnect.deepLink("https://wallet.example/", uri)).toBe(`https://wallet.example/wc?uri=${encodeURIComponent(uri)}`)
+    expect(WalletDeepLink.deepLink("demowallet://", uri)).toBe(`demowallet://wc?uri=${encodeURIComponent(uri)}`)
+    expect(WalletDeepLink.deepLink("https://wallet.example/app", uri)).toBe(`https://wallet.example/app/wc?uri=${encodeURIComponent(uri)}`)
+    expect(WalletDeepLink.deepLink("https://wallet.example/", uri)).toBe(`https://wallet.example/wc?uri=${encodeURIComponent(uri)}`)
   })
   it("refuses links that could run script or are not links", () => {
-    expect(WalletConnect.deepLink("javascript:alert(1)//", uri)).toBeUndefined()
-    expect(WalletConnect.deepLink("data:text/html,x", uri)).toBeUndefined()
-    expect(WalletConnect.deepLink("not a link", uri)).toBeUndefined()
+    expect(WalletDeepLink.deepLink("javascript:alert(1)//", uri)).toBeUndefined()
+    expect(WalletDeepLink.deepLink("data:text/html,x", uri)).toBeUndefined()
+    expect(WalletDeepLink.deepLink("not a link", uri)).toBeUndefined()
   })
 })
 

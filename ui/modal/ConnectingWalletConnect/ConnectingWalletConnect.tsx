@@ -4,7 +4,6 @@
  * its link already (AllWallets, with the pairing made ahead); when it could not, the "Open" link here is
  * tapped, as links never open after a wait (the gesture is gone by then). Copying and the QR code stay.
  */
-import * as WalletConnect from "../../../core/connectors/WalletConnect.ts"
 import * as WalletDeepLink from "../../../core/WalletDeepLink.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
 import { WalletConnectQr } from "../components/WalletConnectQr.tsx"
@@ -12,7 +11,7 @@ import { WalletIcon } from "../components/WalletIcon.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
 const linkOf = (base: string | null | undefined, uri: string) =>
-  base === undefined || base === null || base === "" ? undefined : WalletConnect.deepLink(base, uri)
+  base === undefined || base === null || base === "" ? undefined : WalletDeepLink.deepLink(base, uri)
 
 export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletListEntry.WalletListEntry | undefined }) {
   const { engine, t } = useModalContext()
