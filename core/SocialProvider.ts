@@ -11,6 +11,10 @@ export type SocialProvider = typeof SocialProvider.Type
 
 export const isSocialProvider: (u: unknown) => u is SocialProvider = Schema.is(SocialProvider)
 
+/** Where an embedded-wallet visitor's identity comes from besides email: a social provider, or Farcaster (Sign In With Farcaster). */
+export const LoginProvider = Schema.Literals([...SocialProvider.literals, "farcaster"])
+export type LoginProvider = typeof LoginProvider.Type
+
 export const validate = (provider: string): Effect.Effect<SocialProvider, UnsupportedSocialProviderError> =>
   isSocialProvider(provider)
     ? Effect.succeed(provider)

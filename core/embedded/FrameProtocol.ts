@@ -11,7 +11,7 @@
 import * as Schema from "effect/Schema"
 import * as Locale from "../Locale.ts"
 import { Email } from "../Email.ts"
-import { SocialProvider } from "../SocialProvider.ts"
+import { LoginProvider, SocialProvider } from "../SocialProvider.ts"
 import { EmbeddedAccountType } from "../EmbeddedUser.ts"
 
 
@@ -42,7 +42,7 @@ export type FrameAccount = typeof FrameAccount.Type
 /** The signed-in visitor (spec §3 "Embedded-wallet user"), with both namespaces' accounts. */
 export const FrameUser = Schema.Struct({
   email: Schema.optionalKey(Email),
-  socialProvider: Schema.optionalKey(SocialProvider),
+  socialProvider: Schema.optionalKey(LoginProvider),
   userName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
   accounts: Schema.Array(FrameAccount).check(Schema.isMaxLength(8)),
   preferredAccountType: EmbeddedAccountType,

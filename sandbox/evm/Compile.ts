@@ -25,7 +25,8 @@ export const contractNames = [
   "PoolSeeder",
   "EnsRegistry",
   "PublicResolver",
-  "UniversalResolver"
+  "UniversalResolver",
+  "IdRegistry"
 ] as const
 
 /**
