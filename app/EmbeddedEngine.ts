@@ -13,6 +13,7 @@ import { EmbeddedFrame, EmbeddedWalletWindowBlockedError, FrameAttacher } from "
 import type { FrameQuery } from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
 import { EmbeddedLogin, type LoginFailure } from "../core/features/EmbeddedLogin.ts"
+import { FarcasterLogin } from "../core/features/FarcasterLogin.ts"
 import type * as Features from "../core/features/Features.ts"
 import { attach, attachWindow } from "./EmbeddedFramePort.ts"
 import type { OpenedWindow } from "./WalletWindowOpener.ts"
@@ -20,6 +21,7 @@ import type { OpenedWindow } from "./WalletWindowOpener.ts"
 export interface EmbeddedParts {
   readonly frame: EmbeddedFrame["Service"]
   readonly login: EmbeddedLogin["Service"]
+  readonly farcaster: FarcasterLogin["Service"]
   /** Moves the wallet into the window the visitor's click opened (WalletWindowOpener.ts; none when it was blocked). */
   readonly continueInWindow: (opened: OpenedWindow | undefined) => Effect.Effect<void, LoginFailure | EmbeddedWalletWindowBlockedError>
 }
@@ -31,17 +33,21 @@ export const make = (
   scope: Scope.Scope
 ): EmbeddedParts => {
   const attacher = Layer.succeed(FrameAttacher, FrameAttacher.of({ attach: Effect.sync(() => attach(frame.apiUrl, frame.query)) }))
-  const layer = EmbeddedLogin.layer.pipe(
+  const layer = FarcasterLogin.layer.pipe(
+    Layer.provideMerge(EmbeddedLogin.layer),
     Layer.provideMerge(EmbeddedFrame.layer.pipe(Layer.provide(attacher))),
     Layer.provide(Layer.merge(Layer.succeedContext(context), Layer.succeed(Login.LoginForm, form)))
   )
   // Built in the engine's scope: the iframe stays until the engine is disposed.
   const built = Effect.runSync(Layer.buildWithScope(layer, scope))
   const login = Context.get(built, EmbeddedLogin)
+  const farcaster = Context.get(built, FarcasterLogin)
   Effect.runFork(Effect.forkIn(login.watchApprovals, scope))
+  Effect.runFork(Effect.forkIn(farcaster.followReloads, scope))
   return {
     frame: Context.get(built, EmbeddedFrame),
     login,
+    farcaster,
     continueInWindow: (opened) =>
       opened === undefined ? Effect.fail(new EmbeddedWalletWindowBlockedError()) : login.continueInWindow(Effect.sync(() => attachWindow(opened.popup, opened.origin)))
   }

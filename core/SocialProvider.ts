@@ -1,6 +1,7 @@
 /**
- * Social login providers (spec §5 "Other inputs"). Farcaster has its own view
- * (ConnectingFarcaster) and is not a social provider here.
+ * Social login providers (spec §5 "Other inputs"): OAuth 2.0 / OpenID Connect. Farcaster is in the spec's
+ * socials too, but signs in through a Farcaster Auth relay with its own view (ConnectingFarcaster): it is a
+ * `LoginProvider`, not a `SocialProvider`.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
