@@ -68,7 +68,12 @@ export class FarcasterLogin extends Context.Service<FarcasterLogin, {
         Stream.changes,
         Stream.drop(1),
         Stream.runForEach(() =>
-          Effect.andThen(abandon, SubscriptionRef.update(form, (state) => (state.step._tag === "Farcaster" ? Login.initial : state))))
+          Effect.gen(function*() {
+            // The visitor chose Farcaster again within the 100 ms: that new sign-in stays.
+            if (Modal.currentView(yield* SubscriptionRef.get(modal.state)) === "ConnectingFarcaster") return
+            yield* abandon
+            yield* SubscriptionRef.update(form, (state) => (state.step._tag === "Farcaster" ? Login.initial : state))
+          }))
       )
 
       return FarcasterLogin.of({ connect, followReloads })
