@@ -9,11 +9,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
+import * as CodeChunk from "../core/CodeChunk.ts"
 import { EmbeddedFrame, EmbeddedWalletWindowBlockedError, FrameAttacher } from "../core/embedded/FrameChannel.ts"
 import type { FrameQuery } from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
 import { EmbeddedLogin, type LoginFailure } from "../core/features/EmbeddedLogin.ts"
-import { FarcasterLogin } from "../core/features/FarcasterLogin.ts"
+import type { FarcasterLogin } from "../core/features/FarcasterLogin.ts"
 import type * as Features from "../core/features/Features.ts"
 import { attach, attachWindow } from "./EmbeddedFramePort.ts"
 import type { OpenedWindow } from "./WalletWindowOpener.ts"
@@ -21,7 +22,8 @@ import type { OpenedWindow } from "./WalletWindowOpener.ts"
 export interface EmbeddedParts {
   readonly frame: EmbeddedFrame["Service"]
   readonly login: EmbeddedLogin["Service"]
-  readonly farcaster: FarcasterLogin["Service"]
+  /** Sign In With Farcaster, its own chunk (FarcasterEngine.ts) loaded when the visitor first chooses it. */
+  readonly farcaster: Effect.Effect<FarcasterLogin["Service"], CodeChunk.FeatureUnavailableError>
   /** Moves the wallet into the window the visitor's click opened (WalletWindowOpener.ts; none when it was blocked). */
   readonly continueInWindow: (opened: OpenedWindow | undefined) => Effect.Effect<void, LoginFailure | EmbeddedWalletWindowBlockedError>
 }
@@ -33,21 +35,18 @@ export const make = (
   scope: Scope.Scope
 ): EmbeddedParts => {
   const attacher = Layer.succeed(FrameAttacher, FrameAttacher.of({ attach: Effect.sync(() => attach(frame.apiUrl, frame.query)) }))
-  const layer = FarcasterLogin.layer.pipe(
-    Layer.provideMerge(EmbeddedLogin.layer),
+  const layer = EmbeddedLogin.layer.pipe(
     Layer.provideMerge(EmbeddedFrame.layer.pipe(Layer.provide(attacher))),
     Layer.provide(Layer.merge(Layer.succeedContext(context), Layer.succeed(Login.LoginForm, form)))
   )
   // Built in the engine's scope: the iframe stays until the engine is disposed.
   const built = Effect.runSync(Layer.buildWithScope(layer, scope))
   const login = Context.get(built, EmbeddedLogin)
-  const farcaster = Context.get(built, FarcasterLogin)
   Effect.runFork(Effect.forkIn(login.watchApprovals, scope))
-  Effect.runFork(Effect.forkIn(farcaster.followReloads, scope))
+  const embedded = { frame: Context.get(built, EmbeddedFrame), login }
   return {
-    frame: Context.get(built, EmbeddedFrame),
-    login,
-    farcaster,
+    ...embedded,
+    farcaster: CodeChunk.lazy("Farcaster", () => import("./FarcasterEngine.ts").then((module) => module.make(context, embedded, form, scope))),
     continueInWindow: (opened) =>
       opened === undefined ? Effect.fail(new EmbeddedWalletWindowBlockedError()) : login.continueInWindow(Effect.sync(() => attachWindow(opened.popup, opened.origin)))
   }

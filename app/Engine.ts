@@ -352,7 +352,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     resendEmailCode: () => login.attempt((feature) => feature.resendCode),
     // The page comes back here after a redirect.
     connectSocial: (provider, mode) => login.attempt((feature) => feature.connectSocial(provider, mode, globalThis.location?.href ?? config.metadata.url)),
-    connectFarcaster: () => embedded.attempt((parts) => parts.farcaster.connect),
+    connectFarcaster: () => embedded.attempt((parts) => Effect.flatMap(parts.farcaster, (farcaster) => farcaster.connect)),
     updateEmail: (email) => login.attempt((feature) => feature.updateEmail(email)),
     exportEmbeddedKeys: () => login.attempt((feature) => feature.exportKeys),
     signOutEverywhere: () => login.attempt((feature) => Effect.andThen(feature.signOutEverywhere, service(Disconnecting).disconnect())),
