@@ -99,6 +99,8 @@ export interface Engine {
   readonly openWalletLink: (href: string) => void
   /** On a phone: a WalletConnect pairing made ahead (`atoms.preparedPairing`), for a wallet's link to open in the tap. */
   readonly preparePairing: () => Safe<void>
+  /** The visitor leans toward WalletConnect (its entry pointed at or focused, the full list): its client's code loads. */
+  readonly prepareWalletConnect: () => Safe<void>
   /** In an in-app browser (Instagram, Facebook, X, TikTok, LINE, WeChat, Telegram): how to reach the visitor's browser. */
   readonly inAppBrowser: InAppBrowser.Escape | undefined
   /**

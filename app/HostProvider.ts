@@ -4,7 +4,7 @@
  * Account and chain queries answer from the session; everything else goes to the visitor's wallet.
  */
 import * as AccountList from "../core/AccountList.ts"
-import * as Caip from "../core/Caip.ts"
+import * as CaipParts from "../core/CaipParts.ts"
 import type * as Session from "../core/Session.ts"
 import type { Engine } from "./Engine.ts"
 import type * as Snapshot from "./Snapshot.ts"
@@ -77,7 +77,7 @@ export const evmProvider = (snapshot: Snapshot.Store, loadEngine: LoadEngine): E
 const reported = (account: Session.SessionAccount | undefined): ReadonlyArray<string> =>
   account === undefined ? [] : AccountList.activeFirst("eip155", account.allAccounts, account.address)
 
-const hexOf = (caipNetworkId: string) => `0x${Number.parseInt(Caip.referenceOf(caipNetworkId) || "0", 10).toString(16)}`
+const hexOf = (caipNetworkId: string) => `0x${Number.parseInt(CaipParts.referenceOf(caipNetworkId) || "0", 10).toString(16)}`
 
 export const solanaSigner = (snapshot: Snapshot.Store, loadEngine: LoadEngine): SolanaSigner => {
   const call = async (method: string, params: Record<string, Uint8Array>, field: string) =>

@@ -10,6 +10,8 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { fixed } from "./FixedMessage.ts"
 
+export { accountOf, namespaceOf, networkOf, referenceOf } from "./CaipParts.ts"
+
 /** The chain namespaces Portico knows (spec §3). */
 export const ChainNamespace = Schema.Literals(["eip155", "solana", "polkadot", "bip122", "cosmos"])
 export type ChainNamespace = typeof ChainNamespace.Type
@@ -92,32 +94,6 @@ export const formatAddress = (address: ParsedAddress): CaipAddress =>
 
 /** The network id part of a CAIP address. */
 export const networkIdOf = (address: ParsedAddress): CaipNetworkId => `${address.namespace}:${address.reference}`
-
-/**
- * The namespace of a CAIP-2 id, a CAIP-10 address or a CAIP-25 scope key (`eip155` of `eip155:1`, and of
- * `eip155`): what precedes the first ":", or the whole text without one.
- */
-export const namespaceOf = (id: string): string => {
-  const colon = id.indexOf(":")
-  return colon === -1 ? id : id.slice(0, colon)
-}
-
-/** The reference of a CAIP-2 id or CAIP-10 address (`1` of `eip155:1` and of `eip155:1:0xabc…`). */
-export const referenceOf = (id: string): string => {
-  const start = id.indexOf(":") + 1
-  const end = id.indexOf(":", start)
-  return start === 0 ? "" : id.slice(start, end === -1 ? undefined : end)
-}
-
-/** The account address of a CAIP-10 address (what follows the reference), or undefined when `id` has none. */
-export const accountOf = (id: string): string | undefined => {
-  const first = id.indexOf(":")
-  const second = first === -1 ? -1 : id.indexOf(":", first + 1)
-  return second === -1 ? undefined : id.slice(second + 1)
-}
-
-/** The CAIP-2 id of a CAIP-10 address (`eip155:1` of `eip155:1:0xabc…`); a network id stays as it is. */
-export const networkOf = (id: string): CaipNetworkId => `${namespaceOf(id)}:${referenceOf(id)}`
 
 export class InvalidCaipNetworkIdError extends Schema.TaggedError<InvalidCaipNetworkIdError>()("InvalidCaipNetworkIdError", {
   message: fixed("Invalid CAIP-2 network id"),

@@ -99,7 +99,7 @@ export interface ConnectorClient {
    * account (`from`), so an EIP-1193 wallet needs none.
    */
   readonly selectAccount?: (namespace: Caip.ChainNamespace, address: string) => Effect.Effect<void, ConnectorError>
-  /** Loads what connecting will need, without contacting anyone (the modal opened: the visitor may pick it next). */
+  /** Loads what connecting will need, without contacting anyone (the visitor showed intent: it may be picked next). */
   readonly prepare?: () => void
   /**
    * WalletConnect on a phone: a pairing made before the visitor picks a wallet, so that the wallet's link can

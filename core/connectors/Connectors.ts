@@ -50,7 +50,6 @@ export class Connectors extends Context.Service<Connectors, {
 
         const discover = Effect.gen(function*() {
           if (yield* Ref.getAndSet(started, true)) return
-          for (const client of fixed) client.prepare?.()
           const stops = [
             sources.eip6963((discovery) => {
               announced = discovery.wallets.map((wallet) => wallet.client)

@@ -11,6 +11,7 @@ import * as Address from "../Address.ts"
 import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import * as RpcCode from "../RpcCode.ts"
+import * as SolanaClusters from "../SolanaClusters.ts"
 import * as WalletError from "../WalletError.ts"
 
 interface ConnectFeature {
@@ -70,9 +71,6 @@ const feature = <F>(wallet: Wallet, name: `${string}:${string}`, key: keyof F & 
   return isFeature<F>(value, key) ? value : undefined
 }
 
-const solanaChains = (chains: ReadonlyArray<string>): ReadonlyArray<Caip.CaipNetworkId> =>
-  chains.filter((chain): chain is Caip.CaipNetworkId => Caip.namespaceOf(chain) === "solana" && Caip.referenceOf(chain) !== "")
-
 /** A registered wallet we can list, or undefined when it fails the checks. */
 export const isListable = (wallet: Wallet): boolean =>
   typeof wallet.name === "string" &&
@@ -80,7 +78,7 @@ export const isListable = (wallet: Wallet): boolean =>
   wallet.name.length <= 100 &&
   typeof wallet.icon === "string" &&
   Connector.isSafeImageSource(wallet.icon) &&
-  solanaChains(wallet.chains).length > 0 &&
+  wallet.chains.some(SolanaClusters.isSolanaChain) &&
   feature<ConnectFeature>(wallet, "standard:connect", "connect") !== undefined
 
 export const connectorOf = (wallet: Wallet): Connector.Connector => ({
@@ -105,7 +103,7 @@ const bytesOf = (value: unknown): Uint8Array | undefined =>
  */
 const solanaAccounts = (answered: ReadonlyArray<WalletAccount>): ReadonlyArray<WalletAccount> => {
   const valid = answered.filter((candidate) => Address.isValid("solana", candidate.address))
-  const onSolana = valid.filter((candidate) => solanaChains(candidate.chains).length > 0)
+  const onSolana = valid.filter((candidate) => candidate.chains.some(SolanaClusters.isSolanaChain))
   return onSolana.length > 0 ? onSolana : valid
 }
 
@@ -117,6 +115,8 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
 
   let account: WalletAccount | undefined
   let network: Caip.CaipNetworkId | undefined
+  /** The network as the wallet names it (a cluster name, or the CAIP-2 id): what its requests carry. */
+  let walletChain: string | undefined
 
   const connectWith = (silent: boolean) => (options: Connector.ConnectOptions) =>
     Effect.gen(function*() {
@@ -126,13 +126,14 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
       const accounts = solanaAccounts(answered.accounts)
       const chosen = accounts[0]
       if (chosen === undefined) return yield* fail("The wallet returned no account")
-      const offered = [...solanaChains(chosen.chains), ...solanaChains(wallet.chains)]
-      const caipNetworkId = options.caipNetworkId !== undefined && offered.includes(options.caipNetworkId)
+      const offered = [...chosen.chains, ...wallet.chains]
+      const caipNetworkId = options.caipNetworkId !== undefined && SolanaClusters.walletChainOf(offered, options.caipNetworkId) !== undefined
         ? options.caipNetworkId
-        : offered[0]
+        : SolanaClusters.networksOf(offered)[0]
       if (caipNetworkId === undefined) return yield* fail("The wallet offers no Solana network")
       account = chosen
       network = caipNetworkId
+      walletChain = SolanaClusters.walletChainOf(offered, caipNetworkId)
       return {
         namespace: "solana",
         accounts: accounts.map((candidate) => candidate.address),
@@ -141,14 +142,14 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
     })
 
   const connected = Effect.suspend(() =>
-    account !== undefined && network !== undefined
-      ? Effect.succeed({ account, network })
+    account !== undefined && network !== undefined && walletChain !== undefined
+      ? Effect.succeed({ account, network, walletChain })
       : Effect.fail(fail("The wallet is not connected"))
   )
 
   const request = (args: Connector.RequestArguments): Effect.Effect<unknown, Connector.ConnectorFailure> =>
     Effect.gen(function*() {
-      const { account: signer, network: chain } = yield* connected
+      const { account: signer, walletChain: chain } = yield* connected
       const params = (typeof args.params === "object" && args.params !== null ? args.params : {}) as Record<string, unknown>
       switch (args.method) {
         case "solana_signMessage": {
@@ -198,6 +199,7 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
     disconnect: Effect.suspend(() => {
       account = undefined
       network = undefined
+      walletChain = undefined
       const disconnect = feature<DisconnectFeature>(wallet, "standard:disconnect", "disconnect")
       return disconnect === undefined ? Effect.void : attempt(() => disconnect.disconnect())
     }),
@@ -214,9 +216,11 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
     // A Solana request names its cluster: the page moves when the wallet offers the cluster, else stays.
     switchChain: (target) =>
       Effect.map(connected, (current) => {
-        const offered = [...solanaChains(current.account.chains), ...solanaChains(wallet.chains)]
-        if (offered.includes(target.caipNetworkId)) network = target.caipNetworkId
-        return network ?? current.network
+        const named = SolanaClusters.walletChainOf([...current.account.chains, ...wallet.chains], target.caipNetworkId)
+        if (named === undefined) return current.network
+        network = target.caipNetworkId
+        walletChain = named
+        return network
       }),
     request,
     subscribe: (listener) => {

@@ -102,6 +102,11 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
    * wallet's link opens inside the tap (a link opened after a wait has lost the gesture and is blocked).
    */
   readonly preparePairing: Effect.Effect<void>
+  /**
+   * The visitor leans toward WalletConnect (points at or focuses its entry or the full list, opens the list):
+   * its client's code loads now, contacting no one, so the QR code follows the click without a fetch.
+   */
+  readonly prepareWalletConnect: Effect.Effect<void>
   /** The pairing made ahead, until an attempt takes it. */
   readonly prepared: SubscriptionRef.SubscriptionRef<Connector.PreparedPairing | undefined>
 }>()("portico/core/features/ConnectAttempt") {
@@ -235,6 +240,8 @@ export class ConnectAttempt extends Context.Service<ConnectAttempt, {
           Effect.flatMap(SubscriptionRef.get(connectors.state), ({ clients }) => pairingAhead(clients, defaultNetworkOf)),
           (made) => SubscriptionRef.set(prepared, made)
         ),
+        prepareWalletConnect: Effect.map(SubscriptionRef.get(connectors.state), ({ clients }) =>
+          clients.find((client) => client.connector.type === "WALLET_CONNECT")?.prepare?.()),
         choose,
         connect,
         cancel: Effect.andThen(stopToIdle, connection.reset),

@@ -1,7 +1,8 @@
 /**
  * Checks the package a host installs: builds it, packs the tarball `npm publish` would upload,
  * lints its `exports` and types (publint, Are The Types Wrong), holds each chunk to its committed size
- * budget in `.size-limit.json`, what installing it brings to its footprint budget (footprint.ts), and
+ * budget in `.size-limit.json` and the first chunk to importing React alone (firstChunk.ts), what
+ * installing it brings to its footprint budget (footprint.ts), and
  * the committed reference pages (`docs/reference/`) to the built types. Packs and lints the server
  * package `portico-server` (server/) and the codemod `portico-migrate` (migrate/) too. Leaves the
  * tarballs in `.pack/` for the examples and the packages' tests (test/support/Tarballs.ts).
@@ -46,5 +47,6 @@ for (const [name] of binPackages) {
 // ESM only by design: CommonJS resolution modes are not a target.
 run("types (attw)", "npx", ["attw", tarballPath, "--profile", "esm-only"])
 run("size budget", "npx", ["size-limit"])
+run("first chunk", process.execPath, ["scripts/package/firstChunk.ts"])
 run("install footprint", process.execPath, ["scripts/package/footprint.ts", tarballPath])
 run("reference pages", process.execPath, ["scripts/docs/reference.ts", "--check"])

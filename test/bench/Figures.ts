@@ -20,3 +20,27 @@ export const heapUsed = async (page: Page): Promise<number> => {
   await cdp.detach()
   return usedSize
 }
+
+/**
+ * From the click event inside the modal to its QR code carrying a `wc:` URI, timed in the page (Playwright's
+ * own checks before it clicks are not the visitor's wait). `click` clicks the WalletConnect entry.
+ */
+export const timeClickToQr = async (page: Page, click: () => Promise<void>): Promise<number> => {
+  await page.evaluate(() => {
+    const marks = { click: -1, qr: -1 }
+    Object.assign(globalThis, { __wc: marks })
+    const root = document.querySelector("portico-modal")?.shadowRoot
+    root?.addEventListener("click", () => {
+      marks.click = performance.now()
+      const watch = () => {
+        if (root.querySelector("[data-wc-uri^='wc:']") !== null) marks.qr = performance.now()
+        else requestAnimationFrame(watch)
+      }
+      requestAnimationFrame(watch)
+    }, { capture: true, once: true })
+  })
+  await click()
+  await page.waitForFunction(() => (globalThis as unknown as { __wc: { qr: number } }).__wc.qr >= 0, undefined, { timeout: 30_000 })
+  const marks = await page.evaluate(() => (globalThis as unknown as { __wc: { click: number; qr: number } }).__wc)
+  return marks.qr - marks.click
+}

@@ -4,7 +4,8 @@
  * (its chain, API and relay), in Chromium, runs interleaved with the machine's load recorded beside each.
  * Prints, over the baseline: the JS gzip before any click (the visitor's hover prefetch included), the JS
  * gzip for the whole connect path (load, open, connect the injected demo wallet, the Account view), the
- * heap after opening, click to wallet list after a hover and cold, and the runs that stalled.
+ * heap after opening, click to wallet list after a hover and cold, WalletConnect click to QR code (on the
+ * sandbox's relay, the visitor's pointer over the entry first), the runs that stalled, and each run's load.
  */
 import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -16,7 +17,7 @@ import { chromium, type Browser } from "playwright-core"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
 import { startStaticServer } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
-import { against, heapUsed, kib, median } from "./Figures.ts"
+import { against, heapUsed, kib, median, timeClickToQr } from "./Figures.ts"
 import { tarball, versionOf } from "../support/Tarballs.ts"
 
 const runs = Number(process.env["BENCH_RUNS"] ?? 7)
@@ -127,6 +128,21 @@ const sample = async (browser: Browser, testing: Testing, sandbox: Sandbox, url:
   return { beforeClick, connectPath, clickToList: list - click, heap, load }
 }
 
+/** Opens the modal, points at WalletConnect (its code loads on that intent), clicks it and times the QR code with a `wc:` URI. */
+const sampleWalletConnect = async (browser: Browser, url: string): Promise<{ readonly clickToQr: number; readonly load: number }> => {
+  const load = loadavg()[0] ?? 0
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(url, { waitUntil: "networkidle" })
+  await page.locator("[data-portico-button]").click()
+  const entry = page.locator("portico-modal [role='dialog']").getByRole("button", { name: /WalletConnect/ }).first()
+  await entry.hover()
+  await page.waitForLoadState("networkidle")
+  const millis = await timeClickToQr(page, () => entry.click())
+  await context.close()
+  return { clickToQr: millis, load }
+}
+
 /** React holds a Suspense reveal for 300 ms once a fallback has shown: a run at or past it stalled. */
 const stallMillis = 300
 
@@ -142,17 +158,24 @@ export const benchViteHost = async (): Promise<ReadonlyArray<string>> => {
     const baselineDist = join(root, "baseline/dist")
     const hostDist = join(root, "portico/dist")
     const samples = { baseline: [] as Array<Sample>, hover: [] as Array<Sample>, cold: [] as Array<Sample> }
+    const walletConnect: Array<{ readonly clickToQr: number; readonly load: number }> = []
     for (let run = 0; run < runs; run++) {
       samples.baseline.push(await sample(browser, testing, sandbox, baseline?.url ?? "", baselineDist, "none"))
       samples.hover.push(await sample(browser, testing, sandbox, host?.url ?? "", hostDist, "hover"))
       samples.cold.push(await sample(browser, testing, sandbox, host?.url ?? "", hostDist, "cold"))
+      walletConnect.push(await sampleWalletConnect(browser, host?.url ?? ""))
     }
     await Promise.all(servers.map((server) => server.stop()))
     const react = median(samples.baseline.map((entry) => entry.beforeClick))
     const over = (values: ReadonlyArray<number>) => median(values) - react
     const opens = [...samples.hover, ...samples.cold]
     const stalled = opens.filter((entry) => entry.clickToList >= stallMillis).length
-    const loads = [...samples.baseline, ...opens].map((entry) => entry.load)
+    const loads = [...samples.baseline, ...opens, ...walletConnect].map((entry) => entry.load)
+    const clickToQr = median(walletConnect.map((entry) => entry.clickToQr))
+    const stalledQr = walletConnect.filter((entry) => entry.clickToQr >= stallMillis).length
+    // The 1-minute load average as each run started, in the order the runs went (baseline, hover, cold, WalletConnect).
+    const perRun = Array.from({ length: runs }, (_, run) =>
+      [samples.baseline[run], samples.hover[run], samples.cold[run], walletConnect[run]].map((entry) => (entry?.load ?? 0).toFixed(2)).join("/"))
     const beforeClick = over(samples.hover.map((entry) => entry.beforeClick))
     const connectPath = over(samples.hover.map((entry) => entry.connectPath))
     const afterHover = median(samples.hover.map((entry) => entry.clickToList))
@@ -165,7 +188,9 @@ export const benchViteHost = async (): Promise<ReadonlyArray<string>> => {
       `  JS gzip for the connect path (load, open, connect the injected wallet, Account view), over React only: ${kib(connectPath)} ${against(connectPath, 60 * 1024, "60 KiB")}`,
       `  Click to wallet list: ${afterHover.toFixed(1)} ms after a hover ${against(afterHover, 20, "20 ms")}, ${cold.toFixed(1)} ms cold ${against(cold, 60, "60 ms")}`,
       `  JS heap after opening (after GC), over React only: ${heap >= 0 ? "+" : ""}${heap.toFixed(2)} MB ${against(heap, 2, "+2 MB")}`,
-      `  Runs that hit the ${stallMillis} ms stall: ${stalled} of ${opens.length}`
+      `  WalletConnect click to QR code with a wc: URI (sandbox relay, after pointing at it): ${clickToQr.toFixed(1)} ms ${against(clickToQr, 150, "150 ms")}`,
+      `  Runs that hit the ${stallMillis} ms stall: ${stalled} of ${opens.length} opens, ${stalledQr} of ${walletConnect.length} QR codes`,
+      `  Load average at each run's start (baseline/hover/cold/WalletConnect): ${perRun.join(", ")}`
     ]
   } finally {
     await browser.close()

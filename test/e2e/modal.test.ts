@@ -557,7 +557,7 @@ describe("Portico modal in Chromium", () => {
     await context.close()
   })
 
-  it("registers a name with the demo wallet's signature and shows it on the account and in the host's header", async () => {
+  it("registers a name with the demo wallet's signature and shows it on the account and in the host's header; says when suggestions cannot be fetched", async () => {
     const { context, page } = await open(host.url)
     await connectEvm(page)
     await page.locator("[data-portico-button]").click()
@@ -568,6 +568,12 @@ describe("Portico modal in Chromium", () => {
     const field = dialog(page).getByRole("textbox")
     await field.fill("ab")
     await expectText(dialog(page).locator("#portico-name-rule"), en.nameRuleLength)
+    // The server out of reach while suggesting: spec §8's 'Error fetching name suggestions', and no suggestion.
+    const suggestions = "**/v1/profile/suggestions/**"
+    await page.route(suggestions, (route) => route.abort("connectionrefused"))
+    await field.fill(`down-${label}`)
+    await expectText(dialog(page).getByRole("alert"), en.nameSuggestionsFailed)
+    await page.unroute(suggestions)
     await field.fill(label)
     await visible(dialog(page).locator(`[data-suggestion='${label}.portico.id']`))
     await shoot(page, "RegisterAccountName")

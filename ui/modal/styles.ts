@@ -24,7 +24,9 @@ export const css = `
   --portico-radius: 16px;
   --portico-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   position: fixed; inset: 0; z-index: var(--portico-z, 2147483000);
-  display: flex; align-items: center; justify-content: center;
+  /* The dialog's top edge stays put (5vh + 90vh max-height fill the viewport): as lists load and the height
+     animates, only the bottom moves, so nothing jumps under the visitor's pointer. */
+  display: flex; align-items: flex-start; justify-content: center; padding-top: 5vh; box-sizing: border-box;
   background: rgba(0, 0, 0, 0.6);
   font-family: var(--portico-font); color: var(--portico-fg); font-size: var(--portico-font-size, 15px); line-height: 1.4;
 }

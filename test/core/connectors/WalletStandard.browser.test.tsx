@@ -5,6 +5,8 @@ import * as Exit from "effect/Exit"
 import { afterEach, describe, expect, it } from "vitest"
 import type * as Connector from "../../../core/Connector.ts"
 import * as WalletStandard from "../../../core/connectors/WalletStandard.ts"
+import * as Caip from "../../../core/Caip.ts"
+import type * as Network from "../../../core/Network.ts"
 
 const icon = "data:image/png;base64,iVBORw0KGgo=" as const
 const network = "solana:4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZ" as const
@@ -26,6 +28,8 @@ const fakeWallet = (
     /** The accounts it grants (default: one); each message it signs records its signer's address here. */
     readonly accounts?: ReadonlyArray<WalletAccount>
     readonly signers?: Array<string>
+    /** The `chain` of each transaction it is asked to sign. */
+    readonly chainsAsked?: Array<string>
   } = {}
 ): Wallet => {
   let accounts: ReadonlyArray<WalletAccount> = []
@@ -47,6 +51,14 @@ const fakeWallet = (
         }
       },
       "standard:disconnect": { version: "1.0.0", disconnect: async () => { accounts = [] } },
+      "solana:signTransaction": {
+        version: "1.0.0",
+        signTransaction: async (...inputs: ReadonlyArray<{ readonly transaction: Uint8Array; readonly chain?: string }>) =>
+          inputs.map(({ transaction, chain }) => {
+            options.chainsAsked?.push(chain ?? "")
+            return { signedTransaction: transaction }
+          })
+      },
       "solana:signMessage": {
         version: "1.1.0",
         signMessage: async (...inputs: ReadonlyArray<{ readonly account: WalletAccount; readonly message: Uint8Array }>) =>
@@ -64,6 +76,19 @@ afterEach(() => {
   stops.forEach((stop) => stop())
   stops = []
 })
+
+/** A Solana network as the host configures it, to switch to. */
+const solanaNetwork = (caipNetworkId: `solana:${string}`): Network.Network => ({
+  id: Caip.referenceOf(caipNetworkId),
+  caipNetworkId,
+  chainNamespace: "solana",
+  name: caipNetworkId,
+  nativeCurrency: { name: "Solana", symbol: "SOL", decimals: 9 },
+  rpcUrls: { default: { http: ["https://rpc.invalid"] } }
+})
+
+const signTransaction = (client: Connector.ConnectorClient) =>
+  Effect.runPromise(client.request({ method: "solana_signTransaction", params: { transaction: new Uint8Array([1]) } }))
 
 const watchAll = () => {
   let latest: ReadonlyArray<Connector.ConnectorClient> = []
@@ -119,5 +144,32 @@ describe("Wallet Standard discovery in a real page", () => {
     expect(signers).toEqual([account.address, second.address])
     const refused = await Effect.runPromiseExit(client.selectAccount!("solana", bitcoin.address))
     expect(Exit.isFailure(refused) && JSON.stringify(refused.cause).includes("ConnectorError")).toBe(true)
+  })
+
+  it("reads a real wallet's cluster names as the networks they are, and names the network to the wallet as it listed it", async () => {
+    const mainnet = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+    const devnet = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"
+    const chainsAsked: Array<string> = []
+    const clusters: WalletAccount["chains"] = ["solana:mainnet", "solana:devnet", "solana:testnet"]
+    const phantomLike = WalletStandard.make(fakeWallet("Clusters", { chains: clusters, accounts: [{ ...account, chains: clusters }], chainsAsked }))
+    expect(WalletStandard.isListable(fakeWallet("Clusters", { chains: clusters }))).toBe(true)
+    const connected = await Effect.runPromise(phantomLike.connect({ caipNetworkId: mainnet }))
+    expect(connected.caipNetworkId).toBe(mainnet)
+    await signTransaction(phantomLike)
+    expect(await Effect.runPromise(phantomLike.switchChain(solanaNetwork(devnet)))).toBe(devnet)
+    await signTransaction(phantomLike)
+    // A network it does not list leaves it where it is.
+    expect(await Effect.runPromise(phantomLike.switchChain(solanaNetwork(network)))).toBe(devnet)
+    expect(chainsAsked).toEqual(["solana:mainnet", "solana:devnet"])
+
+    // Asked for no network, it lands on the first public one it lists, by its genesis id.
+    expect((await Effect.runPromise(WalletStandard.make(fakeWallet("Clusters", { chains: clusters, accounts: [{ ...account, chains: clusters }] })).connect({}))).caipNetworkId).toBe(mainnet)
+
+    // A local validator (the sandbox's, a developer's) is `solana:localnet` to the wallet and the page's own network to Portico.
+    const localChains: WalletAccount["chains"] = ["solana:localnet"]
+    const local = WalletStandard.make(fakeWallet("Local", { chains: localChains, accounts: [{ ...account, chains: localChains }], chainsAsked }))
+    expect((await Effect.runPromise(local.connect({ caipNetworkId: network }))).caipNetworkId).toBe(network)
+    await signTransaction(local)
+    expect(chainsAsked.at(-1)).toBe("solana:localnet")
   })
 })

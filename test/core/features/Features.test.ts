@@ -100,6 +100,18 @@ describe("ConnectAttempt", () => {
       assert.isTrue((yield* connectionState).wcError)
     }).pipe(withFeatures({ walletConnect: silentRelay.client })))
 
+  it.effect("the WalletConnect client's code loads on the visitor's intent, not when the modal opens", () => {
+    let loads = 0
+    const client = { ...silentRelay.client, prepare: () => void loads++ }
+    return Effect.gen(function*() {
+      yield* openModal
+      yield* flush
+      assert.strictEqual(loads, 0)
+      yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.prepareWalletConnect)
+      assert.strictEqual(loads, 1)
+    }).pipe(withFeatures({ walletConnect: client }))
+  })
+
   it.effect("basic mode shows only the QR view", () =>
     Effect.gen(function*() {
       yield* openModal

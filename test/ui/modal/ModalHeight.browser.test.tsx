@@ -1,7 +1,8 @@
 /**
  * The modal's height follows its content (spec §9, 150 ms): going from Connect to ConnectingExternal, the
  * dialog's height runs through values between the two views' heights in a 150 ms transition, and with
- * `prefers-reduced-motion: reduce` it takes the new height at once, without any transition. The transition is
+ * `prefers-reduced-motion: reduce` it takes the new height at once, without any transition; its top edge stays
+ * where it opened, only the bottom moves. The transition is
  * caught by its own `transitionrun` event and paused there, so no step depends on how busy the machine is.
  */
 import { afterEach, describe, expect, it } from "vitest"
@@ -57,6 +58,16 @@ describe("the modal's height", () => {
     expect(middle).toBeLessThan(Math.max(before, target))
     transition.finish()
     await until(() => px(getComputedStyle(element).height) === px(element.style.height))
+  })
+
+  it("keeps its top edge where it opened while the height changes, so nothing moves under the pointer", async () => {
+    const { element, before } = await openOnConnect()
+    const top = element.getBoundingClientRect().top
+    button(/Test Wallet/)?.click()
+    await view("ConnectingExternal")
+    await until(() => px(element.style.height) !== before && px(getComputedStyle(element).height) === px(element.style.height))
+    expect(element.getBoundingClientRect().top).toBe(top)
+    expect(top).toBeCloseTo(innerHeight * 0.05, 0)
   })
 
   it("takes the new height at once under prefers-reduced-motion: reduce", async () => {

@@ -2,7 +2,9 @@
  * The sign view in the browser, in German: it opens after connecting with 'Authentifizierung läuft...'
  * while the wallet is asked, says 'Signatur abgelehnt' with "Erneut versuchen" when the wallet refuses,
  * passes axe in both states, and signs in on the second try; a session the backend refuses for its times says
- * 'Sitzung abgelaufen' as a toast and on the view. The host's sign-in backend here is the
+ * 'Sitzung abgelaufen' as a toast and on the view; a signature the verifier cannot prove says the smart-account
+ * sentence, and a missing nonce ends the connection with the initialisation sentence (spec §8's sign-in
+ * messages, each shown as the visitor reads it). The host's sign-in backend here is the
  * host's own code in the page, the one party outside Portico besides the wallet.
  */
 import { afterEach, describe, expect, it } from "vitest"
@@ -27,6 +29,22 @@ const keepingBackend = (kept: Array<SignInSession>): SignInBackend => ({
   getSessions: () => Promise.resolve(kept),
   setSessions: (sessions) => Promise.resolve(void kept.splice(0, kept.length, ...sessions))
 })
+
+/** Connects and signs (German) with a backend whose verifier refuses the signed session for `reason`. */
+const signRefused = async (message: string, reason: string) => {
+  const signer = announceTestWallet()
+  wallet = signer
+  const refusal = Object.assign(new Error(message), { reason })
+  const backend: SignInBackend = { ...keepingBackend([]), addSession: () => Promise.reject(refusal) }
+  await renderPortico({ locale: "de", siwx: { backend } })
+  await openModal()
+  ;(await until(() => button(/Test Wallet/))).click()
+  await signer.prompted()
+  signer.approve()
+  await view("SIWXSignMessage")
+  await signer.prompted()
+  signer.approve()
+}
 
 describe("SIWXSignMessage", () => {
   it("asks, shows a refusal with Try again, passes axe, and signs in on the second try (German)", async () => {
@@ -55,21 +73,36 @@ describe("SIWXSignMessage", () => {
   })
 
   it("a session the backend refuses for its times shows the 'Session Expired' toast and says so on the sign view (German)", async () => {
-    wallet = announceTestWallet()
     // As portico/server's verifier refuses a message signed on a device whose clock is off.
-    const expired = Object.assign(new Error("The message has expired"), { reason: "expired" })
-    const backend: SignInBackend = { ...keepingBackend([]), addSession: () => Promise.reject(expired) }
+    await signRefused("The message has expired", "expired")
+    await until(() => shadow().querySelector(".toast")?.textContent === de.errorSessionExpired)
+    expect(shadow().querySelector(".toast")?.classList.contains("error")).toBe(true)
+    await until(() => shadow().querySelector("[role='alert']")?.textContent === de.errorSessionExpired)
+    await expectNoAxeViolations()
+  })
+})
+
+describe("sign-in failures the visitor reads (spec §8)", () => {
+  it("a signature the backend's verifier refuses says 'This application might not support Smart Accounts' (German)", async () => {
+    // As portico/server's verifier refuses a signature it cannot prove: a plain account's always verifies.
+    await signRefused("The signature does not match the address", "signature")
+    await until(() => shadow().querySelector("[role='alert']")?.textContent === de.errorSmartAccountSignIn)
+    expect(button(de.tryAgain)).toBeDefined()
+    await expectNoAxeViolations()
+  })
+
+  it("a nonce the backend cannot give says 'A problem occurred while trying initialize authentication' on Connect, disconnected (German)", async () => {
+    wallet = announceTestWallet()
+    const backend: SignInBackend = { ...keepingBackend([]), getNonce: () => Promise.reject(new Error("nonce store down")) }
     await renderPortico({ locale: "de", siwx: { backend } })
     await openModal()
     ;(await until(() => button(/Test Wallet/))).click()
     await wallet.prompted()
     wallet.approve()
-    await view("SIWXSignMessage")
-    await wallet.prompted()
-    wallet.approve()
-    await until(() => shadow().querySelector(".toast")?.textContent === de.errorSessionExpired)
+    await until(() => shadow().querySelector(".toast")?.textContent === de.errorSignInInit)
     expect(shadow().querySelector(".toast")?.classList.contains("error")).toBe(true)
-    await until(() => shadow().querySelector("[role='alert']")?.textContent === de.errorSessionExpired)
+    await view("Connect")
+    await until(() => document.querySelector("[data-testid='host-status']")?.textContent === "disconnected")
     await expectNoAxeViolations()
   })
 })

@@ -38,8 +38,10 @@ export function AllWallets() {
   const recent = useEngineAtom(engine.atoms.recentWallets)
   const prepared = useEngineAtom(engine.atoms.preparedPairing)
 
-  // On a phone the pairing is made while the visitor looks for a wallet, so the tap can open it at once.
+  // The registry's wallets connect through WalletConnect: its code loads while the visitor looks for one,
+  // and on a phone the pairing is made meanwhile too, so the tap can open it at once.
   useEffect(() => {
+    void engine.prepareWalletConnect()
     if (isMobile()) void engine.preparePairing()
   }, [engine])
 

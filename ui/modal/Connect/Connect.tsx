@@ -47,12 +47,23 @@ function Wallets() {
         ))}
         {walletConnect === undefined ? null : (
           <li>
-            <WalletRow name={t("walletConnect")} icon={walletConnectIcon} tag="QR" onSelect={() => void engine.choose({ _tag: "WalletConnect" })} />
+            <WalletRow
+              name={t("walletConnect")}
+              icon={walletConnectIcon}
+              tag="QR"
+              onSelect={() => void engine.choose({ _tag: "WalletConnect" })}
+              onIntent={() => void engine.prepareWalletConnect()}
+            />
           </li>
         )}
         {allWallets ? (
           <li>
-            <WalletRow name={t("allWallets")} icon={allWalletsIcon} onSelect={() => void engine.push({ view: "AllWallets" })} />
+            <WalletRow
+              name={t("allWallets")}
+              icon={allWalletsIcon}
+              onSelect={() => void engine.push({ view: "AllWallets" })}
+              onIntent={() => void engine.prepareWalletConnect()}
+            />
           </li>
         ) : null}
       </ul>

@@ -6,11 +6,13 @@ export interface WalletRowProps {
   readonly icon: string | undefined
   readonly tag?: string
   readonly onSelect: () => void
+  /** The visitor leans toward this row (pointer over it, a touch, focus): load what choosing it needs. */
+  readonly onIntent?: () => void
 }
 
-export function WalletRow({ name, icon, tag, onSelect }: WalletRowProps) {
+export function WalletRow({ name, icon, tag, onSelect, onIntent }: WalletRowProps) {
   return (
-    <button type="button" className="wallet" onClick={onSelect} data-wallet={name}>
+    <button type="button" className="wallet" onClick={onSelect} onPointerEnter={onIntent} onFocus={onIntent} data-wallet={name}>
       <WalletIcon src={icon} name={name} />
       <span className="name">{name}</span>
       {tag === undefined ? null : <span className="tag">{tag}</span>}
