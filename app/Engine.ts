@@ -33,8 +33,7 @@ import * as Activity from "../core/features/Activity.ts"
 import type { Buying } from "../core/features/Buying.ts"
 import * as ConnectAttempt from "../core/features/ConnectAttempt.ts"
 import { Disconnecting } from "../core/features/Disconnecting.ts"
-import type { EmbeddedLogin } from "../core/features/EmbeddedLogin.ts"
-import type { FarcasterLogin } from "../core/features/FarcasterLogin.ts"
+import type { EmbeddedLogin, LoginFailure } from "../core/features/EmbeddedLogin.ts"
 import * as Features from "../core/features/Features.ts"
 import * as Names from "../core/features/Names.ts"
 import { Navigation, type OpenOptions } from "../core/features/Navigation.ts"
@@ -65,7 +64,6 @@ import type * as Snapshot from "./Snapshot.ts"
 import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import * as WalletWindowOpener from "./WalletWindowOpener.ts"
 import { timeZone } from "./TimeZone.ts"
-
 type Lazy = FeatureUnavailableError
 
 export interface Engine {
@@ -149,7 +147,7 @@ export interface Engine {
   /** A social login's authorization URL, to open in the popup the view opened (or the page, `redirect`). */
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect") => Attempt<string, FailureOf<EmbeddedLogin["Service"]["connectSocial"]> | Lazy>
   /** Sign In With Farcaster: ConnectingFarcaster with the link for the visitor's Farcaster client (`atoms.modal`'s `farcasterUrl`). */
-  readonly connectFarcaster: () => Attempt<void, FailureOf<FarcasterLogin["Service"]["connect"]> | Lazy>
+  readonly connectFarcaster: () => Attempt<void, LoginFailure | Lazy>
   /** Email update: a code to the current address, then one to the new address, both typed in the wallet's panel. */
   readonly updateEmail: (email: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["updateEmail"]> | Lazy>
   /** Shows the frame's key export panel. */
