@@ -9,10 +9,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
 import type * as SubscriptionRef from "effect/SubscriptionRef"
+import * as CodeChunk from "../core/CodeChunk.ts"
 import { EmbeddedFrame, EmbeddedWalletWindowBlockedError, FrameAttacher } from "../core/embedded/FrameChannel.ts"
 import type { FrameQuery } from "../core/embedded/FrameProtocol.ts"
 import * as Login from "../core/embedded/Login.ts"
 import { EmbeddedLogin, type LoginFailure } from "../core/features/EmbeddedLogin.ts"
+import type { FarcasterLogin } from "../core/features/FarcasterLogin.ts"
 import type * as Features from "../core/features/Features.ts"
 import { attach, attachWindow } from "./EmbeddedFramePort.ts"
 import type { OpenedWindow } from "./WalletWindowOpener.ts"
@@ -20,6 +22,8 @@ import type { OpenedWindow } from "./WalletWindowOpener.ts"
 export interface EmbeddedParts {
   readonly frame: EmbeddedFrame["Service"]
   readonly login: EmbeddedLogin["Service"]
+  /** Sign In With Farcaster, its own chunk (FarcasterEngine.ts) loaded when the visitor first chooses it. */
+  readonly farcaster: Effect.Effect<FarcasterLogin["Service"], CodeChunk.FeatureUnavailableError>
   /** Moves the wallet into the window the visitor's click opened (WalletWindowOpener.ts; none when it was blocked). */
   readonly continueInWindow: (opened: OpenedWindow | undefined) => Effect.Effect<void, LoginFailure | EmbeddedWalletWindowBlockedError>
 }
@@ -39,9 +43,10 @@ export const make = (
   const built = Effect.runSync(Layer.buildWithScope(layer, scope))
   const login = Context.get(built, EmbeddedLogin)
   Effect.runFork(Effect.forkIn(login.watchApprovals, scope))
+  const embedded = { frame: Context.get(built, EmbeddedFrame), login }
   return {
-    frame: Context.get(built, EmbeddedFrame),
-    login,
+    ...embedded,
+    farcaster: CodeChunk.lazy("Farcaster", () => import("./FarcasterEngine.ts").then((module) => module.make(context, embedded, form, scope))),
     continueInWindow: (opened) =>
       opened === undefined ? Effect.fail(new EmbeddedWalletWindowBlockedError()) : login.continueInWindow(Effect.sync(() => attachWindow(opened.popup, opened.origin)))
   }

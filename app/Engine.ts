@@ -33,7 +33,7 @@ import * as Activity from "../core/features/Activity.ts"
 import type { Buying } from "../core/features/Buying.ts"
 import * as ConnectAttempt from "../core/features/ConnectAttempt.ts"
 import { Disconnecting } from "../core/features/Disconnecting.ts"
-import type { EmbeddedLogin } from "../core/features/EmbeddedLogin.ts"
+import type { EmbeddedLogin, LoginFailure } from "../core/features/EmbeddedLogin.ts"
 import * as Features from "../core/features/Features.ts"
 import * as Names from "../core/features/Names.ts"
 import { Navigation, type OpenOptions } from "../core/features/Navigation.ts"
@@ -64,7 +64,6 @@ import type * as Snapshot from "./Snapshot.ts"
 import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import * as WalletWindowOpener from "./WalletWindowOpener.ts"
 import { timeZone } from "./TimeZone.ts"
-
 type Lazy = FeatureUnavailableError
 
 export interface Engine {
@@ -147,6 +146,8 @@ export interface Engine {
   readonly resendEmailCode: () => Attempt<void, FailureOf<EmbeddedLogin["Service"]["resendCode"]> | Lazy>
   /** A social login's authorization URL, to open in the popup the view opened (or the page, `redirect`). */
   readonly connectSocial: (provider: SocialProvider, mode: "popup" | "redirect") => Attempt<string, FailureOf<EmbeddedLogin["Service"]["connectSocial"]> | Lazy>
+  /** Sign In With Farcaster: ConnectingFarcaster with the link for the visitor's Farcaster client (`atoms.modal`'s `farcasterUrl`). */
+  readonly connectFarcaster: () => Attempt<void, LoginFailure | Lazy>
   /** Email update: a code to the current address, then one to the new address, both typed in the wallet's panel. */
   readonly updateEmail: (email: string) => Attempt<void, FailureOf<EmbeddedLogin["Service"]["updateEmail"]> | Lazy>
   /** Shows the frame's key export or account-type panel (a smart or a plain account, chosen on the wallet's origin). */
@@ -286,7 +287,6 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
   alerts.show = (message) => void run.safe(toast(message))
   for (const raised of [...DeveloperAlerts.ofConfig(config), ...refused]) tellDeveloper(raised)
   const lazy = <S>(name: string, load: () => Promise<S>) => LazyFeature.make(name, load, run, (error) => toast(error.message, error._tag))
-
   const navigation = service(Navigation)
   const attempt = service(ConnectAttempt.ConnectAttempt)
   const connection = service(Connection.Connection)
@@ -352,6 +352,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     resendEmailCode: () => login.attempt((feature) => feature.resendCode),
     // The page comes back here after a redirect.
     connectSocial: (provider, mode) => login.attempt((feature) => feature.connectSocial(provider, mode, globalThis.location?.href ?? config.metadata.url)),
+    connectFarcaster: () => embedded.attempt((parts) => Effect.flatMap(parts.farcaster, (farcaster) => farcaster.connect)),
     updateEmail: (email) => login.attempt((feature) => feature.updateEmail(email)),
     openEmbeddedPanel: (kind) => login.attempt((feature) => feature.openPanel(kind)),
     signOutEverywhere: () => login.attempt((feature) => Effect.andThen(feature.signOutEverywhere, service(Disconnecting).disconnect())),

@@ -5,7 +5,7 @@
 import type * as Caip from "./Caip.ts"
 import type * as HostLogger from "./HostLogger.ts"
 import type * as Network from "./Network.ts"
-import type { SocialProvider } from "./SocialProvider.ts"
+import type { LoginProvider } from "./SocialProvider.ts"
 import * as NetworkInput from "./NetworkInput.ts"
 import type { SignInSession } from "./SignInSession.ts"
 import type * as Theme from "./Theme.ts"
@@ -28,7 +28,7 @@ export interface Features {
   /** Email login into the embedded wallet (needs `apiUrl`: the wallet lives on Portico's server origin). */
   readonly email: boolean
   /** Social login providers, in the order shown (needs `apiUrl`); false for none. */
-  readonly socials: ReadonlyArray<SocialProvider> | false
+  readonly socials: ReadonlyArray<LoginProvider> | false
   /** The Receive view (the address as text and QR code). */
   readonly receive: boolean
   /** The Send view (eip155 and solana tokens). */
@@ -48,7 +48,7 @@ export interface Features {
 export const defaultFeatures: Features = {
   allWallets: true,
   email: true,
-  // Spec §9's socials but Farcaster, which signs in with a wallet of its own rather than a provider.
+  // Spec §9's socials but Farcaster, which needs the server's Farcaster relay (ServerOptions.embedded.farcaster): hosts list it.
   socials: ["google", "x", "discord", "github", "apple", "facebook"],
   receive: true,
   send: true,

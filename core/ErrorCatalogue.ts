@@ -57,6 +57,7 @@ import * as SignInConfig from "./signin/SignInConfig.ts"
 import * as SignInMessage from "./signin/SignInMessage.ts"
 import * as SignInProvider from "./signin/SignInProvider.ts"
 import * as SignInRejection from "./signin/SignInRejection.ts"
+import * as SiwfMessage from "./farcaster/SiwfMessage.ts"
 
 export interface Item {
   /** The core module that defines the class. */
@@ -131,6 +132,7 @@ export const errors: ReadonlyArray<Item> = [
   item("SignInProvider", SignInProvider.SignInProviderError, "{why the sign-in provider failed}"),
   item("SignInProvider", SignInProvider.SignInRefusedError, "{why the sign-in provider refused the session}"),
   item("SignInRejection", SignInRejection.SignInRejectedError, "{which check the sign-in failed}"),
+  item("SiwfMessage", SiwfMessage.SiwfRejectedError, "{which check the Sign In With Farcaster answer failed}"),
   item("SocialProvider", SocialProvider.UnsupportedSocialProviderError),
   item("Storage", Storage.StorageWriteError, "Could not write {key} ({reason})"),
   item("Theme", Theme.InvalidThemeModeError),

@@ -13,13 +13,13 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type * as Config from "./Config.ts"
 import { fixed } from "./FixedMessage.ts"
-import { SocialProvider } from "./SocialProvider.ts"
+import { LoginProvider } from "./SocialProvider.ts"
 
 /** Each feature's Schema. */
 export const fields = {
   allWallets: Schema.Boolean,
   email: Schema.Boolean,
-  socials: Schema.Union([Schema.Array(SocialProvider), Schema.Literal(false)]),
+  socials: Schema.Union([Schema.Array(LoginProvider), Schema.Literal(false)]),
   receive: Schema.Boolean,
   send: Schema.Boolean,
   swaps: Schema.Boolean,

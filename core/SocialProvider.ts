@@ -1,6 +1,7 @@
 /**
- * Social login providers (spec §5 "Other inputs"). Farcaster has its own view
- * (ConnectingFarcaster) and is not a social provider here.
+ * Social login providers (spec §5 "Other inputs"): OAuth 2.0 / OpenID Connect. Farcaster is in the spec's
+ * socials too, but signs in through a Farcaster Auth relay with its own view (ConnectingFarcaster): it is a
+ * `LoginProvider`, not a `SocialProvider`.
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
@@ -10,6 +11,10 @@ export const SocialProvider = Schema.Literals(["google", "github", "apple", "fac
 export type SocialProvider = typeof SocialProvider.Type
 
 export const isSocialProvider: (u: unknown) => u is SocialProvider = Schema.is(SocialProvider)
+
+/** Where an embedded-wallet visitor's identity comes from besides email: a social provider, or Farcaster (Sign In With Farcaster). */
+export const LoginProvider = Schema.Literals([...SocialProvider.literals, "farcaster"])
+export type LoginProvider = typeof LoginProvider.Type
 
 export const validate = (provider: string): Effect.Effect<SocialProvider, UnsupportedSocialProviderError> =>
   isSocialProvider(provider)

@@ -14,6 +14,8 @@ import { newCredentials, serverOptions as onrampServerOptions } from "./onramp/R
 import { startMailServer } from "./mail/MailServer.ts"
 import { sandboxEmbeddedOptions } from "./mail/SandboxEmbedded.ts"
 import { startIdentityProviders } from "./oidc/IdentityProviders.ts"
+import { startAuthRelay } from "./farcaster/AuthRelay.ts"
+import { placeIdRegistry } from "./farcaster/IdRegistrySeed.ts"
 import { callbackPath } from "../http/api/SocialApi.ts"
 import { startAccountAbstractionServices } from "./bundler/AccountAbstractionServices.ts"
 import { paymasterUrlOf } from "./bundler/PaymasterService.ts"
@@ -53,11 +55,13 @@ export interface SandboxPorts {
   readonly bundlers: readonly [number, number]
   /** The ERC-7677 sponsorship service (sandbox/bundler/PaymasterService.ts). */
   readonly paymaster: number
+  /** The Farcaster Auth relay and the sandbox's Farcaster client page (sandbox/farcaster/). */
+  readonly farcaster: number
 }
 
 export const defaultPorts: SandboxPorts = {
   evm: [8545, 8546], solana: 8899, relay: 5555, api: 8790, site: 5173, wallet: 5174, onramp: 5175, smtp: 2525, mailbox: 5176, oidc: 5177, oauth: 5178,
-  explorer: 5179, bundlers: [4337, 4338], paymaster: 5180
+  explorer: 5179, bundlers: [4337, 4338], paymaster: 5180, farcaster: 5181
 }
 
 export interface SandboxOptions {
@@ -95,6 +99,8 @@ export interface Sandbox {
   readonly oauthUrl: string
   /** The devnets' explorer: `/v2/api` (Etherscan's v2), `/blockscout/<chainId>/api`, `/tokenlist.json`. */
   readonly explorerUrl: string
+  /** The Farcaster Auth relay (FIP-11's `/v1/channel…`) and its Farcaster client page (`/~/siwf`). */
+  readonly farcasterRelayUrl: string
   /**
    * The ERC-7677 sponsorship service with its API key: a server's secret, so it is not in the pages'
    * configuration (each chain's `bundlerUrl` is).
@@ -134,7 +140,7 @@ const freePort = (host: string): Promise<number> =>
 const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promise<SandboxPorts> => {
   if (ports === undefined || ports === "default") return defaultPorts
   const wanted: SandboxPorts = ports === "ephemeral"
-    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0, bundlers: [0, 0], paymaster: 0 }
+    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0, bundlers: [0, 0], paymaster: 0, farcaster: 0 }
     : { ...defaultPorts, ...ports }
   const pick = (port: number) => (port === 0 ? freePort(host) : Promise.resolve(port))
   const [evm0, evm1, solana, relay, api, site, wallet] = await Promise.all(
@@ -145,11 +151,12 @@ const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promi
   const [oidc, oauth] = await Promise.all([wanted.oidc, wanted.oauth].map(pick))
   const explorer = await pick(wanted.explorer)
   const paymaster = await pick(wanted.paymaster)
+  const farcaster = await pick(wanted.farcaster)
   return {
     evm: [evm0 ?? 0, evm1 ?? 0], solana: solana ?? 0, relay: relay ?? 0, api: api ?? 0, site: site ?? 0, wallet: wallet ?? 0,
     smtp: smtp ?? 0, mailbox: mailbox ?? 0, onramp, oidc: oidc ?? 0, oauth: oauth ?? 0, explorer,
     // Alto reports the port it was given: 0 is left for it to pick, so no other process can take it first.
-    bundlers: wanted.bundlers, paymaster
+    bundlers: wanted.bundlers, paymaster, farcaster
   }
 }
 
@@ -199,6 +206,12 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
   const accountAbstraction = evm.then((devnets) =>
     startAccountAbstractionServices({ host, devnets, bundlerPorts: ports.bundlers, paymasterPort: ports.paymaster })
   )
+  // Sign In With Farcaster: the relay with its client page, and the IdRegistry placed on the first devnet.
+  const farcaster = startAuthRelay({ host, port: ports.farcaster })
+  const idRegistry = evm.then(async (devnets) => {
+    await placeIdRegistry(devnets.chains[0]?.rpcUrl ?? http(ports.evm[0]))
+    return { stop: () => Promise.resolve() }
+  })
   const mail = startMailServer({ host, smtpPort: ports.smtp, pagePort: ports.mailbox })
   // Their clients are registered with the API server's callback; the API server is configured with the same clients.
   const identity = startIdentityProviders({ host, oidcPort: ports.oidc, oauthPort: ports.oauth, redirectUri: `${http(ports.api)}${callbackPath}` })
@@ -248,12 +261,13 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
           apiUrl: http(ports.api)
         }),
         social: identityProviders.social,
+        farcaster: { relayUrl: http(ports.farcaster), idRegistry: { rpcUrl: http(ports.evm[0]) } },
         ...(frameFolder === undefined ? {} : { frameAssets: frameFolder })
       }
     }, options.apiLog === undefined ? {} : { log: options.apiLog })
   )
 
-  const parts = [evm, solana, relay, web, api, mail, onramp, identity, explorer, accountAbstraction] as const
+  const parts = [evm, solana, relay, web, api, mail, onramp, identity, explorer, accountAbstraction, farcaster, idRegistry] as const
   const settled = await Promise.allSettled<Promise<Stoppable>>(parts)
   const stop = async () => {
     await Promise.allSettled(settled.map((result) => (result.status === "fulfilled" ? result.value.stop() : Promise.resolve())))
@@ -263,7 +277,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     await stop()
     throw new AggregateError(failures, startFailureMessage(failures))
   }
-  const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer, mailServer, onrampProvider, identityProviders, explorerServer, aaServices] =
+  const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer, mailServer, onrampProvider, identityProviders, explorerServer, aaServices, farcasterRelay] =
     await Promise.all(parts)
   if (webServers.walletUrl === undefined) {
     await stop()
@@ -314,6 +328,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     oidcUrl: identityProviders.oidcUrl,
     oauthUrl: identityProviders.oauthUrl,
     explorerUrl: explorerServer.url,
+    farcasterRelayUrl: farcasterRelay.url,
     paymasterUrl: paymasterUrlOf(aaServices.paymaster),
     evm: { chains: evmDevnets.chains, deployment: evmDevnets.deployment },
     solana: { rpcUrl: solanaDevnet.rpcUrl, wsUrl: solanaDevnet.wsUrl, deployment: solanaDevnet.deployment },

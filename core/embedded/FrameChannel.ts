@@ -61,7 +61,7 @@ export type FrameUnavailable = EmbeddedFrameLoadError | EmbeddedWalletStorageBlo
 export type FrameFailure = FrameUnavailable | EmbeddedFrameTimeoutError | EmbeddedFrameRequestError
 
 /** App events that wait on the visitor rather than on the frame: no 30 s limit. */
-const waitsForVisitor: ReadonlySet<Protocol.RequestType> = new Set(["CONNECT_DEVICE", "COMPLETE_SOCIAL"])
+const waitsForVisitor: ReadonlySet<Protocol.RequestType> = new Set(["CONNECT_DEVICE", "COMPLETE_SOCIAL", "COMPLETE_FARCASTER"])
 
 const decodeResponse = Schema.decodeUnknownOption(Protocol.Response)
 const decodeEvent = Schema.decodeUnknownOption(Protocol.FrameEvent)

@@ -11,7 +11,7 @@
 import * as Schema from "effect/Schema"
 import * as Locale from "../Locale.ts"
 import { Email } from "../Email.ts"
-import { SocialProvider } from "../SocialProvider.ts"
+import { LoginProvider, SocialProvider } from "../SocialProvider.ts"
 import { EmbeddedAccountType } from "../EmbeddedUser.ts"
 
 
@@ -42,7 +42,7 @@ export type FrameAccount = typeof FrameAccount.Type
 /** The signed-in visitor (spec §3 "Embedded-wallet user"), with both namespaces' accounts. */
 export const FrameUser = Schema.Struct({
   email: Schema.optionalKey(Email),
-  socialProvider: Schema.optionalKey(SocialProvider),
+  socialProvider: Schema.optionalKey(LoginProvider),
   userName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
   accounts: Schema.Array(FrameAccount).check(Schema.isMaxLength(8)),
   preferredAccountType: EmbeddedAccountType,
@@ -108,6 +108,13 @@ export const requests = {
    * with the completion code the page came back with).
    */
   COMPLETE_SOCIAL: { payload: Schema.Struct({ completionCode: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z0-9_-]{43}$/))) }), success: Schema.Struct({ userName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))) }) },
+  /** Starts Sign In With Farcaster: the link the visitor's Farcaster client opens (a QR code, or opened on a phone). */
+  CONNECT_FARCASTER: { payload: Empty, success: Schema.Struct({ url: Schema.String.check(Schema.isPattern(/^https?:\/\//), Schema.isMaxLength(4000)) }) },
+  /** Waits until the visitor approved the Farcaster sign-in started last in their Farcaster client. */
+  COMPLETE_FARCASTER: {
+    payload: Empty,
+    success: Schema.Struct({ fid: Schema.Int, userName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))) })
+  },
   /** After a login: ready with the user, or the panel to show first. */
   GET_KEY_STATE: { payload: Empty, success: KeyState },
   GET_USER: { payload: Empty, success: FrameUser },

@@ -30,6 +30,8 @@ export type LoginStep =
   | { readonly _tag: "Device"; readonly email: string; readonly sentAt: number }
   /** The provider's sign-in window (popup, or the page itself after a redirect). */
   | { readonly _tag: "Social"; readonly provider?: SocialProvider }
+  /** Sign In With Farcaster: the link (Modal's `farcasterUrl`) waits for the visitor's approval in their Farcaster client. */
+  | { readonly _tag: "Farcaster" }
   /** One of the frame's own panels is on screen (setup, recovery, approval, export, account type). */
   | ({ readonly _tag: "Panel"; readonly kind: PanelKind } & PanelRef)
   /** Email update: both codes (to the current address, then to `newEmail`) are typed in the frame's panel. */

@@ -20,11 +20,10 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import * as Account from "../Account.ts"
 import * as Alert from "../Alert.ts"
-import { isNetworkId, namespaceOf, referenceOf } from "../Caip.ts"
 import * as Constants from "../Constants.ts"
 import * as Embedded from "../connectors/Embedded.ts"
+import * as AccountTypes from "../embedded/AccountTypes.ts"
 import * as Cooldown from "../Cooldown.ts"
 import * as Email from "../Email.ts"
 import { EmbeddedFrame, EmbeddedFrameRequestError, EmbeddedWalletWindowClosedError, type FrameFailure, type FramePort } from "../embedded/FrameChannel.ts"
@@ -53,6 +52,8 @@ const viewOf = (step: Login.LoginStep): Modal.View | undefined => {
       return "EmailVerifyDevice"
     case "Social":
       return "ConnectingSocial"
+    case "Farcaster":
+      return "ConnectingFarcaster"
     case "Panel":
       return step.kind === "approve" ? "ApproveTransaction" : "EmbeddedWalletPanel"
     case "UpdateCode":
@@ -79,7 +80,7 @@ type Frame = EmbeddedFrame["Service"]
 type Form = SubscriptionRef.SubscriptionRef<Login.LoginState>
 
 /** Shows a step in the form and its view in the modal. */
-const showStep = (form: Form, modal: Modal.Modal["Service"]) => (step: Login.LoginStep) =>
+export const showStep = (form: Form, modal: Modal.Modal["Service"]) => (step: Login.LoginStep) =>
   Effect.gen(function*() {
     yield* SubscriptionRef.set(form, { step, problem: undefined })
     const view = viewOf(step)
@@ -98,7 +99,7 @@ const alertIn = (modal: Modal.Modal["Service"]) => (error: { readonly _tag: stri
     : Effect.void
 
 /** Keeps the step, shows the failure, and hands it on. */
-const failingIn = (form: Form, modal: Modal.Modal["Service"]) => {
+export const failingIn = (form: Form, modal: Modal.Modal["Service"]) => {
   const alertFor = alertIn(modal)
   return <A, E extends { readonly _tag: string; readonly message: string }, R>(effect: Effect.Effect<A, E, R>) =>
     Effect.tapError(Effect.mapError(effect, asCooldown), (error) =>
@@ -115,26 +116,6 @@ const panelOutcomeIn = (frame: Frame) => (panelId: string) =>
     Stream.runHead,
     Effect.map((event) => event._tag === "Some" && event.value.type === "PANEL_DONE" ? event.value.outcome : "closed")
   )
-
-/**
- * Spec §4 "Account type fallbacks": the EVM default (§6) is asked for and EOA kept when the frame
- * refuses it; the smart-account networks are read, none when they cannot be. Both are remembered.
- */
-const settleAccountTypes = (frame: Frame, storage: Storage.Storage["Service"]) =>
-  Effect.gen(function*() {
-    const wanted = Account.defaultAccountType("eip155") === "smartAccount" ? "smartAccount" : "eoa"
-    const chosen = yield* frame.request("SET_PREFERRED_ACCOUNT", { type: wanted }).pipe(
-      Effect.map((answer) => answer.type),
-      Effect.orElseSucceed(() => Account.fallbackAccountType)
-    )
-    const preferred = yield* storage.get(StorageKey.preferredAccountTypes).pipe(Effect.orElseSucceed(() => ({})))
-    yield* storage.set(StorageKey.preferredAccountTypes, { ...preferred, eip155: chosen }).pipe(Effect.ignore)
-    const networks = yield* frame.request("GET_SMART_ACCOUNT_ENABLED_NETWORKS", {}).pipe(
-      Effect.map((answer) => answer.networks.flatMap((id) => isNetworkId(id) && namespaceOf(id) === "eip155" ? [Number(referenceOf(id))] : [])),
-      Effect.orElseSucceed((): ReadonlyArray<number> => [])
-    )
-    yield* storage.set(StorageKey.smartAccountEnabledNetworks, networks.filter(Number.isSafeInteger)).pipe(Effect.ignore)
-  })
 
 /**
  * A popup login's wait for the frame's answer to the provider's sign-in: while it is awaited, a closed
@@ -228,6 +209,10 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
   readonly user: Effect.Effect<Protocol.Success<"GET_USER">, LoginFailure>
   /** Leaves the login where it is (back to Connect). */
   readonly cancel: Effect.Effect<void>
+  /** What a login started elsewhere (Farcaster) does first: the legal consent, then the host's data to the frame. */
+  readonly begin: Effect.Effect<void, LoginFailure>
+  /** What it does once signed in: the frame's panels until the wallet is ready, then the connection. */
+  readonly finish: Effect.Effect<void, LoginFailure>
   /**
    * Moves the wallet into its own window, which the visitor's click opened (`attach` binds it), where the
    * browser refuses the hidden frame its storage or the window was closed; an email login that stopped
@@ -276,7 +261,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         }
         yield* SubscriptionRef.set(form, Login.initial)
         resume = finish
-        yield* settleAccountTypes(frame, storage)
+        yield* AccountTypes.settle(frame, storage)
         yield* attempt.connect(Embedded.connectorId)
       })
 
@@ -374,6 +359,8 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         signOutEverywhere: failing(Effect.asVoid(frame.request("SIGN_OUT_EVERYWHERE", {}))),
         user: frame.request("GET_USER", {}),
         cancel: SubscriptionRef.set(form, Login.initial),
+        begin: Effect.andThen(consent.check, sync),
+        finish,
         continueInWindow: (attach) =>
           failing(Effect.gen(function*() {
             yield* SubscriptionRef.update(form, (state) => ({ ...state, problem: undefined }))

@@ -38,6 +38,7 @@ import { Session } from "./Session.ts"
 import { SmartAccounts } from "./SmartAccounts.ts"
 import { SocialCompletions } from "./SocialCompletions.ts"
 import { SolanaRequests } from "./SolanaRequests.ts"
+import { FarcasterLogin } from "./FarcasterLogin.ts"
 import { Wallet } from "./Wallet.ts"
 import * as WalletWindow from "./WalletWindow.ts"
 
@@ -56,7 +57,7 @@ const services = (query: FrameQuery, channel: HostChannel.HostChannel) => {
     Layer.provideMerge(RpcRequests.layer),
     Layer.provideMerge(Layer.mergeAll(EvmRequests.layer, SolanaRequests.layer)),
     Layer.provideMerge(SmartAccounts.layer),
-    Layer.provideMerge(Layer.mergeAll(Wallet.layer, Login.layer)),
+    Layer.provideMerge(Layer.mergeAll(Wallet.layer, Login.layer, FarcasterLogin.layer)),
     Layer.provideMerge(SocialCompletions.layer),
     Layer.provideMerge(Session.layer(Effect.sync(() => channel.emit({ type: "SESSION_EXPIRED" })))),
     Layer.provideMerge(Approvals.layer),

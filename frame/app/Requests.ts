@@ -1,6 +1,6 @@
 /**
  * Every app event of FrameProtocol.requests, each answered by the service that owns it: the page's data
- * and look (FrameSettings), login (Login), the wallet and its key state (Wallet), JSON-RPC (RpcRequests),
+ * and look (FrameSettings), login (Login, FarcasterLogin), the wallet and its key state (Wallet), JSON-RPC (RpcRequests),
  * the account type (a smart account where the network has a bundler, SmartAccounts; or plain everywhere).
  */
 import * as Context from "effect/Context"
@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { fixed } from "../../core/FixedMessage.ts"
+import { FarcasterLogin } from "./FarcasterLogin.ts"
 import { FrameSettings } from "./FrameSettings.ts"
 import type { AcceptedRequest } from "./HostChannel.ts"
 import { HostEvents } from "./HostChannel.ts"
@@ -19,6 +20,7 @@ import { Wallet } from "./Wallet.ts"
 const make = Effect.gen(function*() {
   const settings = yield* FrameSettings
   const login = yield* Login
+  const farcaster = yield* FarcasterLogin
   const wallet = yield* Wallet
   const rpc = yield* RpcRequests
   const events = yield* HostEvents
@@ -54,6 +56,10 @@ const make = Effect.gen(function*() {
         return login.connectSocial(request.payload)
       case "COMPLETE_SOCIAL":
         return login.completeSocial(request.payload)
+      case "CONNECT_FARCASTER":
+        return farcaster.connect
+      case "COMPLETE_FARCASTER":
+        return farcaster.complete
       case "GET_KEY_STATE":
         return wallet.keyState
       case "GET_USER":

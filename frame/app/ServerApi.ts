@@ -1,6 +1,6 @@
 /**
  * The calls the frame and its panels make to Portico's server, on their own origin (no CORS, no
- * third-party cookie): the embedded wallet's login, session and share endpoints, social login, the
+ * third-party cookie): the embedded wallet's login, session and share endpoints, social login, Sign In With Farcaster, the
  * project's allowed origins and the account's balances. Derived from the contracts with HttpApiClient,
  * every answer decoded by their schemas.
  *
@@ -14,12 +14,13 @@ import * as HttpApi from "effect/http-api/HttpApi"
 import * as HttpApiClient from "effect/http-api/HttpApiClient"
 import { BlockchainApi } from "../../http/api/BlockchainApi.ts"
 import { EmbeddedApi } from "../../http/api/EmbeddedApi.ts"
+import { FarcasterApi } from "../../http/api/FarcasterApi.ts"
 import { SocialApi } from "../../http/api/SocialApi.ts"
 import { WalletApi } from "../../http/api/WalletApi.ts"
 import { transport } from "../../http/client/PorticoClient.ts"
 
 /** Only the groups the frame calls, so its bundle carries no other contract. */
-export class FrameApi extends HttpApi.make("portico-frame").add(EmbeddedApi).add(SocialApi).add(WalletApi).add(BlockchainApi) {}
+export class FrameApi extends HttpApi.make("portico-frame").add(EmbeddedApi).add(SocialApi).add(FarcasterApi).add(WalletApi).add(BlockchainApi) {}
 
 export interface ServerApiOptions {
   /** This frame's origin: the server that served it. */
@@ -40,11 +41,12 @@ export const make = (options: ServerApiOptions) =>
       retry: false,
       timeoutMillis: attemptMillis
     })
-    const group = <const G extends "embedded" | "embeddedSocial" | "wallets" | "blockchain">(name: G) =>
+    const group = <const G extends "embedded" | "embeddedSocial" | "embeddedFarcaster" | "wallets" | "blockchain">(name: G) =>
       HttpApiClient.group(FrameApi, { group: name, httpClient, baseUrl: options.origin })
     return {
       embedded: yield* group("embedded"),
       social: yield* group("embeddedSocial"),
+      farcaster: yield* group("embeddedFarcaster"),
       wallets: yield* group("wallets"),
       blockchain: yield* group("blockchain")
     }

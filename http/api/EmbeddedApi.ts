@@ -13,7 +13,7 @@ import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import { Email as EmailFormat } from "../../core/Email.ts"
 import { locales } from "../../core/Locale.ts"
 import { RecoveryKind } from "../../core/embedded/ShareSet.ts"
-import { SocialProvider } from "../../core/SocialProvider.ts"
+import { LoginProvider } from "../../core/SocialProvider.ts"
 import { BadRequest, NotFound, NotImplemented, UpstreamUnavailable } from "./ApiError.ts"
 import { InputErrors } from "./InputErrors.ts"
 import { ProjectGuard } from "./ProjectGuard.ts"
@@ -86,7 +86,7 @@ export const Revoked = Schema.Struct({ revoked: Schema.Boolean })
 export const EmbeddedVisitor = Schema.Struct({
   visitorId: Id,
   email: Schema.optionalKey(Email),
-  socialProvider: Schema.optionalKey(SocialProvider),
+  socialProvider: Schema.optionalKey(LoginProvider),
   userName: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
   addresses: Schema.optionalKey(WalletAddresses)
 })

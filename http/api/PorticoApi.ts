@@ -4,6 +4,7 @@
  */
 import * as OpenApi from "effect/http-api/OpenApi"
 import { EmbeddedApi, EmbeddedApprovalApi } from "./EmbeddedApi.ts"
+import { FarcasterApi } from "./FarcasterApi.ts"
 import { ModalApi } from "./ModalApi.ts"
 import { SocialApi, SocialCallbackApi } from "./SocialApi.ts"
 
@@ -12,6 +13,7 @@ export class PorticoApi extends ModalApi
   .add(EmbeddedApprovalApi)
   .add(SocialApi)
   .add(SocialCallbackApi)
+  .add(FarcasterApi)
   .annotateMerge(OpenApi.annotations({
     title: "Portico API",
     description: "Balances, names, wallet registry, project origins and analytics for the Portico modal."

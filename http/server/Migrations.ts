@@ -300,6 +300,25 @@ export const migrations: ReadonlyArray<Migration> = [
       await tx.query(`ALTER TABLE wallets ADD COLUMN link_mode text`)
       for (const [id, link] of universalLinks) await tx.query(`UPDATE wallets SET link_mode = $1 WHERE id = $2`, [link, id])
     }
+  },
+  {
+    version: 11,
+    name: "embedded_farcaster_attempts",
+    up: statements(
+      // A Sign In With Farcaster attempt: the relay channel only the server polls, the nonce the message must
+      // carry, and the digest of the poll secret the frame that started it holds (embedded/FarcasterLogin.ts).
+      `CREATE TABLE embedded_farcaster_attempts (
+        id text PRIMARY KEY,
+        project_id text NOT NULL,
+        device_id text NOT NULL,
+        channel_token text NOT NULL,
+        nonce text NOT NULL,
+        poll_secret_digest text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX embedded_farcaster_attempts_expiry ON embedded_farcaster_attempts (expires_at)`
+    )
   }
 ]
 

@@ -5,6 +5,7 @@
 import * as Schema from "effect/Schema"
 import { EnsOptions, PriceFeedOptions, SwapVenueOptions, TwapOptions } from "./NetworkOptions.ts"
 import { WalletSeedEntry } from "./WalletSeed.ts"
+import { FarcasterOptions } from "./embedded/FarcasterOptions.ts"
 import { SocialOptions } from "./embedded/SocialOptions.ts"
 import { ExplorerOptions, TokenListSource } from "./explorer/ExplorerOptions.ts"
 
@@ -214,6 +215,8 @@ export const EmbeddedOptions = Schema.Struct({
   publicUrl: Schema.String.check(Schema.isPattern(/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/)),
   /** Social login: the providers offered (embedded/SocialOptions.ts); redirect URI `<publicUrl>/v1/embedded/social/callback`. */
   social: Schema.optionalKey(SocialOptions),
+  /** Sign In With Farcaster (embedded/FarcasterOptions.ts): the Farcaster Auth relay and where the IdRegistry is read. */
+  farcaster: Schema.optionalKey(FarcasterOptions),
   /**
    * The built frame/app folder (sandbox/web/Build.ts `framePage`): its frame and panel pages are served at
    * `/embedded/frame` and `/embedded/panel` (embedded/FramePages.ts); without it they are not served.

@@ -51,7 +51,7 @@ import * as ProjectDirectory from "./ProjectDirectory.ts"
 import type { LogSink } from "./RequestLog.ts"
 import * as ResponseHeaders from "./ResponseHeaders.ts"
 import * as SafeConfiguration from "./SafeConfiguration.ts"
-import { defaults, type RateLimitOptions, type ServerOptions } from "./ServerOptions.ts"
+import { defaults, type RateLimitOptions, type EmbeddedOptions, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
 import { SignInHandlers, SignInService } from "./SignInHandlers.ts"
 import * as SignInSignatures from "./SignInSignatures.ts"
@@ -62,6 +62,8 @@ import { WalletHandlers } from "./WalletHandlers.ts"
 import * as Embedded from "./embedded/Embedded.ts"
 import { EmbeddedApprovalHandlers, EmbeddedHandlers } from "./embedded/EmbeddedHandlers.ts"
 import * as FramePages from "./embedded/FramePages.ts"
+import { FarcasterHandlers } from "./embedded/FarcasterHandlers.ts"
+import * as FarcasterLogin from "./embedded/FarcasterLogin.ts"
 import { SocialCallbackHandlers, SocialHandlers } from "./embedded/SocialHandlers.ts"
 import * as SocialLogin from "./embedded/SocialLogin.ts"
 import * as WalletOriginGuardLive from "./embedded/WalletOriginGuardLive.ts"
@@ -120,6 +122,19 @@ export interface ServerRuntime {
 
 /** At most this many bytes of whole answers are kept to be written again (KeptResponses). */
 const keptResponseBytes = 32 * 1024 * 1024
+
+/** The embedded wallet's services: sessions and email login, social login, and Sign In With Farcaster when configured. */
+const embeddedLayer = (
+  db: Database,
+  embedded: EmbeddedOptions,
+  projects: ProjectDirectory.ProjectDirectory,
+  clock: Clock.Clock,
+  stopping: () => boolean
+) =>
+  Layer.mergeAll(
+    SocialLogin.layer(db, embedded, projects, clock, stopping),
+    embedded.farcaster === undefined ? Layer.empty : FarcasterLogin.layer(db, { publicUrl: embedded.publicUrl, farcaster: embedded.farcaster }, clock, stopping)
+  ).pipe(Layer.provideMerge(Embedded.layer(db, embedded, clock, stopping)))
 
 /** `ApiServer.stop`: the graceful stop once (a second call answers the first), then `close`, then its log line. */
 const stopOnce = (
@@ -213,13 +228,11 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       Layer.succeed(Prices.Prices, prices),
       Layer.succeed(EnsNames.EnsNames, ens),
       Layer.succeed(Swaps.Swaps, JupiterSwaps.withJupiter(Swaps.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana))),
-      options.embedded === undefined ? Layer.empty : SocialLogin.layer(db, options.embedded, projects, clock, graceful.stopping).pipe(
-        Layer.provideMerge(Embedded.layer(db, options.embedded, clock, graceful.stopping))
-      )
+      options.embedded === undefined ? Layer.empty : embeddedLayer(db, options.embedded, projects, clock, graceful.stopping)
     )
     const handlers = Layer.mergeAll(
       BlockchainHandlers, SessionsHandlers, SignInHandlers, AnalyticsHandlers, WalletHandlers, ImageHandlers, EmbeddedHandlers, EmbeddedApprovalHandlers,
-      SocialHandlers, SocialCallbackHandlers, OperationsHandlers
+      SocialHandlers, SocialCallbackHandlers, FarcasterHandlers, OperationsHandlers
     ).pipe(
       Layer.provide(Layer.mergeAll(ProjectGuardLive.layer, WalletOriginGuardLive.layer, InputErrorsLive.layer)),
       Layer.provide(services)

@@ -26,7 +26,8 @@ export const contractNames = [
   "PoolSeeder",
   "EnsRegistry",
   "PublicResolver",
-  "UniversalResolver"
+  "UniversalResolver",
+  "IdRegistry"
 ] as const
 
 /**

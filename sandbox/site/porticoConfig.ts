@@ -51,6 +51,8 @@ export const porticoConfig = (config: SandboxConfig, origin: string, signIn: Sig
   apiUrl: config.apiUrl,
   relayUrl: config.relayUrl,
   themeMode: "light",
+  // Spec §9's socials, Farcaster among them (the sandbox runs its relay and a Farcaster client page).
+  features: { socials: ["google", "x", "discord", "farcaster", "github", "apple", "facebook"] },
   ...(signIn === "off"
     ? {}
     : { siwx: { required: signIn === "required", statement: "Sign in to the Portico demo dapp.", backend: demoSignInBackend } })

@@ -15,6 +15,7 @@ const loaders = {
   EmailVerifyOtp: () => import("./EmailLogin/EmailVerifyOtp.tsx").then((module) => ({ default: module.EmailVerifyOtp })),
   EmailVerifyDevice: () => import("./EmailLogin/EmailVerifyDevice.tsx").then((module) => ({ default: module.EmailVerifyDevice })),
   ConnectingSocial: () => import("./ConnectingSocial/ConnectingSocial.tsx").then((module) => ({ default: module.ConnectingSocial })),
+  ConnectingFarcaster: () => import("./ConnectingFarcaster/ConnectingFarcaster.tsx").then((module) => ({ default: module.ConnectingFarcaster })),
   EmbeddedWalletPanel: () => import("./EmbeddedWalletPanel/EmbeddedWalletPanel.tsx").then((module) => ({ default: module.EmbeddedWalletPanel })),
   UpdateEmailWallet: () => import("./UpdateEmail/UpdateEmailWallet.tsx").then((module) => ({ default: module.UpdateEmailWallet })),
   RegisterAccountName: () => import("./RegisterAccountName/RegisterAccountName.tsx").then((module) => ({ default: module.RegisterAccountName })),

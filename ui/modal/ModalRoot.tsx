@@ -41,6 +41,7 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   EmailVerifyOtp: "modalTitleEmailCode",
   EmailVerifyDevice: "modalTitleDevice",
   ConnectingSocial: "modalTitleSocial",
+  ConnectingFarcaster: "modalTitleFarcaster",
   ApproveTransaction: "panelApprove",
   EmbeddedWalletPanel: "modalTitleEmbedded",
   UpdateEmailWallet: "updateEmail",
@@ -117,6 +118,8 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <FeatureView name="EmailVerifyDevice" />
     case "ConnectingSocial":
       return <FeatureView name="ConnectingSocial" />
+    case "ConnectingFarcaster":
+      return <FeatureView name="ConnectingFarcaster" />
     case "ApproveTransaction":
     case "EmbeddedWalletPanel":
       return <FeatureView name="EmbeddedWalletPanel" />
@@ -130,8 +133,7 @@ function View({ route }: { readonly route: Modal.Route }) {
     case "ConnectingSiwe":
       return <FeatureView name="SignIn" />
     default:
-      // Farcaster signs in with a wallet of its own, which Portico does not offer: nothing pushes its
-      // view (hosts may open only Connect, Account and AllWallets), so there is nothing to render.
+      // Nothing pushes the other views (hosts may open only Connect, Account and AllWallets): nothing to render.
       return null
   }
 }

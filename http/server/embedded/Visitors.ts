@@ -16,7 +16,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
-import { SocialProvider } from "../../../core/SocialProvider.ts"
+import { LoginProvider } from "../../../core/SocialProvider.ts"
 import { EmailInUse, SessionExpired } from "../../api/EmbeddedApi.ts"
 import { type Database, type Queryable, rows } from "../Database.ts"
 import * as AccessTokens from "./AccessTokens.ts"
@@ -35,7 +35,7 @@ export interface SessionGrant {
 export interface SocialIdentity {
   readonly projectId: string
   readonly deviceId: string
-  readonly provider: SocialProvider
+  readonly provider: LoginProvider
   /** The provider's stable subject (OIDC `sub`, or the userinfo id). */
   readonly subject: string
   readonly email?: string
@@ -54,7 +54,7 @@ export interface Visitor {
   readonly projectId: string
   /** The address the visitor signs in with (email login only). */
   readonly email: string | undefined
-  readonly socialProvider: SocialProvider | undefined
+  readonly socialProvider: LoginProvider | undefined
   /** The address the social provider reported, shown but never used to sign in. */
   readonly socialEmail: string | undefined
   readonly userName: string | undefined
@@ -101,7 +101,7 @@ const VisitorRow = Schema.Struct({
   id: Schema.String,
   project_id: Schema.String,
   email: Schema.NullOr(Schema.String),
-  social_provider: Schema.NullOr(SocialProvider),
+  social_provider: Schema.NullOr(LoginProvider),
   social_email: Schema.NullOr(Schema.String),
   user_name: Schema.NullOr(Schema.String)
 })

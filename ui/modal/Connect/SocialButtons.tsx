@@ -1,9 +1,11 @@
 /**
  * The social method of Connect (spec §2, §9 the socials): the first providers as buttons, the rest behind
- * "More"; a click starts the login in the provider's window (useSocialLogin).
+ * "More"; a click starts the login in the provider's window (useSocialLogin), or Sign In With Farcaster
+ * (ConnectingFarcaster shows its link).
  */
 import { useState } from "react"
-import type { SocialProvider } from "../../../core/SocialProvider.ts"
+import type { LoginProvider } from "../../../core/SocialProvider.ts"
+import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
 import { useSocialLogin } from "../components/useSocialLogin.ts"
 import { WalletWindowOffer } from "../components/WalletWindowOffer.tsx"
@@ -12,19 +14,27 @@ import { useModalContext } from "../ModalContext.ts"
 /** Buttons shown before "More". */
 const shownFirst = 3
 
-const names: Readonly<Record<SocialProvider, string>> = {
+const names: Readonly<Record<LoginProvider, string>> = {
   google: "Google",
   x: "X",
   discord: "Discord",
   github: "GitHub",
   apple: "Apple",
-  facebook: "Facebook"
+  facebook: "Facebook",
+  farcaster: "Farcaster"
 }
 
-export function SocialButtons({ providers }: { readonly providers: ReadonlyArray<SocialProvider> }) {
-  const { t } = useModalContext()
+export function SocialButtons({ providers }: { readonly providers: ReadonlyArray<LoginProvider> }) {
+  const { engine, t } = useModalContext()
   const [expanded, setExpanded] = useState(false)
-  const { start, failure } = useSocialLogin()
+  const social = useSocialLogin()
+  const [farcasterFailure, setFarcasterFailure] = useState<Failure | undefined>(undefined)
+  const start = (provider: LoginProvider) => {
+    setFarcasterFailure(undefined)
+    if (provider !== "farcaster") return social.start(provider)
+    engine.connectFarcaster().catch((cause: unknown) => setFarcasterFailure(asFailure(cause)))
+  }
+  const failure = social.failure ?? farcasterFailure
   const shown = expanded ? providers : providers.slice(0, shownFirst)
 
   return (
@@ -46,4 +56,4 @@ export function SocialButtons({ providers }: { readonly providers: ReadonlyArray
   )
 }
 
-export const socialName = (provider: SocialProvider): string => names[provider]
+export const socialName = (provider: LoginProvider): string => names[provider]
