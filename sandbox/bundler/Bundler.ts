@@ -3,7 +3,9 @@
  * chain's JSON-RPC with EntryPoint v0.8, speaking the bundler RPC a real site's bundler speaks
  * (`eth_sendUserOperation`, `eth_estimateUserOperationGas`, `eth_getUserOperationReceipt`…). ERC-7562's
  * tracing rules need `debug_traceCall` with a JS tracer, which the devnets do not offer: Alto runs with
- * safe mode off, checking everything else. Alto listens on every interface (it has no host option).
+ * safe mode off, checking everything else. Alto listens on every interface (it has no host option), on a port
+ * of its own: the bundler's URL is a front on 127.0.0.1 that answers browsers' CORS preflight as hosted bundlers
+ * do (Alto has none), so a wallet in a page reaches it as it would a real one.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { createRequire } from "node:module"
@@ -11,6 +13,7 @@ import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { bundlerExecutorKey, bundlerUtilityKey, entryPointAddress } from "../evm/AccountAbstraction.ts"
 import { rpcResult } from "../evm/RpcResult.ts"
+import { type RpcProvider, serveJsonRpc } from "../evm/RpcServer.ts"
 
 export interface Bundler {
   readonly chainId: number
@@ -59,7 +62,7 @@ export const startBundler = (options: { readonly chainId: number; readonly rpcUr
       "--safe-mode", "false",
       // The devnets mine on demand: a bundle is mined at once, and nothing waits for a block time.
       "--block-time", "250",
-      "--port", String(options.port),
+      "--port", "0",
       "--json",
       // The line that says where it listens is the rpc module's, at info.
       "--log-level", "warn",
@@ -77,11 +80,11 @@ export const startBundler = (options: { readonly chainId: number; readonly rpcUr
       if (lines.push(line) > 40) lines.shift()
       const port = listeningPort(line)
       if (port === undefined || started) return
-      const url = `http://127.0.0.1:${port}`
-      void answersEntryPoint(url).then(
-        () => {
+      const altoUrl = `http://127.0.0.1:${port}`
+      void answersEntryPoint(altoUrl).then(() => serveJsonRpc({ provider: forwardingTo(altoUrl), host: "127.0.0.1", port: options.port })).then(
+        (front) => {
           started = true
-          resolve({ chainId: options.chainId, url, stop: () => stopped(child) })
+          resolve({ chainId: options.chainId, url: front.url, stop: () => front.close().then(() => stopped(child)) })
         },
         (error: unknown) => fail(`does not answer: ${String(error)}`)
       )
@@ -98,6 +101,16 @@ export const startBundler = (options: { readonly chainId: number; readonly rpcUr
     child.once("error", (error) => fail(`could not start: ${error.message}`))
     child.once("exit", (code, signal) => fail(`exited (${signal ?? code})`))
   })
+
+/** Each call passed on to Alto, its error (code, message, data) passed back as Alto gave it. */
+const forwardingTo = (url: string): RpcProvider => ({
+  request: async ({ method, params }) => {
+    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })
+    const body = (await response.json()) as { readonly result?: unknown; readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown } }
+    if (body.error !== undefined) throw Object.assign(new Error(body.error.message), { code: body.error.code, data: body.error.data })
+    return body.result
+  }
+})
 
 const answersEntryPoint = async (url: string): Promise<void> => {
   const result = await rpcResult(url, "eth_supportedEntryPoints")
