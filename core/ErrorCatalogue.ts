@@ -54,6 +54,8 @@ import * as SymKey from "./walletconnect/SymKey.ts"
 import * as Names from "./features/Names.ts"
 import * as SignIn from "./features/SignIn.ts"
 import * as SignInConfig from "./signin/SignInConfig.ts"
+import * as ConnectSignIn from "./signin/ConnectSignIn.ts"
+import * as ExecutionPermissions from "./permissions/ExecutionPermissions.ts"
 import * as SignInMessage from "./signin/SignInMessage.ts"
 import * as SignInProvider from "./signin/SignInProvider.ts"
 import * as SignInRejection from "./signin/SignInRejection.ts"
@@ -118,6 +120,10 @@ export const errors: ReadonlyArray<Item> = [
   item("Names", Names.NameSuggestionsError),
   item("Networks", Networks.NetworkNotFoundError),
   item("OriginAllowlist", OriginAllowlist.InvalidOriginPatternError, "Invalid origin pattern: {pattern}"),
+  item("ExecutionPermissions", ExecutionPermissions.UnknownPermissionTypeError),
+  item("ExecutionPermissions", ExecutionPermissions.PermissionExpiredError),
+  item("ExecutionPermissions", ExecutionPermissions.PermissionTooBroadError),
+  item("ExecutionPermissions", ExecutionPermissions.InvalidPermissionError),
   item("Send", Send.SendAmountAndReceiverRequiredError),
   item("Send", Send.SendTokenRequiredError),
   item("Send", Send.SendUnsupportedChainError),
@@ -128,6 +134,7 @@ export const errors: ReadonlyArray<Item> = [
   item("SignIn", SignIn.SmartAccountSignInError),
   item("SignIn", SignIn.SignInSessionExpiredError),
   item("SignInConfig", SignInConfig.SignInConfigError),
+  item("ConnectSignIn", ConnectSignIn.SignInMismatchError),
   item("SignInMessage", SignInMessage.SignInMessageParseError, "{where the text departs from the CAIP-122 grammar}"),
   item("SignInProvider", SignInProvider.SignInProviderError, "{why the sign-in provider failed}"),
   item("SignInProvider", SignInProvider.SignInRefusedError, "{why the sign-in provider refused the session}"),
