@@ -10,16 +10,23 @@ import { compileContracts } from "../evm/Compile.ts"
 import { deployerAccount } from "../evm/DemoAccounts.ts"
 import { custodyAccount, demoFarcasterAccount } from "./DemoClient.ts"
 
+/** Who registers fids in the stand-in (Farcaster's ID gateway, in the real one). */
+const registrar: Address = "0x00000000000000000000000000000000000fa2c0"
+
 export const placeIdRegistry = async (rpcUrl: string): Promise<Address> => {
   const compiled = await compileContracts()
   const { abi, bytecode } = compiled.IdRegistry
   const client = createTestClient({ mode: "hardhat", transport: http(rpcUrl, { retryCount: 0 }) }).extend(publicActions).extend(walletActions)
   const address = Siwf.idRegistryAddress
-  const { data } = await client.call({ account: deployerAccount.address, data: encodeDeployData({ abi, bytecode, args: [deployerAccount.address] }) })
+  const { data } = await client.call({ account: deployerAccount.address, data: encodeDeployData({ abi, bytecode, args: [registrar] }) })
   if (data === undefined) throw new Error("IdRegistry has no runtime code")
   await client.setCode({ address, bytecode: data })
+  // The registrar is an address of its own, so its one transaction never races the deployer's (the devnets'
+  // seeding and the onramp's funding send from the deployer at the same time).
+  await client.impersonateAccount({ address: registrar })
+  await client.setBalance({ address: registrar, value: 10n ** 18n })
   const hash = await client.writeContract({
-    account: deployerAccount.address,
+    account: registrar,
     chain: null,
     address,
     abi,
