@@ -21,7 +21,8 @@ import * as FarcasterAttempts from "./FarcasterAttempts.ts"
 import type { FarcasterOptions } from "./FarcasterOptions.ts"
 import * as FarcasterRelay from "./FarcasterRelay.ts"
 import * as FarcasterVerifier from "./FarcasterVerifier.ts"
-import { digest, randomId, randomToken, sameDigest } from "./Secrets.ts"
+import { polledAttempt } from "./PolledAttempt.ts"
+import { digest, randomId, randomToken } from "./Secrets.ts"
 import { Visitors } from "./Visitors.ts"
 
 /** The longest one `complete` call waits before answering `pending`. */
@@ -118,11 +119,7 @@ export const make = (options: FarcasterLoginOptions): FarcasterLogin["Service"] 
   const complete = (projectId: string, request: { readonly attemptId: string; readonly pollSecret: string }) =>
     Effect.gen(function*() {
       const at = yield* now
-      const attempt = yield* attempts.find(projectId, request.attemptId, at)
-      if (attempt === undefined) return yield* notFound()
-      if (!sameDigest(digest(request.pollSecret), attempt.poll_secret_digest)) {
-        return yield* new PollSecretRefused({ message: "pollSecret: not the secret this attempt was started with" })
-      }
+      const attempt = yield* polledAttempt(attempts.find(projectId, request.attemptId, at), request.pollSecret, notFound)
       return yield* waitForApproval(projectId, request.attemptId, attempt, at.getTime() + longPollMillis)
     })
 

@@ -38,7 +38,8 @@ import {
 import type { Database } from "../Database.ts"
 import type * as ProjectDirectory from "../ProjectDirectory.ts"
 import * as AnyOrigin from "./AnyOrigin.ts"
-import { digest, randomId, randomToken, sameDigest } from "./Secrets.ts"
+import { polledAttempt } from "./PolledAttempt.ts"
+import { digest, randomId, randomToken } from "./Secrets.ts"
 import * as SocialAttempts from "./SocialAttempts.ts"
 import * as SocialClients from "./SocialClients.ts"
 import type { SocialOptions } from "./SocialOptions.ts"
@@ -246,11 +247,7 @@ export const make = (options: SocialLoginOptions): SocialLogin["Service"] => {
   const complete = (projectId: string, request: { readonly attemptId: string; readonly pollSecret: string; readonly completionCode?: string }) =>
     Effect.gen(function*() {
       const at = yield* now
-      const attempt = yield* attempts.find(projectId, request.attemptId, at)
-      if (attempt === undefined) return yield* notFound()
-      if (!sameDigest(digest(request.pollSecret), attempt.poll_secret_digest)) {
-        return yield* new PollSecretRefused({ message: "pollSecret: not the secret this attempt was started with" })
-      }
+      yield* polledAttempt(attempts.find(projectId, request.attemptId, at), request.pollSecret, notFound)
       return yield* waitForOutcome(projectId, request, at.getTime() + longPollMillis)
     })
 
