@@ -17,12 +17,13 @@ import {
   type Chain,
   type Hex
 } from "viem"
-import { privateKeyToAccount } from "viem/accounts"
+import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts"
 import * as Address from "../../core/Address.ts"
 import type { Approve } from "./Approval.ts"
 import { connectAndSignIn } from "./ConnectAndSignIn.ts"
 import { getAssets, GetAssetsParams } from "./AssetDiscovery.ts"
-import { makeAtomicSender, type AtomicSender } from "./AtomicBatch.ts"
+import { makeAtomicSender, type AtomicSender, type BatchCall } from "./AtomicBatch.ts"
+import { makeExecutionPermissions } from "./ExecutionPermissions.ts"
 import { makeSmartSender, type PaymasterService, type SmartSender } from "./SmartBatch.ts"
 import type { ChainMemory } from "./ChainMemory.ts"
 import { memory, type Permission } from "./Permission.ts"
@@ -339,18 +340,39 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
         `Call ${i + 1}: to ${call.to}, value ${formatEther(call.value === undefined ? 0n : BigInt(call.value))}${call.data !== undefined && call.data !== "0x" ? `, data ${call.data}` : ""}`)
     ])
     const calls = bundle.calls.map((call) => ({ to: call.to, value: call.value === undefined ? 0n : BigInt(call.value), data: call.data ?? "0x" as Hex }))
-    if (chain.bundlerUrl !== undefined) {
-      // One user operation of the account's EIP-7702 smart account, sponsored where the app named a paymaster service.
-      const [{ capabilities }] = decodeParams(SendCallsCapabilities, params)
-      const paymaster: PaymasterService | undefined = capabilities?.paymasterService
-      const smart = makeSmartSender(account, toViemChain(chain), chain.rpcUrl, chain.bundlerUrl)
-      bundles.set(id, { chainId: chain.chainId, hashes: [await smart.send(calls, paymaster)], atomic: true, smart })
-      return { id }
-    }
-    // Elsewhere every bundle still runs atomically: one EIP-7702 transaction through the batch executor (AtomicBatch.ts).
-    bundles.set(id, { chainId: chain.chainId, hashes: [await atomicSender(chain, account).send(calls)], atomic: true })
+    const [{ capabilities }] = decodeParams(SendCallsCapabilities, params)
+    bundles.set(id, await dispatch(chain, account, calls, capabilities?.paymasterService))
     return { id }
   }
+
+  /** Sends calls as one atomic bundle, after the visitor approved them. */
+  const dispatch = async (chain: EvmWalletChain, account: PrivateKeyAccount, calls: ReadonlyArray<BatchCall>, paymaster: PaymasterService | undefined): Promise<CallsBundle> => {
+    if (chain.bundlerUrl !== undefined) {
+      // One user operation of the account's EIP-7702 smart account, sponsored where the app named a paymaster service.
+      const smart = makeSmartSender(account, toViemChain(chain), chain.rpcUrl, chain.bundlerUrl)
+      return { chainId: chain.chainId, hashes: [await smart.send(calls, paymaster)], atomic: true, smart }
+    }
+    // Elsewhere every bundle still runs atomically: one EIP-7702 transaction through the batch executor (AtomicBatch.ts).
+    return { chainId: chain.chainId, hashes: [await atomicSender(chain, account).send(calls)], atomic: true }
+  }
+
+  /** ERC-7715 permissions, granted and revoked by bundles of the wallet's own (already approved) sent and mined. */
+  const permissions = makeExecutionPermissions({
+    consent,
+    account: () => requireAccount(),
+    chain: (chainId) => chains.get(Number(BigInt(chainId))),
+    send: async (chain, account, calls) => {
+      const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
+      bundles.set(id, await dispatch(chain, account, calls, undefined))
+      for (let attempt = 0; attempt < 240; attempt++) {
+        const status = await callsStatus([id])
+        if (status.status === 200) return
+        if (status.status !== 100) throw new ProviderRpcError(-32603, "The permission's calls reverted on chain.")
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+      throw new ProviderRpcError(-32603, "The permission's calls were not mined in time.")
+    }
+  })
 
   const callsStatus = async (params: unknown) => {
     const [id] = decodeParams(CallsStatusParams, params)
@@ -494,6 +516,11 @@ export const createEvmProvider = (options: EvmWalletOptions): EvmProvider => {
         return sendCalls(params)
       case "wallet_getCallsStatus":
         return callsStatus(params)
+      case "wallet_getSupportedExecutionPermissions":
+      case "wallet_requestExecutionPermissions":
+      case "wallet_getGrantedExecutionPermissions":
+      case "wallet_revokeExecutionPermission":
+        return permissions.request(method, params, [...chains.values()])
       case "wallet_revokePermissions":
         if (permission.granted()) {
           permission.set(false)
