@@ -22,6 +22,7 @@ const readable: ReadonlySet<string> = new Set([
   "AtomicityNotSupportedError",
   "UnsupportedChainIdError",
   "SmartAccountRequiredError",
+  "SupersededMethodError",
   "SmartAccountUnavailableError",
   "UnknownBundleError",
   "ChainMismatchError",

@@ -277,8 +277,7 @@ const make = Effect.gen(function*() {
         case "wallet_revokeExecutionPermission":
           return yield* revokePermission(ticket, requestId, chainId, method, params)
         default:
-          // wallet_grantPermissions, wallet_revokePermissions (ERC-7715's earlier drafts), eth_sendUserOperation.
-          return yield* new SmartCalls.SmartAccountRequiredError({ method })
+          return yield* supersededError(method)
       }
     })
 
@@ -307,4 +306,23 @@ export class UnsupportedChainIdError extends Schema.TaggedError<UnsupportedChain
   message: fixed("Unsupported chain id"),
   code: fixedCode("UnsupportedChainId"),
   chainId: Schema.String
+}) {}
+
+/** Methods the wallet lets through to here but does not serve, and the current ones that do what they did. */
+const supersededBy: Readonly<Record<string, string>> = {
+  // ERC-7715's earlier drafts.
+  wallet_grantPermissions: "wallet_requestExecutionPermissions",
+  wallet_revokePermissions: "wallet_revokeExecutionPermission",
+  // A raw user operation: the wallet builds its own from calls.
+  eth_sendUserOperation: "wallet_sendCalls"
+}
+
+export const supersededError = (method: string) =>
+  new SupersededMethodError({ method, message: `${method} is not served: ask with ${supersededBy[method] ?? "wallet_sendCalls"}` })
+
+/** EIP-1193 4200: a method of an earlier draft (or a raw user operation), named with the one that replaced it. */
+export class SupersededMethodError extends Schema.TaggedError<SupersededMethodError>()("SupersededMethodError", {
+  message: Schema.String,
+  code: fixedCode("UnsupportedMethod"),
+  method: Schema.String
 }) {}

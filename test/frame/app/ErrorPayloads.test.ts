@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest"
 import { RequestAbortedError } from "../../../frame/app/Approvals.ts"
 import { NodeError } from "../../../frame/app/ChainClient.ts"
 import { payloadOf } from "../../../frame/app/ErrorPayloads.ts"
+import { supersededError } from "../../../frame/app/EvmRequests.ts"
 import { RpcNotAllowedError } from "../../../frame/app/RpcRequests.ts"
 import { DeviceVaultError } from "../../../frame/custody/DeviceVault.ts"
 import { EmailCooldown, OtpRefused } from "../../../http/api/EmbeddedApi.ts"
@@ -17,6 +18,12 @@ describe("payloadOf", () => {
   it("answers the spec's messages with their codes", () => {
     expect(payloadOf(Cause.fail(new RequestAbortedError()))).toEqual({ message: "Request was aborted", code: 4001, reason: "RequestAbortedError" })
     expect(payloadOf(Cause.fail(new RpcNotAllowedError({ method: "eth_sign" })))).toEqual({ message: "Requested RPC call is not allowed", code: 4200, reason: "RpcNotAllowedError" })
+  })
+
+  it("names the current method for an earlier draft's: ERC-7715's permissions and raw user operations", () => {
+    for (const [method, current] of [["wallet_grantPermissions", "wallet_requestExecutionPermissions"], ["wallet_revokePermissions", "wallet_revokeExecutionPermission"], ["eth_sendUserOperation", "wallet_sendCalls"]] as const) {
+      expect(payloadOf(Cause.fail(supersededError(method)))).toEqual({ message: `${method} is not served: ask with ${current}`, code: 4200, reason: "SupersededMethodError" })
+    }
   })
 
   it("passes a node's error on with its code and data, and the server's refusals with their words", () => {
