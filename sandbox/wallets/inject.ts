@@ -43,9 +43,11 @@ const multichainControls = () => {
  * with `multichain`, they also offer the Multichain API as one wallet.
  */
 export const injectDemoWallets = async (options: { readonly multichain?: boolean } = {}): Promise<void> => {
+  // Listening before the configuration arrives: a switch set as the page loads is never lost.
+  const multichain = options.multichain === true ? multichainControls() : undefined
   const config = await load()
   installDemoWallets(window, {
-    ...(options.multichain === true ? { multichain: multichainControls() } : {}),
+    ...(multichain === undefined ? {} : { multichain }),
     config,
     approve: promptPanel(),
     permission: (namespace) => stored(`portico-demo-wallet:${namespace}`),
