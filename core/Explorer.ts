@@ -16,7 +16,8 @@ const parsed = (text: string): URL | undefined => {
 
 const pageOf = (network: Network | undefined, kind: "address" | "tx", id: string): string | undefined => {
   const base = parsed(network?.blockExplorers?.default.url ?? "")
-  if (base === undefined || id === "" || (base.protocol !== "https:" && base.protocol !== "http:")) return undefined
+  // `.` and `..` (even percent-encoded) are resolved away by any URL (`/address/..` is the explorer's root): no page.
+  if (base === undefined || id === "" || id === "." || id === ".." || (base.protocol !== "https:" && base.protocol !== "http:")) return undefined
   const prefix = base.pathname.replace(/^\/+|\/+$/g, "")
   const path = `/${prefix === "" ? "" : `${prefix}/`}${kind}/${encodeURIComponent(id)}`
   return new URL(`${path}${base.search}${base.hash}`, base.origin).toString()

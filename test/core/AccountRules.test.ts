@@ -75,7 +75,7 @@ describe("explorer links", () => {
     fc.constantFrom("", "/", "//"),
     fc.constantFrom("", "?cluster=devnet")
   ).map(([origin, slash, query]) => `${origin}${slash}${query}`)
-  const id = fc.string({ minLength: 1, maxLength: 90 })
+  const id = fc.string({ minLength: 1, maxLength: 90 }).filter((value) => value !== "." && value !== "..")
 
   it("appends one encoded segment under the explorer's path and keeps its host and query", () => {
     fc.assert(fc.property(base, id, fc.constantFrom("address" as const, "tx" as const), (explorer, value, kind) => {
@@ -87,6 +87,11 @@ describe("explorer links", () => {
       expect(parsed.pathname.endsWith(`/${kind}/${encodeURIComponent(value)}`)).toBe(true)
       expect(decodeURIComponent(parsed.pathname.split("/").at(-1) ?? "")).toBe(value)
     }))
+  })
+
+  it("gives no page for a dot segment (a URL resolves `/address/..` to the explorer's root)", () => {
+    expect(Explorer.addressUrl(network("eip155", 1, "https://etherscan.io"), ".")).toBeUndefined()
+    expect(Explorer.transactionUrl(network("eip155", 1, "https://etherscan.io/base/"), "..")).toBeUndefined()
   })
 
   it("gives Solana's explorer its cluster after the path, and nothing without an explorer", () => {
