@@ -12,7 +12,7 @@ import { createRequire } from "node:module"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { bundlerExecutorKey, bundlerUtilityKey, entryPointAddress } from "../evm/AccountAbstraction.ts"
-import { rpcResult } from "../evm/RpcResult.ts"
+import { rpcCall, rpcResult } from "../evm/RpcResult.ts"
 import { type RpcProvider, serveJsonRpc } from "../evm/RpcServer.ts"
 
 export interface Bundler {
@@ -103,14 +103,7 @@ export const startBundler = (options: { readonly chainId: number; readonly rpcUr
   })
 
 /** Each call passed on to Alto, its error (code, message, data) passed back as Alto gave it. */
-const forwardingTo = (url: string): RpcProvider => ({
-  request: async ({ method, params }) => {
-    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })
-    const body = (await response.json()) as { readonly result?: unknown; readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown } }
-    if (body.error !== undefined) throw Object.assign(new Error(body.error.message), { code: body.error.code, data: body.error.data })
-    return body.result
-  }
-})
+const forwardingTo = (url: string): RpcProvider => ({ request: ({ method, params }) => rpcCall(url, method, params) })
 
 const answersEntryPoint = async (url: string): Promise<void> => {
   const result = await rpcResult(url, "eth_supportedEntryPoints")

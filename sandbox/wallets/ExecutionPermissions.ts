@@ -7,10 +7,10 @@
  * revocation one `revoke`, each answered once mined. What it granted is read back from the contract.
  */
 import * as Schema from "effect/Schema"
-import { createPublicClient, erc20Abi, formatUnits, http, numberToHex, type Address, type Hex } from "viem"
+import { bytesToHex, createPublicClient, erc20Abi, formatUnits, http, numberToHex, type Address, type Hex } from "viem"
 import type { PrivateKeyAccount } from "viem/accounts"
 import * as Permissions from "../../core/permissions/ExecutionPermissions.ts"
-import { decodePermissionContext, spendPermissionsAbi, spendPermissionsAddress } from "../../core/permissions/SpendPermissions.ts"
+import { encodePermissionContext, spendPermissionsAbi, spendPermissionsAddress } from "../../core/permissions/SpendPermissions.ts"
 import type { BatchCall } from "./AtomicBatch.ts"
 import type { EvmWalletChain } from "./EvmWallet.ts"
 import { decodeParams, ProviderRpcError } from "./ProviderRpcError.ts"
@@ -61,7 +61,7 @@ export const makeExecutionPermissions = (deps: {
       `${grant.spender} may spend up to ${formatUnits(grant.periodAmount, 0)} units of ${grant.token} every ${grant.periodDuration} s on ${chain.name}, until ${new Date(grant.end * 1000).toISOString()}`))
     const answers = []
     for (const { chain, grant } of checked) {
-      const id = numberToHex(crypto.getRandomValues(new Uint8Array(32)).reduce((sum, byte) => sum * 256n + BigInt(byte), 0n), { size: 32 })
+      const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
       const allowance = await clientOf(chain).readContract({ address: grant.token, abi: erc20Abi, functionName: "allowance", args: [account.address, spendPermissionsAddress] })
       await deps.send(chain, account, Permissions.grantCalls(grant, id, allowance))
       granted.push({ chainId: chain.chainId, account: account.address, id, grant })
@@ -72,14 +72,7 @@ export const makeExecutionPermissions = (deps: {
 
   const revokePermission = async (params: unknown) => {
     const [{ permissionContext }] = decodeParams(RevokeParams, params)
-    const named = (() => {
-      try {
-        return decodePermissionContext(permissionContext as Hex)
-      } catch {
-        throw new ProviderRpcError(-32602, "The permission context is not one of this wallet's")
-      }
-    })()
-    const entry = granted.find((candidate) => candidate.id === named.id && candidate.account === named.account)
+    const entry = granted.find((candidate) => encodePermissionContext(candidate.account, candidate.id) === permissionContext.toLowerCase())
     if (entry === undefined || !(await inForce(entry))) throw new ProviderRpcError(-32602, "No permission of this wallet's in force has that context")
     const chain = chainOrFail(numberToHex(entry.chainId))
     await deps.consent("Withdraw a spending permission", [`${entry.grant.spender} may no longer spend ${entry.grant.token}`])
