@@ -6,13 +6,16 @@
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Analytics from "../core/Analytics.ts"
 import * as Backend from "../core/Backend.ts"
+import * as CodeChunk from "../core/CodeChunk.ts"
 import * as Config from "../core/Config.ts"
 import * as Caip294 from "../core/connectors/Caip294.ts"
 import * as Connectors from "../core/connectors/Connectors.ts"
 import * as Eip6963 from "../core/connectors/Eip6963.ts"
 import * as Embedded from "../core/connectors/Embedded.ts"
+import * as MiniAppFrame from "../core/connectors/MiniAppFrame.ts"
 import * as WalletConnect from "../core/connectors/WalletConnect.ts"
 import * as WalletStandard from "../core/connectors/WalletStandard.ts"
 import * as Constants from "../core/Constants.ts"
@@ -54,6 +57,25 @@ const server = (config: Config.ResolvedConfig, tellDeveloper: (raised: Developer
   ).pipe(Layer.provide(Layer.merge(FetchHttpClient.layer, BrowserStorage.layerBrowser)))
 }
 
+/**
+ * In a frame, the wallet of a mini-app host, if the parent is one (its chunk loads only there); at the
+ * top of a tab, none, and nothing is loaded or asked.
+ */
+const hostedWallet = (config: Config.ResolvedConfig) => {
+  if (typeof window === "undefined" || !MiniAppFrame.isFramed(window)) return undefined
+  const log = HostLogger.make(config.logger, config.logLevel)
+  return CodeChunk.lazy("mini app", () => import("../core/connectors/MiniApp.ts")).pipe(
+    Effect.flatMap((module) => module.detect(window)),
+    Effect.map(Option.map((found) => found.client)),
+    // Without its code the page works as outside a host: the visitor connects through the modal.
+    Effect.catchTag("FeatureUnavailableError", (error) =>
+      Effect.sync(() => {
+        log("warn", "[Portico] The mini-app connector could not be loaded", { cause: error.cause })
+        return Option.none()
+      }))
+  )
+}
+
 export const layer = (
   config: Config.ResolvedConfig,
   tellDeveloper: (raised: DeveloperAlerts.Raised) => void,
@@ -80,7 +102,7 @@ export const layer = (
     // Back from a wallet app: the relay's socket is made again at once if it died while the page was away.
     wake === undefined ? Layer.empty : Layer.effectDiscard(Effect.acquireRelease(Effect.sync(() => PageReturn.watch(wake)), (stop) => Effect.sync(stop))),
     BrowserStorage.layerBrowser,
-    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, multichain: Caip294.watch(networks), walletConnect, embedded }),
+    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, multichain: Caip294.watch(networks), walletConnect, embedded, hosted: hostedWallet(config) }),
     server(config, tellDeveloper),
     Layer.succeed(HostConfig, HostConfig.of(config))
   )

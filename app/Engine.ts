@@ -58,10 +58,10 @@ import * as BrowserEnvironment from "./BrowserEnvironment.ts"
 import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
 import * as LazyFeature from "./LazyFeature.ts"
+import * as PageLoad from "./PageLoad.ts"
 import * as PhoneLinks from "./PhoneLinks.ts"
 import { resolveHost } from "./ResolvedHost.ts"
 import type * as Snapshot from "./Snapshot.ts"
-import { returnedFromSocialLogin, takeSocialRedirect } from "./SocialRedirect.ts"
 import * as WalletWindowOpener from "./WalletWindowOpener.ts"
 import { timeZone } from "./TimeZone.ts"
 type Lazy = FeatureUnavailableError
@@ -375,14 +375,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     setActiveNamespace: (namespace) => run.safe(service(NetworkSwitch).setActiveNamespace(namespace)),
     selectAccount: (namespace, address) => run.attempt(service(AccountSwitch).selectAccount(namespace, address)),
     showToast: (shown) => run.safe(navigation.showToast(shown)),
-    restore: () =>
-      run.safe(Effect.gen(function*() {
-        yield* connection.restore
-        if (!returnedFromSocialLogin()) return
-        const completionCode = takeSocialRedirect()
-        // Problems show in the login view the resume opened.
-        yield* Effect.promise(() => login.attempt((feature) => feature.resumeSocial(completionCode)).catch(() => undefined))
-      })),
+    restore: () => run.safe(PageLoad.onLoad(connection, (code) => login.attempt((feature) => feature.resumeSocial(code)), log)),
     loadBalances: (account, options) => run.safe(accountData.loadBalances(account, options)),
     loadTransactions: (account, options) => run.safe(activity.load(account, options)),
     loadAllTransactions: (account) => run.safe(activity.loadAll(account, Constants.nftHistoryPagesLimit)),

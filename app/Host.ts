@@ -6,6 +6,7 @@
  * discovery: that waits for the visitor to open the modal (or for a session an earlier visit stored).
  */
 import * as Config from "../core/Config.ts"
+import { isFramed } from "../core/connectors/MiniAppFrame.ts"
 import type { Safe } from "./Action.ts"
 import type { Engine } from "./Engine.ts"
 import * as Snapshot from "./Snapshot.ts"
@@ -21,7 +22,10 @@ export interface Host<Modal> {
   readonly loadEngine: () => Promise<Engine>
   /** The modal's module and the engine together, so the modal renders in one go once both are there. */
   readonly loadModal: () => Promise<{ readonly modal: Modal; readonly engine: Engine }>
-  /** Restores a session stored by an earlier visit (the one reason to build the engine unasked); cannot reject. */
+  /**
+   * Restores a session stored by an earlier visit, and inside a mini-app host connects the host's wallet
+   * (the reasons to build the engine unasked); cannot reject.
+   */
   readonly restore: () => Safe<void>
   readonly dispose: () => Promise<void>
 }
@@ -58,7 +62,7 @@ export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () =>
       return { modal, engine: built }
     },
     restore: () =>
-      (Snapshot.hasStoredSession() || Snapshot.hasWaitingProposal() || returnedFromSocialLogin() ? loadEngine().then((built) => built.restore()) : Promise.resolve())
+      (Snapshot.hasStoredSession() || Snapshot.hasWaitingProposal() || returnedFromSocialLogin() || inFrame() ? loadEngine().then((built) => built.restore()) : Promise.resolve())
         // The visitor then finds the button disconnected and connects again; the developer sees why.
         .catch((cause: unknown) => console.error("Portico could not restore the stored session", cause)) as Safe<void>,
     dispose: async () => {
@@ -68,6 +72,9 @@ export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () =>
     }
   }
 }
+
+/** A framed page may be a mini app, whose host's wallet connects on load (Connection.connectHosted). */
+const inFrame = (): boolean => typeof window !== "undefined" && isFramed(window)
 
 /** The modal's chunks did not arrive (offline, or the site was updated meanwhile): the developer sees why. */
 export const reportUnavailable = (cause: unknown): void => console.error("Portico's modal could not be loaded", cause)

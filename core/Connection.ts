@@ -9,6 +9,7 @@ import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -170,6 +171,11 @@ export class Connection extends Context.Service<Connection, {
   readonly connect: (connectorId: string, options?: ConnectOptions) => Effect.Effect<Connector.Connected, Connector.ConnectorFailure | Connector.ConnectorNotFound>
   /** Re-attaches the stored session's accounts without prompting (after a reload). */
   readonly restore: Effect.Effect<void>
+  /**
+   * Inside a mini-app host that offers a wallet, connects it with no modal and no click, unless the
+   * session already holds an EVM account (restored, or connected meanwhile); elsewhere does nothing.
+   */
+  readonly connectHosted: Effect.Effect<void, Connector.ConnectorFailure | Connector.ConnectorNotFound>
   /** Disconnects one namespace, or every account. */
   readonly disconnect: (namespace?: Session.SessionNamespace) => Effect.Effect<void, Disconnect.DisconnectError>
   readonly reset: Effect.Effect<void>
@@ -309,9 +315,7 @@ export class Connection extends Context.Service<Connection, {
             // Our side forgets the account even when the wallet refused to end its session.
             yield* session.forget(account.namespace)
           }
-          if (Session.accounts(yield* SubscriptionRef.get(session.state)).length === 0) {
-            yield* SubscriptionRef.update(state, ConnectionState.reset)
-          }
+          if (Session.accounts(yield* SubscriptionRef.get(session.state)).length === 0) yield* SubscriptionRef.update(state, ConnectionState.reset)
           if (!failedAny) return
           // Spec §8: one connector refusing, or disconnecting every chain at once failing somewhere.
           return yield* namespace === undefined ? new Disconnect.DisconnectChainsFailedError() : new Disconnect.DisconnectFailedError()
@@ -322,6 +326,7 @@ export class Connection extends Context.Service<Connection, {
         recentWallets,
         connect,
         restore,
+        connectHosted: connectHosted(connectors, session, connect),
         disconnect,
         reset: SubscriptionRef.update(state, ConnectionState.reset),
         isPairingExpired: Effect.flatMap(SubscriptionRef.get(state), (s) => Pairing.isExpired(s.wcPairingExpiry))
@@ -329,6 +334,18 @@ export class Connection extends Context.Service<Connection, {
     })
   )
 }
+
+/** The mini-app host's wallet connected unless the session already holds an EVM account (Connection.connectHosted). */
+const connectHosted = <E>(
+  connectors: Connectors["Service"],
+  session: Session.Session["Service"],
+  connect: (connectorId: string) => Effect.Effect<unknown, E>
+): Effect.Effect<void, E> =>
+  Effect.gen(function*() {
+    const hosted = yield* connectors.hosted
+    if (Option.isNone(hosted) || (yield* SubscriptionRef.get(session.state)).eip155 !== undefined) return
+    yield* connect(hosted.value.connector.id)
+  })
 
 /** Internal: a pairing URI reached its expiry unscanned; the connect attempt restarts with a new one. */
 export class PairingExpired extends Schema.TaggedError<PairingExpired>()("PairingExpired", {

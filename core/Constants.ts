@@ -86,6 +86,11 @@ export const iframeLoadTimeoutMillis = 20_000
 export const requestTimeoutMillis = 30_000
 /** Going back from ConnectingFarcaster without an address reloads the auth connector after this. */
 export const farcasterBackDelayMillis = 100
+/**
+ * Inside a frame, how long the parent has to answer the mini-app context before the page is taken to run
+ * outside a mini-app host (the Farcaster SDK's `isInMiniApp` waits 1 s; a busy phone gets more).
+ */
+export const miniAppDetectMillis = 3_000
 
 // ---------------------------------------------------------------------------------------------
 // Limits

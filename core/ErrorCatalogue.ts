@@ -22,6 +22,7 @@ import * as Caip from "./Caip.ts"
 import * as CodeChunk from "./CodeChunk.ts"
 import * as Connection from "./Connection.ts"
 import * as Connector from "./Connector.ts"
+import * as MiniAppChannel from "./connectors/MiniAppChannel.ts"
 import * as Cooldown from "./Cooldown.ts"
 import * as Disconnect from "./Disconnect.ts"
 import * as Email from "./Email.ts"
@@ -105,6 +106,7 @@ export const errors: ReadonlyArray<Item> = [
   item("Connection", Connection.PairingExpired, "The pairing URI expired before a wallet scanned it"),
   item("Connector", Connector.ConnectorError, "{what the wallet answered wrong}"),
   item("Connector", Connector.ConnectorNotFound, "No connector {id}"),
+  item("MiniAppChannel", MiniAppChannel.MiniAppHostError, "{what the mini-app host threw, or that its channel closed}"),
   item("Cooldown", Cooldown.EmailCooldownError, "Please try again after {n} seconds"),
   item("Disconnect", Disconnect.DisconnectFailedError),
   item("Disconnect", Disconnect.DisconnectChainsFailedError),

@@ -4,11 +4,13 @@
  * project id is configured. Discovery starts on `discover` (when the modal opens or a stored session is
  * restored), never at page load. A wallet that offers the Multichain API is listed once: its EIP-6963
  * entry (same rdns) and its Wallet Standard entry (same name) are not listed beside it, though a session
- * made through them before is still restored through them.
+ * made through them before is still restored through them. Inside a mini-app host (a Farcaster client
+ * framing the page) the host's wallet joins the list once the host has been asked (`hosted`).
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Scope from "effect/Scope"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -31,6 +33,11 @@ export interface Sources {
   readonly walletConnect: Connector.ConnectorClient | undefined
   /** The embedded wallet (email and social login), when configured. Its frame loads on first use. */
   readonly embedded?: Connector.ConnectorClient | undefined
+  /**
+   * The wallet of the page's mini-app host (a Farcaster client framing it), found by asking the parent;
+   * absent when the page is not framed, so nothing is asked or loaded there.
+   */
+  readonly hosted?: Effect.Effect<Option.Option<Connector.ConnectorClient>> | undefined
 }
 
 export class Connectors extends Context.Service<Connectors, {
@@ -38,12 +45,14 @@ export class Connectors extends Context.Service<Connectors, {
   /** Starts listening for wallets; idempotent. Stops when the layer's scope closes. */
   readonly discover: Effect.Effect<void>
   readonly get: (id: string) => Effect.Effect<Connector.ConnectorClient, Connector.ConnectorNotFound>
+  /** The mini-app host's wallet, asked for once (later calls share the answer); listed once found. */
+  readonly hosted: Effect.Effect<Option.Option<Connector.ConnectorClient>>
 }>()("portico/core/connectors/Connectors") {
   static readonly layer = (sources: Sources) =>
     Layer.effect(
       Connectors,
       Effect.gen(function*() {
-        const fixed = [sources.walletConnect, sources.embedded].filter((client) => client !== undefined)
+        let fixed = [sources.walletConnect, sources.embedded].filter((client) => client !== undefined)
         const state = yield* SubscriptionRef.make<ConnectorsState>({ clients: fixed, rejected: [] })
         const started = yield* Ref.make(false)
         let announced: ReadonlyArray<Connector.ConnectorClient> = []
@@ -78,8 +87,20 @@ export class Connectors extends Context.Service<Connectors, {
           yield* Effect.addFinalizer(() => Effect.sync(() => stops.forEach((stop) => stop())))
         })
 
+        const hosted = yield* Effect.cached((sources.hosted ?? Effect.succeedNone).pipe(
+          Effect.tap(Option.match({
+            onNone: () => Effect.void,
+            onSome: (client) =>
+              Effect.sync(() => {
+                fixed = [client, ...fixed]
+                publish()
+              })
+          }))
+        ))
+
         const scope = yield* Effect.scope
         return Connectors.of({
+          hosted,
           state,
           discover: discover.pipe(Effect.provideService(Scope.Scope, scope)),
           get: (id) =>
