@@ -57,11 +57,13 @@ export interface SandboxPorts {
   readonly paymaster: number
   /** The Farcaster Auth relay and the sandbox's Farcaster client page (sandbox/farcaster/). */
   readonly farcaster: number
+  /** The sandbox's Farcaster client as a mini-app host, framing the demo site (sandbox/miniapp/). */
+  readonly miniApp: number
 }
 
 export const defaultPorts: SandboxPorts = {
   evm: [8545, 8546], solana: 8899, relay: 5555, api: 8790, site: 5173, wallet: 5174, onramp: 5175, smtp: 2525, mailbox: 5176, oidc: 5177, oauth: 5178,
-  explorer: 5179, bundlers: [4337, 4338], paymaster: 5180, farcaster: 5181
+  explorer: 5179, bundlers: [4337, 4338], paymaster: 5180, farcaster: 5181, miniApp: 5182
 }
 
 export interface SandboxOptions {
@@ -101,6 +103,8 @@ export interface Sandbox {
   readonly explorerUrl: string
   /** The Farcaster Auth relay (FIP-11's `/v1/channel…`) and its Farcaster client page (`/~/siwf`). */
   readonly farcasterRelayUrl: string
+  /** The Farcaster client as a mini-app host: the demo site framed as a mini app, the client's wallet given to it. */
+  readonly miniAppHostUrl: string
   /**
    * The ERC-7677 sponsorship service with its API key: a server's secret, so it is not in the pages'
    * configuration (each chain's `bundlerUrl` is).
@@ -140,7 +144,7 @@ const freePort = (host: string): Promise<number> =>
 const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promise<SandboxPorts> => {
   if (ports === undefined || ports === "default") return defaultPorts
   const wanted: SandboxPorts = ports === "ephemeral"
-    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0, bundlers: [0, 0], paymaster: 0, farcaster: 0 }
+    ? { evm: [0, 0], solana: 0, relay: 0, api: 0, site: 0, wallet: 0, onramp: 0, smtp: 0, mailbox: 0, oidc: 0, oauth: 0, explorer: 0, bundlers: [0, 0], paymaster: 0, farcaster: 0, miniApp: 0 }
     : { ...defaultPorts, ...ports }
   const pick = (port: number) => (port === 0 ? freePort(host) : Promise.resolve(port))
   const [evm0, evm1, solana, relay, api, site, wallet] = await Promise.all(
@@ -152,11 +156,12 @@ const resolvePorts = async (host: string, ports: SandboxOptions["ports"]): Promi
   const explorer = await pick(wanted.explorer)
   const paymaster = await pick(wanted.paymaster)
   const farcaster = await pick(wanted.farcaster)
+  const miniApp = await pick(wanted.miniApp)
   return {
     evm: [evm0 ?? 0, evm1 ?? 0], solana: solana ?? 0, relay: relay ?? 0, api: api ?? 0, site: site ?? 0, wallet: wallet ?? 0,
     smtp: smtp ?? 0, mailbox: mailbox ?? 0, onramp, oidc: oidc ?? 0, oauth: oauth ?? 0, explorer,
     // Alto reports the port it was given: 0 is left for it to pick, so no other process can take it first.
-    bundlers: wanted.bundlers, paymaster, farcaster
+    bundlers: wanted.bundlers, paymaster, farcaster, miniApp
   }
 }
 
@@ -219,6 +224,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     host,
     sitePort: ports.site,
     walletPort: ports.wallet,
+    miniAppPort: ports.miniApp,
     outDir: join(stateDir, "web"),
     csp: options.csp === true,
     mode: options.web ?? "build",
@@ -279,9 +285,9 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
   }
   const [evmDevnets, solanaDevnet, relayServer, webServers, apiServer, mailServer, onrampProvider, identityProviders, explorerServer, aaServices, farcasterRelay] =
     await Promise.all(parts)
-  if (webServers.walletUrl === undefined) {
+  if (webServers.walletUrl === undefined || webServers.miniAppHostUrl === undefined) {
     await stop()
-    throw new Error("The WalletConnect wallet page (sandbox/wc-wallet/index.html) is missing")
+    throw new Error("The WalletConnect wallet page (sandbox/wc-wallet/index.html) or the mini-app host (sandbox/miniapp/index.html) is missing")
   }
 
   config = {
@@ -329,6 +335,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     oauthUrl: identityProviders.oauthUrl,
     explorerUrl: explorerServer.url,
     farcasterRelayUrl: farcasterRelay.url,
+    miniAppHostUrl: webServers.miniAppHostUrl,
     paymasterUrl: paymasterUrlOf(aaServices.paymaster),
     evm: { chains: evmDevnets.chains, deployment: evmDevnets.deployment },
     solana: { rpcUrl: solanaDevnet.rpcUrl, wsUrl: solanaDevnet.wsUrl, deployment: solanaDevnet.deployment },

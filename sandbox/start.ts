@@ -8,7 +8,7 @@
  *   npm start -- --ephemeral        free ports for every part (port flags are then ignored)
  *   npm start -- --site-port 3000   one port per part: --site-port --wallet-port --api-port --relay-port
  *                                   --solana-port --evm-ports 8545,8546 --smtp-port --mailbox-port --onramp-port
- *                                   --oidc-port --oauth-port --explorer-port --farcaster-port
+ *                                   --oidc-port --oauth-port --explorer-port --farcaster-port --miniapp-port
  *                                   (or SANDBOX_SITE_PORT, … in the environment)
  *
  * Ctrl-C (SIGINT) or SIGTERM stops every part; all of them live in this process, so none outlives it.
@@ -38,12 +38,13 @@ const { values } = parseArgs({
     "bundler-ports": { type: "string" },
     "paymaster-port": { type: "string" },
     "farcaster-port": { type: "string" },
+    "miniapp-port": { type: "string" },
     help: { type: "boolean", short: "h", default: false }
   }
 })
 
 if (values.help) {
-  console.log("Usage: npm start -- [--reset] [--csp | --dev] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B] [--smtp-port N] [--mailbox-port N] [--onramp-port N] [--oidc-port N] [--oauth-port N] [--explorer-port N] [--bundler-ports A,B] [--paymaster-port N] [--farcaster-port N]")
+  console.log("Usage: npm start -- [--reset] [--csp | --dev] [--ephemeral] [--site-port N] [--wallet-port N] [--api-port N] [--relay-port N] [--solana-port N] [--evm-ports A,B] [--smtp-port N] [--mailbox-port N] [--onramp-port N] [--oidc-port N] [--oauth-port N] [--explorer-port N] [--bundler-ports A,B] [--paymaster-port N] [--farcaster-port N] [--miniapp-port N]")
   process.exit(0)
 }
 
@@ -74,7 +75,8 @@ const ports: SandboxPorts = {
     port(bundlerPorts[1], "SANDBOX_BUNDLER_PORT_2", defaultPorts.bundlers[1])
   ],
   paymaster: port(values["paymaster-port"], "SANDBOX_PAYMASTER_PORT", defaultPorts.paymaster),
-  farcaster: port(values["farcaster-port"], "SANDBOX_FARCASTER_PORT", defaultPorts.farcaster)
+  farcaster: port(values["farcaster-port"], "SANDBOX_FARCASTER_PORT", defaultPorts.farcaster),
+  miniApp: port(values["miniapp-port"], "SANDBOX_MINIAPP_PORT", defaultPorts.miniApp)
 }
 
 let sandbox: Sandbox | undefined
@@ -123,6 +125,7 @@ const rows: ReadonlyArray<readonly [string, string]> = [
   ["OpenID provider (google, apple, facebook)", sandbox.oidcUrl],
   ["OAuth 2.0 provider (github, discord, x)", sandbox.oauthUrl],
   ["Farcaster Auth relay and client (/~/siwf)", sandbox.farcasterRelayUrl],
+  ["Farcaster mini-app host (the demo site as a mini app)", sandbox.miniAppHostUrl],
   ...config.evm.chains.map((chain) => [`EVM ${chain.name} (${chain.chainId})`, chain.rpcUrl] as const),
   ...config.evm.chains.flatMap((chain) =>
     chain.explorerApi === undefined ? [] : [[`Explorer API of ${chain.chainId} (${chain.explorerApi.kind === "etherscan" ? "Etherscan v2" : "Blockscout"})`, chain.explorerApi.url] as const]),

@@ -1,5 +1,6 @@
 /**
- * Builds the sandbox's pages with Vite into `.sandbox/web/`: the demo site and the WalletConnect wallet page,
+ * Builds the sandbox's pages with Vite into `.sandbox/web/`: the demo site, the WalletConnect wallet page, the
+ * Farcaster client that frames the demo site as a mini app,
  * and, for Portico's API server to serve, the embedded wallet's frame and panel (`framePage`).
  * A build is skipped when its sources have not changed since the last one (a stamp of every input file's
  * path, size and modification time names the folder), so `npm start` stays fast after the first run.
@@ -13,7 +14,7 @@ import { Worker } from "node:worker_threads"
 import { isPackaged, prebuiltPageFolder } from "../SandboxFiles.ts"
 
 export interface Page {
-  readonly name: "site" | "wc-wallet" | "frame"
+  readonly name: "site" | "wc-wallet" | "miniapp" | "frame"
   /** The folder holding the page's index.html (or its `entries`). */
   readonly root: string
   /** The page's HTML files in `root`, when they are not just index.html. */
@@ -26,7 +27,8 @@ export const repositoryRoot = new URL("../..", import.meta.url).pathname
 
 export const pages: ReadonlyArray<Page> = [
   { name: "site", root: join(repositoryRoot, "sandbox/site") },
-  { name: "wc-wallet", root: join(repositoryRoot, "sandbox/wc-wallet") }
+  { name: "wc-wallet", root: join(repositoryRoot, "sandbox/wc-wallet") },
+  { name: "miniapp", root: join(repositoryRoot, "sandbox/miniapp") }
 ]
 
 /**
@@ -36,7 +38,7 @@ export const pages: ReadonlyArray<Page> = [
 export const framePage: Page = { name: "frame", root: join(repositoryRoot, "frame/app"), entries: ["frame.html", "panel.html"], base: "/embedded/" }
 
 // Everything a page's bundle can import from this repository, plus the lockfile for dependencies.
-const inputs = ["sandbox/site", "sandbox/wallets", "sandbox/wc-wallet", "sandbox/SandboxConfig.ts", "core", "ui", "http/api", "http/client", "frame"]
+const inputs = ["sandbox/site", "sandbox/wallets", "sandbox/wc-wallet", "sandbox/miniapp", "sandbox/farcaster", "sandbox/SandboxConfig.ts", "core", "ui", "http/api", "http/client", "frame"]
 
 const entriesOf = (page: Page): ReadonlyArray<string> => page.entries ?? ["index.html"]
 

@@ -61,6 +61,10 @@ export const strictCsp = [
   "frame-ancestors 'none'"
 ].join("; ")
 
+/** The strict policy of a page that these origins (a mini-app host) may frame, and no other. */
+export const framedBy = (csp: string, origins: ReadonlyArray<string>): string =>
+  csp.replace("frame-ancestors 'none'", `frame-ancestors ${origins.join(" ")}`)
+
 const send = (response: ServerResponse, status: number, type: string, body: string) => {
   response.writeHead(status, { "content-type": type, "cache-control": "no-store" })
   response.end(body)
