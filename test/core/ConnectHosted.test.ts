@@ -12,28 +12,15 @@ import * as BrowserStorage from "../../app/BrowserStorage.ts"
 import * as Connection from "../../core/Connection.ts"
 import type * as Connector from "../../core/Connector.ts"
 import { Connectors } from "../../core/connectors/Connectors.ts"
-import * as Eip6963 from "../../core/connectors/Eip6963.ts"
 import * as MiniApp from "../../core/connectors/MiniApp.ts"
 import * as Networks from "../../core/Networks.ts"
 import * as Session from "../../core/Session.ts"
-import { evmConnected, evmConnector, fake, memoryWebStorage, networks, rejected } from "./support/Wallets.ts"
+import { connectorsOf, evmConnected, evmConnector, fake, memoryWebStorage, networks, rejected } from "./support/Wallets.ts"
 
 const hostAccount = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8"
 
 const layer = (options: { readonly hosted?: Effect.Effect<Option.Option<Connector.ConnectorClient>>; readonly clients?: ReadonlyArray<Connector.ConnectorClient>; readonly storage?: globalThis.Storage }) => {
-  const connectors = Connectors.layer({
-    eip6963: (onChange) => {
-      onChange(Eip6963.empty)
-      return () => undefined
-    },
-    walletStandard: (onChange) => {
-      onChange(options.clients ?? [])
-      return () => undefined
-    },
-    walletConnect: undefined,
-    hosted: options.hosted
-  })
-  const base = Layer.mergeAll(BrowserStorage.layerWebStorage(options.storage ?? memoryWebStorage()), connectors)
+  const base = Layer.mergeAll(BrowserStorage.layerWebStorage(options.storage ?? memoryWebStorage()), connectorsOf(options.clients ?? [], options.hosted))
   const withSession = Layer.provideMerge(Session.Session.layer, base)
   return Layer.provideMerge(Connection.Connection.layer, Layer.provideMerge(Networks.Networks.layer(networks), withSession))
 }

@@ -6,12 +6,12 @@
  * the host; disconnect works. Opened on its own, the same site is not connected and never loads the
  * mini-app connector's code.
  */
-import { chromium, type Browser } from "playwright-core"
+import type { Browser } from "playwright-core"
 import { verifyMessage, type Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
+import type { Sandbox } from "../../sandbox/Sandbox.ts"
 import { en } from "../../ui/i18n/en.ts"
-import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
+import { startSandboxInChromium, type SandboxInChromium } from "./fixtures/SandboxInChromium.ts"
 
 // expect.poll waits 1 s by default: too short on a machine shared by parallel test runs.
 const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 })
@@ -20,21 +20,17 @@ const poll = <T,>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20
 const miniAppChunks = (urls: ReadonlyArray<string>) => urls.filter((url) => /\/MiniApp-[\w-]+\.js$/.test(url))
 
 describe("a Farcaster mini-app host", () => {
+  let world: SandboxInChromium | undefined
   let sandbox: Sandbox
   let browser: Browser
   const problems: Array<string> = []
 
   beforeAll(async () => {
-    ;[sandbox, browser] = await Promise.all([
-      startSandbox({ ports: "ephemeral", csp: true }),
-      chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
-    ])
+    world = await startSandboxInChromium()
+    ;({ sandbox, browser } = world)
   }, 240_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await sandbox?.stop()
-  })
+  afterAll(() => world?.stop())
 
   const open = async (url: string) => {
     const context = await browser.newContext({ viewport: { width: 1024, height: 1000 } })

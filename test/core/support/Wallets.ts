@@ -3,6 +3,7 @@
  * the two sandbox-like networks, and a Web Storage kept across two "page loads".
  */
 import * as Effect from "effect/Effect"
+import type * as Option from "effect/Option"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
 import * as Eip6963 from "../../../core/connectors/Eip6963.ts"
 import type * as Caip from "../../../core/Caip.ts"
@@ -107,8 +108,11 @@ export const memoryWebStorage = (): globalThis.Storage => {
   }
 }
 
-/** The connectors a page discovers when these clients registered (no EIP-6963 wallet, no WalletConnect). */
-export const connectorsOf = (clients: ReadonlyArray<Connector.ConnectorClient>) =>
+/**
+ * The connectors a page discovers when these clients registered (no EIP-6963 wallet, no WalletConnect), and
+ * the mini-app host's wallet when `hosted` finds one.
+ */
+export const connectorsOf = (clients: ReadonlyArray<Connector.ConnectorClient>, hosted?: Effect.Effect<Option.Option<Connector.ConnectorClient>>) =>
   Connectors.layer({
     eip6963: (onChange) => {
       onChange(Eip6963.empty)
@@ -118,5 +122,6 @@ export const connectorsOf = (clients: ReadonlyArray<Connector.ConnectorClient>) 
       onChange(clients)
       return () => undefined
     },
-    walletConnect: undefined
+    walletConnect: undefined,
+    hosted
   })
