@@ -22,7 +22,7 @@ describe("docs/hosts.md, testing with portico/testing", () => {
     expect(row("EVM chain")).toContain(evmChainSpecs.map((chain) => chain.chainId).join(", "))
     expect(row("EVM chain")).toContain(defaultPorts.evm.map((port) => `http://127.0.0.1:${port}`).join("`, `"))
     expect(row("Solana")).toContain(`\`${CAIP_NETWORK_ID}\` at \`http://127.0.0.1:${defaultPorts.solana}\``)
-    for (const port of [defaultPorts.site, defaultPorts.wallet, defaultPorts.onramp, defaultPorts.smtp, defaultPorts.mailbox, defaultPorts.oidc, defaultPorts.oauth, defaultPorts.explorer]) {
+    for (const port of [defaultPorts.site, defaultPorts.wallet, defaultPorts.onramp, defaultPorts.smtp, defaultPorts.mailbox, defaultPorts.oidc, defaultPorts.oauth, defaultPorts.explorer, ...defaultPorts.bundlers, defaultPorts.paymaster, defaultPorts.farcaster, defaultPorts.miniApp]) {
       expect(row("Taken by the sandbox")).toContain(String(port))
     }
   })
