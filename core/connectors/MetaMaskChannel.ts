@@ -4,8 +4,11 @@
  * the content script as `{ target: "metamask-contentscript", data: { name: "metamask-multichain-provider",
  * data: <JSON-RPC> } }` for the page's own origin; answers and notifications come back with the target
  * `metamask-inpage` on the same stream name. Only messages the page's own window posted, from its own
- * origin, with that target and stream name are read (a frame's or another window's are not), and the
- * JSON-RPC inside is decoded as every wallet's is (MultichainChannel.ts). Loaded when the visitor opens the
+ * origin, with that target and stream name are read (a frame's, another window's or a script's synthetic
+ * event are not), and the JSON-RPC inside is decoded as every wallet's is (MultichainChannel.ts). A script
+ * of the page itself can post as the content script does (it holds the page's authority, as MetaMask's
+ * content script trusts it too): request ids are random, so only one that watched the request can
+ * answer it, and every answer is then checked as any wallet's is. Loaded when the visitor opens the
  * modal and MetaMask has announced itself (MetaMaskMultichain.ts).
  */
 import * as Effect from "effect/Effect"
@@ -29,7 +32,8 @@ export const channel = (page: Window, connectorId: string): MultichainChannel.Ch
   const exchange = MultichainChannel.make(connectorId, (request) =>
     page.postMessage({ target: contentScriptTarget, data: { name: streamName, data: request } }, origin))
   page.addEventListener("message", (event) => {
-    if (event.source !== page || event.origin !== origin) return
+    // Posted by a window, not dispatched by a script (which could name any source and origin).
+    if (!event.isTrusted || event.source !== page || event.origin !== origin) return
     Option.match(decodeEnvelope(event.data), { onNone: () => undefined, onSome: (envelope) => exchange.receive(envelope.data.data) })
   })
   return exchange.channel
