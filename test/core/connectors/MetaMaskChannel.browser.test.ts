@@ -136,33 +136,22 @@ describe("MetaMask's Multichain API transport", () => {
     expect(notified).toEqual([["wallet_sessionChanged", { sessionScopes: {} }]])
   })
 
-  it("a request that asks nothing fails when MetaMask has not answered after the quiet wait, not a moment before", async () => {
+  it.each([
+    ["asks the visitor nothing", "wallet_getSession", Constants.walletQuietAnswerMillis],
+    ["is the visitor's to approve (as long as WalletConnect lets one wait)", "wallet_createSession", Constants.walletPromptAnswerMillis]
+  ] as const)("a request that %s fails when MetaMask has not answered by its deadline, not a moment before", async (_, method, millis) => {
     contentScript()
     const channel = MetaMaskChannel.channel(window, "multichain:io.metamask")
     const exits = await run(Effect.gen(function*() {
-      const outcome = yield* inFlight(channel, "wallet_getSession")
-      yield* TestClock.adjust(Constants.walletQuietAnswerMillis - 1)
+      const outcome = yield* inFlight(channel, method)
+      yield* TestClock.adjust(millis - 1)
       const before = outcome.exit
       yield* TestClock.adjust(1)
       return { before, after: outcome.exit }
     }))
     expect(exits.before).toBeUndefined()
     expect(exits.after).toMatchObject({ _tag: "Failure" })
-    expect(JSON.stringify(exits.after)).toContain("The wallet did not answer wallet_getSession")
-  })
-
-  it("a request the visitor approves waits as long as WalletConnect lets one, then fails", async () => {
-    contentScript()
-    const channel = MetaMaskChannel.channel(window, "multichain:io.metamask")
-    const exits = await run(Effect.gen(function*() {
-      const outcome = yield* inFlight(channel, "wallet_createSession")
-      yield* TestClock.adjust(Constants.walletPromptAnswerMillis - 1)
-      const before = outcome.exit
-      yield* TestClock.adjust(1)
-      return { before, after: outcome.exit }
-    }))
-    expect(exits.before).toBeUndefined()
-    expect(exits.after).toMatchObject({ _tag: "Failure" })
+    expect(JSON.stringify(exits.after)).toContain(`The wallet did not answer ${method}`)
   })
 
   it("MetaMask offers the API when it answers wallet_getSession; one that never answers does not", async () => {
