@@ -54,6 +54,13 @@ const delivered = () =>
     window.postMessage(token, location.origin)
   })
 
+/** Posts `messages` to the page for its origin and waits until they are delivered. */
+const post = (...messages: ReadonlyArray<unknown>) =>
+  Effect.promise(() => {
+    for (const message of messages) window.postMessage(message, location.origin)
+    return delivered()
+  })
+
 /** A request in flight: how it ended, once it has. */
 const inFlight = (channel: ReturnType<typeof MetaMaskChannel.channel>, method: string) =>
   Effect.gen(function*() {
@@ -75,8 +82,7 @@ describe("MetaMask's Multichain API transport", () => {
       const outcome = yield* inFlight(channel, "wallet_getSession")
       const [request] = requests
       expect(request).toMatchObject({ jsonrpc: "2.0", method: "wallet_getSession", params: {} })
-      window.postMessage(fromContentScript({ jsonrpc: "2.0", id: request?.id, result: { sessionScopes: {} } }), location.origin)
-      yield* Effect.promise(delivered)
+      yield* post(fromContentScript({ jsonrpc: "2.0", id: request?.id, result: { sessionScopes: {} } }))
       return outcome.exit
     }))
     expect(result).toMatchObject({ _tag: "Success", value: { sessionScopes: {} } })
@@ -101,18 +107,17 @@ describe("MetaMask's Multichain API transport", () => {
       inFrame.document.body.append(script)
       // A script dispatching a MessageEvent that names the page as its source and origin.
       window.dispatchEvent(new MessageEvent("message", { data: fromContentScript(forged), origin: location.origin, source: window }))
-      window.postMessage(fromContentScript(forged, { target: "metamask-contentscript" }), location.origin)
-      window.postMessage(fromContentScript(forged, { name: "metamask-provider" }), location.origin)
-      window.postMessage(fromContentScript({ id, error: "refused" }), location.origin)
-      window.postMessage(fromContentScript({ id, method: "wallet_getSession", params: {} }), location.origin)
-      // A script that did not see the request guesses its id.
-      for (const guess of [0, 1, 2, 3]) window.postMessage(fromContentScript({ ...forged, id: guess }), location.origin)
-      yield* Effect.promise(delivered)
+      yield* post(
+        fromContentScript(forged, { target: "metamask-contentscript" }),
+        fromContentScript(forged, { name: "metamask-provider" }),
+        fromContentScript({ id, error: "refused" }),
+        fromContentScript({ id, method: "wallet_getSession", params: {} }),
+        // A script that did not see the request guesses its id.
+        ...[0, 1, 2, 3].map((guess) => fromContentScript({ ...forged, id: guess }))
+      )
       expect(outcome.exit).toBeUndefined()
       // The answer on MetaMask's stream settles it; a second one for the same id finds nothing waiting.
-      window.postMessage(fromContentScript({ jsonrpc: "2.0", id, result: { sessionScopes: {} } }), location.origin)
-      window.postMessage(fromContentScript(forged), location.origin)
-      yield* Effect.promise(delivered)
+      yield* post(fromContentScript({ jsonrpc: "2.0", id, result: { sessionScopes: {} } }), fromContentScript(forged))
       return outcome.exit
     }))
     expect(exit).toMatchObject({ _tag: "Success", value: { sessionScopes: {} } })
@@ -125,10 +130,11 @@ describe("MetaMask's Multichain API transport", () => {
     stops.push(channel.onNotification((method, params) => void notified.push([method, params])))
     const exit = await run(Effect.gen(function*() {
       const outcome = yield* inFlight(channel, "wallet_createSession")
-      window.postMessage(fromContentScript({ jsonrpc: "2.0", id: requests[0]?.id, error: { code: 4001, message: "User rejected the request." } }), location.origin)
-      window.postMessage(fromContentScript({ jsonrpc: "2.0", method: "wallet_sessionChanged", params: { sessionScopes: {} } }), location.origin)
-      window.postMessage(fromContentScript({ jsonrpc: "2.0", method: 7 }), location.origin)
-      yield* Effect.promise(delivered)
+      yield* post(
+        fromContentScript({ jsonrpc: "2.0", id: requests[0]?.id, error: { code: 4001, message: "User rejected the request." } }),
+        fromContentScript({ jsonrpc: "2.0", method: "wallet_sessionChanged", params: { sessionScopes: {} } }),
+        fromContentScript({ jsonrpc: "2.0", method: 7 })
+      )
       return outcome.exit
     }))
     expect(exit).toMatchObject({ _tag: "Failure" })
@@ -160,8 +166,7 @@ describe("MetaMask's Multichain API transport", () => {
     const offers = await run(Effect.gen(function*() {
       const probed = yield* Effect.forkChild(MetaMaskChannel.probe(answered), { startImmediately: true })
       yield* Effect.promise(delivered)
-      window.postMessage(fromContentScript({ jsonrpc: "2.0", id: requests[0]?.id, result: { sessionScopes: {} } }), location.origin)
-      yield* Effect.promise(delivered)
+      yield* post(fromContentScript({ jsonrpc: "2.0", id: requests[0]?.id, result: { sessionScopes: {} } }))
       const silent = yield* Effect.forkChild(MetaMaskChannel.probe(MetaMaskChannel.channel(window, "multichain:io.metamask")), { startImmediately: true })
       yield* Effect.promise(delivered)
       yield* TestClock.adjust(Constants.walletQuietAnswerMillis)
