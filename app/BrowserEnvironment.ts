@@ -12,7 +12,8 @@ import * as Config from "../core/Config.ts"
 import * as Caip294 from "../core/connectors/Caip294.ts"
 import * as Connectors from "../core/connectors/Connectors.ts"
 import * as Eip6963 from "../core/connectors/Eip6963.ts"
-import * as Embedded from "../core/connectors/Embedded.ts"
+import * as EmbeddedConnector from "../core/connectors/EmbeddedConnector.ts"
+import * as LazyClient from "../core/connectors/LazyClient.ts"
 import * as WalletConnect from "../core/connectors/WalletConnect.ts"
 import * as WalletStandard from "../core/connectors/WalletStandard.ts"
 import * as Constants from "../core/Constants.ts"
@@ -79,7 +80,10 @@ export const layer = (
       }
     })
     : undefined
-  const embedded = Config.offersEmbeddedWallet(config) ? Embedded.make({ frame: embeddedFrame, networks }) : undefined
+  // The embedded wallet's client loads when the visitor logs in (or a stored login is restored), like its frame.
+  const embedded = Config.offersEmbeddedWallet(config)
+    ? LazyClient.make(EmbeddedConnector.connector, () => import("../core/connectors/Embedded.ts").then((module) => module.make({ frame: embeddedFrame, networks })))
+    : undefined
   const wake = walletConnect?.wake
   return Layer.mergeAll(
     // Back from a wallet app: the relay's socket is made again at once if it died while the page was away.
