@@ -4,7 +4,6 @@
  * fetch, analytics and the host's configuration. Which of them are offered is core's rule (`Config`).
  */
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Analytics from "../core/Analytics.ts"
@@ -14,7 +13,8 @@ import * as Config from "../core/Config.ts"
 import * as Caip294 from "../core/connectors/Caip294.ts"
 import * as Connectors from "../core/connectors/Connectors.ts"
 import * as Eip6963 from "../core/connectors/Eip6963.ts"
-import * as Embedded from "../core/connectors/Embedded.ts"
+import * as EmbeddedConnector from "../core/connectors/EmbeddedConnector.ts"
+import * as LazyClient from "../core/connectors/LazyClient.ts"
 import * as MetaMaskMultichain from "../core/connectors/MetaMaskMultichain.ts"
 import * as MiniAppFrame from "../core/connectors/MiniAppFrame.ts"
 import * as WalletConnect from "../core/connectors/WalletConnect.ts"
@@ -26,9 +26,9 @@ import { HostConfig } from "../core/HostConfig.ts"
 import * as HostLogger from "../core/HostLogger.ts"
 import * as Storage from "../core/Storage.ts"
 import * as WalletRedirect from "../core/WalletRedirect.ts"
-import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
-import * as BackendClient from "../http/client/Backend.ts"
+import * as DeferredBackend from "../http/client/DeferredBackend.ts"
 import type { FailedRequest } from "../http/client/PorticoClient.ts"
+import * as ServerUrls from "../http/client/ServerUrls.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile } from "./Device.ts"
 import * as PageReturn from "./PageReturn.ts"
@@ -36,26 +36,31 @@ import { openWalletLink } from "./WalletLink.ts"
 
 export const sdkVersion = "react-portico-0.1.0"
 
-/** Our server and analytics over fetch, or neither without an API URL; refusals that are the configuration's fault go to the developer. */
+const serverClients = CodeChunk.lazy("server", () => import("./ServerClients.ts"))
+
+/**
+ * Our server and analytics over fetch, or neither without an API URL; refusals that are the configuration's
+ * fault go to the developer. Their HTTP client is a chunk loaded by the first request (ServerClients.ts).
+ */
 const server = (config: Config.ResolvedConfig, tellDeveloper: (raised: DeveloperAlerts.Raised) => void) => {
   if (config.apiUrl === undefined) return Layer.merge(Backend.Backend.layerNotConfigured, Analytics.Analytics.layerOff)
   const walletServiceUrl = config.walletServiceUrl ?? config.apiUrl
   const clientId = config.clientId === undefined ? {} : { clientId: config.clientId }
   const log = HostLogger.make(config.logger, config.logLevel)
   const onFailedRequest = (entry: FailedRequest) => log("warn", "[Portico] A request to the Portico API failed", { ...entry })
-  return Layer.merge(
-    BackendClient.layer({ apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion, ...clientId, onFailedRequest }, tellDeveloper),
-    AnalyticsClient.layer({
-      apiUrl: config.apiUrl,
-      projectId: config.projectId,
-      sdkVersion,
-      ...clientId,
-      onFailedRequest,
-      enabled: config.resolvedFeatures.analytics,
+  const options = { apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion, ...clientId, onFailedRequest }
+  const backend = DeferredBackend.layer(ServerUrls.make(options), Effect.flatMap(serverClients, (clients) => clients.backend(options, tellDeveloper)))
+  if (!config.resolvedFeatures.analytics) return Layer.merge(backend, Analytics.Analytics.layerOff)
+  const analytics = CodeChunk.once(Effect.flatMap(serverClients, (clients) =>
+    clients.analytics({
+      ...options,
+      enabled: true,
       page: () => ({ url: globalThis.location?.href ?? "", domain: globalThis.location?.host ?? "" }),
       onAlert: tellDeveloper
-    })
-  ).pipe(Layer.provide(Layer.merge(FetchHttpClient.layer, BrowserStorage.layerBrowser)))
+    })))
+  // Tracking never fails its caller: a client that could not be loaded sent nothing.
+  const track = (event: Analytics.TrackedEvent) => Effect.flatMap(analytics, (client) => client.track(event)).pipe(Effect.orElseSucceed(() => false))
+  return Layer.merge(backend, Layer.succeed(Analytics.Analytics, Analytics.Analytics.of({ track })))
 }
 
 /**
@@ -97,7 +102,10 @@ export const layer = (
       }
     })
     : undefined
-  const embedded = Config.offersEmbeddedWallet(config) ? Embedded.make({ frame: embeddedFrame, networks }) : undefined
+  // The embedded wallet's client loads when the visitor logs in (or a stored login is restored), like its frame.
+  const embedded = Config.offersEmbeddedWallet(config)
+    ? LazyClient.make(EmbeddedConnector.connector, () => import("../core/connectors/Embedded.ts").then((module) => module.make({ frame: embeddedFrame, networks })))
+    : undefined
   const wake = walletConnect?.wake
   return Layer.mergeAll(
     // Back from a wallet app: the relay's socket is made again at once if it died while the page was away.

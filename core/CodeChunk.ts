@@ -5,6 +5,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
+import * as Semaphore from "effect/Semaphore"
 import { fixed } from "./FixedMessage.ts"
 
 export const lazy = <M>(feature: string, load: () => Promise<M>): Effect.Effect<M, FeatureUnavailableError> => {
@@ -19,6 +20,18 @@ export const lazy = <M>(feature: string, load: () => Promise<M>): Effect.Effect<
     },
     catch: (cause) => new FeatureUnavailableError({ feature, cause })
   })
+}
+
+/**
+ * What `build` makes (a service over a lazily loaded chunk), made at its first use and then kept. Uses that
+ * arrive while it is being made wait for that one build; a build that failed is forgotten, so the next use
+ * tries again.
+ */
+export const once = <A, E>(build: Effect.Effect<A, E>): Effect.Effect<A, E> => {
+  const lock = Semaphore.makeUnsafe(1)
+  let built: { readonly value: A } | undefined
+  return Semaphore.withPermit(lock, Effect.suspend(() =>
+    built === undefined ? Effect.tap(build, (value) => Effect.sync(() => (built = { value }))) : Effect.succeed(built.value)))
 }
 
 /** The code of a feature could not be loaded (the network failed, or the site was updated meanwhile). */

@@ -15,10 +15,7 @@ import type { EmbeddedFrame, FrameFailure } from "../embedded/FrameChannel.ts"
 import type * as Protocol from "../embedded/FrameProtocol.ts"
 import * as WalletError from "../WalletError.ts"
 import * as Eip1193 from "./Eip1193.ts"
-
-export const connectorId = "portico-embedded"
-
-export const connector: Connector.Connector = { id: connectorId, name: "Email & social", chain: "eip155", type: "AUTH" }
+import { connector, connectorId } from "./EmbeddedConnector.ts"
 
 export interface Options {
   /** The frame, attached at the first call (the app loads its chunk then). */

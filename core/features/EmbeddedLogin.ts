@@ -22,7 +22,7 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Alert from "../Alert.ts"
 import * as Constants from "../Constants.ts"
-import * as Embedded from "../connectors/Embedded.ts"
+import * as EmbeddedConnector from "../connectors/EmbeddedConnector.ts"
 import * as AccountTypes from "../embedded/AccountTypes.ts"
 import * as Cooldown from "../Cooldown.ts"
 import * as Email from "../Email.ts"
@@ -262,7 +262,7 @@ export class EmbeddedLogin extends Context.Service<EmbeddedLogin, {
         yield* SubscriptionRef.set(form, Login.initial)
         resume = finish
         yield* AccountTypes.settle(frame, storage)
-        yield* attempt.connect(Embedded.connectorId)
+        yield* attempt.connect(EmbeddedConnector.connectorId)
       })
 
       /** The frame's panel `panelId` as the modal shows it. */

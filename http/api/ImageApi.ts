@@ -7,6 +7,7 @@ import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import { NotFound } from "./ApiError.ts"
+import * as ImagePaths from "./ImagePaths.ts"
 import { InputErrors } from "./InputErrors.ts"
 
 export const Svg = Schema.String.pipe(HttpApiSchema.asText({ contentType: "image/svg+xml" }))
@@ -17,9 +18,9 @@ const ImageId = Schema.String.check(Schema.makeFilter((id: string) => !id.includ
 const image = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
   HttpApiEndpoint.get(name, path, { params: { id: ImageId }, success: Svg, error: NotFound })
 
-export const walletImage = image("walletImage", "/getWalletImage/:id")
-export const assetImage = image("assetImage", "/public/getAssetImage/:id")
-export const currencyImage = image("currencyImage", "/public/getCurrencyImage/:id")
-export const tokenImage = image("tokenImage", "/public/getTokenImage/:id")
+export const walletImage = image("walletImage", ImagePaths.walletImage)
+export const assetImage = image("assetImage", ImagePaths.assetImage)
+export const currencyImage = image("currencyImage", ImagePaths.currencyImage)
+export const tokenImage = image("tokenImage", ImagePaths.tokenImage)
 
 export class ImageApi extends HttpApiGroup.make("images").add(walletImage, assetImage, currencyImage, tokenImage).middleware(InputErrors) {}

@@ -5,7 +5,8 @@
  * Prints, over the baseline: the JS gzip before any click (the visitor's hover prefetch included), the JS
  * gzip for the whole connect path (load, open, connect the injected demo wallet, the Account view), the
  * heap after opening, click to wallet list after a hover and cold, WalletConnect click to QR code (on the
- * sandbox's relay, the visitor's pointer over the entry first), the runs that stalled, and each run's load.
+ * sandbox's relay, the visitor's pointer over the entry first), the runs that stalled, each run's load, and
+ * the largest modules of the connect path with their gzip share (ModuleShares.ts).
  */
 import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -19,6 +20,7 @@ import { startStaticServer } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { against, heapUsed, kib, median, timeClickToQr } from "./Figures.ts"
 import { tarball, versionOf } from "../support/Tarballs.ts"
+import { pluginSource, topModules } from "./ModuleShares.ts"
 
 const runs = Number(process.env["BENCH_RUNS"] ?? 7)
 
@@ -60,7 +62,7 @@ const buildApps = (root: string, sandbox: Sandbox) => {
     mkdirSync(app, { recursive: true })
     writeFileSync(join(app, "index.html"), indexHtml("main.jsx"))
     writeFileSync(join(app, "main.jsx"), source)
-    writeFileSync(join(app, "vite.config.js"), `export default { esbuild: { jsx: "automatic" }, build: { target: "es2022" } }\n`)
+    writeFileSync(join(app, "vite.config.js"), `${pluginSource}export default { esbuild: { jsx: "automatic" }, build: { target: "es2022" }, plugins: [moduleShares] }\n`)
     execFileSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: app, stdio: "pipe", env: { ...process.env, NODE_ENV: "production" } })
   }
 }
@@ -68,6 +70,8 @@ const buildApps = (root: string, sandbox: Sandbox) => {
 interface Sample {
   readonly beforeClick: number
   readonly connectPath: number
+  /** The scripts the connect path requested (paths on the host). */
+  readonly scripts: ReadonlyArray<string>
   readonly clickToList: number
   readonly heap: number
   readonly load: number
@@ -93,7 +97,7 @@ const sample = async (browser: Browser, testing: Testing, sandbox: Sandbox, url:
   await testing.injectWallets(page, { config: sandbox.config })
   await page.goto(url, { waitUntil: "networkidle" })
   if (opening === "none") {
-    const sampled = { beforeClick: gzipOf(dist, scripts), connectPath: gzipOf(dist, scripts), clickToList: 0, heap: await heapUsed(page), load }
+    const sampled = { beforeClick: gzipOf(dist, scripts), connectPath: gzipOf(dist, scripts), scripts, clickToList: 0, heap: await heapUsed(page), load }
     await context.close()
     return sampled
   }
@@ -127,7 +131,7 @@ const sample = async (browser: Browser, testing: Testing, sandbox: Sandbox, url:
   await page.waitForLoadState("networkidle")
   const connectPath = gzipOf(dist, scripts)
   await context.close()
-  return { beforeClick, connectPath, clickToList: list - click, heap, load }
+  return { beforeClick, connectPath, scripts, clickToList: list - click, heap, load }
 }
 
 /** Opens the modal, points at WalletConnect (its code loads on that intent), clicks it and times the QR code with a `wc:` URI. */
@@ -192,7 +196,9 @@ export const benchViteHost = async (): Promise<ReadonlyArray<string>> => {
       `  JS heap after opening (after GC), over React only: ${heap >= 0 ? "+" : ""}${heap.toFixed(2)} MB ${against(heap, 2, "+2 MB")}`,
       `  WalletConnect click to QR code with a wc: URI (sandbox relay, after pointing at it): ${clickToQr.toFixed(1)} ms ${against(clickToQr, 150, "150 ms")}`,
       `  Runs that hit the ${stallMillis} ms stall: ${stalled} of ${opens.length} opens, ${stalledQr} of ${walletConnect.length} QR codes`,
-      `  Load average at each run's start (baseline/hover/cold/WalletConnect): ${perRun.join(", ")}`
+      `  Load average at each run's start (baseline/hover/cold/WalletConnect): ${perRun.join(", ")}`,
+      `  The connect path's 30 largest modules (gzip share of their chunk, React's included):`,
+      ...topModules(join(root, "portico"), samples.hover[0]?.scripts ?? [], 30)
     ]
   } finally {
     await browser.close()

@@ -1,5 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as CodeChunk from "../../core/CodeChunk.ts"
 
 describe("CodeChunk.lazy", () => {
@@ -23,5 +25,34 @@ describe("CodeChunk.lazy", () => {
       assert.strictEqual(error.feature, "send")
       assert.strictEqual(yield* chunk, "module")
       assert.strictEqual(imports, 2)
+    }))
+})
+
+describe("CodeChunk.once", () => {
+  it.effect("builds at the first use only, and uses that arrive during the build wait for it", () =>
+    Effect.gen(function*() {
+      let builds = 0
+      const gate = yield* Deferred.make<void>()
+      const service = CodeChunk.once(Effect.andThen(Effect.sync(() => ++builds), (n) => Effect.as(Deferred.await(gate), { n })))
+      assert.strictEqual(builds, 0)
+      const waiting = yield* Effect.forkChild(Effect.all([service, service], { concurrency: "unbounded" }))
+      // Both uses are under way (one building, one waiting for it) before the build can end.
+      for (let turn = 0; turn < 5; turn++) yield* Effect.yieldNow
+      assert.strictEqual(builds, 1)
+      yield* Deferred.succeed(gate, undefined)
+      const [first, second] = yield* Fiber.join(waiting)
+      assert.strictEqual(first, second)
+      assert.strictEqual(yield* service, first)
+      assert.strictEqual(builds, 1)
+    }))
+
+  it.effect("a failed build is forgotten: the next use builds again", () =>
+    Effect.gen(function*() {
+      let builds = 0
+      const service = CodeChunk.once(Effect.suspend(() => ++builds === 1 ? Effect.fail("offline" as const) : Effect.succeed("service")))
+      assert.strictEqual(yield* Effect.flip(service), "offline")
+      assert.strictEqual(yield* service, "service")
+      assert.strictEqual(yield* service, "service")
+      assert.strictEqual(builds, 2)
     }))
 })

@@ -16,7 +16,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/testing/TestClock"
 import * as Constants from "../../../core/Constants.ts"
 import * as Cooldown from "../../../core/Cooldown.ts"
-import * as Embedded from "../../../core/connectors/Embedded.ts"
+import * as EmbeddedConnector from "../../../core/connectors/EmbeddedConnector.ts"
 import type * as Protocol from "../../../core/embedded/FrameProtocol.ts"
 import { LegalConsent } from "../../../core/LegalConsent.ts"
 import { EmbeddedLogin } from "../../../core/features/EmbeddedLogin.ts"
@@ -85,8 +85,8 @@ describe("EmbeddedLogin", () => {
       frame.event({ type: "PANEL_DONE", panelId: codePanelId, outcome: "completed" })
       yield* Effect.sleep("50 millis")
       assert.deepStrictEqual((yield* sessionAccounts).map((account) => [account.namespace, account.address, account.connectorId]), [
-        ["eip155", evmAddress, Embedded.connectorId],
-        ["solana", solAddress, Embedded.connectorId]
+        ["eip155", evmAddress, EmbeddedConnector.connectorId],
+        ["solana", solAddress, EmbeddedConnector.connectorId]
       ])
       // Spec §4: the smart account the EVM default asks for was refused, so EOA; no smart-account networks.
       const storage = yield* Storage.Storage
