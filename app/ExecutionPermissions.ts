@@ -9,13 +9,8 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { fixed } from "../core/FixedMessage.ts"
-import {
-  InvalidPermissionError,
-  PermissionExpiredError,
-  PermissionRequest,
-  PermissionTooBroadError,
-  UnknownPermissionTypeError
-} from "../core/permissions/ExecutionPermissions.ts"
+import { PermissionRequest } from "../core/permissions/ExecutionPermissions.ts"
+import { type PermissionRefusal, refusalNamed } from "../core/permissions/PermissionErrors.ts"
 import * as WalletError from "../core/WalletError.ts"
 import type { Attempt } from "./Action.ts"
 import type { Eip1193Provider } from "./HostProvider.ts"
@@ -54,18 +49,9 @@ export class PermissionAnswerError extends Schema.TaggedError<PermissionAnswerEr
   method: Schema.String
 }) {}
 
-/** A refusal of a request the wallet must not grant (nothing was signed). */
-export type PermissionRefusal = UnknownPermissionTypeError | PermissionExpiredError | PermissionTooBroadError | InvalidPermissionError
+export type { PermissionRefusal }
 
 export type ExecutionPermissionsError = PermissionRefusal | WalletError.WalletError | PermissionAnswerError
-
-/** The refusals by their fixed words (what the embedded wallet and Portico-shaped wallets send) and tag. */
-const refusals: ReadonlyArray<{ readonly tag: PermissionRefusal["_tag"]; readonly message: string; readonly make: () => PermissionRefusal }> = [
-  { tag: "UnknownPermissionTypeError", message: new UnknownPermissionTypeError({ permissionType: "" }).message, make: () => new UnknownPermissionTypeError({ permissionType: "" }) },
-  { tag: "PermissionExpiredError", message: new PermissionExpiredError({ expiry: 0 }).message, make: () => new PermissionExpiredError({ expiry: 0 }) },
-  { tag: "PermissionTooBroadError", message: new PermissionTooBroadError({ reason: "tooLong" }).message, make: () => new PermissionTooBroadError({ reason: "tooLong" }) },
-  { tag: "InvalidPermissionError", message: new InvalidPermissionError().message, make: () => new InvalidPermissionError() }
-]
 
 const WithReason = Schema.Struct({ data: Schema.Struct({ reason: Schema.String }) })
 const decodeReason = Schema.decodeUnknownOption(WithReason)
@@ -80,8 +66,8 @@ export const errorOf = (raw: unknown): ExecutionPermissionsError => {
     // A hostile value (a throwing getter) says nothing more than its code and message.
     reason = undefined
   }
-  const refusal = refusals.find((known) => known.tag === reason || (wallet._tag !== "UserRejectedRequestError" && known.message === wallet.message))
-  return refusal === undefined ? wallet : refusal.make()
+  // The visitor's own "no" stays theirs, whatever words a wallet put on it.
+  return (wallet._tag === "UserRejectedRequestError" ? undefined : refusalNamed(wallet.message, reason)) ?? wallet
 }
 
 const call = <A>(provider: Eip1193Provider, method: string, params: unknown, answer: (value: unknown) => Option.Option<A>) =>

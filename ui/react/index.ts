@@ -28,7 +28,7 @@ export type {
   PermissionExpiredError,
   PermissionTooBroadError,
   UnknownPermissionTypeError
-} from "../../core/permissions/ExecutionPermissions.ts"
+} from "../../core/permissions/PermissionErrors.ts"
 export type { HostView } from "../../core/Modal.ts"
 export type { SessionAccount, SessionNamespace } from "../../core/Session.ts"
 export { ConnectButton, type ConnectButtonProps } from "./ConnectButton.tsx"
