@@ -2,7 +2,7 @@
  * ERC-7715 execution permissions for a host's own code, as viem's wallet actions are: each takes the
  * EIP-1193 provider (Portico's `useEvmProvider()`, or any wallet's), sends the method, decodes the
  * wallet's answer by Schema (an answer that is not ERC-7715's is refused, never passed on), and rejects
- * with one typed error: the wallet's refusal of a request it must not grant (an unknown type, expired,
+ * only with `ExecutionPermissionsError` (viem's `…ErrorType` convention: a promise cannot carry it): the wallet's refusal of a request it must not grant (an unknown type, expired,
  * too broad, invalid — the same classes the embedded wallet raises, recognised by their fixed words or
  * by the `data.reason` a wallet adds), or the wallet's EIP-1193 error (core/WalletError.ts).
  */
@@ -12,7 +12,6 @@ import { fixed } from "../core/FixedMessage.ts"
 import { PermissionRequest } from "../core/permissions/ExecutionPermissions.ts"
 import { type PermissionRefusal, refusalNamed } from "../core/permissions/PermissionErrors.ts"
 import * as WalletError from "../core/WalletError.ts"
-import type { Attempt } from "./Action.ts"
 import type { Eip1193Provider } from "./HostProvider.ts"
 
 export { PermissionRequest }
@@ -70,7 +69,7 @@ export const errorOf = (raw: unknown): ExecutionPermissionsError => {
   return (wallet._tag === "UserRejectedRequestError" ? undefined : refusalNamed(wallet.message, reason)) ?? wallet
 }
 
-const call = <A>(provider: Eip1193Provider, method: string, params: unknown, answer: (value: unknown) => Option.Option<A>) =>
+const call = <A>(provider: Eip1193Provider, method: string, params: unknown, answer: (value: unknown) => Option.Option<A>): Promise<A> =>
   provider.request(params === undefined ? { method } : { method, params }).then(
     (value) => {
       const decoded = answer(value)
@@ -80,7 +79,7 @@ const call = <A>(provider: Eip1193Provider, method: string, params: unknown, ans
     (error: unknown) => {
       throw errorOf(error)
     }
-  ) as Attempt<A, ExecutionPermissionsError>
+  )
 
 const decodeGranted = Schema.decodeUnknownOption(GrantedList)
 

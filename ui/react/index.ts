@@ -11,24 +11,6 @@ export type { SignInMessageData, SignInSession } from "../../core/SignInSession.
 export type { Network } from "../../core/Network.ts"
 export { type NetworkInput, solanaDevnet, solanaMainnet, solanaTestnet, type ViemChain } from "../../core/NetworkInput.ts"
 export type { Eip1193Provider, SolanaSigner } from "../../app/HostProvider.ts"
-export {
-  type ExecutionPermissionsError,
-  getGrantedExecutionPermissions,
-  getSupportedExecutionPermissions,
-  GrantedPermission,
-  PermissionAnswerError,
-  type PermissionRefusal,
-  PermissionRequest,
-  requestExecutionPermissions,
-  revokeExecutionPermission,
-  SupportedPermissions
-} from "../../app/ExecutionPermissions.ts"
-export type {
-  InvalidPermissionError,
-  PermissionExpiredError,
-  PermissionTooBroadError,
-  UnknownPermissionTypeError
-} from "../../core/permissions/PermissionErrors.ts"
 export type { HostView } from "../../core/Modal.ts"
 export type { SessionAccount, SessionNamespace } from "../../core/Session.ts"
 export { ConnectButton, type ConnectButtonProps } from "./ConnectButton.tsx"

@@ -23,6 +23,20 @@ export {
   SupportedPermissions
 } from "../../app/ExecutionPermissions.ts"
 export type {
+  ChainDisconnectedError,
+  InvalidKeyError,
+  JwtNotYetValidError,
+  OriginNotAllowedError,
+  ProviderDisconnectedError,
+  RpcError,
+  UnauthorizedError,
+  UnknownWalletError,
+  UnrecognizedChainError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+  WalletError
+} from "../../core/WalletError.ts"
+export type {
   InvalidPermissionError,
   PermissionExpiredError,
   PermissionTooBroadError,
