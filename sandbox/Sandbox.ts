@@ -110,6 +110,8 @@ export interface Sandbox {
    * configuration (each chain's `bundlerUrl` is).
    */
   readonly paymasterUrl: string
+  /** Each devnet's bundler by chain id (none where Alto is not installed); a test stops one to see a bundler that is down. */
+  readonly bundlers: ReadonlyMap<number, { readonly url: string; readonly stop: () => Promise<void> }>
   readonly evm: { readonly chains: ReadonlyArray<EvmChain>; readonly deployment: EvmDeployment }
   readonly solana: { readonly rpcUrl: string; readonly wsUrl: string; readonly deployment: SolanaDeployment }
   /** What both pages read at `/sandbox-config.json`. */
@@ -337,6 +339,7 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
     farcasterRelayUrl: farcasterRelay.url,
     miniAppHostUrl: webServers.miniAppHostUrl,
     paymasterUrl: paymasterUrlOf(aaServices.paymaster),
+    bundlers: aaServices.bundlers,
     evm: { chains: evmDevnets.chains, deployment: evmDevnets.deployment },
     solana: { rpcUrl: solanaDevnet.rpcUrl, wsUrl: solanaDevnet.wsUrl, deployment: solanaDevnet.deployment },
     config,

@@ -14,11 +14,13 @@ import * as Stream from "effect/Stream"
 import { ConnectorError } from "../Connector.ts"
 import type * as Connector from "../Connector.ts"
 import { Connectors } from "../connectors/Connectors.ts"
+import * as Modal from "../Modal.ts"
 import * as RpcCode from "../RpcCode.ts"
 import * as SendCalls from "../SendCalls.ts"
 import * as Session from "../Session.ts"
 import * as SigningAccount from "../SigningAccount.ts"
 import * as WalletError from "../WalletError.ts"
+import * as RequestRefusals from "./RequestRefusals.ts"
 
 export type WalletRequestError =
   | Connector.ConnectorFailure
@@ -81,14 +83,20 @@ export class WalletRequests extends Context.Service<WalletRequests, {
     Effect.gen(function*() {
       const session = yield* Session.Session
       const connectors = yield* Connectors
+      const modal = yield* Modal.Modal
       const sent = yield* PubSub.unbounded<Sent>()
+      /** A refusal the visitor was not asked about, told to them as a toast in their language. */
+      const tell = (args: Connector.RequestArguments, error: Connector.ConnectorFailure) => {
+        const told = RequestRefusals.toldOf(args, error)
+        return told === undefined ? Effect.void : modal.showToast({ message: error.message, variant: "error", errorTag: told })
+      }
       const request = Effect.fn("WalletRequests.request")(function*(namespace: Session.SessionNamespace, args: Connector.RequestArguments) {
         const account = (yield* SubscriptionRef.get(session.state))[namespace]
         if (account === undefined) return yield* notConnected()
         yield* checkedSendCalls(args)
         const asked = account.namespace === "eip155" ? yield* SigningAccount.forAccount(args, account) : args
         const client = yield* connectors.get(account.connectorId)
-        const answer = yield* client.request(asked)
+        const answer = yield* Effect.tapError(client.request(asked), (error) => tell(args, error))
         if (sendingMethods.includes(args.method)) yield* PubSub.publish(sent, { account, method: args.method, answer })
         return answer
       })

@@ -8,9 +8,8 @@
  */
 import * as Schema from "effect/Schema"
 import { encodeFunctionData, numberToHex, type Address, type Hex } from "viem"
-import { fixed } from "../FixedMessage.ts"
-import { fixedCode } from "../FixedCode.ts"
 import { isUnlimited } from "../UnlimitedAmount.ts"
+import { InvalidPermissionError, PermissionExpiredError, PermissionTooBroadError, UnknownPermissionTypeError } from "./PermissionErrors.ts"
 import { encodePermissionContext, spendPermissionsAbi, spendPermissionsAddress } from "./SpendPermissions.ts"
 
 /** The longest grant a wallet accepts: 30 days, so a forgotten permission ends on its own within a month. */
@@ -65,6 +64,7 @@ export interface PeriodicGrant {
   readonly justification: string | undefined
 }
 
+export { InvalidPermissionError, PermissionExpiredError, PermissionTooBroadError, UnknownPermissionTypeError }
 export type CheckError = UnknownPermissionTypeError | PermissionExpiredError | PermissionTooBroadError | InvalidPermissionError
 
 const decodeData = Schema.decodeUnknownOption(Erc20PeriodicData)
@@ -161,30 +161,3 @@ export type GrantedPermission = ReturnType<typeof grantedResponse>
 
 /** `wallet_getSupportedExecutionPermissions`: the one type, on `chainIds` (hex), with the expiry rule. */
 export const supported = (chainIds: ReadonlyArray<Hex>) => ({ [erc20TokenPeriodic]: { chainIds, ruleTypes: [expiryRule] } })
-
-/** The site asked for a permission type (or a rule) this wallet does not offer: nothing was signed. */
-export class UnknownPermissionTypeError extends Schema.TaggedError<UnknownPermissionTypeError>()("UnknownPermissionTypeError", {
-  message: fixed("Unknown permission type"),
-  code: fixedCode("InvalidParams"),
-  permissionType: Schema.String
-}) {}
-
-/** The request's expiry has already passed: nothing was signed. */
-export class PermissionExpiredError extends Schema.TaggedError<PermissionExpiredError>()("PermissionExpiredError", {
-  message: fixed("The permission request has expired"),
-  code: fixedCode("InvalidParams"),
-  expiry: Schema.Finite
-}) {}
-
-/** No expiry, one beyond `maxLifetimeSeconds`, or an unlimited amount: the wallet grants only bounded permissions. */
-export class PermissionTooBroadError extends Schema.TaggedError<PermissionTooBroadError>()("PermissionTooBroadError", {
-  message: fixed("The permission request is too broad"),
-  code: fixedCode("InvalidParams"),
-  reason: Schema.Literals(["noExpiry", "tooLong", "unlimited"])
-}) {}
-
-/** The permission's data is not `erc20-token-periodic`'s, names another chain, or can never be spent. */
-export class InvalidPermissionError extends Schema.TaggedError<InvalidPermissionError>()("InvalidPermissionError", {
-  message: fixed("The permission request is invalid"),
-  code: fixedCode("InvalidParams")
-}) {}

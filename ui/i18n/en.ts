@@ -173,6 +173,7 @@ export const en = {
   errorInsufficientBalance: "Insufficient {symbol} balance",
   errorEmbeddedLoad: "Network Error - Could not load embedded wallet",
   errorEmbeddedTimeout: "Embedded Wallet Request Timed Out",
+  errorWalletServiceUnavailable: "The service that sends your wallet's transactions cannot be reached right now. Nothing was sent.",
   errorEmbeddedStorage: "This browser does not let the wallet keep its keys in this page (a private window, or third-party cookies blocked).",
   walletWindowContinue: "Continue in the wallet's window",
   errorEmbeddedWindowClosed: "The wallet's window was closed.",

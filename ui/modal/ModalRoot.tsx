@@ -188,7 +188,22 @@ function Dialog() {
     return () => document.removeEventListener("keydown", onKey)
   }, [state.open, engine])
 
-  if (!state.open || route === undefined) return null
+  if (!state.open || route === undefined) {
+    // A toast raised while the modal is closed (the wallet refused a site's request without asking the
+    // visitor) shows on its own at the top of the page, without a backdrop to block the page.
+    return state.toast === undefined
+      ? null
+      : (
+        <div
+          ref={(element) => applyTheme(element, engine.config.themeVariables)}
+          className={`backdrop notice ${engine.config.themeMode === "light" ? "light" : "dark"}`}
+          lang={locale}
+          dir={Locale.direction(locale)}
+        >
+          <Toast />
+        </div>
+      )
+  }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === "Escape") {

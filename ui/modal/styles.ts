@@ -176,6 +176,8 @@ input[data-send-receiver-input] { direction: ltr; }
   animation: toast-in ${Constants.viewTransitionAnimationMillis}ms ease; }
 @keyframes toast-in { from { transform: translateY(-4px); } to { transform: none; } }
 .toast.error { color: var(--portico-error); }
+.backdrop.notice { inset-block-end: auto; padding-top: 16px; background: none; pointer-events: none; }
+.notice .toast { position: static; pointer-events: auto; }
 @media (prefers-reduced-motion: reduce) {
   *, .dialog, .dialog.shake, .header h2, .view, .toast { animation: none !important; transition: none !important; }
 }

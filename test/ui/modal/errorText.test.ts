@@ -27,6 +27,15 @@ describe("errorText", () => {
     expect(errorText({ _tag: "TokenBalanceUnavailable", message: "Token Balance Unavailable" }, translator("de", de))).toBe(de.tokenBalanceUnavailable)
   })
 
+  it("says a wallet's refusal toasted by its tag in German, and keeps an unknown tag's own words", () => {
+    const german = translator("de", de)
+    expect(errorText({ _tag: "PermissionExpiredError", message: "The permission request has expired" }, german)).toBe(de.errorPermissionExpired)
+    expect(errorText({ _tag: "SponsorshipRefusedError", message: "The app's sponsor refused to pay the network fee" }, german)).toBe(de.errorSponsorshipRefused)
+    expect(errorText({ _tag: "WalletServiceUnavailableError", message: "The bundler is unreachable" }, german)).toBe(de.errorWalletServiceUnavailable)
+    // Only the table's own entries: a tag named after Object's prototype is no entry.
+    expect(errorText({ _tag: "constructor", message: "the host's words" }, german)).toBe("the host's words")
+  })
+
   it("says 'Invalid address' in German", () => {
     expect(errorText(new Receiver.InvalidReceiverError({ input: "0x12", message: "Invalid address" }), translator("de", de))).toBe(de.errorReceiverAddress)
   })

@@ -174,6 +174,7 @@ const ar: Messages = {
   errorInsufficientBalance: "رصيد {symbol} غير كافٍ",
   errorEmbeddedLoad: "خطأ في الشبكة: تعذّر تحميل المحفظة المدمجة",
   errorEmbeddedTimeout: "لم تستجب المحفظة المدمجة في الوقت المحدد",
+  errorWalletServiceUnavailable: "تعذّر الوصول الآن إلى الخدمة التي ترسل معاملات محفظتك. لم يُرسَل أي شيء.",
   errorEmbeddedStorage: "هذا المتصفح لا يسمح للمحفظة بحفظ مفاتيحها في هذه الصفحة (نافذة خاصة، أو ملفات تعريف الارتباط الخارجية محظورة).",
   walletWindowContinue: "المتابعة في نافذة المحفظة",
   errorEmbeddedWindowClosed: "أُغلقت نافذة المحفظة.",

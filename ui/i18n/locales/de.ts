@@ -171,6 +171,7 @@ const de: Messages = {
   errorInsufficientBalance: "Guthaben an {symbol} reicht nicht aus",
   errorEmbeddedLoad: "Netzwerkfehler – die eingebettete Wallet konnte nicht geladen werden",
   errorEmbeddedTimeout: "Die eingebettete Wallet hat nicht rechtzeitig geantwortet",
+  errorWalletServiceUnavailable: "Der Dienst, der die Transaktionen deiner Wallet sendet, ist gerade nicht erreichbar. Es wurde nichts gesendet.",
   errorEmbeddedStorage: "Dieser Browser erlaubt der Wallet nicht, ihre Schlüssel in dieser Seite zu speichern (privates Fenster oder blockierte Drittanbieter-Cookies).",
   walletWindowContinue: "Im Fenster der Wallet fortfahren",
   errorEmbeddedWindowClosed: "Das Fenster der Wallet wurde geschlossen.",

@@ -171,6 +171,7 @@ const es: Messages = {
   errorInsufficientBalance: "Saldo de {symbol} insuficiente",
   errorEmbeddedLoad: "Error de red: no se pudo cargar la billetera integrada",
   errorEmbeddedTimeout: "La billetera integrada no respondió a tiempo",
+  errorWalletServiceUnavailable: "Ahora no se puede contactar con el servicio que envía las transacciones de tu billetera. No se envió nada.",
   errorEmbeddedStorage: "Este navegador no permite que la billetera guarde sus claves en esta página (ventana privada o cookies de terceros bloqueadas).",
   walletWindowContinue: "Continuar en la ventana de la billetera",
   errorEmbeddedWindowClosed: "La ventana de la billetera se cerró.",

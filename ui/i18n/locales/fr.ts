@@ -171,6 +171,7 @@ const fr: Messages = {
   errorInsufficientBalance: "Solde de {symbol} insuffisant",
   errorEmbeddedLoad: "Erreur réseau : impossible de charger le portefeuille intégré",
   errorEmbeddedTimeout: "Le portefeuille intégré n'a pas répondu à temps",
+  errorWalletServiceUnavailable: "Le service qui envoie les transactions de votre portefeuille est injoignable pour le moment. Rien n'a été envoyé.",
   errorEmbeddedStorage: "Ce navigateur ne permet pas au portefeuille de conserver ses clés dans cette page (fenêtre privée ou cookies tiers bloqués).",
   walletWindowContinue: "Continuer dans la fenêtre du portefeuille",
   errorEmbeddedWindowClosed: "La fenêtre du portefeuille a été fermée.",

@@ -174,6 +174,7 @@ const he: Messages = {
   errorInsufficientBalance: "אין מספיק {symbol} ביתרה",
   errorEmbeddedLoad: "שגיאת רשת: לא ניתן היה לטעון את הארנק המוטמע",
   errorEmbeddedTimeout: "הארנק המוטמע לא הגיב בזמן",
+  errorWalletServiceUnavailable: "לא ניתן להגיע כרגע לשירות ששולח את העסקאות של הארנק שלך. דבר לא נשלח.",
   errorEmbeddedStorage: "הדפדפן הזה לא מאפשר לארנק לשמור את המפתחות שלו בדף הזה (חלון פרטי, או שקובצי Cookie של צד שלישי חסומים).",
   walletWindowContinue: "המשך בחלון הארנק",
   errorEmbeddedWindowClosed: "חלון הארנק נסגר.",

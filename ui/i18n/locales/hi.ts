@@ -173,6 +173,7 @@ const hi: Messages = {
   errorInsufficientBalance: "{symbol} बैलेंस पर्याप्त नहीं है",
   errorEmbeddedLoad: "नेटवर्क त्रुटि: एम्बेडेड वॉलेट लोड नहीं हो सका",
   errorEmbeddedTimeout: "एम्बेडेड वॉलेट ने समय पर जवाब नहीं दिया",
+  errorWalletServiceUnavailable: "आपके वॉलेट के लेन-देन भेजने वाली सेवा से अभी संपर्क नहीं हो पा रहा है। कुछ भी नहीं भेजा गया।",
   errorEmbeddedStorage: "यह ब्राउज़र वॉलेट को इस पेज में अपनी कुंजियाँ रखने नहीं देता (निजी विंडो, या तृतीय-पक्ष कुकीज़ ब्लॉक)।",
   walletWindowContinue: "वॉलेट की विंडो में जारी रखें",
   errorEmbeddedWindowClosed: "वॉलेट की विंडो बंद कर दी गई।",

@@ -171,6 +171,7 @@ const id: Messages = {
   errorInsufficientBalance: "Saldo {symbol} tidak cukup",
   errorEmbeddedLoad: "Kesalahan jaringan: dompet tersemat tidak dapat dimuat",
   errorEmbeddedTimeout: "Dompet tersemat tidak merespons tepat waktu",
+  errorWalletServiceUnavailable: "Layanan yang mengirim transaksi dompet Anda tidak dapat dijangkau saat ini. Tidak ada yang dikirim.",
   errorEmbeddedStorage: "Browser ini tidak mengizinkan dompet menyimpan kuncinya di halaman ini (jendela pribadi, atau cookie pihak ketiga diblokir).",
   walletWindowContinue: "Lanjutkan di jendela dompet",
   errorEmbeddedWindowClosed: "Jendela dompet ditutup.",

@@ -171,6 +171,7 @@ const it: Messages = {
   errorInsufficientBalance: "Saldo {symbol} insufficiente",
   errorEmbeddedLoad: "Errore di rete: impossibile caricare il wallet integrato",
   errorEmbeddedTimeout: "Il wallet integrato non ha risposto in tempo",
+  errorWalletServiceUnavailable: "Il servizio che invia le transazioni del tuo wallet non è raggiungibile al momento. Non è stato inviato nulla.",
   errorEmbeddedStorage: "Questo browser non consente al wallet di conservare le sue chiavi in questa pagina (finestra privata o cookie di terze parti bloccati).",
   walletWindowContinue: "Continua nella finestra del wallet",
   errorEmbeddedWindowClosed: "La finestra del wallet è stata chiusa.",

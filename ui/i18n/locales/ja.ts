@@ -171,6 +171,7 @@ const ja: Messages = {
   errorInsufficientBalance: "{symbol}の残高が不足しています",
   errorEmbeddedLoad: "ネットワークエラー：組み込みウォレットを読み込めませんでした",
   errorEmbeddedTimeout: "組み込みウォレットが時間内に応答しませんでした",
+  errorWalletServiceUnavailable: "ウォレットのトランザクションを送信するサービスに現在接続できません。何も送信されていません。",
   errorEmbeddedStorage: "このブラウザでは、ウォレットがこのページに鍵を保存できません（プライベートウィンドウ、またはサードパーティ Cookie がブロックされています）。",
   walletWindowContinue: "ウォレットのウィンドウで続ける",
   errorEmbeddedWindowClosed: "ウォレットのウィンドウが閉じられました。",

@@ -171,6 +171,7 @@ const ko: Messages = {
   errorInsufficientBalance: "{symbol} 잔액이 부족해요",
   errorEmbeddedLoad: "네트워크 오류: 내장 지갑을 불러오지 못했어요",
   errorEmbeddedTimeout: "내장 지갑이 제시간에 응답하지 않았어요",
+  errorWalletServiceUnavailable: "지갑의 거래를 전송하는 서비스에 지금 연결할 수 없습니다. 아무것도 전송되지 않았습니다.",
   errorEmbeddedStorage: "이 브라우저는 지갑이 이 페이지에 키를 보관하도록 허용하지 않습니다(시크릿 창 또는 서드 파티 쿠키 차단).",
   walletWindowContinue: "지갑 창에서 계속하기",
   errorEmbeddedWindowClosed: "지갑 창이 닫혔습니다.",

@@ -171,6 +171,7 @@ const nl: Messages = {
   errorInsufficientBalance: "Onvoldoende {symbol}-saldo",
   errorEmbeddedLoad: "Netwerkfout: de ingebouwde wallet kon niet worden geladen",
   errorEmbeddedTimeout: "De ingebouwde wallet reageerde niet op tijd",
+  errorWalletServiceUnavailable: "De dienst die de transacties van je wallet verstuurt, is nu niet bereikbaar. Er is niets verstuurd.",
   errorEmbeddedStorage: "Deze browser laat de wallet in deze pagina geen sleutels bewaren (een privévenster, of cookies van derden geblokkeerd).",
   walletWindowContinue: "Verder in het venster van de wallet",
   errorEmbeddedWindowClosed: "Het venster van de wallet is gesloten.",

@@ -171,6 +171,7 @@ const pl: Messages = {
   errorInsufficientBalance: "Niewystarczające saldo {symbol}",
   errorEmbeddedLoad: "Błąd sieci: nie udało się wczytać wbudowanego portfela",
   errorEmbeddedTimeout: "Wbudowany portfel nie odpowiedział na czas",
+  errorWalletServiceUnavailable: "Usługa wysyłająca transakcje Twojego portfela jest teraz niedostępna. Nic nie zostało wysłane.",
   errorEmbeddedStorage: "Ta przeglądarka nie pozwala portfelowi przechowywać kluczy na tej stronie (okno prywatne lub zablokowane pliki cookie innych firm).",
   walletWindowContinue: "Kontynuuj w oknie portfela",
   errorEmbeddedWindowClosed: "Okno portfela zostało zamknięte.",

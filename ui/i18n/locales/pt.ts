@@ -171,6 +171,7 @@ const pt: Messages = {
   errorInsufficientBalance: "Saldo de {symbol} insuficiente",
   errorEmbeddedLoad: "Erro de rede: não foi possível carregar a carteira integrada",
   errorEmbeddedTimeout: "A carteira integrada não respondeu a tempo",
+  errorWalletServiceUnavailable: "Não é possível contactar agora o serviço que envia as transações da sua carteira. Nada foi enviado.",
   errorEmbeddedStorage: "Este navegador não deixa a carteira guardar as chaves nesta página (janela privada ou cookies de terceiros bloqueados).",
   walletWindowContinue: "Continuar na janela da carteira",
   errorEmbeddedWindowClosed: "A janela da carteira foi fechada.",

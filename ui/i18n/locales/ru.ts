@@ -171,6 +171,7 @@ const ru: Messages = {
   errorInsufficientBalance: "Недостаточно {symbol}",
   errorEmbeddedLoad: "Ошибка сети: не удалось загрузить встроенный кошелёк",
   errorEmbeddedTimeout: "Встроенный кошелёк не ответил вовремя",
+  errorWalletServiceUnavailable: "Сервис, который отправляет транзакции вашего кошелька, сейчас недоступен. Ничего не отправлено.",
   errorEmbeddedStorage: "Этот браузер не позволяет кошельку хранить ключи на этой странице (приватное окно или заблокированы сторонние файлы cookie).",
   walletWindowContinue: "Продолжить в окне кошелька",
   errorEmbeddedWindowClosed: "Окно кошелька было закрыто.",

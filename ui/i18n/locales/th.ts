@@ -171,6 +171,7 @@ const th: Messages = {
   errorInsufficientBalance: "ยอด {symbol} ไม่เพียงพอ",
   errorEmbeddedLoad: "ข้อผิดพลาดของเครือข่าย: โหลดวอลเล็ตแบบฝังไม่ได้",
   errorEmbeddedTimeout: "วอลเล็ตแบบฝังไม่ตอบกลับภายในเวลาที่กำหนด",
+  errorWalletServiceUnavailable: "ขณะนี้ไม่สามารถติดต่อบริการที่ส่งธุรกรรมของกระเป๋าเงินของคุณได้ ยังไม่มีการส่งสิ่งใด",
   errorEmbeddedStorage: "เบราว์เซอร์นี้ไม่อนุญาตให้กระเป๋าเงินเก็บคีย์ในหน้านี้ (หน้าต่างส่วนตัว หรือคุกกี้ของบุคคลที่สามถูกบล็อก)",
   walletWindowContinue: "ดำเนินการต่อในหน้าต่างกระเป๋าเงิน",
   errorEmbeddedWindowClosed: "หน้าต่างกระเป๋าเงินถูกปิดแล้ว",

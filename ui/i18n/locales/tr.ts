@@ -171,6 +171,7 @@ const tr: Messages = {
   errorInsufficientBalance: "Yetersiz {symbol} bakiyesi",
   errorEmbeddedLoad: "Ağ hatası: yerleşik cüzdan yüklenemedi",
   errorEmbeddedTimeout: "Yerleşik cüzdan zamanında yanıt vermedi",
+  errorWalletServiceUnavailable: "Cüzdanınızın işlemlerini gönderen hizmete şu anda ulaşılamıyor. Hiçbir şey gönderilmedi.",
   errorEmbeddedStorage: "Bu tarayıcı cüzdanın anahtarlarını bu sayfada saklamasına izin vermiyor (gizli pencere veya üçüncü taraf çerezleri engelli).",
   walletWindowContinue: "Cüzdanın penceresinde devam et",
   errorEmbeddedWindowClosed: "Cüzdanın penceresi kapatıldı.",

@@ -171,6 +171,7 @@ const uk: Messages = {
   errorInsufficientBalance: "Недостатньо {symbol}",
   errorEmbeddedLoad: "Помилка мережі: не вдалося завантажити вбудований гаманець",
   errorEmbeddedTimeout: "Вбудований гаманець не відповів вчасно",
+  errorWalletServiceUnavailable: "Сервіс, що надсилає транзакції вашого гаманця, зараз недоступний. Нічого не надіслано.",
   errorEmbeddedStorage: "Цей браузер не дозволяє гаманцю зберігати ключі на цій сторінці (приватне вікно або заблоковані сторонні файли cookie).",
   walletWindowContinue: "Продовжити у вікні гаманця",
   errorEmbeddedWindowClosed: "Вікно гаманця закрито.",

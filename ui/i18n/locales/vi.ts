@@ -171,6 +171,7 @@ const vi: Messages = {
   errorInsufficientBalance: "Số dư {symbol} không đủ",
   errorEmbeddedLoad: "Lỗi mạng: không thể tải ví nhúng",
   errorEmbeddedTimeout: "Ví nhúng không phản hồi kịp thời",
+  errorWalletServiceUnavailable: "Hiện không thể kết nối tới dịch vụ gửi giao dịch của ví bạn. Chưa có gì được gửi.",
   errorEmbeddedStorage: "Trình duyệt này không cho phép ví lưu khóa trong trang này (cửa sổ ẩn danh hoặc cookie bên thứ ba bị chặn).",
   walletWindowContinue: "Tiếp tục trong cửa sổ của ví",
   errorEmbeddedWindowClosed: "Cửa sổ của ví đã bị đóng.",

@@ -171,6 +171,7 @@ const zhCN: Messages = {
   errorInsufficientBalance: "{symbol} 余额不足",
   errorEmbeddedLoad: "网络错误：无法加载内嵌钱包",
   errorEmbeddedTimeout: "内嵌钱包请求超时",
+  errorWalletServiceUnavailable: "目前无法连接到发送你钱包交易的服务。未发送任何内容。",
   errorEmbeddedStorage: "此浏览器不允许钱包在此页面中保存密钥（无痕窗口，或已阻止第三方 Cookie）。",
   walletWindowContinue: "在钱包窗口中继续",
   errorEmbeddedWindowClosed: "钱包窗口已关闭。",

@@ -171,6 +171,7 @@ const zhTW: Messages = {
   errorInsufficientBalance: "{symbol} 餘額不足",
   errorEmbeddedLoad: "網路錯誤：無法載入內嵌錢包",
   errorEmbeddedTimeout: "內嵌錢包要求逾時",
+  errorWalletServiceUnavailable: "目前無法連線到傳送你錢包交易的服務。未傳送任何內容。",
   errorEmbeddedStorage: "這個瀏覽器不允許錢包在此頁面中儲存金鑰（無痕視窗，或已封鎖第三方 Cookie）。",
   walletWindowContinue: "在錢包視窗中繼續",
   errorEmbeddedWindowClosed: "錢包視窗已關閉。",

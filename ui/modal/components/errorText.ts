@@ -107,7 +107,10 @@ export const byTag: { readonly [Tag in Shown]: Words } = {
   UnexpectedError: "errorUnexpected"
 }
 
-/** What failed inside the embedded wallet's frame (EmbeddedFrameRequestError's `reason`). */
+/**
+ * What failed inside the embedded wallet's frame (EmbeddedFrameRequestError's `reason`), and the wallet's
+ * refusals of a site's request that the visitor is told of by their tag (core/features/RequestRefusals.ts).
+ */
 const byReason: Readonly<Record<string, MessageKey>> = {
   EmailInUse: "errorEmailInUse",
   SocialSignInFailed: "errorSocialFailed",
@@ -125,16 +128,22 @@ const byReason: Readonly<Record<string, MessageKey>> = {
   InvalidPermissionError: "errorPermissionInvalid",
   PermissionNotActiveError: "errorPermissionNotActive",
   PermissionNotRecordedError: "errorPermissionNotRecorded",
-  PermissionsUnavailableError: "errorUnsupportedMethod"
+  PermissionsUnavailableError: "errorUnsupportedMethod",
+  WalletServiceUnavailableError: "errorWalletServiceUnavailable"
 }
 
 const isKnown = (tag: string): tag is Shown => Object.hasOwn(byTag, tag)
+const reasonKey = (reason: string | undefined): MessageKey | undefined =>
+  reason !== undefined && Object.hasOwn(byReason, reason) ? byReason[reason] : undefined
 
 export const errorText = (failure: Failure, t: Translate): string => {
-  const inFrame = failure.reason === undefined ? undefined : byReason[failure.reason]
+  const inFrame = reasonKey(failure.reason)
   if (inFrame !== undefined) return t(inFrame)
-  // A tag outside the union (a toast raised by a host's own code) keeps its own words.
-  if (!isKnown(failure._tag)) return failure.message
+  if (!isKnown(failure._tag)) {
+    // A refusal named by its tag has its words; any other tag (a toast raised by a host's own code) keeps its own.
+    const refusal = reasonKey(failure._tag)
+    return refusal === undefined ? failure.message : t(refusal)
+  }
   const words = byTag[failure._tag]
   return typeof words === "string" ? t(words) : words(failure, t)
 }
