@@ -44,6 +44,16 @@ export const decodePermissionContext = (context: Hex): { readonly account: Addre
 }
 
 /**
+ * The account and id of a context from outside, only when it is written exactly as
+ * `encodePermissionContext` writes it (two words, the address's padding zero); undefined otherwise.
+ */
+export const parsePermissionContext = (context: string): { readonly account: Address; readonly id: Hex } | undefined => {
+  if (!/^0x[0-9a-fA-F]{128}$/.test(context)) return undefined
+  const decoded = decodePermissionContext(context as Hex)
+  return encodePermissionContext(decoded.account, decoded.id) === context.toLowerCase() ? decoded : undefined
+}
+
+/**
  * The EIP-712 typed data an account signs to revoke its permission `id` on `chainId` until `deadline`
  * (seconds): what `revokeWithSignature` checks, so anyone (a relayer) may send it and the visitor pays nothing.
  */

@@ -82,6 +82,29 @@ const spend = async ({ client, account, spender }: SetUp, id: Hex, amount: bigin
 const remaining = ({ client, account }: SetUp, id: Hex) =>
   client.readContract({ address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "remaining", args: [account.address, id] })
 
+/** The contract's error name when the relayer's `revokeWithSignature` reverts, or "ok" once it is mined. */
+const relay = async ({ client, account }: SetUp, id: Hex, deadline: bigint, signature: Hex): Promise<string> => {
+  const relayer = privateKeyToAccount(generatePrivateKey())
+  await client.setBalance({ address: relayer.address, value: 10n ** 18n })
+  const call = { account: relayer, address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "revokeWithSignature", args: [account.address, id, deadline, signature] } as const
+  try {
+    await client.simulateContract(call)
+  } catch (error) {
+    const reverted = error instanceof BaseError ? error.walk((cause) => cause instanceof ContractFunctionRevertedError) : undefined
+    if (reverted instanceof ContractFunctionRevertedError) return reverted.data?.errorName ?? "reverted"
+    throw error
+  }
+  expect((await client.getTransactionReceipt({ hash: await client.writeContract({ ...call, chain: null }) })).status).toBe("success")
+  return "ok"
+}
+
+const granted = async (id: Hex) => {
+  const setup = await setUp(devnets.chains[0]!.chainId)
+  const start = await now(setup)
+  await grant(setup, id, usdc(10), start, start + day)
+  return { setup, deadline: start + 600n }
+}
+
 describe("SpendPermissions", () => {
   it("is at the same deterministic address on both devnets", async () => {
     for (const chain of devnets.chains) {
@@ -137,29 +160,6 @@ describe("SpendPermissions", () => {
   })
 
   describe("revokeWithSignature", () => {
-    /** The contract's error name when the relayer's `revokeWithSignature` reverts, or "ok" once it is mined. */
-    const relay = async ({ client, account }: SetUp, id: Hex, deadline: bigint, signature: Hex): Promise<string> => {
-      const relayer = privateKeyToAccount(generatePrivateKey())
-      await client.setBalance({ address: relayer.address, value: 10n ** 18n })
-      const call = { account: relayer, address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "revokeWithSignature", args: [account.address, id, deadline, signature] } as const
-      try {
-        await client.simulateContract(call)
-      } catch (error) {
-        const reverted = error instanceof BaseError ? error.walk((cause) => cause instanceof ContractFunctionRevertedError) : undefined
-        if (reverted instanceof ContractFunctionRevertedError) return reverted.data?.errorName ?? "reverted"
-        throw error
-      }
-      expect((await client.getTransactionReceipt({ hash: await client.writeContract({ ...call, chain: null }) })).status).toBe("success")
-      return "ok"
-    }
-
-    const granted = async (id: Hex) => {
-      const setup = await setUp(devnets.chains[0]!.chainId)
-      const start = await now(setup)
-      await grant(setup, id, usdc(10), start, start + day)
-      return { setup, deadline: start + 600n }
-    }
-
     it("revokes on the account's signature sent by anyone, once, and the spender can spend no more", async () => {
       const id: Hex = `0x${"51".repeat(32)}`
       const { setup, deadline } = await granted(id)
