@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { BadRequest } from "../api/ApiError.ts"
 import { PorticoApi } from "../api/PorticoApi.ts"
-import { RevokeSessionResult } from "../api/SessionsApi.ts"
+import { RevokeSessionResult } from "../../core/permissions/SmartSession.ts"
 import { SmartSessions } from "./SmartSessions.ts"
 
 export const SessionsHandlers = HttpApiBuilder.group(PorticoApi, "sessions", (handlers) =>

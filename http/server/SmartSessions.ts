@@ -28,23 +28,17 @@ import {
 import { privateKeyToAccount } from "viem/accounts"
 import * as Caip from "../../core/Caip.ts"
 import { erc20TokenPeriodic, expiryRule } from "../../core/permissions/ExecutionPermissions.ts"
+import { SmartSession, type RevokeSessionRequest } from "../../core/permissions/SmartSession.ts"
 import { parsePermissionContext, spendPermissionsAbi, spendPermissionsAddress } from "../../core/permissions/SpendPermissions.ts"
 import { BadRequest, NotFound, NotImplemented, UpstreamUnavailable } from "../api/ApiError.ts"
-import { SmartSession } from "../api/SessionsApi.ts"
 import { contractRead } from "./ChainCalls.ts"
 import type { EvmChainOptions, SessionsOptions } from "./ServerOptions.ts"
-
-export interface Revocation {
-  readonly pci: string
-  readonly signature: string
-  readonly deadline: number
-}
 
 export class SmartSessions extends Context.Service<SmartSessions, {
   /** The session `pci` names, on `chainId` (CAIP-2) or the first configured chain that holds it. */
   readonly get: (pci: string, chainId: string | undefined) => Effect.Effect<SmartSession, BadRequest | NotFound | UpstreamUnavailable>
   /** Revokes it on the account's signature; the relayer's transaction hash once mined. */
-  readonly revoke: (revocation: Revocation, chainId: string | undefined) => Effect.Effect<Hex, BadRequest | NotFound | NotImplemented | UpstreamUnavailable>
+  readonly revoke: (revocation: RevokeSessionRequest, chainId: string | undefined) => Effect.Effect<Hex, BadRequest | NotFound | NotImplemented | UpstreamUnavailable>
 }>()("portico/http/server/SmartSessions") {}
 
 /** How long the server waits for the relayer's transaction to be mined before it answers 502. */
@@ -180,7 +174,7 @@ export const make = (evm: ReadonlyArray<EvmChainOptions>, options: SessionsOptio
         return sessionOf(located, pci, Option.getOrElse(remaining, () => 0n))
       })
 
-    const revoke = (revocation: Revocation, chainId: string | undefined) =>
+    const revoke = (revocation: RevokeSessionRequest, chainId: string | undefined) =>
       Effect.gen(function*() {
         if (relayer === undefined) {
           return yield* new NotImplemented({ message: "Revocations are not sent by this server: set sessions.relayerKey (the key of an account funded on each EVM chain)" })

@@ -5,10 +5,15 @@
  * (then the spender is refused on chain) and refuses every forged, foreign, stale or replayed one before
  * anything is sent (the relayer's nonce does not move).
  */
+import * as Effect from "effect/Effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { createTestClient, erc20Abi, http, publicActions, walletActions, type Address, type Hex } from "viem"
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as Backend from "../../../core/Backend.ts"
+import * as Storage from "../../../core/Storage.ts"
 import { encodePermissionContext, revocationTypedData, spendPermissionsAbi, spendPermissionsAddress } from "../../../core/permissions/SpendPermissions.ts"
+import * as BackendClient from "../../../http/client/Backend.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { deployerAccount, sessionsRelayerAccount } from "../../../sandbox/evm/DemoAccounts.ts"
 import { chainOf } from "../../../sandbox/evm/EvmDeployment.ts"
@@ -224,5 +229,28 @@ describe("POST /v1/sessions/{pci}/revoke", () => {
     const unknown = encodePermissionContext(granted.account.address, generatePrivateKey())
     expect(await revoke(unknown, { pci: unknown, signature: good, deadline })).toMatchObject({ status: 404 })
     expect(await relayerNonces()).toEqual(after)
+  })
+})
+
+describe("the modal's Backend", () => {
+  const withBackend = <A, E>(use: (backend: Backend.Backend["Service"]) => Effect.Effect<A, E>) =>
+    Effect.runPromise(Effect.flatMap(Backend.Backend, use).pipe(
+      Effect.provide(BackendClient.layer({ apiUrl: api.url, projectId: "test-project", sdkVersion: "test", retry: false })),
+      Effect.provide([FetchHttpClient.layer, Storage.layerMemory])
+    ))
+
+  it("reads a session (none for an unknown one), revokes it, and passes a refusal on typed", async () => {
+    const granted = await grant()
+    const network = `eip155:${granted.chainId}`
+    expect(await withBackend((backend) => backend.smartSession(granted.pci, network))).toMatchObject({ pci: granted.pci, revoked: false, spender: granted.spender.address })
+    expect(await withBackend((backend) => backend.smartSession(encodePermissionContext(granted.account.address, generatePrivateKey()), network))).toBeUndefined()
+    const deadline = await deadlineOf(granted)
+    const forged = await signed(granted, deadline, granted.spender)
+    expect(await withBackend((backend) => Effect.flip(backend.revokeSmartSession({ pci: granted.pci, signature: forged, deadline }, network))))
+      .toMatchObject({ _tag: "BackendRequestError", status: 400 })
+    const signature = await signed(granted, deadline)
+    const hash = await withBackend((backend) => backend.revokeSmartSession({ pci: granted.pci, signature, deadline }, network))
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await withBackend((backend) => backend.smartSession(granted.pci, network))).toMatchObject({ revoked: true, remaining: "0x0" })
   })
 })
