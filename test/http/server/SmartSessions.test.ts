@@ -232,13 +232,14 @@ describe("POST /v1/sessions/{pci}/revoke", () => {
   })
 })
 
-describe("the modal's Backend", () => {
-  const withBackend = <A, E>(use: (backend: Backend.Backend["Service"]) => Effect.Effect<A, E>) =>
-    Effect.runPromise(Effect.flatMap(Backend.Backend, use).pipe(
-      Effect.provide(BackendClient.layer({ apiUrl: api.url, projectId: "test-project", sdkVersion: "test", retry: false })),
-      Effect.provide([FetchHttpClient.layer, Storage.layerMemory])
-    ))
+/** Runs `use` on the modal's Backend client over the API server. */
+const withBackend = <A, E>(use: (backend: Backend.Backend["Service"]) => Effect.Effect<A, E>) =>
+  Effect.runPromise(Effect.flatMap(Backend.Backend, use).pipe(
+    Effect.provide(BackendClient.layer({ apiUrl: api.url, projectId: "test-project", sdkVersion: "test", retry: false })),
+    Effect.provide([FetchHttpClient.layer, Storage.layerMemory])
+  ))
 
+describe("the modal's Backend", () => {
   it("reads a session (none for an unknown one), revokes it, and passes a refusal on typed", async () => {
     const granted = await grant()
     const network = `eip155:${granted.chainId}`
