@@ -4,12 +4,12 @@
  * outside the window, never for another spender, and never again once the account revokes, itself or
  * through a relayer carrying its EIP-712 revocation.
  */
-import { BaseError, ContractFunctionRevertedError, createTestClient, erc20Abi, hashTypedData, http, publicActions, walletActions, type Address, type Hex } from "viem"
+import { BaseError, ContractFunctionRevertedError, erc20Abi, hashTypedData, type Address, type Hex } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { decodePermissionContext, encodePermissionContext, revocationTypedData, spendPermissionsAbi, spendPermissionsAddress } from "../../core/permissions/SpendPermissions.ts"
 import { compileContracts } from "../../sandbox/evm/Compile.ts"
-import { deployerAccount } from "../../sandbox/evm/DemoAccounts.ts"
+import { spendPermissionParties } from "../support/spendPermissionParties.ts"
 import { chainOf } from "../../sandbox/evm/EvmDeployment.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 
@@ -30,20 +30,7 @@ const dead: Address = "0x000000000000000000000000000000000000dEaD"
 const setUp = async (chainId: number) => {
   const devnet = devnets.chains.find((chain) => chain.chainId === chainId)
   if (devnet === undefined) throw new Error(`no devnet ${chainId}`)
-  const client = createTestClient({ mode: "hardhat", transport: http(devnet.rpcUrl) }).extend(publicActions).extend(walletActions)
-  const token = chainOf(devnets.deployment, chainId).contracts["usdc"] as Address
-  const account = privateKeyToAccount(generatePrivateKey())
-  const spender = privateKeyToAccount(generatePrivateKey())
-  for (const who of [account, spender]) await client.setBalance({ address: who.address, value: 10n ** 18n })
-  await client.writeContract({
-    account: deployerAccount.address,
-    address: token,
-    abi: [{ type: "function", name: "mint", stateMutability: "nonpayable", inputs: [{ type: "address" }, { type: "uint256" }], outputs: [] }],
-    functionName: "mint",
-    args: [account.address, usdc(1_000)],
-    chain: null
-  })
-  return { client, token, account, spender }
+  return spendPermissionParties(devnet.rpcUrl, devnets.deployment, chainId, usdc(1_000))
 }
 
 type SetUp = Awaited<ReturnType<typeof setUp>>

@@ -7,7 +7,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import { createTestClient, erc20Abi, http, publicActions, walletActions, type Address, type Hex } from "viem"
+import { erc20Abi, type Address, type Hex } from "viem"
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as Backend from "../../../core/Backend.ts"
@@ -15,10 +15,10 @@ import * as Storage from "../../../core/Storage.ts"
 import { encodePermissionContext, revocationTypedData, spendPermissionsAbi, spendPermissionsAddress } from "../../../core/permissions/SpendPermissions.ts"
 import * as BackendClient from "../../../http/client/Backend.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
-import { deployerAccount, sessionsRelayerAccount } from "../../../sandbox/evm/DemoAccounts.ts"
-import { chainOf } from "../../../sandbox/evm/EvmDeployment.ts"
+import { sessionsRelayerAccount } from "../../../sandbox/evm/DemoAccounts.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../../sandbox/evm/EvmDevnet.ts"
 import { devnetServerOptions, evmChainSpecs } from "../../../sandbox/evm/NetworkShapes.ts"
+import { devnetClient, spendPermissionParties } from "../../support/spendPermissionParties.ts"
 import { movableClock } from "../support/embedded.ts"
 
 let evm: EvmDevnets
@@ -54,8 +54,7 @@ afterAll(async () => {
   await evm?.stop()
 })
 
-const clientOf = (index: number) =>
-  createTestClient({ mode: "hardhat", transport: http(evm.chains[index]?.rpcUrl) }).extend(publicActions).extend(walletActions)
+const clientOf = (index: number) => devnetClient(evm.chains[index]?.rpcUrl ?? "")
 
 interface Granted {
   readonly client: ReturnType<typeof clientOf>
@@ -70,20 +69,8 @@ interface Granted {
 
 /** A fresh account granting a fresh spender 10 USDC a day for a week on devnet `index`. */
 const grant = async (index = 0): Promise<Granted> => {
-  const client = clientOf(index)
   const chainId = evm.chains[index]!.chainId
-  const token = chainOf(evm.deployment, chainId).contracts["usdc"] as Address
-  const account = privateKeyToAccount(generatePrivateKey())
-  const spender = privateKeyToAccount(generatePrivateKey())
-  for (const who of [account, spender]) await client.setBalance({ address: who.address, value: 10n ** 18n })
-  await client.writeContract({
-    account: deployerAccount.address,
-    address: token,
-    abi: [{ type: "function", name: "mint", stateMutability: "nonpayable", inputs: [{ type: "address" }, { type: "uint256" }], outputs: [] }],
-    functionName: "mint",
-    args: [account.address, usdc(100)],
-    chain: null
-  })
+  const { client, token, account, spender } = await spendPermissionParties(evm.chains[index]!.rpcUrl, evm.deployment, chainId, usdc(100))
   await client.writeContract({ account, address: token, abi: erc20Abi, functionName: "approve", args: [spendPermissionsAddress, usdc(100)], chain: null })
   const id = generatePrivateKey()
   const start = (await client.getBlock()).timestamp
