@@ -14,6 +14,7 @@ import { fixed } from "./FixedMessage.ts"
 import type * as Identity from "./Identity.ts"
 import type * as Name from "./Name.ts"
 import type * as Onramp from "./Onramp.ts"
+import type { RevokeSessionRequest, SmartSession } from "./permissions/SmartSession.ts"
 import type * as Swap from "./swap/Swap.ts"
 import type * as TokenBalance from "./TokenBalance.ts"
 import type * as Transaction from "./Transaction.ts"
@@ -133,6 +134,10 @@ export class Backend extends Context.Service<Backend, {
   readonly onrampUrl: (checkout: OnrampCheckout) => Effect.Effect<string, BackendError>
   /** The account's purchases, newest first (the history with its `onramp` query). */
   readonly onrampPurchases: (account: AccountOnNetwork, provider: string) => Effect.Effect<Transaction.History, BackendError>
+  /** The smart session a permission's context names on that network, as the chain holds it; undefined when none does. */
+  readonly smartSession: (pci: string, caipNetworkId: string) => Effect.Effect<SmartSession | undefined, BackendError>
+  /** Has the server's relayer send the account's signed revocation; the transaction's hash once mined. */
+  readonly revokeSmartSession: (revocation: RevokeSessionRequest, caipNetworkId: string) => Effect.Effect<string, BackendError>
 }>()("portico/core/Backend") {
   /** No API URL configured: every read fails with `BackendNotConfiguredError`. */
   static readonly layerNotConfigured: Layer.Layer<Backend> = Layer.sync(Backend, () =>
@@ -159,7 +164,9 @@ export class Backend extends Context.Service<Backend, {
       onrampOptions: notConfigured,
       onrampQuote: notConfigured,
       onrampUrl: notConfigured,
-      onrampPurchases: notConfigured
+      onrampPurchases: notConfigured,
+      smartSession: notConfigured,
+      revokeSmartSession: notConfigured
     }))
 }
 

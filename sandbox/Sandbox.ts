@@ -19,6 +19,7 @@ import { placeIdRegistry } from "./farcaster/IdRegistrySeed.ts"
 import { callbackPath } from "../http/api/SocialApi.ts"
 import { startAccountAbstractionServices } from "./bundler/AccountAbstractionServices.ts"
 import { paymasterUrlOf } from "./bundler/PaymasterService.ts"
+import { sessionsRelayerAccount } from "./evm/DemoAccounts.ts"
 import { startEvmDevnets, type EvmChain } from "./evm/EvmDevnet.ts"
 import type { EvmDeployment } from "./evm/EvmDeployment.ts"
 import { sandboxServerEvm } from "./evm/NetworkShapes.ts"
@@ -261,6 +262,8 @@ const startOn = async (options: SandboxOptions, host: string, stateDir: string, 
       allowUnsafeLocalOrigins: true,
       wallets: sandboxRegistry(devnet.deployment.caipNetworkId, `${http(ports.wallet)}/`),
       onramp: onrampServerOptions(http(ports.onramp), onrampCredentials),
+      // Revocations visitors sign are sent by a mnemonic account the devnets fund.
+      sessions: { relayerKey: sessionsRelayerAccount.privateKey },
       embedded: {
         ...sandboxEmbeddedOptions({
           keysFile: options.ports === "ephemeral" ? undefined : join(stateDir, "embedded-keys.json"),

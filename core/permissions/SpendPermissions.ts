@@ -4,14 +4,16 @@
  * through the deterministic deployer with a zero salt, so one address holds on every chain that has it;
  * the sandbox deploys it and checks the bytes land here.
  */
-import { decodeAbiParameters, encodeAbiParameters, parseAbi, type Address, type Hex } from "viem"
+import { decodeAbiParameters, encodeAbiParameters, parseAbi, type Address, type Hex, type TypedDataDefinition } from "viem"
 
 /** CREATE2 through the deterministic deployer, zero salt, solc 0.8 (Compile.ts's settings). */
-export const spendPermissionsAddress: Address = "0xa0950203874Db492e24920316B4fDC5Cb23d82a9"
+export const spendPermissionsAddress: Address = "0xc2FfA2B1f743Bd13D645b8830dDE58Ed80F4fe8a"
 
 export const spendPermissionsAbi = parseAbi([
   "function register(bytes32 id, address spender, address token, uint256 periodAmount, uint64 periodDuration, uint64 start, uint64 end)",
   "function revoke(bytes32 id)",
+  "function revokeWithSignature(address account, bytes32 id, uint256 deadline, bytes signature)",
+  "function revocationDigest(address account, bytes32 id, uint256 deadline) view returns (bytes32)",
   "function spend(address account, bytes32 id, address to, uint256 amount)",
   "function remaining(address account, bytes32 id) view returns (uint256)",
   "function permissionOf(address account, bytes32 id) view returns ((address spender, address token, uint256 periodAmount, uint64 periodDuration, uint64 start, uint64 end, bool revoked))",
@@ -25,7 +27,9 @@ export const spendPermissionsAbi = parseAbi([
   "error NotSpender(address caller)",
   "error OutsideWindow(uint256 time, uint64 start, uint64 end)",
   "error OverPeriodAllowance(uint256 amount, uint256 left)",
-  "error TransferFailed()"
+  "error TransferFailed()",
+  "error SignatureExpired(uint256 deadline)",
+  "error InvalidSignature()"
 ])
 
 const contextParameters = [{ type: "address", name: "account" }, { type: "bytes32", name: "id" }] as const
@@ -38,3 +42,24 @@ export const decodePermissionContext = (context: Hex): { readonly account: Addre
   const [account, id] = decodeAbiParameters(contextParameters, context)
   return { account, id }
 }
+
+/**
+ * The account and id of a context from outside, only when it is written exactly as
+ * `encodePermissionContext` writes it (two words, the address's padding zero); undefined otherwise.
+ */
+export const parsePermissionContext = (context: string): { readonly account: Address; readonly id: Hex } | undefined => {
+  if (!/^0x[0-9a-fA-F]{128}$/.test(context)) return undefined
+  const decoded = decodePermissionContext(context as Hex)
+  return encodePermissionContext(decoded.account, decoded.id) === context.toLowerCase() ? decoded : undefined
+}
+
+/**
+ * The EIP-712 typed data an account signs to revoke its permission `id` on `chainId` until `deadline`
+ * (seconds): what `revokeWithSignature` checks, so anyone (a relayer) may send it and the visitor pays nothing.
+ */
+export const revocationTypedData = (chainId: number, account: Address, id: Hex, deadline: bigint) => ({
+  domain: { name: "SpendPermissions", version: "1", chainId, verifyingContract: spendPermissionsAddress },
+  types: { RevokePermission: [{ name: "account", type: "address" }, { name: "id", type: "bytes32" }, { name: "deadline", type: "uint256" }] },
+  primaryType: "RevokePermission",
+  message: { account, id, deadline }
+}) as const satisfies TypedDataDefinition

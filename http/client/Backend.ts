@@ -140,7 +140,11 @@ export const make = (options: PorticoClient.ClientOptions, onRefusal: OnRefusal 
           (answer) => answer.url
         )),
       onrampPurchases: (account, provider) =>
-        call(client.blockchain.history({ params: { address: account.address }, query: { chainId: account.caipNetworkId, onramp: provider } }))
+        call(client.blockchain.history({ params: { address: account.address }, query: { chainId: account.caipNetworkId, onramp: provider } })),
+      smartSession: (pci, chainId) =>
+        call(client.sessions.get({ params: { id: pci }, query: { chainId } }).pipe(Effect.catchTag("NotFound", () => Effect.undefined))),
+      revokeSmartSession: (revocation, chainId) =>
+        call(Effect.map(client.sessions.revoke({ params: { id: revocation.pci }, query: { chainId }, payload: revocation }), (answer) => answer.transactionHash))
     })
   })
 

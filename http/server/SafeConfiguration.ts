@@ -10,7 +10,8 @@
  *   page shares, or the host page could script it;
  * - a missing, malformed or weak secret: `embedded.sessionKey` and `embedded.shareKey` (32 random bytes
  *   each, not the same), the social providers' client secrets, the onramp providers' keys, the SMTP
- *   password when `smtp.auth` is given. Nothing is ever invented in their place.
+ *   password when `smtp.auth` is given, the sessions relayer's key (a secp256k1 key, not a made-up one).
+ *   Nothing is ever invented in their place.
  */
 import * as Schema from "effect/Schema"
 import { isAllowed } from "../../core/OriginAllowlist.ts"
@@ -66,6 +67,19 @@ const onrampProblems = (onramp: OnrampOptions): ReadonlyArray<UnsafeConfiguratio
       : [present(`${at}.keySecret`, provider.keySecret, "the CDP API key's secret")]
   })
 
+/** secp256k1's order: a private key is a number from 1 to n - 1. */
+const curveOrder = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141n
+
+const relayerKeyProblem = (value: string): UnsafeConfigurationError | undefined => {
+  const key = "sessions.relayerKey"
+  if (!/^0x[0-9a-fA-F]{64}$/.test(value)) return UnsafeConfigurationError.of(key, `${key} must be a secp256k1 key, 0x and 64 hex digits: generate one with ${newKey} and fund its address`)
+  const scalar = BigInt(value)
+  if (scalar === 0n || scalar >= curveOrder) return UnsafeConfigurationError.of(key, `${key} is not a valid secp256k1 key: generate one with ${newKey}`)
+  return new Set(value.slice(2).toLowerCase().match(/../g)).size < minDistinctBytes
+    ? UnsafeConfigurationError.of(key, `${key} is not a random key (too few distinct bytes): generate one with ${newKey}`)
+    : undefined
+}
+
 /** Where the wallet's frame is served: the origins of this server that visitors reach. */
 const frameOrigins = (options: ServerOptions, embedded: EmbeddedOptions): ReadonlyArray<readonly [string, string]> => {
   const port = options.port ?? defaults.port
@@ -119,7 +133,8 @@ export const problems = (options: ServerOptions): ReadonlyArray<UnsafeConfigurat
   const embedded = options.embedded
   return [
     ...(embedded === undefined ? [] : [...secretsProblems(embedded), ...originProblems(options, embedded)]),
-    ...(options.onramp === undefined ? [] : onrampProblems(options.onramp))
+    ...(options.onramp === undefined ? [] : onrampProblems(options.onramp)),
+    options.sessions === undefined ? undefined : relayerKeyProblem(options.sessions.relayerKey)
   ].filter((problem): problem is UnsafeConfigurationError => problem !== undefined)
 }
 

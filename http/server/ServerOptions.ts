@@ -225,6 +225,16 @@ export const EmbeddedOptions = Schema.Struct({
 })
 export type EmbeddedOptions = typeof EmbeddedOptions.Type
 
+/** Smart sessions (SmartSessions.ts): the relayer that sends visitors' signed revocations. */
+export const SessionsOptions = Schema.Struct({
+  /**
+   * The relayer account's secp256k1 key (0x and 64 hex digits), funded with gas on each EVM chain: it
+   * sends the revocations visitors sign, so they pay nothing. Server only; never logged.
+   */
+  relayerKey: Schema.String
+})
+export type SessionsOptions = typeof SessionsOptions.Type
+
 export const ServerOptions = Schema.Struct({
   /** Default 127.0.0.1. */
   host: Schema.optionalKey(Schema.String),
@@ -282,6 +292,8 @@ export const ServerOptions = Schema.Struct({
   stopDeadlineSeconds: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0))),
   /** The onramp providers (buy crypto); without them the onramp endpoints answer 501. */
   onramp: Schema.optionalKey(OnrampOptions),
+  /** Smart sessions' relayer; without it `POST /v1/sessions/{id}/revoke` answers 501 (reading sessions needs only `evm`). */
+  sessions: Schema.optionalKey(SessionsOptions),
   /**
    * The embedded wallet's email login, sessions and key shares; without it those endpoints answer 501.
    * With it the server refuses to start (SafeConfiguration.ts, `UnsafeConfigurationError`) on a project

@@ -53,6 +53,7 @@ import * as ResponseHeaders from "./ResponseHeaders.ts"
 import * as SafeConfiguration from "./SafeConfiguration.ts"
 import { defaults, type RateLimitOptions, type EmbeddedOptions, type ServerOptions } from "./ServerOptions.ts"
 import { SessionsHandlers } from "./SessionsHandlers.ts"
+import * as SmartSessions from "./SmartSessions.ts"
 import { SignInHandlers, SignInService } from "./SignInHandlers.ts"
 import * as SignInSignatures from "./SignInSignatures.ts"
 import * as SignInStore from "./SignInStore.ts"
@@ -81,6 +82,12 @@ import * as PythPrices from "./solana/PythPrices.ts"
 
 export type { ServerOptions } from "./ServerOptions.ts"
 export { UnsafeConfigurationError } from "./SafeConfiguration.ts"
+
+/**
+ * The longest path parameter routed (the router's default is 100): a smart session's id, its ABI-encoded
+ * context, is 130 characters.
+ */
+const maxParamLength = 160
 
 /** Every request body Portico accepts is a small JSON document; larger ones answer 413. */
 const maxBodySize = ByteSize.kibibytes(64)
@@ -175,6 +182,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       : [await Effect.runPromise(PythPrices.make(options.solana.rpcUrl, options.solana.caipNetworkId, options.solana.pyth))]
     const prices = await Effect.runPromise(Prices.make(evm, options.prices ?? {}, clock, solanaPrices))
     const ens = await Effect.runPromise(EnsNames.make(evm))
+    const sessions = await Effect.runPromise(SmartSessions.make(evm, options.sessions))
     let ownUrl = `http://${options.host ?? defaults.host}:${options.port ?? defaults.port}`
     const configuredOrigins = [options.publicUrl, options.embedded?.publicUrl].flatMap((url) =>
       url !== undefined && URL.canParse(url) ? [new URL(url).origin] : []
@@ -227,6 +235,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       operations.layer,
       Layer.succeed(Prices.Prices, prices),
       Layer.succeed(EnsNames.EnsNames, ens),
+      Layer.succeed(SmartSessions.SmartSessions, sessions),
       Layer.succeed(Swaps.Swaps, JupiterSwaps.withJupiter(Swaps.make(evm), options.solana === undefined ? undefined : JupiterSwaps.make(options.solana))),
       options.embedded === undefined ? Layer.empty : embeddedLayer(db, options.embedded, projects, clock, graceful.stopping)
     )
@@ -251,7 +260,7 @@ export const startApiServer = async (options: ServerOptions = {}, injected: Serv
       HttpRouter.middleware((httpEffect) => ResponseHeaders.middleware(ErrorBodies.middleware(httpEffect)), { global: true })
     )
     let listening: Server | undefined
-    const server = HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true }).pipe(
+    const server = HttpRouter.serve(routes, { disableLogger: true, disableListenLog: true, routerConfig: { maxParamLength } }).pipe(
       Layer.provide(Layer.succeed(HttpIncomingMessage.MaxBodySize, maxBodySize)),
       // No span exporter is configured: a span per request would cost every answer and reach nobody.
       Layer.provide(Layer.succeed(References.TracerEnabled, false)),

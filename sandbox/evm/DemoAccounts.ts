@@ -45,3 +45,13 @@ export const oracleAccount: DemoAccount = {
   address: "0x71bE63f3384f5fb98995898A86B02Fb2426c5788",
   privateKey: "0x701b615bbdfb9de65240bc28bd21bbc0d996645a3dd57e7b12bc2bdf6f192c82"
 }
+
+/**
+ * Account 16 of the mnemonic (Hardhat funds it on every devnet): the API server's smart-sessions relayer,
+ * which sends the revocations visitors sign (`sessions.relayerKey`). Its key is derived from the public mnemonic.
+ */
+export const sessionsRelayerAccount: DemoAccount = {
+  index: 16,
+  address: "0x2546BcD3c84621e976D8185a91A922aE77ECEc30",
+  privateKey: "0xea6c44ac03bff858b476bba40716402b03e41b8e97e276d1baec7c37d42484a0"
+}

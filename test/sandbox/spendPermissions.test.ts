@@ -1,13 +1,15 @@
 /**
  * Portico's periodic spend-permission contract on the devnets, driven over JSON-RPC as a site would:
  * the account registers and approves, the spender moves what the period allows and no more, never
- * outside the window, never for another spender, and never again once the account revokes.
+ * outside the window, never for another spender, and never again once the account revokes, itself or
+ * through a relayer carrying its EIP-712 revocation.
  */
-import { BaseError, ContractFunctionRevertedError, createTestClient, erc20Abi, http, publicActions, walletActions, type Address, type Hex } from "viem"
+import { BaseError, ContractFunctionRevertedError, erc20Abi, hashTypedData, type Address, type Hex } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { decodePermissionContext, encodePermissionContext, spendPermissionsAbi, spendPermissionsAddress } from "../../core/permissions/SpendPermissions.ts"
-import { deployerAccount } from "../../sandbox/evm/DemoAccounts.ts"
+import { decodePermissionContext, encodePermissionContext, revocationTypedData, spendPermissionsAbi, spendPermissionsAddress } from "../../core/permissions/SpendPermissions.ts"
+import { compileContracts } from "../../sandbox/evm/Compile.ts"
+import { spendPermissionParties } from "../support/spendPermissionParties.ts"
 import { chainOf } from "../../sandbox/evm/EvmDeployment.ts"
 import { startEvmDevnets, type EvmDevnets } from "../../sandbox/evm/EvmDevnet.ts"
 
@@ -28,28 +30,17 @@ const dead: Address = "0x000000000000000000000000000000000000dEaD"
 const setUp = async (chainId: number) => {
   const devnet = devnets.chains.find((chain) => chain.chainId === chainId)
   if (devnet === undefined) throw new Error(`no devnet ${chainId}`)
-  const client = createTestClient({ mode: "hardhat", transport: http(devnet.rpcUrl) }).extend(publicActions).extend(walletActions)
-  const token = chainOf(devnets.deployment, chainId).contracts["usdc"] as Address
-  const account = privateKeyToAccount(generatePrivateKey())
-  const spender = privateKeyToAccount(generatePrivateKey())
-  for (const who of [account, spender]) await client.setBalance({ address: who.address, value: 10n ** 18n })
-  await client.writeContract({
-    account: deployerAccount.address,
-    address: token,
-    abi: [{ type: "function", name: "mint", stateMutability: "nonpayable", inputs: [{ type: "address" }, { type: "uint256" }], outputs: [] }],
-    functionName: "mint",
-    args: [account.address, usdc(1_000)],
-    chain: null
-  })
-  return { client, token, account, spender }
+  return spendPermissionParties(devnet.rpcUrl, devnets.deployment, chainId, usdc(1_000))
 }
 
 type SetUp = Awaited<ReturnType<typeof setUp>>
 
 const now = async ({ client }: SetUp) => (await client.getBlock()).timestamp
 
-const grant = async (setup: SetUp, id: Hex, periodAmount: bigint, start: bigint, end: bigint) => {
-  const { client, token, account, spender } = setup
+/** Registers as the account (its key, or its address where the devnet sends as it). */
+const grant = async (setup: SetUp, id: Hex, periodAmount: bigint, start: bigint, end: bigint, as: SetUp["account"] | Address = setup.account) => {
+  const { client, token, spender } = setup
+  const account = as
   await client.writeContract({ account, address: token, abi: erc20Abi, functionName: "approve", args: [spendPermissionsAddress, usdc(1_000)], chain: null })
   await client.writeContract({
     account,
@@ -77,6 +68,29 @@ const spend = async ({ client, account, spender }: SetUp, id: Hex, amount: bigin
 
 const remaining = ({ client, account }: SetUp, id: Hex) =>
   client.readContract({ address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "remaining", args: [account.address, id] })
+
+/** The contract's error name when the relayer's `revokeWithSignature` reverts, or "ok" once it is mined. */
+const relay = async ({ client, account }: SetUp, id: Hex, deadline: bigint, signature: Hex): Promise<string> => {
+  const relayer = privateKeyToAccount(generatePrivateKey())
+  await client.setBalance({ address: relayer.address, value: 10n ** 18n })
+  const call = { account: relayer, address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "revokeWithSignature", args: [account.address, id, deadline, signature] } as const
+  try {
+    await client.simulateContract(call)
+  } catch (error) {
+    const reverted = error instanceof BaseError ? error.walk((cause) => cause instanceof ContractFunctionRevertedError) : undefined
+    if (reverted instanceof ContractFunctionRevertedError) return reverted.data?.errorName ?? "reverted"
+    throw error
+  }
+  expect((await client.getTransactionReceipt({ hash: await client.writeContract({ ...call, chain: null }) })).status).toBe("success")
+  return "ok"
+}
+
+const granted = async (id: Hex) => {
+  const setup = await setUp(devnets.chains[0]!.chainId)
+  const start = await now(setup)
+  await grant(setup, id, usdc(10), start, start + day)
+  return { setup, deadline: start + 600n }
+}
 
 describe("SpendPermissions", () => {
   it("is at the same deterministic address on both devnets", async () => {
@@ -130,6 +144,64 @@ describe("SpendPermissions", () => {
     const start = await now(setup)
     await expect(grant(setup, `0x${"44".repeat(32)}`, 0n, start, start + day)).rejects.toThrow(/InvalidPermission/)
     await expect(grant(setup, `0x${"45".repeat(32)}`, 1n, start, start)).rejects.toThrow(/InvalidPermission/)
+  })
+
+  describe("revokeWithSignature", () => {
+    it("revokes on the account's signature sent by anyone, once, and the spender can spend no more", async () => {
+      const id: Hex = `0x${"51".repeat(32)}`
+      const { setup, deadline } = await granted(id)
+      const typed = revocationTypedData(devnets.chains[0]!.chainId, setup.account.address, id, deadline)
+      expect(await setup.client.readContract({ address: spendPermissionsAddress, abi: spendPermissionsAbi, functionName: "revocationDigest", args: [setup.account.address, id, deadline] }))
+        .toBe(hashTypedData(typed))
+      const signature = await setup.account.signTypedData(typed)
+      expect(await relay(setup, id, deadline, signature)).toBe("ok")
+      expect(await spend(setup, id, 1n)).toBe("PermissionIsRevoked")
+      expect(await relay(setup, id, deadline, signature)).toBe("PermissionIsRevoked")
+    })
+
+    it("refuses an expired signature, another key's, one for another permission or chain, and a malleable twin", async () => {
+      const id: Hex = `0x${"52".repeat(32)}`
+      const { setup, deadline } = await granted(id)
+      const chainId = devnets.chains[0]!.chainId
+      const past = (await now(setup)) - 1n
+      expect(await relay(setup, id, past, await setup.account.signTypedData(revocationTypedData(chainId, setup.account.address, id, past)))).toBe("SignatureExpired")
+      const stranger = privateKeyToAccount(generatePrivateKey())
+      expect(await relay(setup, id, deadline, await stranger.signTypedData(revocationTypedData(chainId, setup.account.address, id, deadline)))).toBe("InvalidSignature")
+      const other: Hex = `0x${"53".repeat(32)}`
+      expect(await relay(setup, id, deadline, await setup.account.signTypedData(revocationTypedData(chainId, setup.account.address, other, deadline)))).toBe("InvalidSignature")
+      expect(await relay(setup, id, deadline, await setup.account.signTypedData(revocationTypedData(devnets.chains[1]!.chainId, setup.account.address, id, deadline)))).toBe("InvalidSignature")
+      const signature = await setup.account.signTypedData(revocationTypedData(chainId, setup.account.address, id, deadline))
+      const order = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141n
+      const s = BigInt(`0x${signature.slice(66, 130)}`)
+      const v = signature.slice(130) === "1b" ? "1c" : "1b"
+      const twin: Hex = `${signature.slice(0, 66)}${(order - s).toString(16).padStart(64, "0")}${v}` as Hex
+      expect(await relay(setup, id, deadline, twin)).toBe("InvalidSignature")
+      expect(await spend(setup, id, 1n)).toBe("ok")
+    })
+
+    it("takes a contract account's ERC-1271 answer, and refuses when its owner did not sign", async () => {
+      const chainId = devnets.chains[0]!.chainId
+      const setup = await setUp(chainId)
+      const { SmartAccount } = await compileContracts()
+      const owner = privateKeyToAccount(generatePrivateKey())
+      const created = await setup.client.getTransactionReceipt({
+        hash: await setup.client.deployContract({ account: setup.spender, abi: SmartAccount.abi, bytecode: SmartAccount.bytecode, args: [owner.address], chain: null })
+      })
+      const address = created.contractAddress as Address
+      // The contract account itself registers: the devnet lets the test send as it.
+      await setup.client.impersonateAccount({ address })
+      await setup.client.setBalance({ address, value: 10n ** 18n })
+      const contractSetup = { ...setup, account: { ...setup.account, address } }
+      const id: Hex = `0x${"54".repeat(32)}`
+      const start = await now(setup)
+      await grant(contractSetup, id, usdc(10), start, start + day, address)
+      await setup.client.stopImpersonatingAccount({ address })
+      const deadline = start + 600n
+      const typed = revocationTypedData(chainId, address, id, deadline)
+      expect(await relay(contractSetup, id, deadline, await privateKeyToAccount(generatePrivateKey()).signTypedData(typed))).toBe("InvalidSignature")
+      expect(await relay(contractSetup, id, deadline, await owner.signTypedData(typed))).toBe("ok")
+      expect(await spend(contractSetup, id, 1n)).toBe("PermissionIsRevoked")
+    })
   })
 
   it("names the account and the id in the context a site redeems with", () => {

@@ -9,7 +9,9 @@ interface IERC20TransferFrom {
 /// (Simple7702Account). An account registers a permission for a spender (a site's session key) and approves
 /// the token to this contract; the spender then moves at most `periodAmount` per period, inside the
 /// permission's window, until the account revokes it. Written for Portico from the ERC text; no owner, no
-/// upgrade, nothing held: the tokens stay in the account until a spend moves them.
+/// upgrade, nothing held: the tokens stay in the account until a spend moves them. An account may also
+/// revoke by signing EIP-712's `RevokePermission` (ECDSA for a key or an EIP-7702 account, ERC-1271 for a
+/// contract) and letting anyone submit it, so that ending a permission costs the visitor no gas.
 contract SpendPermissions {
     struct Permission {
         address spender;
@@ -25,6 +27,13 @@ contract SpendPermissions {
         uint64 period;
         uint256 spent;
     }
+
+    bytes32 private constant DOMAIN_TYPEHASH =
+        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
+    bytes32 private constant REVOKE_TYPEHASH = keccak256("RevokePermission(address account,bytes32 id,uint256 deadline)");
+    bytes4 private constant ERC1271_MAGIC = 0x1626ba7e;
+    /// secp256k1's n / 2: a larger s is the malleable twin of a valid signature (EIP-2).
+    uint256 private constant HALF_ORDER = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
 
     mapping(address account => mapping(bytes32 id => Permission)) private _permissions;
     mapping(address account => mapping(bytes32 id => Usage)) private _usage;
@@ -50,6 +59,8 @@ contract SpendPermissions {
     error OutsideWindow(uint256 time, uint64 start, uint64 end);
     error OverPeriodAllowance(uint256 amount, uint256 left);
     error TransferFailed();
+    error SignatureExpired(uint256 deadline);
+    error InvalidSignature();
 
     /// Registers a permission of the calling account under an id of its choice (never reused, even once revoked).
     function register(
@@ -75,6 +86,43 @@ contract SpendPermissions {
         if (permission.spender == address(0)) revert UnknownPermission(msg.sender, id);
         permission.revoked = true;
         emit PermissionRevoked(msg.sender, id);
+    }
+
+    /// Ends `account`'s permission `id` for good on the account's EIP-712 signature, sent by anyone before
+    /// `deadline`. A signature revokes one permission once: ids are never reused, and a revoked one refuses it.
+    function revokeWithSignature(address account, bytes32 id, uint256 deadline, bytes calldata signature) external {
+        if (block.timestamp > deadline) revert SignatureExpired(deadline);
+        Permission storage permission = _permissions[account][id];
+        if (permission.spender == address(0)) revert UnknownPermission(account, id);
+        if (permission.revoked) revert PermissionIsRevoked(account, id);
+        if (!_signedBy(account, revocationDigest(account, id, deadline), signature)) revert InvalidSignature();
+        permission.revoked = true;
+        emit PermissionRevoked(account, id);
+    }
+
+    /// The EIP-712 digest an account signs to revoke `id` until `deadline`, under this contract's domain.
+    function revocationDigest(address account, bytes32 id, uint256 deadline) public view returns (bytes32) {
+        bytes32 domain = keccak256(
+            abi.encode(DOMAIN_TYPEHASH, keccak256("SpendPermissions"), keccak256("1"), block.chainid, address(this))
+        );
+        return keccak256(abi.encodePacked("\x19\x01", domain, keccak256(abi.encode(REVOKE_TYPEHASH, account, id, deadline))));
+    }
+
+    /// The account's key signed `digest` (65 bytes, low s), or the account's code says so through ERC-1271.
+    function _signedBy(address account, bytes32 digest, bytes calldata signature) private view returns (bool) {
+        if (signature.length == 65) {
+            bytes32 r = bytes32(signature[0:32]);
+            bytes32 s = bytes32(signature[32:64]);
+            uint8 v = uint8(signature[64]);
+            if (uint256(s) <= HALF_ORDER && (v == 27 || v == 28)) {
+                address signer = ecrecover(digest, v, r, s);
+                if (signer != address(0) && signer == account) return true;
+            }
+        }
+        if (account.code.length == 0) return false;
+        (bool ok, bytes memory answer) =
+            account.staticcall(abi.encodeWithSelector(ERC1271_MAGIC, digest, signature));
+        return ok && answer.length == 32 && abi.decode(answer, (bytes4)) == ERC1271_MAGIC;
     }
 
     /// Moves `amount` of the permission's token from `account` to `to`, as the permission's spender.

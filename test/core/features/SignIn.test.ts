@@ -353,5 +353,7 @@ const unusedBackend = Backend.Backend.of({
   onrampOptions: () => Effect.die("unused"),
   onrampQuote: () => Effect.die("unused"),
   onrampUrl: () => Effect.die("unused"),
-  onrampPurchases: () => Effect.die("unused")
+  onrampPurchases: () => Effect.die("unused"),
+  smartSession: () => Effect.die("unused"),
+  revokeSmartSession: () => Effect.die("unused")
 })

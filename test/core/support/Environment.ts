@@ -62,7 +62,9 @@ const backendOf = (answers: Partial<Backend["Service"]>): Backend["Service"] => 
     onrampOptions: answers.onrampOptions ?? die("onrampOptions"),
     onrampQuote: answers.onrampQuote ?? die("onrampQuote"),
     onrampUrl: answers.onrampUrl ?? die("onrampUrl"),
-    onrampPurchases: answers.onrampPurchases ?? die("onrampPurchases")
+    onrampPurchases: answers.onrampPurchases ?? die("onrampPurchases"),
+    smartSession: answers.smartSession ?? die("smartSession"),
+    revokeSmartSession: answers.revokeSmartSession ?? die("revokeSmartSession")
   })
 
 /** The page sign-in messages are made for in these tests. */

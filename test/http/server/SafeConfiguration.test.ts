@@ -95,17 +95,26 @@ describe("startApiServer refuses", () => {
     const coinbase = { kind: "coinbase", keyName: "organizations/o/apiKeys/k", keySecret: "" } as const
     expect(await refusal({ port: 0, onramp: { providers: [coinbase] } })).toMatchObject({ key: "onramp.providers.0.keySecret" })
   })
+
+  it("a sessions relayer key that is not a random secp256k1 key, without ever printing it", async () => {
+    const order = "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
+    for (const relayerKey of ["", randomKey(), `0x${randomKey().slice(2)}`, `0x${"0".repeat(64)}`, order, `0x${"ab".repeat(32)}`]) {
+      const error = await refusal({ ...safe, sessions: { relayerKey } })
+      expect(error).toMatchObject({ key: "sessions.relayerKey" })
+      if (relayerKey !== "") expect(error.message).not.toContain(relayerKey.replace(/^0x/, ""))
+    }
+  })
 })
 
 describe("startApiServer starts", () => {
-  it("a safe configuration, and a local one with allowUnsafeLocalOrigins", async () => {
+  it("a safe configuration (with a sessions relayer), and a local one with allowUnsafeLocalOrigins", async () => {
     const local: ServerOptions = {
       port: 0,
       projects: { sandbox: { allowedOrigins: ["*"] } },
       allowUnsafeLocalOrigins: true,
       embedded: { ...embedded, publicUrl: "http://127.0.0.1:8790" }
     }
-    for (const options of [safe, local]) {
+    for (const options of [{ ...safe, sessions: { relayerKey: `0x${randomKey()}` } }, local]) {
       const server = await startApiServer(options)
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
       await server.stop()

@@ -355,14 +355,19 @@ export const apiSuite = (database: () => Pick<ServerOptions, "databaseUrl" | "da
       ])
     })
 
-    it("answers 501 for onramp and sessions", async () => {
+    it("answers 501 for onramp and for revocations without a relayer, naming the key", async () => {
       const errors = await withClient(setup(), (c) =>
         Effect.all([
           Effect.flip(c.blockchain.onrampOptions({ query: {} })),
-          Effect.flip(c.sessions.get({ params: { id: "s1" }, query: {} })),
-          Effect.flip(c.sessions.revoke({ params: { id: "s1" }, query: {}, payload: { pci: "p", signature: "0x" } }))
+          Effect.flip(c.sessions.revoke({ params: { id: "s1" }, query: {}, payload: { pci: "s1", signature: "0x", deadline: 0 } }))
         ]))
       for (const error of errors) expect(error).toMatchObject({ _tag: "NotImplemented", status: 501 })
+      expect(errors[1]?.message).toMatch(/sessions\.relayerKey/)
+    })
+
+    it("answers 400 for a session id that is not a permission context", async () => {
+      const error = await withClient(setup(), (c) => Effect.flip(c.sessions.get({ params: { id: "s1" }, query: {} })))
+      expect(error).toMatchObject({ _tag: "BadRequest", message: expect.stringMatching(/^pci: /) })
     })
 
     it("serves the OpenAPI document generated from the contracts", async () => {
