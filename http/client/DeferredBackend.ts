@@ -43,6 +43,8 @@ export const layer = (urls: Backend.ServerUrls, load: Effect.Effect<Service, Cod
       onrampOptions: () => use((backend) => backend.onrampOptions()),
       onrampQuote: (query) => use((backend) => backend.onrampQuote(query)),
       onrampUrl: (checkout) => use((backend) => backend.onrampUrl(checkout)),
-      onrampPurchases: (account, provider) => use((backend) => backend.onrampPurchases(account, provider))
+      onrampPurchases: (account, provider) => use((backend) => backend.onrampPurchases(account, provider)),
+      smartSession: (pci, caipNetworkId) => use((backend) => backend.smartSession(pci, caipNetworkId)),
+      revokeSmartSession: (revocation, caipNetworkId) => use((backend) => backend.revokeSmartSession(revocation, caipNetworkId))
     })
   })
