@@ -2,9 +2,11 @@
  * One-Click Auth between our two Sign clients through the sandbox relay: a wallet that signs in answers the
  * `wc_sessionAuthenticate` and both sides hold the same session without a settlement; a wallet without it
  * settles the proposal sent alongside; a refusal reaches the dapp; and a wallet that signs anything but what
- * was asked (another domain, nonce or chain, or a forged signer) leaves the dapp without a session.
+ * was asked (another domain, nonce or chain), or an answer sealed by another key than the responder it
+ * names, leaves the dapp without a session.
  */
 import { afterEach, describe, expect, it } from "vitest"
+import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
@@ -14,8 +16,11 @@ import * as Recap from "../../../core/signin/Recap.ts"
 import * as Storage from "../../../core/Storage.ts"
 import * as Cacaos from "../../../core/walletconnect/Cacaos.ts"
 import type * as Protocol from "../../../core/walletconnect/Protocol.ts"
-import type * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
+import * as Envelope from "../../../core/walletconnect/Envelope.ts"
+import * as RelayAuth from "../../../core/walletconnect/RelayAuth.ts"
+import * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import * as SignClient from "../../../core/walletconnect/SignClient.ts"
+import * as SymKey from "../../../core/walletconnect/SymKey.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
 
 const openSocket = (url: string) => new WebSocket(url) as unknown as RelayClient.Socket
@@ -121,6 +126,23 @@ describe("One-Click Auth", () => {
     await wallet.pair(proposal.uri)
     await wallet.rejectAuthenticate((await request).request.id, { code: 5000, message: "User rejected." })
     await expect(proposal.approval).rejects.toMatchObject({ _tag: "PeerError", code: 5000 })
+  })
+
+  it("refuses an answer sealed by another key than the responder it names, and keeps no session", async () => {
+    const { dapp, wallet, payload, proposal } = await pair()
+    const request = nextEvent(wallet, "SessionAuthenticate")
+    await wallet.pair(proposal.uri)
+    const { id, params } = (await request).request
+    // An attacker on the relay answers in a well-formed type 1 envelope of its own key, naming the wallet's key as responder.
+    const attacker = SymKey.generateKeyPair()
+    const named = SymKey.generateKeyPair()
+    const symKey = Effect.runSync(SymKey.agree(attacker.privateKey, params.requester.publicKey))
+    const result = { cacaos: [await cacaoOf(payload, account)], responder: { publicKey: named.publicKey, metadata: metadata("wallet") } }
+    const sender = RelayClient.make({ relayUrl: relay?.url ?? "", projectId: "test", seed: RelayAuth.generateSeed(), onPush: () => undefined, openSocket })
+    await sender.publish(SymKey.topicOf(params.requester.publicKey), Envelope.sealFromSender(symKey, attacker.publicKey, JSON.stringify({ id, jsonrpc: "2.0", result })), { ttl: 300, tag: 1117 })
+    sender.close()
+    await expect(proposal.approval).rejects.toMatchObject({ _tag: "PeerError", code: -32602 })
+    expect(dapp.sessions()).toEqual([])
   })
 
   const attacks: ReadonlyArray<readonly [string, (payload: Protocol.AuthPayload) => Partial<Protocol.Cacao["p"]>, string]> = [
