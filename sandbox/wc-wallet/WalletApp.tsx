@@ -54,9 +54,13 @@ const Card = ({ title, children }: { readonly title: string; readonly children: 
 }
 
 /**
- * Opened by a dapp's deep link, the wallet sends the visitor back once it sent the session's settlement, to
- * the return link the dapp proposed (as wallet apps do with WalletConnect's `metadata.redirect`).
+ * Opened by a dapp's deep link, the wallet sends the visitor back once it sent the session's settlement (or its
+ * sign-in answer), to the return link the dapp gave (as wallet apps do with WalletConnect's `metadata.redirect`).
  */
+const goBack = (returnToSite: boolean) => (back: string | undefined) => {
+  if (returnToSite && back !== undefined) location.assign(back)
+}
+
 const Proposal = ({ wallet, proposal, returnToSite }: { readonly wallet: WcWallet; readonly proposal: ProposalView; readonly returnToSite: boolean }) => (
   <Card title={`Session proposal from ${proposal.name}`}>
     <div style={styles.row}>
@@ -68,10 +72,7 @@ const Proposal = ({ wallet, proposal, returnToSite }: { readonly wallet: WcWalle
     <List label="Methods" items={proposal.methods} />
     <List label="Events" items={proposal.events} />
     <Decision
-      onApprove={() =>
-        void wallet.approveProposal(proposal.id).then((back) => {
-          if (returnToSite && back !== undefined) location.assign(back)
-        })}
+      onApprove={() => void wallet.approveProposal(proposal.id).then(goBack(returnToSite))}
       onReject={() => void wallet.rejectProposal(proposal.id)}
     />
   </Card>
@@ -88,10 +89,7 @@ const SignIn = ({ wallet, signIn, returnToSite }: { readonly wallet: WcWallet; r
       </pre>
     ))}
     <Decision
-      onApprove={() =>
-        void wallet.approveSignIn(signIn.id).then((back) => {
-          if (returnToSite && back !== undefined) location.assign(back)
-        })}
+      onApprove={() => void wallet.approveSignIn(signIn.id).then(goBack(returnToSite))}
       onReject={() => void wallet.rejectSignIn(signIn.id)}
     />
   </Card>

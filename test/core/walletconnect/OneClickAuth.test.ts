@@ -10,7 +10,6 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { verifyMessage } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { WebSocket } from "ws"
 import * as Caip from "../../../core/Caip.ts"
 import * as Recap from "../../../core/signin/Recap.ts"
 import * as Storage from "../../../core/Storage.ts"
@@ -22,9 +21,8 @@ import * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import * as SignClient from "../../../core/walletconnect/SignClient.ts"
 import * as SymKey from "../../../core/walletconnect/SymKey.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
+import { metadata, openSocket, stopPeers } from "./Peers.ts"
 
-const openSocket = (url: string) => new WebSocket(url) as unknown as RelayClient.Socket
-const metadata = (name: string) => ({ name, description: `${name} test peer`, url: `https://${name}.test`, icons: [] })
 const signer = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d")
 const chain = "eip155:31337" as const
 
@@ -63,8 +61,7 @@ describe("One-Click Auth", () => {
   const clients: Array<SignClient.SignClient> = []
   let relay: Relay | undefined
   afterEach(async () => {
-    for (const client of clients.splice(0)) client.close()
-    await relay?.stop()
+    await stopPeers(clients, relay)
     relay = undefined
   })
 
