@@ -122,10 +122,11 @@ describe("contract-account sign-in", () => {
   })
 })
 
+const policy = (nonces: ReturnType<typeof createMemoryNonces>) =>
+  ({ domain: "app.example.com", origin: "https://app.example.com", chains: [chainId], rpcUrls: { [chainId]: rpcUrl }, nonces: nonces.store })
+
 describe("One-Click Auth CACAOs through portico/server's verifier", () => {
   const recap = Recap.encode(Recap.requests("eip155", ["personal_sign"]))
-  const policy = (nonces: ReturnType<typeof createMemoryNonces>) =>
-    ({ domain: "app.example.com", origin: "https://app.example.com", chains: [chainId], rpcUrls: { [chainId]: rpcUrl }, nonces: nonces.store })
   /** The payload a dapp asks with a fresh nonce, and what a wallet answers for `address` with the signature `sign` makes. */
   const answered = async (nonces: ReturnType<typeof createMemoryNonces>, address: Address, sign: (message: string) => Promise<Hex>, t: Protocol.Cacao["s"]["t"]) => {
     const asked: Protocol.AuthPayload = {
