@@ -23,8 +23,8 @@ import * as WalletError from "../WalletError.ts"
 import type * as Protocol from "../walletconnect/Protocol.ts"
 import type * as SignClient from "../walletconnect/SignClient.ts"
 import * as Eip1193 from "./Eip1193.ts"
+import * as OneClickAuth from "./OneClickAuth.ts"
 import * as SolanaSigner from "./SolanaSigner.ts"
-import * as WalletConnectAuth from "./WalletConnectAuth.ts"
 import * as WalletConnectPairings from "./WalletConnectPairings.ts"
 import * as WalletConnectResume from "./WalletConnectResume.ts"
 
@@ -283,14 +283,15 @@ export const make = (options: Options): Connector.ConnectorClient => {
   const connect = (connectOptions: Connector.ConnectOptions) =>
     Effect.gen(function*() {
       // Signing in too: One-Click Auth rides with the proposal unless a pairing made ahead is already out.
-      const asked = WalletConnectAuth.payloadOf(connectOptions.signIn, options.networks, evmMethods)
-      const { proposal, expiry } = yield* pairings.take(connectOptions.caipNetworkId, asked === undefined ? undefined : () => propose(connectOptions.caipNetworkId, asked))
+      const auth = yield* OneClickAuth.load(connectOptions.signIn, options.networks, evmMethods, attempt)
+      const { proposal, expiry } = yield* pairings.take(connectOptions.caipNetworkId, auth === undefined ? undefined : () => propose(connectOptions.caipNetworkId, auth.asked))
       emit({ _tag: "DisplayUri", uri: proposal.uri, expiry })
       const session = yield* attempt(() => proposal.approval).pipe(
         // An abandoned attempt (modal closed, URI expired) must not leave its pairing followed.
         Effect.onInterrupt(() => Effect.sync(proposal.abandon))
       )
-      return WalletConnectAuth.withSignedIn(yield* adopt(yield* attempt(load), session, connectOptions.caipNetworkId), proposal.signedIn(), asked)
+      const connected = yield* adopt(yield* attempt(load), session, connectOptions.caipNetworkId)
+      return auth === undefined ? connected : auth.withSignedIn(connected, proposal.signedIn())
     })
 
   /** The stored session's connection of the namespace asked for (restore after a reload). */

@@ -13,9 +13,9 @@ import type * as Cacaos from "../walletconnect/Cacaos.ts"
 import type * as Protocol from "../walletconnect/Protocol.ts"
 
 /** The One-Click Auth to ask with the proposal, when the template's network is an EVM one on offer. */
-export const payloadOf = (template: SignInTemplate | undefined, networks: ReadonlyArray<Caip.CaipNetworkId>, methods: ReadonlyArray<string>): Protocol.AuthPayload | undefined => {
+export const payloadOf = (template: SignInTemplate, networks: ReadonlyArray<Caip.CaipNetworkId>, methods: ReadonlyArray<string>): Protocol.AuthPayload | undefined => {
   const evm = networks.filter((network) => Caip.namespaceOf(network) === "eip155")
-  if (template === undefined || !evm.includes(template.chainId) || template.issuedAt === undefined) return undefined
+  if (!evm.includes(template.chainId) || template.issuedAt === undefined) return undefined
   return {
     type: "caip122",
     chains: [template.chainId, ...evm.filter((network) => network !== template.chainId)],
@@ -39,13 +39,13 @@ export const payloadOf = (template: SignInTemplate | undefined, networks: Readon
 export const withSignedIn = (
   connected: Connector.Connected,
   signed: ReadonlyArray<Cacaos.Checked> | undefined,
-  asked: Protocol.AuthPayload | undefined
+  asked: Protocol.AuthPayload
 ): Connector.Connected => {
   const [address] = connected.accounts
-  const recap = asked?.resources?.at(-1)
+  const recap = asked.resources?.at(-1)
   // Signed on the network the template names (asked first), by the account the connection starts with.
   const mine = signed?.find((entry) =>
-    Caip.networkIdOf(entry.account) === asked?.chains[0] &&
+    Caip.networkIdOf(entry.account) === asked.chains[0] &&
     Caip.networkIdOf(entry.account) === connected.caipNetworkId &&
     entry.account.address.toLowerCase() === address?.toLowerCase())
   return mine === undefined || recap === undefined ? connected : { ...connected, signedIn: { message: mine.message, signature: mine.signature, recap } }
