@@ -1,6 +1,7 @@
 /**
  * The One-Click Auth part of a WalletConnect connect that signs in: its code (WalletConnectAuth.ts, the ReCap)
- * loads only for such a connect, so the engine every visitor loads does not carry it.
+ * loads only for such a connect, so the engine every visitor loads does not carry it. It rides with the
+ * proposal, unless a pairing made ahead (on a phone) is already out: that connect signs in as a second step.
  */
 import * as Effect from "effect/Effect"
 import type * as Caip from "../Caip.ts"

@@ -282,7 +282,6 @@ export const make = (options: Options): Connector.ConnectorClient => {
 
   const connect = (connectOptions: Connector.ConnectOptions) =>
     Effect.gen(function*() {
-      // Signing in too: One-Click Auth rides with the proposal unless a pairing made ahead is already out.
       const auth = yield* OneClickAuth.load(connectOptions.signIn, options.networks, evmMethods, attempt)
       const { proposal, expiry } = yield* pairings.take(connectOptions.caipNetworkId, auth === undefined ? undefined : () => propose(connectOptions.caipNetworkId, auth.asked))
       emit({ _tag: "DisplayUri", uri: proposal.uri, expiry })
