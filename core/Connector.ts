@@ -47,10 +47,15 @@ export interface Connected {
    */
   readonly wallet?: { readonly name: string; readonly icon?: string }
   /**
-   * The sign-in message the wallet signed while connecting (ERC-7846 `signInWithEthereum`), for the first
+   * The sign-in message the wallet signed while connecting (ERC-7846 `signInWithEthereum`, WalletConnect's One-Click Auth), for the first
    * account, when the connect asked for one and the wallet supports it. Not yet checked: see ConnectSignIn.
    */
-  readonly signedIn?: { readonly message: string; readonly signature: string }
+  readonly signedIn?: {
+    readonly message: string
+    readonly signature: string
+    /** The ReCap URI the connect asked for besides the sign-in (WalletConnect's One-Click Auth): the message ends its statement and resources with it. */
+    readonly recap?: string
+  }
   /** Accounts of other namespaces the same authorisation granted (a WalletConnect session with EVM and Solana). */
   readonly also?: ReadonlyArray<Connected>
 }

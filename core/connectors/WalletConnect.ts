@@ -23,6 +23,7 @@ import * as WalletError from "../WalletError.ts"
 import type * as Protocol from "../walletconnect/Protocol.ts"
 import type * as SignClient from "../walletconnect/SignClient.ts"
 import * as Eip1193 from "./Eip1193.ts"
+import * as OneClickAuth from "./OneClickAuth.ts"
 import * as SolanaSigner from "./SolanaSigner.ts"
 import * as WalletConnectPairings from "./WalletConnectPairings.ts"
 import * as WalletConnectResume from "./WalletConnectResume.ts"
@@ -231,12 +232,14 @@ const clientOf = (options: Options, onEvent: (event: SignClient.SignEvent) => vo
   return { load, loaded: () => loading }
 }
 
-/** A new proposal of the configured networks, `caipNetworkId` first, with its pairing's expiry. */
-const proposer = (networks: ReadonlyArray<Caip.CaipNetworkId>, load: () => Promise<SignClient.SignClient>) => (caipNetworkId: Caip.CaipNetworkId | undefined) =>
+/** A new proposal of the configured networks, `caipNetworkId` first, with its pairing's expiry; with `authenticate`, One-Click Auth too. */
+const proposer = (networks: ReadonlyArray<Caip.CaipNetworkId>, load: () => Promise<SignClient.SignClient>) => (caipNetworkId: Caip.CaipNetworkId | undefined, authenticate?: Protocol.AuthPayload) =>
   Effect.gen(function*() {
     const client = yield* attempt(load)
     const expiry = (yield* Clock.currentTimeMillis) + Constants.pairingExpiryMillis
-    const proposal = yield* attempt(() => client.propose({ optionalNamespaces: proposalNamespaces(networks, caipNetworkId), expiryTimestamp: Math.floor(expiry / 1000) }))
+    const optionalNamespaces = proposalNamespaces(networks, caipNetworkId)
+    const expiryTimestamp = Math.floor(expiry / 1000)
+    const proposal = yield* attempt(() => client.propose({ optionalNamespaces, expiryTimestamp, ...(authenticate === undefined ? {} : { authenticate }) }))
     return { proposal, expiry, caipNetworkId }
   })
 
@@ -274,17 +277,20 @@ export const make = (options: Options): Connector.ConnectorClient => {
           : Effect.succeed<Connector.Connected>(others.length === 0 ? primary : { ...primary, also: others }))
     )
 
-  const pairings = WalletConnectPairings.make(proposer(options.networks, load))
+  const propose = proposer(options.networks, load)
+  const pairings = WalletConnectPairings.make(propose)
 
   const connect = (connectOptions: Connector.ConnectOptions) =>
     Effect.gen(function*() {
-      const { proposal, expiry } = yield* pairings.take(connectOptions.caipNetworkId)
+      const auth = yield* OneClickAuth.load(connectOptions.signIn, options.networks, evmMethods, attempt)
+      const { proposal, expiry } = yield* pairings.take(connectOptions.caipNetworkId, auth === undefined ? undefined : () => propose(connectOptions.caipNetworkId, auth.asked))
       emit({ _tag: "DisplayUri", uri: proposal.uri, expiry })
       const session = yield* attempt(() => proposal.approval).pipe(
         // An abandoned attempt (modal closed, URI expired) must not leave its pairing followed.
         Effect.onInterrupt(() => Effect.sync(proposal.abandon))
       )
-      return yield* adopt(yield* attempt(load), session, connectOptions.caipNetworkId)
+      const connected = yield* adopt(yield* attempt(load), session, connectOptions.caipNetworkId)
+      return auth === undefined ? connected : auth.withSignedIn(connected, proposal.signedIn())
     })
 
   /** The stored session's connection of the namespace asked for (restore after a reload). */

@@ -46,11 +46,14 @@ export const make = <P extends Proposal, E>(propose: (caipNetworkId: Caip.CaipNe
         const kept = ahead ?? made
         return { uri: kept.proposal.uri, expiry: kept.expiry }
       }),
-    /** The proposal a connect attempt follows: the one made ahead when usable (it is then no longer ahead), else a new one. */
-    take: (caipNetworkId: Caip.CaipNetworkId | undefined): Effect.Effect<Made<P>, E> =>
+    /**
+     * The proposal a connect attempt follows: the one made ahead when usable (it is then no longer ahead, its
+     * link being already open), else a new one, from `fresh` when given (a proposal asking more).
+     */
+    take: (caipNetworkId: Caip.CaipNetworkId | undefined, fresh?: () => Effect.Effect<Made<P>, E>): Effect.Effect<Made<P>, E> =>
       Effect.gen(function*() {
         const made = yield* usable(caipNetworkId)
-        if (made === undefined) return yield* propose(caipNetworkId)
+        if (made === undefined) return yield* (fresh === undefined ? propose(caipNetworkId) : fresh())
         ahead = undefined
         return made
       })

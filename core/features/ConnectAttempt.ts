@@ -82,14 +82,15 @@ const pairingAhead = (
   })
 
 /**
- * Sign-in on, an injected EVM wallet and a message to ask for: the connect asks the wallet to sign in at
- * once (ERC-7846). Without a nonce the connect goes on alone; the sign-in step then says why.
+ * Sign-in on, an injected EVM wallet or WalletConnect, and a message to ask for: the connect asks the wallet
+ * to sign in at once (ERC-7846, One-Click Auth). Without a nonce the connect goes on alone; the sign-in step
+ * then says why.
  */
 const signInWith = (signIn: SignInState.SignInState["Service"], client: Connector.ConnectorClient, caipNetworkId: Caip.CaipNetworkId | undefined) =>
   Effect.gen(function*() {
     const template = yield* Ref.get(signIn.connectTemplate)
     const { chain, type } = client.connector
-    if (template === undefined || caipNetworkId === undefined || chain !== "eip155" || (type !== "ANNOUNCED" && type !== "INJECTED")) return undefined
+    if (template === undefined || caipNetworkId === undefined || chain !== "eip155" || (type !== "ANNOUNCED" && type !== "INJECTED" && type !== "WALLET_CONNECT")) return undefined
     if (!SignInState.appliesTo(signIn.scope, { namespace: chain, caipNetworkId })) return undefined
     const fields = yield* Effect.option(template(caipNetworkId))
     if (fields._tag === "None") return undefined

@@ -1,12 +1,15 @@
 /**
  * The dapp's side of starting a session: it pairs through a URI it shows, proposes over the pairing, agrees
  * a session key with the wallet's answer, and takes the wallet's settlement on the new topic — granting no
- * more than it proposed (Settlement.ts).
+ * more than it proposed (Settlement.ts). Asked to sign in too, it sends One-Click Auth over the same pairing
+ * (DappAuthenticate.ts): whichever the wallet answers makes the session, so a wallet without it just settles.
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as Cacaos from "./Cacaos.ts"
+import type * as DappAuthenticate from "./DappAuthenticate.ts"
 import type * as PeerChannel from "./PeerChannel.ts"
 import { PeerError, SettlementRefusedError } from "./PeerError.ts"
 import * as PairingUri from "./PairingUri.ts"
@@ -20,11 +23,18 @@ export interface Proposed {
   readonly uri: string
   readonly approval: Promise<Session>
   readonly abandon: () => void
+  /** Once `approval` resolved: what the wallet signed when it answered the One-Click Auth, none when it settled the proposal. */
+  readonly signedIn: () => ReadonlyArray<Cacaos.Checked> | undefined
 }
 
 export interface DappProposal {
   /** A pairing URI to show, and the session once a wallet approved and settled it. */
-  readonly propose: (args: { readonly optionalNamespaces: Protocol.ProposalNamespaces; readonly expiryTimestamp: number }) => Promise<Proposed>
+  readonly propose: (args: {
+    readonly optionalNamespaces: Protocol.ProposalNamespaces
+    readonly expiryTimestamp: number
+    /** Also ask to sign in with this payload (One-Click Auth). */
+    readonly authenticate?: Protocol.AuthPayload
+  }) => Promise<Proposed>
   /** The key of a session topic agreed but not settled yet. */
   readonly keyOf: (topic: string) => string | undefined
   /** Takes the answer to one of our proposals (true), or leaves an answer that is not one (false). */
@@ -50,7 +60,7 @@ interface Proposing {
 const decodeProposeResult = Schema.decodeUnknownOption(Protocol.ProposeResult)
 const decodeSettle = Schema.decodeUnknownOption(Protocol.SettleParams)
 
-export const make = (context: SignContext): DappProposal => {
+export const make = (context: SignContext, auth: DappAuthenticate.DappAuthenticate): DappProposal => {
   const { store, channel, relay } = context
   const proposing = new Map<number, Proposing>()
 
@@ -124,7 +134,7 @@ export const make = (context: SignContext): DappProposal => {
   }
 
   return {
-    propose: async ({ optionalNamespaces, expiryTimestamp }) => {
+    propose: async ({ optionalNamespaces, expiryTimestamp, authenticate }) => {
       const symKey = SymKey.generateSymKey()
       const pairingTopic = SymKey.topicOf(symKey)
       await store.addPairing({ topic: pairingTopic, symKey, expiry: expiryTimestamp, active: false })
@@ -143,13 +153,39 @@ export const make = (context: SignContext): DappProposal => {
       }
       // The subscription's answer proves the relay reachable: the URI can be shown while the proposal goes out.
       const published = channel.send(pairingTopic, { id, jsonrpc: "2.0", method: "wc_sessionPropose", params: { ...params, pairingTopic } }, Protocol.relayOptions.wc_sessionPropose.request)
-      const abandon = () => {
+      const dropProposal = () => {
         const entry = proposing.get(id)
         void end(id).catch(() => undefined)
         if (entry?.sessionTopic !== undefined) void relay.unsubscribe(entry.sessionTopic).catch(() => undefined)
+      }
+      const uri = PairingUri.format({ topic: pairingTopic, symKey, expiryTimestamp }, authenticate === undefined ? [] : ["wc_sessionAuthenticate"])
+      if (authenticate === undefined) {
+        const abandon = () => {
+          dropProposal()
+          void context.forgetPairing(pairingTopic).catch(() => undefined)
+        }
+        return { uri, approval: published.then(() => approval), abandon, signedIn: () => undefined }
+      }
+      const asked = auth.request({ pairingTopic, asked: authenticate, proposed: optionalNamespaces, expiryTimestamp })
+      let signed: ReadonlyArray<Cacaos.Checked> | undefined
+      // Whichever answer comes first makes the session; the other request is let go.
+      const either = Promise.race([
+        published.then(() => approval).then((session) => {
+          asked.abandon()
+          return session
+        }),
+        asked.authenticated.then((authenticated) => {
+          signed = authenticated.signed
+          dropProposal()
+          return authenticated.session
+        })
+      ])
+      const abandon = () => {
+        asked.abandon()
+        dropProposal()
         void context.forgetPairing(pairingTopic).catch(() => undefined)
       }
-      return { uri: PairingUri.format({ topic: pairingTopic, symKey, expiryTimestamp }), approval: published.then(() => approval), abandon }
+      return { uri, approval: either, abandon, signedIn: () => signed }
     },
     keyOf: (topic) => [...proposing.values()].find((entry) => entry.sessionTopic === topic)?.sessionKey,
     takeAnswer: (topic, id, outcome) => {

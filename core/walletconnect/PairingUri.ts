@@ -1,6 +1,6 @@
 /**
  * The pairing URI a dapp shows as a QR code and a wallet opens:
- * `wc:<topic>@2?relay-protocol=irn&symKey=<key>&expiryTimestamp=<seconds>`. The topic is the sha256
+ * `wc:<topic>@2?relay-protocol=irn&symKey=<key>&expiryTimestamp=<seconds>[&methods=…]`. The topic is the sha256
  * of the key, so a URI whose topic and key disagree is refused as well as one of another version,
  * relay protocol, or with a malformed key.
  */
@@ -15,8 +15,9 @@ export interface PairingUri {
   readonly expiryTimestamp: number
 }
 
-export const format = (pairing: PairingUri): string =>
-  `wc:${pairing.topic}@2?relay-protocol=irn&symKey=${pairing.symKey}&expiryTimestamp=${pairing.expiryTimestamp}`
+/** `methods` names the requests a wallet may meet on the pairing besides the proposal (`wc_sessionAuthenticate`). */
+export const format = (pairing: PairingUri, methods: ReadonlyArray<string> = []): string =>
+  `wc:${pairing.topic}@2?relay-protocol=irn&symKey=${pairing.symKey}&expiryTimestamp=${pairing.expiryTimestamp}${methods.length === 0 ? "" : `&methods=${methods.join(",")}`}`
 
 const shape = /^wc:([0-9a-f]{64})@2\?(.+)$/
 

@@ -17,6 +17,7 @@ export interface RelayOptions {
 const fiveMinutes = 300
 const oneDay = 86_400
 const thirtySeconds = 30
+const oneHour = 3600
 
 /** Request and response options of every Sign API method. */
 export const relayOptions = {
@@ -24,6 +25,11 @@ export const relayOptions = {
     request: { ttl: fiveMinutes, tag: 1100, prompt: true },
     response: { ttl: fiveMinutes, tag: 1101 },
     reject: { ttl: fiveMinutes, tag: 1120 }
+  },
+  wc_sessionAuthenticate: {
+    request: { ttl: oneHour, tag: 1116, prompt: true },
+    response: { ttl: oneHour, tag: 1117 },
+    reject: { ttl: fiveMinutes, tag: 1118 }
   },
   wc_sessionSettle: { request: { ttl: fiveMinutes, tag: 1102 }, response: { ttl: fiveMinutes, tag: 1103 } },
   wc_sessionUpdate: { request: { ttl: oneDay, tag: 1104 }, response: { ttl: oneDay, tag: 1105 } },
@@ -95,6 +101,46 @@ export const ProposeParams = Schema.Struct({
 export type ProposeParams = typeof ProposeParams.Type
 
 export const ProposeResult = Schema.Struct({ relay: Relay, responderPublicKey: SymKey.Hex32 })
+
+const Text = Schema.String.check(Schema.isMaxLength(2000))
+
+/** The CAIP-122 fields a sign-in message is made of (`aud` is its URI), as asked and as signed. */
+const signedFields = {
+  domain: Text,
+  aud: Text,
+  version: Schema.Literal("1"),
+  nonce: Text,
+  iat: Text,
+  exp: Schema.optionalKey(Text),
+  nbf: Schema.optionalKey(Text),
+  statement: Schema.optionalKey(Text),
+  requestId: Schema.optionalKey(Text),
+  resources: Schema.optionalKey(Schema.Array(Text).check(Schema.isMaxLength(20)))
+}
+
+/** What `wc_sessionAuthenticate` asks the wallet to sign, on one of `chains`. */
+export const AuthPayload = Schema.Struct({ type: Schema.Literal("caip122"), chains: Names.check(Schema.isMinLength(1)), ...signedFields })
+export type AuthPayload = typeof AuthPayload.Type
+
+const Participant = Schema.Struct({ publicKey: SymKey.Hex32, metadata: Metadata })
+
+export const AuthenticateParams = Schema.Struct({ authPayload: AuthPayload, requester: Participant, expiryTimestamp: Schema.Number })
+export type AuthenticateParams = typeof AuthenticateParams.Type
+
+/** CAIP-74: the signed payload (`iss` the signer's did:pkh) and its signature. */
+export const Cacao = Schema.Struct({
+  h: Schema.Struct({ t: Schema.Literals(["caip122", "eip4361"]) }),
+  p: Schema.Struct({ ...signedFields, iss: Schema.String.check(Schema.isMaxLength(200)) }),
+  s: Schema.Struct({
+    t: Schema.Literals(["eip191", "eip1271", "eip6492"]),
+    s: Schema.String.check(Schema.isPattern(/^0x(?:[0-9a-fA-F]{2}){1,4096}$/)),
+    m: Schema.optionalKey(Text)
+  })
+})
+export type Cacao = typeof Cacao.Type
+
+export const AuthenticateResult = Schema.Struct({ cacaos: Schema.Array(Cacao).check(Schema.isMinLength(1), Schema.isMaxLength(50)), responder: Participant })
+export type AuthenticateResult = typeof AuthenticateResult.Type
 
 export const SettleParams = Schema.Struct({
   relay: Relay,

@@ -11,20 +11,24 @@
  *
  * Written from the protocol's public specification; crypto from @noble (SymKey.ts, Envelope.ts).
  */
+import * as Effect from "effect/Effect"
 import type * as Storage from "../Storage.ts"
+import * as DappAuthenticate from "./DappAuthenticate.ts"
 import * as DappProposal from "./DappProposal.ts"
+import * as Envelope from "./Envelope.ts"
 import * as Inbox from "./Inbox.ts"
 import * as PeerChannel from "./PeerChannel.ts"
 import * as Protocol from "./Protocol.ts"
 import * as RelayClient from "./RelayClient.ts"
 import * as ReplayWindow from "./ReplayWindow.ts"
 import * as Sessions from "./Sessions.ts"
-import type { Proposal, Session, SignContext, SignEvent } from "./SignContext.ts"
+import type { AuthRequest, Proposal, Session, SignContext, SignEvent } from "./SignContext.ts"
 import * as SignStore from "./SignStore.ts"
 import * as WalletApproval from "./WalletApproval.ts"
+import * as WalletAuthenticate from "./WalletAuthenticate.ts"
 
 export { PeerError, SettlementRefusedError } from "./PeerError.ts"
-export type { Proposal, Session, SignEvent }
+export type { AuthRequest, Proposal, Session, SignEvent }
 
 export interface Options {
   readonly role: "dapp" | "wallet"
@@ -43,7 +47,9 @@ export interface SignClient {
     readonly optionalNamespaces: Protocol.ProposalNamespaces
     /** Seconds since the epoch at which the URI stops being offered. */
     readonly expiryTimestamp: number
-  }) => Promise<{ readonly uri: string; readonly approval: Promise<Session>; readonly abandon: () => void }>
+    /** Also ask to sign in with one approval (One-Click Auth); a wallet without it settles the proposal. */
+    readonly authenticate?: Protocol.AuthPayload
+  }) => Promise<DappProposal.Proposed>
   /**
    * Dapp: the sessions of proposals an earlier load of the page made and no wallet answered yet (a phone
    * discarded the page while the visitor approved in the wallet); each settles when the wallet's kept answer arrives.
@@ -53,6 +59,9 @@ export interface SignClient {
   readonly pair: (uri: string) => Promise<void>
   readonly approve: (proposalId: number, namespaces: Protocol.SessionNamespaces) => Promise<{ readonly session: Session; readonly acknowledged: Promise<void> }>
   readonly reject: (proposalId: number, reason: Protocol.Reason) => Promise<void>
+  /** Wallet: answers a SessionAuthenticate with the CACAOs signed for it; resolves with the session it makes. */
+  readonly approveAuthenticate: (requestId: number, cacaos: ReadonlyArray<Protocol.Cacao>) => Promise<Session>
+  readonly rejectAuthenticate: (requestId: number, reason: Protocol.Reason) => Promise<void>
   /** Dapp: asks the wallet; resolves with its result, rejects with a `PeerError` carrying its code. */
   readonly request: (topic: string, chainId: string, request: { readonly method: string; readonly params?: unknown }) => Promise<unknown>
   /** Wallet: answers a SessionRequest. */
@@ -120,21 +129,27 @@ export const make = async (options: Options): Promise<SignClient> => {
       await relay.unsubscribe(topic).catch(() => undefined)
     }
   }
-  const dapp = DappProposal.make(context)
+  const dappAuth = DappAuthenticate.make(context)
+  const dapp = DappProposal.make(context, dappAuth)
+  const walletAuth = WalletAuthenticate.make(context)
   const wallet = WalletApproval.make(context)
   const sessions = Sessions.make(context)
   const inbox = Inbox.make({
-    keyOf,
+    open: (topic, message) => {
+      const symKey = keyOf(topic)
+      return symKey === undefined ? dappAuth.open(topic, message) : Effect.runSync(Effect.option(Envelope.open(symKey, message)))
+    },
     replays,
     remember: store.remember,
     onRequest: async (topic, id, method, raw) => {
       if (!Protocol.isMethod(method)) return channel.answer(topic, id, undefined, { error: methodNotFound })
       if (method === "wc_sessionPropose") return options.role === "wallet" ? wallet.onPropose(topic, id, raw) : undefined
+      if (method === "wc_sessionAuthenticate") return options.role === "wallet" ? walletAuth.onAuthenticate(topic, id, raw) : undefined
       if (method === "wc_sessionSettle") return options.role === "dapp" ? dapp.onSettle(topic, id, raw) : undefined
       return sessions.onRequest(topic, id, method, raw)
     },
     onAnswer: (topic, id, outcome) => {
-      if (!dapp.takeAnswer(topic, id, outcome)) channel.settle(topic, id, outcome)
+      if (!dapp.takeAnswer(topic, id, outcome) && !dappAuth.takeAnswer(topic, id, outcome)) channel.settle(topic, id, outcome)
     }
   })
 
@@ -158,6 +173,8 @@ export const make = async (options: Options): Promise<SignClient> => {
     pair: wallet.pair,
     approve: wallet.approve,
     reject: wallet.reject,
+    approveAuthenticate: walletAuth.approve,
+    rejectAuthenticate: walletAuth.reject,
     request: sessions.request,
     respond: sessions.respond,
     emit: sessions.emit,

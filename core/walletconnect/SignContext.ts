@@ -14,8 +14,16 @@ export interface Proposal {
   readonly params: Protocol.ProposeParams
 }
 
+/** A dapp's One-Click Auth request: connect and sign in with one approval. */
+export interface AuthRequest {
+  readonly id: number
+  readonly pairingTopic: string
+  readonly params: Protocol.AuthenticateParams
+}
+
 export type SignEvent =
   | { readonly _tag: "SessionProposal"; readonly proposal: Proposal }
+  | { readonly _tag: "SessionAuthenticate"; readonly request: AuthRequest }
   | { readonly _tag: "SessionRequest"; readonly topic: string; readonly id: number; readonly params: Protocol.RequestParams }
   | { readonly _tag: "SessionEvent"; readonly topic: string; readonly params: Protocol.EventParams }
   | { readonly _tag: "SessionUpdate"; readonly topic: string; readonly namespaces: Protocol.SessionNamespaces }

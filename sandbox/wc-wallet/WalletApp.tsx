@@ -5,6 +5,7 @@
  */
 import { useId, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from "react"
 import type { ProposalView } from "./Namespaces.ts"
+import type { SignInView } from "./SignInRequests.ts"
 import { decodeQrImage } from "./QrImage.ts"
 import { walletMetadataName, type ActiveSession, type PendingRequest, type WcWallet } from "./WcWallet.ts"
 
@@ -53,9 +54,13 @@ const Card = ({ title, children }: { readonly title: string; readonly children: 
 }
 
 /**
- * Opened by a dapp's deep link, the wallet sends the visitor back once it sent the session's settlement, to
- * the return link the dapp proposed (as wallet apps do with WalletConnect's `metadata.redirect`).
+ * Opened by a dapp's deep link, the wallet sends the visitor back once it sent the session's settlement (or its
+ * sign-in answer), to the return link the dapp gave (as wallet apps do with WalletConnect's `metadata.redirect`).
  */
+const goBack = (returnToSite: boolean) => (back: string | undefined) => {
+  if (returnToSite && back !== undefined) location.assign(back)
+}
+
 const Proposal = ({ wallet, proposal, returnToSite }: { readonly wallet: WcWallet; readonly proposal: ProposalView; readonly returnToSite: boolean }) => (
   <Card title={`Session proposal from ${proposal.name}`}>
     <div style={styles.row}>
@@ -67,11 +72,25 @@ const Proposal = ({ wallet, proposal, returnToSite }: { readonly wallet: WcWalle
     <List label="Methods" items={proposal.methods} />
     <List label="Events" items={proposal.events} />
     <Decision
-      onApprove={() =>
-        void wallet.approveProposal(proposal.id).then((back) => {
-          if (returnToSite && back !== undefined) location.assign(back)
-        })}
+      onApprove={() => void wallet.approveProposal(proposal.id).then(goBack(returnToSite))}
       onReject={() => void wallet.rejectProposal(proposal.id)}
+    />
+  </Card>
+)
+
+/** One-Click Auth: the messages in words, and one Approve that signs them and connects. */
+const SignIn = ({ wallet, signIn, returnToSite }: { readonly wallet: WcWallet; readonly signIn: SignInView; readonly returnToSite: boolean }) => (
+  <Card title={`Sign-in request from ${signIn.name}`}>
+    <p style={styles.mono}>{signIn.url}</p>
+    <p style={styles.muted}>Approving connects this wallet and signs:</p>
+    {signIn.messages.map((message, index) => (
+      <pre key={index} style={{ ...styles.mono, whiteSpace: "pre-wrap" }}>
+        {message}
+      </pre>
+    ))}
+    <Decision
+      onApprove={() => void wallet.approveSignIn(signIn.id).then(goBack(returnToSite))}
+      onReject={() => void wallet.rejectSignIn(signIn.id)}
     />
   </Card>
 )
@@ -162,6 +181,10 @@ export const WalletApp = ({ wallet, initialUri = "", returnToSite = false }: { r
       <p>
         Account: <span style={styles.mono}>{state.address}</span>
       </p>
+      <label style={styles.row}>
+        <input type="checkbox" checked={state.oneClickAuth} onChange={(event) => wallet.setOneClickAuth(event.target.checked)} />
+        Sign in with one approval (One-Click Auth)
+      </label>
       <PairForm wallet={wallet} initialUri={initialUri} />
       <p role="status">{state.status}</p>
       {state.error === undefined ? null : (
@@ -172,6 +195,11 @@ export const WalletApp = ({ wallet, initialUri = "", returnToSite = false }: { r
       <section aria-label="Session proposals">
         {state.proposals.map((proposal) => (
           <Proposal key={proposal.id} wallet={wallet} proposal={proposal} returnToSite={returnToSite} />
+        ))}
+      </section>
+      <section aria-label="Sign-in requests">
+        {state.signIns.map((signIn) => (
+          <SignIn key={signIn.id} wallet={wallet} signIn={signIn} returnToSite={returnToSite} />
         ))}
       </section>
       <section aria-label="Requests">

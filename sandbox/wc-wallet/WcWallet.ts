@@ -21,6 +21,7 @@ import { memory } from "../wallets/Permission.ts"
 import { ProviderRpcError } from "../wallets/ProviderRpcError.ts"
 import { createSolanaWallet, SolanaWalletError, type SolanaDemoWallet } from "../wallets/SolanaWallet.ts"
 import { approvedNamespaces, describeProposal, userRejectedProposal, type ProposalView } from "./Namespaces.ts"
+import * as SignInRequests from "./SignInRequests.ts"
 
 export const walletMetadataName = "Portico WalletConnect Demo Wallet"
 
@@ -84,6 +85,10 @@ export interface ActiveSession {
 export interface WcWalletState {
   readonly address: string
   readonly proposals: ReadonlyArray<ProposalView>
+  /** One-Click Auth requests: connect and sign in with one Approve. */
+  readonly signIns: ReadonlyArray<SignInRequests.SignInView>
+  /** Whether the wallet answers One-Click Auth; off, it behaves as a wallet without it. */
+  readonly oneClickAuth: boolean
   readonly requests: ReadonlyArray<PendingRequest>
   readonly sessions: ReadonlyArray<ActiveSession>
   /** The last thing that happened, for the page's status line. */
@@ -98,6 +103,10 @@ export interface WcWallet {
   /** Approves; resolves once the settlement is sent, with where the dapp asks to be returned. */
   readonly approveProposal: (id: number) => Promise<string | undefined>
   readonly rejectProposal: (id: number) => Promise<void>
+  /** Signs in and connects; resolves once the answer is sent, with where the dapp asks to be returned. */
+  readonly approveSignIn: (id: number) => Promise<string | undefined>
+  readonly rejectSignIn: (id: number) => Promise<void>
+  readonly setOneClickAuth: (on: boolean) => void
   readonly approveRequest: (key: string) => void
   readonly rejectRequest: (key: string) => void
   readonly disconnect: (topic: string) => Promise<void>
@@ -142,7 +151,8 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
 
   const listeners = new Set<() => void>()
   // Raw proposals by id: approval answers from the proposal the dapp sent, not from the view of it.
-  const proposals = new Map<number, { readonly raw: unknown; readonly view: ProposalView }>()
+  const proposals = new Map<number, { readonly raw: unknown; readonly view: ProposalView; readonly pairingTopic: string }>()
+  const signIns = SignInRequests.make({ client, privateKey: options.privateKey, chainIds: options.chains.map((chain) => chain.chainId) })
   const pending = new Map<string, PendingRequest & { readonly topic: string; readonly resolve: (ok: boolean) => void }>()
   // One demo wallet per (session, chain): it keeps per-chain state such as wallet_sendCalls bundles.
   const providers = new Map<string, EvmProvider>()
@@ -160,11 +170,13 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
       accounts: Object.values(session.namespaces).flatMap((namespace) => namespace.accounts)
     }))
 
-  let state: WcWalletState = { address, proposals: [], requests: [], sessions: sessions(), status, error }
+  let state: WcWalletState = { address, proposals: [], signIns: [], oneClickAuth: signIns.enabled(), requests: [], sessions: sessions(), status, error }
   const publish = (): void => {
     state = {
       address,
       proposals: [...proposals.values()].map((proposal) => proposal.view),
+      signIns: signIns.views(),
+      oneClickAuth: signIns.enabled(),
       requests: [...pending.values()].map(({ key, peerName, method, chainId, title, details }) => ({
         key,
         peerName,
@@ -318,14 +330,21 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
 
   client.subscribe((event) => {
     switch (event._tag) {
+      case "SessionAuthenticate": {
+        if (!signIns.take(event.request)) return
+        // The proposal sent alongside is for wallets without One-Click Auth: this one answers the sign-in only.
+        for (const [id, proposal] of proposals) if (proposal.pairingTopic === event.request.pairingTopic) proposals.delete(id)
+        return report(`Sign-in request from ${event.request.params.requester.metadata.name}`)
+      }
       case "SessionProposal": {
+        if (signIns.onPairing(event.proposal.pairingTopic)) return
         const raw = { id: event.proposal.id, ...event.proposal.params }
         const view = describeProposal(raw)
         if (Result.isFailure(view)) {
           void client.reject(event.proposal.id, view.failure).catch(() => undefined)
           return report("Refused a malformed session proposal", view.failure.message)
         }
-        proposals.set(event.proposal.id, { raw, view: view.success })
+        proposals.set(event.proposal.id, { raw, view: view.success, pairingTopic: event.proposal.pairingTopic })
         return report(`Session proposal from ${view.success.name}`)
       }
       case "SessionRequest": {
@@ -412,6 +431,21 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     }
   }
 
+  const approveSignIn = (id: number): Promise<string | undefined> =>
+    signIns.approve(id).then(
+      ({ name, returnTo }) => {
+        report(`Signed in to ${name}`)
+        return returnTo
+      },
+      (failure: unknown) => {
+        report("Signing in failed", failure)
+        return undefined
+      }
+    )
+
+  const rejectSignIn = (id: number): Promise<void> =>
+    signIns.reject(id).then((name) => report(`Rejected the sign-in to ${name}`), (failure: unknown) => report("Rejecting the sign-in failed", failure))
+
   const disconnect = async (topic: string): Promise<void> => {
     forget(topic)
     try {
@@ -431,6 +465,12 @@ export const createWcWallet = async (options: WcWalletOptions): Promise<WcWallet
     pair,
     approveProposal,
     rejectProposal,
+    approveSignIn,
+    rejectSignIn,
+    setOneClickAuth: (on) => {
+      signIns.setEnabled(on)
+      publish()
+    },
     approveRequest: (key) => settle(key, true),
     rejectRequest: (key) => settle(key, false),
     disconnect,

@@ -3,7 +3,8 @@
  * asks the wallet to sign a CAIP-122 message, the demo's own backend verifies it with `portico/server`
  * and says "signed in as <address>"; a reload keeps it, disconnect ends it; required mode cannot be
  * closed and its cancel disconnects. The injected EVM wallet, the Solana wallet and WalletConnect. With the
- * demo wallet's ERC-7846 setting on, one prompt connects and signs in; every prompt it shows is counted.
+ * demo wallet's ERC-7846 setting on, one prompt connects and signs in; every prompt it shows is counted. The
+ * WalletConnect wallet signs in with its one approval (One-Click Auth), or, switched off, is asked twice.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -196,8 +197,8 @@ describe("sign-in on the demo dapp", () => {
     await context.close()
   })
 
-  it("signs in through WalletConnect: the request is approved on the wallet's page", async () => {
-    const { context, page } = await fresh()
+  /** Opens the WalletConnect QR code and pairs the sandbox WalletConnect wallet's page with it (One-Click Auth on or off). */
+  const pairWalletConnect = async (context: BrowserContext, page: Page, oneClickAuth: boolean) => {
     await page.getByRole("button", { name: en.connectWallet }).click()
     await modal(page).getByRole("button", { name: new RegExp(`^${en.walletConnect}`) }).click()
     const qr = modal(page).locator("[data-wc-uri]")
@@ -206,12 +207,42 @@ describe("sign-in on the demo dapp", () => {
     await wallet.goto(sandbox.walletConnectWalletUrl)
     const walletAddress = sandbox.config.evm.accounts[1]?.address ?? ""
     await poll(() => wallet.getByText(walletAddress).count()).toBe(1)
+    const oneClick = wallet.getByRole("checkbox", { name: /One-Click Auth/ })
+    if (!oneClickAuth) await oneClick.uncheck()
+    expect(await oneClick.isChecked()).toBe(oneClickAuth)
     await wallet.getByLabel("WalletConnect URI").fill((await qr.getAttribute("data-wc-uri")) ?? "")
     await wallet.getByRole("button", { name: "Pair" }).click()
+    return { wallet, walletAddress }
+  }
+
+  it("one approval in the WalletConnect wallet (One-Click Auth) connects and signs in; the backend verified it; a reload keeps it", async () => {
+    const { context, page } = await fresh()
+    const { wallet, walletAddress } = await pairWalletConnect(context, page, true)
+    const request = wallet.getByRole("article", { name: /Sign-in request from Portico demo dapp/ })
+    // The one approval shows the CAIP-122 message in words: this site, the dapp's statement, the methods granted.
+    const shown = (await request.textContent()) ?? ""
+    expect(shown).toContain(`${new URL(sandbox.siteUrl).host} wants you to sign in with your Ethereum account:`)
+    expect(shown).toContain("Sign in to the Portico demo dapp. I further authorize the stated URI to perform the following actions on my behalf:")
+    await request.getByRole("button", { name: "Approve" }).click()
+    await page.bringToFront()
+    await modal(page).waitFor({ state: "detached", timeout: 20_000 })
+    await poll(() => status(page).textContent()).toBe(`signed in as ${walletAddress}`)
+    // Nothing else was asked of the wallet: no proposal, no signature request.
+    expect(await wallet.getByRole("article").filter({ hasText: /Session proposal|for Portico demo dapp/ }).count()).toBe(0)
+    await page.reload()
+    await poll(() => status(page).textContent()).toBe(`signed in as ${walletAddress}`)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it("a WalletConnect wallet without One-Click Auth is asked twice: the proposal, then the sign view's signature", async () => {
+    const { context, page } = await fresh()
+    const { wallet, walletAddress } = await pairWalletConnect(context, page, false)
     await wallet.getByRole("article", { name: /Session proposal from Portico demo dapp/ }).getByRole("button", { name: "Approve" }).click()
     await wallet.getByRole("article", { name: /for Portico demo dapp/ }).getByRole("button", { name: "Approve" }).click()
     await page.bringToFront()
     await poll(() => status(page).textContent()).toBe(`signed in as ${walletAddress}`)
+    expect(await wallet.getByRole("article", { name: /Sign-in request from/ }).count()).toBe(0)
     await context.close()
   })
 })

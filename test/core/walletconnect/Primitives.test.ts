@@ -1,5 +1,5 @@
 /**
- * The protocol's primitives as properties: envelopes round-trip and refuse any change or other key, both
+ * The protocol's primitives as properties: envelopes (types 0 and 1) round-trip and refuse any change or other key, both
  * sides of a key agreement derive the same session key, pairing URIs round-trip and parsing never throws,
  * relay tokens verify only unaltered and unexpired.
  */
@@ -35,6 +35,58 @@ describe("Envelope", () => {
   it("never throws on arbitrary text", () => {
     fc.assert(fc.property(key, fc.string(), (symKey, text) => {
       expect(Result.isFailure(opened(symKey, text))).toBe(true)
+    }))
+  })
+})
+
+const typeOne = (symKey: string, sender: string, text: string) => Envelope.sealFromSender(symKey, sender, text)
+const openedFromSender = (symKey: string, message: string) => Effect.runSync(Effect.result(Envelope.openFromSender(symKey, message)))
+const bytesOf = (message: string) => Uint8Array.from(atob(message), (char) => char.charCodeAt(0))
+
+describe("Envelope type 1 (the authenticate answer)", () => {
+  it("carries the sender's key, and the receiver opens it with the key agreed from it alone", () => {
+    fc.assert(fc.property(fc.string(), (text) => {
+      const requester = SymKey.generateKeyPair()
+      const responder = SymKey.generateKeyPair()
+      const symKey = Effect.runSync(SymKey.agree(responder.privateKey, requester.publicKey))
+      const sealed = typeOne(symKey, responder.publicKey, text)
+      const sender = Effect.runSync(Envelope.senderOf(sealed))
+      expect(sender).toBe(responder.publicKey)
+      expect(openedFromSender(Effect.runSync(SymKey.agree(requester.privateKey, sender)), sealed)).toEqual(Result.succeed(text))
+    }), { numRuns: 20 })
+  })
+  it("refuses a type 1 message with any byte changed, or under another key", () => {
+    fc.assert(fc.property(key, key, key, fc.string({ minLength: 1 }), fc.nat(), fc.integer({ min: 1, max: 255 }), (symKey, other, sender, text, at, flip) => {
+      const sealed = typeOne(symKey, sender, text)
+      if (other !== symKey) expect(Result.isFailure(openedFromSender(other, sealed))).toBe(true)
+      const bytes = bytesOf(sealed)
+      // The sender's key is not sealed: changing it changes the key agreed, so only bytes after it are checked here.
+      const index = 33 + (at % (bytes.length - 33))
+      bytes[index] = (bytes[index] ?? 0) ^ flip
+      expect(Result.isFailure(openedFromSender(symKey, btoa(String.fromCharCode(...bytes))))).toBe(true)
+    }))
+  })
+  it("keeps the two types apart: neither opener takes the other's envelope", () => {
+    fc.assert(fc.property(key, key, fc.string(), (symKey, sender, text) => {
+      expect(opened(symKey, typeOne(symKey, sender, text))).toMatchObject({ _tag: "Failure", failure: { _tag: "EnvelopeError" } })
+      expect(openedFromSender(symKey, Envelope.seal(symKey, text))).toMatchObject({ _tag: "Failure", failure: { _tag: "EnvelopeError" } })
+      expect(Result.isFailure(Effect.runSync(Effect.result(Envelope.senderOf(Envelope.seal(symKey, text)))))).toBe(true)
+    }))
+  })
+  it("refuses a type 1 envelope too short for its key, nonce and tag, or of an unknown type", () => {
+    fc.assert(fc.property(key, fc.integer({ min: 0, max: 32 + 12 + 16 - 1 }), fc.integer({ min: 2, max: 255 }), (symKey, length, type) => {
+      const short = Uint8Array.of(1, ...new Uint8Array(length))
+      expect(Result.isFailure(Effect.runSync(Effect.result(Envelope.senderOf(btoa(String.fromCharCode(...short))))))).toBe(true)
+      expect(Result.isFailure(openedFromSender(symKey, btoa(String.fromCharCode(...short))))).toBe(true)
+      const unknown = bytesOf(Envelope.sealFromSender(symKey, symKey, "{}"))
+      unknown[0] = type
+      expect(Result.isFailure(openedFromSender(symKey, btoa(String.fromCharCode(...unknown))))).toBe(true)
+    }))
+  })
+  it("never throws on arbitrary text", () => {
+    fc.assert(fc.property(key, fc.string(), (symKey, text) => {
+      expect(Result.isFailure(openedFromSender(symKey, text))).toBe(true)
+      expect(Result.isFailure(Effect.runSync(Effect.result(Envelope.senderOf(text))))).toBe(true)
     }))
   })
 })

@@ -9,13 +9,11 @@ import { WebSocket } from "ws"
 import * as Storage from "../../../core/Storage.ts"
 import * as Envelope from "../../../core/walletconnect/Envelope.ts"
 import * as PairingUri from "../../../core/walletconnect/PairingUri.ts"
-import type * as RelayClient from "../../../core/walletconnect/RelayClient.ts"
 import * as SignClient from "../../../core/walletconnect/SignClient.ts"
 import * as SymKey from "../../../core/walletconnect/SymKey.ts"
 import { startRelay, type Relay } from "../../../http/relay/Relay.ts"
+import { metadata, openSocket, stopPeers } from "./Peers.ts"
 
-const openSocket = (url: string) => new WebSocket(url) as unknown as RelayClient.Socket
-const metadata = (name: string) => ({ name, description: `${name} test peer`, url: `https://${name}.test`, icons: [] })
 const memoryStorage = () => Storage.serviceOf(Storage.layerMemory)
 
 const account = "eip155:31337:0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
@@ -39,8 +37,7 @@ describe("SignClient", () => {
   const clients: Array<SignClient.SignClient> = []
   let relay: Relay | undefined
   afterEach(async () => {
-    for (const client of clients.splice(0)) client.close()
-    await relay?.stop()
+    await stopPeers(clients, relay)
     relay = undefined
   })
 

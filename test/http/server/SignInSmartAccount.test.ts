@@ -2,13 +2,17 @@
  * Sign-in with contract accounts, verified through the chain (sandbox devnet): an ERC-1271 account
  * already deployed, an ERC-6492 signature of an account its factory has not deployed yet, and an EOA
  * delegated to Simple7702Account by EIP-7702 (code at its address, yet it signs as itself). Without
- * the chain, or with another key's signature, the contract cases fail closed.
+ * the chain, or with another key's signature, the contract cases fail closed. One-Click Auth's CACAOs
+ * (WalletConnect) verify the same way once the dapp rebuilt their message; a forged one is refused.
  */
 import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, serializeErc6492Signature, type Address, type Hex } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import * as Effect from "effect/Effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import * as Recap from "../../../core/signin/Recap.ts"
 import * as SignInMessage from "../../../core/signin/SignInMessage.ts"
+import * as Cacaos from "../../../core/walletconnect/Cacaos.ts"
+import type * as Protocol from "../../../core/walletconnect/Protocol.ts"
 import { simple7702AccountAddress } from "../../../sandbox/evm/AccountAbstraction.ts"
 import { compileContracts } from "../../../sandbox/evm/Compile.ts"
 import { demoAccounts } from "../../../sandbox/evm/DemoAccounts.ts"
@@ -115,5 +119,41 @@ describe("contract-account sign-in", () => {
       { message: again, signature: await stranger.signMessage({ message: again }) },
       { domain: "app.example.com", origin: "https://app.example.com", chains: [chainId], rpcUrls: { [chainId]: rpcUrl }, nonces: nonces.store }
     )).rejects.toMatchObject({ _tag: "SignInRejectedError", reason: "signature" })
+  })
+})
+
+const policy = (nonces: ReturnType<typeof createMemoryNonces>) =>
+  ({ domain: "app.example.com", origin: "https://app.example.com", chains: [chainId], rpcUrls: { [chainId]: rpcUrl }, nonces: nonces.store })
+
+describe("One-Click Auth CACAOs through portico/server's verifier", () => {
+  const recap = Recap.encode(Recap.requests("eip155", ["personal_sign"]))
+  /** The payload a dapp asks with a fresh nonce, and what a wallet answers for `address` with the signature `sign` makes. */
+  const answered = async (nonces: ReturnType<typeof createMemoryNonces>, address: Address, sign: (message: string) => Promise<Hex>, t: Protocol.Cacao["s"]["t"]) => {
+    const asked: Protocol.AuthPayload = {
+      type: "caip122",
+      chains: [chainId],
+      domain: "app.example.com",
+      aud: "https://app.example.com",
+      version: "1",
+      nonce: await nonces.issueNonce(),
+      iat: new Date().toISOString(),
+      resources: [recap]
+    }
+    const { payload, message } = Cacaos.signable(asked, { namespace: "eip155", reference: "31337", address })
+    return Effect.runPromise(Cacaos.check(asked, { h: { t: "caip122" }, p: payload, s: { t, s: await sign(message) } }))
+  }
+
+  it("accepts an EOA's, an ERC-1271 account's and an undeployed ERC-6492 account's; refuses a forged signature", async () => {
+    const nonces = createMemoryNonces()
+    const eoa = await answered(nonces, owner.address, (message) => owner.signMessage({ message }), "eip191")
+    expect((await verifySignIn(eoa, policy(nonces))).accountAddress).toBe(owner.address)
+    const contract = await answered(nonces, deployed, (message) => owner.signMessage({ message }), "eip1271")
+    expect((await verifySignIn(contract, policy(nonces))).accountAddress).toBe(deployed)
+    const later = await answered(nonces, counterfactual, async (message) =>
+      serializeErc6492Signature({ address: factory, data: deployCalldata, signature: await owner.signMessage({ message }) }), "eip6492")
+    expect((await verifySignIn(later, policy(nonces))).accountAddress).toBe(counterfactual)
+    // A CACAO naming the owner, signed by another key: every field is as asked, the signature proves nothing.
+    const forged = await answered(nonces, owner.address, (message) => stranger.signMessage({ message }), "eip191")
+    await expect(verifySignIn(forged, policy(nonces))).rejects.toMatchObject({ _tag: "SignInRejectedError", reason: "signature" })
   })
 })
