@@ -27,6 +27,7 @@ import * as BackendClient from "../http/client/Backend.ts"
 import type { FailedRequest } from "../http/client/PorticoClient.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile } from "./Device.ts"
+import * as MobileWalletAdapter from "./MobileWalletAdapter.ts"
 import * as PageReturn from "./PageReturn.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
@@ -76,7 +77,10 @@ export const layer = (
     : undefined
   const embedded = Config.offersEmbeddedWallet(config) ? Embedded.make({ frame: embeddedFrame, networks }) : undefined
   const wake = walletConnect?.wake
+  const log = HostLogger.make(config.logger, config.logLevel)
   return Layer.mergeAll(
+    // On Android Chrome, the Mobile Wallet Adapter joins the Wallet Standard wallets (and leaves with the engine).
+    Layer.effectDiscard(Effect.acquireRelease(Effect.sync(() => MobileWalletAdapter.watch(config, log)), (withdraw) => Effect.sync(withdraw))),
     // Back from a wallet app: the relay's socket is made again at once if it died while the page was away.
     wake === undefined ? Layer.empty : Layer.effectDiscard(Effect.acquireRelease(Effect.sync(() => PageReturn.watch(wake)), (stop) => Effect.sync(stop))),
     BrowserStorage.layerBrowser,
