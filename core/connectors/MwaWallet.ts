@@ -78,15 +78,17 @@ export const make = (options: Options): Wallet => {
   const listeners = new Set<(properties: { readonly accounts: ReadonlyArray<WalletAccount> }) => void>()
   let accounts: ReadonlyArray<WalletAccount> = []
 
+  /** Lists the kept authorization's accounts and tells the listeners; returns them. */
   const show = (kept: Kept | null) =>
     Effect.sync(() => {
       accounts = accountsOf(kept)
       for (const listener of listeners) listener({ accounts })
+      return accounts
     })
 
   // A page that cannot persist still holds the authorization until it reloads; the wallet asks again then.
   const keep = (kept: Kept | null) =>
-    options.storage.set(StorageKey.mobileWalletAuthorization, kept).pipe(Effect.catchTag("StorageWriteError", () => Effect.void), Effect.andThen(show(kept)))
+    options.storage.set(StorageKey.mobileWalletAuthorization, kept).pipe(Effect.catchTag("StorageWriteError", () => Effect.void), Effect.andThen(show(kept)), Effect.asVoid)
 
   /** Opens the wallet app now, in the caller's tap, and runs `use` in one session with it. */
   const inSession = <A, E>(use: (session: MwaSession.Session) => Effect.Effect<A, E>) => {
@@ -119,7 +121,7 @@ export const make = (options: Options): Wallet => {
 
   const connect = (input?: { readonly silent?: boolean }) => {
     if (input?.silent === true) {
-      return run(Effect.flatMap(options.storage.get(StorageKey.mobileWalletAuthorization), (kept) => Effect.as(show(kept), { accounts })))
+      return run(Effect.map(Effect.flatMap(options.storage.get(StorageKey.mobileWalletAuthorization), show), (shown) => ({ accounts: shown })))
     }
     return run(inSession((session) => Effect.map(Effect.flatMap(keptChain, (chain) => authorized(session, chain)), (current) => ({ accounts: current }))))
   }
