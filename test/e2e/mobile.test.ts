@@ -17,6 +17,7 @@ import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
+import { openings, recordOpenings } from "./fixtures/Openings.ts"
 import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
 
 const instagramAndroid = "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A.240305.019; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/122.0.6261.105 Mobile Safari/537.36 Instagram 321.0.0.39.106 Android (34/14; 420dpi; 1080x2205; Google/google; Pixel 8; shiba; shiba; en_US; 580117000)"
@@ -42,39 +43,6 @@ afterAll(async () => {
   await sandbox?.stop()
   if (work !== undefined) await rm(work, { recursive: true, force: true })
 })
-
-interface Opening {
-  readonly url: string
-  readonly target: string | undefined
-  /** `navigator.userActivation.isActive` at the call. */
-  readonly active: boolean
-  /** The call came while the tap's click was being dispatched (its task), not after a wait. */
-  readonly inTap: boolean
-}
-
-/**
- * Records every `window.open` of the page with the gesture state at the moment of the call. A scheme opened
- * on the page itself is only recorded (there is no app to hand it to); web links open as they would.
- */
-const recordOpenings = (page: Page) =>
-  page.addInitScript(() => {
-    const openings: Array<unknown> = []
-    let tapping = false
-    addEventListener("click", () => {
-      tapping = true
-      setTimeout(() => {
-        tapping = false
-      }, 0)
-    }, true)
-    const open = window.open.bind(window)
-    window.open = (url?: string | URL, target?: string, features?: string) => {
-      openings.push({ url: String(url), target, active: navigator.userActivation.isActive, inTap: tapping })
-      return target === "_self" ? null : open(url, target, features)
-    }
-    Object.assign(globalThis, { __openings: openings })
-  })
-
-const openings = (page: Page) => page.evaluate(() => (globalThis as unknown as { __openings: Array<Opening> }).__openings)
 
 const dialog = (page: Page) => page.locator("portico-modal [role='dialog']")
 const expectView = (page: Page, view: string) => expect.poll(() => dialog(page).getAttribute("data-view"), { timeout: 15_000 }).toBe(view)
