@@ -88,7 +88,9 @@ const sample = async (browser: Browser, testing: Testing, sandbox: Sandbox, url:
   page.on("request", (request) => {
     if (request.resourceType() === "script" && request.url().startsWith(url)) scripts.push(new URL(request.url()).pathname)
   })
-  if (opening !== "none") await testing.injectWallets(page, { config: sandbox.config })
+  // The visitor's wallet extensions (the sandbox's demo wallets) are in every page, the React-only one too:
+  // their own script and heap are the visitor's browser, not Portico's cost.
+  await testing.injectWallets(page, { config: sandbox.config })
   await page.goto(url, { waitUntil: "networkidle" })
   if (opening === "none") {
     const sampled = { beforeClick: gzipOf(dist, scripts), connectPath: gzipOf(dist, scripts), clickToList: 0, heap: await heapUsed(page), load }
