@@ -13,6 +13,7 @@ import * as Caip294 from "../core/connectors/Caip294.ts"
 import * as Connectors from "../core/connectors/Connectors.ts"
 import * as Eip6963 from "../core/connectors/Eip6963.ts"
 import * as Embedded from "../core/connectors/Embedded.ts"
+import * as MetaMaskMultichain from "../core/connectors/MetaMaskMultichain.ts"
 import * as WalletConnect from "../core/connectors/WalletConnect.ts"
 import * as WalletStandard from "../core/connectors/WalletStandard.ts"
 import * as Constants from "../core/Constants.ts"
@@ -84,7 +85,7 @@ export const layer = (
     // Back from a wallet app: the relay's socket is made again at once if it died while the page was away.
     wake === undefined ? Layer.empty : Layer.effectDiscard(Effect.acquireRelease(Effect.sync(() => PageReturn.watch(wake)), (stop) => Effect.sync(stop))),
     BrowserStorage.layerBrowser,
-    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, multichain: Caip294.watch(networks), walletConnect, embedded }),
+    Connectors.Connectors.layer({ eip6963: Eip6963.watch, walletStandard: WalletStandard.watch, multichain: [Caip294.watch(networks), MetaMaskMultichain.watch(networks)], walletConnect, embedded }),
     server(config, tellDeveloper),
     Layer.succeed(HostConfig, HostConfig.of(config))
   )

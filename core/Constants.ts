@@ -57,6 +57,17 @@ export const walletConnectRelayUrl = "wss://relay.walletconnect.org"
  * (normally 1-3 s together).
  */
 export const walletConnectUriTimeoutMillis = 15_000
+/**
+ * How long a Multichain API wallet may take to answer a request that asks the visitor nothing
+ * (`wallet_getSession`, `wallet_revokeSession`): the RPC default. An extension that is absent, asleep or
+ * too old never answers, and the page must not wait for ever.
+ */
+export const walletQuietAnswerMillis = 10_000
+/**
+ * How long a Multichain API wallet may take to answer a request the visitor approves (a session, a
+ * signature): as long as WalletConnect lets a request wait (5 minutes), then the attempt ends.
+ */
+export const walletPromptAnswerMillis = 300_000
 /** Default wait before a retry when the server gives no Retry-After. */
 export const defaultRetryDelayMillis = 1_000
 /**

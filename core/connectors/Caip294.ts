@@ -58,7 +58,7 @@ export const watch = (networks: ReadonlyArray<Caip.CaipNetworkId>) => (onChange:
     const data = accept((event as CustomEvent<unknown>).detail)
     if (data === undefined || wallets.some((known) => known.data.uuid === data.uuid || known.data.rdns === data.rdns)) return
     const connector = connectorOf(data)
-    const client = LazyClient.make(connector, () => import("./MultichainClient.ts").then((module) => module.make(connector, module.channel(target, data.uuid), networks)))
+    const client = LazyClient.make(connector, () => import("./MultichainClient.ts").then((module) => module.make(connector, module.channel(target, data.uuid, connector.id), networks)))
     wallets.push({ data, client })
     onChange(wallets.map((wallet) => wallet.client))
   }

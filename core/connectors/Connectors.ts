@@ -1,6 +1,6 @@
 /**
  * The connectors available to this visitor: EIP-6963 wallets and Wallet Standard wallets as they
- * announce themselves, wallets that offer the Multichain API (CAIP-294), plus WalletConnect when a
+ * announce themselves, wallets that offer the Multichain API (CAIP-294, or MetaMask's own transport), plus WalletConnect when a
  * project id is configured. Discovery starts on `discover` (when the modal opens or a stored session is
  * restored), never at page load. A wallet that offers the Multichain API is listed once: its EIP-6963
  * entry (same rdns) and its Wallet Standard entry (same name) are not listed beside it, though a session
@@ -25,8 +25,13 @@ export interface Sources {
   /** Each source calls back with its current list; returns its stop function. */
   readonly eip6963: (onChange: (discovery: Eip6963.Discovery) => void) => () => void
   readonly walletStandard: (onChange: (clients: ReadonlyArray<Connector.ConnectorClient>) => void) => () => void
-  /** Wallets that offer the Multichain API (CAIP-294 announcements), one client each. */
-  readonly multichain?: ((onChange: (clients: ReadonlyArray<Connector.ConnectorClient>) => void) => () => void) | undefined
+  /**
+   * The ways wallets that offer the Multichain API are found (CAIP-294 announcements, MetaMask's own
+   * transport), one client per wallet; a wallet found by more than one (same rdns) is listed by the first.
+   * `unconfirmed` clients are not listed yet (the wallet has not said it offers the API) but a stored
+   * session made through them can already be restored through them.
+   */
+  readonly multichain?: ReadonlyArray<(onChange: (clients: ReadonlyArray<Connector.ConnectorClient>, unconfirmed?: ReadonlyArray<Connector.ConnectorClient>) => void) => () => void> | undefined
   /** The WalletConnect client, when configured. Built lazily: its package loads on first use. */
   readonly walletConnect: Connector.ConnectorClient | undefined
   /** The embedded wallet (email and social login), when configured. Its frame loads on first use. */
@@ -48,13 +53,15 @@ export class Connectors extends Context.Service<Connectors, {
         const started = yield* Ref.make(false)
         let announced: ReadonlyArray<Connector.ConnectorClient> = []
         let standard: ReadonlyArray<Connector.ConnectorClient> = []
+        const multichainFound: Array<ReadonlyArray<Connector.ConnectorClient>> = (sources.multichain ?? []).map(() => [])
+        const multichainUnconfirmed: Array<ReadonlyArray<Connector.ConnectorClient>> = (sources.multichain ?? []).map(() => [])
         let multichain: ReadonlyArray<Connector.ConnectorClient> = []
         let rejected: ReadonlyArray<Eip6963.Rejected> = []
         // Every client, listed or not: a stored session names the connector it was made through.
         let all: ReadonlyArray<Connector.ConnectorClient> = fixed
         // Discovery callbacks arrive from DOM events, outside any fiber; setting the ref is synchronous.
         const publish = () => {
-          all = [...multichain, ...announced, ...standard, ...fixed]
+          all = [...multichain, ...multichainUnconfirmed.flat(), ...announced, ...standard, ...fixed]
           Effect.runSync(SubscriptionRef.set(state, { clients: listed(multichain, [...announced, ...standard]).concat(fixed), rejected }))
         }
 
@@ -70,10 +77,14 @@ export class Connectors extends Context.Service<Connectors, {
               standard = clients
               publish()
             }),
-            sources.multichain?.((clients) => {
-              multichain = clients
-              publish()
-            }) ?? (() => undefined)
+            ...(sources.multichain ?? []).map((watch, index) =>
+              watch((clients, unconfirmed = []) => {
+                multichainFound[index] = clients
+                multichainUnconfirmed[index] = unconfirmed
+                multichain = multichainFound.flat().filter((client, at, found) =>
+                  found.findIndex((other) => other.connector.info?.rdns === client.connector.info?.rdns) === at)
+                publish()
+              }))
           ]
           yield* Effect.addFinalizer(() => Effect.sync(() => stops.forEach((stop) => stop())))
         })

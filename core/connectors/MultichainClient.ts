@@ -13,7 +13,7 @@ import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import * as RpcCode from "../RpcCode.ts"
 import type * as SessionScopes from "../multichain/SessionScopes.ts"
-import type { Channel } from "./Caip294Channel.ts"
+import type { Channel } from "./MultichainChannel.ts"
 import * as Eip1193 from "./Eip1193.ts"
 import * as SolanaSigner from "./SolanaSigner.ts"
 
@@ -44,7 +44,7 @@ export const make = (connector: Connector.Connector, channel: Channel, networks:
   const adopt = (granted: SessionScopes.Granted) => {
     live = { connections: new Map(granted.connections.map((connection) => [connection.namespace, connection])), scopes: granted.scopes }
   }
-  const revokeQuietly = attempt(() => channel.request("wallet_revokeSession", {})).pipe(Effect.ignore)
+  const revokeQuietly = channel.request("wallet_revokeSession", {}).pipe(Effect.ignore)
 
   /** The wallet's answer checked against the scopes asked for; a refused one is revoked so no half-session stays. */
   const checked = (answer: unknown, preferred: ReadonlyArray<Caip.CaipNetworkId>) =>
@@ -57,7 +57,7 @@ export const make = (connector: Connector.Connector, channel: Channel, networks:
   const connect = (options: Connector.ConnectOptions) =>
     Effect.gen(function*() {
       const module = yield* load
-      const answer = yield* attempt(() => channel.request("wallet_createSession", module.sessionRequest(networks)))
+      const answer = yield* channel.request("wallet_createSession", module.sessionRequest(networks))
       const [primary, ...others] = (yield* checked(answer, options.caipNetworkId === undefined ? [] : [options.caipNetworkId])).connections
       if (primary === undefined) return yield* fail("The wallet approved no account")
       return others.length === 0 ? primary : { ...primary, also: others }
@@ -67,7 +67,7 @@ export const make = (connector: Connector.Connector, channel: Channel, networks:
   const reconnect = (options: Connector.ConnectOptions) =>
     Effect.gen(function*() {
       const module = yield* load
-      const answer = yield* attempt(() => channel.request("wallet_getSession", {}))
+      const answer = yield* channel.request("wallet_getSession", {})
       if (module.isEmpty(answer)) return yield* fail("The wallet keeps no session for this page")
       const granted = yield* checked(answer, options.caipNetworkId === undefined ? [] : [options.caipNetworkId])
       const namespace = options.caipNetworkId === undefined ? undefined : Caip.namespaceOf(options.caipNetworkId)
@@ -83,7 +83,7 @@ export const make = (connector: Connector.Connector, channel: Channel, networks:
 
   /** CAIP-27: one request on one scope of the session. */
   const invoke = (scope: Caip.CaipNetworkId, method: string, params: unknown) =>
-    attempt(() => channel.request("wallet_invokeMethod", { scope, request: params === undefined ? { method } : { method, params } }))
+    channel.request("wallet_invokeMethod", { scope, request: params === undefined ? { method } : { method, params } })
 
   const solanaRequest = (method: string, params: Record<string, unknown>) =>
     Effect.gen(function*() {
@@ -102,7 +102,7 @@ export const make = (connector: Connector.Connector, channel: Channel, networks:
   const disconnect = Effect.suspend(() => {
     if (live === undefined) return Effect.void
     live = undefined
-    return Effect.asVoid(attempt(() => channel.request("wallet_revokeSession", {})))
+    return Effect.asVoid(channel.request("wallet_revokeSession", {}))
   })
 
   const notified = notificationHandler({ emit, get: () => live, end: () => { live = undefined }, module: () => scopesModule, networks, onNetworks, connectorId: connector.id })

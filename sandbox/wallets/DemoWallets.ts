@@ -1,13 +1,14 @@
 /**
  * Builds both demo wallets from the sandbox configuration and puts them into a window: the EVM wallet
  * (the configuration's first two accounts) announced over EIP-6963, the Solana wallet registered through
- * the Wallet Standard, and, when asked, the Multichain API over both (CAIP-294), as one wallet under one
- * name. The demo site's content script and the testing kit differ only in who approves, where permissions
+ * the Wallet Standard, and, when asked, the Multichain API over both, as one wallet under one name:
+ * announced over CAIP-294, or carried as MetaMask carries it (its content script's window stream, the
+ * EVM wallet then announcing MetaMask's rdns, as MetaMask's own announcement is what a site finds). The demo site's content script and the testing kit differ only in who approves, where permissions
  * live and whether the EVM wallet discovers tokens.
  */
 import type { Hex } from "viem"
 import type { SandboxConfig } from "../SandboxConfig.ts"
-import { announceCaip294, announceEip6963, registerStandardWallet } from "./Announce.ts"
+import { announceCaip294, announceEip6963, offerAsMetaMask, registerStandardWallet } from "./Announce.ts"
 import type { Approve } from "./Approval.ts"
 import { createEvmProvider, type EvmProvider, walletName, walletRdns } from "./EvmWallet.ts"
 import { evmIcon, solanaIcon } from "./Icons.ts"
@@ -15,6 +16,9 @@ import type { Permission } from "./Permission.ts"
 import type { ChainMemory } from "./ChainMemory.ts"
 import { createMultichainWallet, type LogEntry, type MalformedSession } from "./MultichainWallet.ts"
 import { createSolanaWallet, type SolanaDemoWallet } from "./SolanaWallet.ts"
+
+/** MetaMask's EIP-6963 rdns, which the demo wallet announces when it carries the Multichain API as MetaMask does. */
+const metaMaskRdns = "io.metamask"
 
 export interface DemoWalletsOptions {
   readonly config: typeof SandboxConfig.Type
@@ -29,6 +33,8 @@ export interface DemoWalletsOptions {
   readonly multichain?: {
     readonly log: (entry: LogEntry) => void
     readonly malformed: () => MalformedSession | undefined
+    /** How a site reaches it: CAIP-294 events (the default), or MetaMask's extension transport. */
+    readonly transport?: "caip294" | "metamask"
   }
   /** Whether the EVM wallet connects and signs in with one prompt (ERC-7846 `wallet_connect`). */
   readonly connectWithSignIn?: boolean
@@ -54,7 +60,8 @@ export const installDemoWallets = (window: Window, options: DemoWalletsOptions):
       ...(options.tokens === undefined ? {} : { tokens: options.tokens }),
       ...(options.connectWithSignIn === undefined ? {} : { connectWithSignIn: options.connectWithSignIn })
     })
-    announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, provider)
+    const rdns = options.multichain?.transport === "metamask" ? metaMaskRdns : walletRdns
+    announceEip6963(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns }, provider)
     evm = provider
   }
   const solanaAccount = config.solana.accounts[0]
@@ -73,7 +80,8 @@ export const installDemoWallets = (window: Window, options: DemoWalletsOptions):
     registerStandardWallet(window, solana)
   }
   if (options.multichain === undefined || evm === undefined || solana === undefined) return
-  announceCaip294(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, createMultichainWallet({
+  const { transport, ...controls } = options.multichain
+  const multichain = createMultichainWallet({
     name: walletName,
     evm,
     evmChainIds: config.evm.chains.map((chain) => chain.chainId),
@@ -84,6 +92,8 @@ export const installDemoWallets = (window: Window, options: DemoWalletsOptions):
     permission: options.permission("multichain"),
     evmPermission: options.permission("evm"),
     solanaPermission: options.permission("solana"),
-    ...options.multichain
-  }))
+    ...controls
+  })
+  if (transport === "metamask") offerAsMetaMask(window, multichain)
+  else announceCaip294(window, { uuid: crypto.randomUUID(), name: walletName, icon: evmIcon, rdns: walletRdns }, multichain)
 }

@@ -40,11 +40,14 @@ const multichainControls = () => {
 
 /**
  * Reads `/sandbox-config.json` from the page's origin, then announces and registers both demo wallets;
- * with `multichain`, they also offer the Multichain API as one wallet.
+ * with `multichain`, they also offer the Multichain API as one wallet: announced over CAIP-294 (`true`),
+ * or carried as MetaMask carries it (`"metamask"`).
  */
-export const injectDemoWallets = async (options: { readonly multichain?: boolean } = {}): Promise<void> => {
+export const injectDemoWallets = async (options: { readonly multichain?: boolean | "metamask" } = {}): Promise<void> => {
   // Listening before the configuration arrives: a switch set as the page loads is never lost.
-  const multichain = options.multichain === true ? multichainControls() : undefined
+  const multichain = options.multichain === undefined || options.multichain === false
+    ? undefined
+    : { ...multichainControls(), transport: options.multichain === "metamask" ? "metamask" as const : "caip294" as const }
   const config = await load()
   installDemoWallets(window, {
     ...(multichain === undefined ? {} : { multichain }),

@@ -35,10 +35,10 @@ describe("one entry per wallet", () => {
         onChange(standard)
         return () => undefined
       },
-      multichain: (onChange) => {
+      multichain: [(onChange) => {
         onChange([multichain])
         return () => undefined
-      },
+      }],
       walletConnect: undefined
     })
     const { ids, hidden } = await Effect.runPromise(program.pipe(Effect.provide(layer), Effect.scoped))

@@ -76,7 +76,7 @@ const setup = async (answers: ReadonlyArray<boolean>) => {
     malformed: () => malformed
   }))
   const connector = Caip294.connectorOf({ uuid, name: "Demo", icon: solanaIcon, rdns: "dev.portico.demo" })
-  const client = MultichainClient.make(connector, MultichainClient.channel(target, uuid), networks)
+  const client = MultichainClient.make(connector, MultichainClient.channel(target, uuid, connector.id), networks)
   const events: Array<Connector.ConnectorEvent> = []
   client.subscribe((event) => void events.push(event))
   return {
@@ -88,7 +88,7 @@ const setup = async (answers: ReadonlyArray<boolean>) => {
     permission,
     solanaAddress,
     // Another page load: a new channel and client over the same wallet.
-    reload: () => MultichainClient.make(connector, MultichainClient.channel(target, uuid), networks),
+    reload: () => MultichainClient.make(connector, MultichainClient.channel(target, uuid, connector.id), networks),
     malform: (kind: MalformedSession | undefined) => {
       malformed = kind
     }
