@@ -31,6 +31,7 @@ import type { FailedRequest } from "../http/client/PorticoClient.ts"
 import * as ServerUrls from "../http/client/ServerUrls.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile } from "./Device.ts"
+import * as MobileWalletAdapter from "./MobileWalletAdapter.ts"
 import * as PageReturn from "./PageReturn.ts"
 import { openWalletLink } from "./WalletLink.ts"
 
@@ -107,7 +108,10 @@ export const layer = (
     ? LazyClient.make(EmbeddedConnector.connector, () => import("../core/connectors/Embedded.ts").then((module) => module.make({ frame: embeddedFrame, networks })))
     : undefined
   const wake = walletConnect?.wake
+  const log = HostLogger.make(config.logger, config.logLevel)
   return Layer.mergeAll(
+    // On Android Chrome, the Mobile Wallet Adapter joins the Wallet Standard wallets (and leaves with the engine).
+    Layer.effectDiscard(Effect.acquireRelease(Effect.sync(() => MobileWalletAdapter.watch(config, log)), (withdraw) => Effect.sync(withdraw))),
     // Back from a wallet app: the relay's socket is made again at once if it died while the page was away.
     wake === undefined ? Layer.empty : Layer.effectDiscard(Effect.acquireRelease(Effect.sync(() => PageReturn.watch(wake)), (stop) => Effect.sync(stop))),
     BrowserStorage.layerBrowser,

@@ -10,6 +10,7 @@ import * as Caip from "./Caip.ts"
 import type * as Network from "./Network.ts"
 import type { SignInTemplate } from "./signin/SignInMessage.ts"
 import * as WalletError from "./WalletError.ts"
+import { WalletAppNotAnsweredError } from "./mwa/MwaErrors.ts"
 
 export const ConnectorType = Schema.Literals([
   "AUTH",
@@ -163,10 +164,11 @@ export const validateConnected = (connectorId: string, result: Connected): Effec
 }
 
 /** Maps what a wallet threw to a tagged error (4001 becomes UserRejectedRequestError, …). */
-export const failure = (cause: unknown): ConnectorFailure => WalletError.fromProviderError(cause)
+export const failure = (cause: unknown): ConnectorFailure =>
+  cause instanceof WalletAppNotAnsweredError ? cause : WalletError.fromProviderError(cause)
 
-/** What a connector operation can fail with: the wallet's own error, or ours. */
-export type ConnectorFailure = WalletError.WalletError | ConnectorError | InvalidAccountError
+/** What a connector operation can fail with: the wallet's own error, ours, or no wallet app answering on the phone (MWA). */
+export type ConnectorFailure = WalletError.WalletError | ConnectorError | InvalidAccountError | WalletAppNotAnsweredError
 
 /** The wallet answered, but not with what a connection needs (no account, no chain id…). */
 export class ConnectorError extends Schema.TaggedError<ConnectorError>()("ConnectorError", {

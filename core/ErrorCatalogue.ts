@@ -30,6 +30,7 @@ import * as HostFeatures from "./HostFeatures.ts"
 import * as EmbeddedAuth from "./EmbeddedAuth.ts"
 import * as LegalConsent from "./LegalConsent.ts"
 import * as MessageFormat from "./MessageFormat.ts"
+import * as MwaErrors from "./mwa/MwaErrors.ts"
 import * as Name from "./Name.ts"
 import * as Networks from "./Networks.ts"
 import * as OriginAllowlist from "./OriginAllowlist.ts"
@@ -158,6 +159,9 @@ export const errors: ReadonlyArray<Item> = [
   item("WalletError", WalletError.JwtNotYetValidError),
   item("WalletError", WalletError.InvalidKeyError),
   item("Envelope", Envelope.EnvelopeError, "Could not open a message: {why}"),
+  item("MwaErrors", MwaErrors.WalletAppNotAnsweredError, "No wallet app answered on this phone"),
+  item("MwaErrors", MwaErrors.MwaProtocolError, "{what the wallet app broke: handshake, sequence, tag, message, timeout or closed}"),
+  item("MwaErrors", MwaErrors.MwaWalletError, "{the wallet app's JSON-RPC error message}"),
   item("PairingUri", PairingUri.PairingUriError, "Not a WalletConnect v2 pairing URI: {why}"),
   item("RelayClient", RelayClient.RelayError, "{the relay's message} or The relay client is closed"),
   item("SignClient", SignClient.PeerError, "{the peer's error message}"),

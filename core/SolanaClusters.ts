@@ -40,5 +40,9 @@ export const networksOf = (chains: ReadonlyArray<string>): ReadonlyArray<Caip.Ca
     return isSolana(chain) && chain !== localnet ? [chain as Caip.CaipNetworkId] : []
   })
 
+/** The name a wallet knows a network by: the cluster name of a public cluster, else the CAIP-2 id itself. */
+export const clusterNameOf = (caipNetworkId: Caip.CaipNetworkId): string =>
+  Object.keys(publicClusters).find((name) => publicClusters[name] === caipNetworkId) ?? caipNetworkId
+
 /** Whether a chain a wallet lists is a Solana network at all. */
 export const isSolanaChain = isSolana

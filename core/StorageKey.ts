@@ -88,6 +88,17 @@ export const lastUsedChain = make("last_used_chain", Schema.NullOr(CaipNetworkId
 /** Chain ids where smart accounts are enabled (empty on a load error). */
 export const smartAccountEnabledNetworks = make("smart_account_enabled_networks", Schema.Array(Schema.Int), [])
 
+/** The Mobile Wallet Adapter's authorization: its auth_token, the chain it was issued for and the accounts, to reauthorize after a reload. */
+export const mobileWalletAuthorization = make(
+  "mobile_wallet_authorization",
+  Schema.NullOr(Schema.Struct({
+    authToken: Schema.String,
+    chain: Schema.String,
+    accounts: Schema.Array(Schema.Struct({ address: Schema.String, label: Schema.optionalKey(Schema.String) }))
+  })),
+  null
+)
+
 /** Every key, for clearing and for the tests. */
 export const all: ReadonlyArray<StorageKey<unknown>> = [
   walletId,
@@ -107,5 +118,6 @@ export const all: ReadonlyArray<StorageKey<unknown>> = [
   emailLogin,
   lastEmailLoginTime,
   lastUsedChain,
-  smartAccountEnabledNetworks
+  smartAccountEnabledNetworks,
+  mobileWalletAuthorization
 ]

@@ -55,7 +55,7 @@ describe("StorageKey", () => {
     const names = StorageKey.all.map((key) => key.name)
     assert.strictEqual(new Set(names).size, names.length)
     for (const name of names) assert.isTrue(name.startsWith(StorageKey.prefix), name)
-    assert.strictEqual(StorageKey.all.length, 18)
+    assert.strictEqual(StorageKey.all.length, 19)
   })
 })
 

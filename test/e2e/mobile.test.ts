@@ -6,27 +6,35 @@
  * sends the visitor back with the return link the dapp proposed, and the page it returns to finds the
  * visitor connected, even when the phone discarded the page meanwhile (the page loaded again takes the wallet's
  * answer to the proposal it kept). In-app browsers (an Instagram user agent) are offered the way out to the browser.
+ * Solana's Mobile Wallet Adapter, as far as a desktop browser goes: listed on Android Chrome only; a tap opens the
+ * association URI, which the test hands to the sandbox's MWA wallet as Android hands it to the wallet app; the
+ * page connects over the loopback socket and has a message signed; with no wallet app, the visitor is told so.
  */
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { en } from "../../ui/i18n/en.ts"
+import { type MwaWalletSession, associate } from "../../sandbox/mwa/MwaWallet.ts"
 import { type Sandbox, startSandbox } from "../../sandbox/Sandbox.ts"
 import { expectNoAxeViolations } from "../support/axe.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
+import { openings, recordOpenings } from "./fixtures/Openings.ts"
 import { sandboxPorticoConfig } from "./fixtures/SandboxHost.ts"
 
 const instagramAndroid = "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP1A.240305.019; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/122.0.6261.105 Mobile Safari/537.36 Instagram 321.0.0.39.106 Android (34/14; 420dpi; 1080x2205; Google/google; Pixel 8; shiba; shiba; en_US; 580117000)"
 const instagramOldIos = "Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 300.0.0.11.109 (iPhone14,5; iOS 16_6; en_US; en; scale=3.00; 1170x2532; 520846018)"
+const desktopChrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"
 const androidChrome = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
 
 let sandbox: Sandbox
 let browser: Browser
 let work: string
 let host: Served
+/** The sandbox MWA wallets a test started, as the wallet app does when the association URI launches it. */
+const mwaWallets: Array<MwaWalletSession> = []
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "portico-mobile-e2e-"))
@@ -36,45 +44,16 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs] })
 }, 180_000)
 
+afterEach(async () => {
+  await Promise.all(mwaWallets.splice(0).map((wallet) => wallet.close()))
+})
+
 afterAll(async () => {
   await browser?.close()
   await host?.close()
   await sandbox?.stop()
   if (work !== undefined) await rm(work, { recursive: true, force: true })
 })
-
-interface Opening {
-  readonly url: string
-  readonly target: string | undefined
-  /** `navigator.userActivation.isActive` at the call. */
-  readonly active: boolean
-  /** The call came while the tap's click was being dispatched (its task), not after a wait. */
-  readonly inTap: boolean
-}
-
-/**
- * Records every `window.open` of the page with the gesture state at the moment of the call. A scheme opened
- * on the page itself is only recorded (there is no app to hand it to); web links open as they would.
- */
-const recordOpenings = (page: Page) =>
-  page.addInitScript(() => {
-    const openings: Array<unknown> = []
-    let tapping = false
-    addEventListener("click", () => {
-      tapping = true
-      setTimeout(() => {
-        tapping = false
-      }, 0)
-    }, true)
-    const open = window.open.bind(window)
-    window.open = (url?: string | URL, target?: string, features?: string) => {
-      openings.push({ url: String(url), target, active: navigator.userActivation.isActive, inTap: tapping })
-      return target === "_self" ? null : open(url, target, features)
-    }
-    Object.assign(globalThis, { __openings: openings })
-  })
-
-const openings = (page: Page) => page.evaluate(() => (globalThis as unknown as { __openings: Array<Opening> }).__openings)
 
 const dialog = (page: Page) => page.locator("portico-modal [role='dialog']")
 const expectView = (page: Page, view: string) => expect.poll(() => dialog(page).getAttribute("data-view"), { timeout: 15_000 }).toBe(view)
@@ -175,4 +154,65 @@ describe("on a phone", () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 15_000 }).toBe(new URL(host.url).href)
     await context.close()
   })
+})
+
+const mwaUris = async (page: Page) => (await openings(page)).filter((opening) => opening.url.startsWith("solana-wallet:"))
+
+/** The sandbox's MWA wallet answers the `index`-th association URI the page opened, as the wallet app would. */
+const walletAnswers = async (page: Page, index: number) => {
+  await expect.poll(async () => (await mwaUris(page)).length, { timeout: 15_000 }).toBeGreaterThan(index)
+  const opening = (await mwaUris(page))[index]
+  const account = sandbox.config.solana.accounts[0]
+  if (opening === undefined || account === undefined) throw new Error("no association URI or no demo account")
+  mwaWallets.push(await associate(opening.url, { account, chains: [sandbox.config.solana.cluster.caipNetworkId], rpcUrl: sandbox.config.solana.cluster.rpcUrl }))
+  return opening
+}
+
+/** The Connect view's "Mobile Wallet Adapter" entry, wherever the phone's modal lists it. */
+const mwaEntry = async (page: Page) => {
+  await page.locator("[data-portico-button]").tap()
+  await expectView(page, "Connect")
+  return dialog(page).getByRole("button", { name: /Mobile Wallet Adapter/ })
+}
+
+describe("the Mobile Wallet Adapter on Android Chrome", () => {
+  it("a tap opens the association URI; the wallet app connects with the demo key and signs a message", async () => {
+    const { context, page } = await phone()
+    const entry = await mwaEntry(page)
+    await entry.tap()
+    const opening = await walletAnswers(page, 0)
+    // Opened while the tap's user activation holds (what Chrome requires to hand a scheme to an app); the
+    // engine's connect attempt runs as its own fiber, so the call comes just after the click's task.
+    expect(opening).toMatchObject({ target: "_self", active: true })
+    expect(opening.url).toMatch(/^solana-wallet:\/v1\/associate\/local\?association=[A-Za-z0-9_-]+&port=\d+&v=v1$/)
+    const address = sandbox.config.solana.accounts[0]?.address ?? ""
+    await expect.poll(async () => await page.getByTestId("host-status").textContent(), { timeout: 30_000 }).toContain(address)
+    // The host signs through Portico's Solana signer: the wallet app is opened again for it.
+    await page.getByTestId("sign-solana").tap()
+    await walletAnswers(page, 1)
+    // Portico checked the signature against the account before handing it over (core/mwa/MwaCalls.ts).
+    await expect.poll(async () => await page.getByTestId("solana-signature").textContent(), { timeout: 30_000 }).toBe("64 bytes")
+    expect(mwaWallets.at(-1)?.calls).toEqual(["authorize", "sign_messages"])
+    await context.close()
+  }, 120_000)
+
+  it("with no wallet app on the phone, the visitor is told no wallet app answered, after the spec's 30 s", async () => {
+    const { context, page } = await phone()
+    const entry = await mwaEntry(page)
+    await entry.tap()
+    await expect.poll(async () => (await mwaUris(page)).length, { timeout: 15_000 }).toBe(1)
+    await dialog(page).getByText(en.errorWalletAppNotAnswered).waitFor({ timeout: 60_000 })
+    await context.close()
+  }, 120_000)
+
+  it("is not offered in a desktop browser", async () => {
+    const context = await browser.newContext({ userAgent: desktopChrome })
+    const page = await context.newPage()
+    await page.goto(host.url)
+    await page.locator("[data-portico-button]").click()
+    await expectView(page, "Connect")
+    await dialog(page).getByRole("button").first().waitFor()
+    expect(await dialog(page).getByRole("button", { name: /Mobile Wallet Adapter/ }).count()).toBe(0)
+    await context.close()
+  }, 60_000)
 })

@@ -28,6 +28,7 @@ export const en = {
   inAppBrowserNotice: "Wallets can't be opened inside {app}. Open this page in your browser to connect one.",
   openInBrowser: "Open in your browser",
   inAppBrowserCopyHint: "Copy the link, then paste it into your browser's address bar.",
+  errorWalletAppNotAnswered: "No wallet app answered. Install a Solana wallet app on this phone, or choose another way to connect.",
   qrAlt: "QR code of the WalletConnect pairing link",
   noWalletsFound: "No wallet found",
   noWalletsDetected: "No browser wallet detected.",

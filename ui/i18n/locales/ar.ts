@@ -29,6 +29,7 @@ const ar: Messages = {
   inAppBrowserNotice: "لا يمكن فتح المحافظ داخل {app}. افتح هذه الصفحة في متصفحك لربط محفظة.",
   openInBrowser: "الفتح في متصفحك",
   inAppBrowserCopyHint: "انسخ الرابط، ثم الصقه في شريط العنوان في متصفحك.",
+  errorWalletAppNotAnswered: "لم يستجب أي تطبيق محفظة. ثبّت تطبيق محفظة Solana على هذا الهاتف أو اختر طريقة أخرى للاتصال.",
   qrAlt: "رمز QR لرابط الاقتران عبر WalletConnect",
   noWalletsFound: "لم يتم العثور على أي محفظة",
   noWalletsDetected: "لم يتم اكتشاف محفظة في المتصفح.",

@@ -26,6 +26,7 @@ const de: Messages = {
   inAppBrowserNotice: "In {app} lassen sich keine Wallets öffnen. Öffne diese Seite in deinem Browser, um eine zu verbinden.",
   openInBrowser: "Im Browser öffnen",
   inAppBrowserCopyHint: "Kopiere den Link und füge ihn in die Adresszeile deines Browsers ein.",
+  errorWalletAppNotAnswered: "Keine Wallet-App hat geantwortet. Installiere eine Solana-Wallet-App auf diesem Handy oder wähle eine andere Verbindungsart.",
   qrAlt: "QR-Code des WalletConnect-Kopplungslinks",
   noWalletsFound: "Keine Wallet gefunden",
   noWalletsDetected: "Keine Browser-Wallet gefunden.",

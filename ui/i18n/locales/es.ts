@@ -26,6 +26,7 @@ const es: Messages = {
   inAppBrowserNotice: "Las billeteras no se pueden abrir dentro de {app}. Abre esta página en tu navegador para conectar una.",
   openInBrowser: "Abrir en tu navegador",
   inAppBrowserCopyHint: "Copia el enlace y pégalo en la barra de direcciones de tu navegador.",
+  errorWalletAppNotAnswered: "Ninguna app de billetera respondió. Instala una app de billetera de Solana en este teléfono o elige otra forma de conectarte.",
   qrAlt: "Código QR del enlace de vinculación de WalletConnect",
   noWalletsFound: "No se encontró ninguna billetera",
   noWalletsDetected: "No se detectó ninguna billetera en el navegador.",

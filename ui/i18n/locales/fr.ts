@@ -26,6 +26,7 @@ const fr: Messages = {
   inAppBrowserNotice: "Impossible d'ouvrir un portefeuille dans {app}. Ouvrez cette page dans votre navigateur pour en connecter un.",
   openInBrowser: "Ouvrir dans votre navigateur",
   inAppBrowserCopyHint: "Copiez le lien, puis collez-le dans la barre d'adresse de votre navigateur.",
+  errorWalletAppNotAnswered: "Aucune application de portefeuille n'a répondu. Installez une application de portefeuille Solana sur ce téléphone ou choisissez un autre moyen de connexion.",
   qrAlt: "QR code du lien d'association WalletConnect",
   noWalletsFound: "Aucun portefeuille trouvé",
   noWalletsDetected: "Aucun portefeuille de navigateur détecté.",

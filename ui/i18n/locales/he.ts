@@ -29,6 +29,7 @@ const he: Messages = {
   inAppBrowserNotice: "אי אפשר לפתוח ארנקים בתוך {app}. כדי לחבר ארנק, יש לפתוח את הדף הזה בדפדפן.",
   openInBrowser: "פתיחה בדפדפן",
   inAppBrowserCopyHint: "יש להעתיק את הקישור ולהדביק אותו בשורת הכתובת של הדפדפן.",
+  errorWalletAppNotAnswered: "אף אפליקציית ארנק לא ענתה. יש להתקין אפליקציית ארנק של Solana בטלפון הזה או לבחור דרך אחרת להתחבר.",
   qrAlt: "קוד QR של קישור הצימוד של WalletConnect",
   noWalletsFound: "לא נמצא ארנק",
   noWalletsDetected: "לא זוהה ארנק בדפדפן.",

@@ -28,6 +28,7 @@ const hi: Messages = {
   inAppBrowserNotice: "{app} के अंदर वॉलेट नहीं खुल सकते। वॉलेट कनेक्ट करने के लिए यह पेज अपने ब्राउज़र में खोलें।",
   openInBrowser: "अपने ब्राउज़र में खोलें",
   inAppBrowserCopyHint: "लिंक कॉपी करें, फिर उसे अपने ब्राउज़र के एड्रेस बार में पेस्ट करें।",
+  errorWalletAppNotAnswered: "किसी भी वॉलेट ऐप ने जवाब नहीं दिया। इस फ़ोन पर कोई Solana वॉलेट ऐप इंस्टॉल करें या कनेक्ट करने का कोई दूसरा तरीका चुनें।",
   qrAlt: "WalletConnect पेयरिंग लिंक का QR कोड",
   noWalletsFound: "कोई वॉलेट नहीं मिला",
   noWalletsDetected: "ब्राउज़र में कोई वॉलेट नहीं मिला।",

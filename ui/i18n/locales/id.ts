@@ -26,6 +26,7 @@ const id: Messages = {
   inAppBrowserNotice: "Dompet tidak bisa dibuka di dalam {app}. Buka halaman ini di browser Anda untuk menghubungkan dompet.",
   openInBrowser: "Buka di browser Anda",
   inAppBrowserCopyHint: "Salin tautannya, lalu tempel di bilah alamat browser Anda.",
+  errorWalletAppNotAnswered: "Tidak ada aplikasi dompet yang merespons. Pasang aplikasi dompet Solana di ponsel ini, atau pilih cara lain untuk terhubung.",
   qrAlt: "Kode QR tautan pemasangan WalletConnect",
   noWalletsFound: "Dompet tidak ditemukan",
   noWalletsDetected: "Tidak ada dompet browser yang terdeteksi.",

@@ -26,6 +26,7 @@ const it: Messages = {
   inAppBrowserNotice: "Non è possibile aprire i wallet all'interno di {app}. Apri questa pagina nel tuo browser per collegarne uno.",
   openInBrowser: "Apri nel tuo browser",
   inAppBrowserCopyHint: "Copia il link e incollalo nella barra degli indirizzi del tuo browser.",
+  errorWalletAppNotAnswered: "Nessuna app wallet ha risposto. Installa un'app wallet Solana su questo telefono o scegli un altro modo per connetterti.",
   qrAlt: "Codice QR del link di abbinamento WalletConnect",
   noWalletsFound: "Nessun wallet trovato",
   noWalletsDetected: "Nessun wallet del browser rilevato.",

@@ -26,6 +26,7 @@ const ja: Messages = {
   inAppBrowserNotice: "{app} の中ではウォレットを開けません。ウォレットを接続するには、このページをブラウザで開いてください。",
   openInBrowser: "ブラウザで開く",
   inAppBrowserCopyHint: "リンクをコピーして、ブラウザのアドレスバーに貼り付けてください。",
+  errorWalletAppNotAnswered: "ウォレットアプリから応答がありません。このスマートフォンに Solana ウォレットアプリをインストールするか、別の接続方法を選んでください。",
   qrAlt: "WalletConnectのペアリングリンクのQRコード",
   noWalletsFound: "ウォレットが見つかりません",
   noWalletsDetected: "ブラウザのウォレットが検出されませんでした。",

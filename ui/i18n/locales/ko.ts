@@ -26,6 +26,7 @@ const ko: Messages = {
   inAppBrowserNotice: "{app} 안에서는 지갑을 열 수 없습니다. 지갑을 연결하려면 이 페이지를 브라우저에서 여세요.",
   openInBrowser: "브라우저에서 열기",
   inAppBrowserCopyHint: "링크를 복사한 다음 브라우저 주소창에 붙여넣으세요.",
+  errorWalletAppNotAnswered: "응답한 지갑 앱이 없습니다. 이 휴대폰에 Solana 지갑 앱을 설치하거나 다른 연결 방법을 선택하세요.",
   qrAlt: "WalletConnect 페어링 링크의 QR 코드",
   noWalletsFound: "지갑을 찾을 수 없어요",
   noWalletsDetected: "브라우저 지갑이 감지되지 않았어요.",

@@ -26,6 +26,7 @@ const nl: Messages = {
   inAppBrowserNotice: "Wallets kunnen niet worden geopend in {app}. Open deze pagina in je browser om er een te koppelen.",
   openInBrowser: "Openen in je browser",
   inAppBrowserCopyHint: "Kopieer de link en plak hem in de adresbalk van je browser.",
+  errorWalletAppNotAnswered: "Geen wallet-app reageerde. Installeer een Solana-wallet-app op deze telefoon of kies een andere manier om te verbinden.",
   qrAlt: "QR-code van de WalletConnect-koppellink",
   noWalletsFound: "Geen wallet gevonden",
   noWalletsDetected: "Geen browserwallet gevonden.",

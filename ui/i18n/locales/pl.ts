@@ -26,6 +26,7 @@ const pl: Messages = {
   inAppBrowserNotice: "W aplikacji {app} nie można otworzyć portfela. Otwórz tę stronę w przeglądarce, aby go połączyć.",
   openInBrowser: "Otwórz w przeglądarce",
   inAppBrowserCopyHint: "Skopiuj link i wklej go w pasek adresu przeglądarki.",
+  errorWalletAppNotAnswered: "Żadna aplikacja portfela nie odpowiedziała. Zainstaluj aplikację portfela Solana na tym telefonie albo wybierz inny sposób połączenia.",
   qrAlt: "Kod QR linku parowania WalletConnect",
   noWalletsFound: "Nie znaleziono portfela",
   noWalletsDetected: "Nie wykryto portfela w przeglądarce.",

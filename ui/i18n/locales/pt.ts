@@ -26,6 +26,7 @@ const pt: Messages = {
   inAppBrowserNotice: "Não é possível abrir carteiras dentro do {app}. Abra esta página no seu navegador para conectar uma.",
   openInBrowser: "Abrir no navegador",
   inAppBrowserCopyHint: "Copie o link e cole na barra de endereços do seu navegador.",
+  errorWalletAppNotAnswered: "Nenhum app de carteira respondeu. Instale um app de carteira Solana neste celular ou escolha outra forma de se conectar.",
   qrAlt: "QR code do link de pareamento do WalletConnect",
   noWalletsFound: "Nenhuma carteira encontrada",
   noWalletsDetected: "Nenhuma carteira de navegador detectada.",

@@ -26,6 +26,7 @@ const th: Messages = {
   inAppBrowserNotice: "เปิดวอลเล็ตภายใน {app} ไม่ได้ เปิดหน้านี้ในเบราว์เซอร์ของคุณเพื่อเชื่อมต่อวอลเล็ต",
   openInBrowser: "เปิดในเบราว์เซอร์",
   inAppBrowserCopyHint: "คัดลอกลิงก์ แล้ววางในแถบที่อยู่ของเบราว์เซอร์",
+  errorWalletAppNotAnswered: "ไม่มีแอปวอลเล็ตตอบกลับ ติดตั้งแอปวอลเล็ต Solana บนโทรศัพท์เครื่องนี้ หรือเลือกวิธีเชื่อมต่ออื่น",
   qrAlt: "คิวอาร์โค้ดของลิงก์จับคู่ WalletConnect",
   noWalletsFound: "ไม่พบวอลเล็ต",
   noWalletsDetected: "ไม่พบวอลเล็ตในเบราว์เซอร์",

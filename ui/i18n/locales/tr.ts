@@ -26,6 +26,7 @@ const tr: Messages = {
   inAppBrowserNotice: "Cüzdanlar {app} içinde açılamaz. Bir cüzdan bağlamak için bu sayfayı tarayıcınızda açın.",
   openInBrowser: "Tarayıcınızda açın",
   inAppBrowserCopyHint: "Bağlantıyı kopyalayın, ardından tarayıcınızın adres çubuğuna yapıştırın.",
+  errorWalletAppNotAnswered: "Hiçbir cüzdan uygulaması yanıt vermedi. Bu telefona bir Solana cüzdan uygulaması yükleyin veya başka bir bağlanma yolu seçin.",
   qrAlt: "WalletConnect eşleştirme bağlantısının QR kodu",
   noWalletsFound: "Cüzdan bulunamadı",
   noWalletsDetected: "Tarayıcı cüzdanı algılanmadı.",

@@ -26,6 +26,7 @@ const vi: Messages = {
   inAppBrowserNotice: "Không thể mở ví bên trong {app}. Hãy mở trang này trong trình duyệt để kết nối ví.",
   openInBrowser: "Mở trong trình duyệt",
   inAppBrowserCopyHint: "Sao chép liên kết rồi dán vào thanh địa chỉ của trình duyệt.",
+  errorWalletAppNotAnswered: "Không có ứng dụng ví nào phản hồi. Hãy cài một ứng dụng ví Solana trên điện thoại này hoặc chọn cách kết nối khác.",
   qrAlt: "Mã QR của liên kết ghép nối WalletConnect",
   noWalletsFound: "Không tìm thấy ví nào",
   noWalletsDetected: "Không phát hiện ví trình duyệt nào.",

@@ -26,6 +26,7 @@ const zhCN: Messages = {
   inAppBrowserNotice: "无法在 {app} 内打开钱包。请在浏览器中打开此页面来连接钱包。",
   openInBrowser: "在浏览器中打开",
   inAppBrowserCopyHint: "复制链接，然后粘贴到浏览器的地址栏。",
+  errorWalletAppNotAnswered: "没有钱包应用响应。请在这部手机上安装 Solana 钱包应用，或选择其他连接方式。",
   qrAlt: "WalletConnect 配对链接的二维码",
   noWalletsFound: "未找到钱包",
   noWalletsDetected: "未检测到浏览器钱包。",

@@ -26,6 +26,7 @@ const zhTW: Messages = {
   inAppBrowserNotice: "無法在 {app} 內開啟錢包。請在瀏覽器中開啟此頁面來連結錢包。",
   openInBrowser: "在瀏覽器中開啟",
   inAppBrowserCopyHint: "複製連結，然後貼到瀏覽器的網址列。",
+  errorWalletAppNotAnswered: "沒有錢包應用程式回應。請在這支手機上安裝 Solana 錢包應用程式，或選擇其他連線方式。",
   qrAlt: "WalletConnect 配對連結的 QR 碼",
   noWalletsFound: "找不到錢包",
   noWalletsDetected: "未偵測到瀏覽器錢包。",

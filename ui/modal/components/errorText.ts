@@ -48,6 +48,7 @@ export const byTag: { readonly [Tag in Shown]: Words } = {
   JwtNotYetValidError: "errorClockBehind",
   InvalidKeyError: "errorInvalidProjectId",
   ConnectorError: withDetail("errorWalletAnswer"),
+  WalletAppNotAnsweredError: "errorWalletAppNotAnswered",
   ConnectorNotFound: "errorConnectorNotFound",
   InvalidAccountError: "errorInvalidAccount",
   RelayUnreachableError: "relayUnreachable",
