@@ -59,6 +59,7 @@ import type { EmbeddedParts } from "./EmbeddedEngine.ts"
 import * as EngineAtoms from "./EngineAtoms.ts"
 import * as LazyFeature from "./LazyFeature.ts"
 import * as PageLoad from "./PageLoad.ts"
+import * as PermissionActions from "./PermissionActions.ts"
 import * as PhoneLinks from "./PhoneLinks.ts"
 import { resolveHost } from "./ResolvedHost.ts"
 import type * as Snapshot from "./Snapshot.ts"
@@ -186,6 +187,8 @@ export interface Engine {
   readonly setActiveNamespace: (namespace: Session.SessionNamespace) => Safe<void>
   /** Makes another of the wallet's accounts in `namespace` the active one (also shown when it fails). */
   readonly selectAccount: (namespace: Session.SessionNamespace, address: string) => Attempt<void, FailureOf<AccountSwitch["Service"]["selectAccount"]>>
+  /** The ERC-7715 permissions the EVM wallet granted this site: listed as the chain holds them, and revoked. */
+  readonly permissions: PermissionActions.PermissionActions
   readonly showToast: (toast: Modal.Toast) => Safe<void>
   /** Re-attaches a session stored by an earlier visit, without prompting. */
   readonly restore: () => Safe<void>
@@ -227,6 +230,7 @@ export type EngineFailure = Action.FailuresOf<Engine> | Action.UnexpectedError |
  */
 export type ShownFailure =
   | EngineFailure
+  | Action.FailuresOf<PermissionActions.PermissionActions>
   | ConnectAttempt.ConnectFailure
   | Names.RegistrationFailure
   | Names.SuggestionsFailure
@@ -374,6 +378,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     )),
     setActiveNamespace: (namespace) => run.safe(service(NetworkSwitch).setActiveNamespace(namespace)),
     selectAccount: (namespace, address) => run.attempt(service(AccountSwitch).selectAccount(namespace, address)),
+    permissions: PermissionActions.make(lazy("permissions", () => import("./PermissionsEngine.ts").then((module) => module.make(context)))),
     showToast: (shown) => run.safe(navigation.showToast(shown)),
     restore: () => run.safe(PageLoad.onLoad(connection, (code) => login.attempt((feature) => feature.resumeSocial(code)), log)),
     loadBalances: (account, options) => run.safe(accountData.loadBalances(account, options)),

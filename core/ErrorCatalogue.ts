@@ -58,6 +58,7 @@ import * as SignIn from "./features/SignIn.ts"
 import * as SignInConfig from "./signin/SignInConfig.ts"
 import * as ConnectSignIn from "./signin/ConnectSignIn.ts"
 import * as ExecutionPermissions from "./permissions/ExecutionPermissions.ts"
+import * as Permissions from "./features/Permissions.ts"
 import * as SignInMessage from "./signin/SignInMessage.ts"
 import * as SignInProvider from "./signin/SignInProvider.ts"
 import * as SignInRejection from "./signin/SignInRejection.ts"
@@ -127,6 +128,10 @@ export const errors: ReadonlyArray<Item> = [
   item("ExecutionPermissions", ExecutionPermissions.PermissionExpiredError),
   item("ExecutionPermissions", ExecutionPermissions.PermissionTooBroadError),
   item("ExecutionPermissions", ExecutionPermissions.InvalidPermissionError),
+  item("Permissions", Permissions.PermissionListInvalidError),
+  item("Permissions", Permissions.PermissionTokenUnreadableError),
+  item("Permissions", Permissions.PermissionNotRevocableError),
+  item("Permissions", Permissions.PermissionRevokeRefusedError),
   item("Send", Send.SendAmountAndReceiverRequiredError),
   item("Send", Send.SendTokenRequiredError),
   item("Send", Send.SendUnsupportedChainError),

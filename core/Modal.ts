@@ -36,6 +36,7 @@ export const View = Schema.Literals([
   "Send",
   "Swap",
   "Buy",
+  "Permissions",
   // The embedded wallet's login (feature areas "email" and "socials").
   "EmailVerifyOtp",
   "EmailVerifyDevice",

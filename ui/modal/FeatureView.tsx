@@ -12,6 +12,7 @@ const loaders = {
   Send: () => import("./Send/Send.tsx").then((module) => ({ default: module.Send })),
   Swap: () => import("./Swap/Swap.tsx").then((module) => ({ default: module.SwapView })),
   Buy: () => import("./Buy/Buy.tsx").then((module) => ({ default: module.BuyView })),
+  Permissions: () => import("./Permissions/Permissions.tsx").then((module) => ({ default: module.PermissionsView })),
   EmailVerifyOtp: () => import("./EmailLogin/EmailVerifyOtp.tsx").then((module) => ({ default: module.EmailVerifyOtp })),
   EmailVerifyDevice: () => import("./EmailLogin/EmailVerifyDevice.tsx").then((module) => ({ default: module.EmailVerifyDevice })),
   ConnectingSocial: () => import("./ConnectingSocial/ConnectingSocial.tsx").then((module) => ({ default: module.ConnectingSocial })),

@@ -38,6 +38,7 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   Send: "send",
   Swap: "swap",
   Buy: "buy",
+  Permissions: "permissions",
   EmailVerifyOtp: "modalTitleEmailCode",
   EmailVerifyDevice: "modalTitleDevice",
   ConnectingSocial: "modalTitleSocial",
@@ -110,6 +111,8 @@ function View({ route }: { readonly route: Modal.Route }) {
       return <FeatureView name="Swap" />
     case "Buy":
       return <FeatureView name="Buy" />
+    case "Permissions":
+      return <FeatureView name="Permissions" />
     case "EmailVerifyOtp":
     case "UpdateEmailPrimaryOtp":
     case "UpdateEmailSecondaryOtp":

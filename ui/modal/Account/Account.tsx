@@ -14,6 +14,7 @@ import { AccountTabs } from "./AccountTabs.tsx"
 import { EmbeddedIdentity } from "./EmbeddedIdentity.tsx"
 import { NetworkPicker } from "./NetworkPicker.tsx"
 import { OtherAccounts } from "./OtherAccounts.tsx"
+import { PermissionsEntry } from "./PermissionsEntry.tsx"
 import { SignInPrompt } from "./SignInPrompt.tsx"
 import { WalletActions } from "./WalletActions.tsx"
 
@@ -50,6 +51,7 @@ export function Account() {
       <WalletActions account={account} />
       <AccountTabs account={account} />
       {account.connectorType === "AUTH" ? <EmbeddedIdentity /> : null}
+      <PermissionsEntry key={`${account.address}@${account.caipNetworkId}`} account={account} />
       <OtherAccounts account={account} />
       <NetworkPicker account={account} />
       <div className="actions">
