@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, serializeTypedData, type Address, type Hex } from "viem"
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, getTypesForEIP712Domain, stringify, type Address, type Hex } from "viem"
 import { Backend, type BackendError } from "../Backend.ts"
 import { formatNetworkId } from "../Caip.ts"
 import { fixed } from "../FixedMessage.ts"
@@ -123,7 +123,8 @@ export class Permissions extends Context.Service<Permissions, {
         const { deadline, typedData } = revocationOf(session, now)
         const answer = yield* requests.request("eip155", {
           method: "eth_signTypedData_v4",
-          params: [session.address, serializeTypedData(typedData)]
+          // As viem's signTypedData sends it: the domain's own type listed, or a wallet signs an empty domain.
+          params: [session.address, stringify({ ...typedData, types: { EIP712Domain: getTypesForEIP712Domain(typedData), ...typedData.types } })]
         })
         const signature = decodeSignature(answer)
         if (Option.isNone(signature)) {
