@@ -17,7 +17,7 @@ import type * as Connector from "../../../core/Connector.ts"
 import { Connectors } from "../../../core/connectors/Connectors.ts"
 import { Permissions } from "../../../core/features/Permissions.ts"
 import { revocationWindowSeconds } from "../../../core/permissions/PermissionSummary.ts"
-import { SmartSession } from "../../../core/permissions/SmartSession.ts"
+import { type RevokeSessionRequest, SmartSession } from "../../../core/permissions/SmartSession.ts"
 import { encodePermissionContext, spendPermissionsAddress } from "../../../core/permissions/SpendPermissions.ts"
 import { ChainReads } from "../../../core/rpc/ChainReads.ts"
 import { features } from "../support/Environment.ts"
@@ -105,7 +105,7 @@ const world = (sessions: Map<number, SmartSession>, answers: { readonly sign?: E
           read.push(caipNetworkId)
           return [...sessions.values()].find((session) => session.pci === pci)
         }),
-      revokeSmartSession: (revocation: Backend.RevokeSessionRequest) =>
+      revokeSmartSession: (revocation: RevokeSessionRequest) =>
         Effect.sync(() => {
           revocations.push(revocation)
           for (const [n, session] of sessions) if (session.pci === revocation.pci) sessions.set(n, sessionOf(n, { revoked: true }))
@@ -156,6 +156,13 @@ describe("Permissions.list", () => {
   })
 })
 
+/** Revoking with a server that answers `status` (none: unreachable). */
+const refusing = (status: number | undefined) => {
+  const chain = world(new Map([[1, sessionOf(1)]]))
+  const failure = new BackendRequestError({ reason: "revoke", message: "no", ...(status === undefined ? {} : { status }) })
+  return run({ ...chain, backend: { ...chain.backend, revokeSmartSession: () => Effect.fail(failure) } })(revokeFirst)
+}
+
 describe("Permissions.revoke", () => {
   it.effect("signs RevokePermission for the session's account at the Clock's time, hands it to the server, and lists again", () => {
     const chain = world(new Map([[1, sessionOf(1)]]))
@@ -193,11 +200,6 @@ describe("Permissions.revoke", () => {
   })
 
   it.effect("the server's refusal (4xx) is PermissionRevokeRefusedError; an unreachable server stays BackendRequestError", () => {
-    const refusing = (status: number | undefined) => {
-      const chain = world(new Map([[1, sessionOf(1)]]))
-      const failure = new BackendRequestError({ reason: "revoke", message: "no", ...(status === undefined ? {} : { status }) })
-      return run({ ...chain, backend: { ...chain.backend, revokeSmartSession: () => Effect.fail(failure) } })(revokeFirst)
-    }
     return Effect.gen(function*() {
       const refused = yield* Effect.flip(refusing(400))
       assert.strictEqual(refused._tag, "PermissionRevokeRefusedError")

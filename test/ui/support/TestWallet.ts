@@ -11,6 +11,8 @@ export interface TestWalletOptions {
   readonly chainId?: number
   /** Chains `wallet_switchEthereumChain` accepts. */
   readonly chains?: ReadonlyArray<number>
+  /** ERC-7715: what `wallet_getGrantedExecutionPermissions` answers (unsupported without it). */
+  readonly grantedPermissions?: () => ReadonlyArray<unknown>
 }
 
 type Listener = (value: unknown) => void
@@ -18,7 +20,7 @@ type Listener = (value: unknown) => void
 export interface TestWallet {
   readonly address: string
   readonly requests: Array<{ readonly method: string; readonly params?: unknown }>
-  /** Settles the pending approval (eth_requestAccounts, personal_sign). */
+  /** Settles the pending approval (eth_requestAccounts, personal_sign, eth_signTypedData_v4). */
   readonly approve: () => void
   readonly reject: () => void
   /** Resolves once the wallet is waiting for the visitor. */
@@ -72,8 +74,12 @@ export const announceTestWallet = (options: TestWalletOptions = {}): TestWallet 
           authorised = false
           return null
         case "personal_sign":
+        case "eth_signTypedData_v4":
           await ask()
           return `0x${"ab".repeat(65)}`
+        case "wallet_getGrantedExecutionPermissions":
+          if (options.grantedPermissions === undefined) throw { code: 4200, message: `Unsupported method ${method}` }
+          return options.grantedPermissions()
         default:
           throw { code: 4200, message: `Unsupported method ${method}` }
       }
