@@ -172,8 +172,15 @@ describe("Permissions.revoke", () => {
       const [request] = chain.signed as ReadonlyArray<{ readonly method: string; readonly params: readonly [string, string] }>
       assert.strictEqual(request?.method, "eth_signTypedData_v4")
       assert.strictEqual(request?.params[0], evmAddress)
-      const typed = JSON.parse(request!.params[1]) as { readonly primaryType: string; readonly domain: { readonly chainId: number; readonly verifyingContract: string }; readonly message: Record<string, string> }
+      const typed = JSON.parse(request!.params[1]) as {
+        readonly primaryType: string
+        readonly types: { readonly EIP712Domain: ReadonlyArray<{ readonly name: string }> }
+        readonly domain: { readonly chainId: number; readonly verifyingContract: string }
+        readonly message: Record<string, string>
+      }
       assert.strictEqual(typed.primaryType, "RevokePermission")
+      // eth_signTypedData_v4 hashes the domain by the EIP712Domain type the request lists (eth-sig-util does): it must be there.
+      assert.deepStrictEqual(typed.types.EIP712Domain.map((field) => field.name), ["name", "version", "chainId", "verifyingContract"])
       assert.strictEqual(typed.domain.chainId, 31337)
       assert.strictEqual(typed.domain.verifyingContract, spendPermissionsAddress)
       assert.deepStrictEqual(typed.message, { account: getAddress(evmAddress), id: idOf(1), deadline: String(now + revocationWindowSeconds) })
