@@ -8,7 +8,8 @@ import { defineConfig, type Rolldown } from "tsdown"
 export const entries = {
   react: "ui/react/index.ts",
   web: "ui/web/index.ts",
-  wagmi: "ui/wagmi/index.ts"
+  wagmi: "ui/wagmi/index.ts",
+  permissions: "ui/permissions/index.ts"
 } as const
 
 /** `portico/server`: the sign-in verifier for a host's backend; runs on Node only, so it builds separately. */

@@ -13,7 +13,7 @@ const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.me
 
 describe("package.json for hosts", () => {
   it("exports the public entry points only, each as compiled JavaScript with types", () => {
-    expect(Object.keys(manifest.exports).toSorted()).toEqual([".", "./package.json", "./react", "./server", "./testing", "./wagmi"])
+    expect(Object.keys(manifest.exports).toSorted()).toEqual([".", "./package.json", "./permissions", "./react", "./server", "./testing", "./wagmi"])
     for (const [entry, target] of Object.entries(manifest.exports)) {
       if (entry === "./package.json") continue
       expect(target).toEqual({ types: expect.stringMatching(/^\.\/dist\/.+\.d\.m?ts$/), default: expect.stringMatching(/^\.\/dist\/.+\.m?js$/) })

@@ -44,6 +44,7 @@ export type { ConnectMethod as WalletConnectMethod, HostWallet, WalletLinks } fr
 export type { BalancesStatus, HostAccount } from "../../core/HostAccount.ts"
 export type { BackendError, BackendNotConfiguredError, BackendRequestError } from "../../core/Backend.ts"
 export type { ConnectorError, ConnectorFailure, ConnectorNotFound, InvalidAccountError } from "../../core/Connector.ts"
+export type { WalletAppNotAnsweredError } from "../../core/mwa/MwaErrors.ts"
 export type { ConnectFailure, RelayUnreachableError } from "../../core/features/ConnectAttempt.ts"
 export type { UnexpectedError } from "../../app/Action.ts"
 export type {

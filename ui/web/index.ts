@@ -10,18 +10,6 @@ export type { ThemeVariables } from "../../core/Theme.ts"
 export type { Network } from "../../core/Network.ts"
 export { type NetworkInput, solanaDevnet, solanaMainnet, solanaTestnet, type ViemChain } from "../../core/NetworkInput.ts"
 export type { Eip1193Provider, SolanaSigner } from "../../app/HostProvider.ts"
-export {
-  type ExecutionPermissionsError,
-  getGrantedExecutionPermissions,
-  getSupportedExecutionPermissions,
-  GrantedPermission,
-  PermissionAnswerError,
-  type PermissionRefusal,
-  PermissionRequest,
-  requestExecutionPermissions,
-  revokeExecutionPermission,
-  SupportedPermissions
-} from "../../app/ExecutionPermissions.ts"
 export type {
   ChainDisconnectedError,
   InvalidKeyError,
@@ -36,12 +24,6 @@ export type {
   UserRejectedRequestError,
   WalletError
 } from "../../core/WalletError.ts"
-export type {
-  InvalidPermissionError,
-  PermissionExpiredError,
-  PermissionTooBroadError,
-  UnknownPermissionTypeError
-} from "../../core/permissions/PermissionErrors.ts"
 export type { HostView } from "../../core/Modal.ts"
 export type { SessionAccount, SessionNamespace } from "../../core/Session.ts"
 export type { SignInMessageData, SignInSession } from "../../core/SignInSession.ts"
