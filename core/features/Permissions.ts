@@ -14,7 +14,6 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, getTypesForEIP712Domain, stringify, type Address, type Hex } from "viem"
 import { Backend, type BackendError } from "../Backend.ts"
-import { formatNetworkId } from "../Caip.ts"
 import { fixed } from "../FixedMessage.ts"
 import { ConnectorError } from "../Connector.ts"
 import type { NetworkNotFoundError } from "../Networks.ts"
@@ -104,7 +103,7 @@ export class Permissions extends Context.Service<Permissions, {
         const now = yield* nowSeconds
         const rows = yield* Effect.forEach(permissions, (permission) =>
           Effect.gen(function*() {
-            const caipNetworkId = formatNetworkId({ namespace: "eip155", reference: BigInt(permission.chainId).toString() })
+            const caipNetworkId = `eip155:${BigInt(permission.chainId)}`
             const session = yield* backend.smartSession(permission.context.toLowerCase(), caipNetworkId)
             // A context the chain does not hold (another deployment, a wallet's stale list) is nothing to show or revoke;
             // nor is one revoked or ended, whatever the wallet still lists: the view shows what the site can still do.

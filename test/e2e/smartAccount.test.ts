@@ -5,7 +5,7 @@
  * visitor upgrades to a smart account and sends approve + swap as one user operation whose gas the app's
  * paymaster pays (the visitor's Ether untouched, read from the devnet); grants a site's session key a daily
  * USDC permission; the site spends within it on chain, is refused beyond it, and refused again once the
- * visitor revoked it.
+ * visitor revoked it (with the demo wallet from the modal's Permissions view: signed, relayed by our server).
  */
 import { mkdtemp } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -79,7 +79,7 @@ const approveInDemoWallet = async (page: Page) => {
  * permission granted, spent within and beyond, revoked and refused. `approve(shown)` answers the wallet's
  * prompt for the step named (the embedded panel's `[data-…]` mark of it).
  */
-const story = async (page: Page, address: Address, approve: (shown: string) => Promise<void>) => {
+const story = async (page: Page, address: Address, approve: (shown: string) => Promise<void>, revokeIn: "host" | "modal" = "host") => {
   await chain.fundUsdc(address, 100_000_000n)
   const ether = await chain.client.getBalance({ address })
   const usdc = await chain.balanceOf(chain.usdc, address)
@@ -112,12 +112,33 @@ const story = async (page: Page, address: Address, approve: (shown: string) => P
   expect(await chain.balanceOf(chain.usdc, site.address)).toBe(6_000_000n)
   await expect(site.spend(granted.context, 5_000_000n)).rejects.toThrow(/OverPeriodAllowance/)
 
-  const revoking = onHost(page, "revokePermission", granted.context)
-  await approve("[data-permission='revoke']")
-  ok(await revoking)
+  if (revokeIn === "modal") await revokeInModal(page, approve)
+  else {
+    const revoking = onHost(page, "revokePermission", granted.context)
+    await approve("[data-permission='revoke']")
+    ok(await revoking)
+    expect(ok(await onHost(page, "grantedPermissions"))).toEqual([])
+  }
   await expect(site.spend(granted.context, 1_000_000n)).rejects.toThrow(/PermissionIsRevoked/)
   expect(await chain.balanceOf(chain.usdc, site.address)).toBe(6_000_000n)
-  expect(ok(await onHost(page, "grantedPermissions"))).toEqual([])
+}
+
+/**
+ * The visitor revokes from the modal (issue 27's view): Account → Permissions, the permission in words as
+ * the chain holds it, Revoke signed in the wallet (EIP-712), sent by our server's relayer, and gone.
+ */
+const revokeInModal = async (page: Page, approve: (shown: string) => Promise<void>) => {
+  await page.locator("[data-portico-button]").click()
+  await expectView(page, "Account")
+  await dialog(page).locator("[data-permissions-entry]").click()
+  await expectView(page, "Permissions")
+  const row = dialog(page).locator("[data-permission]")
+  await expect.poll(() => row.textContent(), slow).toContain("per day")
+  expect(await row.textContent()).toMatch(/Up to 10 \S+ per day/)
+  expect(await row.textContent()).toMatch(/Spent today: 6 \S+/)
+  await row.locator("[data-revoke-permission]").click()
+  await approve("[data-sign]")
+  await dialog(page).locator("[data-permissions-empty]").waitFor(slow)
 }
 
 /** The demo wallet connected from the Connect view, its own prompt approved: its address. */
@@ -216,10 +237,10 @@ describe("Smart accounts in Chromium", () => {
     await context.close()
   })
 
-  it("the demo wallet: the same story through the same host API", { timeout: 300_000 }, async () => {
+  it("the demo wallet: the same story through the same host API, the permission revoked from the modal's Permissions view", { timeout: 300_000 }, async () => {
     const { context, page } = await open()
     const address = await connectDemoWallet(page)
-    await story(page, address, () => approveInDemoWallet(page))
+    await story(page, address, () => approveInDemoWallet(page), "modal")
     await context.close()
   })
 
