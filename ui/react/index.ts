@@ -47,19 +47,6 @@ export type { ConnectorError, ConnectorFailure, ConnectorNotFound, InvalidAccoun
 export type { WalletAppNotAnsweredError } from "../../core/mwa/MwaErrors.ts"
 export type { ConnectFailure, RelayUnreachableError } from "../../core/features/ConnectAttempt.ts"
 export type { UnexpectedError } from "../../app/Action.ts"
-export type {
-  ChainDisconnectedError,
-  InvalidKeyError,
-  JwtNotYetValidError,
-  OriginNotAllowedError,
-  ProviderDisconnectedError,
-  RpcError,
-  UnauthorizedError,
-  UnknownWalletError,
-  UnrecognizedChainError,
-  UnsupportedMethodError,
-  UserRejectedRequestError,
-  WalletError
-} from "../../core/WalletError.ts"
+export type * from "../WalletErrors.ts"
 export type { TokenBalance } from "../../core/TokenBalance.ts"
 export { PorticoProvider, type PorticoProviderProps } from "./PorticoProvider.tsx"

@@ -10,20 +10,7 @@ export type { ThemeVariables } from "../../core/Theme.ts"
 export type { Network } from "../../core/Network.ts"
 export { type NetworkInput, solanaDevnet, solanaMainnet, solanaTestnet, type ViemChain } from "../../core/NetworkInput.ts"
 export type { Eip1193Provider, SolanaSigner } from "../../app/HostProvider.ts"
-export type {
-  ChainDisconnectedError,
-  InvalidKeyError,
-  JwtNotYetValidError,
-  OriginNotAllowedError,
-  ProviderDisconnectedError,
-  RpcError,
-  UnauthorizedError,
-  UnknownWalletError,
-  UnrecognizedChainError,
-  UnsupportedMethodError,
-  UserRejectedRequestError,
-  WalletError
-} from "../../core/WalletError.ts"
+export type * from "../WalletErrors.ts"
 export type { HostView } from "../../core/Modal.ts"
 export type { SessionAccount, SessionNamespace } from "../../core/Session.ts"
 export type { SignInMessageData, SignInSession } from "../../core/SignInSession.ts"
