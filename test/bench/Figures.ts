@@ -51,22 +51,22 @@ export const timeClickToQr = async (page: Page, click: () => Promise<void>): Pro
  * reached at load and does not wait again, so a click after it raced the prefetch the hover started.
  */
 export const settle = async (page: Page): Promise<void> => {
-  let inFlight = 0
-  let changedAt = performance.now()
+  const network = { inFlight: 0, changedAt: performance.now() }
   const started = () => {
-    inFlight++
-    changedAt = performance.now()
+    network.inFlight++
+    network.changedAt = performance.now()
   }
   const ended = () => {
-    inFlight--
-    changedAt = performance.now()
+    network.inFlight--
+    network.changedAt = performance.now()
   }
+  const quiet = () => network.inFlight === 0 && performance.now() - network.changedAt >= 300
   page.on("request", started)
   page.on("requestfinished", ended)
   page.on("requestfailed", ended)
   // The intent's handler runs in the page before its first request: give it that turn.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
-  while (inFlight > 0 || performance.now() - changedAt < 300) await new Promise((resolve) => setTimeout(resolve, 50))
+  while (!quiet()) await new Promise((resolve) => setTimeout(resolve, 50))
   page.off("request", started)
   page.off("requestfinished", ended)
   page.off("requestfailed", ended)
