@@ -46,11 +46,13 @@ export const timeClickToQr = async (page: Page, click: () => Promise<void>): Pro
 }
 
 /**
- * Waits as a visitor's pointer does between pointing and clicking: until what the page fetched has
- * arrived (no request in flight for 300 ms) and the page is idle. Playwright's `networkidle` state was
- * reached at load and does not wait again, so a click after it raced the prefetch the hover started.
+ * Points as a visitor does (`intent`: a hover), then waits as their pointer does before clicking: until what
+ * the page fetched has arrived (no request in flight for 300 ms) and the page is idle. Playwright's
+ * `networkidle` state was reached at load and does not wait again, so a click after it raced the prefetch the
+ * hover started. The requests are followed from before the intent: the prefetch can start while Playwright's
+ * hover is still resolving, and a request seen only ending would leave the count below zero for ever.
  */
-export const settle = async (page: Page): Promise<void> => {
+export const settle = async (page: Page, intent: () => Promise<void>): Promise<void> => {
   const network = { inFlight: 0, changedAt: performance.now() }
   const started = () => {
     network.inFlight++
@@ -64,6 +66,7 @@ export const settle = async (page: Page): Promise<void> => {
   page.on("request", started)
   page.on("requestfinished", ended)
   page.on("requestfailed", ended)
+  await intent()
   // The intent's handler runs in the page before its first request: give it that turn.
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
   while (!quiet()) await new Promise((resolve) => setTimeout(resolve, 50))

@@ -110,8 +110,7 @@ const sample = async (browser: Browser, url: string, built: BuiltPage, opening: 
   const cdp = await context.newCDPSession(page)
   await cdp.send("Performance.enable")
   if (opening === "hover") {
-    await page.hover("[data-portico-button]")
-    await settle(page)
+    await settle(page, () => page.hover("[data-portico-button]"))
   }
   const scriptBefore = await scriptSeconds(cdp)
   if (opening === "hover") await page.click("[data-portico-button]")
@@ -169,8 +168,7 @@ const sampleWalletConnect = async (browser: Browser, url: string, built: BuiltPa
   const dialog = page.locator("portico-modal [role='dialog']")
   await dialog.getByRole("button", { name: /WalletConnect/ }).first().waitFor()
   await page.waitForLoadState("networkidle")
-  await dialog.getByRole("button", { name: /WalletConnect/ }).first().hover()
-  await settle(page)
+  await settle(page, () => dialog.getByRole("button", { name: /WalletConnect/ }).first().hover())
   const before = new Set(js)
   const clickToQrMillis = await timeClickToQr(page, () => dialog.getByRole("button", { name: /WalletConnect/ }).first().click())
   const files = [...new Set(js)].filter((file) => !before.has(file))

@@ -99,8 +99,7 @@ const sample = async (browser: Browser, testing: Testing, sandbox: Sandbox, url:
   await page.goto(url, { waitUntil: "networkidle" })
   const button = page.locator("[data-portico-button]")
   if (opening !== "cold") {
-    await button.hover()
-    await settle(page)
+    await settle(page, () => button.hover())
   }
   const beforeClick = gzipOf(dist, scripts)
   // From the click event to the wallet list's first content, timed in the page.
@@ -145,8 +144,7 @@ const sampleWalletConnect = async (browser: Browser, url: string): Promise<{ rea
   await page.goto(url, { waitUntil: "networkidle" })
   await page.locator("[data-portico-button]").click()
   const entry = page.locator("portico-modal [role='dialog']").getByRole("button", { name: /WalletConnect/ }).first()
-  await entry.hover()
-  await settle(page)
+  await settle(page, () => entry.hover())
   const millis = await timeClickToQr(page, () => entry.click())
   await context.close()
   return { clickToQr: millis, load }
