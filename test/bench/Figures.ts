@@ -1,5 +1,5 @@
 /** What both benches (run.ts, viteHost.ts) print their figures with. */
-import type { Page } from "playwright-core"
+import type { Page, Request } from "playwright-core"
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
@@ -50,19 +50,20 @@ export const timeClickToQr = async (page: Page, click: () => Promise<void>): Pro
  * the page fetched has arrived (no request in flight for 300 ms) and the page is idle. Playwright's
  * `networkidle` state was reached at load and does not wait again, so a click after it raced the prefetch the
  * hover started. The requests are followed from before the intent: the prefetch can start while Playwright's
- * hover is still resolving, and a request seen only ending would leave the count below zero for ever.
+ * hover is still resolving. Requests are followed one by one, so one that began before (the modal's, when
+ * the intent is inside it) ends without leaving the count below zero for ever.
  */
 export const settle = async (page: Page, intent: () => Promise<void>): Promise<void> => {
-  const network = { inFlight: 0, changedAt: performance.now() }
-  const started = () => {
-    network.inFlight++
+  const network = { inFlight: new Set<Request>(), changedAt: performance.now() }
+  const started = (request: Request) => {
+    network.inFlight.add(request)
     network.changedAt = performance.now()
   }
-  const ended = () => {
-    network.inFlight--
+  const ended = (request: Request) => {
+    network.inFlight.delete(request)
     network.changedAt = performance.now()
   }
-  const quiet = () => network.inFlight === 0 && performance.now() - network.changedAt >= 300
+  const quiet = () => network.inFlight.size === 0 && performance.now() - network.changedAt >= 300
   page.on("request", started)
   page.on("requestfinished", ended)
   page.on("requestfailed", ended)
