@@ -4,7 +4,8 @@
  * page's first script, so one static import of Effect, viem or `@solana/kit` there (a schema in a shared
  * module) puts tens of KiB before any click (issue 30). Fails naming the chunk and the package it imports.
  * The same walk holds the chunks the visitor's hover prefetches (the engine, the modal views) to no HTTP
- * machinery of Effect's: our server's client loads with its first request (app/ServerClients.ts). And the
+ * machinery of Effect's (our server's client loads with its first request, app/ServerClients.ts) and no
+ * `@scure/base` (Solana's and WalletConnect's encodings load with the features that encode). And the
  * size budgets in `.size-limit.json` of what loads before the click (the first chunk and the hover's
  * chunks) and of the connect path (those and the server's client) must name every chunk they reach by
  * static imports: a chunk the bundler newly splits off fails here, instead of leaving a budget measuring
@@ -47,9 +48,9 @@ const chunksNamed = (folder: string, names: ReadonlyArray<string>) =>
 
 export const firstChunkOffenders = (folder: string): ReadonlyArray<string> => offenders(folder, entries, (specifier) => reactAlone.test(specifier))
 
-/** The hover's chunks and what they import statically: no `effect/http…` or `effect/http-api…`. */
+/** The hover's chunks and what they import statically: no `effect/http…`, `effect/http-api…` or `@scure/base`. */
 export const prefetchOffenders = (folder: string): ReadonlyArray<string> =>
-  offenders(folder, chunksNamed(folder, ["Engine", "ModalRoot"]), (specifier) => !/^effect\/http(?:-api)?\//.test(specifier))
+  offenders(folder, chunksNamed(folder, ["Engine", "ModalRoot"]), (specifier) => !/^(?:effect\/http(?:-api)?\/|@scure\/base$)/.test(specifier))
 
 /** The chunks reached from `roots` (names, or `react.js`) that a budget's globs (`dist/Name-*.js`) do not name. */
 export const unbudgeted = (folder: string, roots: ReadonlyArray<string>, budgetPaths: ReadonlyArray<string>): ReadonlyArray<string> => {
@@ -78,10 +79,10 @@ if (import.meta.main) {
   console.log("✔ the first chunk imports React alone")
   const prefetched = prefetchOffenders(dist)
   if (prefetched.length > 0) {
-    console.error(`✖ the engine or the modal views import Effect's HTTP client before the first request:\n  ${prefetched.join("\n  ")}`)
+    console.error(`✖ the engine or the modal views import Effect's HTTP client or @scure/base before the features that need them:\n  ${prefetched.join("\n  ")}`)
     process.exit(1)
   }
-  console.log("✔ the engine and the modal views leave Effect's HTTP client to the first request")
+  console.log("✔ the engine and the modal views leave Effect's HTTP client to the first request and @scure/base to the features that encode")
   const budgets = JSON.parse(readFileSync(".size-limit.json", "utf8")) as ReadonlyArray<Budget>
   for (const { name, roots } of closedBudgets) {
     const budget = budgets.find((entry) => entry.name.startsWith(name))
