@@ -48,10 +48,10 @@ const checkedSendCalls = (args: Connector.RequestArguments): Effect.Effect<void,
   return Option.isNone(params) ? Effect.void : Effect.asVoid(SendCalls.validate(params.value[0].calls))
 }
 
-/** EIP-1193's 4100: there is no account of that namespace to ask for. */
 /** What a refusal tells the visitor (the permission refusals' words among them): read only once a wallet refused. */
 const refusals = CodeChunk.lazy("wallet refusals", () => import("./RequestRefusals.ts"))
 
+/** EIP-1193's 4100: there is no account of that namespace to ask for. */
 export const notConnected = (): WalletError.UnauthorizedError =>
   new WalletError.UnauthorizedError({ code: RpcCode.table.Unauthorized.code, message: "Unauthorized: no account is connected" })
 
