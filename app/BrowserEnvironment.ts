@@ -17,7 +17,7 @@ import * as EmbeddedConnector from "../core/connectors/EmbeddedConnector.ts"
 import * as LazyClient from "../core/connectors/LazyClient.ts"
 import * as MetaMaskMultichain from "../core/connectors/MetaMaskMultichain.ts"
 import * as MiniAppFrame from "../core/connectors/MiniAppFrame.ts"
-import * as WalletConnect from "../core/connectors/WalletConnect.ts"
+import * as WalletConnectConnector from "../core/connectors/WalletConnectConnector.ts"
 import * as WalletStandard from "../core/connectors/WalletStandard.ts"
 import * as Constants from "../core/Constants.ts"
 import type * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
@@ -95,7 +95,7 @@ export const layer = (
 ) => {
   const networks = Config.sessionNetworks(config)
   const walletConnect = Config.offersWalletConnect(config)
-    ? WalletConnect.make({
+    ? WalletConnectConnector.make({
       projectId: config.projectId,
       // Phone wallets send the visitor back by it, to the page they connected on unless the host names one.
       metadata: WalletRedirect.withRedirect(config.metadata, globalThis.location?.href),

@@ -10,7 +10,7 @@ import * as Caip from "./Caip.ts"
 import type * as Network from "./Network.ts"
 import type { SignInTemplate } from "./signin/SignInMessage.ts"
 import * as WalletError from "./WalletError.ts"
-import { WalletAppNotAnsweredError } from "./mwa/MwaErrors.ts"
+import type { WalletAppNotAnsweredError } from "./mwa/MwaErrors.ts"
 
 export const ConnectorType = Schema.Literals([
   "AUTH",
@@ -163,9 +163,19 @@ export const validateConnected = (connectorId: string, result: Connected): Effec
   return Effect.succeed(result)
 }
 
+/**
+ * Marks a failure our own in-page wallet (the Mobile Wallet Adapter, core/mwa) raises already typed, so
+ * `failure` keeps it: an unregistered symbol no wallet's error carries, checked without the engine holding
+ * that wallet's error classes.
+ */
+export const ownFailure: unique symbol = Symbol("portico/ownFailure")
+
+const isOwnFailure = (cause: unknown): cause is WalletAppNotAnsweredError =>
+  typeof cause === "object" && cause !== null && ownFailure in cause
+
 /** Maps what a wallet threw to a tagged error (4001 becomes UserRejectedRequestError, …). */
 export const failure = (cause: unknown): ConnectorFailure =>
-  cause instanceof WalletAppNotAnsweredError ? cause : WalletError.fromProviderError(cause)
+  isOwnFailure(cause) ? cause : WalletError.fromProviderError(cause)
 
 /** What a connector operation can fail with: the wallet's own error, ours, or no wallet app answering on the phone (MWA). */
 export type ConnectorFailure = WalletError.WalletError | ConnectorError | InvalidAccountError | WalletAppNotAnsweredError

@@ -1,7 +1,8 @@
 /**
  * WalletConnect through Portico's own Sign client (core/walletconnect/): one session grants EVM and
- * Solana accounts at once. The client (and its crypto) loads by dynamic import the first time a visitor
- * picks WalletConnect or a stored session is restored, never before; the relay URL is configuration, so
+ * Solana accounts at once. This module loads behind WalletConnectConnector.ts, and the client (and its
+ * crypto) by dynamic import the first time a visitor leans toward WalletConnect or a stored session is
+ * restored, never before; the relay URL is configuration, so
  * a self-hosted relay (or the sandbox's) works, and nothing but the relay is ever contacted.
  *
  * What the wallet settles is checked like every connector's accounts (spec §5): every namespace must be
@@ -26,6 +27,7 @@ import * as Eip1193 from "./Eip1193.ts"
 import * as OneClickAuth from "./OneClickAuth.ts"
 import * as SolanaSigner from "./SolanaSigner.ts"
 import * as WalletConnectPairings from "./WalletConnectPairings.ts"
+import * as WalletConnectConnector from "./WalletConnectConnector.ts"
 import * as WalletConnectResume from "./WalletConnectResume.ts"
 
 export interface Options {
@@ -46,12 +48,8 @@ export interface Options {
   readonly openSocket?: SignClient.Options["openSocket"]
 }
 
-export const connector: Connector.Connector = {
-  id: "walletConnect",
-  name: "WalletConnect",
-  chain: "eip155",
-  type: "WALLET_CONNECT"
-}
+/** Its name and id are the engine's (WalletConnectConnector.ts, which loads this module). */
+export const connector = WalletConnectConnector.connector
 
 export const evmMethods = [
   "eth_sendTransaction",

@@ -10,6 +10,14 @@ import type * as Storage from "../Storage.ts"
 import * as StorageKey from "../StorageKey.ts"
 import type * as SignClient from "../walletconnect/SignClient.ts"
 
+/** Whether a proposal the page made before it was discarded is still waiting for the wallet's answer (storage only). */
+export const waiting = (storage: Storage.Storage["Service"]): Effect.Effect<boolean> =>
+  Effect.gen(function*() {
+    const kept = yield* storage.get(StorageKey.walletConnectProposals)
+    const now = (yield* Clock.currentTimeMillis) / 1000
+    return (kept?.proposals ?? []).some((proposal) => proposal.expiry > now)
+  })
+
 export const resume = (options: {
   readonly storage: Storage.Storage["Service"]
   readonly client: Effect.Effect<SignClient.SignClient, Connector.ConnectorFailure>
@@ -19,9 +27,7 @@ export const resume = (options: {
   readonly adopt: (client: SignClient.SignClient, session: SignClient.Session) => Effect.Effect<Connector.Connected, Connector.ConnectorFailure>
 }): Effect.Effect<Connector.Connected | undefined, Connector.ConnectorFailure> =>
   Effect.gen(function*() {
-    const kept = yield* options.storage.get(StorageKey.walletConnectProposals)
-    const now = (yield* Clock.currentTimeMillis) / 1000
-    if (!(kept?.proposals ?? []).some((proposal) => proposal.expiry > now)) return undefined
+    if (!(yield* waiting(options.storage))) return undefined
     const client = yield* options.client
     const [approval] = client.resumed
     if (approval === undefined) return undefined

@@ -13,47 +13,22 @@ import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { base58 } from "@scure/base"
 import * as Caip from "../Caip.ts"
+import * as CodeChunk from "../CodeChunk.ts"
 import * as Constants from "../Constants.ts"
 import * as Modal from "../Modal.ts"
 import * as AccountFingerprint from "../rpc/AccountFingerprint.ts"
-import type { ChainRead } from "../rpc/ChainRead.ts"
 import { ChainReads } from "../rpc/ChainReads.ts"
 import * as Session from "../Session.ts"
 import { AccountData, shownBalances } from "./AccountData.ts"
 import { Activity, keyOf } from "./Activity.ts"
-import { WalletRequests, type Sent } from "./WalletRequests.ts"
+import { WalletRequests } from "./WalletRequests.ts"
 
 /** How long a host's send is followed before giving up on seeing it on chain. */
 const sendFollowMillis = 120_000
 
-/** Whether the chain has what a host's send answered: the transaction mined, the signature confirmed, the bundle done. */
-const landed = (sent: Sent, chain: ChainRead, requests: WalletRequests["Service"]): Effect.Effect<boolean> => {
-  const { method, answer } = sent
-  if (method === "solana_signAndSendTransaction") {
-    const bytes = typeof answer === "object" && answer !== null && "signature" in answer ? answer.signature : undefined
-    const signature = bytes instanceof Uint8Array ? base58.encode(bytes) : typeof bytes === "string" ? bytes : undefined
-    if (signature === undefined) return Effect.succeed(true)
-    return chain({ method: "getSignatureStatuses", params: [[signature]] }).pipe(
-      Effect.map((reply) => /"confirmationStatus":"(confirmed|finalized)"/.test(JSON.stringify(reply))),
-      Effect.orElseSucceed(() => false)
-    )
-  }
-  if (method === "wallet_sendCalls") {
-    const id = typeof answer === "object" && answer !== null && "id" in answer ? answer.id : answer
-    return requests.request("eip155", { method: "wallet_getCallsStatus", params: [id] }).pipe(
-      // EIP-5792: 1xx pending, 2xx and above final.
-      Effect.map((reply) => typeof reply === "object" && reply !== null && "status" in reply && Number(reply.status) >= 200),
-      Effect.orElseSucceed(() => false)
-    )
-  }
-  if (typeof answer !== "string") return Effect.succeed(true)
-  return chain({ method: "eth_getTransactionReceipt", params: [answer] }).pipe(
-    Effect.map((receipt) => receipt !== null && receipt !== undefined),
-    Effect.orElseSucceed(() => false)
-  )
-}
+/** Telling whether a send landed reads Solana's base58 signatures: its code loads with the host's first send. */
+const sendLanded = CodeChunk.lazy("account follow", () => import("./SendLanded.ts"))
 
 export const layer = Layer.effectDiscard(Effect.gen(function*() {
   const session = yield* Session.Session
@@ -71,8 +46,9 @@ export const layer = Layer.effectDiscard(Effect.gen(function*() {
     Stream.runForEach((sent) =>
       Effect.gen(function*() {
         const chain = yield* Effect.option(chainReads.on(sent.account.caipNetworkId))
-        if (Option.isSome(chain)) {
-          yield* landed(sent, chain.value, requests).pipe(
+        const module = yield* Effect.option(sendLanded)
+        if (Option.isSome(chain) && Option.isSome(module)) {
+          yield* module.value.landed(sent, chain.value, requests).pipe(
             Effect.repeat({ schedule: Schedule.spaced(Constants.pendingRefreshMillis), until: (done) => done }),
             Effect.timeoutOption(sendFollowMillis)
           )

@@ -13,6 +13,7 @@ import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import { bytesToHex } from "viem"
 import { Backend, type BackendError } from "../Backend.ts"
+import type { FeatureUnavailableError } from "../CodeChunk.ts"
 import { fixed } from "../FixedMessage.ts"
 import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
@@ -28,7 +29,7 @@ export const defaultZone = ".portico.id"
 
 export type SuggestionsFailure = NameSuggestionsError | Name.NameInvalidCharactersError | Name.NameTooShortError
 
-export type RegistrationFailure = Name.NameInvalidCharactersError | Name.NameTooShortError | WalletRequestError | BackendError
+export type RegistrationFailure = Name.NameInvalidCharactersError | Name.NameTooShortError | WalletRequestError | BackendError | FeatureUnavailableError
 
 export type Registration =
   | { readonly _tag: "Idle" }

@@ -16,6 +16,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Alert from "../Alert.ts"
 import * as Analytics from "../Analytics.ts"
 import * as Caip from "../Caip.ts"
+import type { FeatureUnavailableError } from "../CodeChunk.ts"
 import { fixed } from "../FixedMessage.ts"
 import { HostConfig } from "../HostConfig.ts"
 import * as Modal from "../Modal.ts"
@@ -43,6 +44,7 @@ export type SignInFailure =
   | SignInRefusedError
   | SignInMismatchError
   | WalletRequestError
+  | FeatureUnavailableError
 
 /** The account a session is for, when sign-in applies to the active account. */
 const signInAccountOf = (scope: SignInState.SignInScope, state: Session.SessionState) => {

@@ -11,6 +11,7 @@ import * as Predicate from "effect/Predicate"
 import * as PubSub from "effect/PubSub"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
+import * as CodeChunk from "../CodeChunk.ts"
 import { ConnectorError } from "../Connector.ts"
 import type * as Connector from "../Connector.ts"
 import { Connectors } from "../connectors/Connectors.ts"
@@ -20,7 +21,6 @@ import * as SendCalls from "../SendCalls.ts"
 import * as Session from "../Session.ts"
 import * as SigningAccount from "../SigningAccount.ts"
 import * as WalletError from "../WalletError.ts"
-import * as RequestRefusals from "./RequestRefusals.ts"
 
 export type WalletRequestError =
   | Connector.ConnectorFailure
@@ -47,6 +47,9 @@ const checkedSendCalls = (args: Connector.RequestArguments): Effect.Effect<void,
   const params = decodeSendCalls(args.params)
   return Option.isNone(params) ? Effect.void : Effect.asVoid(SendCalls.validate(params.value[0].calls))
 }
+
+/** What a refusal tells the visitor (the permission refusals' words among them): read only once a wallet refused. */
+const refusals = CodeChunk.lazy("wallet refusals", () => import("./RequestRefusals.ts"))
 
 /** EIP-1193's 4100: there is no account of that namespace to ask for. */
 export const notConnected = (): WalletError.UnauthorizedError =>
@@ -85,11 +88,18 @@ export class WalletRequests extends Context.Service<WalletRequests, {
       const connectors = yield* Connectors
       const modal = yield* Modal.Modal
       const sent = yield* PubSub.unbounded<Sent>()
-      /** A refusal the visitor was not asked about, told to them as a toast in their language. */
-      const tell = (args: Connector.RequestArguments, error: Connector.ConnectorFailure) => {
-        const told = RequestRefusals.toldOf(args, error)
-        return told === undefined ? Effect.void : modal.showToast({ message: error.message, variant: "error", errorTag: told })
-      }
+      /**
+       * A refusal the visitor was not asked about, told to them as a toast in their language. Its rules load
+       * with the wallet's first refusal; a chunk that fails to load leaves the site's own error to speak.
+       */
+      const tell = (args: Connector.RequestArguments, error: Connector.ConnectorFailure) =>
+        refusals.pipe(
+          Effect.flatMap((rules) => {
+            const told = rules.toldOf(args, error)
+            return told === undefined ? Effect.void : modal.showToast({ message: error.message, variant: "error", errorTag: told })
+          }),
+          Effect.ignore
+        )
       const request = Effect.fn("WalletRequests.request")(function*(namespace: Session.SessionNamespace, args: Connector.RequestArguments) {
         const account = (yield* SubscriptionRef.get(session.state))[namespace]
         if (account === undefined) return yield* notConnected()

@@ -4,11 +4,15 @@
  * handshake that does not verify, or a JSON-RPC message that is not the answer asked for.
  */
 import * as Schema from "effect/Schema"
+import { ownFailure } from "../Connector.ts"
 
 /** No wallet app opened the local socket within the spec's minimum wait (30 s): the visitor has none, or it did not start. */
 export class WalletAppNotAnsweredError extends Schema.TaggedError<WalletAppNotAnsweredError>()("WalletAppNotAnsweredError", {
   message: Schema.String
 }) {}
+// Kept as it is by the connector that meets it (core/Connector.ts's `failure`); on the prototype, so the
+// mark stays out of the class's public shape.
+Object.defineProperty(WalletAppNotAnsweredError.prototype, ownFailure, { value: true })
 
 /** The wallet broke the protocol: a bad handshake, frame, sequence number or message; the socket is closed. */
 export class MwaProtocolError extends Schema.TaggedError<MwaProtocolError>()("MwaProtocolError", {

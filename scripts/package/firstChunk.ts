@@ -6,7 +6,8 @@
  * The same walk holds the chunks the visitor's hover prefetches (the engine, the modal views) to no HTTP
  * machinery of Effect's: our server's client loads with its first request (app/ServerReads.ts for the
  * connect path's reads, app/ServerClients.ts for the rest), and the connect path's chunks to no
- * `HttpApiClient` (the reads are derived from the contracts without it). And the size budgets in `.size-limit.json` of
+ * `HttpApiClient` (the reads are derived from the contracts without it); nor to `@scure/base` (Solana's and
+ * WalletConnect's encodings load with the features that encode). And the size budgets in `.size-limit.json` of
  * what loads before the click (the first chunk and the hover's chunks) and of the connect path (those and
  * the reads' client) must name every chunk they reach by
  * static imports: a chunk the bundler newly splits off fails here, instead of leaving a budget measuring
@@ -49,9 +50,9 @@ const chunksNamed = (folder: string, names: ReadonlyArray<string>) =>
 
 export const firstChunkOffenders = (folder: string): ReadonlyArray<string> => offenders(folder, entries, (specifier) => reactAlone.test(specifier))
 
-/** The hover's chunks and what they import statically: no `effect/http…` or `effect/http-api…`. */
+/** The hover's chunks and what they import statically: no `effect/http…`, `effect/http-api…` or `@scure/base`. */
 export const prefetchOffenders = (folder: string): ReadonlyArray<string> =>
-  offenders(folder, chunksNamed(folder, ["Engine", "ModalRoot"]), (specifier) => !/^effect\/http(?:-api)?\//.test(specifier))
+  offenders(folder, chunksNamed(folder, ["Engine", "ModalRoot"]), (specifier) => !/^(?:effect\/http(?:-api)?\/|@scure\/base$)/.test(specifier))
 
 /** The connect path's chunks (the hover's and our server's reads) and what they import: no `HttpApiClient`, a feature's. */
 export const connectPathOffenders = (folder: string): ReadonlyArray<string> =>
@@ -84,10 +85,10 @@ if (import.meta.main) {
   console.log("✔ the first chunk imports React alone")
   const prefetched = prefetchOffenders(dist)
   if (prefetched.length > 0) {
-    console.error(`✖ the engine or the modal views import Effect's HTTP client before the first request:\n  ${prefetched.join("\n  ")}`)
+    console.error(`✖ the engine or the modal views import Effect's HTTP client or @scure/base before the features that need them:\n  ${prefetched.join("\n  ")}`)
     process.exit(1)
   }
-  console.log("✔ the engine and the modal views leave Effect's HTTP client to the first request")
+  console.log("✔ the engine and the modal views leave Effect's HTTP client to the first request and @scure/base to the features that encode")
   const connecting = connectPathOffenders(dist)
   if (connecting.length > 0) {
     console.error(`✖ the connect path imports HttpApiClient, which only a feature's first call may load:\n  ${connecting.join("\n  ")}`)

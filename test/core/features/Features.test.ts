@@ -177,6 +177,23 @@ describe("Navigation", () => {
   })
 })
 
+describe("Sending", () => {
+  it.effect("the wallet moving to another network resets the send form; what follows the connection keeps it (spec §4)", () => {
+    const wallet = fake(evmConnector, { connect: Effect.succeed(evmConnected) })
+    const amount = Effect.flatMap(Sending, (sending) => Effect.map(SubscriptionRef.get(sending.form), (form) => form.sendTokenAmount))
+    return Effect.gen(function*() {
+      yield* openModal
+      yield* Effect.flatMap(ConnectAttempt, (attempt) => attempt.choose({ _tag: "Installed", connectorId: evmConnector.id }))
+      yield* Effect.flatMap(Sending, (sending) => sending.setAmount("1"))
+      yield* flush
+      assert.strictEqual(yield* amount, "1")
+      wallet.emit({ _tag: "ChainChanged", caipNetworkId: "eip155:1" })
+      yield* flush
+      assert.strictEqual(yield* amount, undefined)
+    }).pipe(withFeatures({ clients: [wallet.client] }))
+  })
+})
+
 const transaction = (id: string, chain: string, spam = false): Transaction.Transaction => ({
   id,
   metadata: { minedAt: "2026-11-01T10:00:00.000Z", chain },
