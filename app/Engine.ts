@@ -69,8 +69,8 @@ type Lazy = FeatureUnavailableError
 
 export interface Engine {
   readonly config: Config.ResolvedConfig
-  /** The visitor's timezone, which hides the onramp in some regions (spec §9). */
-  readonly timeZone: string | undefined
+  /** The visitor's timezone, which hides the onramp in some regions (spec §9); read on first use. */
+  readonly timeZone: () => string | undefined
   readonly registry: EngineAtoms.EngineAtoms["registry"]
   readonly atoms: EngineAtoms.EngineAtoms["atoms"]
   /** The zone names are registered in. */
@@ -308,7 +308,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
 
   return {
     config,
-    timeZone: timeZone(),
+    timeZone,
     registry,
     atoms,
     nameZone: names.zone,

@@ -109,10 +109,27 @@ export const parse = (template: string): ReadonlyArray<Part> => {
   return parts
 }
 
-interface LocaleTools {
-  readonly numbers: Intl.NumberFormat
-  readonly plurals: Intl.PluralRules
+/**
+ * A locale's formatters, each built on first use: the first `Intl` object loads the runtime's locale data
+ * (milliseconds, in the click that opens the modal), which a message with no number or plural never needs.
+ */
+class LocaleTools {
+  #numbers: Intl.NumberFormat | undefined
+  #plurals: Intl.PluralRules | undefined
+  readonly locale: string
   readonly rightToLeft: boolean
+  constructor(locale: string, rightToLeft: boolean) {
+    this.locale = locale
+    this.rightToLeft = rightToLeft
+  }
+  get numbers(): Intl.NumberFormat {
+    this.#numbers ??= new Intl.NumberFormat(this.locale)
+    return this.#numbers
+  }
+  get plurals(): Intl.PluralRules {
+    this.#plurals ??= new Intl.PluralRules(this.locale)
+    return this.#plurals
+  }
 }
 
 const toolsByLocale = new Map<string, LocaleTools>()
@@ -121,11 +138,7 @@ const toolsOf = (locale: string): LocaleTools => {
   const known = toolsByLocale.get(locale)
   if (known !== undefined) return known
   const matched = Locale.match(locale)
-  const tools = {
-    numbers: new Intl.NumberFormat(locale),
-    plurals: new Intl.PluralRules(locale),
-    rightToLeft: matched !== undefined && Locale.direction(matched) === "rtl"
-  }
+  const tools = new LocaleTools(locale, matched !== undefined && Locale.direction(matched) === "rtl")
   toolsByLocale.set(locale, tools)
   return tools
 }

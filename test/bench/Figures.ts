@@ -44,3 +44,31 @@ export const timeClickToQr = async (page: Page, click: () => Promise<void>): Pro
   const marks = await page.evaluate(() => (globalThis as unknown as { __wc: { click: number; qr: number } }).__wc)
   return marks.qr - marks.click
 }
+
+/**
+ * Waits as a visitor's pointer does between pointing and clicking: until what the page fetched has
+ * arrived (no request in flight for 300 ms) and the page is idle. Playwright's `networkidle` state was
+ * reached at load and does not wait again, so a click after it raced the prefetch the hover started.
+ */
+export const settle = async (page: Page): Promise<void> => {
+  const network = { inFlight: 0, changedAt: performance.now() }
+  const started = () => {
+    network.inFlight++
+    network.changedAt = performance.now()
+  }
+  const ended = () => {
+    network.inFlight--
+    network.changedAt = performance.now()
+  }
+  const quiet = () => network.inFlight === 0 && performance.now() - network.changedAt >= 300
+  page.on("request", started)
+  page.on("requestfinished", ended)
+  page.on("requestfailed", ended)
+  // The intent's handler runs in the page before its first request: give it that turn.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  while (!quiet()) await new Promise((resolve) => setTimeout(resolve, 50))
+  page.off("request", started)
+  page.off("requestfinished", ended)
+  page.off("requestfailed", ended)
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+}

@@ -21,7 +21,7 @@ import { buildPage, gzipBytes, serve, type BuiltPage } from "../e2e/fixtures/Bui
 import { offlineNetwork } from "../e2e/fixtures/OfflineNetwork.ts"
 import { benchViteHost } from "./viteHost.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
-import { against, heapUsed, kib, median, timeClickToQr } from "./Figures.ts"
+import { against, heapUsed, kib, median, settle, timeClickToQr } from "./Figures.ts"
 
 const runs = Number(process.env["BENCH_RUNS"] ?? 7)
 
@@ -111,7 +111,7 @@ const sample = async (browser: Browser, url: string, built: BuiltPage, opening: 
   await cdp.send("Performance.enable")
   if (opening === "hover") {
     await page.hover("[data-portico-button]")
-    await page.waitForTimeout(150)
+    await settle(page)
   }
   const scriptBefore = await scriptSeconds(cdp)
   if (opening === "hover") await page.click("[data-portico-button]")
@@ -170,7 +170,7 @@ const sampleWalletConnect = async (browser: Browser, url: string, built: BuiltPa
   await dialog.getByRole("button", { name: /WalletConnect/ }).first().waitFor()
   await page.waitForLoadState("networkidle")
   await dialog.getByRole("button", { name: /WalletConnect/ }).first().hover()
-  await page.waitForLoadState("networkidle")
+  await settle(page)
   const before = new Set(js)
   const clickToQrMillis = await timeClickToQr(page, () => dialog.getByRole("button", { name: /WalletConnect/ }).first().click())
   const files = [...new Set(js)].filter((file) => !before.has(file))

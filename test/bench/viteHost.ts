@@ -18,7 +18,7 @@ import { chromium, type Browser } from "playwright-core"
 import { startSandbox, type Sandbox } from "../../sandbox/Sandbox.ts"
 import { startStaticServer } from "../../sandbox/web/StaticServer.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
-import { against, heapUsed, kib, median, timeClickToQr } from "./Figures.ts"
+import { against, heapUsed, kib, median, settle, timeClickToQr } from "./Figures.ts"
 import { tarball, versionOf } from "../support/Tarballs.ts"
 import { pluginSource, topModules } from "./ModuleShares.ts"
 
@@ -104,7 +104,7 @@ const sample = async (browser: Browser, testing: Testing, sandbox: Sandbox, url:
   const button = page.locator("[data-portico-button]")
   if (opening === "hover") {
     await button.hover()
-    await page.waitForLoadState("networkidle")
+    await settle(page)
   }
   const beforeClick = gzipOf(dist, scripts)
   // From the click event to the wallet list's first content, timed in the page.
@@ -143,7 +143,7 @@ const sampleWalletConnect = async (browser: Browser, url: string): Promise<{ rea
   await page.locator("[data-portico-button]").click()
   const entry = page.locator("portico-modal [role='dialog']").getByRole("button", { name: /WalletConnect/ }).first()
   await entry.hover()
-  await page.waitForLoadState("networkidle")
+  await settle(page)
   const millis = await timeClickToQr(page, () => entry.click())
   await context.close()
   return { clickToQr: millis, load }

@@ -23,7 +23,7 @@ export function WalletActions({ account }: { readonly account: Session.SessionAc
   const { engine, t } = useModalContext()
   const swapNetworks = useEngineAtom(engine.atoms.swapNetworks)
   const swapsHere = WalletFeatures.swapsOffered(account.caipNetworkId, AsyncResult.isSuccess(swapNetworks) ? swapNetworks.value : undefined)
-  const shown = WalletFeatures.visible(engine.config.resolvedFeatures, account.namespace, engine.timeZone, swapsHere)
+  const shown = WalletFeatures.visible(engine.config.resolvedFeatures, account.namespace, engine.timeZone(), swapsHere)
     .map((feature) => featureViews[feature])
   if (shown.length === 0) return null
   return (

@@ -21,7 +21,7 @@ function Permission({ row, pending, onRevoke }: {
   const { engine, t } = useModalContext()
   const id = useId()
   const { summary, token } = row
-  const words = wordsOf(summary, token.decimals, t.locale, engine.timeZone)
+  const words = wordsOf(summary, token.decimals, t.locale, engine.timeZone())
   const amount = { amount: words.amountPerPeriod, token: token.symbol }
   const spent = { amount: words.spentThisPeriod, token: token.symbol }
   return (
