@@ -53,12 +53,17 @@ it("opens on Connect without the views past it, and fetches the full list and Wa
   }
 })
 
-it("opens the Account view without any feature view's chunk, and fetches Send's alone when the visitor heads for Send", async () => {
+/** A connected visitor opens the modal: the Account view. */
+const openAccount = async () => {
   wallet = announceTestWallet()
   await renderPortico()
   await connectTestWallet(wallet)
   await openModal()
-  const account = await view("Account")
+  return view("Account")
+}
+
+it("opens the Account view without any feature view's chunk, and fetches Send's alone when the visitor heads for Send", async () => {
+  const account = await openAccount()
   const send = await until(() => account.querySelector<HTMLButtonElement>("[data-feature='Send']"))
   // The Account view's own modules were seen, so the observer works; no feature view's was.
   expect(fetched("/Account/Account.tsx") || fetched("/ModalRoot.tsx")).toBe(true)
@@ -69,11 +74,7 @@ it("opens the Account view without any feature view's chunk, and fetches Send's 
 })
 
 it("opens the Account view on its Tokens tab without the NFTs and Activity panels, fetches the one tab pointed at, and shows it on the click", async () => {
-  wallet = announceTestWallet()
-  await renderPortico()
-  await connectTestWallet(wallet)
-  await openModal()
-  const account = await view("Account")
+  const account = await openAccount()
   const nfts = await until(() => account.querySelector<HTMLButtonElement>("#portico-tab-nfts"))
   expect(["/Account/Nfts.tsx", "/Account/Activity.tsx"].filter(fetched)).toEqual([])
   await userEvent.hover(nfts)
