@@ -27,7 +27,7 @@ import * as HostLogger from "../core/HostLogger.ts"
 import * as Storage from "../core/Storage.ts"
 import * as WalletRedirect from "../core/WalletRedirect.ts"
 import * as DeferredBackend from "../http/client/DeferredBackend.ts"
-import type { FailedRequest } from "../http/client/PorticoClient.ts"
+import type { FailedRequest } from "../http/client/ServerTransport.ts"
 import * as ServerUrls from "../http/client/ServerUrls.ts"
 import * as BrowserStorage from "./BrowserStorage.ts"
 import { isMobile } from "./Device.ts"
@@ -37,11 +37,13 @@ import { openWalletLink } from "./WalletLink.ts"
 
 export const sdkVersion = "react-portico-0.1.0"
 
+const serverReads = CodeChunk.lazy("server", () => import("./ServerReads.ts"))
 const serverClients = CodeChunk.lazy("server", () => import("./ServerClients.ts"))
 
 /**
  * Our server and analytics over fetch, or neither without an API URL; refusals that are the configuration's
- * fault go to the developer. Their HTTP client is a chunk loaded by the first request (ServerClients.ts).
+ * fault go to the developer. Their HTTP client is two chunks, each loaded by its first request: the connect
+ * path's reads (ServerReads.ts) and the rest (ServerClients.ts).
  */
 const server = (config: Config.ResolvedConfig, tellDeveloper: (raised: DeveloperAlerts.Raised) => void) => {
   if (config.apiUrl === undefined) return Layer.merge(Backend.Backend.layerNotConfigured, Analytics.Analytics.layerOff)
@@ -50,7 +52,10 @@ const server = (config: Config.ResolvedConfig, tellDeveloper: (raised: Developer
   const log = HostLogger.make(config.logger, config.logLevel)
   const onFailedRequest = (entry: FailedRequest) => log("warn", "[Portico] A request to the Portico API failed", { ...entry })
   const options = { apiUrl: config.apiUrl, walletServiceUrl, projectId: config.projectId, sdkVersion, ...clientId, onFailedRequest }
-  const backend = DeferredBackend.layer(ServerUrls.make(options), Effect.flatMap(serverClients, (clients) => clients.backend(options, tellDeveloper)))
+  const backend = DeferredBackend.layer(ServerUrls.make(options), {
+    reads: Effect.flatMap(serverReads, (chunk) => chunk.reads(options, tellDeveloper)),
+    rest: Effect.flatMap(serverClients, (chunk) => chunk.rest(options, tellDeveloper))
+  })
   if (!config.resolvedFeatures.analytics) return Layer.merge(backend, Analytics.Analytics.layerOff)
   const analytics = CodeChunk.once(Effect.flatMap(serverClients, (clients) =>
     clients.analytics({

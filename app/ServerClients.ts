@@ -1,18 +1,18 @@
 /**
- * The clients of our server over the browser's fetch: core's Backend and Analytics built on effect's
- * HttpApiClient. A chunk of its own, imported at the first request (BrowserEnvironment.ts), so the page
- * fetches the HTTP machinery only once the visitor has opened the modal.
+ * The clients of our server over the browser's fetch built on effect's HttpApiClient: the Backend's calls
+ * besides the connect path's reads (names, sign-in, swap, buy, smart sessions) and Analytics. A chunk of
+ * its own, imported at the first such call (BrowserEnvironment.ts), so opening the modal and connecting a
+ * wallet never fetch HttpApiClient (the reads are ServerReads.ts).
  */
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
-import * as Layer from "effect/Layer"
 import * as AnalyticsClient from "../http/client/AnalyticsClient.ts"
 import * as BackendClient from "../http/client/Backend.ts"
-import type * as PorticoClient from "../http/client/PorticoClient.ts"
-import * as BrowserStorage from "./BrowserStorage.ts"
+import type * as BackendFailure from "../http/client/BackendFailure.ts"
+import type * as ServerTransport from "../http/client/ServerTransport.ts"
 
-export const backend = (options: PorticoClient.ClientOptions, onRefusal: BackendClient.OnRefusal) =>
-  BackendClient.make(options, onRefusal).pipe(Effect.provide(Layer.merge(FetchHttpClient.layer, BrowserStorage.layerBrowser)))
+export const rest = (options: ServerTransport.ClientOptions, onRefusal: BackendFailure.OnRefusal) =>
+  BackendClient.makeRest(options, onRefusal).pipe(Effect.provide(FetchHttpClient.layer))
 
 export const analytics = (options: AnalyticsClient.AnalyticsOptions) =>
   AnalyticsClient.make(options).pipe(Effect.provide(FetchHttpClient.layer))

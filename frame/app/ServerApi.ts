@@ -17,7 +17,7 @@ import { EmbeddedApi } from "../../http/api/EmbeddedApi.ts"
 import { FarcasterApi } from "../../http/api/FarcasterApi.ts"
 import { SocialApi } from "../../http/api/SocialApi.ts"
 import { WalletApi } from "../../http/api/WalletApi.ts"
-import { transport } from "../../http/client/PorticoClient.ts"
+import { transport } from "../../http/client/ServerTransport.ts"
 
 /** Only the groups the frame calls, so its bundle carries no other contract. */
 export class FrameApi extends HttpApi.make("portico-frame").add(EmbeddedApi).add(SocialApi).add(FarcasterApi).add(WalletApi).add(BlockchainApi) {}

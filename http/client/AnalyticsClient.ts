@@ -13,8 +13,9 @@ import type * as DeveloperAlerts from "../../core/DeveloperAlerts.ts"
 import { Analytics } from "../../core/Analytics.ts"
 import type { TrackedEvent } from "../../core/Analytics.ts"
 import * as PorticoClient from "./PorticoClient.ts"
+import type * as ServerTransport from "./ServerTransport.ts"
 
-export interface AnalyticsOptions extends Omit<PorticoClient.ClientOptions, "retry"> {
+export interface AnalyticsOptions extends Omit<ServerTransport.ClientOptions, "retry"> {
   /** Default false. */
   readonly enabled?: boolean
   /** The page the event happened on (the browser's location.href and location.host). */

@@ -1,86 +1,29 @@
 /**
- * core's `Backend` over Portico's HTTP contracts: the derived clients, the TTL caches of
- * `CachedQueries`, and every failure turned into core's `BackendRequestError` (the API's typed errors
- * keep their tag and status; transport failures their tag). No trace headers: they would turn every
- * GET into a CORS preflight against the API.
+ * core's `Backend` over Portico's HTTP contracts: the connect path's reads (BackendReads.ts, without
+ * HttpApiClient) and every other call through the clients HttpApiClient derives (PorticoClient.ts), each
+ * failure turned into core's `BackendRequestError` (BackendFailure.ts).
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Predicate from "effect/Predicate"
 import * as HttpClient from "effect/http/HttpClient"
 import * as Backend from "../../core/Backend.ts"
-import * as Constants from "../../core/Constants.ts"
-import * as DeveloperAlerts from "../../core/DeveloperAlerts.ts"
 import type * as Storage from "../../core/Storage.ts"
 import { SignInRefusedError } from "../../core/signin/SignInProvider.ts"
-import * as CachedQueries from "./CachedQueries.ts"
+import * as BackendFailure from "./BackendFailure.ts"
+import * as BackendReads from "./BackendReads.ts"
 import * as PorticoClient from "./PorticoClient.ts"
+import type * as ServerTransport from "./ServerTransport.ts"
 import * as ServerUrls from "./ServerUrls.ts"
 
-/** The status an answer carried: the API's typed errors hold it, HttpClient's response errors too. */
-const statusOf = (error: unknown): number | undefined => {
-  if (Predicate.hasProperty(error, "status") && typeof error.status === "number") return error.status
-  if (Predicate.hasProperty(error, "response") && Predicate.hasProperty(error.response, "status")) {
-    return typeof error.response.status === "number" ? error.response.status : undefined
-  }
-  return undefined
-}
+/** What the Backend does besides the reads and its URLs: names, sign-in, swap, buy, smart sessions. */
+export type Rest = Omit<Backend.Backend["Service"], keyof BackendReads.Reads | "urls">
 
-export const toBackendError = (error: unknown): Backend.BackendRequestError => {
-  const status = statusOf(error)
-  // A 429's body names its wait in seconds (RateLimited.retryAfter, the Retry-After header's value).
-  const retryAfter = Predicate.hasProperty(error, "retryAfter") && typeof error.retryAfter === "number" ? error.retryAfter : undefined
-  return new Backend.BackendRequestError({
-    reason: Predicate.hasProperty(error, "_tag") && typeof error._tag === "string" ? error._tag : "Unknown",
-    ...(status === undefined ? {} : { status }),
-    ...(retryAfter === undefined ? {} : { retryAfterMillis: retryAfter * 1000 }),
-    message: Predicate.hasProperty(error, "message") && typeof error.message === "string" && error.message !== ""
-      ? error.message
-      : "The Portico API could not answer"
-  })
-}
-
-/** Told of each refusal that is the configuration's fault (an unknown project id, an origin not allowed). */
-export type OnRefusal = (raised: DeveloperAlerts.Raised) => void
-
-const caller = (onRefusal: OnRefusal) => <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, Backend.BackendRequestError> =>
-  effect.pipe(
-    Effect.provideService(HttpClient.TracerPropagationEnabled, false),
-    Effect.mapError(toBackendError),
-    Effect.tapError((error) =>
-      Effect.sync(() => {
-        const raised = DeveloperAlerts.ofRefusal(error.reason)
-        if (raised !== undefined) onRefusal(raised)
-      })
-    )
-  )
-
-export const make = (options: PorticoClient.ClientOptions, onRefusal: OnRefusal = () => undefined) =>
+/** The calls of the features (their first use loads HttpApiClient with them). */
+export const makeRest = (options: ServerTransport.ClientOptions, onRefusal: BackendFailure.OnRefusal = () => undefined) =>
   Effect.gen(function*() {
-    const call = caller(onRefusal)
+    const call = BackendFailure.caller(onRefusal)
     const client = yield* PorticoClient.make(options)
-    const cached = yield* CachedQueries.make(client)
-    return Backend.Backend.of({
-      urls: ServerUrls.make(options),
-      balances: (account, { force = false } = {}) =>
-        call(cached.balance(account.address, { chainId: account.caipNetworkId, forceUpdate: force })),
-      history: (account, cursor) =>
-        call(client.blockchain.history({
-          params: { address: account.address },
-          query: { chainId: account.caipNetworkId, ...(cursor === undefined ? {} : { cursor }) }
-        })),
-      identity: (address, read) => call(cached.identity(address, read)),
-      wallets: (query) =>
-        call(client.wallets.getWallets({
-          query: {
-            page: String(query.page),
-            entries: String(query.search === "" ? Constants.walletsPageSize : Constants.walletSearchEntries),
-            chains: query.chains.join(","),
-            ...(query.search === "" ? {} : { search: query.search })
-          }
-        })),
-      lookupName: (name) => call(cached.lookupName(name)),
-      namesOf: (address) => call(cached.namesOf(address)),
+    const rest: Rest = {
       nameSuggestions: (label, zone) =>
         call(client.blockchain.profileSuggestions({ params: { name: label }, query: { zone } })),
       registerName: (request) => call(client.blockchain.registerName({ payload: request, query: {} })),
@@ -89,14 +32,13 @@ export const make = (options: PorticoClient.ClientOptions, onRefusal: OnRefusal 
         client.signIn.addSession({ payload: signed, query: {} }).pipe(
           Effect.catchTag("SignInRefused", (refused) => Effect.fail(new SignInRefusedError({ message: refused.message, reason: refused.reason }))),
           Effect.provideService(HttpClient.TracerPropagationEnabled, false),
-          Effect.mapError((error) => error._tag === "SignInRefusedError" ? error : toBackendError(error))
+          Effect.mapError((error) => error._tag === "SignInRefusedError" ? error : BackendFailure.toBackendError(error))
         ),
       signInSession: (id) =>
         call(client.signIn.session({ params: { id }, query: {} }).pipe(
           Effect.catchTag("NotFound", () => Effect.undefined)
         )),
       revokeSignInSession: (id) => call(Effect.asVoid(client.signIn.revokeSession({ params: { id }, query: {} }))),
-      swapNetworks: () => call(Effect.map(cached.supportedChains, (chains) => chains.swap ?? [])),
       swapTokens: (chainId) => call(Effect.map(client.blockchain.convertTokens({ query: { chainId } }), (answer) => answer.tokens)),
       swapQuote: ({ amount, from, to, userAddress }) =>
         call(Effect.flatMap(client.blockchain.convertQuotes({ query: { amount: amount.toString(), from, to, userAddress } }), ({ quotes: [quote] }) =>
@@ -145,7 +87,16 @@ export const make = (options: PorticoClient.ClientOptions, onRefusal: OnRefusal 
         call(client.sessions.get({ params: { id: pci }, query: { chainId } }).pipe(Effect.catchTag("NotFound", () => Effect.undefined))),
       revokeSmartSession: (revocation, chainId) =>
         call(Effect.map(client.sessions.revoke({ params: { id: revocation.pci }, query: { chainId }, payload: revocation }), (answer) => answer.transactionHash))
-    })
+    }
+    return rest
+  })
+
+/** The whole Backend at once (Node, tests); the browser loads its two parts apart (http/client/DeferredBackend.ts). */
+export const make = (options: ServerTransport.ClientOptions, onRefusal?: BackendFailure.OnRefusal) =>
+  Effect.gen(function*() {
+    const reads = yield* BackendReads.make(options, onRefusal)
+    const rest = yield* makeRest(options, onRefusal)
+    return Backend.Backend.of({ urls: ServerUrls.make(options), ...reads, ...rest })
   })
 
 /** A built transaction as core wants it: the value in base units. */
@@ -153,5 +104,5 @@ const transactionOf = ({ tx }: { readonly tx: { readonly from: string; readonly 
   ({ from: tx.from, to: tx.to, data: tx.data, value: BigInt(tx.amount) })
 
 /** The Backend on our server; needs an HttpClient (fetch in browsers) and the Storage its caches persist in. */
-export const layer = (options: PorticoClient.ClientOptions, onRefusal?: OnRefusal): Layer.Layer<Backend.Backend, never, HttpClient.HttpClient | Storage.Storage> =>
+export const layer = (options: ServerTransport.ClientOptions, onRefusal?: BackendFailure.OnRefusal): Layer.Layer<Backend.Backend, never, HttpClient.HttpClient | Storage.Storage> =>
   Layer.effect(Backend.Backend, make(options, onRefusal))

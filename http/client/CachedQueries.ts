@@ -9,10 +9,21 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as TtlCache from "../../core/TtlCache.ts"
 import { type NameAccount, NameNotRegistered } from "../../core/Name.ts"
-import type { SupportedChains } from "../api/BlockchainApi.ts"
-import type { PorticoClient } from "./PorticoClient.ts"
+import type { BlockchainApi, SupportedChains } from "../api/BlockchainApi.ts"
+import type { Call } from "./EndpointCall.ts"
 
-export const make = (client: PorticoClient) =>
+type Endpoints = typeof BlockchainApi.endpoints
+
+/** The calls the caches stand in front of. */
+export interface Calls {
+  readonly balance: Call<Endpoints["balance"]>
+  readonly identity: Call<Endpoints["identity"]>
+  readonly profileAccount: Call<Endpoints["profileAccount"]>
+  readonly profileReverse: Call<Endpoints["profileReverse"]>
+  readonly supportedChains: Call<Endpoints["supportedChains"]>
+}
+
+export const make = (client: Calls) =>
   Effect.gen(function*() {
     const balances = yield* TtlCache.persistedPortfolio
     const identities = yield* TtlCache.persistedIdentity
@@ -23,7 +34,7 @@ export const make = (client: PorticoClient) =>
       /** Balances of `address` on `chainId` (CAIP-2), or on every chain of its namespace. */
       balance: (address: string, options: { readonly chainId?: string; readonly forceUpdate?: boolean } = {}) => {
         const key = `${options.chainId ?? "*"}|${TtlCache.keyOf(address)}`
-        const fetch = client.blockchain.balance({
+        const fetch = client.balance({
           params: { address },
           query: {
             currency: "usd",
@@ -36,7 +47,7 @@ export const make = (client: PorticoClient) =>
           : balances.getOrFetch(key, fetch)
       },
       identity: (address: string, options: { readonly force?: boolean } = {}) => {
-        const fetch = client.blockchain.identity({ params: { address }, query: {} })
+        const fetch = client.identity({ params: { address }, query: {} })
         return options.force === true ? Effect.tap(fetch, (value) => identities.set(address, value)) : identities.getOrFetch(address, fetch)
       },
       /** A name's answer; "not registered" is not kept, so a name registered a moment later resolves at once. */
@@ -44,12 +55,12 @@ export const make = (client: PorticoClient) =>
         Effect.flatMap(names.get(name), Option.match({
           onSome: Effect.succeed,
           onNone: () =>
-            Effect.tap(client.blockchain.profileAccount({ params: { name }, query: { apiVersion: "2" } }), (answer) =>
+            Effect.tap(client.profileAccount({ params: { name }, query: { apiVersion: "2" } }), (answer) =>
               answer instanceof NameNotRegistered ? Effect.void : names.set(name, answer))
         })),
       /** The server's supported chains, kept as long as names (they change only with its configuration). */
-      supportedChains: chains.getOrFetch("", client.blockchain.supportedChains({ query: {} })),
+      supportedChains: chains.getOrFetch("", client.supportedChains({ query: {} })),
       namesOf: (address: string) =>
-        reverse.getOrFetch(address, client.blockchain.profileReverse({ params: { address }, query: { apiVersion: "2" } }))
+        reverse.getOrFetch(address, client.profileReverse({ params: { address }, query: { apiVersion: "2" } }))
     }
   })

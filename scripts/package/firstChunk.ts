@@ -4,9 +4,11 @@
  * page's first script, so one static import of Effect, viem or `@solana/kit` there (a schema in a shared
  * module) puts tens of KiB before any click (issue 30). Fails naming the chunk and the package it imports.
  * The same walk holds the chunks the visitor's hover prefetches (the engine, the modal views) to no HTTP
- * machinery of Effect's: our server's client loads with its first request (app/ServerClients.ts). And the
- * size budgets in `.size-limit.json` of what loads before the click (the first chunk and the hover's
- * chunks) and of the connect path (those and the server's client) must name every chunk they reach by
+ * machinery of Effect's: our server's client loads with its first request (app/ServerReads.ts for the
+ * connect path's reads, app/ServerClients.ts for the rest), and the connect path's chunks to no
+ * `HttpApiClient` (the reads are derived from the contracts without it). And the size budgets in `.size-limit.json` of
+ * what loads before the click (the first chunk and the hover's chunks) and of the connect path (those and
+ * the reads' client) must name every chunk they reach by
  * static imports: a chunk the bundler newly splits off fails here, instead of leaving a budget measuring
  * less than what it names.
  */
@@ -51,6 +53,10 @@ export const firstChunkOffenders = (folder: string): ReadonlyArray<string> => of
 export const prefetchOffenders = (folder: string): ReadonlyArray<string> =>
   offenders(folder, chunksNamed(folder, ["Engine", "ModalRoot"]), (specifier) => !/^effect\/http(?:-api)?\//.test(specifier))
 
+/** The connect path's chunks (the hover's and our server's reads) and what they import: no `HttpApiClient`, a feature's. */
+export const connectPathOffenders = (folder: string): ReadonlyArray<string> =>
+  offenders(folder, chunksNamed(folder, ["Engine", "ModalRoot", "ServerReads"]), (specifier) => specifier !== "effect/http-api/HttpApiClient")
+
 /** The chunks reached from `roots` (names, or `react.js`) that a budget's globs (`dist/Name-*.js`) do not name. */
 export const unbudgeted = (folder: string, roots: ReadonlyArray<string>, budgetPaths: ReadonlyArray<string>): ReadonlyArray<string> => {
   const budgeted = budgetPaths.map((path) => new RegExp(`^${path.replace(/^dist\//, "").replace(/[.]/g, "\\.").replace("*", "[\\w-]+")}$`))
@@ -61,7 +67,7 @@ export const unbudgeted = (folder: string, roots: ReadonlyArray<string>, budgetP
 /** Each budget that must name every chunk its roots reach, by the start of its name. */
 const closedBudgets = [
   { name: "before any click", roots: ["Engine", "ModalRoot"] },
-  { name: "the connect path", roots: ["Engine", "ModalRoot", "ServerClients"] }
+  { name: "the connect path", roots: ["Engine", "ModalRoot", "ServerReads"] }
 ] as const
 
 interface Budget {
@@ -82,6 +88,12 @@ if (import.meta.main) {
     process.exit(1)
   }
   console.log("✔ the engine and the modal views leave Effect's HTTP client to the first request")
+  const connecting = connectPathOffenders(dist)
+  if (connecting.length > 0) {
+    console.error(`✖ the connect path imports HttpApiClient, which only a feature's first call may load:\n  ${connecting.join("\n  ")}`)
+    process.exit(1)
+  }
+  console.log("✔ the connect path's reads of our server leave HttpApiClient to a feature's first call")
   const budgets = JSON.parse(readFileSync(".size-limit.json", "utf8")) as ReadonlyArray<Budget>
   for (const { name, roots } of closedBudgets) {
     const budget = budgets.find((entry) => entry.name.startsWith(name))

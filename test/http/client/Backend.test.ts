@@ -6,20 +6,21 @@ import * as Backend from "../../../core/Backend.ts"
 import * as Storage from "../../../core/Storage.ts"
 import { Conflict, RateLimited } from "../../../http/api/ApiError.ts"
 import * as BackendClient from "../../../http/client/Backend.ts"
+import * as BackendFailure from "../../../http/client/BackendFailure.ts"
 import type * as DeveloperAlerts from "../../../core/DeveloperAlerts.ts"
 import { startApiServer } from "../../../http/server/start.ts"
 
 describe("the Backend's failures", () => {
   it("keep the API error's tag and status, and a 429's wait", () => {
-    const limited = BackendClient.toBackendError(new RateLimited({ message: "slow down", retryAfter: 120 }))
+    const limited = BackendFailure.toBackendError(new RateLimited({ message: "slow down", retryAfter: 120 }))
     expect(limited).toMatchObject({ _tag: "BackendRequestError", reason: "RateLimited", status: 429, retryAfterMillis: 120_000, message: "slow down" })
-    const taken = BackendClient.toBackendError(new Conflict({ message: "name: alice.portico.id is already taken" }))
+    const taken = BackendFailure.toBackendError(new Conflict({ message: "name: alice.portico.id is already taken" }))
     expect(taken).toMatchObject({ reason: "Conflict", status: 409 })
     expect(taken.retryAfterMillis).toBeUndefined()
   })
 
   it("a transport failure without an answer has no status and a message of its own", () => {
-    const failure = BackendClient.toBackendError(new TypeError(""))
+    const failure = BackendFailure.toBackendError(new TypeError(""))
     expect(failure.status).toBeUndefined()
     expect(failure.message).toBe("The Portico API could not answer")
   })

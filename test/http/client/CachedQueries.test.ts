@@ -18,7 +18,7 @@ import { NameAccount } from "../../../core/Name.ts"
 import * as Storage from "../../../core/Storage.ts"
 import * as StorageKey from "../../../core/StorageKey.ts"
 import * as CachedQueries from "../../../http/client/CachedQueries.ts"
-import * as PorticoClient from "../../../http/client/PorticoClient.ts"
+import * as BackendReads from "../../../http/client/BackendReads.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { withClient } from "../support/client.ts"
 
@@ -41,12 +41,13 @@ const register = async (signer: typeof account, name: string) => {
 /** A storage of its own (layers are shared between provides unless made fresh). */
 const memory = () => Layer.fresh(Storage.layerMemory)
 
-const clientLayer = () => PorticoClient.PorticoApiClient.layer({ apiUrl: server.url, projectId: "test-project", sdkVersion: "t-1", retry: false })
+/** The calls the caches stand in front of, as the modal makes them (EndpointCall, no HttpApiClient). */
+const calls = () => BackendReads.calls({ apiUrl: server.url, projectId: "test-project", sdkVersion: "t-1", retry: false })
 
 it("serves identity from its cache, and does not cache a failed lookup", async () => {
   await Effect.runPromise(
     Effect.gen(function*() {
-      const client = yield* PorticoClient.PorticoApiClient
+      const client = yield* calls()
       const cached = yield* CachedQueries.make(client)
       expect((yield* cached.identity(account.address)).name).toBeNull()
       const missing = yield* cached.lookupName("cached-name.portico.id")
@@ -63,7 +64,7 @@ it("serves identity from its cache, and does not cache a failed lookup", async (
       const fresh = yield* Effect.provide(CachedQueries.make(client), memory())
       expect((yield* fresh.identity(account.address)).name).toBe("cached-name.portico.id")
     }).pipe(
-      Effect.provide([clientLayer(), memory()]),
+      Effect.provide(memory()),
       Effect.provide(FetchHttpClient.layer)
     )
   )
@@ -71,7 +72,7 @@ it("serves identity from its cache, and does not cache a failed lookup", async (
 
 effectIt.effect("a reload within the TTL reuses the persisted identity and name, and asks again once it has passed", () =>
   Effect.gen(function*() {
-    const client = yield* PorticoClient.PorticoApiClient
+    const client = yield* calls()
     const storage = yield* Storage.Storage
     const name = "persisted-name.portico.id"
     yield* Effect.promise(() => register(other, name))
@@ -97,7 +98,7 @@ effectIt.effect("a reload within the TTL reuses the persisted identity and name,
     const later = yield* CachedQueries.make(client)
     assert.strictEqual((yield* later.identity(other.address)).name, name)
   }).pipe(
-    Effect.provide([clientLayer(), memory()]),
+    Effect.provide(memory()),
     Effect.provide(FetchHttpClient.layer)
   ))
 
@@ -106,7 +107,7 @@ const rawStorage = Layer.effect(Storage.Storage, Storage.fromContext).pipe(Layer
 
 effectIt.effect("a stored entry that does not decode is dropped, not trusted: the server is asked", () =>
   Effect.gen(function*() {
-    const client = yield* PorticoClient.PorticoApiClient
+    const client = yield* calls()
     const raw = yield* KeyValueStore.KeyValueStore
     const storage = yield* Storage.Storage
     const key = account.address.toLowerCase()
@@ -124,6 +125,6 @@ effectIt.effect("a stored entry that does not decode is dropped, not trusted: th
     const trusted = yield* CachedQueries.make(client)
     assert.strictEqual((yield* trusted.identity(account.address)).name, "forged.portico.id")
   }).pipe(
-    Effect.provide([clientLayer(), rawStorage]),
+    Effect.provide(rawStorage),
     Effect.provide(FetchHttpClient.layer)
   ))

@@ -8,8 +8,9 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Name from "../../../core/Name.ts"
 import * as PorticoClient from "../../../http/client/PorticoClient.ts"
+import type * as ServerTransport from "../../../http/client/ServerTransport.ts"
 
-export interface ClientSetup extends Partial<PorticoClient.ClientOptions> {
+export interface ClientSetup extends Partial<ServerTransport.ClientOptions> {
   readonly url: string
   /** Sent as the Origin header, as a browser page would. */
   readonly origin?: string

@@ -11,7 +11,7 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as HttpApiClient from "effect/http-api/HttpApiClient"
 import { PorticoApi } from "../../../http/api/PorticoApi.ts"
-import * as PorticoClient from "../../../http/client/PorticoClient.ts"
+import * as ServerTransport from "../../../http/client/ServerTransport.ts"
 import type { EmbeddedOptions, ServerOptions } from "../../../http/server/ServerOptions.ts"
 import { startApiServer, type ApiServer } from "../../../http/server/start.ts"
 import { startMailServer, type MailServer } from "../../../sandbox/mail/MailServer.ts"
@@ -98,7 +98,7 @@ export const startEmbeddedWorld = async (extra: Partial<ServerOptions> = {}, emb
 
 const embeddedGroup = (url: string, project: string) =>
   Effect.flatMap(
-    PorticoClient.transport({ apiUrl: url, projectId: project, sdkVersion: "portico-test-0.1.0", retry: false }),
+    ServerTransport.transport({ apiUrl: url, projectId: project, sdkVersion: "portico-test-0.1.0", retry: false }),
     (httpClient) => HttpApiClient.group(PorticoApi, { group: "embedded", httpClient, baseUrl: url })
   )
 

@@ -49,7 +49,7 @@ const typeInPage = (input: HTMLInputElement, text: string): void => {
 describe("AllWallets", () => {
   it("asks for 40 per page, renders only the rows in view, and loads the next page on scroll", async () => {
     await openAllWallets()
-    // Our server's client loads with the first request (app/ServerClients.ts): the list's request follows it.
+    // Our server's reads load with the first request (app/ServerReads.ts): the list's request follows them.
     expect(await until(() => registry.requests[0])).toMatchObject({ page: 1, entries: 40, search: undefined })
     await until(() => rowCount() >= 40)
     // Virtualised: far fewer buttons in the DOM than rows in the list.
