@@ -1,75 +1,52 @@
 /**
- * The feature areas of spec §2 that load on demand (receive, and the others as they land): each view
- * is its own chunk, fetched when the Account view shows (so it is usually there by the click) or when
- * first opened. Loaded modules are kept, and rendering never suspends: a view that is still loading
- * shows a status line instead of a Suspense fallback React would hold for 300 ms.
+ * The views that load on demand, each its own chunk (issue 30: the modal's first chunk holds only the
+ * connect path's screens: Connect, ConnectingExternal, Account): the full wallet list, WalletConnect's QR
+ * code, UnsupportedChain, and the feature areas of spec §2. Each is fetched on the visitor's intent for it
+ * (pointer over or focus on the entry that leads there, `preloadFeatureView`), so it is usually there by the
+ * click, or else when it first shows (LazyView.tsx).
  */
-import { type ComponentType, useEffect, useState } from "react"
-import { useModalContext } from "./ModalContext.ts"
+import type { Engine } from "../../app/Engine.ts"
+import { LazyView, lazyChunk } from "./LazyView.tsx"
 
-const loaders = {
-  Receive: () => import("./Receive/Receive.tsx").then((module) => ({ default: module.Receive })),
-  Send: () => import("./Send/Send.tsx").then((module) => ({ default: module.Send })),
-  Swap: () => import("./Swap/Swap.tsx").then((module) => ({ default: module.SwapView })),
-  Buy: () => import("./Buy/Buy.tsx").then((module) => ({ default: module.BuyView })),
-  Permissions: () => import("./Permissions/Permissions.tsx").then((module) => ({ default: module.PermissionsView })),
-  EmailVerifyOtp: () => import("./EmailLogin/EmailVerifyOtp.tsx").then((module) => ({ default: module.EmailVerifyOtp })),
-  EmailVerifyDevice: () => import("./EmailLogin/EmailVerifyDevice.tsx").then((module) => ({ default: module.EmailVerifyDevice })),
-  ConnectingSocial: () => import("./ConnectingSocial/ConnectingSocial.tsx").then((module) => ({ default: module.ConnectingSocial })),
-  ConnectingFarcaster: () => import("./ConnectingFarcaster/ConnectingFarcaster.tsx").then((module) => ({ default: module.ConnectingFarcaster })),
-  EmbeddedWalletPanel: () => import("./EmbeddedWalletPanel/EmbeddedWalletPanel.tsx").then((module) => ({ default: module.EmbeddedWalletPanel })),
-  UpdateEmailWallet: () => import("./UpdateEmail/UpdateEmailWallet.tsx").then((module) => ({ default: module.UpdateEmailWallet })),
-  RegisterAccountName: () => import("./RegisterAccountName/RegisterAccountName.tsx").then((module) => ({ default: module.RegisterAccountName })),
-  RegisterAccountNameSuccess: () =>
-    import("./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx").then((module) => ({ default: module.RegisterAccountNameSuccess })),
-  SignIn: () => import("./SignIn/SignInView.tsx").then((module) => ({ default: module.SignInView }))
-} satisfies Record<string, () => Promise<{ readonly default: ComponentType }>>
+const views = {
+  AllWallets: lazyChunk(() => import("./AllWallets/AllWallets.tsx").then((module) => module.AllWallets)),
+  ConnectingWalletConnect: lazyChunk(() => import("./ConnectingWalletConnect/ConnectingWalletConnect.tsx").then((module) => module.ConnectingWalletConnect)),
+  ConnectingWalletConnectBasic: lazyChunk(() =>
+    import("./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.tsx").then((module) => module.ConnectingWalletConnectBasic)
+  ),
+  UnsupportedChain: lazyChunk(() => import("./UnsupportedChain/UnsupportedChain.tsx").then((module) => module.UnsupportedChain)),
+  Receive: lazyChunk(() => import("./Receive/Receive.tsx").then((module) => module.Receive)),
+  Send: lazyChunk(() => import("./Send/Send.tsx").then((module) => module.Send)),
+  Swap: lazyChunk(() => import("./Swap/Swap.tsx").then((module) => module.SwapView)),
+  Buy: lazyChunk(() => import("./Buy/Buy.tsx").then((module) => module.BuyView)),
+  Permissions: lazyChunk(() => import("./Permissions/Permissions.tsx").then((module) => module.PermissionsView)),
+  EmailVerifyOtp: lazyChunk(() => import("./EmailLogin/EmailVerifyOtp.tsx").then((module) => module.EmailVerifyOtp)),
+  EmailVerifyDevice: lazyChunk(() => import("./EmailLogin/EmailVerifyDevice.tsx").then((module) => module.EmailVerifyDevice)),
+  ConnectingSocial: lazyChunk(() => import("./ConnectingSocial/ConnectingSocial.tsx").then((module) => module.ConnectingSocial)),
+  ConnectingFarcaster: lazyChunk(() => import("./ConnectingFarcaster/ConnectingFarcaster.tsx").then((module) => module.ConnectingFarcaster)),
+  EmbeddedWalletPanel: lazyChunk(() => import("./EmbeddedWalletPanel/EmbeddedWalletPanel.tsx").then((module) => module.EmbeddedWalletPanel)),
+  UpdateEmailWallet: lazyChunk(() => import("./UpdateEmail/UpdateEmailWallet.tsx").then((module) => module.UpdateEmailWallet)),
+  RegisterAccountName: lazyChunk(() => import("./RegisterAccountName/RegisterAccountName.tsx").then((module) => module.RegisterAccountName)),
+  RegisterAccountNameSuccess: lazyChunk(() =>
+    import("./RegisterAccountNameSuccess/RegisterAccountNameSuccess.tsx").then((module) => module.RegisterAccountNameSuccess)
+  ),
+  SignIn: lazyChunk(() => import("./SignIn/SignInView.tsx").then((module) => module.SignInView))
+}
 
-export type FeatureViewName = keyof typeof loaders
+export type FeatureViewName = keyof typeof views
 
-const loaded = new Map<FeatureViewName, ComponentType>()
-
-const load = (name: FeatureViewName): Promise<ComponentType> =>
-  loaders[name]().then((module) => {
-    loaded.set(name, module.default)
-    return module.default
-  })
+/** Fetches one view's chunk on the visitor's intent for it: the next likely step, never every view at once. */
+export const preloadFeatureView = (name: FeatureViewName): void => views[name].preload()
 
 /**
- * Fetches one feature view's chunk when the visitor shows intent (pointer over or focus on its button): the next likely step, never every view at once (issue 30: the connect path pays for none).
+ * What choosing WalletConnect needs, fetched while the visitor heads for it (issue 30: its click shows the
+ * QR code within 150 ms): the Sign client, and the view that shows the code in the host's mode.
  */
-export const preloadFeatureView = (name: FeatureViewName): void => {
-  // Best effort: a chunk that fails here is fetched again when its view opens.
-  if (!loaded.has(name)) load(name).catch(() => undefined)
+export const prepareWalletConnect = (engine: Engine): void => {
+  void engine.prepareWalletConnect()
+  preloadFeatureView(engine.config.basicMode === true ? "ConnectingWalletConnectBasic" : "ConnectingWalletConnect")
 }
 
 export function FeatureView({ name }: { readonly name: FeatureViewName }) {
-  const { t } = useModalContext()
-  const [View, setView] = useState<ComponentType | undefined>(() => loaded.get(name))
-  // A chunk that did not arrive (offline, or the site was updated meanwhile) is said, with a retry.
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    if (View !== undefined || failed) return
-    let live = true
-    load(name).then(
-      (component) => {
-        if (live) setView(() => component)
-      },
-      () => {
-        if (live) setFailed(true)
-      }
-    )
-    return () => {
-      live = false
-    }
-  }, [name, View, failed])
-  if (failed) {
-    return (
-      <div className="stack">
-        <p className="error" role="alert">{t("errorFeatureUnavailable")}</p>
-        <button type="button" className="secondary" onClick={() => setFailed(false)}>{t("tryAgain")}</button>
-      </div>
-    )
-  }
-  return View === undefined ? <p className="muted" role="status">{t("loading")}</p> : <View />
+  return <LazyView key={name} chunk={views[name]} props={{}} focusOnArrival />
 }

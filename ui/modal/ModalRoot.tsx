@@ -14,17 +14,13 @@ import { loadMessages, translator } from "../i18n/Messages.ts"
 import { useMessages } from "../i18n/useMessages.ts"
 import type { Engine } from "../../app/Engine.ts"
 import { Account } from "./Account/Account.tsx"
-import { AllWallets } from "./AllWallets/AllWallets.tsx"
 import { Toast } from "./components/Toast.tsx"
 import { Connect } from "./Connect/Connect.tsx"
 import { ConnectingExternal } from "./ConnectingExternal/ConnectingExternal.tsx"
-import { ConnectingWalletConnect } from "./ConnectingWalletConnect/ConnectingWalletConnect.tsx"
-import { ConnectingWalletConnectBasic } from "./ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.tsx"
 import { focusFirst } from "./components/focusFirst.ts"
 import { FeatureView } from "./FeatureView.tsx"
 import { ModalContext, type ModalContextValue, useEngineAtom, useModalContext } from "./ModalContext.ts"
 import { styleSheet } from "./styles.ts"
-import { UnsupportedChain } from "./UnsupportedChain/UnsupportedChain.tsx"
 import { useContentHeight } from "./useContentHeight.ts"
 
 const titles: Partial<Record<Modal.View, MessageKey>> = {
@@ -92,15 +88,15 @@ function View({ route }: { readonly route: Modal.Route }) {
     case "Connect":
       return <Connect />
     case "AllWallets":
-      return <AllWallets />
+      return <FeatureView name="AllWallets" />
     case "ConnectingExternal":
       return <ConnectingExternal connectorId={route.data?.connectorId ?? ""} />
     case "ConnectingWalletConnect":
-      return <ConnectingWalletConnect wallet={route.data?.wallet} />
+      return <FeatureView name="ConnectingWalletConnect" />
     case "ConnectingWalletConnectBasic":
-      return <ConnectingWalletConnectBasic />
+      return <FeatureView name="ConnectingWalletConnectBasic" />
     case "UnsupportedChain":
-      return <UnsupportedChain />
+      return <FeatureView name="UnsupportedChain" />
     case "Account":
       return <Account />
     case "Receive":

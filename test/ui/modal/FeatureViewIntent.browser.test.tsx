@@ -1,11 +1,16 @@
 /**
- * The Account view fetches a feature view's chunk on the visitor's intent for it (pointer over, focus on
- * its button), one view at a time: opening the Account view fetches none of them (issue 30).
+ * The modal's first chunk holds only the connect path's screens (issue 30): the views past them (the full
+ * wallet list, WalletConnect's QR code, UnsupportedChain, the feature areas) and the Account view's NFTs
+ * and Activity tabs are fetched on the visitor's intent for them (pointer over, focus on what leads
+ * there), one at a time: opening Connect or Account fetches none of them. The tests share the page's
+ * module cache, so each checks modules no test before it fetched.
  */
 import { afterEach, expect, it } from "vitest"
 import { userEvent } from "vitest/browser"
+import { en } from "../../../ui/i18n/en.ts"
+import { installFakeRegistry } from "../support/FakeRegistry.ts"
 import { announceTestWallet, type TestWallet } from "../support/TestWallet.ts"
-import { connectTestWallet, openModal, renderPortico, until, view } from "../support/render.tsx"
+import { button, connectTestWallet, openModal, renderPortico, shadow, until, view } from "../support/render.tsx"
 
 let wallet: TestWallet | undefined
 afterEach(() => {
@@ -23,12 +28,42 @@ new PerformanceObserver((list) => {
 /** Whether the page has requested the module of a feature view (its source file, as the dev server serves it). */
 const fetched = (file: string) => requested.some((path) => path.endsWith(file))
 
-it("opens the Account view without any feature view's chunk, and fetches Send's alone when the visitor heads for Send", async () => {
+const walletConnectViews = ["/ConnectingWalletConnect/ConnectingWalletConnect.tsx", "/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.tsx"]
+const laterViews = ["/AllWallets/AllWallets.tsx", ...walletConnectViews, "/UnsupportedChain/UnsupportedChain.tsx", "/Account/Nfts.tsx", "/Account/Activity.tsx"]
+
+it("opens on Connect without the views past it, and fetches the full list and WalletConnect's view when the visitor points at All wallets", async () => {
+  const registry = installFakeRegistry()
+  try {
+    wallet = announceTestWallet()
+    await renderPortico({ apiUrl: "https://api.invalid" })
+    await openModal()
+    await view("Connect")
+    const allWallets = await until(() => button(new RegExp(en.allWallets)))
+    expect(fetched("/Connect/Connect.tsx") || fetched("/ModalRoot.tsx")).toBe(true)
+    expect(laterViews.filter(fetched)).toEqual([])
+    await userEvent.hover(allWallets)
+    // Its rows connect through WalletConnect: the view with the QR code comes along (the host's mode's only).
+    await until(() => fetched("/AllWallets/AllWallets.tsx") && fetched(walletConnectViews[0] ?? ""))
+    expect(laterViews.filter(fetched)).toEqual(["/AllWallets/AllWallets.tsx", walletConnectViews[0]])
+    allWallets.click()
+    await view("AllWallets")
+    await until(() => shadow().querySelector("input[type='search']"))
+  } finally {
+    registry.restore()
+  }
+})
+
+/** A connected visitor opens the modal: the Account view. */
+const openAccount = async () => {
   wallet = announceTestWallet()
   await renderPortico()
   await connectTestWallet(wallet)
   await openModal()
-  const account = await view("Account")
+  return view("Account")
+}
+
+it("opens the Account view without any feature view's chunk, and fetches Send's alone when the visitor heads for Send", async () => {
+  const account = await openAccount()
   const send = await until(() => account.querySelector<HTMLButtonElement>("[data-feature='Send']"))
   // The Account view's own modules were seen, so the observer works; no feature view's was.
   expect(fetched("/Account/Account.tsx") || fetched("/ModalRoot.tsx")).toBe(true)
@@ -36,4 +71,17 @@ it("opens the Account view without any feature view's chunk, and fetches Send's 
   await userEvent.hover(send)
   await until(() => fetched("/Send/Send.tsx"))
   expect(["/Swap/Swap.tsx", "/Buy/Buy.tsx", "/Receive/Receive.tsx"].filter(fetched)).toEqual([])
+})
+
+it("opens the Account view on its Tokens tab without the NFTs and Activity panels, fetches the one tab pointed at, and shows it on the click", async () => {
+  const account = await openAccount()
+  const nfts = await until(() => account.querySelector<HTMLButtonElement>("#portico-tab-nfts"))
+  expect(["/Account/Nfts.tsx", "/Account/Activity.tsx"].filter(fetched)).toEqual([])
+  await userEvent.hover(nfts)
+  await until(() => fetched("/Account/Nfts.tsx"))
+  expect(fetched("/Account/Activity.tsx")).toBe(false)
+  nfts.click()
+  // The panel's own content replaces the chunk's status line (Nfts renders a <div>; the status line is a <p>).
+  await until(() => account.querySelector("[role='tabpanel'] > div") !== null)
+  expect(account.querySelector("[role='tabpanel']")?.textContent).not.toContain(en.loading)
 })

@@ -1,15 +1,24 @@
 /**
  * The Account view's Tokens / NFTs / Activity tabs (spec §2), as WAI-ARIA tabs: one tab stop; the arrow
- * keys, Home and End move between them.
+ * keys, Home and End move between them. Tokens is the view's first screen; NFTs and Activity are chunks of
+ * their own (issue 30), fetched when the visitor points at their tab or brings focus to the tabs.
  */
 import { type KeyboardEvent, useState } from "react"
 import type * as Session from "../../../core/Session.ts"
 import { useModalContext } from "../ModalContext.ts"
-import { Activity } from "./Activity.tsx"
-import { Nfts } from "./Nfts.tsx"
+import { LazyView, lazyChunk } from "../LazyView.tsx"
 import { Tokens } from "./Tokens.tsx"
 
 type Tab = "tokens" | "nfts" | "activity"
+
+const lazyPanels = {
+  nfts: lazyChunk(() => import("./Nfts.tsx").then((module) => module.Nfts)),
+  activity: lazyChunk(() => import("./Activity.tsx").then((module) => module.Activity))
+}
+
+const preload = (tab: Tab) => {
+  if (tab !== "tokens") lazyPanels[tab].preload()
+}
 const tabs: ReadonlyArray<Tab> = ["tokens", "nfts", "activity"]
 
 const nextTab = (tab: Tab, key: string): Tab | undefined => {
@@ -40,7 +49,8 @@ export function AccountTabs({ account }: { readonly account: Session.SessionAcco
   }
   return (
     <>
-      <div className="tabs" role="tablist" aria-label={t("accountTabs")} onKeyDown={onTabKey}>
+      {/* Focus on the tabs: the arrow keys are a keystroke from either other panel. */}
+      <div className="tabs" role="tablist" aria-label={t("accountTabs")} onKeyDown={onTabKey} onFocus={() => tabs.forEach(preload)}>
         {tabs.map((name) => (
           <button
             key={name}
@@ -51,13 +61,14 @@ export function AccountTabs({ account }: { readonly account: Session.SessionAcco
             aria-controls="portico-tabpanel"
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
+            onPointerEnter={() => preload(name)}
           >
             {t(name)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="portico-tabpanel" aria-labelledby={`portico-tab-${tab}`}>
-        {tab === "tokens" ? <Tokens account={account} /> : tab === "nfts" ? <Nfts account={account} /> : <Activity account={account} />}
+        {tab === "tokens" ? <Tokens account={account} /> : <LazyView key={tab} chunk={lazyPanels[tab]} props={{ account }} />}
       </div>
     </>
   )

@@ -12,6 +12,7 @@ import * as WalletList from "../../../core/features/WalletList.ts"
 import * as WalletDeepLink from "../../../core/WalletDeepLink.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
 import { LegalGate } from "../components/LegalGate.tsx"
+import { prepareWalletConnect } from "../FeatureView.tsx"
 import { WalletRow } from "../components/WalletRow.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
@@ -38,10 +39,10 @@ export function AllWallets() {
   const recent = useEngineAtom(engine.atoms.recentWallets)
   const prepared = useEngineAtom(engine.atoms.preparedPairing)
 
-  // The registry's wallets connect through WalletConnect: its code loads while the visitor looks for one,
+  // The registry's wallets connect through WalletConnect: its code and view load while the visitor looks for one,
   // and on a phone the pairing is made meanwhile too, so the tap can open it at once.
   useEffect(() => {
-    void engine.prepareWalletConnect()
+    prepareWalletConnect(engine)
     if (isMobile()) void engine.preparePairing()
   }, [engine])
 

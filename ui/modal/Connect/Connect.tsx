@@ -10,6 +10,7 @@ import * as WalletList from "../../../core/features/WalletList.ts"
 import { allWalletsIcon, walletConnectIcon } from "../components/icons.ts"
 import { LegalGate } from "../components/LegalGate.tsx"
 import { WalletRow } from "../components/WalletRow.tsx"
+import { preloadFeatureView, prepareWalletConnect } from "../FeatureView.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 import { EmailField } from "./EmailField.tsx"
 import { InAppBrowserEscape } from "./InAppBrowserEscape.tsx"
@@ -52,7 +53,7 @@ function Wallets() {
               icon={walletConnectIcon}
               tag="QR"
               onSelect={() => void engine.choose({ _tag: "WalletConnect" })}
-              onIntent={() => void engine.prepareWalletConnect()}
+              onIntent={() => prepareWalletConnect(engine)}
             />
           </li>
         )}
@@ -62,7 +63,10 @@ function Wallets() {
               name={t("allWallets")}
               icon={allWalletsIcon}
               onSelect={() => void engine.push({ view: "AllWallets" })}
-              onIntent={() => void engine.prepareWalletConnect()}
+              onIntent={() => {
+                preloadFeatureView("AllWallets")
+                prepareWalletConnect(engine)
+              }}
             />
           </li>
         ) : null}

@@ -5,7 +5,6 @@
  * tapped, as links never open after a wait (the gesture is gone by then). Copying and the QR code stay.
  */
 import * as WalletDeepLink from "../../../core/WalletDeepLink.ts"
-import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
 import { WalletConnectQr } from "../components/WalletConnectQr.tsx"
 import { WalletIcon } from "../components/WalletIcon.tsx"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
@@ -13,8 +12,10 @@ import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 const linkOf = (base: string | null | undefined, uri: string) =>
   base === undefined || base === null || base === "" ? undefined : WalletDeepLink.deepLink(base, uri)
 
-export function ConnectingWalletConnect({ wallet }: { readonly wallet: WalletListEntry.WalletListEntry | undefined }) {
+export function ConnectingWalletConnect() {
   const { engine, t } = useModalContext()
+  // The registry wallet chosen, named by the route that shows this view.
+  const wallet = useEngineAtom(engine.atoms.modal).history.at(-1)?.data?.wallet
   const { wcUri } = useEngineAtom(engine.atoms.connection)
   const links = wallet === undefined || wcUri === undefined
     ? []

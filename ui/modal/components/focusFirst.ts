@@ -10,6 +10,9 @@ const textFields = new Set(["text", "email", "search", "number", "tel", "url", "
 const isTextField = (element: HTMLElement): boolean =>
   element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && textFields.has(element.type))
 
+/** The controls focus can move to. `:disabled` also matches the controls of a disabled fieldset (the legal checkbox's gate). */
+export const focusableSelector = "button:not(:disabled), a[href], input:not(:disabled), [tabindex]:not([tabindex='-1'])"
+
 /** Focuses the first element of `container` matching `selector` (the container itself on touch when that is a text field). */
 export const focusFirst = (container: HTMLElement | null, selector: string, fallback: HTMLElement | null = container): void => {
   const first = container?.querySelector<HTMLElement>(selector) ?? null
