@@ -17,7 +17,7 @@ import { Account } from "./Account/Account.tsx"
 import { Toast } from "./components/Toast.tsx"
 import { Connect } from "./Connect/Connect.tsx"
 import { ConnectingExternal } from "./ConnectingExternal/ConnectingExternal.tsx"
-import { focusFirst } from "./components/focusFirst.ts"
+import { focusableSelector, focusFirst } from "./components/focusFirst.ts"
 import { FeatureView } from "./FeatureView.tsx"
 import { ModalContext, type ModalContextValue, useEngineAtom, useModalContext } from "./ModalContext.ts"
 import { styleSheet } from "./styles.ts"
@@ -50,8 +50,6 @@ const titles: Partial<Record<Modal.View, MessageKey>> = {
   ConnectingSiwe: "modalTitleSignIn"
 }
 
-// `:disabled` also matches the controls of a disabled fieldset (the legal checkbox's gate).
-const focusableSelector = "button:not(:disabled), a[href], input:not(:disabled), [tabindex]:not([tabindex='-1'])"
 
 /** Renders children into a fresh shadow root attached to <body>. */
 function ShadowPortal({ children }: { readonly children: ReactNode }) {
