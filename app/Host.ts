@@ -16,12 +16,17 @@ export interface Host<Modal> {
   /** The host's configuration with every network in Portico's form (viem chains converted). */
   readonly config: Config.NormalizedConfig
   readonly snapshot: Snapshot.Store
-  /** The visitor is about to open the modal (pointer over, focus, touch): fetch and build the engine too. */
-  readonly prepare: () => void
+  /**
+   * The visitor is about to open the modal (pointer over, focus, touch): fetch the modal's chunks and build
+   * the engine, so the page can mount the modal closed and the click only opens it. Resolves with both, or
+   * with undefined when the host turned prefetching off or a chunk did not arrive (best effort: what failed
+   * to arrive early is fetched again when the visitor acts).
+   */
+  readonly prepare: () => Promise<Loaded<Modal> | undefined>
   /** The engine, built once. */
   readonly loadEngine: () => Promise<Engine>
   /** The modal's module and the engine together, so the modal renders in one go once both are there. */
-  readonly loadModal: () => Promise<{ readonly modal: Modal; readonly engine: Engine }>
+  readonly loadModal: () => Promise<Loaded<Modal>>
   /**
    * Restores a session stored by an earlier visit, and inside a mini-app host connects the host's wallet
    * (the reasons to build the engine unasked); cannot reject.
@@ -30,17 +35,18 @@ export interface Host<Modal> {
   readonly dispose: () => Promise<void>
 }
 
+/** The modal's module and the engine, both there. */
+export interface Loaded<Modal> {
+  readonly modal: Modal
+  readonly engine: Engine
+}
+
 export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () => Promise<Modal>): Host<Modal> => {
   const config = Config.normalize(hostConfig)
   const snapshot = Snapshot.make()
   let engine: Promise<Engine> | undefined
   const fetchEngine = once(() => import("./Engine.ts"))
   const fetchModal = once(importModal)
-  // Best effort: what failed to arrive early is fetched again when the visitor acts.
-  const prefetch = () => {
-    fetchEngine().catch(() => undefined)
-    fetchModal().catch(() => undefined)
-  }
   const loadEngine = () => {
     engine ??= fetchEngine().then((module) => module.make(config, snapshot)).catch((cause: unknown) => {
       engine = undefined
@@ -48,19 +54,16 @@ export const make = <Modal>(hostConfig: Config.PorticoConfig, importModal: () =>
     })
     return engine
   }
+  const loadModal = async (): Promise<Loaded<Modal>> => {
+    const [modal, built] = await Promise.all([fetchModal(), loadEngine()])
+    return { modal, engine: built }
+  }
   return {
     config,
     snapshot,
-    prepare: () => {
-      if (config.prefetch === false) return
-      prefetch()
-      loadEngine().catch(() => undefined)
-    },
+    prepare: () => config.prefetch === false ? Promise.resolve(undefined) : loadModal().catch(() => undefined),
     loadEngine,
-    loadModal: async () => {
-      const [modal, built] = await Promise.all([fetchModal(), loadEngine()])
-      return { modal, engine: built }
-    },
+    loadModal,
     restore: () =>
       (Snapshot.hasStoredSession() || Snapshot.hasWaitingProposal() || returnedFromSocialLogin() || inFrame() ? loadEngine().then((built) => built.restore()) : Promise.resolve())
         // The visitor then finds the button disconnected and connects again; the developer sees why.

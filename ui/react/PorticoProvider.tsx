@@ -2,9 +2,10 @@
  * The host wraps its app in this. At first it holds only a small snapshot store: no request, no
  * wallet discovery, no Effect runtime and no modal code. The modal's chunks are fetched from the page's
  * own origin when the visitor shows intent (pointer over, focus on or touch of the button), and the engine
- * is built then, as the visitor is about to click (or a session stored by an earlier visit is restored, which talks only to the
- * visitor's own wallet). The modal renders only once its module and the engine are both there, so it
- * never waits behind a Suspense fallback. The provider owns the engine and disposes it on unmount.
+ * is built then, as the visitor is about to click (or a session stored by an earlier visit is restored, which talks
+ * only to the visitor's own wallet); the modal then mounts closed, so the click only opens it. The modal renders
+ * only once its module and the engine are both there, so it never waits behind a Suspense fallback. The
+ * provider owns the engine and disposes it on unmount.
  */
 import { type ComponentType, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from "react"
 import * as Host from "../../app/Host.ts"
@@ -48,12 +49,14 @@ export function PorticoProvider({ config, children }: PorticoProviderProps) {
   const modalOpen = useSyncExternalStore(host.snapshot.subscribe, () => host.snapshot.get().modalOpen, () => false)
 
   const value = useMemo<PorticoContextValue>(() => {
-    const showModal = async () => {
-      const { modal, engine } = await host.loadModal()
+    const mount = ({ modal, engine }: Host.Loaded<ModalModule>) => {
       setLoaded((current) => current ?? { Modal: modal.default, engine })
       return engine
     }
-    return { config: host.config, locale, snapshot: host.snapshot, loadEngine: host.loadEngine, prepare: host.prepare, showModal }
+    const showModal = () => host.loadModal().then(mount)
+    // Mounted closed once prepared, the modal opens on the click in one render of the engine's state.
+    const prepare = () => void host.prepare().then((prepared) => prepared === undefined ? undefined : mount(prepared))
+    return { config: host.config, locale, snapshot: host.snapshot, loadEngine: host.loadEngine, prepare, showModal }
   }, [host, locale])
 
   useEffect(() => {

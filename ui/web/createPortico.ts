@@ -106,8 +106,7 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
   }
 
   /** Mounts the modal's root once its module and the engine are both there. */
-  const showModal = async (): Promise<Engine> => {
-    const { modal, engine } = await host.loadModal()
+  const mount = ({ modal, engine }: Host.Loaded<ModalModule>): Engine => {
     if (root === undefined) {
       container = document.createElement("portico-root")
       document.body.append(container)
@@ -117,6 +116,7 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     }
     return engine
   }
+  const showModal = (): Promise<Engine> => host.loadModal().then(mount)
 
   let state = stateOf(host.snapshot.get())
   const listeners = new Set<(state: PorticoState) => void>()
@@ -149,7 +149,8 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
         listeners.delete(listener)
       }
     },
-    prepare: host.prepare,
+    // Mounted closed once prepared, the modal opens on the click in one render of the engine's state.
+    prepare: () => void host.prepare().then((prepared) => prepared === undefined ? undefined : mount(prepared)),
     disconnect: async (namespace) => (await host.loadEngine()).disconnect(namespace),
     switchNetwork: async (caipNetworkId) => (await host.loadEngine()).switchNetwork(caipNetworkId),
     signIn: async () => (await host.loadEngine()).retrySignIn(),

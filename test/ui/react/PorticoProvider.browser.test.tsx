@@ -52,6 +52,26 @@ describe("PorticoProvider and ConnectButton", () => {
     }
   })
 
+  it("mounts the modal closed on the visitor's intent, so the click only opens it", async () => {
+    await renderPortico()
+    const trigger = document.querySelector<HTMLButtonElement>("[data-portico-button]")
+    trigger?.focus()
+    // The chunks load through Vite on the first intent of a test file: slow on a busy machine.
+    await until(() => modalHost(), 30_000)
+    expect(dialog()).toBeNull()
+    trigger?.click()
+    await until(() => dialog())
+  })
+
+  it("with prefetch off, the visitor's intent mounts nothing and the click still opens the modal", async () => {
+    await renderPortico({ prefetch: false })
+    const trigger = document.querySelector<HTMLButtonElement>("[data-portico-button]")
+    trigger?.focus()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(modalHost()).toBeNull()
+    await openModal()
+  })
+
   it("renders the modal in an open shadow root styled only by an adopted stylesheet", async () => {
     await renderPortico()
     await openModal()

@@ -22,6 +22,13 @@ afterAll(async () => {
 const element = () => document.querySelector("portico-connect-button")?.querySelector("button") ?? null
 
 describe("createPortico and <portico-connect-button>", () => {
+  it("mounts the modal closed when the visitor shows intent (prepare), so a click only opens it", async () => {
+    portico.prepare()
+    // The chunks load through Vite on the first intent of a test file: slow on a busy machine.
+    await until(() => document.querySelector("portico-root"), 30_000)
+    expect(dialog()).toBeNull()
+  })
+
   it("renders the button, opens the modal, follows the connection and serves the host's provider", async () => {
     document.body.insertAdjacentHTML("beforeend", "<portico-connect-button></portico-connect-button>")
     const rendered = await until(element)
