@@ -430,10 +430,13 @@ describe("Portico modal in Chromium", () => {
     // Activity shows the swap at once, then, once the history lists it, its two legs first: USDC out, DAI in.
     await dialog(page).getByRole("tab", { name: en.activity }).click()
     const panel = dialog(page).getByRole("tabpanel")
+    // The panel is a chunk of its own: with no list drawn yet there is nothing pending either.
+    await visible(panel.locator("[data-transaction]").first())
     await expect.poll(() => panel.locator("[data-pending]").count(), { timeout: 20_000 }).toBe(0)
     const newest = panel.locator("[data-transaction]").first()
     await expect.poll(() => newest.getAttribute("data-direction"), { timeout: 20_000 }).toBe("trade")
-    expect(await newest.locator("[data-amount]").allTextContents()).toEqual(["100.000 USDC", expect.stringMatching(/^→ 99\.\d{3} DAI$/)])
+    await expect.poll(() => newest.locator("[data-amount]").allTextContents(), { timeout: 20_000 })
+      .toEqual(["100.000 USDC", expect.stringMatching(/^→ 99\.\d{3} DAI$/)])
     await context.close()
   })
 
