@@ -38,6 +38,8 @@ export interface Options {
   /** Opens the association URI; called synchronously inside the call that needs the wallet app. */
   readonly openUri: (uri: string) => void
   readonly dial: MwaSession.Dial
+  /** The association's local port: the spec's random dynamic port unless a test hands out one it knows is free. */
+  readonly port?: (() => number) | undefined
 }
 
 interface SignMessageInput {
@@ -92,7 +94,7 @@ export const make = (options: Options): Wallet => {
 
   /** Opens the wallet app now, in the caller's tap, and runs `use` in one session with it. */
   const inSession = <A, E>(use: (session: MwaSession.Session) => Effect.Effect<A, E>) => {
-    const association = Association.make()
+    const association = Association.make(options.port?.())
     options.openUri(Association.localUri(association))
     return MwaSession.transact(association, options.dial, use)
   }

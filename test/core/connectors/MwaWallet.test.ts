@@ -12,6 +12,8 @@ import * as MwaWallet from "../../../core/connectors/MwaWallet.ts"
 import * as Storage from "../../../core/Storage.ts"
 import * as StorageKey from "../../../core/StorageKey.ts"
 import * as Effect from "effect/Effect"
+import { createServer } from "node:net"
+import * as Association from "../../../core/mwa/Association.ts"
 import * as SandboxMwa from "../../../sandbox/mwa/MwaWallet.ts"
 
 const chain = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1"
@@ -23,9 +25,28 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((session) => session.close()))
 })
 
-const setup = (answer: "approve" | "refuse" = "approve", framing: "binary" | "base64" = "binary", storage = Storage.serviceOf(Storage.layerMemory)) => {
+/**
+ * A dynamic port nothing on this machine holds now: the spec's random port can collide with another test's
+ * server (EADDRINUSE in the wallet app's listen), which would leave the dapp waiting for a wallet that never answers.
+ */
+const freePort = async (): Promise<number> => {
+  for (;;) {
+    const port = Association.randomPort()
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer()
+      probe.once("error", () => resolve(false))
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)))
+    })
+    if (free) return port
+  }
+}
+
+const setup = async (answer: "approve" | "refuse" = "approve", framing: "binary" | "base64" = "binary", storage = Storage.serviceOf(Storage.layerMemory)) => {
   const opened: Array<string> = []
+  // Each association (a connect, then each call) listens on a port of its own.
+  const ports = [await freePort(), await freePort(), await freePort()]
   const wallet = MwaWallet.make({
+    port: () => ports.shift() ?? Association.randomPort(),
     identity: { name: "Test host", uri: "https://host.example" },
     chains: [chain],
     storage,
@@ -49,7 +70,7 @@ const features = (wallet: Wallet) => wallet.features as unknown as Features
 
 describe("the Mobile Wallet Adapter wallet against the sandbox's MWA wallet", () => {
   it("connect opens the association URI at once, authorizes, and a message is signed by the account", async () => {
-    const { wallet, opened } = setup()
+    const { wallet, opened } = await setup()
     const connecting = features(wallet)["standard:connect"].connect()
     assert.strictEqual(opened.length, 1, "the URI is opened synchronously, inside the visitor's tap")
     assert.match(opened[0] ?? "", /^solana-wallet:\/v1\/associate\/local\?association=[A-Za-z0-9_-]+&port=\d+&v=v1$/)
@@ -63,17 +84,17 @@ describe("the Mobile Wallet Adapter wallet against the sandbox's MWA wallet", ()
   })
 
   it("speaks the base64 framing when the wallet picks it", async () => {
-    const { wallet } = setup("approve", "base64")
+    const { wallet } = await setup("approve", "base64")
     const { accounts } = await features(wallet)["standard:connect"].connect()
     assert.strictEqual(accounts[0]?.address, account.address)
   })
 
   it("after a reload, a silent connect answers from the kept authorization and the next call reauthorizes with its token", async () => {
-    const first = setup()
+    const first = await setup()
     await features(first.wallet)["standard:connect"].connect()
     const kept = await Effect.runPromise(first.storage.get(StorageKey.mobileWalletAuthorization))
     assert.isNotNull(kept)
-    const reloaded = setup("approve", "binary", first.storage)
+    const reloaded = await setup("approve", "binary", first.storage)
     const { accounts } = await features(reloaded.wallet)["standard:connect"].connect({ silent: true })
     assert.strictEqual(reloaded.opened.length, 0, "a silent connect never opens the wallet app")
     assert.deepStrictEqual(accounts.map((entry) => entry.address), [account.address])
@@ -83,14 +104,14 @@ describe("the Mobile Wallet Adapter wallet against the sandbox's MWA wallet", ()
   })
 
   it("a wallet that declines is the visitor's refusal (4001), and nothing is kept", async () => {
-    const { wallet, storage } = setup("refuse")
+    const { wallet, storage } = await setup("refuse")
     const error = await features(wallet)["standard:connect"].connect().then(() => undefined, (cause: unknown) => cause)
     assert.include(error, { _tag: "UserRejectedRequestError", code: 4001 })
     assert.isNull(await Effect.runPromise(storage.get(StorageKey.mobileWalletAuthorization)))
   })
 
   it("disconnect forgets the authorization and asks the wallet app to revoke its token", async () => {
-    const { wallet, storage } = setup()
+    const { wallet, storage } = await setup()
     await features(wallet)["standard:connect"].connect()
     await features(wallet)["standard:disconnect"].disconnect()
     assert.deepStrictEqual(running.at(-1)?.calls, ["deauthorize"])
