@@ -20,6 +20,7 @@ import type { FeatureUnavailableError } from "../core/CodeChunk.ts"
 import * as Config from "../core/Config.ts"
 import * as Connection from "../core/Connection.ts"
 import * as Connector from "../core/Connector.ts"
+import * as ImageSource from "../core/ImageSource.ts"
 import { Connectors } from "../core/connectors/Connectors.ts"
 import * as Constants from "../core/Constants.ts"
 import * as DeveloperAlerts from "../core/DeveloperAlerts.ts"
@@ -27,6 +28,7 @@ import type * as InAppBrowser from "../core/InAppBrowser.ts"
 import * as FrameAddress from "../core/embedded/FrameAddress.ts"
 import * as Login from "../core/embedded/Login.ts"
 import * as LegalConsent from "../core/LegalConsent.ts"
+import type * as LegalLinks from "../core/LegalLinks.ts"
 import * as AccountData from "../core/features/AccountData.ts"
 import { AccountSwitch } from "../core/features/AccountSwitch.ts"
 import * as Activity from "../core/features/Activity.ts"
@@ -78,7 +80,7 @@ export interface Engine {
   /** Sign-in is required: without a session the visitor may not stay connected. */
   readonly signInRequired: boolean
   /** The legal checkbox: the host's pages (none when it is off) and the visitor's answer (`atoms.legalConsent`). */
-  readonly legal: { readonly links: LegalConsent.LegalLinks | undefined; readonly agree: (agreed: boolean) => Safe<void> }
+  readonly legal: { readonly links: LegalLinks.LegalLinks | undefined; readonly agree: (agreed: boolean) => Safe<void> }
   /** Asks the wallet again for the sign-in signature; the outcome is in `atoms.signIn`. */
   readonly retrySignIn: () => Safe<void>
   /** Cancels sign-in: disconnects when it is required, otherwise closes. */
@@ -387,7 +389,7 @@ export const make = async (hostConfig: Config.PorticoConfig, snapshot: Snapshot.
     request: (namespace, args) => run.attempt(service(WalletRequests).request(namespace, args)),
     requestBytes: (namespace, args, field) => run.attempt(service(WalletRequests).requestBytes(namespace, args, field)),
     now: () => runtime.runSync(Clock.currentTimeMillis),
-    isImageAllowed: (source) => Connector.isAllowedImage(source, config.walletServiceUrl ?? config.apiUrl),
+    isImageAllowed: (source) => ImageSource.isAllowedImage(source, config.walletServiceUrl ?? config.apiUrl),
     ...imageUrls(service(Backend.Backend).urls),
     dispose: async () => {
       disposeAtoms()

@@ -9,6 +9,7 @@ import * as Atom from "effect/reactivity/Atom"
 import type * as AtomRegistry from "effect/reactivity/AtomRegistry"
 import * as Connector from "../core/Connector.ts"
 import * as WalletList from "../core/features/WalletList.ts"
+import * as InstalledWallets from "../core/InstalledWallets.ts"
 import * as HostAccount from "../core/HostAccount.ts"
 import * as HostConnection from "../core/HostConnection.ts"
 import * as HostWallet from "../core/HostWallet.ts"
@@ -91,7 +92,7 @@ const make = (engine: Engine): Headless => {
       loaded.forEach((entry) => seen.set(entry.id, entry))
       const count = results[0] !== undefined && AsyncResult.isSuccess(results[0]) ? results[0].value.count : 0
       const list = HostWallet.walletsOf({
-        installed: WalletList.installedWallets(clients),
+        installed: InstalledWallets.installedWallets(clients),
         recent: get(atoms.recentWallets),
         registry: loaded,
         search: query.search,
@@ -129,7 +130,7 @@ const make = (engine: Engine): Headless => {
     const walletConnect = clients.find((client) => client.connector.type === "WALLET_CONNECT")?.connector
     const entry = seen.get(walletId)
     const wallet = HostWallet.walletsOf({
-      installed: WalletList.installedWallets(clients),
+      installed: InstalledWallets.installedWallets(clients),
       recent: [],
       registry: entry === undefined ? [] : [entry],
       search: "",
@@ -140,7 +141,7 @@ const make = (engine: Engine): Headless => {
     }).find((listed) => listed.id === walletId)
     if (wallet === undefined) return undefined
     if (entry === undefined) return { wallet, connectorId: walletId }
-    const choice = WalletList.choiceFor(entry, WalletList.installedWallets(clients))
+    const choice = WalletList.choiceFor(entry, InstalledWallets.installedWallets(clients))
     const connectorId = choice._tag === "Installed" ? choice.connectorId : walletConnect?.id
     return connectorId === undefined ? undefined : { wallet, connectorId }
   }

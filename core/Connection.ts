@@ -17,6 +17,7 @@ import * as AccountList from "./AccountList.ts"
 import * as Address from "./Address.ts"
 import type * as Caip from "./Caip.ts"
 import * as Connector from "./Connector.ts"
+import * as ImageSource from "./ImageSource.ts"
 import * as ConnectionState from "./ConnectionState.ts"
 import { Connectors } from "./connectors/Connectors.ts"
 import * as Constants from "./Constants.ts"
@@ -216,7 +217,7 @@ export class Connection extends Context.Service<Connection, {
             })
           }
           // The wallet behind the connector (WalletConnect's peer) names the account; its icon only from a safe source.
-          const icon = result.wallet?.icon !== undefined && Connector.isSafeImageSource(result.wallet.icon)
+          const icon = result.wallet?.icon !== undefined && ImageSource.isSafeImageSource(result.wallet.icon)
             ? result.wallet.icon
             : result.wallet === undefined ? client.connector.imageUrl : undefined
           // A wallet that signs for one account at a time (Wallet Standard) is told which one is active.

@@ -133,21 +133,6 @@ export interface ConnectorClient {
 }
 
 /**
- * Wallet icons come from announcements and the registry, i.e. from strangers: only `data:image/…`,
- * `https:` and `blob:` sources are ever handed to an `<img>` (never `javascript:`, `http:` or
- * relative URLs that would hit the host's origin).
- */
-export const isSafeImageSource = (source: string): boolean =>
-  /^data:image\/[a-z0-9.+-]+[;,]/i.test(source) || /^https:\/\/[^\s]+$/i.test(source) || /^blob:https?:\/\/[^\s]+$/i.test(source)
-
-/**
- * Whether an image may be shown: a safe source, or one of the configured wallet service's own (it
- * serves the registry's icons and may be plain http on localhost).
- */
-export const isAllowedImage = (source: string, walletServiceUrl: string | undefined): boolean =>
-  isSafeImageSource(source) || (walletServiceUrl !== undefined && source.startsWith(new URL(walletServiceUrl).origin + "/"))
-
-/**
  * The one check every account passes before it enters a session, whatever the connector (spec §5):
  * at least one account, each a valid address of the namespace (EIP-55 checksum for mixed-case EVM
  * addresses, 32 bytes for Solana), on a CAIP-2 network of that same namespace.

@@ -29,7 +29,6 @@ import * as Email from "./Email.ts"
 import * as HostFeatures from "./HostFeatures.ts"
 import * as EmbeddedAuth from "./EmbeddedAuth.ts"
 import * as LegalConsent from "./LegalConsent.ts"
-import * as MessageFormat from "./MessageFormat.ts"
 import * as MwaErrors from "./mwa/MwaErrors.ts"
 import * as Name from "./Name.ts"
 import * as Networks from "./Networks.ts"
@@ -114,7 +113,6 @@ export const errors: ReadonlyArray<Item> = [
   item("Disconnect", Disconnect.DisconnectChainsFailedError),
   item("Email", Email.InvalidEmailError),
   item("EmbeddedAuth", EmbeddedAuth.EmbeddedAuthUnsupportedNamespaceError),
-  item("MessageFormat", MessageFormat.MessageFormatError, "Malformed message template ({what and where}): {template}"),
   item("LegalConsent", LegalConsent.InvalidLegalLinksError),
   item("LegalConsent", LegalConsent.LegalConsentRequiredError),
   item("Name", Name.NameInvalidCharactersError),

@@ -6,7 +6,6 @@
  * parsed once and kept. In a right-to-left locale each value is a bidi isolate (U+2068 … U+2069), so an
  * address, a name or a number keeps its own direction and never reorders the sentence around it.
  */
-import * as Schema from "effect/Schema"
 import * as Locale from "./Locale.ts"
 
 export type Part =
@@ -28,7 +27,7 @@ class Parser {
   }
 
   fail(reason: string): never {
-    throw new MessageFormatError({ template: this.template, message: `Malformed message template (${reason} at ${this.at}): ${this.template}` })
+    throw new MessageFormatError(this.template, `Malformed message template (${reason} at ${this.at}): ${this.template}`)
   }
 
   /** Parts up to the end, or up to the `}` closing a plural branch (`nested`). */
@@ -209,8 +208,16 @@ export const pluralSelectors = (template: string): ReadonlyMap<string, ReadonlyA
   return found
 }
 
-/** A template outside the subset: a programming error in a table, raised when the template is first used. */
-export class MessageFormatError extends Schema.TaggedError<MessageFormatError>()("MessageFormatError", {
-  template: Schema.String,
-  message: Schema.String
-}) {}
+/**
+ * A template outside the subset: a programming error in a table, thrown when the template is first used (the
+ * locale check parses them all). A plain error, so formatting needs no Effect before the engine loads.
+ */
+export class MessageFormatError extends Error {
+  readonly _tag = "MessageFormatError"
+  readonly template: string
+  constructor(template: string, message: string) {
+    super(message)
+    this.name = "MessageFormatError"
+    this.template = template
+  }
+}

@@ -1,6 +1,6 @@
 /**
- * The modal router (spec §2 and §4 "Modal"): the view stack, going back, the opening view, the
- * close rules, toasts, the shake and the Farcaster back rule.
+ * The modal router (spec §2 and §4 "Modal"): the view stack, going back, the close rules, toasts, the
+ * shake and the Farcaster back rule. The views and where the modal opens are `ModalRoute`'s.
  *
  * The transitions are pure functions over `ModalState` so every rule is testable without a clock;
  * the `Modal` service holds the state in a `SubscriptionRef` and owns the three timers.
@@ -13,54 +13,14 @@ import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Constants from "./Constants.ts"
+import * as ModalRoute from "./ModalRoute.ts"
 import type * as Notification from "./Notification.ts"
-import type * as WalletListEntry from "./WalletListEntry.ts"
 
 /** Every modal view of spec §2. */
-export const View = Schema.Literals([
-  "Connect",
-  "Account",
-  "AllWallets",
-  "ConnectingWalletConnectBasic",
-  "ConnectingWalletConnect",
-  "ConnectingExternal",
-  "ConnectingSiwe",
-  "ConnectingFarcaster",
-  "UnsupportedChain",
-  "ApproveTransaction",
-  "SIWXSignMessage",
-  "RegisterAccountName",
-  "RegisterAccountNameSuccess",
-  // Feature areas of spec §2, loaded on demand.
-  "Receive",
-  "Send",
-  "Swap",
-  "Buy",
-  "Permissions",
-  // The embedded wallet's login (feature areas "email" and "socials").
-  "EmailVerifyOtp",
-  "EmailVerifyDevice",
-  "ConnectingSocial",
-  "EmbeddedWalletPanel",
-  "UpdateEmailWallet",
-  "UpdateEmailPrimaryOtp",
-  "UpdateEmailSecondaryOtp"
-])
-export type View = typeof View.Type
-
-/** What a view needs to know about the choice that led to it. */
-export interface RouteData {
-  /** The connector chosen (ConnectingExternal, ConnectingWalletConnect). */
-  readonly connectorId?: string
-  /** The registry wallet chosen (ConnectingWalletConnect): its name, image and deep links. */
-  readonly wallet?: WalletListEntry.WalletListEntry
-}
-
-export interface Route {
-  readonly view: View
-  readonly data?: RouteData
-}
-
+export const View = Schema.Literals(ModalRoute.views)
+export type View = ModalRoute.View
+export type Route = ModalRoute.Route
+export type RouteData = ModalRoute.RouteData
 
 /** What a toast shows: a message in one of the notification variants of spec §3. */
 export interface Toast {
@@ -107,28 +67,6 @@ export interface RouterContext {
   readonly signInPending?: boolean
 }
 
-/** The views that ask for a signature or an approval: not closable while sign-in is pending (spec §4). */
-export const signingViews: ReadonlyArray<View> = ["SIWXSignMessage", "ConnectingSiwe", "ApproveTransaction"]
-
-export interface OpeningContext {
-  readonly connected: boolean
-  readonly mobile: boolean
-  /**
-   * The page itself can connect the visitor (spec §2's adapters): a browser wallet announced itself, or
-   * the embedded wallet (email, social) is offered. Without them a phone can only go to a wallet's app.
-   */
-  readonly hasAdapters: boolean
-  /** The wallet registry (AllWallets) is offered. */
-  readonly allWallets: boolean
-}
-
-/**
- * Account when connected, else Connect; a phone that cannot connect in the page opens on AllWallets (the
- * wallets' apps), when there is a registry to list.
- */
-export const openingView = (context: OpeningContext): View =>
-  context.connected ? "Account" : context.mobile && !context.hasAdapters && context.allWallets ? "AllWallets" : "Connect"
-
 /** The four conditions of spec §2 under which UnsupportedChain opens. All must hold. */
 export interface UnsupportedChainContext {
   readonly activeNetworkId: string | undefined
@@ -146,13 +84,8 @@ export const isUnsupportedChain = (context: UnsupportedChainContext): boolean =>
   !context.basicMode
 
 /** The views a host may open the modal at (the others are steps of a flow, reached from inside). */
-export const HostView = Schema.Literals(["Connect", "Account", "AllWallets"])
-export type HostView = typeof HostView.Type
-
-/** A host asking for Account with nobody connected gets Connect. */
-export const hostRoute = (view: HostView, connected: boolean): Route => ({
-  view: view === "Account" && !connected ? "Connect" : view
-})
+export const HostView = Schema.Literals(ModalRoute.hostViews)
+export type HostView = ModalRoute.HostView
 
 export const currentView = (state: ModalState): View | undefined => state.history.at(-1)?.view
 
@@ -193,7 +126,7 @@ export const goBackTo = (state: ModalState, view: View): ModalState => {
 export const close = (state: ModalState, context: RouterContext, options?: { readonly forced?: boolean }): ModalState => {
   const view = currentView(state)
   if (options?.forced !== true && view !== undefined) {
-    if (view === "ApproveTransaction" || (context.signInPending === true && signingViews.includes(view))) return state
+    if (view === "ApproveTransaction" || (context.signInPending === true && ModalRoute.signingViews.includes(view))) return state
   }
   if (context.embedded) return { ...state, history: [{ view: context.connected ? "Account" : "Connect" }] }
   return { ...state, open: false, history: [], toast: undefined }

@@ -5,7 +5,8 @@
  * network as the wallet listed it. `solana:localnet` is a local validator: whichever non-public Solana
  * network the page runs.
  */
-import * as Caip from "./Caip.ts"
+import type * as Caip from "./Caip.ts"
+import * as CaipParts from "./CaipParts.ts"
 
 /** The public clusters' CAIP-2 ids (the genesis hash's first 32 characters). */
 export const publicClusters: Readonly<Record<string, Caip.CaipNetworkId>> = {
@@ -18,7 +19,7 @@ export const localnet = "solana:localnet"
 
 const publicIds = new Set(Object.values(publicClusters))
 
-const isSolana = (chain: string): boolean => Caip.namespaceOf(chain) === "solana" && Caip.referenceOf(chain) !== ""
+const isSolana = (chain: string): boolean => CaipParts.namespaceOf(chain) === "solana" && CaipParts.referenceOf(chain) !== ""
 
 /** Whether a Solana network is one of the public clusters. */
 export const isPublic = (caipNetworkId: string): boolean => publicIds.has(caipNetworkId as Caip.CaipNetworkId)

@@ -6,8 +6,10 @@ import * as Schema from "effect/Schema"
 import { PreferredAccountTypes } from "./AccountState.ts"
 import { CaipNetworkId, ChainNamespace } from "./Caip.ts"
 import { IdentityCache, NameLookupCache, NativeBalanceCache, PortfolioBalanceCache } from "./CachedItem.ts"
+import * as RecentWallets from "./RecentWallets.ts"
 import { SignInSession } from "./SignInSession.ts"
 import { SocialProvider } from "./SocialProvider.ts"
+import * as StorageName from "./StorageName.ts"
 import { WalletListEntry } from "./WalletListEntry.ts"
 
 export interface StorageKey<A> {
@@ -19,13 +21,17 @@ export interface StorageKey<A> {
 }
 
 /** Every key lives under this prefix, so clearing ours never touches the host site's keys. */
-export const prefix = "@portico/"
+export const prefix = StorageName.prefix
 
-export const make = <A, I>(name: string, schema: Schema.Codec<A, I>, defaultValue: A): StorageKey<A> => ({
-  name: `${prefix}${name}`,
+/** A key stored under its full localStorage name. */
+const at = <A, I>(name: string, schema: Schema.Codec<A, I>, defaultValue: A): StorageKey<A> => ({
+  name,
   codec: Schema.fromJsonString(schema),
   defaultValue
 })
+
+export const make = <A, I>(name: string, schema: Schema.Codec<A, I>, defaultValue: A): StorageKey<A> =>
+  at(StorageName.of(name), schema, defaultValue)
 
 const NullableString = Schema.NullOr(Schema.String)
 
@@ -56,7 +62,7 @@ export const connectedSocial = make(
 /** The username of that social account. */
 export const connectedSocialUsername = make("connected_social_username", NullableString, null)
 /** Recent wallets, newest first (see RecentWallets). */
-export const recentWallets = make("recent_wallets", Schema.Array(WalletListEntry), [])
+export const recentWallets = at(RecentWallets.storageName, Schema.Array(WalletListEntry), [])
 /** The active network. */
 export const activeCaipNetworkId = make("active_caip_network_id", Schema.NullOr(CaipNetworkId), null)
 /** The active chain namespace. */

@@ -1,18 +1,17 @@
 /**
- * Solana wallets through the Wallet Standard (`@wallet-standard/app`'s `getWallets`). Like EIP-6963
- * announcements, registrations come from any script on the page: a wallet is listed only when its
- * name and icon pass the same checks and it offers `standard:connect` on a `solana:` chain.
+ * Solana wallets through the Wallet Standard (`@wallet-standard/app`'s `getWallets`): a client for each
+ * wallet `WalletStandardListing` lets through (the one rule, also run by the first stage before the engine
+ * loads).
  */
-import { getWallets } from "@wallet-standard/app"
 import type { Wallet, WalletAccount } from "@wallet-standard/base"
 import * as Effect from "effect/Effect"
-import * as Predicate from "effect/Predicate"
 import * as Address from "../Address.ts"
 import * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import * as RpcCode from "../RpcCode.ts"
 import * as SolanaClusters from "../SolanaClusters.ts"
 import * as WalletError from "../WalletError.ts"
+import * as WalletStandardListing from "./WalletStandardListing.ts"
 
 interface ConnectFeature {
   readonly connect: (input?: { readonly silent?: boolean }) => Promise<{ readonly accounts: ReadonlyArray<WalletAccount> }>
@@ -59,36 +58,6 @@ interface SignAndSendTransactionFeature {
   ) => Promise<ReadonlyArray<{ readonly signature: Uint8Array }>>
 }
 
-/**
- * A feature is an object whose method `key` is a function (a signature cannot be checked at run
- * time; the standard names it).
- */
-const isFeature = <F>(value: unknown, key: keyof F & string): value is F =>
-  Predicate.hasProperty(value, key) && Predicate.isFunction(value[key])
-
-const feature = <F>(wallet: Wallet, name: `${string}:${string}`, key: keyof F & string): F | undefined => {
-  const value: unknown = wallet.features[name]
-  return isFeature<F>(value, key) ? value : undefined
-}
-
-/** A registered wallet we can list, or undefined when it fails the checks. */
-export const isListable = (wallet: Wallet): boolean =>
-  typeof wallet.name === "string" &&
-  wallet.name.length > 0 &&
-  wallet.name.length <= 100 &&
-  typeof wallet.icon === "string" &&
-  Connector.isSafeImageSource(wallet.icon) &&
-  wallet.chains.some(SolanaClusters.isSolanaChain) &&
-  feature<ConnectFeature>(wallet, "standard:connect", "connect") !== undefined
-
-export const connectorOf = (wallet: Wallet): Connector.Connector => ({
-  id: `wallet-standard:${wallet.name}`,
-  name: wallet.name,
-  chain: "solana",
-  imageUrl: wallet.icon,
-  type: "WALLET_STANDARD"
-})
-
 /** The bytes a Solana request carries; Uint8Array, or a plain array of numbers after a JSON hop. */
 const bytesOf = (value: unknown): Uint8Array | undefined =>
   value instanceof Uint8Array
@@ -110,7 +79,7 @@ const solanaAccounts = (answered: ReadonlyArray<WalletAccount>): ReadonlyArray<W
 const attempt = <A>(evaluate: () => Promise<A>) => Effect.tryPromise({ try: evaluate, catch: Connector.failure })
 
 export const make = (wallet: Wallet): Connector.ConnectorClient => {
-  const connector = connectorOf(wallet)
+  const connector = WalletStandardListing.connectorOf(wallet)
   const fail = (message: string) => new Connector.ConnectorError({ connectorId: connector.id, message })
 
   let account: WalletAccount | undefined
@@ -120,7 +89,7 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
 
   const connectWith = (silent: boolean) => (options: Connector.ConnectOptions) =>
     Effect.gen(function*() {
-      const connect = feature<ConnectFeature>(wallet, "standard:connect", "connect")
+      const connect = WalletStandardListing.feature<ConnectFeature>(wallet, "standard:connect", "connect")
       if (connect === undefined) return yield* fail("The wallet cannot connect")
       const answered = yield* attempt(() => connect.connect(silent ? { silent: true } : undefined))
       const accounts = solanaAccounts(answered.accounts)
@@ -154,14 +123,14 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
       switch (args.method) {
         case "solana_signMessage": {
           const message = bytesOf(params["message"])
-          const signing = feature<SignMessageFeature>(wallet, "solana:signMessage", "signMessage")
+          const signing = WalletStandardListing.feature<SignMessageFeature>(wallet, "solana:signMessage", "signMessage")
           if (message === undefined || signing === undefined) return yield* fail("The wallet cannot sign this message")
           const [output] = yield* attempt(() => signing.signMessage({ account: signer, message }))
           if (output === undefined) return yield* fail("The wallet returned no signature")
           return output
         }
         case "solana_signIn": {
-          const signing = feature<SignInFeature>(wallet, "solana:signIn", "signIn")
+          const signing = WalletStandardListing.feature<SignInFeature>(wallet, "solana:signIn", "signIn")
           if (signing === undefined) {
             return yield* new WalletError.UnsupportedMethodError({ code: RpcCode.table.UnsupportedMethod.code, message: "The wallet offers no solana:signIn" })
           }
@@ -173,7 +142,7 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
         }
         case "solana_signTransaction": {
           const transaction = bytesOf(params["transaction"])
-          const signing = feature<SignTransactionFeature>(wallet, "solana:signTransaction", "signTransaction")
+          const signing = WalletStandardListing.feature<SignTransactionFeature>(wallet, "solana:signTransaction", "signTransaction")
           if (transaction === undefined || signing === undefined) return yield* fail("The wallet cannot sign this transaction")
           const [output] = yield* attempt(() => signing.signTransaction({ account: signer, transaction, chain }))
           if (output === undefined) return yield* fail("The wallet returned no transaction")
@@ -181,7 +150,7 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
         }
         case "solana_signAndSendTransaction": {
           const transaction = bytesOf(params["transaction"])
-          const sender = feature<SignAndSendTransactionFeature>(wallet, "solana:signAndSendTransaction", "signAndSendTransaction")
+          const sender = WalletStandardListing.feature<SignAndSendTransactionFeature>(wallet, "solana:signAndSendTransaction", "signAndSendTransaction")
           if (transaction === undefined || sender === undefined) return yield* fail("The wallet cannot send this transaction")
           const [output] = yield* attempt(() => sender.signAndSendTransaction({ account: signer, transaction, chain }))
           if (output === undefined) return yield* fail("The wallet returned no signature")
@@ -200,7 +169,7 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
       account = undefined
       network = undefined
       walletChain = undefined
-      const disconnect = feature<DisconnectFeature>(wallet, "standard:disconnect", "disconnect")
+      const disconnect = WalletStandardListing.feature<DisconnectFeature>(wallet, "standard:disconnect", "disconnect")
       return disconnect === undefined ? Effect.void : attempt(() => disconnect.disconnect())
     }),
     accounts: Effect.sync(() => wallet.accounts.map((candidate) => candidate.address)),
@@ -224,7 +193,7 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
       }),
     request,
     subscribe: (listener) => {
-      const events = feature<EventsFeature>(wallet, "standard:events", "on")
+      const events = WalletStandardListing.feature<EventsFeature>(wallet, "standard:events", "on")
       if (events === undefined) return () => undefined
       return events.on("change", (properties) => {
         if (properties.accounts === undefined) return
@@ -238,24 +207,11 @@ export const make = (wallet: Wallet): Connector.ConnectorClient => {
   }
 }
 
-/** Watches registered Solana wallets; returns the function that stops watching. */
+/** Watches the listable Solana wallets, each with its client (kept while the wallet stays registered); returns the function that stops watching. */
 export const watch = (onChange: (clients: ReadonlyArray<Connector.ConnectorClient>) => void): () => void => {
-  const wallets = getWallets()
-  const clients = new Map<Wallet, Connector.ConnectorClient>()
-  const emit = () => {
-    for (const wallet of wallets.get()) {
-      if (!clients.has(wallet) && isListable(wallet)) clients.set(wallet, make(wallet))
-    }
-    onChange([...clients.values()])
-  }
-  emit()
-  const offRegister = wallets.on("register", emit)
-  const offUnregister = wallets.on("unregister", (...gone) => {
-    for (const wallet of gone) clients.delete(wallet)
+  let clients = new Map<Wallet, Connector.ConnectorClient>()
+  return WalletStandardListing.watchListed((wallets) => {
+    clients = new Map(wallets.map((wallet) => [wallet, clients.get(wallet) ?? make(wallet)]))
     onChange([...clients.values()])
   })
-  return () => {
-    offRegister()
-    offUnregister()
-  }
 }

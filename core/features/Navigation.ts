@@ -12,12 +12,13 @@ import * as Analytics from "../Analytics.ts"
 import { Connectors } from "../connectors/Connectors.ts"
 import * as Config from "../Config.ts"
 import { HostConfig } from "../HostConfig.ts"
+import * as InstalledWallets from "../InstalledWallets.ts"
 import * as Modal from "../Modal.ts"
+import * as ModalRoute from "../ModalRoute.ts"
 import * as Session from "../Session.ts"
 import * as SignInState from "../signin/SignInState.ts"
 import { isActiveAccountUnsupported, routerContext } from "./ChainSupport.ts"
 import { ConnectAttempt, connectingViews } from "./ConnectAttempt.ts"
-import * as WalletList from "./WalletList.ts"
 
 export interface OpenOptions {
   /** The host's choice of view; otherwise the router's rules pick one. */
@@ -61,14 +62,14 @@ export class Navigation extends Context.Service<Navigation, {
         yield* connectors.discover
         const { connected } = yield* provide(routerContext)
         const route: Modal.Route = options.view !== undefined
-          ? Modal.hostRoute(options.view, connected)
+          ? ModalRoute.hostRoute(options.view, connected)
           : {
             view: (yield* provide(isActiveAccountUnsupported))
               ? "UnsupportedChain"
-              : Modal.openingView({
+              : ModalRoute.openingView({
                 connected,
                 mobile: options.mobile === true,
-                hasAdapters: WalletList.installedWallets((yield* SubscriptionRef.get(connectors.state)).clients).length > 0 ||
+                hasAdapters: InstalledWallets.installedWallets((yield* SubscriptionRef.get(connectors.state)).clients).length > 0 ||
                   Config.offersEmbeddedWallet(config),
                 allWallets: Config.offersAllWallets(config)
               })

@@ -15,12 +15,16 @@ import * as Analytics from "../Analytics.ts"
 import { Backend, type BackendError } from "../Backend.ts"
 import type * as Connector from "../Connector.ts"
 import * as Constants from "../Constants.ts"
+import * as InstalledWallets from "../InstalledWallets.ts"
 import { HostConfig } from "../HostConfig.ts"
 import type * as WalletListEntry from "../WalletListEntry.ts"
 import type { Choice } from "./ConnectAttempt.ts"
 
+/** The installed list, for views that arrange the registry with it (the rule is `InstalledWallets`'s). */
+export { installedWallets } from "../InstalledWallets.ts"
+
 export type Row =
-  | { readonly _tag: "Installed"; readonly connector: Connector.Connector; readonly label: "recent" | "installed" }
+  | InstalledWallets.InstalledRow
   | { readonly _tag: "Registry"; readonly entry: WalletListEntry.WalletEntry; readonly label?: "recent" | "recommended" }
 
 export interface Arrangement {
@@ -34,30 +38,6 @@ export interface Arrangement {
   readonly search: string
   /** CAIP-2 ids of the configured networks. */
   readonly chains: ReadonlyArray<string>
-}
-
-/**
- * The wallets the page has: announced and Wallet Standard ones, not WalletConnect (its own row) nor the
- * embedded wallet (reached through email and social login).
- */
-export const installedWallets = (clients: ReadonlyArray<Connector.ConnectorClient>): ReadonlyArray<Connector.Connector> =>
-  clients.filter((client) => client.connector.type !== "WALLET_CONNECT" && client.connector.type !== "AUTH").map((client) => client.connector)
-
-/** Installed wallets, the recent ones first (newest first), each labelled. */
-export const arrangeInstalled = (
-  installed: ReadonlyArray<Connector.Connector>,
-  recent: ReadonlyArray<WalletListEntry.WalletListEntry>
-): ReadonlyArray<Extract<Row, { _tag: "Installed" }>> => {
-  const recentIds = recent.map((entry) => entry.id)
-  const recentFirst = [
-    ...recentIds.flatMap((id) => installed.filter((connector) => connector.id === id)),
-    ...installed.filter((connector) => !recentIds.includes(connector.id))
-  ]
-  return recentFirst.map((connector) => ({
-    _tag: "Installed",
-    connector,
-    label: recentIds.includes(connector.id) ? "recent" : "installed"
-  }))
 }
 
 const registryRows = (list: ReadonlyArray<WalletListEntry.WalletEntry>, label?: "recent" | "recommended"): Array<Row> =>
@@ -74,7 +54,7 @@ const isInstalledEntry = (entry: WalletListEntry.WalletListEntry, installed: Rea
   )
 
 export const arrange = (input: Arrangement): ReadonlyArray<Row> => {
-  const installedRows = arrangeInstalled(input.installed, input.recent)
+  const installedRows = InstalledWallets.arrangeInstalled(input.installed, input.recent)
   const seen = new Set<string>()
   const fresh = input.registry.filter((entry) => {
     if (seen.has(entry.id) || !supportsAny(entry, input.chains) || isInstalledEntry(entry, input.installed)) return false

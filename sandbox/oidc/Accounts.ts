@@ -4,7 +4,7 @@
  * same account keeps the same subject (and the same Portico visitor) across restarts of the sandbox.
  */
 import { createHash } from "node:crypto"
-import { isValid } from "../../core/Email.ts"
+import { isValid } from "../../core/EmailFormat.ts"
 
 export interface Account {
   readonly name: string

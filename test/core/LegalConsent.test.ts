@@ -13,6 +13,7 @@ import * as Config from "../../core/Config.ts"
 import { ConnectAttempt } from "../../core/features/ConnectAttempt.ts"
 import { Navigation } from "../../core/features/Navigation.ts"
 import * as LegalConsent from "../../core/LegalConsent.ts"
+import * as LegalLinks from "../../core/LegalLinks.ts"
 import * as Modal from "../../core/Modal.ts"
 import * as Session from "../../core/Session.ts"
 import { features, hostConfig } from "./support/Environment.ts"
@@ -26,12 +27,12 @@ const withLegal = (pages: Partial<Config.PorticoConfig>): Config.ResolvedConfig 
 describe("LegalConsent", () => {
   it("takes https pages, and http ones only on this machine", () => {
     for (const url of ["https://host.example/terms", "http://localhost:5173/terms", "http://127.0.0.1/privacy", "http://[::1]:8080/"]) {
-      assert.isTrue(LegalConsent.isAllowedLink(url), url)
+      assert.isTrue(LegalLinks.isAllowedLink(url), url)
     }
     for (const url of ["http://host.example/terms", "javascript:alert(1)", "data:text/html,hi", "//host.example/terms", "terms", "", "ftp://host.example/"]) {
-      assert.isFalse(LegalConsent.isAllowedLink(url), url)
+      assert.isFalse(LegalLinks.isAllowedLink(url), url)
     }
-    fc.assert(fc.property(fc.webUrl({ validSchemes: ["http"] }), (url) => LegalConsent.isAllowedLink(url) === ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname)))
+    fc.assert(fc.property(fc.webUrl({ validSchemes: ["http"] }), (url) => LegalLinks.isAllowedLink(url) === ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname)))
   })
 
   it.effect("is off by default, and on needs both pages allowed", () =>
@@ -42,10 +43,13 @@ describe("LegalConsent", () => {
       for (const pages of [{}, { termsConditionsUrl: terms }, { termsConditionsUrl: terms, privacyPolicyUrl: "http://host.example/privacy" }]) {
         const refused = yield* Effect.flip(LegalConsent.linksOf(withLegal(pages)))
         assert.strictEqual(refused._tag, "InvalidLegalLinksError")
+        assert.strictEqual(LegalLinks.hostLinks(withLegal(pages)), "invalid")
       }
-      assert.isTrue(LegalConsent.blocks({ termsConditionsUrl: terms, privacyPolicyUrl: privacy }, false))
-      assert.isFalse(LegalConsent.blocks({ termsConditionsUrl: terms, privacyPolicyUrl: privacy }, true))
-      assert.isFalse(LegalConsent.blocks(undefined, false))
+      assert.isUndefined(LegalLinks.hostLinks(Config.resolve({ ...hostConfig, termsConditionsUrl: terms, privacyPolicyUrl: privacy })))
+      assert.deepStrictEqual(LegalLinks.hostLinks(withLegal({ termsConditionsUrl: terms, privacyPolicyUrl: privacy })), { termsConditionsUrl: terms, privacyPolicyUrl: privacy })
+      assert.isTrue(LegalLinks.blocks({ termsConditionsUrl: terms, privacyPolicyUrl: privacy }, false))
+      assert.isFalse(LegalLinks.blocks({ termsConditionsUrl: terms, privacyPolicyUrl: privacy }, true))
+      assert.isFalse(LegalLinks.blocks(undefined, false))
     }))
 
   it.effect("refused pages leave no features: the engine does not start", () =>

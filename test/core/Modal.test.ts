@@ -4,6 +4,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { TestClock } from "effect/testing"
 import * as Constants from "../../core/Constants.ts"
 import * as Modal from "../../core/Modal.ts"
+import * as ModalRoute from "../../core/ModalRoute.ts"
 
 const standalone: Modal.RouterContext = { connected: false, embedded: false }
 const views = (state: Modal.ModalState) => state.history.map((route) => route.view)
@@ -16,14 +17,14 @@ const withHistory = (...history: Array<Modal.View>): Modal.ModalState => ({
 describe("Modal router (pure rules)", () => {
   it("opens on Account when connected, else Connect; AllWallets on a phone that cannot connect in the page", () => {
     const context = { connected: false, mobile: false, hasAdapters: true, allWallets: true }
-    assert.strictEqual(Modal.openingView({ ...context, connected: true }), "Account")
-    assert.strictEqual(Modal.openingView(context), "Connect")
-    assert.strictEqual(Modal.openingView({ ...context, mobile: true }), "Connect")
-    assert.strictEqual(Modal.openingView({ ...context, mobile: true, hasAdapters: false }), "AllWallets")
+    assert.strictEqual(ModalRoute.openingView({ ...context, connected: true }), "Account")
+    assert.strictEqual(ModalRoute.openingView(context), "Connect")
+    assert.strictEqual(ModalRoute.openingView({ ...context, mobile: true }), "Connect")
+    assert.strictEqual(ModalRoute.openingView({ ...context, mobile: true, hasAdapters: false }), "AllWallets")
     // On a desktop the QR code is on Connect; connected, the account comes first; without a registry there is no list.
-    assert.strictEqual(Modal.openingView({ ...context, hasAdapters: false }), "Connect")
-    assert.strictEqual(Modal.openingView({ ...context, connected: true, mobile: true, hasAdapters: false }), "Account")
-    assert.strictEqual(Modal.openingView({ ...context, mobile: true, hasAdapters: false, allWallets: false }), "Connect")
+    assert.strictEqual(ModalRoute.openingView({ ...context, hasAdapters: false }), "Connect")
+    assert.strictEqual(ModalRoute.openingView({ ...context, connected: true, mobile: true, hasAdapters: false }), "Account")
+    assert.strictEqual(ModalRoute.openingView({ ...context, mobile: true, hasAdapters: false, allWallets: false }), "Connect")
   })
 
   it("UnsupportedChain comes over the view it was reached from, replaces an ended connecting view, and opens alone", () => {
@@ -38,9 +39,9 @@ describe("Modal router (pure rules)", () => {
   })
 
   it("a host opening Account with nobody connected gets Connect", () => {
-    assert.deepStrictEqual(Modal.hostRoute("Account", false), { view: "Connect" })
-    assert.deepStrictEqual(Modal.hostRoute("Account", true), { view: "Account" })
-    assert.deepStrictEqual(Modal.hostRoute("AllWallets", false), { view: "AllWallets" })
+    assert.deepStrictEqual(ModalRoute.hostRoute("Account", false), { view: "Connect" })
+    assert.deepStrictEqual(ModalRoute.hostRoute("Account", true), { view: "Account" })
+    assert.deepStrictEqual(ModalRoute.hostRoute("AllWallets", false), { view: "AllWallets" })
   })
 
   it("the history is a stack", () => {

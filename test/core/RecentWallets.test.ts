@@ -1,6 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
 import * as fc from "fast-check"
+import * as BrowserStorage from "../../app/BrowserStorage.ts"
 import * as RecentWallets from "../../core/RecentWallets.ts"
+import * as Storage from "../../core/Storage.ts"
+import * as StorageKey from "../../core/StorageKey.ts"
+import { memoryWebStorage } from "./support/Wallets.ts"
 
 const wallet = fc.record({ id: fc.constantFrom("a", "b", "c", "d"), name: fc.string({ maxLength: 4 }) })
 
@@ -42,4 +47,41 @@ describe("RecentWallets.normalize", () => {
       })
     )
   })
+})
+
+describe("RecentWallets.storedIds", () => {
+  const stored = (value: unknown) => JSON.stringify(value)
+
+  it("reads the ids of a stored list, first of each id, at most the limit", () => {
+    assert.deepStrictEqual(RecentWallets.storedIds(stored([{ id: "a", name: "A" }, { id: "b", name: "B" }])), ["a", "b"])
+    assert.deepStrictEqual(RecentWallets.storedIds(stored([{ id: "a" }, { id: "a" }, { id: "b" }])), ["a", "b"])
+    assert.deepStrictEqual(RecentWallets.storedIds(stored([{ id: "a" }, { id: "b" }, { id: "c" }])), ["a", "b"])
+    assert.deepStrictEqual(RecentWallets.storedIds(stored([])), [])
+  })
+
+  it("reads anything missing, corrupt or of another shape as none", () => {
+    const bad = [null, "", "[", "{}", "null", "\"a\"", "42", stored({ id: "a" }), stored(["a"]), stored([{ id: 1 }]), stored([{ name: "A" }]), stored([{ id: "a" }, null])]
+    for (const value of bad) assert.deepStrictEqual(RecentWallets.storedIds(value), [], String(value))
+    fc.assert(fc.property(fc.string(), (text) => {
+      const ids = RecentWallets.storedIds(text)
+      assert.isAtMost(ids.length, 2)
+      assert.strictEqual(new Set(ids).size, ids.length)
+    }))
+  })
+
+  it.effect("reads what the engine stores, under the engine's key", () =>
+    Effect.gen(function*() {
+      assert.strictEqual(RecentWallets.storageName, StorageKey.recentWallets.name)
+      assert.strictEqual(RecentWallets.storageName, "@portico/recent_wallets")
+      const samples = fc.sample(fc.array(wallet, { maxLength: 6 }), 50)
+      for (const entries of samples) {
+        const webStorage = memoryWebStorage()
+        const read = yield* Effect.gen(function*() {
+          const storage = yield* Storage.Storage
+          yield* storage.set(StorageKey.recentWallets, entries)
+          return RecentWallets.normalize(yield* storage.get(StorageKey.recentWallets)).map((entry) => entry.id)
+        }).pipe(Effect.provide(BrowserStorage.layerWebStorage(webStorage)))
+        assert.deepStrictEqual(RecentWallets.storedIds(webStorage.getItem(RecentWallets.storageName)), read)
+      }
+    }))
 })

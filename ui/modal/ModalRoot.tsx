@@ -5,7 +5,7 @@
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
 import { createPortal } from "react-dom"
-import * as Modal from "../../core/Modal.ts"
+import * as Modal from "../../core/ModalRoute.ts"
 import * as SignInState from "../../core/signin/SignInState.ts"
 import type * as Theme from "../../core/Theme.ts"
 import * as Locale from "../../core/Locale.ts"

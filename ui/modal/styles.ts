@@ -6,7 +6,7 @@
  * visitor prefers reduced motion.
  */
 import * as Constants from "../../core/Constants.ts"
-import * as Theme from "../../core/Theme.ts"
+import * as Theme from "../../core/ThemeDefaults.ts"
 
 export const css = `
 :host { all: initial; }

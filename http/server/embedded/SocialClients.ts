@@ -14,7 +14,7 @@ import * as client from "openid-client"
 import * as Effect from "effect/Effect"
 import * as Predicate from "effect/Predicate"
 import * as Schema from "effect/Schema"
-import { isValid as isValidEmail } from "../../../core/Email.ts"
+import { isValid as isValidEmail } from "../../../core/EmailFormat.ts"
 import type { SocialProvider } from "../../../core/SocialProvider.ts"
 import { defaults, isOidc, type OAuthSocialProvider, type OidcSocialProvider, type SocialProviderOptions } from "./SocialOptions.ts"
 

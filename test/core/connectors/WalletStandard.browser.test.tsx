@@ -5,6 +5,7 @@ import * as Exit from "effect/Exit"
 import { afterEach, describe, expect, it } from "vitest"
 import type * as Connector from "../../../core/Connector.ts"
 import * as WalletStandard from "../../../core/connectors/WalletStandard.ts"
+import * as WalletStandardListing from "../../../core/connectors/WalletStandardListing.ts"
 import * as Caip from "../../../core/Caip.ts"
 import type * as Network from "../../../core/Network.ts"
 
@@ -109,6 +110,24 @@ describe("Wallet Standard discovery in a real page", () => {
     expect(names()).not.toContain("After")
   })
 
+  it("follows the listable wallets without clients (the first stage's list), and keeps a wallet's client while it stays", () => {
+    let listed: ReadonlyArray<Wallet> = []
+    stops.push(WalletStandardListing.watchListed((wallets) => {
+      listed = wallets
+    }))
+    const clients = watchAll()
+    const kept = fakeWallet("Kept")
+    stops.push(getWallets().register(kept))
+    stops.push(getWallets().register(fakeWallet("Bad icon", { icon: "http://evil.example/i.png" })))
+    const unregister = getWallets().register(fakeWallet("Leaving"))
+    expect(listed.map((wallet) => wallet.name)).toEqual(expect.arrayContaining(["Kept", "Leaving"]))
+    expect(listed.map((wallet) => wallet.name)).not.toContain("Bad icon")
+    expect(WalletStandardListing.connectorOf(kept)).toEqual({ id: "wallet-standard:Kept", name: "Kept", chain: "solana", imageUrl: icon, type: "WALLET_STANDARD" })
+    unregister()
+    expect(listed.map((wallet) => wallet.name)).not.toContain("Leaving")
+    expect(clients()).toEqual(listed.map((wallet) => wallet.name))
+  })
+
   it("refuses wallets with an unsafe icon or no Solana chain", () => {
     const names = watchAll()
     stops.push(getWallets().register(fakeWallet("Js icon", { icon: "javascript:alert(1)" })))
@@ -152,7 +171,7 @@ describe("Wallet Standard discovery in a real page", () => {
     const chainsAsked: Array<string> = []
     const clusters: WalletAccount["chains"] = ["solana:mainnet", "solana:devnet", "solana:testnet"]
     const phantomLike = WalletStandard.make(fakeWallet("Clusters", { chains: clusters, accounts: [{ ...account, chains: clusters }], chainsAsked }))
-    expect(WalletStandard.isListable(fakeWallet("Clusters", { chains: clusters }))).toBe(true)
+    expect(WalletStandardListing.isListable(fakeWallet("Clusters", { chains: clusters }))).toBe(true)
     const connected = await Effect.runPromise(phantomLike.connect({ caipNetworkId: mainnet }))
     expect(connected.caipNetworkId).toBe(mainnet)
     await signTransaction(phantomLike)

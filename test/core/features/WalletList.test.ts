@@ -7,6 +7,7 @@ import * as fc from "fast-check"
 import type * as Connector from "../../../core/Connector.ts"
 import * as Constants from "../../../core/Constants.ts"
 import * as WalletList from "../../../core/features/WalletList.ts"
+import * as InstalledWallets from "../../../core/InstalledWallets.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
 
 const allChains = ["eip155:1", "eip155:10", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"]
@@ -93,7 +94,7 @@ describe("WalletList.arrange", () => {
 
   it("installed wallets come recent first, newest first, each labelled", () => {
     fc.assert(fc.property(arrangement, (input) => {
-      const rows = WalletList.arrangeInstalled(input.installed, input.recent)
+      const rows = InstalledWallets.arrangeInstalled(input.installed, input.recent)
       const recentIds = input.recent.map((wallet) => wallet.id)
       const labels = rows.map((row) => row.label)
       expect(labels).toEqual(labels.toSorted((a, b) => (a === b ? 0 : a === "recent" ? -1 : 1)))

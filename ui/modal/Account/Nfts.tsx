@@ -3,7 +3,7 @@
  * each with its name, collection and image (an <img> only from data:, https: or blob:) or a monogram tile.
  */
 import * as Nft from "../../../core/Nft.ts"
-import * as Connector from "../../../core/Connector.ts"
+import * as Connector from "../../../core/ImageSource.ts"
 import type * as Session from "../../../core/Session.ts"
 import { useModalContext } from "../ModalContext.ts"
 import { TransactionListFooter, useTransactionList } from "./TransactionList.tsx"

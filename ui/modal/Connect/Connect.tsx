@@ -6,7 +6,7 @@
  * stays, for a wallet on another device).
  */
 import * as Config from "../../../core/Config.ts"
-import * as WalletList from "../../../core/features/WalletList.ts"
+import * as WalletList from "../../../core/InstalledWallets.ts"
 import { allWalletsIcon, walletConnectIcon } from "../components/icons.ts"
 import { LegalGate } from "../components/LegalGate.tsx"
 import { WalletRow } from "../components/WalletRow.tsx"

@@ -4,7 +4,7 @@
  * under it is disabled (one native fieldset) and described by the reason, which the checkbox carries too.
  */
 import type { ReactNode } from "react"
-import * as LegalConsent from "../../../core/LegalConsent.ts"
+import * as LegalConsent from "../../../core/LegalLinks.ts"
 import { useEngineAtom, useModalContext } from "../ModalContext.ts"
 
 // Private-use characters stand for the two links while the sentence is translated, so each language places them.

@@ -3,7 +3,7 @@
  * format as typed (§5), sent once, with the failure the engine answers kept for the view.
  */
 import { useState } from "react"
-import * as Email from "../../../core/Email.ts"
+import * as Email from "../../../core/EmailFormat.ts"
 import { asFailure, type Failure } from "./asFailure.ts"
 
 export const useEmailForm = (send: (email: string) => Promise<void>) => {
