@@ -49,9 +49,9 @@ describe("RecentWallets.normalize", () => {
   })
 })
 
-describe("RecentWallets.storedIds", () => {
-  const stored = (value: unknown) => JSON.stringify(value)
+const stored = (value: unknown) => JSON.stringify(value)
 
+describe("RecentWallets.storedIds", () => {
   it("reads the ids of a stored list, first of each id, at most the limit", () => {
     assert.deepStrictEqual(RecentWallets.storedIds(stored([{ id: "a", name: "A" }, { id: "b", name: "B" }])), ["a", "b"])
     assert.deepStrictEqual(RecentWallets.storedIds(stored([{ id: "a" }, { id: "a" }, { id: "b" }])), ["a", "b"])
