@@ -45,13 +45,14 @@ export default defineConfig([
     treeshake: true,
     // A host's editor reads the documentation from the `.d.ts`; the JavaScript it ships need not carry it.
     // Each language's message table and each view loaded on demand is its own chunk, named so the size
-    // budgets can tell them from the connect path's shared chunks (the Buy view from core's Buy form).
+    // budgets can tell them from the connect path's shared chunks (the Buy view from core's Buy form); the
+    // dialog's shell (Shell) and the engine's views (ModalRoot) keep their names.
     outputOptions: {
       comments: { legal: true, annotation: true, jsdoc: false },
       chunkFileNames: (chunk) =>
         chunk.facadeModuleId?.includes("/ui/i18n/locales/") === true
           ? "locale-[name]-[hash].js"
-          : /\/ui\/modal\/(?!ModalRoot\.tsx$)/.test(chunk.facadeModuleId ?? "")
+          : /\/ui\/modal\/(?!ModalRoot\.tsx$|Shell\.tsx$)/.test(chunk.facadeModuleId ?? "")
           ? "view-[name]-[hash].js"
           : "[name]-[hash].js"
     }

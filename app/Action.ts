@@ -40,6 +40,9 @@ export const settle = <A, E>(action: Attempt<A, E>, onSuccess: (value: A) => voi
   action.then(onSuccess, (error: E) => onFailure(error))
 }
 
+/** An attempt's failures as part of a larger union (what it rejects with is still among them). */
+export const widen = <A, E, F>(attempt: Attempt<A, E>): Attempt<A, E | F> => attempt as unknown as Attempt<A, E | F>
+
 /** An action cut off because the engine was disposed never settles: nobody is left to hear of it. */
 const never = <A>(): Promise<A> => new Promise<A>(() => undefined)
 

@@ -129,7 +129,9 @@ export const make = (
       snapshot.update({ session: value, caipAddress: active === undefined ? undefined : Session.caipAddress(active) })
     }, { immediate: true }),
     registry.subscribe(atoms.activeNetworkId, (activeNetworkId) => snapshot.update({ activeNetworkId }), { immediate: true }),
-    registry.subscribe(atoms.modal, (value) => snapshot.update({ modalOpen: value.open }), { immediate: true }),
+    // Not at once: the engine starts closed, and it may be built while the lobby's dialog is open (app/Lobby.ts),
+    // which it then takes over without the page seeing the modal close.
+    registry.subscribe(atoms.modal, (value) => snapshot.update({ modalOpen: value.open })),
     registry.subscribe(atoms.signIn, (value) => snapshot.update({ signInSession: value._tag === "SignedIn" ? value.session : undefined }), {
       immediate: true
     }),

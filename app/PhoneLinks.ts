@@ -5,16 +5,9 @@
  */
 import type { ConnectAttempt } from "../core/features/ConnectAttempt.ts"
 import type { Safe } from "./Action.ts"
-import { isTouchFirst } from "./Device.ts"
 import type { Engine } from "./Engine.ts"
+import { escapeHere } from "./InAppEscape.ts"
 import { openWalletLink } from "./WalletLink.ts"
-
-/** The in-app browser table loads on touch devices only: a desktop page never pays for it. */
-const inAppBrowser = async () => {
-  if (!isTouchFirst()) return undefined
-  const InAppBrowser = await import("../core/InAppBrowser.ts")
-  return InAppBrowser.escapeOf(globalThis.navigator?.userAgent ?? "", globalThis.location?.href ?? "")
-}
 
 export const make = async (
   runSafe: (effect: ConnectAttempt["Service"]["preparePairing"]) => Safe<void>,
@@ -23,5 +16,5 @@ export const make = async (
   openWalletLink,
   preparePairing: () => runSafe(attempt.preparePairing),
   prepareWalletConnect: () => runSafe(attempt.prepareWalletConnect),
-  inAppBrowser: await inAppBrowser()
+  inAppBrowser: await escapeHere()
 })

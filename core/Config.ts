@@ -139,9 +139,9 @@ export interface PorticoConfig {
   /** Basic WalletConnect mode: only the QR code, no wallet list. */
   readonly basicMode?: boolean
   /**
-   * Fetch the modal's chunks (from the page's own origin) and build the engine when the visitor points at,
-   * focuses or touches the button (default on; a page view alone fetches nothing). Off: nothing loads
-   * before a click.
+   * Fetch the dialog (from the page's own origin) when the visitor points at, focuses or touches the
+   * button, and mount it closed (default on; a page view alone fetches nothing). Off: nothing loads before
+   * a click.
    */
   readonly prefetch?: boolean
   /** Sign-in with a wallet signature on eip155 and solana. */

@@ -6,14 +6,15 @@
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { fixed } from "./FixedMessage.ts"
+import * as LoginProviders from "./LoginProviders.ts"
 
-export const SocialProvider = Schema.Literals(["google", "github", "apple", "facebook", "x", "discord"])
+export const SocialProvider = Schema.Literals(LoginProviders.socialProviders)
 export type SocialProvider = typeof SocialProvider.Type
 
 export const isSocialProvider: (u: unknown) => u is SocialProvider = Schema.is(SocialProvider)
 
 /** Where an embedded-wallet visitor's identity comes from besides email: a social provider, or Farcaster (Sign In With Farcaster). */
-export const LoginProvider = Schema.Literals([...SocialProvider.literals, "farcaster"])
+export const LoginProvider = Schema.Literals(LoginProviders.loginProviders)
 export type LoginProvider = typeof LoginProvider.Type
 
 export const validate = (provider: string): Effect.Effect<SocialProvider, UnsupportedSocialProviderError> =>

@@ -3,28 +3,19 @@
  * default accent differs between light and dark.
  */
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { fixed } from "./FixedMessage.ts"
+import * as ThemeOptions from "./ThemeOptions.ts"
 import * as ThemeDefaults from "./ThemeDefaults.ts"
 
-export const ThemeMode = Schema.Literals(["dark", "light"])
-export type ThemeMode = typeof ThemeMode.Type
+export const ThemeMode = Schema.Literals(ThemeOptions.themeModes)
+export type ThemeMode = ThemeOptions.ThemeMode
 
 export const defaultThemeMode: ThemeMode = ThemeDefaults.defaultThemeMode
 
-/** Host overrides; every key optional, CSS values as strings. */
-export const ThemeVariables = Schema.Struct({
-  fontFamily: Schema.optionalKey(Schema.String),
-  accent: Schema.optionalKey(Schema.String),
-  colorMix: Schema.optionalKey(Schema.String),
-  colorMixStrength: Schema.optionalKey(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 100 }))),
-  fontSizeMaster: Schema.optionalKey(Schema.String),
-  borderRadiusMaster: Schema.optionalKey(Schema.String),
-  zIndex: Schema.optionalKey(Schema.Int)
-})
-export type ThemeVariables = typeof ThemeVariables.Type
+/** Host overrides (core/ThemeOptions.ts's check): every key optional, CSS values as strings. */
+export const ThemeVariables = Schema.declare(ThemeOptions.isThemeVariables)
+export type ThemeVariables = ThemeOptions.ThemeVariables
 
 export const Theme = Schema.Struct({
   themeMode: ThemeMode.pipe(Schema.withDecodingDefault(Effect.succeed(defaultThemeMode))),
@@ -37,9 +28,7 @@ export const defaultAccents: Readonly<Record<ThemeMode, string>> = ThemeDefaults
 /** The accent in effect: the host's override, else the mode's default. */
 export const accentOf = (theme: Theme): string => theme.themeVariables.accent ?? defaultAccents[theme.themeMode]
 
-export const isThemeMode: (u: unknown) => u is ThemeMode = Schema.is(ThemeMode)
-
-const decodeVariables = Schema.decodeUnknownExit(ThemeVariables, { onExcessProperty: "error" })
+export const isThemeMode = ThemeOptions.isThemeMode
 
 /** What a host's theme options come to: the theme used, and each option refused (its default used instead). */
 export interface HostTheme {
@@ -47,26 +36,16 @@ export interface HostTheme {
   readonly refused: ReadonlyArray<InvalidThemeModeError | InvalidThemeVariablesError>
 }
 
-/**
- * The host's `themeMode` and `themeVariables`, checked when the engine is built (they come from a page's
- * script, typed or not): a mode other than dark or light is refused and the modal is dark; variables that are
- * not the spec's, or not of their kind, are refused together and none is applied.
- */
+/** Each option core/ThemeOptions.ts refused, as an error for the developer's alert. */
+export const refusalsOf = (checked: ThemeOptions.Checked): HostTheme["refused"] => [
+  ...(checked.refusedMode === undefined ? [] : [new InvalidThemeModeError({ mode: checked.refusedMode })]),
+  ...(checked.variablesIssue === undefined ? [] : [new InvalidThemeVariablesError({ issue: checked.variablesIssue })])
+]
+
+/** The host's theme options as core/ThemeOptions.ts checks them, with their refusals. */
 export const ofHost = (options: { readonly themeMode?: unknown; readonly themeVariables?: unknown }): HostTheme => {
-  const mode = options.themeMode
-  const modeOk = mode === undefined || isThemeMode(mode)
-  const variables = decodeVariables(options.themeVariables ?? {})
-  const refused = [
-    ...(modeOk ? [] : [new InvalidThemeModeError({ mode: String(mode) })]),
-    ...Option.toArray(Option.map(Exit.findErrorOption(variables), (error) => new InvalidThemeVariablesError({ issue: error.message })))
-  ]
-  return {
-    theme: {
-      themeMode: isThemeMode(mode) ? mode : defaultThemeMode,
-      themeVariables: variables._tag === "Success" ? variables.value : {}
-    },
-    refused
-  }
+  const checked = ThemeOptions.check(options)
+  return { theme: { themeMode: checked.themeMode, themeVariables: checked.themeVariables }, refused: refusalsOf(checked) }
 }
 
 export const validateMode = (mode: string): Effect.Effect<ThemeMode, InvalidThemeModeError> =>

@@ -20,9 +20,6 @@ import { HostConfig } from "../HostConfig.ts"
 import type * as WalletListEntry from "../WalletListEntry.ts"
 import type { Choice } from "./ConnectAttempt.ts"
 
-/** The installed list, for views that arrange the registry with it (the rule is `InstalledWallets`'s). */
-export { installedWallets } from "../InstalledWallets.ts"
-
 export type Row =
   | InstalledWallets.InstalledRow
   | { readonly _tag: "Registry"; readonly entry: WalletListEntry.WalletEntry; readonly label?: "recent" | "recommended" }

@@ -3,8 +3,9 @@
  * every chunk they import statically (the wagmi entry is left out: a wagmi host's page holds viem already). A host's bundler follows those imports into the
  * page's first script, so one static import of Effect, viem or `@solana/kit` there (a schema in a shared
  * module) puts tens of KiB before any click (issue 30). Fails naming the chunk and the package it imports.
- * The same walk holds the chunks the visitor's hover prefetches (the engine, the modal views) to no HTTP
- * machinery of Effect's: our server's client loads with its first request (app/ServerReads.ts for the
+ * The same walk holds the chunks the visitor's hover prefetches (the dialog's shell and the lobby) to no
+ * Effect at all: the engine comes when the visitor heads for a choice in the open dialog. It holds the engine
+ * and the engine's views to no HTTP machinery of Effect's: our server's client loads with its first request (app/ServerReads.ts for the
  * connect path's reads, app/ServerClients.ts for the rest), and the connect path's chunks to no
  * `HttpApiClient` (the reads are derived from the contracts without it); nor to `@scure/base` (Solana's and
  * WalletConnect's encodings load with the features that encode). And the size budgets in `.size-limit.json` of
@@ -50,13 +51,17 @@ const chunksNamed = (folder: string, names: ReadonlyArray<string>) =>
 
 export const firstChunkOffenders = (folder: string): ReadonlyArray<string> => offenders(folder, entries, (specifier) => reactAlone.test(specifier))
 
-/** The hover's chunks and what they import statically: no `effect/http…`, `effect/http-api…` or `@scure/base`. */
+/** The hover's chunks (the dialog's shell and the lobby) and what they import statically: nothing of Effect's. */
+export const hoverOffenders = (folder: string): ReadonlyArray<string> =>
+  offenders(folder, chunksNamed(folder, ["Shell", "Lobby"]), (specifier) => !/^effect(?:\/|$)/.test(specifier))
+
+/** The engine's chunks and what they import statically: no `effect/http…`, `effect/http-api…` or `@scure/base`. */
 export const prefetchOffenders = (folder: string): ReadonlyArray<string> =>
   offenders(folder, chunksNamed(folder, ["Engine", "ModalRoot"]), (specifier) => !/^(?:effect\/http(?:-api)?\/|@scure\/base$)/.test(specifier))
 
 /** The connect path's chunks (the hover's and our server's reads) and what they import: no `HttpApiClient`, a feature's. */
 export const connectPathOffenders = (folder: string): ReadonlyArray<string> =>
-  offenders(folder, chunksNamed(folder, ["Engine", "ModalRoot", "ServerReads"]), (specifier) => specifier !== "effect/http-api/HttpApiClient")
+  offenders(folder, chunksNamed(folder, ["Shell", "Lobby", "Engine", "ModalRoot", "ServerReads"]), (specifier) => specifier !== "effect/http-api/HttpApiClient")
 
 /** The chunks reached from `roots` (names, or `react.js`) that a budget's globs (`dist/Name-*.js`) do not name. */
 export const unbudgeted = (folder: string, roots: ReadonlyArray<string>, budgetPaths: ReadonlyArray<string>): ReadonlyArray<string> => {
@@ -67,8 +72,8 @@ export const unbudgeted = (folder: string, roots: ReadonlyArray<string>, budgetP
 
 /** Each budget that must name every chunk its roots reach, by the start of its name. */
 const closedBudgets = [
-  { name: "before any click", roots: ["Engine", "ModalRoot"] },
-  { name: "the connect path", roots: ["Engine", "ModalRoot", "ServerReads"] }
+  { name: "before any click", roots: ["Shell", "Lobby"] },
+  { name: "the connect path", roots: ["Shell", "Lobby", "Engine", "ModalRoot", "ServerReads"] }
 ] as const
 
 interface Budget {
@@ -83,6 +88,12 @@ if (import.meta.main) {
     process.exit(1)
   }
   console.log("✔ the first chunk imports React alone")
+  const hovered = hoverOffenders(dist)
+  if (hovered.length > 0) {
+    console.error(`✖ the chunks the hover fetches (the dialog's shell, the lobby) import Effect, which only the engine may:\n  ${hovered.join("\n  ")}`)
+    process.exit(1)
+  }
+  console.log("✔ the chunks the hover fetches import nothing of Effect's")
   const prefetched = prefetchOffenders(dist)
   if (prefetched.length > 0) {
     console.error(`✖ the engine or the modal views import Effect's HTTP client or @scure/base before the features that need them:\n  ${prefetched.join("\n  ")}`)

@@ -9,23 +9,24 @@ import * as Exit from "effect/Exit"
 import * as fc from "fast-check"
 import * as Config from "../../core/Config.ts"
 import * as DeveloperAlerts from "../../core/DeveloperAlerts.ts"
+import * as FeatureFlags from "../../core/FeatureFlags.ts"
 import * as HostFeatures from "../../core/HostFeatures.ts"
 
 const base: Config.PorticoConfig = { projectId: "p", networks: [], metadata: { name: "", description: "", url: "", icons: [] }, apiUrl: "https://api.test" }
 
-describe("HostFeatures.check", () => {
+describe("FeatureFlags.check", () => {
   it("keeps every well-typed flag as given, and says nothing", () => {
     const flag = fc.option(fc.boolean(), { nil: undefined })
     fc.assert(fc.property(fc.record({ swaps: flag, onramp: flag, send: flag, receive: flag, allWallets: flag, email: flag, analytics: flag }), (given) => {
       const input = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined))
-      const checked = HostFeatures.check(input)
+      const checked = FeatureFlags.check(input)
       assert.deepStrictEqual(checked.features, input)
       assert.deepStrictEqual([checked.invalid, checked.unknown], [[], []])
     }))
   })
 
   it("turns a flag of the wrong type off (a string 'false' must not read as on) and names it", () => {
-    const checked = HostFeatures.check({ swaps: "false", onramp: 1, socials: ["google", "myspace"], send: true })
+    const checked = FeatureFlags.check({ swaps: "false", onramp: 1, socials: ["google", "myspace"], send: true })
     assert.deepStrictEqual(checked.features, { swaps: false, onramp: false, socials: false, send: true })
     assert.deepStrictEqual(checked.invalid, ["swaps", "onramp", "socials"])
     const resolved = Config.features({ ...base, features: checked.features })
@@ -34,11 +35,11 @@ describe("HostFeatures.check", () => {
   })
 
   it("names a key that is no feature and ignores it; a features option that is not an object is refused whole", () => {
-    const checked = HostFeatures.check({ swap: false, onramp: false })
+    const checked = FeatureFlags.check({ swap: false, onramp: false })
     assert.deepStrictEqual([checked.features, checked.unknown], [{ onramp: false }, ["swap"]])
     assert.deepStrictEqual(DeveloperAlerts.ofFeatures(checked), [{ key: "InvalidFeatures", detail: "Not a feature (ignored): swap." }])
-    assert.deepStrictEqual(HostFeatures.check("all").invalid, ["features"])
-    assert.deepStrictEqual(HostFeatures.check(undefined), { features: {}, invalid: [], unknown: [] })
+    assert.deepStrictEqual(FeatureFlags.check("all").invalid, ["features"])
+    assert.deepStrictEqual(FeatureFlags.check(undefined), { features: {}, invalid: [], unknown: [] })
   })
 
   it("swaps and onramp are on by default and typed in the host's config", () => {

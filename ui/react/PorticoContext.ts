@@ -1,6 +1,7 @@
 /** What the provider shares with the hooks, the button and the lazily loaded modal. */
 import { createContext, useContext } from "react"
 import type { Engine } from "../../app/Engine.ts"
+import type { HostView } from "../../core/ModalRoute.ts"
 import type * as Snapshot from "../../app/Snapshot.ts"
 import type * as Config from "../../core/Config.ts"
 import type { Locale } from "../../core/Locale.ts"
@@ -13,10 +14,11 @@ export interface PorticoContextValue {
   readonly snapshot: Snapshot.Store
   /** The engine, built on first use (a click, or a stored session to restore). */
   readonly loadEngine: () => Promise<Engine>
-  /** The visitor is about to open the modal (pointer over, focus, touch): get its chunks and engine ready. */
+  /** The visitor is about to open the modal (pointer over, focus, touch): get it ready. */
   readonly prepare: () => void
-  /** Mounts the modal once its module and the engine are both loaded; resolves with the engine. */
-  readonly showModal: () => Promise<Engine>
+  /** Opens the modal, on the view given or on the one the rules pick (app/Host.ts). */
+  readonly open: (options?: { readonly view?: HostView }) => Promise<void>
+  readonly close: () => Promise<void>
 }
 
 export const PorticoContext = createContext<PorticoContextValue | undefined>(undefined)

@@ -3,19 +3,18 @@ import { useMemo } from "react"
 import * as HostProvider from "../../app/HostProvider.ts"
 import * as Snapshot from "../../app/Snapshot.ts"
 import type * as Caip from "../../core/Caip.ts"
-import type * as Modal from "../../core/Modal.ts"
+import type * as ModalRoute from "../../core/ModalRoute.ts"
 import type * as Network from "../../core/Network.ts"
 import * as NetworkLookup from "../../core/NetworkLookup.ts"
 import type * as Session from "../../core/Session.ts"
 import type { SignInSession } from "../../core/SignInSession.ts"
-import { isMobile } from "../../app/Device.ts"
 import { usePortico } from "./PorticoContext.ts"
 import { useSnapshot } from "./useSnapshot.ts"
 
 
 export interface ModalControls {
   /** Opens the modal, on the view given or on the one the rules pick. */
-  readonly open: (options?: { readonly view?: Modal.HostView }) => Promise<void>
+  readonly open: (options?: { readonly view?: ModalRoute.HostView }) => Promise<void>
   readonly close: () => Promise<void>
   readonly isOpen: boolean
 }
@@ -30,16 +29,9 @@ export interface ModalControls {
  * ```
  */
 export const useModal = (): ModalControls => {
-  const { loadEngine, showModal } = usePortico()
+  const { open, close } = usePortico()
   const isOpen = useSnapshot().modalOpen
-  return useMemo(() => ({
-    isOpen,
-    open: async (options) => {
-      const engine = await showModal()
-      await engine.open({ mobile: isMobile(), ...(options?.view === undefined ? {} : { view: options.view }) })
-    },
-    close: async () => (await loadEngine()).close()
-  }), [isOpen, loadEngine, showModal])
+  return useMemo(() => ({ isOpen, open, close }), [isOpen, open, close])
 }
 
 /**

@@ -16,20 +16,16 @@
  */
 import { createElement } from "react"
 import { createRoot, type Root } from "react-dom/client"
-import type { Engine } from "../../app/Engine.ts"
 import * as Host from "../../app/Host.ts"
 import * as HostProvider from "../../app/HostProvider.ts"
 import * as Snapshot from "../../app/Snapshot.ts"
 import type * as Caip from "../../core/Caip.ts"
 import type * as Config from "../../core/Config.ts"
 import type { Locale } from "../../core/Locale.ts"
-import type * as Modal from "../../core/Modal.ts"
+import type * as ModalRoute from "../../core/ModalRoute.ts"
 import type * as Session from "../../core/Session.ts"
 import type { SignInSession } from "../../core/SignInSession.ts"
-import { isMobile } from "../../app/Device.ts"
 import { onLanguagesChange, visitorLocale } from "../../app/VisitorLocale.ts"
-
-type ModalModule = typeof import("../modal/ModalRoot.tsx")
 
 export interface PorticoState extends Snapshot.AccountView {
   readonly caipNetworkId: Caip.CaipNetworkId | undefined
@@ -43,7 +39,7 @@ export interface Portico {
   /** Resolves once a session stored by an earlier visit is restored (at once when there is none). */
   readonly ready: Promise<void>
   /** Opens the modal (loading it on first use), on the view given or on the one the rules pick. */
-  readonly open: (options?: { readonly view?: Modal.HostView }) => Promise<void>
+  readonly open: (options?: { readonly view?: ModalRoute.HostView }) => Promise<void>
   readonly close: () => Promise<void>
   readonly getState: () => PorticoState
   /** Called after every change of the state; returns the unsubscribe function. */
@@ -92,38 +88,35 @@ const stateOf = (snapshot: Snapshot.Snapshot): PorticoState => {
  */
 export const createPortico = (config: Config.PorticoConfig): Portico => {
   let locale = config.locale
-  const host = Host.make(config, async (): Promise<ModalModule> => {
-    const module = await import("../modal/ModalRoot.tsx")
-    await module.preloadMessages(visitorLocale(locale))
-    return module
-  })
+  const host = Host.make(
+    config,
+    async () => {
+      const module = await import("../modal/Shell.tsx")
+      await module.preloadMessages(visitorLocale(locale))
+      return module
+    },
+    () => import("../modal/ModalRoot.tsx")
+  )
   let root: Root | undefined
   let container: HTMLElement | undefined
-  let mounted: { readonly modal: ModalModule; readonly engine: Engine } | undefined
 
+  /** Renders what the host mounted (the dialog's shell and its stage) into a root of its own. */
   const render = () => {
-    if (root !== undefined && mounted !== undefined) root.render(createElement(mounted.modal.default, { engine: mounted.engine, locale: visitorLocale(locale) }))
-  }
-
-  /** Mounts the modal's root once its module and the engine are both there. */
-  const mount = ({ modal, engine }: Host.Loaded<ModalModule>): Engine => {
+    const mounted = host.mounted.get()
+    if (mounted === undefined) return
     if (root === undefined) {
       container = document.createElement("portico-root")
       document.body.append(container)
       root = createRoot(container)
-      mounted = { modal, engine }
-      render()
     }
-    return engine
+    root.render(createElement(mounted.shell.default, { stage: mounted.stage, views: mounted.parts, locale: visitorLocale(locale) }))
   }
-  const showModal = (): Promise<Engine> => host.loadModal().then(mount)
+  const unfollowMounted = host.mounted.subscribe(render)
 
   let state = stateOf(host.snapshot.get())
   const listeners = new Set<(state: PorticoState) => void>()
   const unfollow = host.snapshot.subscribe(() => {
     state = stateOf(host.snapshot.get())
-    // The engine may open the modal by itself (a restored wallet on an unsupported network, sign-in).
-    if (state.modalOpen && root === undefined) showModal().catch(Host.reportUnavailable)
     listeners.forEach((listener) => listener(state))
   })
   /** The locale changed (the host's option or the browser's languages): the modal and every button follow. */
@@ -137,11 +130,8 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
   return {
     config: host.config,
     ready,
-    open: async (options) => {
-      const engine = await showModal()
-      await engine.open({ mobile: isMobile(), ...(options?.view === undefined ? {} : { view: options.view }) })
-    },
-    close: async () => (await host.loadEngine()).close(),
+    open: host.open,
+    close: host.close,
     getState: () => state,
     subscribe: (listener) => {
       listeners.add(listener)
@@ -149,8 +139,8 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
         listeners.delete(listener)
       }
     },
-    // Mounted closed once prepared, the modal opens on the click in one render of the engine's state.
-    prepare: () => void host.prepare().then((prepared) => prepared === undefined ? undefined : mount(prepared)),
+    // Mounted closed once prepared, the modal opens on the click in one render.
+    prepare: host.prepare,
     disconnect: async (namespace) => (await host.loadEngine()).disconnect(namespace),
     switchNetwork: async (caipNetworkId) => (await host.loadEngine()).switchNetwork(caipNetworkId),
     signIn: async () => (await host.loadEngine()).retrySignIn(),
@@ -164,12 +154,12 @@ export const createPortico = (config: Config.PorticoConfig): Portico => {
     solanaSigner: HostProvider.solanaSigner(host.snapshot, host.loadEngine),
     destroy: async () => {
       unfollow()
+      unfollowMounted()
       unfollowLanguages()
       listeners.clear()
       root?.unmount()
       container?.remove()
       root = undefined
-      mounted = undefined
       await host.dispose()
     }
   }

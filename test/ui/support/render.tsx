@@ -103,12 +103,24 @@ export const button = (label: string | RegExp): HTMLButtonElement | undefined =>
 
 export const hostStatus = () => document.querySelector("[data-testid='host-status']")?.textContent ?? ""
 
-export const openModal = async () => {
+/** Clicks the connect button and waits for the dialog (the lobby's, for a visitor not connected: app/Lobby.ts). */
+export const openLobby = async () => {
   const trigger = document.querySelector<HTMLButtonElement>("[data-portico-button]")
   if (trigger === null) throw new Error("No connect button")
   trigger.click()
-  // The first click of a test file loads the engine and modal chunks through Vite: slow on a busy machine.
+  // The first click of a test file loads the dialog's chunks through Vite: slow on a busy machine.
   return until(() => dialog(), 30_000)
+}
+
+/**
+ * Opens the modal as a visitor who then heads for a choice: the engine takes the lobby's dialog over (at
+ * once when it already ran it). Resolves with the dialog once the engine runs it.
+ */
+export const openModal = async () => {
+  const opened = await openLobby()
+  opened.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }))
+  // The engine's chunks load through Vite on the first lean of a test file: slow on a busy machine.
+  return until(() => dialog()?.getAttribute("data-stage") === "engine" && dialog(), 30_000)
 }
 
 /** Connects a test wallet from the Connect view (approving its prompt) and waits for the modal to close. */

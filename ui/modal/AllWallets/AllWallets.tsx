@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from "react"
 import { isMobile } from "../../../app/Device.ts"
 import * as Constants from "../../../core/Constants.ts"
 import * as WalletList from "../../../core/features/WalletList.ts"
+import * as InstalledWallets from "../../../core/InstalledWallets.ts"
 import * as WalletDeepLink from "../../../core/WalletDeepLink.ts"
 import type * as WalletListEntry from "../../../core/WalletListEntry.ts"
 import { LegalGate } from "../components/LegalGate.tsx"
@@ -69,7 +70,7 @@ export function AllWallets() {
   const count = results[0] !== undefined && AsyncResult.isSuccess(results[0]) ? results[0].value.count : 0
   const waiting = results.some((result) => AsyncResult.isInitial(result) || result.waiting)
   const failed = results.some(AsyncResult.isFailure)
-  const installed = WalletList.installedWallets(clients)
+  const installed = InstalledWallets.installedWallets(clients)
   const imageOf = (entry: WalletListEntry.WalletEntry) =>
     entry.image_id === undefined ? undefined : engine.walletImageUrl(entry.image_id)
 

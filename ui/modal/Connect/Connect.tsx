@@ -5,29 +5,23 @@
  * app can be opened, the way out to the visitor's browser replaces the full list (WalletConnect's QR code
  * stays, for a wallet on another device).
  */
-import * as Config from "../../../core/Config.ts"
-import * as WalletList from "../../../core/InstalledWallets.ts"
 import { allWalletsIcon, walletConnectIcon } from "../components/icons.ts"
 import { LegalGate } from "../components/LegalGate.tsx"
 import { WalletRow } from "../components/WalletRow.tsx"
-import { preloadFeatureView, prepareWalletConnect } from "../FeatureView.tsx"
-import { useEngineAtom, useModalContext } from "../ModalContext.ts"
+import { useStage, useStageState } from "../StageContext.ts"
 import { EmailField } from "./EmailField.tsx"
 import { InAppBrowserEscape } from "./InAppBrowserEscape.tsx"
 import { SocialButtons } from "./SocialButtons.tsx"
 
 function Wallets() {
-  const { engine, t } = useModalContext()
-  const { clients } = useEngineAtom(engine.atoms.connectors)
-  const recent = useEngineAtom(engine.atoms.recentWallets)
-  const installed = WalletList.installedWallets(clients)
-  const walletConnect = clients.find((client) => client.connector.type === "WALLET_CONNECT")
-  const rows = WalletList.arrangeInstalled(installed, recent)
-  const escape = engine.inAppBrowser
+  const { stage, t } = useStage()
+  const rows = useStageState().installed
+  const { walletConnect } = stage.offer
+  const escape = stage.offer.inAppBrowser
   // In an in-app browser no wallet app can be opened from the list: the way out replaces it.
-  const allWallets = escape === undefined && Config.offersAllWallets(engine.config)
+  const allWallets = escape === undefined && stage.offer.allWallets
   // The hint names only the rows that are there.
-  const noWallets = walletConnect === undefined
+  const noWallets = !walletConnect
     ? (allWallets ? "noWalletsPickFromAll" : "noWalletsDetected")
     : (allWallets ? "noWalletsUseEither" : "noWalletsUseWalletConnect")
 
@@ -42,18 +36,18 @@ function Wallets() {
               name={connector.name}
               icon={connector.imageUrl}
               tag={t(label)}
-              onSelect={() => void engine.choose({ _tag: "Installed", connectorId: connector.id })}
+              onSelect={() => void stage.choose({ _tag: "Installed", connectorId: connector.id })}
             />
           </li>
         ))}
-        {walletConnect === undefined ? null : (
+        {!walletConnect ? null : (
           <li>
             <WalletRow
               name={t("walletConnect")}
               icon={walletConnectIcon}
               tag="QR"
-              onSelect={() => void engine.choose({ _tag: "WalletConnect" })}
-              onIntent={() => prepareWalletConnect(engine)}
+              onSelect={() => void stage.choose({ _tag: "WalletConnect" })}
+              onIntent={() => stage.prepare("WalletConnect")}
             />
           </li>
         )}
@@ -62,11 +56,8 @@ function Wallets() {
             <WalletRow
               name={t("allWallets")}
               icon={allWalletsIcon}
-              onSelect={() => void engine.push({ view: "AllWallets" })}
-              onIntent={() => {
-                preloadFeatureView("AllWallets")
-                prepareWalletConnect(engine)
-              }}
+              onSelect={() => void stage.showAllWallets()}
+              onIntent={() => stage.prepare("AllWallets")}
             />
           </li>
         ) : null}
@@ -76,9 +67,7 @@ function Wallets() {
 }
 
 export function Connect() {
-  const { engine } = useModalContext()
-  const { email, socials } = engine.config.resolvedFeatures
-  const order = engine.config.connectMethodsOrder ?? Config.defaultConnectMethodsOrder
+  const { email, socials, order } = useStage().stage.offer
   return (
     <LegalGate>
       <div className="stack">
@@ -87,7 +76,7 @@ export function Connect() {
             case "email":
               return email ? <EmailField key={method} /> : null
             case "social":
-              return socials === false || socials.length === 0 ? null : <SocialButtons key={method} providers={socials} />
+              return socials.length === 0 ? null : <SocialButtons key={method} providers={socials} />
             case "wallet":
               return <Wallets key={method} />
           }

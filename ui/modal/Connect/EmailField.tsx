@@ -5,11 +5,11 @@
 import { errorText } from "../components/errorText.ts"
 import { useEmailForm } from "../components/useEmailForm.ts"
 import { WalletWindowOffer } from "../components/WalletWindowOffer.tsx"
-import { useModalContext } from "../ModalContext.ts"
+import { useStage } from "../StageContext.ts"
 
 export function EmailField() {
-  const { engine, t } = useModalContext()
-  const form = useEmailForm(engine.connectEmail)
+  const { stage, t } = useStage()
+  const form = useEmailForm(stage.connectEmail)
   return (
     <form className="email" noValidate onSubmit={(event) => {
       event.preventDefault()

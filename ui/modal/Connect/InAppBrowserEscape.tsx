@@ -4,14 +4,14 @@
  * link to copy with instructions. The app's name is shown as text.
  */
 import type * as InAppBrowser from "../../../core/InAppBrowser.ts"
-import { useModalContext } from "../ModalContext.ts"
+import { useStage } from "../StageContext.ts"
 
 export function InAppBrowserEscape({ escape }: { readonly escape: InAppBrowser.Escape }) {
-  const { engine, t } = useModalContext()
+  const { stage, t } = useStage()
   const copy = (url: string) => {
     navigator.clipboard.writeText(url).then(
-      () => engine.showToast({ message: t("linkCopied"), variant: "success" }),
-      () => engine.showToast({ message: t("copyFailed"), variant: "error" })
+      () => stage.showToast({ message: t("linkCopied"), variant: "success" }),
+      () => stage.showToast({ message: t("copyFailed"), variant: "error" })
     )
   }
   return (

@@ -9,7 +9,7 @@ import { asFailure, type Failure } from "../components/asFailure.ts"
 import { errorText } from "../components/errorText.ts"
 import { useSocialLogin } from "../components/useSocialLogin.ts"
 import { WalletWindowOffer } from "../components/WalletWindowOffer.tsx"
-import { useModalContext } from "../ModalContext.ts"
+import { useStage } from "../StageContext.ts"
 
 /** Buttons shown before "More". */
 const shownFirst = 3
@@ -25,14 +25,14 @@ const names: Readonly<Record<LoginProvider, string>> = {
 }
 
 export function SocialButtons({ providers }: { readonly providers: ReadonlyArray<LoginProvider> }) {
-  const { engine, t } = useModalContext()
+  const { stage, t } = useStage()
   const [expanded, setExpanded] = useState(false)
   const social = useSocialLogin()
   const [farcasterFailure, setFarcasterFailure] = useState<Failure | undefined>(undefined)
   const start = (provider: LoginProvider) => {
     setFarcasterFailure(undefined)
     if (provider !== "farcaster") return social.start(provider)
-    engine.connectFarcaster().catch((cause: unknown) => setFarcasterFailure(asFailure(cause)))
+    stage.connectFarcaster().catch((cause: unknown) => setFarcasterFailure(asFailure(cause)))
   }
   const failure = social.failure ?? farcasterFailure
   const shown = expanded ? providers : providers.slice(0, shownFirst)

@@ -6,7 +6,7 @@
  * done is said under the button.
  */
 import { useState } from "react"
-import { useModalContext } from "../ModalContext.ts"
+import { useStage } from "../StageContext.ts"
 import { asFailure, type Failure } from "./asFailure.ts"
 import { errorText } from "./errorText.ts"
 
@@ -15,14 +15,14 @@ const answered: ReadonlySet<string> = new Set(["EmbeddedWalletStorageBlockedErro
 export const opensWalletWindow = (failure: Failure | undefined): failure is Failure => failure !== undefined && answered.has(failure._tag)
 
 export function WalletWindowOffer({ failure }: { readonly failure: Failure | undefined }) {
-  const { engine, t } = useModalContext()
+  const { stage, t } = useStage()
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<Failure | undefined>(undefined)
   if (!opensWalletWindow(failure)) return null
   const open = () => {
     setProblem(undefined)
     setBusy(true)
-    engine.continueInWalletWindow().then(() => setBusy(false), (cause: unknown) => {
+    stage.continueInWalletWindow().then(() => setBusy(false), (cause: unknown) => {
       setBusy(false)
       setProblem(asFailure(cause))
     })

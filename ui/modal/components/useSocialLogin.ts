@@ -7,20 +7,20 @@
 import { useState } from "react"
 import { openSocialPopup } from "../../../app/SocialPopup.ts"
 import type { SocialProvider } from "../../../core/SocialProvider.ts"
-import { useModalContext } from "../ModalContext.ts"
+import { useStage } from "../StageContext.ts"
 import { asFailure, type Failure } from "./asFailure.ts"
 
 export const useSocialLogin = () => {
-  const { engine } = useModalContext()
+  const { stage } = useStage()
   const [failure, setFailure] = useState<Failure | undefined>(undefined)
   const start = (provider: SocialProvider) => {
     setFailure(undefined)
-    const popup = openSocialPopup(() => void engine.socialWindowClosed())
+    const popup = openSocialPopup(() => void stage.socialWindowClosed())
     if (popup === undefined) {
-      engine.connectSocial(provider, "redirect").then((url) => globalThis.location.assign(url), (cause: unknown) => setFailure(asFailure(cause)))
+      stage.connectSocial(provider, "redirect").then((url) => globalThis.location.assign(url), (cause: unknown) => setFailure(asFailure(cause)))
       return
     }
-    engine.connectSocial(provider, "popup").then(popup.navigate, (cause: unknown) => {
+    stage.connectSocial(provider, "popup").then(popup.navigate, (cause: unknown) => {
       popup.close()
       setFailure(asFailure(cause))
     })
