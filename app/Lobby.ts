@@ -12,6 +12,7 @@ import { requestProviders } from "mipd"
 import * as Config from "../core/Config.ts"
 import type * as Connector from "../core/Connector.ts"
 import * as Eip6963Announcement from "../core/connectors/Eip6963Announcement.ts"
+import * as MultichainSigns from "../core/connectors/MultichainSigns.ts"
 import * as WalletStandardListing from "../core/connectors/WalletStandardListing.ts"
 import type * as InAppBrowser from "../core/InAppBrowser.ts"
 import * as ImageSource from "../core/ImageSource.ts"
@@ -21,6 +22,7 @@ import * as RecentWallets from "../core/RecentWallets.ts"
 import type { Attempt, Safe } from "./Action.ts"
 import * as CheckedHost from "./CheckedHost.ts"
 import { escapeHere } from "./InAppEscape.ts"
+import * as MobileWalletAdapter from "./MobileWalletAdapter.ts"
 import type * as Snapshot from "./Snapshot.ts"
 import { type ModalUnavailable, offerOf, type Stage, type StageState } from "./Stage.ts"
 
@@ -79,7 +81,9 @@ const lobby = (input: LobbyInput, host: CheckedHost.CheckedHost, inAppBrowser: I
     listeners.forEach((listener) => listener())
   }
 
-  // Discovery: the same announcements the engine's connectors fold, without their clients.
+  // Discovery: the same announcements the engine's connectors fold, without their clients. A wallet only the
+  // engine can list rightly (one that may offer the Multichain API, listed once; the Mobile Wallet Adapter,
+  // which the engine registers on Android) brings the engine at once.
   let announced = Eip6963Announcement.empty
   let standard: ReadonlyArray<Connector.Connector> = []
   let stops: ReadonlyArray<() => void> | undefined
@@ -88,18 +92,22 @@ const lobby = (input: LobbyInput, host: CheckedHost.CheckedHost, inAppBrowser: I
     set({ installed: InstalledWallets.arrangeInstalled(installed, recent) })
   }
   const discover = () => {
-    stops ??= [
+    if (stops !== undefined) return
+    stops = [
       requestProviders((detail) => {
         const next = Eip6963Announcement.accept(announced, detail)
         if (next === announced) return
         announced = next
+        if (next.wallets.some((wallet) => MultichainSigns.metaMaskRdns.includes(wallet.info.rdns))) bring()
         publish()
       }) ?? (() => undefined),
       WalletStandardListing.watchListed((wallets) => {
         standard = wallets.map(WalletStandardListing.connectorOf)
         publish()
-      })
+      }),
+      MultichainSigns.watchAnnouncements(window, bring)
     ]
+    if (MobileWalletAdapter.mayRegister(globalThis.navigator?.userAgent ?? "")) bring()
   }
 
   // Past the lobby: the engine's stage, once it took over.
@@ -110,6 +118,7 @@ const lobby = (input: LobbyInput, host: CheckedHost.CheckedHost, inAppBrowser: I
     input.report(cause)
     throw cause
   })
+  const bring = () => void engine().catch(() => undefined)
   const unavailable: ModalUnavailable = { _tag: "FeatureUnavailableError", message: "This feature could not be loaded", feature: "modal" }
   /** An action that cannot fail: on the engine once it is here; nothing when it could not come (the developer is told). */
   const safe = <A>(use: (stage: Stage) => Promise<A>): Safe<A | undefined> =>
@@ -158,7 +167,7 @@ const lobby = (input: LobbyInput, host: CheckedHost.CheckedHost, inAppBrowser: I
       stops = undefined
       state = { ...state, ...closed }
     },
-    lean: () => void engine().catch(() => undefined),
+    lean: bring,
     close,
     back: () => Promise.resolve() as Safe<void>,
     choose: (choice) => safe((stage) => stage.choose(choice)),

@@ -13,9 +13,7 @@ import type * as Caip from "../Caip.ts"
 import * as Connector from "../Connector.ts"
 import * as Eip6963 from "./Eip6963.ts"
 import * as LazyClient from "./LazyClient.ts"
-
-export const announceEvent = "caip294:wallet_announce"
-export const promptEvent = "caip294:wallet_prompt"
+import { announceEvent, promptEvent } from "./MultichainSigns.ts"
 
 /** The CAIP-282 wallet data: EIP-6963's four fields, and the optional transports (`targets`). */
 export const WalletData = Schema.Struct({

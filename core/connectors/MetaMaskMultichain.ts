@@ -14,9 +14,8 @@ import type * as Connector from "../Connector.ts"
 import * as Caip294 from "./Caip294.ts"
 import * as Eip6963 from "./Eip6963.ts"
 import * as LazyClient from "./LazyClient.ts"
+import { metaMaskRdns } from "./MultichainSigns.ts"
 
-/** MetaMask's and MetaMask Flask's EIP-6963 rdns. */
-export const rdnsList: ReadonlyArray<string> = ["io.metamask", "io.metamask.flask"]
 
 const decodeAnnouncement = Schema.decodeUnknownOption(Schema.Struct({ info: Eip6963.ProviderInfo }))
 
@@ -33,7 +32,7 @@ export const watch = (networks: ReadonlyArray<Caip.CaipNetworkId>) => (
   let stopped = false
   const stop = requestProviders((detail) => {
     const announced = decodeAnnouncement(detail)
-    if (asked || announced._tag === "None" || !rdnsList.includes(announced.value.info.rdns)) return
+    if (asked || announced._tag === "None" || !metaMaskRdns.includes(announced.value.info.rdns)) return
     asked = true
     const connector = Caip294.connectorOf(announced.value.info)
     const transport = import("./MetaMaskChannel.ts").then((module) => ({ module, channel: module.channel(page, connector.id) }))

@@ -38,6 +38,7 @@ const plainModules: ReadonlyArray<string> = [
   "app/Stage.ts",
   // The modal's first stage and the dialog it draws (app/Host.ts fetches them on the visitor's intent).
   "app/Lobby.ts",
+  "app/MobileWalletAdapter.ts",
   "ui/modal/Shell.tsx"
 ]
 

@@ -11,24 +11,15 @@ import { join } from "node:path"
 import { type Browser, chromium, type Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { PorticoConfig } from "../../core/Config.ts"
-import type { Network } from "../../core/Network.ts"
 import { en } from "../../ui/i18n/en.ts"
+import { networks } from "../core/support/Wallets.ts"
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts"
 import { buildPage, serve, type Served } from "./fixtures/Build.ts"
 import type { HostHandle } from "./fixtures/HostHandle.ts"
 
-const network: Network = {
-  id: 1,
-  caipNetworkId: "eip155:1",
-  chainNamespace: "eip155",
-  name: "Ethereum",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: ["http://127.0.0.1:9"] } }
-}
-
 const config: PorticoConfig = {
   projectId: "",
-  networks: [network],
+  networks: networks.slice(0, 1),
   metadata: { name: "Lobby host", description: "The lobby's suite", url: "http://127.0.0.1", icons: [] }
 }
 
@@ -49,15 +40,14 @@ const wallet = `(() => {
 
 let browser: Browser
 let work: string
-let plain: Served
-let withEmail: Served
-let withLegal: Served
+/** The host pages, by their configuration: served once for the suite. */
+const pages: Partial<Record<"plain" | "email" | "legal", Served>> = {}
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "portico-lobby-"))
   const servePage = async (name: string, pageConfig: PorticoConfig) =>
     serve((await buildPage({ page: "host", outDir: join(work, name), config: pageConfig })).dir, { csp: true })
-  ;[plain, withEmail, withLegal] = await Promise.all([
+  ;[pages.plain, pages.email, pages.legal] = await Promise.all([
     servePage("plain", config),
     // Email login needs our server's origin; nothing is sent there before the visitor submits.
     servePage("email", { ...config, apiUrl: "http://127.0.0.1:9", features: { socials: false } }),
@@ -73,7 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all([plain?.close(), withEmail?.close(), withLegal?.close()])
+  await Promise.all(Object.values(pages).map((served) => served.close()))
   await rm(work, { recursive: true, force: true })
 })
 
@@ -82,6 +72,18 @@ interface Visit {
   /** The scripts the page requested, by file name. */
   readonly scripts: ReadonlyArray<string>
   readonly close: () => Promise<void>
+}
+
+/** A test on a fresh visit of a page (empty storage), closed whatever the test's outcome. */
+const visiting = (name: keyof typeof pages, test: (visit: Visit) => Promise<void>) => async () => {
+  const served = pages[name]
+  if (served === undefined) throw new Error(`The ${name} page is not served`)
+  const opened = await visit(served)
+  try {
+    await test(opened)
+  } finally {
+    await opened.close()
+  }
 }
 
 const visit = async (served: Served): Promise<Visit> => {
@@ -108,94 +110,69 @@ const openWithKeyboard = async (page: Page) => {
 const loadedEngine = (scripts: ReadonlyArray<string>) => scripts.some((name) => /^(?:Engine|ModalRoot)-/.test(name))
 
 describe("the lobby", () => {
-  it("draws Connect from the page's announcements on the first open, fetching none of the engine's code until the visitor heads for a choice", async () => {
-    const { page, scripts, close } = await visit(plain)
-    try {
-      await openWithKeyboard(page)
-      await expect.poll(() => dialog(page).getByRole("button", { name: /Lobby Wallet/ }).isVisible()).toBe(true)
-      expect(await dialog(page).getAttribute("data-stage")).toBe("lobby")
-      expect(loadedEngine(scripts)).toBe(false)
-      // The pointer moves over the list: the engine comes and takes the dialog over.
-      await dialog(page).getByRole("button", { name: /Lobby Wallet/ }).hover()
-      await expect.poll(() => dialog(page).getAttribute("data-stage"), { timeout: 15_000 }).toBe("engine")
-      expect(loadedEngine(scripts)).toBe(true)
-      expect(await dialog(page).getAttribute("data-view")).toBe("Connect")
-    } finally {
-      await close()
-    }
-  })
+  it("draws Connect from the page's announcements on the first open, fetching none of the engine's code until the visitor heads for a choice", visiting("plain", async ({ page, scripts }) => {
+    await openWithKeyboard(page)
+    await expect.poll(() => dialog(page).getByRole("button", { name: /Lobby Wallet/ }).isVisible()).toBe(true)
+    expect(await dialog(page).getAttribute("data-stage")).toBe("lobby")
+    expect(loadedEngine(scripts)).toBe(false)
+    // The pointer moves over the list: the engine comes and takes the dialog over.
+    await dialog(page).getByRole("button", { name: /Lobby Wallet/ }).hover()
+    await expect.poll(() => dialog(page).getAttribute("data-stage"), { timeout: 15_000 }).toBe("engine")
+    expect(loadedEngine(scripts)).toBe(true)
+    expect(await dialog(page).getAttribute("data-view")).toBe("Connect")
+  }))
 
-  it("runs a wallet chosen before the engine arrived on the engine: the connecting view asks the wallet", async () => {
-    const { page, close } = await visit(plain)
-    try {
-      await openWithKeyboard(page)
-      // Tab to the wallet and press Enter: the choice waits for the engine, which then connects.
-      const row = dialog(page).getByRole("button", { name: /Lobby Wallet/ })
-      await expect.poll(() => row.evaluate((element) => element.getRootNode() instanceof ShadowRoot && (element.getRootNode() as ShadowRoot).activeElement === element)).toBe(true)
-      await page.keyboard.press("Enter")
-      await expect.poll(() => dialog(page).getAttribute("data-view"), { timeout: 15_000 }).toBe("ConnectingExternal")
-      expect(await dialog(page).getAttribute("data-stage")).toBe("engine")
-      await expect.poll(() => dialog(page).locator("#portico-title").textContent()).toBe("Lobby Wallet")
-    } finally {
-      await close()
-    }
-  })
+  it("runs a wallet chosen before the engine arrived on the engine: the connecting view asks the wallet", visiting("plain", async ({ page }) => {
+    await openWithKeyboard(page)
+    // Tab to the wallet and press Enter: the choice waits for the engine, which then connects.
+    const row = dialog(page).getByRole("button", { name: /Lobby Wallet/ })
+    await expect.poll(() => row.evaluate((element) => element.getRootNode() instanceof ShadowRoot && (element.getRootNode() as ShadowRoot).activeElement === element)).toBe(true)
+    await page.keyboard.press("Enter")
+    await expect.poll(() => dialog(page).getAttribute("data-view"), { timeout: 15_000 }).toBe("ConnectingExternal")
+    expect(await dialog(page).getAttribute("data-stage")).toBe("engine")
+    await expect.poll(() => dialog(page).locator("#portico-title").textContent()).toBe("Lobby Wallet")
+  }))
 
-  it("is taken over in place while the visitor types: the field keeps its text and its focus", async () => {
-    const { page, close } = await visit(withEmail)
-    try {
-      await openWithKeyboard(page)
-      const field = dialog(page).locator("[data-email-input]")
-      await field.focus()
-      await page.keyboard.type("visitor@")
-      await expect.poll(() => dialog(page).getAttribute("data-stage"), { timeout: 15_000 }).toBe("engine")
-      await page.keyboard.type("example.com")
-      expect(await field.inputValue()).toBe("visitor@example.com")
-      expect(await field.evaluate((element) => (element.getRootNode() as ShadowRoot).activeElement === element)).toBe(true)
-    } finally {
-      await close()
-    }
-  })
+  it("is taken over in place while the visitor types: the field keeps its text and its focus", visiting("email", async ({ page }) => {
+    await openWithKeyboard(page)
+    const field = dialog(page).locator("[data-email-input]")
+    await field.focus()
+    await page.keyboard.type("visitor@")
+    await expect.poll(() => dialog(page).getAttribute("data-stage"), { timeout: 15_000 }).toBe("engine")
+    await page.keyboard.type("example.com")
+    expect(await field.inputValue()).toBe("visitor@example.com")
+    expect(await field.evaluate((element) => (element.getRootNode() as ShadowRoot).activeElement === element)).toBe(true)
+  }))
 
-  it("hands the visitor's legal tick to the engine, whose gate then lets the wallet through", async () => {
-    const { page, close } = await visit(withLegal)
-    try {
-      await openWithKeyboard(page)
-      const checkbox = dialog(page).locator("[data-legal-checkbox]")
-      const gate = dialog(page).getByRole("button", { name: /Lobby Wallet/ })
-      expect(await gate.isDisabled()).toBe(true)
-      // Ticked without a key or a pointer moving over the dialog (a screen reader's activation): the lobby
-      // holds the tick until the engine comes, and hands it over then.
-      await checkbox.dispatchEvent("click")
-      expect(await dialog(page).getAttribute("data-stage")).toBe("lobby")
-      await expect.poll(() => gate.isDisabled()).toBe(false)
-      await dialog(page).getByRole("button", { name: /Lobby Wallet/ }).hover()
-      await expect.poll(() => dialog(page).getAttribute("data-stage"), { timeout: 15_000 }).toBe("engine")
-      expect(await checkbox.isChecked()).toBe(true)
-      await dialog(page).getByRole("button", { name: /Lobby Wallet/ }).click()
-      await expect.poll(() => dialog(page).getAttribute("data-view")).toBe("ConnectingExternal")
-    } finally {
-      await close()
-    }
-  })
+  it("hands the visitor's legal tick to the engine, whose gate then lets the wallet through", visiting("legal", async ({ page }) => {
+    await openWithKeyboard(page)
+    const checkbox = dialog(page).locator("[data-legal-checkbox]")
+    const gate = dialog(page).getByRole("button", { name: /Lobby Wallet/ })
+    expect(await gate.isDisabled()).toBe(true)
+    // Ticked without a key or a pointer moving over the dialog (a screen reader's activation): the lobby
+    // holds the tick until the engine comes, and hands it over then.
+    await checkbox.dispatchEvent("click")
+    expect(await dialog(page).getAttribute("data-stage")).toBe("lobby")
+    await expect.poll(() => gate.isDisabled()).toBe(false)
+    await dialog(page).getByRole("button", { name: /Lobby Wallet/ }).hover()
+    await expect.poll(() => dialog(page).getAttribute("data-stage"), { timeout: 15_000 }).toBe("engine")
+    expect(await checkbox.isChecked()).toBe(true)
+    await dialog(page).getByRole("button", { name: /Lobby Wallet/ }).click()
+    await expect.poll(() => dialog(page).getAttribute("data-view")).toBe("ConnectingExternal")
+  }))
 
-  it("leaves the dialog closed when the visitor closed it while the engine was on its way; the next open is the engine's", async () => {
-    const { page, scripts, close } = await visit(plain)
-    try {
-      await openWithKeyboard(page)
-      // The pointer heads for the close button: the engine starts coming, and the dialog closes before it is here.
-      await dialog(page).getByRole("button", { name: en.close }).click()
-      await expect.poll(() => dialog(page).count()).toBe(0)
-      await expect.poll(() => loadedEngine(scripts), { timeout: 15_000 }).toBe(true)
-      // The host's own request goes to the engine and waits for it to be built: once it answered, the
-      // engine had taken over, and the dialog stayed closed.
-      await page.evaluate(() => (globalThis as unknown as { porticoHost: HostHandle }).porticoHost.supportedPermissions())
-      expect(await dialog(page).count()).toBe(0)
-      await page.locator("[data-portico-button]").click()
-      await expect.poll(() => dialog(page).getAttribute("data-stage")).toBe("engine")
-      await expect.poll(() => dialog(page).getByRole("button", { name: /Lobby Wallet/ }).isVisible()).toBe(true)
-    } finally {
-      await close()
-    }
-  })
+  it("leaves the dialog closed when the visitor closed it while the engine was on its way; the next open is the engine's", visiting("plain", async ({ page, scripts }) => {
+    await openWithKeyboard(page)
+    // The pointer heads for the close button: the engine starts coming, and the dialog closes before it is here.
+    await dialog(page).getByRole("button", { name: en.close }).click()
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    await expect.poll(() => loadedEngine(scripts), { timeout: 15_000 }).toBe(true)
+    // The host's own request goes to the engine and waits for it to be built: once it answered, the
+    // engine had taken over, and the dialog stayed closed.
+    await page.evaluate(() => (globalThis as unknown as { porticoHost: HostHandle }).porticoHost.supportedPermissions())
+    expect(await dialog(page).count()).toBe(0)
+    await page.locator("[data-portico-button]").click()
+    await expect.poll(() => dialog(page).getAttribute("data-stage")).toBe("engine")
+    await expect.poll(() => dialog(page).getByRole("button", { name: /Lobby Wallet/ }).isVisible()).toBe(true)
+  }))
 })
