@@ -15,7 +15,7 @@ import type { LegalLinks } from "../core/LegalLinks.ts"
 import type * as Modal from "../core/Modal.ts"
 import type { Route } from "../core/ModalRoute.ts"
 import type { LoginProvider } from "../core/SocialProvider.ts"
-import type * as Theme from "../core/Theme.ts"
+import type * as ThemeOptions from "../core/ThemeOptions.ts"
 
 export interface StageState {
   readonly open: boolean
@@ -64,8 +64,8 @@ export const offerOf = (
 
 /** The dialog's look: the host's theme, checked. */
 export interface Look {
-  readonly themeMode: Theme.ThemeMode
-  readonly themeVariables: Theme.ThemeVariables
+  readonly themeMode: ThemeOptions.ThemeMode
+  readonly themeVariables: ThemeOptions.ThemeVariables
 }
 
 /** The engine's code did not arrive (offline, or the site was updated meanwhile); the next try fetches it again. */

@@ -8,7 +8,7 @@ import type * as Network from "./Network.ts"
 import type { LoginProvider } from "./SocialProvider.ts"
 import * as NetworkInput from "./NetworkInput.ts"
 import type { SignInSession } from "./SignInSession.ts"
-import type * as Theme from "./Theme.ts"
+import type * as ThemeOptions from "./ThemeOptions.ts"
 
 export interface AppMetadata {
   readonly name: string
@@ -124,7 +124,7 @@ export interface PorticoConfig {
   readonly relayUrl?: string
   readonly features?: Partial<Features>
   readonly themeMode?: "dark" | "light"
-  readonly themeVariables?: Theme.ThemeVariables
+  readonly themeVariables?: ThemeOptions.ThemeVariables
   readonly locale?: string
   /** The modal is part of the page: closing shows Account or Connect instead. */
   readonly embedded?: boolean

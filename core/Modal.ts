@@ -85,7 +85,6 @@ export const isUnsupportedChain = (context: UnsupportedChainContext): boolean =>
 
 /** The views a host may open the modal at (the others are steps of a flow, reached from inside). */
 export const HostView = Schema.Literals(ModalRoute.hostViews)
-export type HostView = ModalRoute.HostView
 
 export const currentView = (state: ModalState): View | undefined => state.history.at(-1)?.view
 

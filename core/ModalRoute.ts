@@ -72,8 +72,8 @@ export const openingView = (context: OpeningContext): View =>
   context.connected ? "Account" : context.mobile && !context.hasAdapters && context.allWallets ? "AllWallets" : "Connect"
 
 /** The views a host may open the modal at (the others are steps of a flow, reached from inside). */
-export const hostViews = ["Connect", "Account", "AllWallets"] as const satisfies ReadonlyArray<View>
-export type HostView = typeof hostViews[number]
+export type HostView = "Connect" | "Account" | "AllWallets"
+export const hostViews = ["Connect", "Account", "AllWallets"] as const satisfies ReadonlyArray<HostView>
 
 /** A host asking for Account with nobody connected gets Connect. */
 export const hostRoute = (view: HostView, connected: boolean): Route => ({

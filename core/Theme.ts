@@ -15,7 +15,6 @@ export const defaultThemeMode: ThemeMode = ThemeDefaults.defaultThemeMode
 
 /** Host overrides (core/ThemeOptions.ts's check): every key optional, CSS values as strings. */
 export const ThemeVariables = Schema.declare(ThemeOptions.isThemeVariables)
-export type ThemeVariables = ThemeOptions.ThemeVariables
 
 export const Theme = Schema.Struct({
   themeMode: ThemeMode.pipe(Schema.withDecodingDefault(Effect.succeed(defaultThemeMode))),

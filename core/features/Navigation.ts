@@ -22,7 +22,7 @@ import { ConnectAttempt, connectingViews } from "./ConnectAttempt.ts"
 
 export interface OpenOptions {
   /** The host's choice of view; otherwise the router's rules pick one. */
-  readonly view?: Modal.HostView
+  readonly view?: ModalRoute.HostView
   /** A phone (narrow viewport and touch): without adapters the modal opens on AllWallets. */
   readonly mobile?: boolean
 }
