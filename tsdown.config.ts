@@ -12,6 +12,25 @@ export const entries = {
   permissions: "ui/permissions/index.ts"
 } as const
 
+/**
+ * The first stage's modules (the dialog's shell and the lobby: ui/modal/Shell.tsx, app/Lobby.ts), one chunk;
+ * and the plain rules it shares with the engine (app/CheckedHost.ts and the Effect-free owners in core), one
+ * more. Not the first chunk's own modules (ThemeDefaults, VisitorLocale…): a cold click then waits for two
+ * files, not a dozen over six connections, and neither the first chunk nor a headless host's engine carries
+ * the dialog's code.
+ */
+const shellGroup = new RegExp([
+  String.raw`/ui/modal/(?:Shell\.tsx|StageContext\.ts|styles\.ts|useContentHeight\.ts|Connect/)`,
+  String.raw`/ui/modal/components/(?:LegalGate|WalletRow|WalletIcon|icons|focusFirst|errorText|asFailure|WalletWindowOffer|useEmailForm|useSocialLogin)\.tsx?$`,
+  String.raw`/ui/i18n/(?:Messages|useMessages|en)\.ts$`,
+  String.raw`/app/(?:Lobby|SocialPopup)\.ts$`
+].join("|"))
+const rulesGroup = new RegExp([
+  String.raw`/app/(?:CheckedHost|InAppEscape|MobileWalletAdapter|Stage)\.ts$`,
+  String.raw`/core/(?:FeatureFlags|ThemeOptions|LegalLinks|LoginProviders|ImageSource|InstalledWallets|ModalRoute|RecentWallets|StorageName|EmailFormat|Format|MessageFormat|SolanaClusters)\.ts$`,
+  String.raw`/core/connectors/(?:Eip6963Announcement|WalletStandardListing|MultichainSigns)\.ts$`
+].join("|"))
+
 /** `portico/server`: the sign-in verifier for a host's backend; runs on Node only, so it builds separately. */
 export const serverEntries = { server: "http/server/SignInVerifier.ts" } as const
 
@@ -49,6 +68,10 @@ export default defineConfig([
     // dialog's shell (Shell) and the engine's views (ModalRoot) keep their names.
     outputOptions: {
       comments: { legal: true, annotation: true, jsdoc: false },
+      codeSplitting: {
+        includeDependenciesRecursively: false,
+        groups: [{ name: "Shell", test: shellGroup }, { name: "PlainRules", test: rulesGroup }]
+      },
       chunkFileNames: (chunk) =>
         chunk.facadeModuleId?.includes("/ui/i18n/locales/") === true
           ? "locale-[name]-[hash].js"

@@ -51,9 +51,9 @@ const chunksNamed = (folder: string, names: ReadonlyArray<string>) =>
 
 export const firstChunkOffenders = (folder: string): ReadonlyArray<string> => offenders(folder, entries, (specifier) => reactAlone.test(specifier))
 
-/** The hover's chunks (the dialog's shell and the lobby) and what they import statically: nothing of Effect's. */
+/** The hover's chunks (the dialog's shell with the lobby, and the plain rules) and what they import statically: nothing of Effect's. */
 export const hoverOffenders = (folder: string): ReadonlyArray<string> =>
-  offenders(folder, chunksNamed(folder, ["Shell", "Lobby"]), (specifier) => !/^effect(?:\/|$)/.test(specifier))
+  offenders(folder, chunksNamed(folder, ["Shell", "PlainRules"]), (specifier) => !/^effect(?:\/|$)/.test(specifier))
 
 /** The engine's chunks and what they import statically: no `effect/http…`, `effect/http-api…` or `@scure/base`. */
 export const prefetchOffenders = (folder: string): ReadonlyArray<string> =>
@@ -61,7 +61,7 @@ export const prefetchOffenders = (folder: string): ReadonlyArray<string> =>
 
 /** The connect path's chunks (the hover's and our server's reads) and what they import: no `HttpApiClient`, a feature's. */
 export const connectPathOffenders = (folder: string): ReadonlyArray<string> =>
-  offenders(folder, chunksNamed(folder, ["Shell", "Lobby", "Engine", "ModalRoot", "ServerReads"]), (specifier) => specifier !== "effect/http-api/HttpApiClient")
+  offenders(folder, chunksNamed(folder, ["Shell", "PlainRules", "Engine", "ModalRoot", "ServerReads"]), (specifier) => specifier !== "effect/http-api/HttpApiClient")
 
 /** The chunks reached from `roots` (names, or `react.js`) that a budget's globs (`dist/Name-*.js`) do not name. */
 export const unbudgeted = (folder: string, roots: ReadonlyArray<string>, budgetPaths: ReadonlyArray<string>): ReadonlyArray<string> => {
@@ -72,8 +72,8 @@ export const unbudgeted = (folder: string, roots: ReadonlyArray<string>, budgetP
 
 /** Each budget that must name every chunk its roots reach, by the start of its name. */
 const closedBudgets = [
-  { name: "before any click", roots: ["Shell", "Lobby"] },
-  { name: "the connect path", roots: ["Shell", "Lobby", "Engine", "ModalRoot", "ServerReads"] }
+  { name: "before any click", roots: ["Shell", "PlainRules"] },
+  { name: "the connect path", roots: ["Shell", "PlainRules", "Engine", "ModalRoot", "ServerReads"] }
 ] as const
 
 interface Budget {

@@ -35,7 +35,8 @@ describe("porticoConnector (wagmi 3)", () => {
     const [connector] = wagmi.connectors
     if (connector === undefined) throw new Error("no connector")
     const connecting = connect(wagmi, { connector })
-    await until(() => dialog())
+    // The first open of a test file loads the dialog's and the engine's chunks through Vite: slow on a busy machine.
+    await until(() => dialog(), 30_000)
     await approveInModal()
     const result = await connecting
     expect(result.accounts).toEqual([wallet.address])

@@ -39,7 +39,8 @@ describe("createPortico and <portico-connect-button>", () => {
     const seen: Array<PorticoState> = []
     const unsubscribe = portico.subscribe((state) => seen.push(state))
     rendered.click()
-    await until(() => dialog())
+    // The first click of a test file loads the dialog's chunks through Vite: slow on a busy machine.
+    await until(() => dialog(), 30_000)
     ;(await until(() => button(/Test Wallet/))).click()
     await wallet.prompted()
     wallet.approve()
