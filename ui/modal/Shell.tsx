@@ -107,19 +107,20 @@ function Dialog({ views }: { readonly views: EngineViews | undefined }) {
     }
   }, [open])
 
-  // Each view starts with focus on its first control, before the first paint: in the frame's callbacks,
-  // which run before it paints, so the click's own task only renders (focusing forces style and layout,
-  // which the frame does anyway). On the very first open the shadow host is attached by the portal's
-  // layout effect, which runs after this one; by the frame it is there.
+  // Each view starts with focus on its first control, before the first paint. On the very first
+  // open the shadow host is attached by the portal's layout effect, which runs after this one: then
+  // focus moves on the next frame.
   useLayoutEffect(() => {
     if (!open || view === undefined) return
-    const frame = requestAnimationFrame(() => {
+    const focusIn = () => {
       const element = dialog.current
       if (element === null) return
       // The view's first control; the header's for a view without any.
       const shown = element.querySelector<HTMLElement>(".view")
       focusFirst(shown !== null && shown.querySelector(focusableSelector) !== null ? shown : element, focusableSelector, element)
-    })
+    }
+    if (dialog.current?.isConnected === true) return focusIn()
+    const frame = requestAnimationFrame(focusIn)
     return () => cancelAnimationFrame(frame)
   }, [view, open])
 
