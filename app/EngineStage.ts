@@ -23,10 +23,14 @@ export const make = ({ engine, prepare }: EngineStageInput): Stage => {
   let read: { readonly values: ReadonlyArray<unknown>; readonly state: StageState } | undefined
   /** The state from the atoms, the same object while none of them changed. */
   const get = (): StageState => {
-    const values = sources.map((atom) => registry.get(atom))
-    if (read !== undefined && values.every((value, i) => value === read?.values[i])) return read.state
     const modal = registry.get(atoms.modal)
-    const { clients } = registry.get(atoms.connectors)
+    const connectors = registry.get(atoms.connectors)
+    const recent = registry.get(atoms.recentWallets)
+    const signIn = registry.get(atoms.signIn)
+    const legalAgreed = registry.get(atoms.legalConsent)
+    const values = [modal, connectors, recent, signIn, legalAgreed]
+    if (read !== undefined && values.every((value, i) => value === read?.values[i])) return read.state
+    const { clients } = connectors
     const route = modal.open ? modal.history.at(-1) : undefined
     const view = route?.view
     const state: StageState = {
@@ -36,11 +40,11 @@ export const make = ({ engine, prepare }: EngineStageInput): Stage => {
       shaking: modal.shaking,
       toast: modal.toast !== undefined,
       // Spec §4: no way out of the sign and approve views but their own buttons while sign-in is pending.
-      closable: !(engine.signInRequired && SignInState.awaitsSession(registry.get(atoms.signIn)) && view !== undefined &&
+      closable: !(engine.signInRequired && SignInState.awaitsSession(signIn) && view !== undefined &&
         ModalRoute.signingViews.includes(view)),
       walletName: view === "ConnectingExternal" ? clients.find((client) => client.connector.id === route?.data?.connectorId)?.connector.name : undefined,
-      installed: InstalledWallets.arrangeInstalled(InstalledWallets.installedWallets(clients), registry.get(atoms.recentWallets)),
-      legalAgreed: registry.get(atoms.legalConsent)
+      installed: InstalledWallets.arrangeInstalled(InstalledWallets.installedWallets(clients), recent),
+      legalAgreed
     }
     read = { values, state }
     return state

@@ -85,30 +85,30 @@ export const make = <Shell, Parts extends { readonly stage: Stage }>(
     mounted = next
     listeners.forEach((listener) => listener())
   }
-  /** The engine's dialog, mounted; resolves with the engine. */
-  const mountEngine = async (): Promise<Engine> => {
+  let lobby: Lobby | undefined
+  /**
+   * The engine's dialog, mounted (`ready` runs on the engine first, before the dialog is its); resolves with
+   * the engine and its parts. From here on the engine runs the dialog: the lobby is never shown again.
+   */
+  const mountEngine = async (ready?: (built: Engine) => Promise<void>) => {
     const [shell, modal, built] = await Promise.all([fetchShell(), fetchModal(), loadEngine()])
-    if (mounted?.parts === undefined) {
-      // From here on the engine runs the dialog: the lobby is never shown again.
+    await ready?.(built)
+    const parts = modal.parts(built)
+    if (mounted?.parts !== parts) {
       lobby?.retire()
-      const parts = modal.parts(built)
       mount({ shell, stage: parts.stage, parts })
     }
-    return built
+    return { engine: built, parts }
   }
 
-  let lobby: Lobby | undefined
   /** The engine takes the lobby's dialog over: open on Connect (with the visitor's tick) if the lobby still is. */
   const takeOver = async (): Promise<Stage> => {
-    const [shell, modal, built] = await Promise.all([fetchShell(), fetchModal(), loadEngine()])
-    const shown = lobby?.get()
-    if (shown?.open === true) {
+    const { parts } = await mountEngine(async (built) => {
+      const shown = lobby?.get()
+      if (shown?.open !== true) return
       if (shown.legalAgreed) await built.legal.agree(true)
       await built.open({ view: "Connect" })
-    }
-    lobby?.retire()
-    const parts = modal.parts(built)
-    mount({ shell, stage: parts.stage, parts })
+    })
     return parts.stage
   }
   let lobbyLoading: Promise<Lobby | undefined> | undefined
@@ -161,7 +161,7 @@ export const make = <Shell, Parts extends { readonly stage: Stage }>(
         if (mounted?.stage !== here.lobby) mount({ shell: here.shell, stage: here.lobby, parts: undefined })
         return
       }
-      const built = await mountEngine()
+      const { engine: built } = await mountEngine()
       await built.open({ mobile: isMobile(), ...(options.view === undefined ? {} : { view: options.view }) })
     },
     close: async () => {
