@@ -44,7 +44,8 @@ export const make = ({ engine, prepare }: EngineStageInput): Stage => {
         ModalRoute.signingViews.includes(view)),
       walletName: view === "ConnectingExternal" ? clients.find((client) => client.connector.id === route?.data?.connectorId)?.connector.name : undefined,
       installed: InstalledWallets.arrangeInstalled(InstalledWallets.installedWallets(clients), recent),
-      legalAgreed
+      legalAgreed,
+      primed: false
     }
     read = { values, state }
     return state

@@ -7,7 +7,8 @@
  * any of the engine's code. The engine comes when the visitor heads for a choice and takes the dialog over
  * in place. Anything else (a restored session, a host opening Account, a configuration the lobby cannot
  * stand in for) opens on the engine. Nothing here sends a request anywhere else or starts wallet
- * discovery: that waits for the visitor to open the modal (or for a session an earlier visit stored).
+ * discovery: that waits for the visitor to point at the button or open the modal (or for a session an
+ * earlier visit stored).
  */
 import * as Config from "../core/Config.ts"
 import { isFramed } from "../core/connectors/MiniAppFrame.ts"
@@ -43,7 +44,8 @@ export interface Host<Shell, Parts> {
   }
   /**
    * The visitor is about to open the modal (pointer over, focus, touch): fetch the lobby and mount the
-   * dialog closed, so the click only opens it (the engine's parts when the engine already runs). Nothing
+   * dialog closed, its Connect view drawn hidden, so the click only shows it (the engine's parts when the
+   * engine already runs). Nothing
    * when the host turned prefetching off; best effort (what failed to arrive is fetched again on the click).
    */
   readonly prepare: () => void
@@ -130,7 +132,10 @@ export const make = <Shell, Parts extends { readonly stage: Stage }>(
   const mountClosed = async () => {
     const here = await lobbyHere()
     if (here === undefined) await mountEngine()
-    else if (mounted === undefined) mount({ shell: here.shell, stage: here.lobby, parts: undefined })
+    else {
+      if (mounted === undefined) mount({ shell: here.shell, stage: here.lobby, parts: undefined })
+      if (mounted?.stage === here.lobby) here.lobby.prime({ mobile: isMobile() })
+    }
   }
 
   // The engine may open the modal by itself (a restored wallet on an unsupported network, sign-in).

@@ -28,6 +28,11 @@ import { type ModalUnavailable, offerOf, type Stage, type StageState } from "./S
 
 export interface Lobby extends Stage {
   /**
+   * The visitor points at the button, before their first open: discovery starts and Connect is drawn hidden
+   * (`primed`), so the click only shows it. Nothing when the rules would open elsewhere.
+   */
+  readonly prime: (options: { readonly mobile: boolean }) => void
+  /**
    * Opens on Connect, starting discovery; false (nothing opened) when the rules open elsewhere (a phone
    * without a wallet in the page opens on AllWallets), which is the engine's to do.
    */
@@ -53,7 +58,7 @@ export interface LobbyInput {
 const fits = (host: CheckedHost.CheckedHost): boolean =>
   host.legal !== "invalid" && !host.config.resolvedFeatures.analytics && host.config.embedded !== true && host.config.basicMode !== true
 
-const closed: Pick<StageState, "open" | "route" | "depth"> = { open: false, route: undefined, depth: 0 }
+const closed: Pick<StageState, "open" | "route" | "depth" | "primed"> = { open: false, route: undefined, depth: 0, primed: false }
 
 /** The lobby for this page, or undefined when the configuration needs the engine from the first open. */
 export const make = async (input: LobbyInput): Promise<Lobby | undefined> => {
@@ -73,8 +78,11 @@ const lobby = (input: LobbyInput, host: CheckedHost.CheckedHost, inAppBrowser: I
     closable: true,
     walletName: undefined,
     installed: [],
-    legalAgreed: false
+    legalAgreed: false,
+    primed: false
   }
+  /** Drawn hidden only before the first open: afterwards a closed modal leaves nothing in the page. */
+  let opened = false
   const listeners = new Set<() => void>()
   const set = (next: Partial<StageState>) => {
     state = { ...state, ...next }
@@ -83,7 +91,12 @@ const lobby = (input: LobbyInput, host: CheckedHost.CheckedHost, inAppBrowser: I
 
   // Discovery: the same announcements the engine's connectors fold, without their clients. A wallet only the
   // engine can list rightly (one that may offer the Multichain API, listed once; the Mobile Wallet Adapter,
-  // which the engine registers on Android) brings the engine at once.
+  // which the engine registers on Android) brings the engine as the modal opens.
+  let needsEngine = false
+  const engineNeeded = () => {
+    if (state.open) bring()
+    else needsEngine = true
+  }
   let announced = Eip6963Announcement.empty
   let standard: ReadonlyArray<Connector.Connector> = []
   let stops: ReadonlyArray<() => void> | undefined
@@ -98,17 +111,24 @@ const lobby = (input: LobbyInput, host: CheckedHost.CheckedHost, inAppBrowser: I
         const next = Eip6963Announcement.accept(announced, detail)
         if (next === announced) return
         announced = next
-        if (next.wallets.some((wallet) => MultichainSigns.metaMaskRdns.includes(wallet.info.rdns))) bring()
+        if (next.wallets.some((wallet) => MultichainSigns.metaMaskRdns.includes(wallet.info.rdns))) engineNeeded()
         publish()
       }) ?? (() => undefined),
       WalletStandardListing.watchListed((wallets) => {
         standard = wallets.map(WalletStandardListing.connectorOf)
         publish()
       }),
-      MultichainSigns.watchAnnouncements(window, bring)
+      MultichainSigns.watchAnnouncements(window, engineNeeded)
     ]
-    if (MobileWalletAdapter.mayRegister(globalThis.navigator?.userAgent ?? "")) bring()
+    if (MobileWalletAdapter.mayRegister(globalThis.navigator?.userAgent ?? "")) engineNeeded()
   }
+  const opensOnConnect = (mobile: boolean) =>
+    ModalRoute.openingView({
+      connected: false,
+      mobile,
+      hasAdapters: state.installed.length > 0 || Config.offersEmbeddedWallet(config),
+      allWallets: Config.offersAllWallets(config)
+    }) === "Connect"
 
   // Past the lobby: the engine's stage, once it took over.
   let taking: Promise<Stage> | undefined
@@ -147,18 +167,22 @@ const lobby = (input: LobbyInput, host: CheckedHost.CheckedHost, inAppBrowser: I
     offer: offerOf(config, legal, inAppBrowser),
     look: { themeMode: host.theme.themeMode, themeVariables: host.theme.themeVariables },
     isImageAllowed: (source) => ImageSource.isAllowedImage(source, config.walletServiceUrl ?? config.apiUrl),
+    prime: ({ mobile }) => {
+      if (retired || opened || state.primed) return
+      discover()
+      if (opensOnConnect(mobile)) set({ primed: true, route: { view: "Connect" }, depth: 1 })
+    },
     open: ({ mobile }) => {
       if (retired) return false
       discover()
-      const view = ModalRoute.openingView({
-        connected: false,
-        mobile,
-        hasAdapters: state.installed.length > 0 || Config.offersEmbeddedWallet(config),
-        allWallets: Config.offersAllWallets(config)
-      })
-      if (view !== "Connect") return false
-      set({ open: true, route: { view }, depth: 1 })
+      if (!opensOnConnect(mobile)) {
+        set(closed)
+        return false
+      }
+      opened = true
+      set({ open: true, primed: false, route: { view: "Connect" }, depth: 1 })
       input.snapshot.update({ modalOpen: true })
+      if (needsEngine) bring()
       return true
     },
     retire: () => {

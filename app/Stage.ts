@@ -33,6 +33,11 @@ export interface StageState {
   /** The wallets the page has, the recent ones first (Connect's list). */
   readonly installed: ReadonlyArray<InstalledRow>
   readonly legalAgreed: boolean
+  /**
+   * Drawn ahead of the click, hidden and inert: the lobby's Connect view once the visitor pointed at the
+   * button, so that opening only shows it (no render, no layout on the click).
+   */
+  readonly primed: boolean
 }
 
 /** What Connect offers, fixed for a page: the host's configuration as the engine reads it. */

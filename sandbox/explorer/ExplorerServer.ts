@@ -103,18 +103,26 @@ export const startExplorerServer = async (options: ExplorerServerOptions): Promi
   })
   const port = await listen(server, options.port, options.host)
   const url = `http://${options.host}:${port}`
+  const sync = async () => {
+    await Promise.all([...indexes.values()].map((index) => index.sync()))
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+  // An explorer that is up has indexed the chain: a first question then waits for the newest blocks only,
+  // never for the whole devnet under the server's timeout.
+  await sync().catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
   return {
     url,
     etherscanUrl: `${url}/v2/api`,
     blockscoutUrl: (chainId) => `${url}/blockscout/${chainId}/api`,
     tokenListUrl: `${url}/tokenlist.json`,
-    sync: async () => {
-      await Promise.all([...indexes.values()].map((index) => index.sync()))
-    },
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
+    sync,
+    stop
   }
 }

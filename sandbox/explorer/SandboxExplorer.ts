@@ -33,11 +33,5 @@ export const explorerOptionsFor = (explorerUrl: string, chainId: number, positio
     : { url: `${explorerUrl}/blockscout/${chainId}/api`, kind: "blockscout", requestsPerSecond }
 
 /** The sandbox's explorer over `chains`, with its key and token list, every block mined so far indexed. */
-export const startSandboxExplorer = async (options: Pick<ExplorerServerOptions, "host" | "port" | "chains" | "rateLimit">): Promise<ExplorerServer> => {
-  const server = await startExplorerServer({ ...options, apiKey: sandboxExplorerKey, tokenList: sandboxTokenList(options.chains.map((chain) => chain.chainId)) })
-  await server.sync().catch(async (error: unknown) => {
-    await server.stop()
-    throw error
-  })
-  return server
-}
+export const startSandboxExplorer = (options: Pick<ExplorerServerOptions, "host" | "port" | "chains" | "rateLimit">): Promise<ExplorerServer> =>
+  startExplorerServer({ ...options, apiKey: sandboxExplorerKey, tokenList: sandboxTokenList(options.chains.map((chain) => chain.chainId)) })

@@ -129,7 +129,6 @@ if (chain === undefined || owner === undefined) throw new Error("the EVM devnet 
 const explorer = await startExplorerServer({
   host: "127.0.0.1", port: 0, chains: [chain], apiKey: sandboxExplorerKey, tokenList: {}, rateLimit: { requests: 1_000_000_000, perSeconds: 1 }
 })
-await explorer.sync()
 const options = {
   projects: { bench: { allowedOrigins: ["*"] } },
   rateLimit: { requests: 1_000_000_000, perSeconds: 1 },

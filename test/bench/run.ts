@@ -29,7 +29,7 @@ const runs = Number(process.env["BENCH_RUNS"] ?? 7)
 const signed = (value: number, digits: number) => `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(digits)}`
 
 
-/** Records, in page time, when the first <button> shows and when the modal's first view has content. */
+/** Records, in page time, when the first <button> shows and when the modal's first view shows content. */
 const probe = () => {
   const marks = { button: -1, click: -1, list: -1 }
   Object.assign(globalThis, { __bench: marks })
@@ -49,7 +49,7 @@ const probe = () => {
     const watchList = () => {
       const view = document.querySelector("portico-modal, [data-portico-modal]")?.shadowRoot
         ?.querySelector("[role='dialog'] .view")
-      if (view !== null && view !== undefined && (view.textContent ?? "").trim() !== "") marks.list = performance.now()
+      if (view !== null && view !== undefined && (view.textContent ?? "").trim() !== "" && view.checkVisibility({ visibilityProperty: true })) marks.list = performance.now()
       else requestAnimationFrame(watchList)
     }
     requestAnimationFrame(watchList)

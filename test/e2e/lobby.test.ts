@@ -24,7 +24,7 @@ const config: PorticoConfig = {
 }
 
 /** A wallet extension's announcement (EIP-6963) whose connection prompt the visitor never answers. */
-const wallet = `(() => {
+const wallet = (rdns = "test.lobby.wallet") => `(() => {
   const provider = {
     request: ({ method }) => method === "eth_requestAccounts" ? new Promise(() => undefined)
       : method === "eth_accounts" ? Promise.resolve([]) : method === "eth_chainId" ? Promise.resolve("0x1")
@@ -32,7 +32,7 @@ const wallet = `(() => {
     on: () => undefined,
     removeListener: () => undefined
   }
-  const info = Object.freeze({ uuid: "6c1c5e7e-3d6e-4f0a-9b2a-1f2e3d4c5b6a", name: "Lobby Wallet", icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E", rdns: "test.lobby.wallet" })
+  const info = Object.freeze({ uuid: "6c1c5e7e-3d6e-4f0a-9b2a-1f2e3d4c5b6a", name: "Lobby Wallet", icon: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E", rdns: ${JSON.stringify(rdns)} })
   const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }))
   window.addEventListener("eip6963:requestProvider", announce)
   announce()
@@ -75,10 +75,10 @@ interface Visit {
 }
 
 /** A test on a fresh visit of a page (empty storage), closed whatever the test's outcome. */
-const visiting = (name: keyof typeof pages, test: (visit: Visit) => Promise<void>) => async () => {
+const visiting = (name: keyof typeof pages, test: (visit: Visit) => Promise<void>, rdns?: string) => async () => {
   const served = pages[name]
   if (served === undefined) throw new Error(`The ${name} page is not served`)
-  const opened = await visit(served)
+  const opened = await visit(served, rdns)
   try {
     await test(opened)
   } finally {
@@ -86,9 +86,9 @@ const visiting = (name: keyof typeof pages, test: (visit: Visit) => Promise<void
   }
 }
 
-const visit = async (served: Served): Promise<Visit> => {
+const visit = async (served: Served, rdns?: string): Promise<Visit> => {
   const context = await browser.newContext({ viewport: { width: 1024, height: 800 } })
-  await context.addInitScript(wallet)
+  await context.addInitScript(wallet(rdns))
   const page = await context.newPage()
   const scripts: Array<string> = []
   page.on("request", (request) => {
@@ -121,6 +121,38 @@ describe("the lobby", () => {
     expect(loadedEngine(scripts)).toBe(true)
     expect(await dialog(page).getAttribute("data-view")).toBe("Connect")
   }))
+
+  it("draws Connect hidden and out of reach once the visitor points at the button; the click shows that very dialog, and a closed one leaves nothing", visiting("plain", async ({ page, scripts }) => {
+    await page.locator("[data-portico-button]").hover()
+    await expect.poll(() => dialog(page).getByText("Lobby Wallet").count()).toBe(1)
+    // Drawn with the wallet listed, but neither shown nor in the accessibility tree, and nothing in it takes focus.
+    expect(await dialog(page).isVisible()).toBe(false)
+    expect(await page.getByRole("dialog").count()).toBe(0)
+    expect(await page.locator("portico-modal .backdrop").getAttribute("inert")).toBe("")
+    const drawn = await dialog(page).elementHandle()
+    await page.locator("[data-portico-button]").click()
+    await expect.poll(() => dialog(page).isVisible()).toBe(true)
+    expect(await dialog(page).evaluate((shown, before) => shown === before, drawn)).toBe(true)
+    expect(await page.getByRole("dialog").count()).toBe(1)
+    await expect.poll(() => page.evaluate(() => document.querySelector("portico-modal")?.shadowRoot?.activeElement?.textContent ?? "")).toContain("Lobby Wallet")
+    expect(loadedEngine(scripts)).toBe(false)
+    // Closed, it leaves nothing behind, though focus went back to the button.
+    await page.keyboard.press("Escape")
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    await page.locator("[data-portico-button]").hover()
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)))
+    expect(await dialog(page).count()).toBe(0)
+  }))
+
+  it("brings the engine for a wallet only it lists rightly as the modal opens, not when the visitor only points at the button", visiting("plain", async ({ page, scripts }) => {
+    await page.locator("[data-portico-button]").hover()
+    await expect.poll(() => dialog(page).getByText("Lobby Wallet").count()).toBe(1)
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)))
+    expect(loadedEngine(scripts)).toBe(false)
+    await page.locator("[data-portico-button]").click()
+    await expect.poll(() => loadedEngine(scripts), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => dialog(page).getAttribute("data-stage"), { timeout: 15_000 }).toBe("engine")
+  }, "io.metamask"))
 
   it("runs a wallet chosen before the engine arrived on the engine: the connecting view asks the wallet", visiting("plain", async ({ page }) => {
     await openWithKeyboard(page)

@@ -93,7 +93,7 @@ function Dialog({ views }: { readonly views: EngineViews | undefined }) {
   const { stage, t, locale } = useStage()
   const state = useStageState()
   const dialog = useRef<HTMLDivElement>(null)
-  const { route, open } = state
+  const { route, open, primed } = state
   const view = route?.view
   const theme = stage.look.themeMode === "light" ? "light" : "dark"
 
@@ -124,7 +124,7 @@ function Dialog({ views }: { readonly views: EngineViews | undefined }) {
     return () => cancelAnimationFrame(frame)
   }, [view, open])
 
-  useContentHeight(dialog, open, view)
+  useContentHeight(dialog, open || primed, view)
 
   // Escape closes even once focus fell out of the dialog to <body> (a view removed the focused control);
   // with focus anywhere else in the host's page, the key is the page's.
@@ -138,7 +138,7 @@ function Dialog({ views }: { readonly views: EngineViews | undefined }) {
     return () => document.removeEventListener("keydown", onKey)
   }, [open, stage])
 
-  if (!open || route === undefined) {
+  if (!(open || primed) || route === undefined) {
     // A toast raised while the modal is closed (the wallet refused a site's request without asking the
     // visitor) shows on its own at the top of the page, without a backdrop to block the page.
     return !state.toast || views === undefined
@@ -172,10 +172,12 @@ function Dialog({ views }: { readonly views: EngineViews | undefined }) {
   }
 
   const titleKey = view === undefined ? undefined : titles[view]
+  // Primed (drawn ahead of the click): hidden and inert, the same tree as open, so opening changes a class.
   return (
     <div
       ref={(element) => applyTheme(element, stage.look.themeVariables)}
-      className={`backdrop ${theme}`}
+      className={`backdrop ${theme}${open ? "" : " primed"}`}
+      inert={!open}
       lang={locale}
       dir={Locale.direction(locale)}
       onMouseDown={(event) => {

@@ -30,6 +30,9 @@ export const css = `
   background: rgba(0, 0, 0, 0.6);
   font-family: var(--portico-font); color: var(--portico-fg); font-size: var(--portico-font-size, 15px); line-height: 1.4;
 }
+/* Drawn ahead of the click (Shell.tsx): laid out but not shown; its view's slide starts when it is shown. */
+.backdrop.primed { visibility: hidden; }
+.backdrop.primed .view { animation: none; }
 .backdrop.light {
   --portico-accent: ${Theme.defaultAccents.light};
   --portico-bg: #ffffff; --portico-bg-2: #f3f3f5; --portico-bg-3: #e6e6ea;
