@@ -31,9 +31,7 @@ const publicKeyOf = (did: string): Uint8Array | undefined => {
 
 const json = (value: unknown): string => base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(value)))
 
-export interface TokenOptions {
-  /** The client's ed25519 seed, hex. */
-  readonly seed: string
+export interface TokenClaims {
   /** The relay URL the token is for. */
   readonly audience: string
   /** Seconds since the epoch. */
@@ -41,19 +39,28 @@ export interface TokenOptions {
   readonly ttlSeconds: number
 }
 
-export const sign = (options: TokenOptions): string => {
-  const seed = hexToBytes(options.seed)
-  const header = json({ alg: "EdDSA", typ: "JWT" })
-  const payload = json({
-    iss: clientIdOf(ed25519.getPublicKey(seed)),
-    sub: bytesToHex(randomBytes(32)),
-    aud: options.audience,
-    iat: options.issuedAt,
-    exp: options.issuedAt + options.ttlSeconds
-  })
-  const data = `${header}.${payload}`
-  return `${data}.${base64urlnopad.encode(ed25519.sign(new TextEncoder().encode(data), seed))}`
+export interface TokenOptions extends TokenClaims {
+  /** The client's ed25519 seed, hex. */
+  readonly seed: string
 }
+
+/**
+ * Signs tokens for the client with this seed. Its public key is worked out here, once: the curve's first use
+ * builds its tables (tens of milliseconds in a browser), so a client made ahead (the visitor pointing at
+ * WalletConnect) connects on the click without that wait.
+ */
+export const signer = (seedHex: string): ((claims: TokenClaims) => string) => {
+  const seed = hexToBytes(seedHex)
+  const issuer = clientIdOf(ed25519.getPublicKey(seed))
+  return ({ audience, issuedAt, ttlSeconds }) => {
+    const header = json({ alg: "EdDSA", typ: "JWT" })
+    const payload = json({ iss: issuer, sub: bytesToHex(randomBytes(32)), aud: audience, iat: issuedAt, exp: issuedAt + ttlSeconds })
+    const data = `${header}.${payload}`
+    return `${data}.${base64urlnopad.encode(ed25519.sign(new TextEncoder().encode(data), seed))}`
+  }
+}
+
+export const sign = (options: TokenOptions): string => signer(options.seed)(options)
 
 const Header = Schema.Struct({ alg: Schema.Literal("EdDSA"), typ: Schema.Literal("JWT") })
 const Claims = Schema.Struct({ iss: Schema.String, exp: Schema.Number, aud: Schema.String })

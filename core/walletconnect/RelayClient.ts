@@ -106,11 +106,12 @@ export const make = (options: Options): RelayClient => {
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let watchdog: ReturnType<typeof setInterval> | undefined
   let nextId = 0
+  const sign = RelayAuth.signer(options.seed)
 
   const status = (value: Status) => options.onStatus?.(value)
 
   const url = (): string => {
-    const auth = RelayAuth.sign({ seed: options.seed, audience: options.relayUrl, issuedAt: Math.floor(now() / 1000), ttlSeconds: tokenTtlSeconds })
+    const auth = sign({ audience: options.relayUrl, issuedAt: Math.floor(now() / 1000), ttlSeconds: tokenTtlSeconds })
     const separator = options.relayUrl.includes("?") ? "&" : "?"
     return `${options.relayUrl}${separator}auth=${encodeURIComponent(auth)}&projectId=${encodeURIComponent(options.projectId)}&ua=portico`
   }
