@@ -92,6 +92,19 @@ interface Pending {
   sentAt: number | undefined
 }
 
+/**
+ * The relay's URL with a token issued at the second given (each connection gets a fresh one). The client's
+ * identity is worked out here, as the client is made: see RelayAuth.signer.
+ */
+const connectionUrl = (options: Pick<Options, "relayUrl" | "projectId" | "seed">): ((issuedAt: number) => string) => {
+  const sign = RelayAuth.signer(options.seed)
+  const separator = options.relayUrl.includes("?") ? "&" : "?"
+  return (issuedAt) => {
+    const auth = sign({ audience: options.relayUrl, issuedAt, ttlSeconds: tokenTtlSeconds })
+    return `${options.relayUrl}${separator}auth=${encodeURIComponent(auth)}&projectId=${encodeURIComponent(options.projectId)}&ua=portico`
+  }
+}
+
 export const make = (options: Options): RelayClient => {
   const now = options.now ?? Date.now
   const backoff = options.backoff ?? { initialMillis: 500, maxMillis: 15_000 }
@@ -106,15 +119,9 @@ export const make = (options: Options): RelayClient => {
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let watchdog: ReturnType<typeof setInterval> | undefined
   let nextId = 0
-  const sign = RelayAuth.signer(options.seed)
+  const url = connectionUrl(options)
 
   const status = (value: Status) => options.onStatus?.(value)
-
-  const url = (): string => {
-    const auth = sign({ audience: options.relayUrl, issuedAt: Math.floor(now() / 1000), ttlSeconds: tokenTtlSeconds })
-    const separator = options.relayUrl.includes("?") ? "&" : "?"
-    return `${options.relayUrl}${separator}auth=${encodeURIComponent(auth)}&projectId=${encodeURIComponent(options.projectId)}&ua=portico`
-  }
 
   const isOpen = () => socket !== undefined && socket.readyState === open
 
@@ -180,7 +187,7 @@ export const make = (options: Options): RelayClient => {
     status("connecting")
     let current: Socket
     try {
-      current = openSocket(url())
+      current = openSocket(url(Math.floor(now() / 1000)))
     } catch {
       retryTimer = setTimeout(connect, backoffDelay(attempts, backoff, Math.random()))
       attempts += 1

@@ -40,11 +40,14 @@ export const preloadFeatureView = (name: FeatureViewName): void => views[name].p
 
 /**
  * What choosing WalletConnect needs, fetched while the visitor heads for it (issue 30: its click shows the
- * QR code within 150 ms): the Sign client, and the view that shows the code in the host's mode.
+ * QR code within 150 ms): the Sign client, the view that shows the code in the host's mode, and the code's
+ * encoder (a failed fetch is tried again when the code is drawn, which tells the visitor if it fails again).
  */
 export const prepareWalletConnect = (engine: Engine): void => {
   void engine.prepareWalletConnect()
   preloadFeatureView(engine.config.basicMode === true ? "ConnectingWalletConnectBasic" : "ConnectingWalletConnect")
+  // The QR code's encoder (components/QrCode.tsx imports it as it draws the first code).
+  import("uqr").catch(() => undefined)
 }
 
 export function FeatureView({ name }: { readonly name: FeatureViewName }) {

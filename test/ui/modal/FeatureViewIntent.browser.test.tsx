@@ -31,7 +31,10 @@ const fetched = (file: string) => requested.some((path) => path.endsWith(file))
 const walletConnectViews = ["/ConnectingWalletConnect/ConnectingWalletConnect.tsx", "/ConnectingWalletConnectBasic/ConnectingWalletConnectBasic.tsx"]
 const laterViews = ["/AllWallets/AllWallets.tsx", ...walletConnectViews, "/UnsupportedChain/UnsupportedChain.tsx", "/Account/Nfts.tsx", "/Account/Activity.tsx"]
 
-it("opens on Connect without the views past it, and fetches the full list and WalletConnect's view when the visitor points at All wallets", async () => {
+/** Whether the page has requested the QR code's encoder (a dependency, as the dev server serves it). */
+const fetchedQrEncoder = () => requested.some((path) => path.endsWith("/uqr.js"))
+
+it("opens on Connect without the views past it, and fetches the full list, WalletConnect's view and the QR code's encoder when the visitor points at All wallets", async () => {
   const registry = installFakeRegistry()
   try {
     wallet = announceTestWallet()
@@ -41,9 +44,11 @@ it("opens on Connect without the views past it, and fetches the full list and Wa
     const allWallets = await until(() => button(new RegExp(en.allWallets)))
     expect(fetched("/Connect/Connect.tsx") || fetched("/ModalRoot.tsx")).toBe(true)
     expect(laterViews.filter(fetched)).toEqual([])
+    expect(fetchedQrEncoder()).toBe(false)
     await userEvent.hover(allWallets)
-    // Its rows connect through WalletConnect: the view with the QR code comes along (the host's mode's only).
-    await until(() => fetched("/AllWallets/AllWallets.tsx") && fetched(walletConnectViews[0] ?? ""))
+    // Its rows connect through WalletConnect: the view with the QR code and the code's encoder come along
+    // (the host's mode's view only).
+    await until(() => fetched("/AllWallets/AllWallets.tsx") && fetched(walletConnectViews[0] ?? "") && fetchedQrEncoder())
     expect(laterViews.filter(fetched)).toEqual(["/AllWallets/AllWallets.tsx", walletConnectViews[0]])
     allWallets.click()
     await view("AllWallets")
