@@ -88,6 +88,8 @@ export const make = <Shell, Parts extends { readonly stage: Stage }>(
     listeners.forEach((listener) => listener())
   }
   let lobby: Lobby | undefined
+  /** How many times the modal was asked to open: a close the lobby passes on must not undo a later open. */
+  let opens = 0
   /**
    * The engine's dialog, mounted (`ready` runs on the engine first, before the dialog is its); resolves with
    * the engine and its parts. From here on the engine runs the dialog: the lobby is never shown again.
@@ -108,8 +110,13 @@ export const make = <Shell, Parts extends { readonly stage: Stage }>(
     const { parts } = await mountEngine(async (built) => {
       const shown = lobby?.get()
       if (shown?.open !== true) return
+      const opensBefore = opens
       if (shown.legalAgreed) await built.legal.agree(true)
+      if (lobby?.get().open !== true) return
       await built.open({ view: "Connect" })
+      // The visitor closed the lobby while the engine opened (and did not open the modal again since): the
+      // engine's dialog, shown once this step ends, must stay closed.
+      if (lobby?.get().open !== true && opens === opensBefore) await built.close()
     })
     return parts.stage
   }
@@ -160,6 +167,7 @@ export const make = <Shell, Parts extends { readonly stage: Stage }>(
       mountClosed().catch(() => undefined)
     },
     open: async (options = {}) => {
+      opens++
       const connected = snapshot.get().session.activeNamespace !== undefined
       const here = connected || (options.view ?? "Connect") !== "Connect" ? undefined : await lobbyHere()
       if (here !== undefined && here.lobby.open({ mobile: isMobile() })) {

@@ -151,8 +151,8 @@ const lobby = (input: LobbyInput, host: CheckedHost.CheckedHost, inAppBrowser: I
       set(closed)
       input.snapshot.update({ modalOpen: false })
     }
-    // Closed while the engine was coming: it must not open the dialog again.
-    return taking === undefined ? Promise.resolve() as Safe<void> : safe((stage) => stage.get().open ? stage.close() : Promise.resolve())
+    // Closed while the engine was coming: the engine does not open the dialog again (Host.ts, takeOver).
+    return Promise.resolve() as Safe<void>
   }
 
   return {
