@@ -193,6 +193,21 @@ describe("the lobby", () => {
     await expect.poll(() => dialog(page).getAttribute("data-view")).toBe("ConnectingExternal")
   }))
 
+  it("keeps a modal the visitor opened again at once after closing it while the engine was on its way", visiting("plain", async ({ page }) => {
+    await openWithKeyboard(page)
+    // The pointer heads for the close button (the engine starts coming) and closes; focus is back on the
+    // button, and Enter opens the modal again before the engine is here.
+    await dialog(page).getByRole("button", { name: en.close }).click()
+    await expect.poll(() => dialog(page).count()).toBe(0)
+    await page.keyboard.press("Enter")
+    await expect.poll(() => dialog(page).getAttribute("data-stage"), { timeout: 15_000 }).toBe("engine")
+    // The first close, passed on to the engine, does not undo the second open.
+    await page.evaluate(() => (globalThis as unknown as { porticoHost: HostHandle }).porticoHost.supportedPermissions())
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+    expect(await dialog(page).isVisible()).toBe(true)
+    expect(await dialog(page).getAttribute("data-view")).toBe("Connect")
+  }))
+
   it("leaves the dialog closed when the visitor closed it while the engine was on its way; the next open is the engine's", visiting("plain", async ({ page, scripts }) => {
     await openWithKeyboard(page)
     // The pointer heads for the close button: the engine starts coming, and the dialog closes before it is here.
