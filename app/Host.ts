@@ -45,8 +45,8 @@ export interface Host<Shell, Parts> {
   /**
    * The visitor is about to open the modal (pointer over, focus, touch): fetch the lobby and mount the
    * dialog closed, its Connect view drawn hidden, so the click only shows it (the engine's parts when the
-   * engine already runs). Nothing
-   * when the host turned prefetching off; best effort (what failed to arrive is fetched again on the click).
+   * engine already runs). Nothing when the host turned prefetching off; best effort (what failed to arrive
+   * is fetched again on the click).
    */
   readonly prepare: () => void
   /** Opens the modal, on the view given or on the one the rules pick; rejects when its code cannot be fetched. */

@@ -35,8 +35,6 @@ export interface ExplorerServer {
   /** The Blockscout instance of `chainId`. */
   readonly blockscoutUrl: (chainId: number) => string
   readonly tokenListUrl: string
-  /** Reads every devnet block mined so far (the start does it once). */
-  readonly sync: () => Promise<void>
   readonly stop: () => Promise<void>
 }
 
@@ -103,17 +101,14 @@ export const startExplorerServer = async (options: ExplorerServerOptions): Promi
   })
   const port = await listen(server, options.port, options.host)
   const url = `http://${options.host}:${port}`
-  const sync = async () => {
-    await Promise.all([...indexes.values()].map((index) => index.sync()))
-  }
   const stop = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections()
       server.close(() => resolve())
     })
-  // An explorer that is up has indexed the chain: a first question then waits for the newest blocks only,
-  // never for the whole devnet under the server's timeout.
-  await sync().catch(async (error: unknown) => {
+  // An explorer that is up has indexed the chain (every block mined so far): a first question then waits for
+  // the newest blocks only, never for the whole devnet under the server's timeout.
+  await Promise.all([...indexes.values()].map((index) => index.sync())).catch(async (error: unknown) => {
     await stop()
     throw error
   })
@@ -122,7 +117,6 @@ export const startExplorerServer = async (options: ExplorerServerOptions): Promi
     etherscanUrl: `${url}/v2/api`,
     blockscoutUrl: (chainId) => `${url}/blockscout/${chainId}/api`,
     tokenListUrl: `${url}/tokenlist.json`,
-    sync,
     stop
   }
 }

@@ -1,7 +1,8 @@
 /**
  * A QR code as an <img> of an SVG data URL built by `uqr` (never injected as markup, so it works under
  * a strict CSP with `img-src data:`). `uqr` loads on first use (for WalletConnect, while the visitor heads
- * for it: FeatureView.tsx); while it does, an empty square holds the place. A new `text` never shows the image of the old one.
+ * for it: FeatureView.tsx); while it does, an empty square holds the place. A new `text` never shows the
+ * image of the old one.
  */
 import { useEffect, useState } from "react"
 import { useModalContext } from "../ModalContext.ts"
